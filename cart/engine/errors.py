@@ -1,0 +1,25 @@
+"""Errors a player's input can cause. All are ``ValueError`` so callers can catch one thing."""
+
+from __future__ import annotations
+
+__all__ = ["EngineError", "PositionError", "NotationError", "IllegalPlayError", "IllegalActionError"]
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on bad input."""
+
+
+class PositionError(EngineError):
+    """A board that cannot exist (wrong checker count, both colours on a point, bad ID)."""
+
+
+class NotationError(EngineError):
+    """Move text that cannot be read. The message quotes the text and the Position ID."""
+
+
+class IllegalPlayError(EngineError):
+    """A readable play that the rules forbid. The message quotes it and the Position ID."""
+
+
+class IllegalActionError(EngineError):
+    """A game action out of turn (rolling twice, doubling without access to the cube...)."""

@@ -1,0 +1,189 @@
+"""The fast, unchecked move generator: raw keys in, distinct result keys out.
+
+This is the AI's hot path, so it trades elegance for fewer interpreter steps
+(figures in ``tools/bench.py``):
+
+* The opponent cannot move during our turn, so which points are blocked is fixed
+  for the whole roll; only blots can change (to "already hit"). Blocked points,
+  blots and our occupied points are bitmasks, one bit per point, and the
+  candidate sources for a die are ``occupied & ~(blocked << die)``.
+* Candidate bits are turned into point lists by two 8192-entry tables instead of
+  a ``bit_length`` loop.
+* Plays are expanded level by level (one die per level) with the positions of
+  each level de-duplicated in a dict. For doubles each further checker starts at
+  or below the previous one, which reaches every distinct result exactly once in
+  practice; a state reached by several paths keeps the loosest such bound, so no
+  result is lost.
+* The last level builds no state, only ``result key -> move code``.
+
+A move code packs the moves in the order played, 8 bits each (source point << 3
+| die), so the generator never builds tuples; :func:`decode` unpacks one.
+"""
+
+from __future__ import annotations
+
+from .board import ONE, SIDE_BITS, SIDE_MASK
+
+__all__ = ["successors", "decode", "flip_key"]
+
+_BIT = tuple(1 << p for p in range(27))
+_ALL = sum(_BIT[1:26])            # points 1..24 and the bar
+_BARB = _BIT[25]
+_HOMEB = _BIT[7]                   # occupied mask below this: all checkers home
+_LIM = tuple(_BIT[p + 1] - 1 for p in range(26))   # bits 0..p
+_SH = tuple(4 * p for p in range(26))
+# Adding _HIT[t] to a key sends the opponent's blot on our point t to its bar.
+_HIT = (0,) + tuple((ONE[25] - ONE[25 - t]) << SIDE_BITS for t in range(1, 25))
+# Per die d, indexed by source point s: key delta, hit delta, target bit, move code.
+_DEL = tuple(tuple(ONE[s] - ONE[max(s - d, 0)] for s in range(26)) for d in range(7))
+_HITK = tuple(tuple(_HIT[s - d] if 0 < s - d < 25 else 0 for s in range(26)) for d in range(7))
+_TBIT = tuple(tuple(_BIT[s - d] if s - d > 0 else 0 for s in range(26)) for d in range(7))
+_CODE = tuple(tuple((s << 3) | d for s in range(26)) for d in range(7))
+
+
+def _points(mask: int, base: int) -> tuple[int, ...]:
+    return tuple(p + base for p in range(12, -1, -1) if mask >> p & 1)
+
+
+_PLO = tuple(_points(i, 0) for i in range(1 << 13))
+_PHI = tuple(_points(i, 13) for i in range(1 << 13))
+
+_CACHE_LIMIT = 1 << 15
+_opp_cache: dict[int, tuple[int, int]] = {}
+_occ_cache: dict[int, int] = {}
+
+
+def _opp_masks(opp: int) -> tuple[int, int]:
+    """(blocked, blots) of the opponent's side, as bits of OUR point numbers."""
+    r = _opp_cache.get(opp)
+    if r is None:
+        blk = blot = 0
+        for t in range(1, 25):
+            c = (opp >> _SH[25 - t]) & 15
+            if c == 1:
+                blot |= _BIT[t]
+            elif c:
+                blk |= _BIT[t]
+        if len(_opp_cache) >= _CACHE_LIMIT:
+            _opp_cache.clear()
+        r = _opp_cache[opp] = (blk, blot)
+    return r
+
+
+def _occupied(mine: int) -> int:
+    occ = _occ_cache.get(mine)
+    if occ is None:
+        occ = 0
+        for p in range(1, 26):
+            if (mine >> _SH[p]) & 15:
+                occ |= _BIT[p]
+        if len(_occ_cache) >= _CACHE_LIMIT:
+            _occ_cache.clear()
+        _occ_cache[mine] = occ
+    return occ
+
+
+def _sources(occ: int, mov: int, d: int, lim: int) -> int:
+    """Bits of the points a checker may leave with die d (bar first, bear-off rules)."""
+    if occ & _BARB:
+        return _BARB & mov
+    c = occ & mov & _LIM[lim]
+    if c & _LIM[d]:
+        if occ >= _HOMEB:            # not all home: no bearing off
+            c &= ~_LIM[d]
+        else:                          # exact point, or the highest point with a larger die
+            hi = occ.bit_length() - 1
+            c = (c & ~_LIM[d]) | (c & _BIT[d if hi >= d else hi])
+    return c
+
+
+# A level maps key -> (occupied, blots still standing, bound on next source, code).
+_State = tuple[int, int, int, int]
+
+
+def _expand(states: dict[int, _State], d: int, blk: int, doubles: bool) -> dict[int, _State]:
+    out: dict[int, _State] = {}
+    mov = ~(blk << d) & _ALL
+    dl, hk, cd, tbit = _DEL[d], _HITK[d], _CODE[d], _TBIT[d]
+    for k, (occ, blot, lim, code) in states.items():
+        c = _sources(occ, mov, d, lim if doubles else 25)
+        code <<= 8
+        for s in _PHI[c >> 13] + _PLO[c & 0x1FFF]:
+            tb = tbit[s]
+            k1 = k - dl[s]
+            blot1 = blot
+            if blot & tb:
+                k1 += hk[s]
+                blot1 ^= tb
+            occ1 = occ | tb
+            if not (k1 >> _SH[s]) & 15:
+                occ1 ^= _BIT[s]
+            prev = out.get(k1)
+            if prev is None or prev[2] < s:
+                out[k1] = (occ1, blot1, s, code | cd[s])
+    return out
+
+
+def _expand_last(states: dict[int, _State], d: int, blk: int, doubles: bool) -> dict[int, int]:
+    out: dict[int, int] = {}
+    mov = ~(blk << d) & _ALL
+    dl, hk, cd, tbit = _DEL[d], _HITK[d], _CODE[d], _TBIT[d]
+    for k, (occ, blot, lim, code) in states.items():
+        c = _sources(occ, mov, d, lim if doubles else 25)
+        code <<= 8
+        for s in _PHI[c >> 13] + _PLO[c & 0x1FFF]:
+            if blot & tbit[s]:
+                out[k - dl[s] + hk[s]] = code | cd[s]
+            else:
+                out[k - dl[s]] = code | cd[s]
+    return out
+
+
+def _codes(level: dict[int, _State]) -> dict[int, int]:
+    return {k: v[3] for k, v in level.items()}
+
+
+def successors(key: int, d1: int, d2: int) -> dict[int, int]:
+    """Every distinct legal result of rolling (d1, d2): ``{result key: move code}``.
+
+    Result keys are NOT flipped: the mover is still in the low half (as gnubg's
+    ``moves`` returns them). An empty dict means the roll cannot be played.
+    Dice must be 1..6; nothing is checked here.
+    """
+    blk, blot = _opp_masks(key >> SIDE_BITS)
+    start: dict[int, _State] = {key: (_occupied(key & SIDE_MASK), blot, 25, 0)}
+    if d1 == d2:
+        level = start
+        for depth in range(3):
+            nxt = _expand(level, d1, blk, True)
+            if not nxt:
+                return _codes(level) if depth else {}
+            level = nxt
+        return _expand_last(level, d1, blk, True) or _codes(level)
+    first_a = _expand(start, d1, blk, False)
+    first_b = _expand(start, d2, blk, False)
+    both = _expand_last(first_a, d2, blk, False) if first_a else {}
+    if first_b:
+        both.update(_expand_last(first_b, d1, blk, False))
+    if both:
+        return both
+    # Only one die can be played: the larger one if it can be.
+    if d1 > d2:
+        return _codes(first_a or first_b)
+    return _codes(first_b or first_a)
+
+
+def decode(code: int) -> tuple[tuple[int, int], ...]:
+    """Moves ``((from, to), ...)`` in the order played; 25 = bar, 0 = off."""
+    moves = []
+    while code:
+        s, d = (code >> 3) & 31, code & 7
+        moves.append((s, s - d if s > d else 0))
+        code >>= 8
+    moves.reverse()
+    return tuple(moves)
+
+
+def flip_key(key: int) -> int:
+    """The same board with the other side on roll."""
+    return (key >> SIDE_BITS) | ((key & SIDE_MASK) << SIDE_BITS)

@@ -1,0 +1,233 @@
+"""Move notation both ways: GNU Backgammon style and the 1982 Wizard of OsZ style.
+
+gnubg style (``8/5 6/5``, ``bar/22``, ``6/off``, ``13/7*``, ``8/4(2)``,
+``24/18/13``) uses the mover's point numbers, 25/``bar`` for the bar and
+0/``off`` for borne off. The Wizard of OsZ style (seed 003) lists ``from,to``
+pairs in that program's numbering, where the mover runs upward from 1 to 24,
+the bar is 0 and home is 25: Wizard point ``n`` is our point ``25 - n``.
+
+Parsing never trusts the order or the grouping the player chose: the text is
+reduced to where checkers leave and arrive, and matched against the legal plays
+by resulting position, so ``24/13``, ``24/18/13`` and ``13/18 ... `` style
+permutations all find the same play, while an impossible one is refused.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .board import BAR, OFF, Position
+from .errors import IllegalPlayError, NotationError
+from .plays import Dice, Play, check_dice, hit_points, legal_plays
+
+__all__ = ["format_play", "parse_play", "format_wizard", "parse_wizard", "find_play"]
+
+_MAX_TEXT = 200
+_TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
+_STEP = re.compile(r"/(bar|off|\d{1,2})(\*?)")
+_WIZARD = re.compile(r"^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$")
+
+
+def _point_text(p: int) -> str:
+    return "bar" if p == BAR else "off" if p == OFF else str(p)
+
+
+def format_play(position: Position, play: Play) -> str:
+    """GNU Backgammon notation for ``play`` made from ``position``.
+
+    Steps of one checker merge (``24/13``) unless it hit on the way
+    (``24/18*/13``); identical moves group as ``8/4(2)``; highest source first.
+
+    >>> pos = Position.start()
+    >>> [format_play(pos, p) for p in legal_plays(pos, (6, 5)) if p.moves[0][0] == 24][:1]
+    ['24/13']
+    >>> format_play(pos, parse_play(pos, (3, 1), "8/5 6/5"))
+    '8/5 6/5'
+    """
+    if not play.moves:
+        return ""
+    hits = hit_points(position, play.moves)
+    chains: list[list[tuple[int, bool]]] = []   # each: [(point, hit there)], first = source
+    for (s, t), hit in zip(play.moves, hits, strict=True):
+        for chain in chains:
+            if chain[-1][0] == s and s not in (OFF, BAR):
+                chain.append((t, hit))
+                break
+        else:
+            chains.append([(s, False), (t, hit)])
+    texts = []
+    for chain in chains:
+        kept = [chain[0]] + [step for step in chain[1:-1] if step[1]] + [chain[-1]]
+        texts.append(
+            (chain[0][0], chain[-1][0], "/".join(_point_text(p) + ("*" if h else "") for p, h in kept))
+        )
+    counts = Counter(text for _, _, text in texts)
+    out = []
+    for s, t, text in sorted(set(texts), key=lambda x: (-x[0], -x[1], x[2])):
+        n = counts[text]
+        out.append(f"{text}({n})" if n > 1 else text)
+    return " ".join(out)
+
+
+def format_wizard(position: Position, play: Play) -> str:
+    """Wizard of OsZ notation: ``from,to`` pairs, one per die, bar 0, home 25.
+
+    >>> pos = Position.start()
+    >>> format_wizard(pos, parse_play(pos, (3, 1), "8/5 6/5"))
+    '17,20,19,20'
+    """
+    return ",".join(f"{25 - s},{25 - t}" for s, t in play.moves)
+
+
+def parse_wizard(text: str) -> list[tuple[int, int]]:
+    """The ``from,to`` pairs of Wizard text, converted to our numbering."""
+    if not _WIZARD.match(text):
+        raise NotationError(f"not Wizard of OsZ notation: {text!r}")
+    nums = [int(x) for x in text.split(",")]
+    if len(nums) % 2:
+        raise NotationError(f"Wizard of OsZ moves come in from,to pairs: {text!r}")
+    if any(n > 25 for n in nums):
+        raise NotationError(f"Wizard of OsZ points run from 0 (bar) to 25 (home): {text!r}")
+    return [(25 - nums[i], 25 - nums[i + 1]) for i in range(0, len(nums), 2)]
+
+
+def _parse_gnubg(text: str) -> tuple[list[tuple[int, int]], set[int]]:
+    """Segments (from, to) and the points marked as hits."""
+    segments: list[tuple[int, int]] = []
+    starred: set[int] = set()
+    for token in text.replace(",", " ").split():
+        m = _TOKEN.match(token)
+        if not m:
+            raise NotationError(f"cannot read move {token!r} in {text!r}")
+        points = [_read_point(m.group(1), text)]
+        for target, star in _STEP.findall(m.group(2)):
+            p = _read_point(target, text)
+            points.append(p)
+            if star:
+                starred.add(p)
+        repeat = int(m.group(3) or 1)
+        if not 1 <= repeat <= 4:
+            raise NotationError(f"a move repeats 1 to 4 times, not {repeat}: {text!r}")
+        for _ in range(repeat):
+            segments.extend(zip(points, points[1:], strict=False))
+    return segments, starred
+
+
+def _read_point(word: str, text: str) -> int:
+    if word == "bar":
+        return BAR
+    if word == "off":
+        return OFF
+    p = int(word)
+    if p > 25:
+        raise NotationError(f"point {p} does not exist (1..24, 25 = bar, 0 = off): {text!r}")
+    return p
+
+
+def parse_play(position: Position, dice: Dice, text: str) -> Play:
+    """Read a play in either notation and return the legal play it means.
+
+    Raises ``NotationError`` for unreadable text and ``IllegalPlayError`` for a
+    readable play the rules forbid; both messages quote the text and the
+    Position ID.
+
+    >>> pos = Position.start()
+    >>> parse_play(pos, (3, 1), "8/5 6/5").moves
+    ((8, 5), (6, 5))
+    >>> parse_play(pos, (3, 1), "17,20,19,20") == parse_play(pos, (3, 1), "8/5 6/5")
+    True
+    >>> parse_play(pos, (3, 1), "8/3")
+    Traceback (most recent call last):
+    ...
+    cart.engine.errors.IllegalPlayError: '8/3' is not a legal play of 3-1 in position 4HPwATDgc/ABMA: it moves 5 pips, the roll has 3 and 1
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"move text must be a string, got {text!r}")
+    pid = position.position_id()
+    d1, d2 = check_dice(dice)
+    clean = text.strip().lower()
+    if len(clean) > _MAX_TEXT:
+        raise NotationError(f"move text too long ({len(clean)} characters) in position {pid}")
+    plays = legal_plays(position, (d1, d2))
+    if clean in ("", "pass", "-", "cannot move", "no move"):
+        if not plays:
+            return Play((), position.flip())
+        raise IllegalPlayError(f"{text!r}: the roll {d1}-{d2} can be played in position {pid}, so it must be")
+    try:
+        if "/" in clean:
+            segments, starred = _parse_gnubg(clean)
+        else:
+            segments, starred = parse_wizard(clean), set()
+    except NotationError as exc:
+        raise NotationError(f"{exc} (position {pid})") from None
+    return find_play(position, (d1, d2), segments, starred, text=text, plays=plays)
+
+
+def find_play(
+    position: Position,
+    dice: Dice,
+    segments: list[tuple[int, int]],
+    starred: set[int] = frozenset(),  # type: ignore[assignment]
+    *,
+    text: str | None = None,
+    plays: list[Play] | None = None,
+) -> Play:
+    """The legal play whose checkers leave ``from`` and arrive ``to`` for each segment.
+
+    Segments may chain, span several dice, or come in any order. Marked hits
+    (``starred``) choose between plays that differ only in a hit on the way.
+    """
+    d1, d2 = check_dice(dice)
+    pid = position.position_id()
+    shown = text if text is not None else " ".join(f"{_point_text(s)}/{_point_text(t)}" for s, t in segments)
+    if plays is None:
+        plays = legal_plays(position, (d1, d2))
+    if not plays:
+        raise IllegalPlayError(f"{shown!r}: no move is possible with {d1}-{d2} in position {pid}")
+    mine = list(position.mine)
+    for s, t in segments:
+        if s == t or (s != BAR and t != OFF and t > s) or s == OFF or t == BAR:
+            raise IllegalPlayError(f"{shown!r}: {_point_text(s)}/{_point_text(t)} does not move forward (position {pid})")
+        if mine[s] == 0:
+            raise IllegalPlayError(f"{shown!r}: no checker of yours on {_point_text(s)} (position {pid})")
+        mine[s] -= 1
+        mine[t] += 1
+    target = tuple(mine)
+    matches = [p for p in plays if p.result.theirs == target]
+    if starred:
+        matches = [p for p in matches if starred <= _hit_set(position, p)]
+    if len(matches) > 1:
+        fewest = min(len(_hit_set(position, p)) for p in matches)
+        matches = [p for p in matches if len(_hit_set(position, p)) == fewest]
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        options = " or ".join(format_play(position, p) for p in matches)
+        raise NotationError(f"{shown!r} is ambiguous in position {pid}: write {options}")
+    raise IllegalPlayError(_why_illegal(position, (d1, d2), segments, shown, plays, pid))
+
+
+def _hit_set(position: Position, play: Play) -> set[int]:
+    return {t for (_, t), hit in zip(play.moves, hit_points(position, play.moves), strict=True) if hit}
+
+
+def _why_illegal(
+    position: Position, dice: Dice, segments: list[tuple[int, int]], shown: str, plays: list[Play], pid: str
+) -> str:
+    d1, d2 = dice
+    head = f"{shown!r} is not a legal play of {d1}-{d2} in position {pid}"
+    rolled = d1 * 4 if d1 == d2 else d1 + d2
+    need = max(sum(s - t for s, t in p.moves) for p in plays)
+    moved = sum(s - t for s, t in segments)
+    bearing = any(t == OFF for _, t in segments)
+    if not bearing and moved > rolled:
+        dice_text = f"four {d1}s" if d1 == d2 else f"{d1} and {d2}"
+        return f"{head}: it moves {moved} pips, the roll has {dice_text}"
+    if position.mine[BAR] and not all(s == BAR for s, _ in segments[: position.mine[BAR]]):
+        return f"{head}: checkers on the bar must enter first"
+    if not bearing and moved < need:
+        return f"{head}: it moves {moved} pips but the dice must be used in full where possible"
+    sample = ", ".join(format_play(position, p) for p in plays[:3])
+    more = f" (and {len(plays) - 3} more)" if len(plays) > 3 else ""
+    return f"{head}: legal plays include {sample}{more}"

@@ -1,0 +1,81 @@
+"""Legal plays as values: the checked face of the move generator."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .board import BAR, OFF, Position
+from .errors import IllegalPlayError
+from .movegen import decode, flip_key, successors
+
+__all__ = ["Play", "Dice", "legal_plays", "check_dice", "hit_points"]
+
+Dice = tuple[int, int]
+
+
+class Play(NamedTuple):
+    """One legal play: the moves in the order played and the position after it.
+
+    ``moves`` use the mover's numbering (25 = bar, 0 = off); ``result`` has the
+    opponent on roll.
+
+    >>> pos = Position.start()
+    >>> play = [p for p in legal_plays(pos, (3, 1)) if p.moves == ((8, 5), (6, 5))][0]
+    >>> play.result.position_id()
+    'sGfwATDgc/ABMA'
+    """
+
+    moves: tuple[tuple[int, int], ...]
+    result: Position
+
+
+def check_dice(dice: object) -> Dice:
+    """Validate a roll given by a caller: two ints 1..6."""
+    if (
+        not isinstance(dice, (tuple, list))
+        or len(dice) != 2
+        or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
+    ):
+        raise IllegalPlayError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+    return dice[0], dice[1]
+
+
+def legal_plays(position: Position, dice: Dice) -> list[Play]:
+    """All legal plays for ``dice``, one per distinct resulting position.
+
+    Empty when the roll cannot be played at all. The order is deterministic.
+
+    >>> len(legal_plays(Position.start(), (3, 1)))
+    16
+    >>> len(legal_plays(Position.from_position_id('OQcJkxGUOYEqEw'), (2, 2)))
+    637
+    """
+    d1, d2 = check_dice(dice)
+    if position.is_over():
+        return []
+    return [
+        Play(_ordered(decode(code)), Position(flip_key(key)))
+        for key, code in successors(position.key, d1, d2).items()
+    ]
+
+
+def _ordered(moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """Moves as people write them: highest source first, each checker's steps in order.
+
+    The generator may play a lower checker before a higher one (the other die
+    first). Sorting by source is safe: a step never starts where a lower step
+    ends, except when it continues that same checker, which sorting keeps after.
+    """
+    return tuple(sorted(moves, key=lambda m: (-m[0], -m[1])))
+
+
+def hit_points(position: Position, moves: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
+    """For each move in order, whether it hits a blot (replayed on the board)."""
+    theirs = list(position.theirs)
+    hits = []
+    for _, t in moves:
+        hit = OFF < t < BAR and theirs[25 - t] == 1
+        if hit:
+            theirs[25 - t] = 0
+        hits.append(hit)
+    return tuple(hits)
