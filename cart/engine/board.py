@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .errors import PositionError
 
-__all__ = ["BAR", "OFF", "CHECKERS", "Position"]
+__all__ = ["BAR", "CHECKERS", "OFF", "Position"]
 
 CHECKERS = 15
 BAR = 25

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["EngineError", "PositionError", "NotationError", "IllegalPlayError", "IllegalActionError"]
+__all__ = ["EngineError", "IllegalActionError", "IllegalPlayError", "NotationError", "PositionError"]
 
 
 class EngineError(ValueError):

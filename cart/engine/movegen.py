@@ -24,16 +24,16 @@ from __future__ import annotations
 
 from .board import ONE, SIDE_BITS, SIDE_MASK
 
-__all__ = ["successors", "decode", "flip_key"]
+__all__ = ["decode", "flip_key", "successors"]
 
 _BIT = tuple(1 << p for p in range(27))
-_ALL = sum(_BIT[1:26])            # points 1..24 and the bar
+_ALL = sum(_BIT[1:26])  # points 1..24 and the bar
 _BARB = _BIT[25]
-_HOMEB = _BIT[7]                   # occupied mask below this: all checkers home
-_LIM = tuple(_BIT[p + 1] - 1 for p in range(26))   # bits 0..p
+_HOMEB = _BIT[7]  # occupied mask below this: all checkers home
+_LIM = tuple(_BIT[p + 1] - 1 for p in range(26))  # bits 0..p
 _SH = tuple(4 * p for p in range(26))
 # Adding _HIT[t] to a key sends the opponent's blot on our point t to its bar.
-_HIT = (0,) + tuple((ONE[25] - ONE[25 - t]) << SIDE_BITS for t in range(1, 25))
+_HIT = (0, *((ONE[25] - ONE[25 - t]) << SIDE_BITS for t in range(1, 25)))
 # Per die d, indexed by source point s: key delta, hit delta, target bit, move code.
 _DEL = tuple(tuple(ONE[s] - ONE[max(s - d, 0)] for s in range(26)) for d in range(7))
 _HITK = tuple(tuple(_HIT[s - d] if 0 < s - d < 25 else 0 for s in range(26)) for d in range(7))
@@ -52,31 +52,58 @@ _CACHE_LIMIT = 1 << 15
 _opp_cache: dict[int, tuple[int, int]] = {}
 _occ_cache: dict[int, int] = {}
 
+# Nibble-to-bit compression without a 25-step loop: a flag in bit 4p of x ends
+# up in bit p after halving the spacing five times (4 -> 2 -> 1 bit per field).
+_NIB_POINTS = sum(ONE[1:26])  # flag bit of each point/bar nibble
+_NIB_24 = sum(ONE[1:25])  # points only
+
+
+def _every(pattern: int, period: int) -> int:
+    return sum(pattern << i for i in range(0, 128, period))
+
+
+_SQUEEZE = (
+    (3, _every(0b11, 8)),
+    (6, _every(0xF, 16)),
+    (12, _every(0xFF, 32)),
+    (24, _every(0xFFFF, 64)),
+    (48, 0xFFFFFFFF),
+)
+_REV12 = tuple(int(format(i, "012b")[::-1], 2) for i in range(4096))
+
+
+def _squeeze(x: int) -> int:
+    for shift, mask in _SQUEEZE:
+        x = (x | (x >> shift)) & mask
+    return x
+
+
+def _to_our_points(opp_bits: int) -> int:
+    """Opponent point q (bit q, 1..24) is our point 25 - q: reverse 24 bits."""
+    x = opp_bits >> 1
+    return ((_REV12[x & 4095] << 12) | _REV12[x >> 12]) << 1
+
 
 def _opp_masks(opp: int) -> tuple[int, int]:
     """(blocked, blots) of the opponent's side, as bits of OUR point numbers."""
     r = _opp_cache.get(opp)
     if r is None:
-        blk = blot = 0
-        for t in range(1, 25):
-            c = (opp >> _SH[25 - t]) & 15
-            if c == 1:
-                blot |= _BIT[t]
-            elif c:
-                blk |= _BIT[t]
+        two = ((opp >> 1) | (opp >> 2) | (opp >> 3)) & _NIB_24  # 2+ checkers
+        any_ = opp | (opp >> 1)
+        any_ = (any_ | (any_ >> 2)) & _NIB_24
+        r = (_to_our_points(_squeeze(two)), _to_our_points(_squeeze(any_ ^ two)))
         if len(_opp_cache) >= _CACHE_LIMIT:
             _opp_cache.clear()
-        r = _opp_cache[opp] = (blk, blot)
+        _opp_cache[opp] = r
     return r
 
 
 def _occupied(mine: int) -> int:
+    """Bits of the points (and bar) where the side on roll has checkers."""
     occ = _occ_cache.get(mine)
     if occ is None:
-        occ = 0
-        for p in range(1, 26):
-            if (mine >> _SH[p]) & 15:
-                occ |= _BIT[p]
+        z = mine | (mine >> 1)
+        occ = _squeeze((z | (z >> 2)) & _NIB_POINTS)
         if len(_occ_cache) >= _CACHE_LIMIT:
             _occ_cache.clear()
         _occ_cache[mine] = occ
@@ -89,9 +116,9 @@ def _sources(occ: int, mov: int, d: int, lim: int) -> int:
         return _BARB & mov
     c = occ & mov & _LIM[lim]
     if c & _LIM[d]:
-        if occ >= _HOMEB:            # not all home: no bearing off
+        if occ >= _HOMEB:  # not all home: no bearing off
             c &= ~_LIM[d]
-        else:                          # exact point, or the highest point with a larger die
+        else:  # exact point, or the highest point with a larger die
             hi = occ.bit_length() - 1
             c = (c & ~_LIM[d]) | (c & _BIT[d if hi >= d else hi])
     return c

@@ -8,7 +8,7 @@ from .board import BAR, OFF, Position
 from .errors import IllegalPlayError
 from .movegen import decode, flip_key, successors
 
-__all__ = ["Play", "Dice", "legal_plays", "check_dice", "hit_points"]
+__all__ = ["Dice", "Play", "check_dice", "hit_points", "legal_plays"]
 
 Dice = tuple[int, int]
 
