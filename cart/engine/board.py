@@ -70,9 +70,11 @@ class Position:
 
     key: int
 
-    def __init__(self, key: int) -> None:
+    def __new__(cls, key: int) -> Position:
         """Wrap a packed key. Trusted: use the ``from_*`` constructors for outside data."""
-        object.__setattr__(self, "key", key)
+        self = object.__new__(cls)
+        _set_key(self, key)
+        return self
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable")
@@ -196,6 +198,9 @@ class Position:
 
     def __reduce__(self) -> tuple[type[Position], tuple[int]]:
         return (Position, (self.key,))
+
+
+_set_key = Position.key.__set__  # type: ignore[attr-defined]  # the slot, past __setattr__
 
 
 def _pips(side: int) -> int:

@@ -110,31 +110,40 @@ def _occupied(mine: int) -> int:
     return occ
 
 
-def _sources(occ: int, mov: int, d: int, lim: int) -> int:
-    """Bits of the points a checker may leave with die d (bar first, bear-off rules)."""
-    if occ & _BARB:
-        return _BARB & mov
-    c = occ & mov & _LIM[lim]
-    if c & _LIM[d]:
-        if occ >= _HOMEB:  # not all home: no bearing off
-            c &= ~_LIM[d]
-        else:  # exact point, or the highest point with a larger die
-            hi = occ.bit_length() - 1
-            c = (c & ~_LIM[d]) | (c & _BIT[d if hi >= d else hi])
-    return c
-
-
 # A level maps key -> (occupied, blots still standing, bound on next source, code).
 _State = tuple[int, int, int, int]
 
 
-def _expand(states: dict[int, _State], d: int, blk: int, doubles: bool) -> dict[int, _State]:
-    out: dict[int, _State] = {}
+def _expand(states: dict[int, _State], d: int, blk: int, doubles: bool, last: bool) -> dict:
+    """Play die ``d`` once more from every state of a level.
+
+    Returns the next level, or on the ``last`` level only ``{key: code}``. The
+    source rules are inlined (bar first; bear off only with all home, by exact
+    count or from the highest point with a larger die): this runs per state.
+    """
+    out: dict = {}
     mov = ~(blk << d) & _ALL
+    low = _LIM[d]
     dl, hk, cd, tbit = _DEL[d], _HITK[d], _CODE[d], _TBIT[d]
     for k, (occ, blot, lim, code) in states.items():
-        c = _sources(occ, mov, d, lim if doubles else 25)
+        if occ & _BARB:
+            c = _BARB & mov
+        else:
+            c = occ & mov & _LIM[lim] if doubles else occ & mov
+            if c & low:
+                if occ >= _HOMEB:
+                    c &= ~low
+                else:
+                    hi = occ.bit_length() - 1
+                    c = (c & ~low) | (c & _BIT[d if hi >= d else hi])
         code <<= 8
+        if last:
+            for s in _PHI[c >> 13] + _PLO[c & 0x1FFF]:
+                if blot & tbit[s]:
+                    out[k - dl[s] + hk[s]] = code | cd[s]
+                else:
+                    out[k - dl[s]] = code | cd[s]
+            continue
         for s in _PHI[c >> 13] + _PLO[c & 0x1FFF]:
             tb = tbit[s]
             k1 = k - dl[s]
@@ -148,21 +157,6 @@ def _expand(states: dict[int, _State], d: int, blk: int, doubles: bool) -> dict[
             prev = out.get(k1)
             if prev is None or prev[2] < s:
                 out[k1] = (occ1, blot1, s, code | cd[s])
-    return out
-
-
-def _expand_last(states: dict[int, _State], d: int, blk: int, doubles: bool) -> dict[int, int]:
-    out: dict[int, int] = {}
-    mov = ~(blk << d) & _ALL
-    dl, hk, cd, tbit = _DEL[d], _HITK[d], _CODE[d], _TBIT[d]
-    for k, (occ, blot, lim, code) in states.items():
-        c = _sources(occ, mov, d, lim if doubles else 25)
-        code <<= 8
-        for s in _PHI[c >> 13] + _PLO[c & 0x1FFF]:
-            if blot & tbit[s]:
-                out[k - dl[s] + hk[s]] = code | cd[s]
-            else:
-                out[k - dl[s]] = code | cd[s]
     return out
 
 
@@ -182,16 +176,16 @@ def successors(key: int, d1: int, d2: int) -> dict[int, int]:
     if d1 == d2:
         level = start
         for depth in range(3):
-            nxt = _expand(level, d1, blk, True)
+            nxt = _expand(level, d1, blk, True, False)
             if not nxt:
                 return _codes(level) if depth else {}
             level = nxt
-        return _expand_last(level, d1, blk, True) or _codes(level)
-    first_a = _expand(start, d1, blk, False)
-    first_b = _expand(start, d2, blk, False)
-    both = _expand_last(first_a, d2, blk, False) if first_a else {}
+        return _expand(level, d1, blk, True, True) or _codes(level)
+    first_a = _expand(start, d1, blk, False, False)
+    first_b = _expand(start, d2, blk, False, False)
+    both = _expand(first_a, d2, blk, False, True) if first_a else {}
     if first_b:
-        both.update(_expand_last(first_b, d1, blk, False))
+        both.update(_expand(first_b, d1, blk, False, True))
     if both:
         return both
     # Only one die can be played: the larger one if it can be.
@@ -200,12 +194,14 @@ def successors(key: int, d1: int, d2: int) -> dict[int, int]:
     return _codes(first_b or first_a)
 
 
+_MOVE = tuple(((c >> 3) & 31, max(((c >> 3) & 31) - (c & 7), 0)) for c in range(256))
+
+
 def decode(code: int) -> tuple[tuple[int, int], ...]:
     """Moves ``((from, to), ...)`` in the order played; 25 = bar, 0 = off."""
     moves = []
     while code:
-        s, d = (code >> 3) & 31, code & 7
-        moves.append((s, s - d if s > d else 0))
+        moves.append(_MOVE[code & 255])
         code >>= 8
     moves.reverse()
     return tuple(moves)

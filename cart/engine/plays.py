@@ -53,20 +53,14 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     d1, d2 = check_dice(dice)
     if position.is_over():
         return []
+    # Moves as people write them: highest source first. The generator may have
+    # played a lower checker first (the other die first); sorting by (from, to)
+    # descending is always a legal order, since a step never starts where a lower
+    # step ends unless it continues that same checker, which sorting keeps after.
     return [
-        Play(_ordered(decode(code)), Position(flip_key(key)))
+        Play(tuple(sorted(decode(code), reverse=True)), Position(flip_key(key)))
         for key, code in successors(position.key, d1, d2).items()
     ]
-
-
-def _ordered(moves: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """Moves as people write them: highest source first, each checker's steps in order.
-
-    The generator may play a lower checker before a higher one (the other die
-    first). Sorting by source is safe: a step never starts where a lower step
-    ends, except when it continues that same checker, which sorting keeps after.
-    """
-    return tuple(sorted(moves, key=lambda m: (-m[0], -m[1])))
 
 
 def hit_points(position: Position, moves: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
