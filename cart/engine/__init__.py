@@ -5,15 +5,56 @@ or from an injected ``random.Random``.
 """
 
 from .board import Position
-from .errors import EngineError, IllegalPlayError, NotationError, PositionError
+from .errors import EngineError, IllegalActionError, IllegalPlayError, NotationError, PositionError
+from .game import (
+    AutoDoubled,
+    Doubled,
+    Dropped,
+    Event,
+    Forfeited,
+    GameOver,
+    GameStarted,
+    GameState,
+    Match,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    Passed,
+    RecordError,
+    Rolled,
+    Taken,
+)
+from .matchid import MatchKey, decode_match_id, encode_match_id
 from .plays import Play, legal_plays
+from .rules import Rules
 
 __all__ = [
+    "AutoDoubled",
+    "Doubled",
+    "Dropped",
     "EngineError",
+    "Event",
+    "Forfeited",
+    "GameOver",
+    "GameStarted",
+    "GameState",
+    "IllegalActionError",
     "IllegalPlayError",
+    "Match",
+    "MatchKey",
+    "MatchOver",
+    "Moved",
     "NotationError",
+    "OpeningRoll",
+    "Passed",
     "Play",
     "Position",
     "PositionError",
+    "RecordError",
+    "Rolled",
+    "Rules",
+    "Taken",
+    "decode_match_id",
+    "encode_match_id",
     "legal_plays",
 ]

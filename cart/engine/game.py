@@ -1,0 +1,644 @@
+"""Game and match flow: an immutable ``GameState`` per game, a thin mutable ``Match`` around it.
+
+Every action is a pure step ``GameState -> (new GameState, events)``; the
+``Match`` computes the step first and commits it only when it succeeded, so an
+illegal action raises and changes nothing (not even the dice generator). The
+events (``Rolled``, ``Moved``, ``Doubled``, ``GameOver``...) are small frozen
+values for the UI's messages, sounds and animations.
+
+The match record lists every action as plain JSON data, dice included::
+
+    ["roll", 3, 1]              a roll; in the standard opening: (player 0's die, player 1's die)
+    ["play", [[8, 5], [6, 5]]]  the moves of the play, mover's numbering (25 bar, 0 off)
+    ["double"] ["take"] ["drop"] ["forfeit", 1] ["new_game"]
+
+A roll with no legal play passes the turn at once, so passes are not written.
+Because the record holds the dice, :meth:`Match.replay` needs no random
+generator to rebuild a match. To continue a rebuilt match exactly as the
+original would have gone on, save ``match.rng.getstate()`` with the record and
+give the rebuilt match a ``random.Random`` set to that state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+from .board import BAR, OFF, Position
+from .errors import EngineError, IllegalActionError, IllegalPlayError, NotationError
+from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
+from .notation import find_play, format_play, parse_play
+from .plays import Dice, Play, hit_points, legal_plays
+from .rules import Rules
+
+__all__ = [
+    "AutoDoubled",
+    "Doubled",
+    "Dropped",
+    "EndKind",
+    "Event",
+    "Forfeited",
+    "GameOver",
+    "GameStarted",
+    "GameState",
+    "Match",
+    "MatchOver",
+    "Moved",
+    "OpeningRoll",
+    "Passed",
+    "Phase",
+    "RecordError",
+    "Rolled",
+    "Taken",
+    "game_value",
+]
+
+Phase = Literal["opening", "roll", "doubled", "move", "over"]
+EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit"]
+Action = list[Any]
+
+
+class RecordError(EngineError):
+    """A match record that the engine refuses; the message names the action's index."""
+
+
+# -- events -----------------------------------------------------------------
+@dataclass(frozen=True)
+class GameStarted:
+    """A new game of the match began (``number`` counts from 1)."""
+
+    number: int
+    crawford: bool
+
+
+@dataclass(frozen=True)
+class OpeningRoll:
+    """One round of the standard roll-off: each player's die; ``winner`` is None on a tie."""
+
+    dice: tuple[int, int]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class AutoDoubled:
+    """An opening tie turned the cube (automatic doubles)."""
+
+    cube: int
+
+
+@dataclass(frozen=True)
+class Rolled:
+    player: int
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Passed:
+    """The roll cannot be played at all: the UI should say "no move possible"."""
+
+    player: int
+    dice: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A play was made. ``hits`` are the points hit, in the mover's numbering; ``text`` is gnubg notation."""
+
+    player: int
+    play: Play
+    hits: tuple[int, ...]
+    text: str
+
+
+@dataclass(frozen=True)
+class Doubled:
+    """``player`` offers the cube at value ``cube``."""
+
+    player: int
+    cube: int
+
+
+@dataclass(frozen=True)
+class Taken:
+    """``player`` took the double and now owns the cube at value ``cube``."""
+
+    player: int
+    cube: int
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """``player`` refused the double and loses ``cube`` points."""
+
+    player: int
+    cube: int
+
+
+@dataclass(frozen=True)
+class Forfeited:
+    player: int
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winner: int
+    points: int
+    kind: EndKind
+
+
+@dataclass(frozen=True)
+class MatchOver:
+    winner: int
+    score: tuple[int, int]
+
+
+Event = (
+    GameStarted | OpeningRoll | AutoDoubled | Rolled | Passed | Moved | Doubled | Taken | Dropped
+    | Forfeited | GameOver | MatchOver
+)
+
+
+def game_value(result: Position) -> tuple[int, EndKind]:
+    """Value and name of a game ended by bearing off; ``result`` has the loser on roll.
+
+    Backgammon: the loser has borne off none and still has a checker on the bar
+    or in the winner's home board (the loser's points 19..24).
+    """
+    loser = result.mine
+    if loser[OFF]:
+        return 1, "single"
+    if loser[BAR] or any(loser[19:25]):
+        return 3, "backgammon"
+    return 2, "gammon"
+
+
+def _check_player(player: object) -> int:
+    if type(player) is not int or player not in (0, 1):
+        raise IllegalActionError(f"players are 0 and 1, got {player!r}")
+    return player
+
+
+def _check_dice(dice: object) -> Dice:
+    if (
+        not isinstance(dice, (tuple, list))
+        or len(dice) != 2
+        or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
+    ):
+        raise IllegalActionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+    return dice[0], dice[1]
+
+
+# -- one game -----------------------------------------------------------------
+@dataclass(frozen=True)
+class GameState:
+    """One game at one moment; every step returns a new state and the events it caused.
+
+    ``position`` is seen from ``turn``, the player whose turn it is (who holds or
+    will roll the dice). While a double is pending the opponent must answer:
+    see :attr:`actor`. ``phase`` is one of ``"opening"`` (standard roll-off,
+    ``dice`` then shows the last tie, if any), ``"roll"`` (may double, then
+    roll), ``"doubled"``, ``"move"`` (``dice`` rolled, a play is due) and
+    ``"over"`` (``winner`` scored ``points``, ``result`` says how).
+
+    >>> g = GameState.new(Rules())
+    >>> g.phase, g.actor
+    ('opening', 0)
+    >>> g, events = g.roll((3, 5))
+    >>> events
+    [OpeningRoll(dice=(3, 5), winner=1)]
+    >>> g.phase, g.turn, g.dice, len(g.legal_plays())
+    ('move', 1, (3, 5), 9)
+    """
+
+    rules: Rules
+    position: Position
+    turn: int = 0
+    phase: Phase = "opening"
+    dice: Dice | None = None
+    cube: int = 1
+    cube_owner: int | None = None
+    crawford: bool = False
+    auto_doubles: int = 0
+    winner: int | None = None
+    points: int = 0
+    result: EndKind | None = None
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def new(cls, rules: Rules, *, crawford: bool = False) -> GameState:
+        """A fresh game: the roll-off in standard rules, White (player 0) to roll in MaxGammon."""
+        phase: Phase = "opening" if rules.variant == "standard" else "roll"
+        return cls(rules, Position.start(), 0, phase, crawford=crawford and rules.is_match)
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        position: Position,
+        *,
+        turn: int = 0,
+        dice: Dice | None = None,
+        cube: int = 1,
+        cube_owner: int | None = None,
+        crawford: bool = False,
+    ) -> GameState:
+        """A game already under way (tests, set-up boards): ``position`` seen from ``turn``.
+
+        Without ``dice`` the player is about to roll (or double); with them a play is due.
+        """
+        turn = _check_player(turn)
+        if cube_owner is not None:
+            _check_player(cube_owner)
+        if position.is_over():
+            raise IllegalActionError(f"the game in position {position.position_id()} is already over")
+        if cube < 1 or cube > rules.max_cube or cube & (cube - 1):
+            raise IllegalActionError(f"cube must be a power of two up to {rules.max_cube}, got {cube!r}")
+        if dice is not None:
+            dice = _check_dice(dice)
+            if not legal_plays(position, dice):
+                raise IllegalActionError(f"{dice[0]}-{dice[1]} cannot be played in {position.position_id()}")
+        return cls(
+            rules, position, turn, "roll" if dice is None else "move", dice, cube, cube_owner,
+            crawford and rules.is_match,
+        )
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def actor(self) -> int:
+        """The player who must act now: the one who answers a pending double, else ``turn``."""
+        return 1 - self.turn if self.phase == "doubled" else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def board(self, player: int) -> Position:
+        """The position seen from ``player``'s side."""
+        return self.position if player == self.turn else self.position.flip()
+
+    @property
+    def pips(self) -> tuple[int, int]:
+        """Pip counts of player 0 and player 1."""
+        mine, theirs = self.position.pips()
+        return (mine, theirs) if self.turn == 0 else (theirs, mine)
+
+    def legal_plays(self) -> list[Play]:
+        """The legal plays for the current roll; empty outside the ``"move"`` phase."""
+        if self.phase != "move" or self.dice is None:
+            return []
+        return legal_plays(self.position, self.dice)
+
+    def why_no_double(self) -> str | None:
+        """Why the player on turn may not double now, or None when they may."""
+        rules = self.rules
+        if not rules.uses_cube:
+            return "MaxGammon has no doubling cube"
+        if self.phase != "roll":
+            return "you may only double at the start of your turn, before rolling"
+        if self.crawford:
+            return "no doubling in the Crawford game"
+        if self.cube_owner is not None and self.cube_owner != self.turn:
+            return "your opponent owns the cube"
+        if self.cube * 2 > rules.max_cube:
+            return f"the cube cannot go past {rules.max_cube}"
+        return None
+
+    def can_double(self) -> bool:
+        return self.why_no_double() is None
+
+    def match_key(self, score: tuple[int, int] = (0, 0), *, jacoby: bool = False) -> MatchKey:
+        """The Match ID fields for this game at ``score`` (before the roll-off: player 0 on roll)."""
+        if self.phase == "over":
+            state = {"drop": GAME_DROP, "forfeit": GAME_RESIGNED}.get(self.result or "", GAME_OVER)
+        else:
+            state = GAME_PLAYING
+        return MatchKey(
+            cube=self.cube,
+            cube_owner=self.cube_owner,
+            on_roll=self.turn,
+            crawford=self.crawford,
+            game_state=state,
+            turn=self.actor,
+            doubled=self.phase == "doubled",
+            dice=self.dice if self.phase == "move" and self.dice else (0, 0),
+            match_length=self.rules.match_length,
+            score=(min(score[0], MAX_SCORE), min(score[1], MAX_SCORE)),
+            jacoby=jacoby,
+        )
+
+    # -- steps -----------------------------------------------------------------
+    def _need(self, *phases: Phase, action: str) -> None:
+        if self.phase in phases:
+            return
+        if self.phase == "over":
+            raise IllegalActionError(f"cannot {action}: the game is over")
+        wants = {
+            "opening": "the opening roll is due",
+            "roll": f"player {self.turn} must roll or double",
+            "doubled": f"player {self.actor} must take or drop the double",
+            "move": f"player {self.turn} must play the {self._dice_text()} rolled",
+        }[self.phase]
+        raise IllegalActionError(f"cannot {action} now: {wants}")
+
+    def _dice_text(self) -> str:
+        return f"{self.dice[0]}-{self.dice[1]}" if self.dice else "dice"
+
+    def roll(self, dice: Dice) -> tuple[GameState, list[Event]]:
+        """Roll: in the opening the roll-off pair (player 0's die, player 1's), else a turn's roll."""
+        self._need("opening", "roll", action="roll")
+        d1, d2 = _check_dice(dice)
+        if self.phase == "opening":
+            return self._roll_off(d1, d2)
+        plays = legal_plays(self.position, (d1, d2))
+        if not plays:
+            after = replace(self, position=self.position.flip(), turn=1 - self.turn, dice=None)
+            return after, [Rolled(self.turn, (d1, d2)), Passed(self.turn, (d1, d2))]
+        return replace(self, phase="move", dice=(d1, d2)), [Rolled(self.turn, (d1, d2))]
+
+    def _roll_off(self, d0: int, d1: int) -> tuple[GameState, list[Event]]:
+        """Seeds 000/002: ties roll again, turning the cube while automatic doubles remain."""
+        if d0 == d1:
+            events: list[Event] = [OpeningRoll((d0, d1), None)]
+            after = replace(self, dice=(d0, d1))
+            if self.auto_doubles < self.rules.auto_doubles and self.cube * 2 <= self.rules.max_cube:
+                after = replace(after, cube=self.cube * 2, auto_doubles=self.auto_doubles + 1)
+                events.append(AutoDoubled(after.cube))
+            return after, events
+        winner = 0 if d0 > d1 else 1
+        after = replace(self, turn=winner, phase="move", dice=(d0, d1))
+        return after, [OpeningRoll((d0, d1), winner)]
+
+    def play(self, play: Play | str) -> tuple[GameState, list[Event]]:
+        """Make a play: a ``Play`` from :meth:`legal_plays` or move text in either notation."""
+        self._need("move", action="move")
+        assert self.dice is not None
+        if isinstance(play, str):
+            chosen = parse_play(self.position, self.dice, play)
+        elif isinstance(play, Play):
+            chosen = self._legal(play)
+        else:
+            raise IllegalActionError(f"a play is a Play or move text, got {play!r}")
+        marks = hit_points(self.position, chosen.moves)
+        hits = tuple(t for (_, t), hit in zip(chosen.moves, marks, strict=True) if hit)
+        events: list[Event] = [Moved(self.turn, chosen, hits, format_play(self.position, chosen))]
+        if chosen.result.is_over():
+            value, kind = game_value(chosen.result)
+            after = self._over(self.turn, value * self.cube, kind, position=chosen.result.flip())
+            return after, [*events, GameOver(self.turn, after.points, kind)]
+        after = replace(self, position=chosen.result, turn=1 - self.turn, phase="roll", dice=None)
+        return after, events
+
+    def _legal(self, play: Play) -> Play:
+        """The legal play equal to ``play``, or the one reaching the same position."""
+        assert self.dice is not None
+        plays = legal_plays(self.position, self.dice)
+        if play in plays:
+            return play
+        same = [p for p in plays if p.result == play.result]
+        if len(same) == 1:
+            return same[0]
+        raise IllegalPlayError(
+            f"{format_play(self.position, play) or 'that play'} is not a legal play of {self._dice_text()} "
+            f"in position {self.position.position_id()}"
+        )
+
+    def double(self) -> tuple[GameState, list[Event]]:
+        """Offer the cube at twice its value (before rolling)."""
+        if self.rules.uses_cube:
+            self._need("roll", action="double")
+        why = self.why_no_double()
+        if why is not None:
+            raise IllegalActionError(f"cannot double: {why}")
+        return replace(self, phase="doubled"), [Doubled(self.turn, self.cube * 2)]
+
+    def take(self) -> tuple[GameState, list[Event]]:
+        """Accept the double: the cube doubles and the taker owns it; the doubler then rolls."""
+        self._need("doubled", action="take")
+        taker = 1 - self.turn
+        after = replace(self, phase="roll", cube=self.cube * 2, cube_owner=taker)
+        return after, [Taken(taker, after.cube)]
+
+    def drop(self) -> tuple[GameState, list[Event]]:
+        """Refuse the double: the doubler wins the cube's value before the double, never a gammon."""
+        self._need("doubled", action="drop")
+        after = self._over(self.turn, self.cube, "drop")
+        return after, [Dropped(1 - self.turn, self.cube), GameOver(self.turn, self.cube, "drop")]
+
+    def forfeit(self, player: int) -> tuple[GameState, list[Event]]:
+        """Seed 000: "Forfeit awards your opponent the game at twice its current value"."""
+        player = _check_player(player)
+        if self.phase == "over":
+            raise IllegalActionError("cannot forfeit: the game is over")
+        after = self._over(1 - player, 2 * self.cube, "forfeit")
+        return after, [Forfeited(player), GameOver(1 - player, after.points, "forfeit")]
+
+    def _over(
+        self, winner: int, points: int, kind: EndKind, *, position: Position | None = None
+    ) -> GameState:
+        return replace(
+            self, position=position or self.position, phase="over", dice=None, winner=winner, points=points,
+            result=kind,
+        )
+
+
+# -- the match ------------------------------------------------------------------
+class Match:
+    """A money session or a match to N points: rules, names, score, current game, record.
+
+    Each action returns the list of events it caused; an illegal one raises an
+    ``EngineError`` (a ``ValueError``) and leaves the match exactly as it was.
+    Dice come from the injected ``rng`` unless given.
+
+    >>> m = Match(Rules(match_length=3), rng=random.Random(1))
+    >>> m.roll((6, 1))
+    [OpeningRoll(dice=(6, 1), winner=0)]
+    >>> [type(e).__name__ for e in m.play("13/7 8/7")]
+    ['Moved']
+    >>> m.record
+    [['roll', 6, 1], ['play', [[13, 7], [8, 7]]]]
+    >>> m.match_id()
+    'cAlgAAAAAAAE'
+    >>> Match.replay(m.rules, m.record).match_id() == m.match_id()
+    True
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        start: GameState | None = None,
+    ) -> None:
+        """``start`` begins the first game from a given state (tests, set-up boards)."""
+        self.rules = rules if rules is not None else Rules()
+        if names is None:
+            names = ("White", "Red")
+        if len(names) != 2 or not all(isinstance(n, str) for n in names):
+            raise IllegalActionError(f"a match needs two player names, got {names!r}")
+        self.names: tuple[str, str] = (names[0], names[1])
+        self.rng = rng
+        if start is not None and start.rules != self.rules:
+            raise IllegalActionError("the start state was made for other rules")
+        self.game: GameState = start if start is not None else GameState.new(self.rules)
+        self.score: tuple[int, int] = (0, 0)
+        self.game_number = 1
+        self.record: list[Action] = []
+        self._start = start
+        self._crawford_seen = self.game.crawford
+
+    def __repr__(self) -> str:
+        return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
+
+    # -- queries ---------------------------------------------------------------
+    @property
+    def is_match_over(self) -> bool:
+        n = self.rules.match_length
+        return n > 0 and max(self.score) >= n
+
+    @property
+    def match_winner(self) -> int | None:
+        if not self.is_match_over:
+            return None
+        return 0 if self.score[0] >= self.rules.match_length else 1
+
+    @property
+    def pips(self) -> tuple[int, int]:
+        """Pip counts of player 0 and player 1."""
+        return self.game.pips
+
+    def legal_plays(self) -> list[Play]:
+        return self.game.legal_plays()
+
+    def can_double(self) -> bool:
+        return self.game.can_double()
+
+    def position_id(self) -> str:
+        """gnubg Position ID of the board, the player on roll encoded second."""
+        return self.game.position.position_id()
+
+    def match_key(self) -> MatchKey:
+        return self.game.match_key(self.score)
+
+    def match_id(self) -> str:
+        """gnubg Match ID (Jacoby off: bit 66 set; see :mod:`cart.engine.matchid`)."""
+        return self.match_key().to_id()
+
+    # -- actions ----------------------------------------------------------------
+    def roll(self, dice: Dice | None = None) -> list[Event]:
+        """Roll (from the rng unless ``dice`` is given); in the standard opening, one die each."""
+        self.game._need("opening", "roll", action="roll")
+        if dice is None:
+            if self.rng is None:
+                raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
+            dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        d1, d2 = _check_dice(dice)
+        return self._commit(self.game.roll((d1, d2)), ["roll", d1, d2])
+
+    def play(self, play: Play | str) -> list[Event]:
+        """Play a ``Play`` from :meth:`legal_plays` or move text (gnubg ``8/5 6/5``, Wizard ``5,7,12,17``)."""
+        after, events = self.game.play(play)
+        moved = events[0]
+        assert isinstance(moved, Moved)
+        return self._commit((after, events), ["play", [list(m) for m in moved.play.moves]])
+
+    def double(self) -> list[Event]:
+        return self._commit(self.game.double(), ["double"])
+
+    def take(self) -> list[Event]:
+        return self._commit(self.game.take(), ["take"])
+
+    def drop(self) -> list[Event]:
+        return self._commit(self.game.drop(), ["drop"])
+
+    def forfeit(self, player: int) -> list[Event]:
+        """Either player may forfeit while the game is on; the opponent gets twice the cube."""
+        return self._commit(self.game.forfeit(player), ["forfeit", player])
+
+    def new_game(self) -> list[Event]:
+        """Start the next game once this one is over and the match is not."""
+        if self.game.phase != "over":
+            raise IllegalActionError("cannot start a new game: this one is not over")
+        if self.is_match_over:
+            raise IllegalActionError("cannot start a new game: the match is over")
+        n = self.rules.match_length
+        crawford = (
+            self.rules.crawford and n > 0 and not self._crawford_seen
+            and max(self.score) == n - 1 and min(self.score) < n - 1
+        )
+        self.game = GameState.new(self.rules, crawford=crawford)
+        self._crawford_seen = self._crawford_seen or crawford
+        self.game_number += 1
+        self.record.append(["new_game"])
+        return [GameStarted(self.game_number, crawford)]
+
+    def apply(self, action: Sequence[Any]) -> list[Event]:
+        """Perform one record entry (see the module docstring)."""
+        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+            raise IllegalActionError(f"an action is a list starting with its name, got {action!r}")
+        name, args = action[0], list(action[1:])
+        if name == "roll" and len(args) == 2:
+            return self.roll((args[0], args[1]))
+        if name == "play" and len(args) == 1:
+            return self.play(self._recorded_play(args[0]))
+        if name == "forfeit" and len(args) == 1:
+            return self.forfeit(args[0])
+        simple = {"double": self.double, "take": self.take, "drop": self.drop, "new_game": self.new_game}
+        if name in simple and not args:
+            return simple[name]()
+        raise IllegalActionError(f"unknown action or wrong arguments: {action!r}")
+
+    def _recorded_play(self, moves: object) -> Play:
+        """The legal play with exactly these moves; any order or grouping still finds it."""
+        game = self.game
+        game._need("move", action="move")
+        assert game.dice is not None
+        if not isinstance(moves, (list, tuple)) or not all(
+            isinstance(m, (list, tuple)) and len(m) == 2 and all(type(p) is int and 0 <= p <= 25 for p in m)
+            for m in moves
+        ):
+            raise NotationError(f"a recorded play is a list of [from, to] points, got {moves!r}")
+        segments = [(m[0], m[1]) for m in moves]
+        for p in game.legal_plays():
+            if list(p.moves) == segments:
+                return p
+        return find_play(game.position, game.dice, segments)
+
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        record: Sequence[Sequence[Any]],
+        *,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        start: GameState | None = None,
+    ) -> Match:
+        """Rebuild a match from its record, checking every action with the engine.
+
+        The record holds the dice, so ``rng`` only serves rolls made after the
+        rebuild. A refused action raises ``RecordError`` naming its index.
+        """
+        match = cls(rules, names=names, rng=rng, start=start)
+        for i, action in enumerate(record):
+            try:
+                match.apply(action)
+            except (EngineError, TypeError) as exc:
+                raise RecordError(f"record action {i} {action!r}: {exc}") from exc
+        return match
+
+    def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
+        """Install a computed step: score the game if it just ended, write the record."""
+        after, events = step
+        if after.phase == "over" and self.game.phase != "over":
+            assert after.winner is not None
+            score = list(self.score)
+            score[after.winner] += after.points
+            self.score = (score[0], score[1])
+            if self.is_match_over:
+                events = [*events, MatchOver(after.winner, self.score)]
+        self.game = after
+        self.record.append(action)
+        return events

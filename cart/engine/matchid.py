@@ -1,0 +1,191 @@
+"""GNU Backgammon's Match ID, bit for bit (gnubg ``matchid.c``).
+
+Nine bytes, filled least significant bit first (bit ``i`` is bit ``i % 8`` of
+byte ``i // 8``), each field stored LSB first, then standard Base64 without
+padding: 12 characters. Field offsets (0-based):
+
+====== ===== ==========================================================
+bits   width field
+====== ===== ==========================================================
+0-3    4     log2 of the cube value
+4-5    2     cube owner: 0, 1, or 3 for centred
+6      1     dice owner: the player on roll
+7      1     this is the Crawford game
+8-10   3     game state: 0 none, 1 playing, 2 over, 3 resigned, 4 dropped
+11     1     turn: who must act now (differs from bit 6 while a double is pending)
+12     1     a double is offered
+13-14  2     resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon
+15-17  3     die 1: 0 when not rolled; gnubg writes the higher die here
+18-20  3     die 2
+21-35  15    match length, 0 for money play
+36-50  15    score of player 0
+51-65  15    score of player 1
+66     1     NOT Jacoby: 1 when the Jacoby rule is off (gnubg's extended ID)
+====== ===== ==========================================================
+
+Our player numbers are gnubg's. About bit 66: gnubg writes ``!fJacoby`` and its
+own default is Jacoby on, so IDs from the manual (and from a default gnubg) have
+bit 66 clear. Gammon Cart has no Jacoby rule, so :class:`~cart.engine.game.Match`
+writes ``jacoby=False``, i.e. bit 66 set; decoding keeps the flag, so any ID
+re-encodes to itself. gnubg refuses to read a match score above the match
+length; we read and write the real score (a match can end past its length).
+"""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import dataclass
+
+from .errors import PositionError
+
+__all__ = [
+    "GAME_DROP",
+    "GAME_NONE",
+    "GAME_OVER",
+    "GAME_PLAYING",
+    "GAME_RESIGNED",
+    "MAX_CUBE",
+    "MAX_SCORE",
+    "MatchKey",
+    "decode_match_id",
+    "encode_match_id",
+]
+
+GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP = range(5)
+MAX_CUBE = 1 << 15
+MAX_SCORE = (1 << 15) - 1
+_CENTRED = 3
+
+
+@dataclass(frozen=True)
+class MatchKey:
+    """The fields of a Match ID, in our vocabulary (players 0/1, ``None`` = centred cube).
+
+    ``dice`` are kept higher die first, as the ID stores them.
+
+    >>> key = MatchKey.from_id('QYkqASAAIAAA')
+    >>> key.cube, key.cube_owner, key.on_roll, key.dice, key.match_length, key.score
+    (2, 0, 1, (5, 2), 9, (2, 4))
+    >>> key.to_id()
+    'QYkqASAAIAAA'
+    """
+
+    cube: int = 1
+    cube_owner: int | None = None
+    on_roll: int = 0
+    crawford: bool = False
+    game_state: int = GAME_PLAYING
+    turn: int = 0
+    doubled: bool = False
+    resigned: int = 0
+    dice: tuple[int, int] = (0, 0)
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    jacoby: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse what cannot be written, so every key has exactly one ID."""
+        if self.cube < 1 or self.cube > MAX_CUBE or self.cube & (self.cube - 1):
+            raise PositionError(f"cube must be a power of two from 1 to {MAX_CUBE}: {self.cube!r}")
+        if self.cube_owner not in (None, 0, 1):
+            raise PositionError(f"cube owner must be 0, 1 or None: {self.cube_owner!r}")
+        if self.on_roll not in (0, 1) or self.turn not in (0, 1):
+            raise PositionError(f"players are 0 and 1: on_roll={self.on_roll!r} turn={self.turn!r}")
+        if not GAME_NONE <= self.game_state <= GAME_DROP:
+            raise PositionError(f"game state must be 0..4: {self.game_state!r}")
+        if not 0 <= self.resigned <= 3:
+            raise PositionError(f"resignation level must be 0..3: {self.resigned!r}")
+        d1, d2 = self.dice
+        if not (0 <= d1 <= 6 and 0 <= d2 <= 6) or (d1 == 0) != (d2 == 0):
+            raise PositionError(f"dice must be two numbers 1..6, or (0, 0) before the roll: {self.dice!r}")
+        if not 0 <= self.match_length <= MAX_SCORE or not all(0 <= s <= MAX_SCORE for s in self.score):
+            raise PositionError(
+                f"match length and scores must fit 15 bits: {self.match_length!r} {self.score!r}"
+            )
+        if self.crawford and not self.match_length:
+            raise PositionError("there is no Crawford game in money play")
+        if d1 < d2:  # one key per ID: gnubg writes the higher die first
+            object.__setattr__(self, "dice", (d2, d1))
+
+    def to_id(self) -> str:
+        """The 12-character Match ID."""
+        return encode_match_id(self)
+
+    @classmethod
+    def from_id(cls, match_id: str) -> MatchKey:
+        """Read a Match ID; raises ``PositionError`` (a ``ValueError``) naming it when invalid."""
+        return decode_match_id(match_id)
+
+
+def encode_match_id(key: MatchKey) -> str:
+    """Pack ``key`` as gnubg's ``MatchID()`` does (higher die first).
+
+    >>> encode_match_id(MatchKey(on_roll=1, turn=1, dice=(3, 6), match_length=11, score=(3, 4), jacoby=True))
+    'cAlvATAAIAAA'
+    """
+    d1, d2 = key.dice
+    fields = (
+        (0, 4, key.cube.bit_length() - 1),
+        (4, 2, _CENTRED if key.cube_owner is None else key.cube_owner),
+        (6, 1, key.on_roll),
+        (7, 1, int(key.crawford)),
+        (8, 3, key.game_state),
+        (11, 1, key.turn),
+        (12, 1, int(key.doubled)),
+        (13, 2, key.resigned),
+        (15, 3, d1),
+        (18, 3, d2),
+        (21, 15, key.match_length),
+        (36, 15, key.score[0]),
+        (51, 15, key.score[1]),
+        (66, 1, int(not key.jacoby)),
+    )
+    bits = 0
+    for offset, _, value in fields:
+        bits |= value << offset
+    return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
+
+
+def decode_match_id(match_id: str) -> MatchKey:
+    """Unpack a Match ID; strict, so that decoding then encoding gives the same text.
+
+    >>> decode_match_id('MIHlAEAAAAAA').dice
+    (3, 1)
+    """
+    text = match_id.strip() if isinstance(match_id, str) else match_id
+    if not isinstance(text, str) or len(text) != 12:
+        raise PositionError(f"Match ID must be 12 characters: {match_id!r}")
+    try:
+        raw = base64.b64decode(text, validate=True)
+    except ValueError as exc:
+        raise PositionError(f"Match ID is not base64: {match_id!r}") from exc
+    bits = int.from_bytes(raw, "little")
+
+    def field(offset: int, width: int) -> int:
+        return (bits >> offset) & ((1 << width) - 1)
+
+    if bits >> 67:
+        raise PositionError(f"Match ID has bits set past bit 66: {match_id!r}")
+    owner = field(4, 2)
+    if owner == 2:
+        raise PositionError(f"Match ID has cube owner 2 (only 0, 1, 3 = centred): {match_id!r}")
+    d1, d2 = field(15, 3), field(18, 3)
+    if d1 < d2:
+        raise PositionError(f"Match ID must list the higher die first: {match_id!r}")
+    try:
+        return MatchKey(
+            cube=1 << field(0, 4),
+            cube_owner=None if owner == _CENTRED else owner,
+            on_roll=field(6, 1),
+            crawford=bool(field(7, 1)),
+            game_state=field(8, 3),
+            turn=field(11, 1),
+            doubled=bool(field(12, 1)),
+            resigned=field(13, 2),
+            dice=(d1, d2),
+            match_length=field(21, 15),
+            score=(field(36, 15), field(51, 15)),
+            jacoby=not field(66, 1),
+        )
+    except PositionError as exc:
+        raise PositionError(f"invalid Match ID {match_id!r}: {exc}") from None
