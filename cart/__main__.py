@@ -1,0 +1,87 @@
+"""``python -m cart`` / ``gammon-cart``: choose a front end and start it.
+
+Only the terminal game exists so far; with no mode flag it starts too. Each
+front end is one entry of ``FRONT_ENDS``, so the Pyxel window or a ``--demo``
+mode is a new flag plus a new function here, and the options parse the same.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Sequence
+
+from .engine import EngineError, Rules
+
+__all__ = ["main", "parse_args", "rules_from_args"]
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="gammon-cart",
+        description="Gammon Cart: backgammon in the style of MaxGammon 2.0 (Acorn, 1989).",
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--text", dest="mode", action="store_const", const="text",
+                      help="play in the terminal (two players at one keyboard)")
+    parser.add_argument("--rules", choices=("standard", "maxgammon"), default="standard",
+                        help="standard: cube and one-die opening roll-off; maxgammon: no cube, White opens")
+    parser.add_argument("--match", type=int, default=0, metavar="N",
+                        help="play a match to N points (default 0: money play, game after game)")
+    parser.add_argument("--auto-doubles", action="store_true",
+                        help="opening ties turn the cube, at most twice (standard money play)")
+    parser.add_argument("--cube-limit", type=int, default=None, metavar="N",
+                        help="no double past N (a power of two; the seeds' cube stops at 64)")
+    parser.add_argument("--no-crawford", action="store_true", help="matches without the Crawford rule")
+    parser.add_argument("--seed", type=int, default=None, metavar="N",
+                        help="seed the dice (repeatable games)")
+    parser.add_argument("--names", nargs=2, default=None, metavar=("A", "B"),
+                        help="the players' names (default White and Red; White is player 0)")
+    args = parser.parse_args(argv)
+    try:
+        args.rules_value = rules_from_args(args)
+    except EngineError as exc:
+        parser.error(str(exc))
+    return args
+
+
+def rules_from_args(args: argparse.Namespace) -> Rules:
+    """The engine's rule set for the command-line options (raises on nonsense)."""
+    return Rules(
+        variant=args.rules,
+        match_length=args.match,
+        automatic_doubles=args.auto_doubles,
+        cube_limit=args.cube_limit,
+        crawford=not args.no_crawford,
+    )
+
+
+def _text(args: argparse.Namespace) -> int:
+    from .text import run
+
+    names = (args.names[0], args.names[1]) if args.names else None
+    try:
+        return run(args.rules_value, names=names, seed=args.seed, out=sys.stdout, echo=_piped())
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, and keep Python's own flush at exit quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _piped() -> bool:
+    """Echo typed lines when they come from a pipe or file, so the transcript reads right."""
+    return sys.stdin is not None and not sys.stdin.isatty()
+
+
+FRONT_ENDS: dict[str, Callable[[argparse.Namespace], int]] = {"text": _text}
+DEFAULT_MODE = "text"  # until the Pyxel front end arrives
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

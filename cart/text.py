@@ -1,0 +1,371 @@
+"""The terminal game: two players at one keyboard, in the spirit of the 1982 Wizard of OsZ.
+
+The loop takes an iterable of input lines and an output stream, so tests can
+feed it a script; :func:`console_lines` is the interactive source. Every rule
+comes from the engine: this module only prints states and events and turns
+typed words into engine calls, quoting the engine's message when one is refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from typing import TextIO
+
+from .engine import (
+    AutoDoubled,
+    Doubled,
+    Dropped,
+    EngineError,
+    Event,
+    Forfeited,
+    GameOver,
+    GameStarted,
+    Match,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    Passed,
+    Rolled,
+    Rules,
+    Taken,
+)
+from .engine.notation import format_play
+
+__all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
+
+SYMBOLS = "XO"
+STACK = 5  # checkers drawn per point before the count is written instead
+WIDTH = 80
+
+HELP = """\
+Commands (the first letter is enough for the ones marked *):
+  Enter or roll*   roll the dice (in the opening each player rolls one die)
+  double*          offer the cube before rolling (standard rules only)
+  take* / drop     answer a double: take plays on at twice the stakes,
+                   drop loses the game at the stakes before the double
+  moves*           list every legal play for the roll
+  board*           show the board again
+  forfeit          give up the game: your opponent wins twice the cube value
+  help* / ?        this text
+  quit*            leave (also Ctrl-D or Ctrl-C)
+Moves, in either notation, numbered from the side of the player on roll
+(your home board is 1-6, the bar 25 or "bar", borne off 0 or "off"):
+  GNU Backgammon   8/5 6/5   bar/22   6/off   13/7*   8/4(2)   24/18/13
+  Wizard of OsZ    from,to pairs, one per die: 5,7,12,17
+                   The Wizard counts the other way: its point n is our
+                   point 25-n, the bar is 0 and home is 25, so 5,7,12,17
+                   means 20/18 13/8.
+A roll that cannot be played at all passes the turn by itself."""
+
+
+def render_board(match: Match) -> str:
+    """The board from the side of the player on roll: home board bottom right, points numbered for them.
+
+    Player 0 is ``X``, player 1 ``O``; up to five checkers are drawn on a point,
+    with the count in the fifth row above that.
+    """
+    game = match.game
+    me = game.turn
+    them = 1 - me
+    pos = game.board(me)
+    mine, theirs = pos.mine, pos.theirs
+    mark = {me: SYMBOLS[me], them: SYMBOLS[them]}
+
+    def cell(point: int, row: int) -> str:
+        """Row ``row`` (0 = at the edge) of point ``point`` (mover's numbering), 3 characters."""
+        if mine[point]:
+            n, who = mine[point], me
+        elif theirs[25 - point]:
+            n, who = theirs[25 - point], them
+        else:
+            return "   "
+        if row >= n:
+            return "   "
+        if row == STACK - 1 and n > STACK:
+            return f"{n:>2} "
+        return f" {mark[who]} "
+
+    def bar_cell(player: int, row: int) -> str:
+        n = (mine if player == me else theirs)[25]
+        if row >= n:
+            return "   "
+        if row == STACK - 1 and n > STACK:
+            return f"{n:>2} "
+        return f" {mark[player]} "
+
+    top_left, top_right = range(13, 19), range(19, 25)
+    bottom_left, bottom_right = range(12, 6, -1), range(6, 0, -1)
+    border = "  +" + "-" * 18 + "+---+" + "-" * 18 + "+"
+
+    def numbers(left: range, right: range) -> str:
+        cols = "".join(f"{p:>2} " for p in left) + "     " + "".join(f"{p:>2} " for p in right)
+        return ("   " + cols).rstrip()
+
+    lines = [numbers(top_left, top_right), border]
+    for row in range(STACK):
+        left = "".join(cell(p, row) for p in top_left)
+        right = "".join(cell(p, row) for p in top_right)
+        lines.append(f"  |{left}|{bar_cell(me, row)}|{right}|")
+    lines.append("  |" + " " * 18 + "|BAR|" + " " * 18 + "|")
+    for row in range(STACK - 1, -1, -1):
+        left = "".join(cell(p, row) for p in bottom_left)
+        right = "".join(cell(p, row) for p in bottom_right)
+        lines.append(f"  |{left}|{bar_cell(them, row)}|{right}|")
+    lines.append(border)
+    lines.append(numbers(bottom_left, bottom_right))
+
+    pips = game.pips
+    off = (pos.borne_off()[0], pos.borne_off()[1]) if me == 0 else (pos.borne_off()[1], pos.borne_off()[0])
+    bar = {me: mine[25], them: theirs[25]}
+
+    def player_line(player: int) -> str:
+        extra = f", bar {bar[player]}" if bar[player] else ""
+        return f"{SYMBOLS[player]} {match.names[player][:12]}: pips {pips[player]}, off {off[player]}{extra}"
+
+    side = {
+        0: player_line(them),
+        1: f"{match.names[them][:12]}'s home: top right",
+        len(lines) // 2: _cube_text(match),
+        len(lines) // 2 + 1: _score_text(match),
+        len(lines) - 2: f"{match.names[me][:12]}'s home: bottom right",
+        len(lines) - 1: player_line(me),
+    }
+    out = []
+    for i, line in enumerate(lines):
+        text = side.get(i, "")
+        out.append(f"{line:<47}{text}"[:WIDTH].rstrip() if text else line)
+    return "\n".join(out)
+
+
+def _cube_text(match: Match) -> str:
+    game = match.game
+    if not match.rules.uses_cube:
+        return "no cube (MaxGammon)"
+    owner = "centred" if game.cube_owner is None else f"owned by {match.names[game.cube_owner]}"
+    crawford = ", Crawford game" if game.crawford else ""
+    return f"cube {game.cube}, {owner}{crawford}"
+
+
+def _score_text(match: Match) -> str:
+    n = match.rules.match_length
+    length = f"{n}-point match" if n else "money play"
+    return f"game {match.game_number}, {length}, score {match.score[0]}-{match.score[1]}"
+
+
+class TextGame:
+    """One terminal session around a :class:`Match`.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> game = TextGame(Match(Rules(), rng=random.Random(1)), out)
+    >>> game.run(["roll", "quit"])
+    0
+    >>> "White rolls 2, Red rolls 5: Red moves first" in out.getvalue()
+    True
+    """
+
+    def __init__(self, match: Match, out: TextIO, *, echo: bool = False) -> None:
+        """``echo`` repeats each input line after its prompt, for transcripts of piped input."""
+        self.match = match
+        self.out = out
+        self.echo = echo
+        self._shown: tuple[int, str, int] | None = None
+
+    # -- output -----------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def name(self, player: int) -> str:
+        return f"{self.match.names[player]} ({SYMBOLS[player]})"
+
+    def show_board(self, force: bool = False) -> None:
+        """Print the board when it changed (new position, other side on roll, new game)."""
+        game = self.match.game
+        key = (self.match.game_number, game.position.position_id(), game.turn)
+        if force or key != self._shown:
+            self._shown = key
+            self.say()
+            self.say(render_board(self.match))
+
+    def describe(self, event: Event) -> str:
+        """One line for an engine event."""
+        n = self.match.names
+        match event:
+            case OpeningRoll(dice=(a, b), winner=None):
+                return f"{n[0]} rolls {a}, {n[1]} rolls {b}: a tie, roll again."
+            case OpeningRoll(dice=(a, b), winner=w):
+                return f"{n[0]} rolls {a}, {n[1]} rolls {b}: {n[w]} moves first, playing {a}-{b}."
+            case AutoDoubled(cube=c):
+                return f"Automatic double: the cube turns to {c}."
+            case Rolled(player=p, dice=(a, b)):
+                return f"{n[p]} rolls {a}-{b}."
+            case Passed(player=p, dice=(a, b)):
+                return f"{n[p]} cannot play {a}-{b}: no move possible, the turn passes."
+            case Moved(player=p, text=text, hits=hits):
+                hit = f" (hit on {', '.join(map(str, hits))})" if hits else ""
+                return f"{n[p]} plays {text}{hit}."
+            case Doubled(player=p, cube=c):
+                return f"{n[p]} doubles: the cube would go to {c}."
+            case Taken(player=p, cube=c):
+                return f"{n[p]} takes: the cube is at {c}, owned by {n[p]}."
+            case Dropped(player=p, cube=c):
+                return f"{n[p]} drops and loses {c} point{'s' if c != 1 else ''}."
+            case Forfeited(player=p):
+                return f"{n[p]} forfeits the game."
+            case GameOver(winner=w, points=pts, kind=kind):
+                what = {"single": "the game", "gammon": "a gammon", "backgammon": "a backgammon"}.get(
+                    kind, "the game"
+                )
+                return f"{n[w]} wins {what}: {pts} point{'s' if pts != 1 else ''}. Score {self._score()}."
+            case MatchOver(winner=w):
+                return f"{n[w]} wins the match, {self._score()}!"
+            case GameStarted(number=num, crawford=crawford):
+                return f"Game {num} begins{' (the Crawford game: no doubling)' if crawford else ''}."
+        return str(event)
+
+    def _score(self) -> str:
+        m = self.match
+        return f"{m.names[0]} {m.score[0]}, {m.names[1]} {m.score[1]}"
+
+    def prompt(self) -> str:
+        """What the player who must act may type now."""
+        m = self.match
+        game = m.game
+        if game.phase == "opening":
+            return "Opening roll: each player rolls one die. Press Enter to roll"
+        if game.phase == "roll":
+            double = ", 'double'" if m.can_double() else ""
+            return f"{self.name(game.turn)} to roll. Press Enter to roll{double}, or 'help'"
+        if game.phase == "doubled":
+            return (
+                f"{self.name(game.actor)}: {m.names[game.turn]} doubles to {game.cube * 2}. "
+                "'take' or 'drop'?"
+            )
+        if game.phase == "move":
+            assert game.dice is not None
+            count = len(m.legal_plays())
+            plays = "1 legal play" if count == 1 else f"{count} legal plays"
+            dice = f"{game.dice[0]}-{game.dice[1]}"
+            return f"{self.name(game.turn)} to play {dice} ({plays}; 'moves' lists them). Your move"
+        return "Press Enter for the next game, or 'quit'"
+
+    # -- input ------------------------------------------------------------------
+    def run(self, lines: Iterable[str]) -> int:
+        """Play until the match ends, 'quit', or the input runs out; returns the exit status."""
+        source = iter(lines)
+        self.say(f"Gammon Cart: {self.name(0)} against {self.name(1)}. {_score_text(self.match)}.")
+        self.say("Type 'help' for the commands and both move notations.")
+        while True:
+            if self.match.is_match_over:
+                self.say("The match is over.")
+                return 0
+            self.show_board()
+            self.out.write(f"{self.prompt()}> ")
+            self.out.flush()
+            line = next(source, None)
+            if line is None:
+                self.say()
+                self.say("End of input: goodbye.")
+                return 0
+            if self.echo:
+                self.say(line)
+            if not self.handle(line):
+                self.say("Goodbye.")
+                return 0
+
+    def handle(self, line: str) -> bool:
+        """Carry out one typed line; False to stop."""
+        word = line.strip().lower()
+        m = self.match
+        phase = m.game.phase
+        try:
+            if word in ("quit", "q", "exit"):
+                return False
+            if word in ("help", "h", "?"):
+                self.say(HELP)
+            elif word in ("board", "b"):
+                self.show_board(force=True)
+            elif word in ("moves", "m"):
+                self.list_moves()
+            elif word in ("", "roll", "r"):
+                if phase == "over":
+                    self.report(m.new_game())
+                elif phase == "doubled":
+                    self.say("  ! Answer the double first: 'take' or 'drop'.")
+                elif phase == "move":
+                    self.say("  ! Type your move (or 'moves' to list the legal plays).")
+                else:
+                    self.report(m.roll())
+            elif word in ("double", "d"):
+                self.report(m.double())
+            elif word in ("take", "t", "accept"):
+                self.report(m.take())
+            elif word in ("drop", "decline", "refuse"):
+                self.report(m.drop())
+            elif word in ("forfeit", "resign"):
+                if phase == "over":
+                    self.say("  ! The game is already over.")
+                else:
+                    self.report(m.forfeit(m.game.actor))
+            elif any(c.isdigit() for c in word) or "/" in word:
+                self.report(m.play(word))
+            else:
+                example = " Moves look like 8/5 6/5 or 5,7,12,17." if phase == "move" else ""
+                self.say(f"  ! Unknown command {line.strip()!r}.{example} Type 'help' for the list.")
+        except EngineError as exc:
+            self.say(f"  ! {self.named(str(exc))}")
+        return True
+
+    def named(self, message: str) -> str:
+        """The engine numbers players 0 and 1; people prefer names."""
+        for player in (0, 1):
+            message = message.replace(f"player {player}", self.match.names[player])
+        return message
+
+    def report(self, events: list[Event]) -> None:
+        for event in events:
+            self.say(self.describe(event))
+
+    def list_moves(self) -> None:
+        game = self.match.game
+        plays = self.match.legal_plays()
+        if not plays:
+            self.say("  ! There is nothing to play now.")
+            return
+        ordered = sorted(plays, key=lambda p: [(-a, -b) for a, b in p.moves])
+        texts = [format_play(game.position, p) for p in ordered]
+        width = max(len(t) for t in texts) + 2
+        per_line = max(1, (WIDTH - 2) // width)
+        self.say(f"{len(texts)} legal plays:")
+        for i in range(0, len(texts), per_line):
+            self.say("  " + "".join(f"{t:<{width}}" for t in texts[i : i + per_line]).rstrip())
+
+
+def console_lines() -> Iterator[str]:
+    """Lines typed at the terminal until end of input (Ctrl-D)."""
+    while True:
+        try:
+            yield input()
+        except (EOFError, RuntimeError):  # RuntimeError: no stdin at all
+            return
+
+
+def run(
+    rules: Rules,
+    *,
+    names: tuple[str, str] | None = None,
+    seed: int | None = None,
+    lines: Iterable[str] | None = None,
+    out: TextIO,
+    echo: bool = False,
+) -> int:
+    """Play a match in the terminal (or on scripted ``lines``); returns the exit status."""
+    match = Match(rules, names=names, rng=random.Random(seed))
+    game = TextGame(match, out, echo=echo)
+    try:
+        return game.run(console_lines() if lines is None else lines)
+    except KeyboardInterrupt:
+        game.say()
+        game.say("Interrupted: goodbye.")
+        return 0
