@@ -520,10 +520,13 @@ class Match:
         return self.game.position.position_id()
 
     def match_key(self) -> MatchKey:
-        return self.game.match_key(self.score)
+        # Jacoby only matters in money play, where we never use it (bit 66 set). In a
+        # match gnubg writes its global setting, on by default (bit 66 clear): follow
+        # it, so a match's IDs equal a default gnubg's bit for bit.
+        return self.game.match_key(self.score, jacoby=self.rules.is_match)
 
     def match_id(self) -> str:
-        """gnubg Match ID (Jacoby off: bit 66 set; see :mod:`cart.engine.matchid`)."""
+        """gnubg Match ID (see :mod:`cart.engine.matchid` for bit 66, Jacoby)."""
         return self.match_key().to_id()
 
     # -- actions ----------------------------------------------------------------
