@@ -219,12 +219,16 @@ def _why_illegal(
 ) -> str:
     d1, d2 = dice
     head = f"{shown!r} is not a legal play of {d1}-{d2} in position {pid}"
-    rolled = d1 * 4 if d1 == d2 else d1 + d2
+    dice_text = f"four {d1}s" if d1 == d2 else f"{d1} and {d2}"
+    reach = {d1 * n for n in range(1, 5)} if d1 == d2 else {d1, d2, d1 + d2}
+    for s, t in segments:
+        if t != OFF and s - t not in reach:
+            return f"{head}: {_point_text(s)}/{_point_text(t)} is {s - t} pips, the roll has {dice_text}"
+    rolled = max(reach)
     need = max(sum(s - t for s, t in p.moves) for p in plays)
     moved = sum(s - t for s, t in segments)
     bearing = any(t == OFF for _, t in segments)
     if not bearing and moved > rolled:
-        dice_text = f"four {d1}s" if d1 == d2 else f"{d1} and {d2}"
         return f"{head}: it moves {moved} pips, the roll has {dice_text}"
     if position.mine[BAR] and not all(s == BAR for s, _ in segments[: position.mine[BAR]]):
         return f"{head}: checkers on the bar must enter first"
