@@ -459,7 +459,7 @@ class Match:
     >>> m.record
     [['roll', 6, 1], ['play', [[13, 7], [8, 7]]]]
     >>> m.match_id()
-    'cAlgAAAAAAAE'
+    'cAlgAAAAAAAA'
     >>> Match.replay(m.rules, m.record).match_id() == m.match_id()
     True
     """
