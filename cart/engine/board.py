@@ -106,6 +106,10 @@ class Position:
                 raise PositionError(
                     f"point {p} holds checkers of both sides: mine={tuple(a)!r} theirs={tuple(b)!r}"
                 )
+        if a[BAR] and b[BAR] and all(a[p] >= 2 and b[p] >= 2 for p in range(1, 7)):
+            raise PositionError(  # gnubg's CheckPosition: neither side could ever move again
+                f"both sides on the bar against closed boards: mine={tuple(a)!r} theirs={tuple(b)!r}"
+            )
         return cls(_pack(a) | (_pack(b) << SIDE_BITS))
 
     @classmethod

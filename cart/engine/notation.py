@@ -191,14 +191,18 @@ def find_play(
         if s in (t, OFF) or t == BAR or (s != BAR and t != OFF and t > s):
             step = f"{_point_text(s)}/{_point_text(t)}"
             raise IllegalPlayError(f"{shown!r}: {step} does not move forward (position {pid})")
-        if mine[s] == 0:
-            raise IllegalPlayError(f"{shown!r}: no checker of yours on {_point_text(s)} (position {pid})")
         mine[s] -= 1
         mine[t] += 1
+    for s, _ in segments:  # net counts, so chained steps may come in any order
+        if mine[s] < 0:
+            raise IllegalPlayError(f"{shown!r}: no checker of yours on {_point_text(s)} (position {pid})")
     target = tuple(mine)
     matches = [p for p in plays if p.result.theirs == target]
-    if starred:
-        matches = [p for p in matches if starred <= _hit_set(position, p)]
+    # A named stop on a lone opposing checker hits it, starred or not (Wizard text has no stars).
+    theirs = position.theirs
+    required = set(starred) | {t for _, t in segments if OFF < t < BAR and theirs[BAR - t] == 1}
+    if required:
+        matches = [p for p in matches if required <= _hit_set(position, p)]
     if len(matches) > 1:
         fewest = min(len(_hit_set(position, p)) for p in matches)
         matches = [p for p in matches if len(_hit_set(position, p)) == fewest]
