@@ -1,0 +1,144 @@
+"""Property tests (hypothesis, derandomized): random legal games keep the invariants, notation
+round-trips, and no text makes the parser raise anything but the engine's two errors."""
+
+from __future__ import annotations
+
+from conftest import pos_of, random_positions
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cart.engine import IllegalPlayError, NotationError, Position
+from cart.engine.notation import format_play, format_wizard, parse_play
+from cart.engine.plays import legal_plays
+
+FAST = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+
+dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+def pips(side: tuple[int, ...]) -> int:
+    return sum(p * side[p] for p in range(1, 26))
+
+
+@st.composite
+def positions(draw) -> Position:
+    """The start, or a random legal position (seeded generator), possibly played on a few plies."""
+    pos = draw(st.sampled_from([Position.start(), None]))
+    if pos is None:
+        pos = random_positions(draw(st.integers(0, 10**6)), 1)[0]
+    for _ in range(draw(st.integers(0, 30))):
+        if pos.is_over():
+            break
+        found = legal_plays(pos, draw(dice_st))
+        pos = found[draw(st.integers(0, len(found) - 1))].result if found else pos.flip()
+    return pos
+
+
+def check_play(pos: Position, dice: tuple[int, int], moves, result: Position) -> None:
+    """The invariants of one play, derived move by move without the engine."""
+    mine, theirs = list(pos.mine), list(pos.theirs)
+    d1, d2 = dice
+    left = [d1] * 4 if d1 == d2 else [d1, d2]
+    hit_pips = 0
+    for s, t in moves:
+        assert s > t, moves
+        # Which die: exact distance, or bearing off from below the die (larger die, highest point).
+        die = s - t if s - t in left else min((d for d in left if d > s), default=None) if t == 0 else None
+        assert die is not None, (moves, dice)
+        left.remove(die)
+        mine[s] -= 1
+        mine[t] += 1
+        if 0 < t < 25 and theirs[25 - t] == 1:
+            theirs[25 - t], theirs[25] = 0, theirs[25] + 1
+            hit_pips += t                 # their checker on their 25 - t goes back to their 25
+    # The result has the opponent on roll.
+    assert result.theirs == tuple(mine) and result.mine == tuple(theirs)
+    for side in (result.mine, result.theirs):
+        assert sum(side) == 15 and min(side) >= 0
+    for p in range(1, 25):
+        assert not (result.theirs[p] and result.mine[25 - p]), f"two colours on point {p}"
+    # Pips fall by the distance each checker travels: a borne-off checker travels its point.
+    assert pips(pos.mine) - pips(result.theirs) == sum(s - t for s, t in moves)
+    assert pips(result.mine) - pips(pos.theirs) == hit_pips
+    assert result.pips() == (pips(result.mine), pips(result.theirs))
+    assert result.flip().flip() == result
+
+
+@FAST
+@given(start=positions(), data=st.data())
+def test_random_games_keep_the_invariants(start, data):
+    pos = start
+    for _ in range(data.draw(st.integers(1, 40), label="plies")):
+        if pos.is_over():
+            break
+        dice = data.draw(dice_st, label="dice")
+        found = legal_plays(pos, dice)
+        assert len({p.result for p in found}) == len(found)            # distinct results
+        assert len({len(p.moves) for p in found}) <= 1                  # all use as many dice
+        for play in found:
+            check_play(pos, dice, play.moves, play.result)
+        pos = found[data.draw(st.integers(0, len(found) - 1), label="play")].result if found else pos.flip()
+        assert Position.from_position_id(pos.position_id()) == pos
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@given(pos=positions(), dice=dice_st)
+def test_format_then_parse_gives_back_every_legal_play(pos, dice):
+    for play in legal_plays(pos, dice):
+        assert parse_play(pos, dice, format_play(pos, play)) == play
+        assert parse_play(pos, dice, format_wizard(pos, play)).result == play.result
+
+
+NASTY = [
+    "", " ", "\n", "\x00", "pass", "-", "bar/bar", "25/0", "0/25", "13/7(9)", "13/7(0)", "-1/3", "6/off*",
+    "off/off", "bar", "off", "/", "//", "8//5", "8/", "/8", "(2)", "8/5(2)(2)", "8/5 *", "*8/5",
+    "8/5 6/5 " * 3, "8/5 " * 10_000, "9" * 10_000, "1," * 5_000, "0,0", "25,25", "99,99", "1,2,3",
+    "5,7,12,17", "٣/١", "８/５ ６/５", "𝟪/𝟧", "8/5\u00a06/5", "8/5\u20286/5", "é/ß", "İ", "ﬀ",
+    "24/18/13/7/1", "bar/24/23/22/21/20", "13/7*/1*", "8/4(4) 6/2(4)", "100/99", "013/007",
+]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    pos=st.sampled_from(
+        [
+            Position.start(),
+            pos_of({6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 24: 2}, my_bar=1),
+            pos_of({6: 3, 5: 2, 1: 1}, {6: 15}),
+            pos_of({13: 5, 8: 3, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, my_bar=1),   # no play
+            *random_positions(5, 5),
+        ]
+    ),
+    dice=dice_st,
+    text=st.one_of(
+        st.sampled_from(NASTY),
+        st.text(max_size=40),
+        st.text(alphabet="0123456789/,*() barofBAROF\t", max_size=30),
+    ),
+)
+def test_parsing_any_text_raises_only_notation_or_illegal_play_errors(pos, dice, text):
+    try:
+        play = parse_play(pos, dice, text)
+    except (NotationError, IllegalPlayError) as err:
+        assert pos.position_id() in str(err), str(err)
+    else:
+        assert play in legal_plays(pos, dice) or (play.moves == () and not legal_plays(pos, dice))
+
+
+REFUSED = [  # from the start with 3-1, each of these must be refused (with the Position ID)
+    "", "\x00", "pass", "bar/bar", "25/0", "13/7(9)", "13/7(0)", "-1/3", "6/off*", "off/off", "bar", "off",
+    "/", "//", "8//5", "8/", "/8", "(2)", "8/5(2)(2)", "*8/5", "8/5 6/5 " * 3, "8/5 " * 10_000,
+    "9" * 10_000, "1," * 5_000, "0,0", "25,25", "99,99", "1,2,3", "é/ß", "İ", "ﬀ", "24/18/13/7/1",
+    "13/7*/1*", "8/4(4) 6/2(4)", "100/99", "013/007", "8/5 6/5 13/10", "8/5 8/5", "24/20*",
+]
+
+
+def test_nasty_inputs_are_refused_from_the_start():
+    pid = Position.start().position_id()
+    for text in REFUSED:
+        try:
+            play = parse_play(Position.start(), (3, 1), text)
+        except (NotationError, IllegalPlayError) as err:
+            assert pid in str(err), (text, str(err))
+        else:
+            raise AssertionError(f"{text!r} was read as {play}")
