@@ -66,7 +66,7 @@ def test_scripted_session_with_mistakes_cube_and_a_finished_match() -> None:
     assert "Ann rolls 2, Bob rolls 5: Bob moves first, playing 2-5." in text
     assert "  ! Unknown command 'bogus'. Moves look like 8/5 6/5 or 5,7,12,17." in text
     assert "  ! '24/2' is not a legal play of 2-5" in text
-    assert "the dice must be used in full" in text
+    assert "24/2 is 22 pips, the roll has 2 and 5" in text
     assert "  ! cannot take now: Bob must play the 2-5 rolled" in text
     assert "8 legal plays:" in text and "13/11 13/8" in text
     assert "Bob plays 13/11 13/8." in text
