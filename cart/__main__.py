@@ -23,21 +23,49 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         description="Gammon Cart: backgammon in the style of MaxGammon 2.0 (Acorn, 1989).",
     )
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--text", dest="mode", action="store_const", const="text",
-                      help="play in the terminal (two players at one keyboard)")
-    parser.add_argument("--rules", choices=("standard", "maxgammon"), default="standard",
-                        help="standard: cube and one-die opening roll-off; maxgammon: no cube, White opens")
-    parser.add_argument("--match", type=int, default=0, metavar="N",
-                        help="play a match to N points (default 0: money play, game after game)")
-    parser.add_argument("--auto-doubles", action="store_true",
-                        help="opening ties turn the cube, at most twice (standard money play)")
-    parser.add_argument("--cube-limit", type=int, default=None, metavar="N",
-                        help="no double past N (a power of two; the seeds' cube stops at 64)")
+    mode.add_argument(
+        "--text",
+        dest="mode",
+        action="store_const",
+        const="text",
+        help="play in the terminal (two players at one keyboard)",
+    )
+    parser.add_argument(
+        "--rules",
+        choices=("standard", "maxgammon"),
+        default="standard",
+        help="standard: cube and one-die opening roll-off; maxgammon: no cube, White opens",
+    )
+    parser.add_argument(
+        "--match",
+        type=int,
+        default=0,
+        metavar="N",
+        help="play a match to N points (default 0: money play, game after game)",
+    )
+    parser.add_argument(
+        "--auto-doubles",
+        action="store_true",
+        help="opening ties turn the cube, at most twice (standard money play)",
+    )
+    parser.add_argument(
+        "--cube-limit",
+        type=int,
+        default=None,
+        metavar="N",
+        help="no double past N (a power of two; the seeds' cube stops at 64)",
+    )
     parser.add_argument("--no-crawford", action="store_true", help="matches without the Crawford rule")
-    parser.add_argument("--seed", type=int, default=None, metavar="N",
-                        help="seed the dice (repeatable games)")
-    parser.add_argument("--names", nargs=2, default=None, metavar=("A", "B"),
-                        help="the players' names (default White and Red; White is player 0)")
+    parser.add_argument(
+        "--seed", type=int, default=None, metavar="N", help="seed the dice (repeatable games)"
+    )
+    parser.add_argument(
+        "--names",
+        nargs=2,
+        default=None,
+        metavar=("A", "B"),
+        help="the players' names (default White and Red; White is player 0)",
+    )
     args = parser.parse_args(argv)
     try:
         args.rules_value = rules_from_args(args)

@@ -239,8 +239,7 @@ class TextGame:
             return f"{self.name(game.turn)} to roll. Press Enter to roll{double}, or 'help'"
         if game.phase == "doubled":
             return (
-                f"{self.name(game.actor)}: {m.names[game.turn]} doubles to {game.cube * 2}. "
-                "'take' or 'drop'?"
+                f"{self.name(game.actor)}: {m.names[game.turn]} doubles to {game.cube * 2}. 'take' or 'drop'?"
             )
         if game.phase == "move":
             assert game.dice is not None

@@ -108,7 +108,7 @@ def random_position(rng: random.Random) -> Position:
     if kind in ("bar", "closed"):
         mine[25] = min(rng.randint(1, 3), 15 - mine[0])
         theirs[25] = min(rng.choice((0, 0, rng.randint(1, 2))), 15 - theirs[0])
-    if kind == "closed":                       # the opponent holds most of its home board
+    if kind == "closed":  # the opponent holds most of its home board
         made = rng.sample(range(1, 7), rng.randint(4, 6))
         for p in made:
             theirs[p] = 2
@@ -119,7 +119,7 @@ def random_position(rng: random.Random) -> Position:
         my_points, their_points = list(range(1, split + 1)), list(range(1, 25 - split))
     elif kind == "bearoff":
         my_points, their_points = list(range(1, 7)), list(range(1, 7 + 12 * rng.randint(0, 1)))
-    elif kind == "bearin":                      # nearly home, the opponent still in contact
+    elif kind == "bearin":  # nearly home, the opponent still in contact
         my_points, their_points = list(range(1, 10)), list(range(1, 25))
     else:
         my_points = their_points = list(range(1, 25))
@@ -127,7 +127,7 @@ def random_position(rng: random.Random) -> Position:
     _scatter(rng, 15 - sum(mine), my_points, mine)
     free = [p for p in their_points if not mine[25 - p]]
     left = 15 - sum(theirs)
-    if left and not free:                     # nowhere to stand: the rest goes to the bar
+    if left and not free:  # nowhere to stand: the rest goes to the bar
         theirs[25] += left
     else:
         _scatter(rng, left, free, theirs)
@@ -140,7 +140,7 @@ def random_positions(seed: int, n: int) -> list[Position]:
     while len(out) < n:
         try:
             pos = random_position(rng)
-        except PositionError:               # both sides on the bar against closed boards: redraw
+        except PositionError:  # both sides on the bar against closed boards: redraw
             continue
         if not pos.is_over():
             out.append(pos)

@@ -24,7 +24,12 @@ def test_manual_vectors_decode(match_id: str) -> None:
     cube, owner, on_roll, dice, length, score = VECTORS[match_id]
     key = decode_match_id(match_id)
     assert (key.cube, key.cube_owner, key.on_roll, key.dice, key.match_length, key.score) == (
-        cube, owner, on_roll, dice, length, score,
+        cube,
+        owner,
+        on_roll,
+        dice,
+        length,
+        score,
     )
     assert key.turn == on_roll
     assert key.game_state == GAME_PLAYING

@@ -99,7 +99,7 @@ def test_bar_with_one_entering_die_then_the_other_die_is_free():
     pos = pos_of({6: 5, 8: 3, 13: 6}, {4: 2, 6: 5, 8: 3, 13: 5}, my_bar=1)
     assert outcomes(pos, (4, 2)) == expect(
         pos, ((25, 23), (13, 9)), ((25, 23), (8, 4)), ((25, 23), (6, 2))
-    )                                                  # not 23/19: their 6 point is our 19
+    )  # not 23/19: their 6 point is our 19
 
 
 def test_both_entering_dice_blocked_is_no_play():
@@ -139,18 +139,18 @@ def test_only_one_die_playable_the_larger_must_be_played():
 
 
 def test_only_the_smaller_die_playable():
-    pos = pos_of({13: 1, 1: 14}, {22: 2, 18: 2, 6: 11})       # our 3 and 7 blocked
+    pos = pos_of({13: 1, 1: 14}, {22: 2, 18: 2, 6: 11})  # our 3 and 7 blocked
     assert outcomes(pos, (6, 4)) == expect(pos, ((13, 9),))
 
 
 @pytest.mark.parametrize(
     ("blocked", "moves"),
     [
-        (11, None),                                   # 13/11 blocked: nothing
-        (9, ((13, 11),)),                             # one of four
-        (7, ((13, 11), (11, 9))),                     # two of four
-        (5, ((13, 11), (11, 9), (9, 7))),             # three of four
-        (3, ((13, 11), (11, 9), (9, 7), (7, 5))),     # all four
+        (11, None),  # 13/11 blocked: nothing
+        (9, ((13, 11),)),  # one of four
+        (7, ((13, 11), (11, 9))),  # two of four
+        (5, ((13, 11), (11, 9), (9, 7))),  # three of four
+        (3, ((13, 11), (11, 9), (9, 7), (7, 5))),  # all four
     ],
 )
 def test_partial_doubles(blocked, moves):
@@ -161,10 +161,10 @@ def test_partial_doubles(blocked, moves):
 def test_hitting_during_bear_in():
     pos = pos_of({8: 1, 6: 4, 5: 4, 4: 3, 3: 3}, {23: 1, 6: 4, 8: 4, 13: 6})
     found = outcomes(pos, (6, 4))
-    hit_then_off = replay(pos, ((8, 2), (4, 0)))          # 8/2* brings the last one home, then 4/off
+    hit_then_off = replay(pos, ((8, 2), (4, 0)))  # 8/2* brings the last one home, then 4/off
     assert hit_then_off in found
     assert hit_then_off.mine[25] == 1 and hit_then_off.theirs[0] == 1
-    assert replay(pos, ((6, 0), (4, 0))) not in found      # no bearing off before 8 is home
+    assert replay(pos, ((6, 0), (4, 0))) not in found  # no bearing off before 8 is home
 
 
 def test_entered_checker_must_come_home_before_bearing_off():

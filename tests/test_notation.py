@@ -28,7 +28,7 @@ def play_of(pos: Position, dice: tuple[int, int], moves) -> object:
         (START, (6, 5), "24/13", ((24, 18), (18, 13))),
         (START, (6, 5), "24/18/13", ((24, 18), (18, 13))),
         (START, (6, 5), "24/18 18/13", ((24, 18), (18, 13))),
-        (START, (6, 5), "13/18 ", None),                   # backwards: refused below
+        (START, (6, 5), "13/18 ", None),  # backwards: refused below
         (START, (4, 4), "8/4(2) 6/2(2)", ((8, 4), (8, 4), (6, 2), (6, 2))),
         (START, (4, 4), "24/20(2) 13/9(2)", ((24, 20), (24, 20), (13, 9), (13, 9))),
         (START, (4, 4), "13/5(2)", ((13, 9), (9, 5), (13, 9), (9, 5))),
@@ -36,20 +36,35 @@ def play_of(pos: Position, dice: tuple[int, int], moves) -> object:
         (START, (1, 2), "  13/11   6/5 ", ((13, 11), (6, 5))),
         (START, (1, 2), "6/5 13/11", ((13, 11), (6, 5))),
         (START, (1, 2), "24/21", ((24, 23), (23, 21))),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), "bar/22 24/23",
-         ((25, 22), (24, 23))),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), "25/22 24/23",
-         ((25, 22), (24, 23))),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), "bar/21",
-         ((25, 22), (22, 21))),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1),
+            (3, 1),
+            "bar/22 24/23",
+            ((25, 22), (24, 23)),
+        ),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1),
+            (3, 1),
+            "25/22 24/23",
+            ((25, 22), (24, 23)),
+        ),
+        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), "bar/21", ((25, 22), (22, 21))),
         (pos_of({6: 3, 5: 2}, {6: 15}), (6, 5), "6/off 5/off", ((6, 0), (5, 0))),
         (pos_of({6: 3, 5: 2}, {6: 15}), (6, 5), "6/0 5/0", ((6, 0), (5, 0))),
         (pos_of({6: 3, 5: 2}, {6: 15}), (6, 5), "6/OFF 5/Off", ((6, 0), (5, 0))),
         (pos_of({6: 3, 5: 2}, {6: 15}), (6, 6), "6/off(3) 5/off", ((6, 0),) * 3 + ((5, 0),)),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}), (6, 1), "13/7* 8/7",
-         ((13, 7), (8, 7))),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}), (6, 1), "13/7 8/7",
-         ((13, 7), (8, 7))),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}),
+            (6, 1),
+            "13/7* 8/7",
+            ((13, 7), (8, 7)),
+        ),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}),
+            (6, 1),
+            "13/7 8/7",
+            ((13, 7), (8, 7)),
+        ),
     ],
 )
 def test_parse_gnubg_examples(pos, dice, text, moves):
@@ -68,18 +83,33 @@ def test_parse_gnubg_examples(pos, dice, text, moves):
         (START, (4, 4), ((8, 4), (8, 4), (6, 2), (6, 2)), "8/4(2) 6/2(2)"),
         (START, (4, 4), ((13, 9), (9, 5), (13, 9), (9, 5)), "13/5(2)"),
         (START, (6, 6), ((24, 18), (24, 18), (13, 7), (13, 7)), "24/18(2) 13/7(2)"),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), ((25, 22), (24, 23)),
-         "bar/22 24/23"),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), ((25, 22), (22, 21)),
-         "bar/21"),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1),
+            (3, 1),
+            ((25, 22), (24, 23)),
+            "bar/22 24/23",
+        ),
+        (pos_of({6: 5, 8: 3, 13: 5, 24: 1}, START_THEIRS, my_bar=1), (3, 1), ((25, 22), (22, 21)), "bar/21"),
         (pos_of({6: 3, 5: 2}, {6: 15}), (6, 5), ((6, 0), (5, 0)), "6/off 5/off"),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}), (6, 1),
-         ((13, 7), (8, 7)), "13/7* 8/7"),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {6: 5, 8: 3, 13: 4, 18: 1, 24: 2}),
+            (6, 1),
+            ((13, 7), (8, 7)),
+            "13/7* 8/7",
+        ),
         # A hit on the way is shown, so the checker's steps stay apart.
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {4: 1, 6: 5, 8: 3, 13: 4, 24: 2}), (3, 1),
-         ((24, 21), (21, 20)), "24/21*/20"),
-        (pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {2: 1, 6: 5, 8: 3, 13: 4, 24: 2}), (6, 5),
-         ((24, 18), (18, 13)), "24/13"),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {4: 1, 6: 5, 8: 3, 13: 4, 24: 2}),
+            (3, 1),
+            ((24, 21), (21, 20)),
+            "24/21*/20",
+        ),
+        (
+            pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {2: 1, 6: 5, 8: 3, 13: 4, 24: 2}),
+            (6, 5),
+            ((24, 18), (18, 13)),
+            "24/13",
+        ),
     ],
 )
 def test_format_gnubg_examples(pos, dice, moves, text):
@@ -121,21 +151,21 @@ def test_bad_wizard_text(text):
 def test_wizard_step_onto_a_blot_hits_it():
     """Regression: Wizard text names every landing point but carries no '*', so parsing ignored
     the hit on the way and chose ``24/23/20`` for ``1,4,4,5`` (24/21*, 21/20)."""
-    pos = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {4: 1, 6: 5, 8: 3, 13: 4, 24: 2})   # their blot on our 21
+    pos = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {4: 1, 6: 5, 8: 3, 13: 4, 24: 2})  # their blot on our 21
     hit = replay(pos, ((24, 21), (21, 20)))
     quiet = replay(pos, ((24, 23), (23, 20)))
-    assert hit.theirs[25] == 0 and hit.mine[25] == 1 and quiet.mine[25] == 0   # (opponent now on roll)
+    assert hit.theirs[25] == 0 and hit.mine[25] == 1 and quiet.mine[25] == 0  # (opponent now on roll)
     assert parse_play(pos, (3, 1), "1,4,4,5").result == hit
     assert parse_play(pos, (3, 1), "1,2,2,5").result == quiet
     # gnubg text naming the stop on the blot means the same: landing on a blot hits it.
     assert parse_play(pos, (3, 1), "24/21/20").result == hit
     assert parse_play(pos, (3, 1), "24/21*/20").result == hit
     assert parse_play(pos, (3, 1), "24/23/20").result == quiet
-    assert parse_play(pos, (3, 1), "24/20").result == quiet          # no stop named: no hit
+    assert parse_play(pos, (3, 1), "24/20").result == quiet  # no stop named: no hit
 
 
 def test_wizard_stop_chooses_which_blot_is_hit():
-    pos = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {2: 1, 4: 1, 6: 5, 8: 3, 13: 3, 24: 2})   # blots on 23, 21
+    pos = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {2: 1, 4: 1, 6: 5, 8: 3, 13: 3, 24: 2})  # blots on 23, 21
     with pytest.raises(NotationError, match="ambiguous") as err:
         parse_play(pos, (3, 1), "24/20")
     assert pos.position_id() in str(err.value)
@@ -173,7 +203,7 @@ def test_errors_name_the_input_and_the_position(text, error, reason):
 
 def test_blocked_landing_lists_legal_plays():
     with pytest.raises(IllegalPlayError, match="legal plays include") as err:
-        parse_play(START, (6, 6), "13/1(2)")                      # their 24 point is our 1
+        parse_play(START, (6, 6), "13/1(2)")  # their 24 point is our 1
     assert "4HPwATDgc/ABMA" in str(err.value) and "'13/1(2)'" in str(err.value)
 
 

@@ -60,7 +60,7 @@ def test_position_id_round_trips():
 
 def test_position_id_matches_the_spec_and_gnubg():
     for pos in sample():
-        board = gnubg_board(pos)                    # [[not on roll], [on roll]]
+        board = gnubg_board(pos)  # [[not on roll], [on roll]]
         pid = pos.position_id()
         assert pid == spec_id(*board)
         assert pid == gnubg_nn.position_id(board), pos
@@ -85,23 +85,23 @@ def test_repr_pastes_back():
 # -- invalid IDs ----------------------------------------------------------------------
 _EMPTY = [0] * 25
 _SIXTEEN = [16] + [0] * 24
-_BOTH = [2] * 6 + [0] * 18 + [1]              # closed home board and one on the bar
+_BOTH = [2] * 6 + [0] * 18 + [1]  # closed home board and one on the bar
 
 
 @pytest.mark.parametrize(
     "text",
     [
         "",
-        "4HPwATDgc/ABM",                        # 13 characters
-        "4HPwATDgc/ABMAA",                      # 15 characters
+        "4HPwATDgc/ABM",  # 13 characters
+        "4HPwATDgc/ABMAA",  # 15 characters
         "4HPwATDgc/ABMA==",
-        "4HPwATDgc/AB!A",                       # not base64
-        "4HPwATDgc-ABMA",                       # url-safe alphabet is not gnubg's
+        "4HPwATDgc/AB!A",  # not base64
+        "4HPwATDgc-ABMA",  # url-safe alphabet is not gnubg's
         "4HPwATDgc/ABMé",
-        "//////////////",                       # all ones: more than 80 bits of checkers
-        spec_id(_SIXTEEN, _EMPTY),              # 16 checkers for one side
+        "//////////////",  # all ones: more than 80 bits of checkers
+        spec_id(_SIXTEEN, _EMPTY),  # 16 checkers for one side
         spec_id([0] * 24 + [16], _EMPTY),
-        spec_id([1] + [0] * 24, [0] * 23 + [1, 0]),   # both sides on one point
+        spec_id([1] + [0] * 24, [0] * 23 + [1, 0]),  # both sides on one point
     ],
 )
 def test_invalid_position_ids_raise_position_error_quoting_input(text):
@@ -123,10 +123,10 @@ def test_both_sides_on_the_bar_against_closed_boards_is_rejected():
     The engine accepted it; spec 6.2 lists it among the validity checks.
     """
     pid = spec_id(_BOTH, _BOTH)
-    assert gnubg_nn.board_from_position_id(pid)     # gnubg_nn itself decodes without checking
+    assert gnubg_nn.board_from_position_id(pid)  # gnubg_nn itself decodes without checking
     with pytest.raises(PositionError, match="closed"):
         Position.from_position_id(pid)
-    side = [2, *_BOTH]                              # 2 off, closed board, one on the bar
+    side = [2, *_BOTH]  # 2 off, closed board, one on the bar
     with pytest.raises(PositionError, match="closed"):
         Position.from_counts(side, side)
     # Either condition alone is a real position.
@@ -164,7 +164,7 @@ def test_from_counts_rejects_bad_sides(mine, message):
 
 def test_from_counts_rejects_both_colours_on_a_point():
     mine = [0] * 26
-    mine[1], mine[6] = 1, 14            # our 1 point is their 24 point, where the start has 2
+    mine[1], mine[6] = 1, 14  # our 1 point is their 24 point, where the start has 2
     with pytest.raises(PositionError, match="point 1 holds checkers of both sides"):
         Position.from_counts(mine, START_SIDE)
 
@@ -188,7 +188,7 @@ def test_flip_swaps_sides_and_twice_is_identity():
         (Position.start(), (167, 167)),
         (pos_of({1: 15}, {6: 15}), (15, 90)),
         (pos_of({}, {24: 1, 1: 1}, my_bar=0), (0, 25)),
-        (pos_of({6: 14}, {1: 15}, my_bar=1), (84 + 25, 15)),             # the bar counts 25
+        (pos_of({6: 14}, {1: 15}, my_bar=1), (84 + 25, 15)),  # the bar counts 25
         (Position.from_position_id("4PPgASjgc/ABMA"), (167, 30 + 32 + 52 + 23 + 24)),
     ],
 )

@@ -50,7 +50,7 @@ def check_play(pos: Position, dice: tuple[int, int], moves, result: Position) ->
         mine[t] += 1
         if 0 < t < 25 and theirs[25 - t] == 1:
             theirs[25 - t], theirs[25] = 0, theirs[25] + 1
-            hit_pips += t                 # their checker on their 25 - t goes back to their 25
+            hit_pips += t  # their checker on their 25 - t goes back to their 25
     # The result has the opponent on roll.
     assert result.theirs == tuple(mine) and result.mine == tuple(theirs)
     for side in (result.mine, result.theirs):
@@ -73,8 +73,8 @@ def test_random_games_keep_the_invariants(start, data):
             break
         dice = data.draw(dice_st, label="dice")
         found = legal_plays(pos, dice)
-        assert len({p.result for p in found}) == len(found)            # distinct results
-        assert len({len(p.moves) for p in found}) <= 1                  # all use as many dice
+        assert len({p.result for p in found}) == len(found)  # distinct results
+        assert len({len(p.moves) for p in found}) <= 1  # all use as many dice
         for play in found:
             check_play(pos, dice, play.moves, play.result)
         pos = found[data.draw(st.integers(0, len(found) - 1), label="play")].result if found else pos.flip()
@@ -90,11 +90,54 @@ def test_format_then_parse_gives_back_every_legal_play(pos, dice):
 
 
 NASTY = [
-    "", " ", "\n", "\x00", "pass", "-", "bar/bar", "25/0", "0/25", "13/7(9)", "13/7(0)", "-1/3", "6/off*",
-    "off/off", "bar", "off", "/", "//", "8//5", "8/", "/8", "(2)", "8/5(2)(2)", "8/5 *", "*8/5",
-    "8/5 6/5 " * 3, "8/5 " * 10_000, "9" * 10_000, "1," * 5_000, "0,0", "25,25", "99,99", "1,2,3",
-    "5,7,12,17", "٣/١", "８/５ ６/５", "𝟪/𝟧", "8/5\u00a06/5", "8/5\u20286/5", "é/ß", "İ", "ﬀ",
-    "24/18/13/7/1", "bar/24/23/22/21/20", "13/7*/1*", "8/4(4) 6/2(4)", "100/99", "013/007",
+    "",
+    " ",
+    "\n",
+    "\x00",
+    "pass",
+    "-",
+    "bar/bar",
+    "25/0",
+    "0/25",
+    "13/7(9)",
+    "13/7(0)",
+    "-1/3",
+    "6/off*",
+    "off/off",
+    "bar",
+    "off",
+    "/",
+    "//",
+    "8//5",
+    "8/",
+    "/8",
+    "(2)",
+    "8/5(2)(2)",
+    "8/5 *",
+    "*8/5",
+    "8/5 6/5 " * 3,
+    "8/5 " * 10_000,
+    "9" * 10_000,
+    "1," * 5_000,
+    "0,0",
+    "25,25",
+    "99,99",
+    "1,2,3",
+    "5,7,12,17",
+    "٣/١",
+    "８/５ ６/５",
+    "𝟪/𝟧",
+    "8/5\u00a06/5",
+    "8/5\u20286/5",
+    "é/ß",
+    "İ",
+    "ﬀ",
+    "24/18/13/7/1",
+    "bar/24/23/22/21/20",
+    "13/7*/1*",
+    "8/4(4) 6/2(4)",
+    "100/99",
+    "013/007",
 ]
 
 
@@ -105,7 +148,7 @@ NASTY = [
             Position.start(),
             pos_of({6: 5, 8: 3, 13: 5, 24: 1}, {6: 5, 8: 3, 13: 5, 24: 2}, my_bar=1),
             pos_of({6: 3, 5: 2, 1: 1}, {6: 15}),
-            pos_of({13: 5, 8: 3, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, my_bar=1),   # no play
+            pos_of({13: 5, 8: 3, 6: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 8: 3}, my_bar=1),  # no play
             *random_positions(5, 5),
         ]
     ),
@@ -126,10 +169,45 @@ def test_parsing_any_text_raises_only_notation_or_illegal_play_errors(pos, dice,
 
 
 REFUSED = [  # from the start with 3-1, each of these must be refused (with the Position ID)
-    "", "\x00", "pass", "bar/bar", "25/0", "13/7(9)", "13/7(0)", "-1/3", "6/off*", "off/off", "bar", "off",
-    "/", "//", "8//5", "8/", "/8", "(2)", "8/5(2)(2)", "*8/5", "8/5 6/5 " * 3, "8/5 " * 10_000,
-    "9" * 10_000, "1," * 5_000, "0,0", "25,25", "99,99", "1,2,3", "é/ß", "İ", "ﬀ", "24/18/13/7/1",
-    "13/7*/1*", "8/4(4) 6/2(4)", "100/99", "013/007", "8/5 6/5 13/10", "8/5 8/5", "24/20*",
+    "",
+    "\x00",
+    "pass",
+    "bar/bar",
+    "25/0",
+    "13/7(9)",
+    "13/7(0)",
+    "-1/3",
+    "6/off*",
+    "off/off",
+    "bar",
+    "off",
+    "/",
+    "//",
+    "8//5",
+    "8/",
+    "/8",
+    "(2)",
+    "8/5(2)(2)",
+    "*8/5",
+    "8/5 6/5 " * 3,
+    "8/5 " * 10_000,
+    "9" * 10_000,
+    "1," * 5_000,
+    "0,0",
+    "25,25",
+    "99,99",
+    "1,2,3",
+    "é/ß",
+    "İ",
+    "ﬀ",
+    "24/18/13/7/1",
+    "13/7*/1*",
+    "8/4(4) 6/2(4)",
+    "100/99",
+    "013/007",
+    "8/5 6/5 13/10",
+    "8/5 8/5",
+    "24/20*",
 ]
 
 

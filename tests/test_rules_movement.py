@@ -17,8 +17,8 @@ from cart.engine.notation import parse_play
 from cart.engine.plays import Play, legal_plays
 
 START = Position.start()
-START_THEIRS = {6: 5, 8: 3, 13: 5, 24: 2}       # their 6, 8, 13, 24 = our 19, 17, 12, 1
-HOME = {6: 2, 5: 2, 4: 2, 3: 3, 2: 3, 1: 3}      # all fifteen in the inner table
+START_THEIRS = {6: 5, 8: 3, 13: 5, 24: 2}  # their 6, 8, 13, 24 = our 19, 17, 12, 1
+HOME = {6: 2, 5: 2, 4: 2, 3: 3, 2: 3, 1: 3}  # all fifteen in the inner table
 
 
 def plays(pos: Position, dice: tuple[int, int]) -> list[Play]:
@@ -54,9 +54,12 @@ def test_move_one_piece_per_die_possibly_the_same_piece():
     it the number of places on the other die." """
     assert results(START, (6, 5)) == expect(
         START,
-        ((24, 18), (18, 13)),                      # the same piece
-        ((24, 18), (13, 8)), ((24, 18), (8, 3)),
-        ((13, 7), (13, 8)), ((13, 7), (8, 3)), ((13, 7), (7, 2)),
+        ((24, 18), (18, 13)),  # the same piece
+        ((24, 18), (13, 8)),
+        ((24, 18), (8, 3)),
+        ((13, 7), (13, 8)),
+        ((13, 7), (8, 3)),
+        ((13, 7), (7, 2)),
         ((8, 2), (8, 3)),
     )
 
@@ -72,7 +75,7 @@ def test_dice_are_used_individually_not_in_total():
 def test_one_piece_may_move_the_whole_throw_if_each_die_point_is_open():
     """003: "Thus, a player may move one piece the whole throw as long as the points designated
     by EACH die are open, or he may move each of the two numbers of each roll whenever possible." """
-    pos = pos_of({13: 1, 1: 14}, {18: 2, 6: 13})    # our 7 blocked, 9 open
+    pos = pos_of({13: 1, 1: 14}, {18: 2, 6: 13})  # our 7 blocked, 9 open
     assert results(pos, (6, 4)) == expect(pos, ((13, 9), (9, 3)))
 
 
@@ -80,8 +83,8 @@ def test_two_pieces_one_per_die_or_one_piece_for_both():
     """002: "Two pieces can be moved, each corresponding to one die, or one piece can be move for
     both of the dice, moving the amount of one die followed by the other." """
     found = results(START, (3, 1))
-    assert replay(START, ((8, 5), (6, 5))) in found          # two pieces
-    assert replay(START, ((24, 21), (21, 20))) in found      # one piece, both dice
+    assert replay(START, ((8, 5), (6, 5))) in found  # two pieces
+    assert replay(START, ((24, 21), (21, 20))) in found  # one piece, both dice
     assert all(sorted(s - t for s, t in p.moves) == [1, 3] for p in plays(START, (3, 1)))
 
 
@@ -90,18 +93,16 @@ def test_doubles_play_four_times():
     """000: "If doubles are rolled during normal play move as though there were four dice of the
     doubled value." """
     for d in range(1, 7):
-        assert all(
-            len(p.moves) == 4 and all(s - t == d for s, t in p.moves) for p in plays(START, (d, d))
-        ), d
+        assert all(len(p.moves) == 4 and all(s - t == d for s, t in p.moves) for p in plays(START, (d, d))), d
     assert replay(START, ((24, 18), (24, 18), (13, 7), (13, 7))) in results(START, (6, 6))
 
 
 def test_doublets_use_each_number_twice_in_any_combination():
     """001: "When the two die show the same number this is known as "doublets" and the player uses
     each die number twice, in any combination of moves." """
-    pos = pos_of({13: 1, 1: 14}, {6: 15})           # one runner: only 13/5 with 2-2
+    pos = pos_of({13: 1, 1: 14}, {6: 15})  # one runner: only 13/5 with 2-2
     assert results(pos, (2, 2)) == expect(pos, ((13, 11), (11, 9), (9, 7), (7, 5)))
-    found = results(START, (2, 2))                   # 1, 2 or 4 checkers, in any split
+    found = results(START, (2, 2))  # 1, 2 or 4 checkers, in any split
     for moves in (((13, 11),) * 4, ((13, 11), (11, 9), (6, 4), (6, 4)), ((24, 22), (13, 11), (8, 6), (6, 4))):
         assert replay(START, moves) in found
 
@@ -110,8 +111,8 @@ def test_doubles_count_as_four_dice_in_any_combination():
     """003: "When this occurs, you move the number shown on one die, four times. You can move the
     same piece all four moves, or any combination of pieces you choose." """
     found = results(START, (2, 2))
-    assert replay(START, ((24, 22), (22, 20), (20, 18), (18, 16))) in found      # one piece
-    assert replay(START, ((24, 22), (13, 11), (8, 6), (6, 4))) in found          # four pieces
+    assert replay(START, ((24, 22), (22, 20), (20, 18), (18, 16))) in found  # one piece
+    assert replay(START, ((24, 22), (13, 11), (8, 6), (6, 4))) in found  # four pieces
 
 
 def test_as_many_of_a_double_as_possible():
@@ -142,7 +143,7 @@ def test_if_only_one_die_can_be_played_the_larger_must_be_played():
     """000: "You must move so that the largest number of places is traveled. For example; if the
     die show a six and a four and the board is arranged such that you may move the six or the
     four but not both then you must move the six." """
-    pos = pos_of({13: 1, 1: 14}, {22: 2, 6: 13})    # 13/7 or 13/9, never both: 3 is blocked
+    pos = pos_of({13: 1, 1: 14}, {22: 2, 6: 13})  # 13/7 or 13/9, never both: 3 is blocked
     assert results(pos, (6, 4)) == expect(pos, ((13, 7),))
     assert results(pos, (4, 6)) == expect(pos, ((13, 7),))
 
@@ -150,16 +151,16 @@ def test_if_only_one_die_can_be_played_the_larger_must_be_played():
 def test_if_only_one_number_can_be_used_the_higher_must_be_used():
     """002: "If only one dice or the other can be used, the higher of the two must be used." """
     pos = pos_of({13: 1, 1: 14}, {22: 2, 6: 13})
-    assert results(pos, (5, 3)) == expect(pos, ((13, 8), (8, 5)))     # both fit: both are played
-    pos = pos_of({13: 1, 1: 14}, {20: 2, 6: 13})                         # our 5 blocked
+    assert results(pos, (5, 3)) == expect(pos, ((13, 8), (8, 5)))  # both fit: both are played
+    pos = pos_of({13: 1, 1: 14}, {20: 2, 6: 13})  # our 5 blocked
     assert results(pos, (5, 3)) == expect(pos, ((13, 8),))
 
 
 def test_if_less_than_the_full_throw_can_be_used_the_largest_possible_must_be_made():
     """001: "If less than the full throw can be used then the largest possible move or combination
     of moves must be made." """
-    pos = pos_of({13: 1, 1: 14}, {18: 2, 6: 13})                         # our 7 blocked
-    assert results(pos, (6, 2)) == expect(pos, ((13, 11), (11, 5)))      # 13/7 would be blocked
+    pos = pos_of({13: 1, 1: 14}, {18: 2, 6: 13})  # our 7 blocked
+    assert results(pos, (6, 2)) == expect(pos, ((13, 11), (11, 5)))  # 13/7 would be blocked
 
 
 def test_if_only_the_smaller_die_can_be_played_it_must_be_played():
@@ -167,7 +168,7 @@ def test_if_only_the_smaller_die_can_be_played_it_must_be_played():
 
     "If possible": when the larger number cannot be played, the smaller is.
     """
-    pos = pos_of({13: 1, 1: 14}, {22: 2, 18: 2, 6: 11})                  # our 3 and 7 blocked
+    pos = pos_of({13: 1, 1: 14}, {22: 2, 18: 2, 6: 11})  # our 3 and 7 blocked
     assert results(pos, (6, 4)) == expect(pos, ((13, 9),))
 
 
@@ -199,13 +200,13 @@ def test_point_with_two_or_more_opposing_checkers_is_blocked():
 def test_point_blocked_by_exactly_two_opposing_checkers():
     """001: "Any point on which two or more pieces reside is considered blocked. A player may not
     move a piece onto a point blocked by the opponent's pieces." """
-    pos = pos_of({8: 3, 6: 5, 13: 5, 24: 2}, {21: 2, 6: 5, 8: 3, 13: 5})   # two on our 4 point
+    pos = pos_of({8: 3, 6: 5, 13: 5, 24: 2}, {21: 2, 6: 5, 8: 3, 13: 5})  # two on our 4 point
     assert 4 not in landings(pos, (4, 2)) and 4 not in landings(pos, (2, 2))
 
 
 def test_blocked_point_may_be_stepped_over():
     """001: "A blocked point may be stepped over in an individual move." """
-    pos = pos_of({13: 1, 1: 14}, {14: 2, 6: 13})                          # our 11 blocked
+    pos = pos_of({13: 1, 1: 14}, {14: 2, 6: 13})  # our 11 blocked
     assert results(pos, (4, 2)) == expect(pos, ((13, 9), (9, 7)))
 
 
@@ -213,23 +214,23 @@ def test_blocked_point_may_be_moved_over():
     """003: "The opposing player's pieces may not land on a 'Blocked Point'. Howevere, they may
     move over the 'Blocked Point'." """
     pos = pos_of({24: 1, 1: 14}, {2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 5})  # our 19..23 held
-    assert results(pos, (6, 1)) == expect(pos, ((24, 18), (18, 17)))    # over all five, not onto them
+    assert results(pos, (6, 1)) == expect(pos, ((24, 18), (18, 17)))  # over all five, not onto them
 
 
 def test_piece_may_move_to_a_vacant_own_or_single_opposing_point():
     """002: "A piece may be moved to any vacant point, a point with its own players pieces on it,
     or to any point occupied by only one of the opponents pieces." """
-    pos = pos_of({13: 2, 10: 1, 6: 12}, {14: 1, 13: 2, 6: 12})          # our 11 a blot, 12 held
+    pos = pos_of({13: 2, 10: 1, 6: 12}, {14: 1, 13: 2, 6: 12})  # our 11 a blot, 12 held
     found = results(pos, (3, 2))
-    assert replay(pos, ((13, 11), (13, 10))) in found                    # onto the blot, onto own
-    assert replay(pos, ((13, 10), (10, 8))) in found                     # vacant 8
+    assert replay(pos, ((13, 11), (13, 10))) in found  # onto the blot, onto own
+    assert replay(pos, ((13, 10), (10, 8))) in found  # vacant 8
     assert 12 not in landings(pos, (1, 1))
 
 
 def test_landing_on_a_single_opposing_checker_hits_it_to_the_bar():
     """000: "If you move a man to a place containing a single man of your opponents then the
     opponent's man will be placed on the bar." """
-    pos = pos_of({24: 2, 13: 5, 8: 3, 6: 5}, {18: 1, 13: 4, 8: 3, 6: 5, 24: 2})   # their blot on our 7
+    pos = pos_of({24: 2, 13: 5, 8: 3, 6: 5}, {18: 1, 13: 4, 8: 3, 6: 5, 24: 2})  # their blot on our 7
     for play in plays(pos, (6, 1)):
         hits = any(t == 7 for _, t in play.moves)
         # the result has the opponent on roll: its bar is result.mine[25], its 18 point mine[18]
@@ -250,7 +251,7 @@ def test_the_removed_man_is_placed_on_the_bar():
     'Blot', he removes the piece that was there, and replaces it with his own. [...] The removed man
     is played on the 'Bar'." """
     pos = pos_of({24: 2, 13: 5, 8: 3, 6: 5}, {18: 1, 16: 1, 13: 3, 8: 3, 6: 5, 24: 2})  # blots on 7, 9
-    result = parse_play(pos, (6, 5), "13/7*/2").result        # one checker hits on the way
+    result = parse_play(pos, (6, 5), "13/7*/2").result  # one checker hits on the way
     assert result.mine[25] == 1 and result.theirs[2] == 1 and result.theirs[7] == 0
     both = parse_play(pos, (6, 4), "13/7* 13/9*").result
     assert both.mine[25] == 2
@@ -328,7 +329,7 @@ def test_entering_with_a_one_reaches_the_point_furthest_from_home():
     needed to reach it)." """
     pos = pos_of({13: 5, 8: 3, 6: 5, 1: 1}, {2: 2, 6: 5, 8: 3, 13: 5}, my_bar=1)
     assert results(pos, (1, 2)) >= expect(pos, ((25, 24), (24, 22)))
-    assert {p.moves[0] for p in plays(pos, (1, 2))} == {(25, 24)}   # our 23 (their 2) is held
+    assert {p.moves[0] for p in plays(pos, (1, 2))} == {(25, 24)}  # our 23 (their 2) is held
 
 
 def test_enter_on_the_point_of_either_die_unless_blocked():
@@ -370,7 +371,7 @@ def test_players_may_only_bear_off_when_all_pieces_are_in_the_inner_table():
     pos = pos_of({7: 1, 6: 2, 5: 2, 4: 2, 3: 2, 2: 3, 1: 3}, {6: 15})
     found = plays(pos, (1, 1))
     bearing = [p for p in found if any(t == 0 for _, t in p.moves)]
-    assert bearing and all((7, 6) in p.moves for p in bearing)           # only after 7/6
+    assert bearing and all((7, 6) in p.moves for p in bearing)  # only after 7/6
     assert replay(pos, ((7, 6), (1, 0), (1, 0), (1, 0))) in {p.result for p in bearing}
     assert replay(pos, ((2, 1), (1, 0), (1, 0), (1, 0))) not in {p.result for p in found}
 
@@ -383,14 +384,14 @@ def test_pieces_may_be_moved_off_once_all_are_in_the_last_quarter():
 
 def test_you_cannot_start_bearing_off_until_all_15_are_in_your_inner_table():
     """003: "You cannot start 'Bearing Off' until ALL 15 of your pieces are in your inner table." """
-    pos = pos_of({**HOME, 1: 2}, {6: 15}, my_bar=1)          # the 15th is on the bar
+    pos = pos_of({**HOME, 1: 2}, {6: 15}, my_bar=1)  # the 15th is on the bar
     assert all(t != 0 for dice in ROLLS for p in plays(pos, dice) for _, t in p.moves)
 
 
 def test_bear_off_by_exact_count():
     """000: "A man may be move to the bin: 1) by exact count (E.G. the location in your opponents
     inner-table is the same as the die value used), or [...]" """
-    pos = pos_of(HOME, {6: 15})                   # 6 and 5 stay occupied: every bear-off is exact
+    pos = pos_of(HOME, {6: 15})  # 6 and 5 stay occupied: every bear-off is exact
     found = plays(pos, (5, 3))
     assert {s for p in found for s, t in p.moves if t == 0} == {5, 3}
     assert replay(pos, ((5, 0), (3, 0))) in {p.result for p in found}

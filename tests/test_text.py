@@ -156,8 +156,22 @@ def test_board_fits_80_columns_and_is_seen_from_the_player_on_roll() -> None:
 
 
 def test_options_build_the_rules() -> None:
-    args = parse_args(["--text", "--rules", "standard", "--match", "7", "--cube-limit", "64", "--seed", "3",
-                       "--names", "Ann", "Bob"])
+    args = parse_args(
+        [
+            "--text",
+            "--rules",
+            "standard",
+            "--match",
+            "7",
+            "--cube-limit",
+            "64",
+            "--seed",
+            "3",
+            "--names",
+            "Ann",
+            "Bob",
+        ]
+    )
     assert args.rules_value == Rules(match_length=7, cube_limit=64)
     assert args.names == ["Ann", "Bob"] and args.seed == 3 and args.mode == "text"
     assert parse_args([]).mode is None

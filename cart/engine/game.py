@@ -155,8 +155,18 @@ class MatchOver:
 
 
 Event = (
-    GameStarted | OpeningRoll | AutoDoubled | Rolled | Passed | Moved | Doubled | Taken | Dropped
-    | Forfeited | GameOver | MatchOver
+    GameStarted
+    | OpeningRoll
+    | AutoDoubled
+    | Rolled
+    | Passed
+    | Moved
+    | Doubled
+    | Taken
+    | Dropped
+    | Forfeited
+    | GameOver
+    | MatchOver
 )
 
 
@@ -260,7 +270,13 @@ class GameState:
             if not legal_plays(position, dice):
                 raise IllegalActionError(f"{dice[0]}-{dice[1]} cannot be played in {position.position_id()}")
         return cls(
-            rules, position, turn, "roll" if dice is None else "move", dice, cube, cube_owner,
+            rules,
+            position,
+            turn,
+            "roll" if dice is None else "move",
+            dice,
+            cube,
+            cube_owner,
             crawford and rules.is_match,
         )
 
@@ -438,7 +454,12 @@ class GameState:
         self, winner: int, points: int, kind: EndKind, *, position: Position | None = None
     ) -> GameState:
         return replace(
-            self, position=position or self.position, phase="over", dice=None, winner=winner, points=points,
+            self,
+            position=position or self.position,
+            phase="over",
+            dice=None,
+            winner=winner,
+            points=points,
             result=kind,
         )
 
@@ -568,8 +589,11 @@ class Match:
             raise IllegalActionError("cannot start a new game: the match is over")
         n = self.rules.match_length
         crawford = (
-            self.rules.crawford and n > 0 and not self._crawford_seen
-            and max(self.score) == n - 1 and min(self.score) < n - 1
+            self.rules.crawford
+            and n > 0
+            and not self._crawford_seen
+            and max(self.score) == n - 1
+            and min(self.score) < n - 1
         )
         self.game = GameState.new(self.rules, crawford=crawford)
         self._crawford_seen = self._crawford_seen or crawford
