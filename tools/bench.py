@@ -108,9 +108,12 @@ BENCHES = {"movegen": bench_movegen}
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("which", nargs="*", choices=[*BENCHES], help="benchmarks to run (default: all)")
+    ap.add_argument("which", nargs="*", help=f"benchmarks to run, of {', '.join(BENCHES)} (default: all)")
     ap.add_argument("--rounds", type=int, default=7, help="rounds per figure; the best is kept")
     args = ap.parse_args()
+    unknown = [name for name in args.which if name not in BENCHES]
+    if unknown:
+        ap.error(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHES)}")
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
     for name in args.which or BENCHES:
         BENCHES[name](args.rounds)
