@@ -30,7 +30,7 @@ from .board import BAR, OFF, Position
 from .errors import EngineError, IllegalActionError, IllegalPlayError, NotationError
 from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
 from .notation import find_play, format_play, parse_play
-from .plays import Dice, Play, hit_points, legal_plays
+from .plays import Dice, Play, check_dice, hit_points, legal_plays
 from .rules import Rules
 
 __all__ = [
@@ -190,16 +190,6 @@ def _check_player(player: object) -> int:
     return player
 
 
-def _check_dice(dice: object) -> Dice:
-    if (
-        not isinstance(dice, (tuple, list))
-        or len(dice) != 2
-        or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
-    ):
-        raise IllegalActionError(f"dice must be two numbers from 1 to 6, got {dice!r}")
-    return dice[0], dice[1]
-
-
 # -- one game -----------------------------------------------------------------
 @dataclass(frozen=True)
 class GameState:
@@ -266,7 +256,7 @@ class GameState:
         if cube < 1 or cube > rules.max_cube or cube & (cube - 1):
             raise IllegalActionError(f"cube must be a power of two up to {rules.max_cube}, got {cube!r}")
         if dice is not None:
-            dice = _check_dice(dice)
+            dice = check_dice(dice, IllegalActionError)
             if not legal_plays(position, dice):
                 raise IllegalActionError(f"{dice[0]}-{dice[1]} cannot be played in {position.position_id()}")
         return cls(
@@ -364,7 +354,7 @@ class GameState:
     def roll(self, dice: Dice) -> tuple[GameState, list[Event]]:
         """Roll: in the opening the roll-off pair (player 0's die, player 1's), else a turn's roll."""
         self._need("opening", "roll", action="roll")
-        d1, d2 = _check_dice(dice)
+        d1, d2 = check_dice(dice, IllegalActionError)
         if self.phase == "opening":
             return self._roll_off(d1, d2)
         plays = legal_plays(self.position, (d1, d2))
@@ -558,7 +548,7 @@ class Match:
             if self.rng is None:
                 raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
             dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
-        d1, d2 = _check_dice(dice)
+        d1, d2 = check_dice(dice, IllegalActionError)
         return self._commit(self.game.roll((d1, d2)), ["roll", d1, d2])
 
     def play(self, play: Play | str) -> list[Event]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .board import BAR, OFF, Position
-from .errors import IllegalPlayError
+from .errors import EngineError, IllegalPlayError
 from .movegen import decode, flip_key, successors
 
 __all__ = ["Dice", "Play", "check_dice", "hit_points", "legal_plays"]
@@ -29,14 +29,14 @@ class Play(NamedTuple):
     result: Position
 
 
-def check_dice(dice: object) -> Dice:
-    """Validate a roll given by a caller: two ints 1..6."""
+def check_dice(dice: object, error: type[EngineError] = IllegalPlayError) -> Dice:
+    """Validate a roll given by a caller: two ints 1..6 (else ``error``, quoting it)."""
     if (
         not isinstance(dice, (tuple, list))
         or len(dice) != 2
         or any(type(d) is not int or not 1 <= d <= 6 for d in dice)
     ):
-        raise IllegalPlayError(f"dice must be two numbers from 1 to 6, got {dice!r}")
+        raise error(f"dice must be two numbers from 1 to 6, got {dice!r}")
     return dice[0], dice[1]
 
 
