@@ -70,29 +70,24 @@ def render_board(match: Match) -> str:
     them = 1 - me
     pos = game.board(me)
     mine, theirs = pos.mine, pos.theirs
-    mark = {me: SYMBOLS[me], them: SYMBOLS[them]}
+    counts = {me: mine, them: theirs}  # each in its owner's numbering: [0] off, [25] bar
+
+    def stack(n: int, player: int, row: int) -> str:
+        """Row ``row`` (0 = at the edge) of a pile of ``n`` checkers, 3 characters."""
+        if row >= n:
+            return "   "
+        if row == STACK - 1 and n > STACK:
+            return f"{n:>2} "
+        return f" {SYMBOLS[player]} "
 
     def cell(point: int, row: int) -> str:
-        """Row ``row`` (0 = at the edge) of point ``point`` (mover's numbering), 3 characters."""
+        """Point ``point`` in the mover's numbering: whoever stands there (two colours never share)."""
         if mine[point]:
-            n, who = mine[point], me
-        elif theirs[25 - point]:
-            n, who = theirs[25 - point], them
-        else:
-            return "   "
-        if row >= n:
-            return "   "
-        if row == STACK - 1 and n > STACK:
-            return f"{n:>2} "
-        return f" {mark[who]} "
+            return stack(mine[point], me, row)
+        return stack(theirs[25 - point], them, row)
 
     def bar_cell(player: int, row: int) -> str:
-        n = (mine if player == me else theirs)[25]
-        if row >= n:
-            return "   "
-        if row == STACK - 1 and n > STACK:
-            return f"{n:>2} "
-        return f" {mark[player]} "
+        return stack(counts[player][25], player, row)
 
     top_left, top_right = range(13, 19), range(19, 25)
     bottom_left, bottom_right = range(12, 6, -1), range(6, 0, -1)
@@ -116,12 +111,11 @@ def render_board(match: Match) -> str:
     lines.append(numbers(bottom_left, bottom_right))
 
     pips = game.pips
-    off = (pos.borne_off()[0], pos.borne_off()[1]) if me == 0 else (pos.borne_off()[1], pos.borne_off()[0])
-    bar = {me: mine[25], them: theirs[25]}
 
     def player_line(player: int) -> str:
-        extra = f", bar {bar[player]}" if bar[player] else ""
-        return f"{SYMBOLS[player]} {match.names[player][:12]}: pips {pips[player]}, off {off[player]}{extra}"
+        off, bar = counts[player][0], counts[player][25]
+        extra = f", bar {bar}" if bar else ""
+        return f"{SYMBOLS[player]} {match.names[player][:12]}: pips {pips[player]}, off {off}{extra}"
 
     side = {
         0: player_line(them),

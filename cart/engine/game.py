@@ -608,7 +608,7 @@ class Match:
         raise IllegalActionError(f"unknown action or wrong arguments: {action!r}")
 
     def _recorded_play(self, moves: object) -> Play:
-        """The legal play with exactly these moves; any order or grouping still finds it."""
+        """The legal play these moves make (found by result, so any order still finds it)."""
         game = self.game
         game._need("move", action="move")
         assert game.dice is not None
@@ -617,11 +617,7 @@ class Match:
             for m in moves
         ):
             raise NotationError(f"a recorded play is a list of [from, to] points, got {moves!r}")
-        segments = [(m[0], m[1]) for m in moves]
-        for p in game.legal_plays():
-            if list(p.moves) == segments:
-                return p
-        return find_play(game.position, game.dice, segments)
+        return find_play(game.position, game.dice, [(m[0], m[1]) for m in moves])
 
     @classmethod
     def replay(
