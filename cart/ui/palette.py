@@ -1,0 +1,103 @@
+"""The 16 RISC OS Wimp colours, and every colour the cart uses named by its role.
+
+The cartridge pretends to be an Acorn desktop of 1989, whose Window Manager had
+exactly these 16 colours, index = Wimp colour number. :func:`apply` installs
+them into ``pyxel.colors``; it must run before any image is loaded, because
+Pyxel maps each loaded RGB to the nearest colour of the current palette.
+
+Nothing outside this module writes a colour number: drawing code says what a
+colour is *for* (``FRAME``, ``POINT_DARK``, ``HINT_TARGET``...), so the look
+can change here in one place.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import pyxel
+
+__all__ = ["WIMP_RGB", "Wimp", "apply"]
+
+WIMP_RGB: tuple[int, ...] = (
+    0xFFFFFF,
+    0xDDDDDD,
+    0xBBBBBB,
+    0x999999,
+    0x777777,
+    0x555555,
+    0x333333,
+    0x000000,
+    0x004499,
+    0xEEEE00,
+    0x00CC00,
+    0xDD0000,
+    0xEEEEBB,
+    0x558800,
+    0xFFBB00,
+    0x00BBFF,
+)
+"""RGB of Wimp colours 0..15 (the default RISC OS 2 desktop palette)."""
+
+
+class Wimp(IntEnum):
+    """Wimp colour numbers by their RISC OS names (OSLib ``os_COLOUR_*``)."""
+
+    WHITE = 0
+    GREY1 = 1
+    GREY2 = 2
+    GREY3 = 3
+    GREY4 = 4
+    GREY5 = 5
+    GREY6 = 6
+    BLACK = 7
+    DARK_BLUE = 8
+    YELLOW = 9
+    GREEN = 10
+    RED = 11
+    CREAM = 12
+    ARMY_GREEN = 13
+    ORANGE = 14
+    LIGHT_BLUE = 15
+
+
+def apply() -> None:
+    """Set ``pyxel.colors`` to exactly the 16 Wimp colours (call before loading any image)."""
+    pyxel.colors[:] = list(WIMP_RGB)
+
+
+# -- the desktop and its windows (the Wimp's own defaults, ROOL "Window Block") --
+DESKTOP = Wimp.GREY4
+FRAME = Wimp.BLACK
+TITLE_BG = Wimp.GREY2
+TITLE_FOCUS = Wimp.CREAM
+TITLE_TEXT = Wimp.BLACK
+WORK_BG = Wimp.GREY1
+TEXT = Wimp.BLACK
+TEXT_DISABLED = Wimp.GREY3
+FIELD_BG = Wimp.WHITE
+CARET = Wimp.RED
+BUTTON_BG = Wimp.GREY1
+BUTTON_DEFAULT_RING = Wimp.GREY4
+MENU_BG = Wimp.WHITE
+MENU_SELECTED_BG = Wimp.BLACK
+MENU_SELECTED_TEXT = Wimp.WHITE
+MENU_SEPARATOR = Wimp.GREY3
+
+# -- the board -------------------------------------------------------------------
+BOARD_RIM = Wimp.DARK_BLUE
+BOARD_FIELD = Wimp.CREAM
+POINT_DARK = Wimp.ARMY_GREEN
+POINT_LIGHT = Wimp.ORANGE
+POINT_OUTLINE = Wimp.BLACK
+POINT_NUMBER = Wimp.WHITE
+BOARD_TEXT = Wimp.BLACK
+CHECKER_COUNT_LIGHT = Wimp.BLACK  # the count written on a white checker
+CHECKER_COUNT_DARK = Wimp.WHITE  # on a red or black checker
+CUBE_TEXT = Wimp.WHITE
+PANEL_BOX_BG = Wimp.WHITE
+HINT_SOURCE = Wimp.YELLOW  # seed 000: yellow arrows over the men that may move
+HINT_TARGET = Wimp.RED  # ... and red arrows where the picked man may go
+
+# -- sprite art ------------------------------------------------------------------
+SPRITE_KEY = Wimp.GREEN
+"""Transparent colour of the sprite sheet: no sprite uses green opaquely."""

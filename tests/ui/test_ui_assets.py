@@ -1,0 +1,118 @@
+"""The built assets are up to date with the source art, load in Pyxel, and hold what the UI draws."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import struct
+import sys
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+import pyxel
+
+from cart.ui import palette
+from cart.ui.assets import ASSET_DIR, CHAR_H, CHAR_W, Assets
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_assets", ROOT / "tools" / "build_assets.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    return module
+
+
+build = _load_tool()
+
+
+def _rgb_png(width: int, height: int, rgba: list[tuple[int, int, int, int]]) -> bytes:
+    """An 8-bit RGBA PNG, compressed: like what a paint program saves."""
+    raw = b"".join(
+        b"\x00" + bytes(c for px in rgba[y * width : (y + 1) * width] for c in px) for y in range(height)
+    )
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
+    return (
+        build.PNG_SIGNATURE
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw))
+        + chunk(b"IEND", b"")
+    )
+
+
+def test_committed_assets_are_not_stale() -> None:
+    """Fails when sprites/ changed without ``python tools/build_assets.py``."""
+    built = build.build_all()
+    assert sorted(built) == ["font.bdf", "sprites.json", "sprites.png"]
+    assert build.stale(built, ASSET_DIR) == []
+
+
+def test_png_round_trip_and_paint_program_files() -> None:
+    picture = build.Picture(3, 2, (bytes([0, 7, 11]), bytes([12, 15, 9])))
+    assert build.read_png(build.write_png(picture), "x.png") == picture
+    rgb = [(0xFF, 0xFF, 0xFF, 255), (0xDD, 0x00, 0x00, 255), (0xEE, 0xEE, 0xBB, 255), (0, 0, 0, 255)]
+    assert build.read_png(_rgb_png(2, 2, rgb), "y.png").pixels == (bytes([0, 11]), bytes([12, 7]))
+
+
+@pytest.mark.parametrize(
+    ("pixel", "message"),
+    [((0xDD, 0x00, 0x01, 255), "#DD0001, not one of the 16 Wimp colours"), ((0, 0, 0, 0), "not opaque")],
+)
+def test_art_outside_the_palette_is_refused(pixel: tuple[int, int, int, int], message: str) -> None:
+    with pytest.raises(build.AssetError, match=message):
+        build.read_png(_rgb_png(2, 1, [(0, 0, 0, 255), pixel]), "bad.png")
+
+
+def test_font_is_8x16_with_doubled_rows() -> None:
+    text = (ASSET_DIR / "font.bdf").read_text()
+    assert text.count("STARTCHAR") == 95
+    assert "FONTBOUNDINGBOX 8 16 0 -2" in text
+    glyph = text.split("ENCODING 65\n")[1].split("BITMAP\n")[1].split("ENDCHAR")[0].split()
+    assert len(glyph) == 16 and glyph[0::2] == glyph[1::2] and any(int(row, 16) for row in glyph)
+
+
+def test_font_loads_and_renders(assets: Assets, screen_bytes: Callable[[], bytes]) -> None:
+    assert assets.font.text_width("Gammon Cart") == 11 * CHAR_W == assets.text_width("Gammon Cart")
+    g = pyxel.screen
+    g.cls(palette.FIELD_BG)
+    assets.text(g, 16, 32, "HI gj", palette.TEXT)
+    ink = [(x, y) for y in range(48) for x in range(56) if g.pget(x, y) == palette.TEXT]
+    ys = {y for _, y in ink}
+    assert min(ys) == 32  # the cell's top row is where the text was asked to go
+    assert max(ys) == 32 + CHAR_H - 1  # descenders reach the last doubled row
+    assert all((x, y ^ 1) in ink for x, y in ink)  # every row doubled
+    assert set(screen_bytes()) == {palette.FIELD_BG, palette.TEXT}
+
+
+def test_atlas_fits_a_bank_and_every_sprite_is_there(assets: Assets) -> None:
+    index = json.loads((ASSET_DIR / "sprites.json").read_text())
+    assert assets.sheet.width == 256 and assets.sheet.height <= 256
+    for name, (u, v, w, h) in index.items():
+        assert u + w <= assets.sheet.width and v + h <= assets.sheet.height, name
+    colours = ("white", "red", "black")
+    wanted = {"cube", "icon_back", "icon_close", "icon_toggle", "menu_tick", "menu_submenu"}
+    wanted |= {f"{kind}_{state}" for kind in ("radio", "option") for state in ("on", "off")}
+    wanted |= {f"player_{who}" for who in ("human", "computer")}
+    wanted |= {f"arrow_{d}_{c}" for d in ("up", "down") for c in ("yellow", "red")}
+    wanted |= {f"{kind}_{c}" for kind in ("checker", "edge", "token") for c in colours}
+    wanted |= {f"die_{c}_{n}" for c in colours for n in range(1, 7)}
+    assert set(index) == wanted  # each is drawn by the UI; nothing unused ships
+
+
+def test_sprite_key_is_transparent(assets: Assets, screen_bytes: Callable[[], bytes]) -> None:
+    g = pyxel.screen
+    g.cls(palette.Wimp.LIGHT_BLUE)
+    assets.blt(g, 0, 0, "checker_red")
+    assert g.pget(0, 0) == palette.Wimp.LIGHT_BLUE  # the corner outside the disc
+    assert g.pget(14, 14) == palette.Wimp.RED
+    assert palette.SPRITE_KEY not in set(screen_bytes())
