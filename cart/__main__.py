@@ -60,6 +60,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--seed", type=int, default=None, metavar="N", help="seed the dice (repeatable games)"
     )
     parser.add_argument(
+        "--vs",
+        choices=("beginner", "intermediate", "expert", "master"),
+        default=None,
+        metavar="LEVEL",
+        help="play against the computer at LEVEL: beginner, intermediate, expert or master",
+    )
+    parser.add_argument(
+        "--computer-plays",
+        choices=("white", "red"),
+        default="red",
+        help="the side the computer takes with --vs (default red; white is player 0)",
+    )
+    parser.add_argument(
         "--names",
         nargs=2,
         default=None,
@@ -89,8 +102,13 @@ def _text(args: argparse.Namespace) -> int:
     from .text import run
 
     names = (args.names[0], args.names[1]) if args.names else None
+    computer = {0 if args.computer_plays == "white" else 1: args.vs} if args.vs else None
+    if computer and names is None:
+        names = ("White", args.vs.title()) if 1 in computer else (args.vs.title(), "Red")
     try:
-        return run(args.rules_value, names=names, seed=args.seed, out=sys.stdout, echo=_piped())
+        return run(
+            args.rules_value, names=names, seed=args.seed, out=sys.stdout, echo=_piped(), computer=computer
+        )
     except BrokenPipeError:
         # The reader went away (``| head``): stop quietly, and keep Python's own flush at exit quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,16 +1,17 @@
-"""The terminal game: two players at one keyboard, in the spirit of the 1982 Wizard of OsZ.
+"""The terminal game, in the spirit of the 1982 Wizard of OsZ: two players, or one against the computer.
 
 The loop takes an iterable of input lines and an output stream, so tests can
 feed it a script; :func:`console_lines` is the interactive source. Every rule
 comes from the engine: this module only prints states and events and turns
 typed words into engine calls, quoting the engine's message when one is refused.
+The computer's turns (``cart.ai.Bot``) go through the same engine calls.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from .engine import (
     AutoDoubled,
@@ -32,6 +33,9 @@ from .engine import (
 )
 from .engine.notation import format_play
 
+if TYPE_CHECKING:
+    from .ai import Bot
+
 __all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
 SYMBOLS = "XO"
@@ -45,6 +49,7 @@ Commands (the first letter is enough for the ones marked *):
   take* / drop     answer a double: take plays on at twice the stakes,
                    drop loses the game at the stakes before the double
   moves*           list every legal play for the roll
+  hint             the computer's choice for you (roll, cube or play)
   board*           show the board again
   forfeit          give up the game: your opponent wins twice the cube value
   help* / ?        this text
@@ -159,11 +164,25 @@ class TextGame:
     True
     """
 
-    def __init__(self, match: Match, out: TextIO, *, echo: bool = False) -> None:
-        """``echo`` repeats each input line after its prompt, for transcripts of piped input."""
+    def __init__(
+        self,
+        match: Match,
+        out: TextIO,
+        *,
+        echo: bool = False,
+        computer: dict[int, Bot] | None = None,
+        hint: Bot | None = None,
+    ) -> None:
+        """``echo`` repeats each input line after its prompt, for transcripts of piped input.
+
+        ``computer`` maps the players the computer plays to their bots; ``hint``
+        answers the 'hint' command (default: an expert).
+        """
         self.match = match
         self.out = out
         self.echo = echo
+        self.computer = dict(computer or {})
+        self._hint = hint
         self._shown: tuple[int, str, int] | None = None
 
     # -- output -----------------------------------------------------------------
@@ -253,6 +272,9 @@ class TextGame:
             if self.match.is_match_over:
                 self.say("The match is over.")
                 return 0
+            if self.match.game.actor in self.computer and self.match.game.phase != "over":
+                self.computer_acts()
+                continue
             self.show_board()
             self.out.write(f"{self.prompt()}> ")
             self.out.flush()
@@ -281,6 +303,8 @@ class TextGame:
                 self.show_board(force=True)
             elif word in ("moves", "m"):
                 self.list_moves()
+            elif word == "hint":
+                self.say(f"  Hint: {self.hint()}")
             elif word in ("", "roll", "r"):
                 if phase == "over":
                     self.report(m.new_game())
@@ -309,6 +333,55 @@ class TextGame:
         except EngineError as exc:
             self.say(f"  ! {self.named(str(exc))}")
         return True
+
+    def computer_acts(self) -> None:
+        """One step of the computer's turn, through the same engine calls a person makes."""
+        m = self.match
+        game = m.game
+        bot = self.computer[game.actor]
+        if game.phase == "move":
+            assert game.dice is not None
+            play = bot.choose_play(game.position, game.dice)
+            assert play is not None  # the engine passes unplayable rolls by itself
+            self.show_board()
+            self.report(m.play(play))
+            return
+        decision = bot.cube_action(m)
+        if game.phase == "doubled":
+            assert decision is not None
+            self.report(m.take() if decision.action == "take" else m.drop())
+        elif decision is not None and decision.action == "double":
+            self.report(m.double())
+        else:
+            self.report(m.roll())
+
+    def hint(self) -> str:
+        """What the computer would do in the human's place now."""
+        if self._hint is None:
+            from .ai import Bot
+
+            self._hint = Bot("expert")
+        bot = self._hint
+        m = self.match
+        game = m.game
+        if game.phase == "move":
+            assert game.dice is not None
+            play = bot.choose_play(game.position, game.dice)
+            if play is None:
+                return "no move is possible."
+            return f"play {format_play(game.position, play)}."
+        decision = bot.cube_action(m)
+        ev = bot.evaluate(game.position)
+        outlook = f"(wins {ev.win:.0%}, gammons {ev.win_gammon:.0%}, loses gammons {ev.lose_gammon:.0%})"
+        if decision is None:
+            return {"opening": "roll.", "roll": f"roll {outlook}.", "over": "start the next game."}.get(
+                game.phase, "roll."
+            )
+        if game.phase == "doubled":
+            return f"{decision.action} {outlook}."
+        if decision.action == "double":
+            return f"double {outlook}."
+        return f"{decision.action}: roll {outlook}."
 
     def named(self, message: str) -> str:
         """The engine numbers players 0 and 1; people prefer names."""
@@ -352,10 +425,19 @@ def run(
     lines: Iterable[str] | None = None,
     out: TextIO,
     echo: bool = False,
+    computer: dict[int, str] | None = None,
 ) -> int:
-    """Play a match in the terminal (or on scripted ``lines``); returns the exit status."""
+    """Play a match in the terminal (or on scripted ``lines``); returns the exit status.
+
+    ``computer`` maps the players the computer plays to a level name.
+    """
+    bots = {}
+    if computer:
+        from .ai import Bot
+
+        bots = {player: Bot(level, seed=0 if seed is None else seed) for player, level in computer.items()}
     match = Match(rules, names=names, rng=random.Random(seed))
-    game = TextGame(match, out, echo=echo)
+    game = TextGame(match, out, echo=echo, computer=bots)
     try:
         return game.run(console_lines() if lines is None else lines)
     except KeyboardInterrupt:

@@ -1,0 +1,349 @@
+"""The computer player: four levels over one evaluator, and its cube decisions.
+
+Every decision is a generator (``think_*``) that does a bounded slice of work
+per ``next()`` and returns its answer as ``StopIteration.value``; the blocking
+calls just drain it. The frontend steps a generator a slice per frame, since a
+browser has no threads. A slice is counted in net evaluations, not in time, so
+the answer cannot depend on how fast the machine is or how it was stepped.
+
+Levels (``LEVELS``):
+
+* ``master``: the net at 0-ply picks a short list, then each is searched one
+  ply deeper: all 21 rolls of the opponent, its best reply by the net, averaged.
+* ``expert``: the net at 0-ply, the best play by cubeless money equity.
+* ``intermediate``: the net with some noise on each play's equity, so it makes
+  the mistakes a club player makes (close plays go either way, blunders rarely).
+* ``beginner``: more noise, and it plays for the win only, blind to gammons.
+
+Noise comes from a generator seeded by (bot seed, position, dice): the same bot
+makes the same choice in the same spot, whatever happened before, so a resumed
+game goes on as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, NamedTuple
+
+from ..engine.board import Position
+from ..engine.game import GameState, Match
+from ..engine.movegen import decode, flip_key, successors
+from ..engine.plays import Dice, Play, check_dice
+from . import met
+from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, read_weights
+
+LEVELS = ("beginner", "intermediate", "expert", "master")
+
+Thinking = Generator[None, None, "Play | None"]
+SLICE_EVALS = 48
+"""Net evaluations per slice: about 2 ms on CPython 3.11 here (bench: ``tools/bench.py``)."""
+
+# the 21 distinct rolls with their weight out of 36
+ROLLS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
+)
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays."""
+
+    name: str
+    noise: float = 0.0  # standard deviation added to each play's equity
+    gammons: bool = True  # whether gammons and backgammons count in its equity
+    candidates: int = 0  # plays searched one ply deeper (0: none)
+    margin: float = 0.0  # ... of those within this equity of the 0-ply best
+
+
+LEVEL_SPECS = {
+    "beginner": Level("beginner", noise=0.30, gammons=False),
+    "intermediate": Level("intermediate", noise=0.09),
+    "expert": Level("expert"),
+    "master": Level("master", candidates=6, margin=0.16),
+}
+
+
+class Evaluation(NamedTuple):
+    """Cubeless outlook of the side on roll, before it rolls."""
+
+    win: float
+    win_gammon: float
+    win_backgammon: float
+    lose_gammon: float
+    lose_backgammon: float
+    equity: float
+
+
+CubeAction = Literal["double", "no double", "too good", "take", "drop"]
+
+
+class CubeDecision(NamedTuple):
+    """A cube decision and the figures behind it, all for the player who owns the decision.
+
+    ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equity
+    (money: in points per unit of the current cube; match: chance of winning the
+    match) for the three outcomes.
+    """
+
+    action: CubeAction
+    no_double: float
+    double_take: float
+    double_pass: float
+    evaluation: Evaluation
+
+
+@lru_cache(maxsize=4)
+def load_weights(path: Path = DEFAULT_PATH) -> Weights:
+    """The shipped nets, read once per process."""
+    return read_weights(path.read_bytes())
+
+
+class Bot:
+    """A computer player of one level.
+
+    >>> bot = Bot("expert", seed=7)
+    >>> pos = Position.start()
+    >>> play = bot.choose_play(pos, (3, 1))
+    >>> play.moves
+    ((8, 5), (6, 5))
+    >>> gen = bot.think_play(pos, (3, 1))
+    >>> try:
+    ...     while True:
+    ...         next(gen)
+    ... except StopIteration as stop:
+    ...     same = stop.value
+    >>> same == play
+    True
+    >>> round(sum(bot.evaluate(pos)[:1]), 1)
+    0.5
+    """
+
+    def __init__(self, level: str = "expert", seed: int = 0, weights: Weights | None = None) -> None:
+        if level not in LEVEL_SPECS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
+        self.level = LEVEL_SPECS[level]
+        self.seed = seed
+        self.weights = weights if weights is not None else load_weights()
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level.name!r}, seed={self.seed})"
+
+    # -- evaluation --------------------------------------------------------------
+    def evaluate(self, position: Position) -> Evaluation:
+        """The five probabilities and the cubeless equity of the side on roll (net, 0-ply)."""
+        if position.is_over():
+            p = flip_probs(self.weights.after(position.flip().key))
+        else:
+            p = flip_probs(self.weights.after(flip_key(position.key)))
+        return Evaluation(*p, equity(p))
+
+    def _value(self, p: Probs) -> float:
+        return equity(p) if self.level.gammons else 2.0 * p[0] - 1.0
+
+    # -- plays -------------------------------------------------------------------
+    def choose_play(self, position: Position, dice: Dice) -> Play | None:
+        """The play this level makes: one of ``legal_plays(position, dice)``, None if none exists."""
+        return _drain(self.think_play(position, dice))
+
+    def think_play(self, position: Position, dice: Dice) -> Thinking:
+        """:meth:`choose_play` as a generator: a bounded slice of work per ``next()``."""
+        d1, d2 = check_dice(dice)
+        if position.is_over():
+            return None
+        succ = successors(position.key, d1, d2)
+        if not succ:
+            return None
+        keys = list(succ)
+        if len(keys) > 1:
+            after = self.weights.after
+            value = self._value
+            scores = []
+            for n, k in enumerate(keys, 1):
+                scores.append(value(after(k)))
+                if n % SLICE_EVALS == 0:
+                    yield
+            level = self.level
+            if level.noise:
+                rng = random.Random(f"{self.seed}:{position.key}:{min(d1, d2)}{max(d1, d2)}")
+                scores = [s + rng.gauss(0.0, level.noise) for s in scores]
+            if level.candidates:
+                # the work since the last yield carries over, so no slice grows past the limit
+                scores = yield from self._deepen(keys, scores, len(keys) % SLICE_EVALS)
+            best = max(range(len(keys)), key=scores.__getitem__)
+        else:
+            best = 0
+        key = keys[best]
+        return Play(tuple(sorted(decode(succ[key]), reverse=True)), Position(flip_key(key)))
+
+    def _deepen(
+        self, keys: Sequence[int], scores: list[float], budget: int
+    ) -> Generator[None, None, list[float]]:
+        """1-ply scores for the best few plays (others get a score below all of them).
+
+        ``budget`` is the work already done in the current slice.
+        """
+        level = self.level
+        order = sorted(range(len(keys)), key=scores.__getitem__, reverse=True)
+        top = scores[order[0]]
+        chosen = [i for i in order[: level.candidates] if top - scores[i] <= level.margin]
+        if len(chosen) < 2:
+            return scores
+        deep = [-9.0] * len(keys)  # below any equity
+        after = self.weights.after
+        for i in chosen:
+            if keys[i] & 15 == 15:  # this play wins: nothing to look ahead at
+                deep[i] = equity(after(keys[i]))
+                continue
+            opp = flip_key(keys[i])
+            total = 0.0
+            for a, b, w in ROLLS:
+                replies = successors(opp, a, b) or {opp: 0}
+                best = -9.0
+                for r in replies:
+                    e = equity(after(r))
+                    if e > best:
+                        best = e
+                    budget += 1
+                    if budget >= SLICE_EVALS:
+                        budget = 0
+                        yield
+                total -= w * best
+            deep[i] = total / 36.0
+        return deep
+
+    # -- the cube ----------------------------------------------------------------
+    def cube_action(self, game: GameState | Match) -> CubeDecision | None:
+        """The cube decision due now in ``game``, or None when there is none to make.
+
+        Before rolling, for the player on turn who may double: ``"double"``, ``"no
+        double"`` or ``"too good"`` (to play on for a gammon). With a double pending,
+        for the player who must answer: ``"take"`` or ``"drop"``. Never a double where
+        the rules forbid one (MaxGammon, the Crawford game, the other side's cube).
+
+        >>> from cart.engine import Rules
+        >>> bot = Bot("expert")
+        >>> print(bot.cube_action(GameState.new(Rules(variant="maxgammon"))))
+        None
+        >>> last_roll = Position.from_counts([13, 2] + [0] * 24, [14, 0, 0, 0, 0, 0, 1] + [0] * 19)
+        >>> bot.cube_action(GameState.from_position(Rules(), last_roll)).action
+        'double'
+        """
+        return _drain(self.think_cube(game))
+
+    def think_cube(self, game: GameState | Match) -> Generator[None, None, CubeDecision | None]:
+        """:meth:`cube_action` as a generator (the work is one evaluation: one slice)."""
+        if isinstance(game, Match):
+            score = game.score
+            state = game.game
+        else:
+            score = (0, 0)
+            state = game
+        if state.phase == "roll":
+            if not state.can_double():
+                return None
+            doubler = state.turn
+        elif state.phase == "doubled":
+            doubler = state.turn
+        else:
+            return None
+        yield
+        ev = self.evaluate(state.position)  # the doubler is on roll
+        if state.rules.is_match:
+            nd, dt, dp = _match_cube(ev, state, score, doubler)
+        else:
+            nd, dt, dp = _money_cube(ev, state, doubler)
+        if state.phase == "doubled":
+            action: CubeAction = "drop" if dt > dp else "take"
+        elif state.rules.is_match and state.rules.match_length - score[doubler] <= state.cube:
+            action = "no double"  # a single win at this cube already wins the match
+        elif dt > dp:
+            action = "too good" if nd > dp else "double"
+        else:
+            action = "double" if dt > nd else "no double"
+        return CubeDecision(action, nd, dt, dp, ev)
+
+
+def _drain(gen: Generator[None, None, object]):  # type: ignore[no-untyped-def]
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
+
+
+# -- money cube: Janowski's interpolation between a dead and a live cube ------------
+
+
+def _cube_efficiency(position: Position) -> float:
+    """How live the cube is: 0.68 in contact; in a race it grows with the race's length (gnubg's rule)."""
+    if not position.is_race():
+        return 0.68
+    pips = position.pips()[0]
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+def _money_cube(ev: Evaluation, state: GameState, doubler: int) -> tuple[float, float, float]:
+    """(no double, double/take, double/pass) for the doubler, per unit of the current cube."""
+    p = ev.win
+    w = 1.0 + (ev.win_gammon + ev.win_backgammon) / p if p > 1e-9 else 1.0
+    lo = 1.0 - p
+    loss = 1.0 + (ev.lose_gammon + ev.lose_backgammon) / lo if lo > 1e-9 else 1.0
+    x = _cube_efficiency(state.position)
+    dead = ev.equity
+    take_point = (loss - 0.5) / (w + loss + 0.5)
+    cash_point = (loss + 1.0) / (w + loss + 0.5)
+
+    def live(owner: str) -> float:
+        if owner == "mine":
+            return 1.0 if p >= cash_point else -loss + (loss + 1.0) * p / cash_point
+        if owner == "theirs":
+            return -1.0 if p <= take_point else -1.0 + (w + 1.0) * (p - take_point) / (1.0 - take_point)
+        if p <= take_point:
+            return -1.0
+        if p >= cash_point:
+            return 1.0
+        return -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
+
+    def cubeful(owner: str) -> float:
+        return x * live(owner) + (1.0 - x) * dead
+
+    now = "centre" if state.cube_owner is None else ("mine" if state.cube_owner == doubler else "theirs")
+    return cubeful(now), 2.0 * cubeful("theirs"), 1.0
+
+
+# -- match cube: match winning chances over the table in cart.ai.met -------------------
+
+
+def _match_cube(
+    ev: Evaluation, state: GameState, score: tuple[int, int], doubler: int
+) -> tuple[float, float, float]:
+    """(no double, double/take, double/pass) as the doubler's chance of winning the match.
+
+    The cube is treated as dead after the decision (cubeless chances times the
+    table's equities), which errs a little towards doubling late.
+    """
+    n = state.rules.match_length
+    away = (n - score[doubler], n - score[1 - doubler])
+    crawford = state.crawford
+    single_w = ev.win - ev.win_gammon
+    gammon_w = ev.win_gammon - ev.win_backgammon
+    single_l = (1.0 - ev.win) - ev.lose_gammon
+    gammon_l = ev.lose_gammon - ev.lose_backgammon
+    outcomes = (
+        (single_w, 1, True),
+        (gammon_w, 2, True),
+        (ev.win_backgammon, 3, True),
+        (single_l, 1, False),
+        (gammon_l, 2, False),
+        (ev.lose_backgammon, 3, False),
+    )
+
+    def mwc(cube: int) -> float:
+        return sum(p * met.after_game(away, k * cube, won, crawford=crawford) for p, k, won in outcomes)
+
+    cube = state.cube
+    return mwc(cube), mwc(2 * cube), met.after_game(away, cube, True, crawford=crawford)

@@ -1,0 +1,340 @@
+"""The computer player: legal and deterministic plays, sliced thinking, cube sense, strength order."""
+
+from __future__ import annotations
+
+import io
+import random
+from array import array
+from math import exp
+
+import pytest
+from conftest import pos_of, random_positions, selfplay_positions
+
+from cart.ai import LEVELS, Bot, Weights, WeightsError, load_weights, met
+from cart.ai import bot as botmod
+from cart.ai.features import INPUTS, SLOTS, UNITS, unit_table
+from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
+from cart.engine import GameState, Match, Position, Rules, legal_plays
+from cart.engine.game import game_value
+from cart.engine.movegen import flip_key
+from cart.text import TextGame
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+@pytest.fixture(scope="module")
+def bots() -> dict[str, Bot]:
+    return {level: Bot(level, seed=11) for level in LEVELS}
+
+
+def sample_positions() -> list[Position]:
+    """Positions from random games and random set-ups: contact, races, bear-offs, the bar."""
+    return selfplay_positions(5, 3)[::9] + random_positions(8, 40)
+
+
+# -- plays --------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
+def test_only_legal_plays_and_none_only_when_nothing_is_legal(bots: dict[str, Bot], level: str) -> None:
+    bot = bots[level]
+    checked = passes = 0
+    for pos in sample_positions():
+        if pos.is_over():
+            continue
+        for dice in ROLLS[::5]:
+            plays = legal_plays(pos, dice)
+            play = bot.choose_play(pos, dice)
+            if plays:
+                assert play in plays, (pos.position_id(), dice)
+                checked += 1
+            else:
+                assert play is None
+                passes += 1
+    assert checked > 300 and passes > 0
+
+
+def test_master_plays_legal_plays(bots: dict[str, Bot]) -> None:
+    for pos in random_positions(21, 12):
+        for dice in ((6, 5), (2, 2), (4, 1)):
+            plays = legal_plays(pos, dice)
+            play = bots["master"].choose_play(pos, dice)
+            assert (play in plays) if plays else play is None
+
+
+def test_bad_dice_are_refused_with_the_engines_error(bots: dict[str, Bot]) -> None:
+    with pytest.raises(ValueError, match="dice"):
+        bots["expert"].choose_play(Position.start(), (0, 7))
+    with pytest.raises(ValueError, match="level"):
+        Bot("grandmaster")
+
+
+def test_the_expert_knows_the_openings(bots: dict[str, Bot]) -> None:
+    """Plays every book agrees on (a sanity check that the trained weights are the ones shipped)."""
+    start = Position.start()
+    expect = {(3, 1): ((8, 5), (6, 5)), (4, 2): ((8, 4), (6, 4)), (6, 1): ((13, 7), (8, 7))}
+    for dice, moves in expect.items():
+        assert bots["expert"].choose_play(start, dice).moves == moves
+
+
+def test_determinism_by_seed() -> None:
+    positions = sample_positions()[:60]
+    for level in ("beginner", "intermediate", "master"):
+        a, b = Bot(level, seed=3), Bot(level, seed=3)
+        for pos in positions[:: 6 if level == "master" else 1]:
+            if not pos.is_over():
+                assert a.choose_play(pos, (5, 3)) == b.choose_play(pos, (5, 3))
+    # the noise really depends on the seed: some choice differs between two seeds
+    x, y = Bot("beginner", seed=1), Bot("beginner", seed=2)
+    assert any(x.choose_play(p, (4, 3)) != y.choose_play(p, (4, 3)) for p in positions if not p.is_over())
+
+
+def test_a_resumed_bot_plays_as_the_first_would_have() -> None:
+    """Noise depends on (seed, position, roll), not on what the bot did before."""
+    positions = [p for p in sample_positions()[:30] if not p.is_over()]
+    fresh = [Bot("intermediate", seed=9).choose_play(p, (6, 2)) for p in positions]
+    used = Bot("intermediate", seed=9)
+    used.choose_play(positions[3], (1, 1))
+    assert [used.choose_play(p, (6, 2)) for p in positions] == fresh
+
+
+# -- sliced thinking ----------------------------------------------------------------
+class CountingWeights(Weights):
+    """The shipped weights, counting net evaluations so slices can be measured in work."""
+
+    def __init__(self, inner: Weights) -> None:
+        super().__init__(inner.contact, inner.race, inner.meta)
+        self.calls = 0
+
+    def after(self, key: int):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        return super().after(key)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_sliced_and_blocking_agree_and_slices_are_bounded(level: str) -> None:
+    weights = CountingWeights(load_weights())
+    bot = Bot(level, seed=4, weights=weights)
+    worst = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2
+    cases = [(worst, (2, 2)), (Position.start(), (6, 6)), (Position.start(), (4, 2))]
+    cases += [(p, (3, 3)) for p in selfplay_positions(2, 1)[10:40:10]]
+    for pos, dice in cases:
+        gen = bot.think_play(pos, dice)
+        largest = slices = 0
+        while True:
+            weights.calls = 0
+            try:
+                next(gen)
+            except StopIteration as stop:
+                result = stop.value
+                break
+            slices += 1
+            largest = max(largest, weights.calls)
+        largest = max(largest, weights.calls)
+        assert largest <= botmod.SLICE_EVALS
+        assert result == Bot(level, seed=4).choose_play(pos, dice)
+        if len(legal_plays(pos, dice)) > botmod.SLICE_EVALS:
+            assert slices >= 1
+
+
+def test_think_cube_is_a_generator_with_the_same_answer() -> None:
+    bot = Bot("expert")
+    state = GameState.from_position(Rules(), Position.start())
+    gen = bot.think_cube(state)
+    steps = 0
+    try:
+        while True:
+            next(gen)
+            steps += 1
+    except StopIteration as stop:
+        assert stop.value == bot.cube_action(state)
+    assert steps >= 1
+
+
+# -- the cube -----------------------------------------------------------------------
+def money(position: Position, **kw: object) -> GameState:
+    return GameState.from_position(Rules(), position, **kw)  # type: ignore[arg-type]
+
+
+def doubled(position: Position) -> GameState:
+    state, _ = money(position).double()
+    return state
+
+
+# The doubler (on roll) has two checkers left on its ace point: it is off next roll.
+CERTAIN = pos_of({1: 2}, {6: 1, 5: 1})
+# A race of about 80 pips the doubler leads by 6 with the roll (about 70%): a clear take.
+RACE_TAKE = pos_of({6: 3, 5: 3, 4: 3, 3: 2, 2: 1, 8: 2, 9: 1}, {6: 3, 5: 3, 4: 3, 3: 2, 8: 3, 9: 1})
+# The doubler has a closed board with three men on the bar against it: too good to double.
+BLITZ = pos_of({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 9: 2}, {13: 5, 8: 4, 6: 3}, their_bar=3)
+
+
+def test_a_certain_win_is_a_double_and_a_drop() -> None:
+    bot = Bot("expert")
+    assert bot.cube_action(money(CERTAIN)).action == "double"
+    assert bot.cube_action(doubled(CERTAIN)).action == "drop"
+
+
+def test_the_opening_is_no_double_and_a_double_there_is_taken() -> None:
+    bot = Bot("expert")
+    start = Position.start()
+    assert bot.cube_action(money(start)).action == "no double"
+    assert bot.cube_action(doubled(start)).action == "take"
+
+
+def test_a_race_lead_of_eight_per_cent_is_a_take() -> None:
+    mine, theirs = RACE_TAKE.pips()
+    assert (mine, theirs) == (78, 84) and RACE_TAKE.is_race()
+    bot = Bot("expert")
+    decision = bot.cube_action(doubled(RACE_TAKE))
+    assert 0.65 < decision.evaluation.win < 0.82
+    assert decision.action == "take"
+
+
+def test_a_blitz_with_big_gammon_chances_is_too_good() -> None:
+    bot = Bot("expert")
+    decision = bot.cube_action(money(BLITZ))
+    assert decision.evaluation.win_gammon > 0.4
+    assert decision.action == "too good"
+    assert bot.cube_action(doubled(BLITZ)).action == "drop"
+
+
+def test_never_a_double_under_maxgammon_rules_or_in_the_crawford_game() -> None:
+    bot = Bot("expert")
+    assert bot.cube_action(GameState.from_position(Rules(variant="maxgammon"), CERTAIN)) is None
+    crawford = GameState.from_position(Rules(match_length=5), CERTAIN, crawford=True)
+    assert bot.cube_action(crawford) is None
+    # nor with the cube on the other side, nor after the roll
+    assert bot.cube_action(money(CERTAIN, cube=2, cube_owner=1)) is None
+    assert bot.cube_action(money(CERTAIN, dice=(3, 1))) is None
+
+
+def test_match_play_uses_match_equity() -> None:
+    """At 2-away/2-away a certain win is a double; one point from the match it is not needed."""
+    bot = Bot("expert")
+    rules = Rules(match_length=5)
+    m = Match(rules, start=GameState.from_position(rules, CERTAIN))
+    m.score = (3, 3)
+    decision = bot.cube_action(m)
+    assert decision.action == "double"
+    assert decision.double_pass == pytest.approx(met.equity(1, 2, crawford=True))
+    m.score = (4, 2)  # 1-away after the Crawford game: winning one point wins the match
+    decision = bot.cube_action(m)
+    assert decision.action == "no double"
+
+
+# -- strength -----------------------------------------------------------------------
+def play_money_game(a: Bot, b: Bot, rng: random.Random) -> int:
+    """Cubeless game, ``a`` on roll first; points for ``a``."""
+    pos, bots, turn = Position.start(), (a, b), 0
+    while True:
+        play = bots[turn].choose_play(pos, (rng.randint(1, 6), rng.randint(1, 6)))
+        pos = play.result if play else pos.flip()
+        if pos.is_over():
+            points = game_value(pos)[0]
+            return points if turn == 0 else -points
+        turn = 1 - turn
+
+
+def test_expert_beats_beginner_over_a_few_hundred_games() -> None:
+    expert, beginner = Bot("expert"), Bot("beginner", seed=1)
+    total = 0
+    games = 0
+    for i in range(100):  # 100 seeds, each played with both sides
+        total += play_money_game(expert, beginner, random.Random(i))
+        total -= play_money_game(beginner, expert, random.Random(i))
+        games += 2
+    assert total / games > 0.3, total / games
+
+
+# -- the evaluator ------------------------------------------------------------------
+def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
+    """The textbook forward pass in floats, for checking the packed one."""
+    import json
+
+    size = int.from_bytes(weights_bytes[len(MAGIC) : len(MAGIC) + 4], "little")
+    header = json.loads(weights_bytes[len(MAGIC) + 4 : len(MAGIC) + 4 + size])
+    floats = array("f")
+    floats.frombytes(weights_bytes[len(MAGIC) + 4 + size :])
+    at = 0
+    for spec in header["nets"]:
+        h = spec["hidden"]
+        parts = []
+        for n in (h * INPUTS, h, 5 * h, 5):
+            parts.append(floats[at : at + n].tolist())
+            at += n
+        if spec["name"] == net:
+            w1, b1, w2, b2 = parts
+            break
+    table = unit_table()
+    x = [0.0] * INPUTS
+    for j in range(2 * SLOTS):
+        side, slot = divmod(j, SLOTS)
+        n = (key >> (4 * j)) & 15
+        for u, v in enumerate(table[slot][n]):
+            x[(side * SLOTS + slot) * UNITS + u] = v
+    hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * INPUTS + i] * x[i] for i in range(INPUTS))))) for r in range(h)]
+    return [1 / (1 + exp(-(b2[k] + sum(w2[k * h + r] * hid[r] for r in range(h))))) for k in range(5)]
+
+
+def test_packed_inference_equals_the_dense_forward_pass() -> None:
+    data = DEFAULT_PATH.read_bytes()
+    weights = load_weights()
+    for pos in sample_positions()[::7]:
+        if pos.is_over():
+            continue
+        key = flip_key(pos.key)  # the side on roll has "just moved" in the other's eyes
+        net = "race" if pos.is_race() else "contact"
+        got = (weights.race if net == "race" else weights.contact).forward(key)
+        want = dense_after(data, key, net)
+        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-3
+
+
+def test_evaluate_gives_probabilities_and_their_equity(bots: dict[str, Bot]) -> None:
+    for pos in sample_positions()[::5]:
+        ev = bots["expert"].evaluate(pos)
+        assert all(0.0 <= p <= 1.0 for p in ev[:5])
+        assert ev.equity == pytest.approx(equity(ev[:5]))
+    start = bots["expert"].evaluate(Position.start())
+    assert 0.4 < start.win < 0.6
+    # a position where the side on roll has already lost is exact
+    lost = Position.from_counts([0, 15] + [0] * 24, [15] + [0] * 25)
+    assert bots["expert"].evaluate(lost).win == 0.0
+
+
+def test_weights_carry_how_they_were_made() -> None:
+    meta = load_weights().meta
+    assert meta["games"] > 0 and "seed" in meta and meta["command"].startswith("python tools/train.py")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [b"", b"GCNET1\n", b"nonsense", MAGIC + b"\x05\x00\x00\x00{bad}", None],
+)
+def test_a_damaged_weight_file_is_a_clear_error(damage: bytes | None) -> None:
+    data = DEFAULT_PATH.read_bytes()
+    if damage is None:
+        damage = data[:-6]  # truncated
+    with pytest.raises(WeightsError):
+        read_weights(damage)
+
+
+# -- the terminal game --------------------------------------------------------------
+def test_terminal_game_against_the_computer() -> None:
+    out = io.StringIO()
+    rules = Rules()
+    match = Match(rules, names=("Ann", "Computer"), rng=random.Random(4))
+    game = TextGame(match, out, computer={1: Bot("intermediate")})
+    lines = ["roll"] + ["hint"] * 3
+    game.run(lines)
+    text = out.getvalue()
+    assert "Hint:" in text
+    assert "Computer plays" in text or "Ann to play" in text or "Ann (X) to play" in text
+
+
+def test_the_computer_plays_a_whole_match_by_itself() -> None:
+    """Both sides computer: the loop drives every step (rolls, cube, plays, next games) to the end."""
+    out = io.StringIO()
+    match = Match(Rules(match_length=3), names=("Ann", "Bob"), rng=random.Random(2))
+    game = TextGame(match, out, computer={0: Bot("expert"), 1: Bot("beginner")})
+    status = game.run(iter(lambda: "", None))  # Enter for every "next game" prompt
+    assert status == 0 and match.is_match_over
+    assert "wins the match" in out.getvalue()

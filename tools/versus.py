@@ -1,0 +1,200 @@
+"""Measure the bot's strength against GNU Backgammon's players (development only).
+
+Cubeless money games between any two of: our levels (``beginner``,
+``intermediate``, ``expert``, ``master``), ``pubeval`` (Tesauro's linear
+evaluator, ``gnubg_nn.pub_best_move``) and ``gnubg0`` (GNU Backgammon at 0-ply,
+``gnubg_nn.best_move``). Game pair ``i`` draws its dice from one seed and is
+played twice with the sides swapped, which cancels most of the luck; the 95%
+interval is computed over the pairs for that reason.
+
+    python tools/versus.py expert pubeval --games 20000 --jobs 2
+    python tools/versus.py master gnubg0 --games 2000
+    python tools/versus.py expert --error-rate        # equity lost per move, judged by gnubg 0-ply
+
+The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
+self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
+against the best play by the same judge: mean equity given up per move
+(only moves with a choice count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import gnubg_nn
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cart.ai import LEVELS, Bot
+from cart.engine import Position, legal_plays
+from cart.engine.game import game_value
+
+SUITE = Path(__file__).resolve().parent / "data" / "bench_suite.txt"
+PLAYERS = (*LEVELS, "pubeval", "gnubg0")
+
+
+class Player:
+    """Something that picks the resulting position for a roll; times itself."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
+        self.bot = Bot(name, seed=seed) if name in LEVELS else None
+        self.times: list[float] = []
+
+    def move(self, pos: Position, d1: int, d2: int) -> Position:
+        """The position after this player's play (opponent on roll); ``pos.flip()`` if none."""
+        if self.bot is not None:
+            t0 = time.perf_counter()
+            play = self.bot.choose_play(pos, (d1, d2))
+            self.times.append(time.perf_counter() - t0)
+            return play.result if play is not None else pos.flip()
+        if not legal_plays(pos, (d1, d2)):
+            return pos.flip()
+        board = pos.gnubg_board()
+        if self.name == "gnubg0":
+            _, key = gnubg_nn.best_move(board, d1, d2, b=1)
+            theirs, mine = gnubg_nn.board_from_position_key(key)
+            return Position.from_counts(theirs, mine)
+        flat = gnubg_nn.pub_best_move(board, d1, d2)
+        return _apply(pos, [(flat[i] + 1, max(flat[i + 1] + 1, 0)) for i in range(0, len(flat), 2)])
+
+
+def _apply(pos: Position, moves: list[tuple[int, int]]) -> Position:
+    """Play gnubg-style (from, to) moves, 25 = bar, 0 = off; hits as they land."""
+    mine, theirs = list(pos.mine), list(pos.theirs)
+    for f, t in moves:
+        mine[f] -= 1
+        mine[t] += 1
+        if 0 < t < 25 and theirs[25 - t] == 1:
+            theirs[25 - t] = 0
+            theirs[25] += 1
+    return Position.from_counts(theirs, mine)
+
+
+def play_game(first: Player, second: Player, rng: random.Random) -> int:
+    """One cubeless game, ``first`` on roll with a non-double opening; points for ``first``."""
+    pos = Position.start()
+    players = (first, second)
+    turn = 0
+    d1 = d2 = 0
+    while d1 == d2:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    while True:
+        pos = players[turn].move(pos, d1, d2)
+        if pos.is_over():
+            points, _ = game_value(pos)
+            return points if turn == 0 else -points
+        turn = 1 - turn
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+
+
+def _run_pairs(args: tuple[str, str, int, int, int]) -> tuple[list[tuple[int, int]], list[float]]:
+    """Pairs ``start`` .. ``stop`` - 1; returns their points for A and A's move times."""
+    a_name, b_name, seed, start, stop = args
+    a, b = Player(a_name, seed), Player(b_name, seed + 1)
+    out = []
+    for i in range(start, stop):
+        g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
+        g2 = -play_game(b, a, random.Random(f"versus:{seed}:{i}"))
+        out.append((g1, g2))
+    return out, a.times
+
+
+def versus(a: str, b: str, games: int, seed: int, jobs: int) -> None:
+    pairs = max(1, games // 2)
+    chunk = max(1, min(250, pairs // (jobs * 4) or 1))
+    work = [(a, b, seed, s, min(s + chunk, pairs)) for s in range(0, pairs, chunk)]
+    t0 = time.time()
+    results: list[tuple[int, int]] = []
+    times: list[float] = []
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for res, ts in pool.imap_unordered(_run_pairs, work):
+                results += res
+                times += ts
+    else:
+        for w in work:
+            res, ts = _run_pairs(w)
+            results += res
+            times += ts
+    points = [p for pair in results for p in pair]
+    pair_means = [(x + y) / 2 for x, y in results]
+    n = len(points)
+    ppg = sum(points) / n
+    ci = 1.96 * statistics.pstdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else 0.0
+    wins = sum(p > 0 for p in points)
+    gammons = sum(p >= 2 for p in points)
+    lost_gammons = sum(p <= -2 for p in points)
+    took = time.time() - t0
+    print(f"{a} vs {b}: {n} games (seed {seed}, {len(results)} pairs, sides swapped), {took:.0f} s")
+    print(f"  points per game for {a}: {ppg:+.3f} +- {ci:.3f} (95%)")
+    print(f"  {a} wins {wins / n:.1%}; gammons won {gammons / n:.1%}, lost {lost_gammons / n:.1%}")
+    if times:
+        times.sort()
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        print(
+            f"  {a}: {len(times)} moves, mean {1e3 * statistics.fmean(times):.2f} ms, "
+            f"p99 {1e3 * p99:.2f} ms, max {1e3 * times[-1]:.1f} ms per move"
+        )
+
+
+def _gnubg_equity_after(result: Position) -> float:
+    """gnubg 0-ply cubeless equity of the player who just moved (``result`` has the other on roll)."""
+    if result.is_over():
+        return float(game_value(result)[0])
+    p = gnubg_nn.probabilities(result.gnubg_board(), 0)
+    return -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
+
+
+def error_rate(name: str, seed: int, limit: int) -> None:
+    bot = Bot(name, seed=seed)
+    lost: list[float] = []
+    blunders = 0
+    lines = [ln.split() for ln in SUITE.read_text().splitlines() if ln and not ln.startswith("#")]
+    for pid, roll in lines[:limit]:
+        pos = Position.from_position_id(pid)
+        d1, d2 = int(roll[0]), int(roll[1])
+        plays = legal_plays(pos, (d1, d2))
+        if len(plays) < 2:
+            continue
+        equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
+        chosen = bot.choose_play(pos, (d1, d2))
+        assert chosen is not None
+        loss = max(equities.values()) - equities[chosen.result]
+        lost.append(loss)
+        blunders += loss > 0.08
+    print(
+        f"{name}: {len(lost)} moves with a choice from {SUITE.name}; mean equity lost per move "
+        f"{statistics.fmean(lost):.4f} (gnubg 0-ply judge); {blunders} over 0.08; "
+        f"{sum(x == 0 for x in lost) / len(lost):.1%} same as gnubg"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("a", choices=PLAYERS)
+    p.add_argument("b", choices=PLAYERS, nargs="?", default="pubeval")
+    p.add_argument("--games", type=int, default=2000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
+    p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
+    a = p.parse_args(argv)
+    if a.error_rate:
+        if a.a not in LEVELS:
+            p.error("--error-rate scores one of our levels")
+        error_rate(a.a, a.seed, a.positions)
+    else:
+        versus(a.a, a.b, a.games, a.seed, a.jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
