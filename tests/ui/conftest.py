@@ -6,8 +6,12 @@ assets are session fixtures; a test that needs a clean screen clears it.
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -37,3 +41,15 @@ def _screen_bytes() -> bytes:
 def screen_bytes() -> Callable[[], bytes]:
     """Reads every screen pixel's palette index, row by row (640 x 512 bytes)."""
     return _screen_bytes
+
+
+@pytest.fixture(scope="session")
+def build() -> ModuleType:
+    """``tools/build_assets.py`` as a module (tools/ is no package)."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "build_assets.py"
+    spec = importlib.util.spec_from_file_location("build_assets", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
+    spec.loader.exec_module(module)
+    return module

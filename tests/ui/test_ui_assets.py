@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import struct
-import sys
 import zlib
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -17,19 +14,7 @@ import pyxel
 from cart.ui import palette
 from cart.ui.assets import ASSET_DIR, CHAR_H, CHAR_W, Assets
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_assets", ROOT / "tools" / "build_assets.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
-
-
-build = _load_tool()
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def _rgb_png(width: int, height: int, rgba: list[tuple[int, int, int, int]]) -> bytes:
@@ -42,22 +27,17 @@ def _rgb_png(width: int, height: int, rgba: list[tuple[int, int, int, int]]) -> 
         return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)
-    return (
-        build.PNG_SIGNATURE
-        + chunk(b"IHDR", header)
-        + chunk(b"IDAT", zlib.compress(raw))
-        + chunk(b"IEND", b"")
-    )
+    return PNG_SIGNATURE + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
-def test_committed_assets_are_not_stale() -> None:
+def test_committed_assets_are_not_stale(build: ModuleType) -> None:
     """Fails when sprites/ changed without ``python tools/build_assets.py``."""
     built = build.build_all()
     assert sorted(built) == ["font.bdf", "sprites.json", "sprites.png"]
     assert build.stale(built, ASSET_DIR) == []
 
 
-def test_png_round_trip_and_paint_program_files() -> None:
+def test_png_round_trip_and_paint_program_files(build: ModuleType) -> None:
     picture = build.Picture(3, 2, (bytes([0, 7, 11]), bytes([12, 15, 9])))
     assert build.read_png(build.write_png(picture), "x.png") == picture
     rgb = [(0xFF, 0xFF, 0xFF, 255), (0xDD, 0x00, 0x00, 255), (0xEE, 0xEE, 0xBB, 255), (0, 0, 0, 255)]
@@ -68,12 +48,14 @@ def test_png_round_trip_and_paint_program_files() -> None:
     ("pixel", "message"),
     [((0xDD, 0x00, 0x01, 255), "#DD0001, not one of the 16 Wimp colours"), ((0, 0, 0, 0), "not opaque")],
 )
-def test_art_outside_the_palette_is_refused(pixel: tuple[int, int, int, int], message: str) -> None:
+def test_art_outside_the_palette_is_refused(
+    build: ModuleType, pixel: tuple[int, int, int, int], message: str
+) -> None:
     with pytest.raises(build.AssetError, match=message):
         build.read_png(_rgb_png(2, 1, [(0, 0, 0, 255), pixel]), "bad.png")
 
 
-def test_font_is_8x16_with_doubled_rows() -> None:
+def test_font_is_8x16_with_doubled_rows(build: ModuleType) -> None:
     text = (ASSET_DIR / "font.bdf").read_text()
     assert text.count("STARTCHAR") == 95
     assert "FONTBOUNDINGBOX 8 16 0 -2" in text

@@ -1,0 +1,295 @@
+"""Paint a game as seed 000's board screen: ``(GameState, ViewState) -> pixels``, changing nothing.
+
+The static parts (tables, points and their numbers, the side panel's boxes
+and labels) are painted once into an off-screen image; :meth:`BoardView.draw`
+copies it and lays the moving parts over it with sprite copies and a little
+text, so a frame costs a few dozen blits and no per-pixel Python.
+
+What to show beyond the engine's state (whose side is at the bottom, names
+and colours, a play half made, hint arrows, the checker in the hand, a
+message) is the scene's :class:`ViewState`. The board view decides no rule:
+hint arrows and the dice left are whatever the scene got from the engine.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from typing import Literal
+
+import pyxel
+
+from cart.engine import GameState, Position
+
+from . import layout as L
+from . import palette as wimp
+from .assets import CHAR_H, CHAR_W, Assets
+from .geom import Rect
+from .widgets import Window, draw_box
+
+__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState"]
+
+Colour = Literal["white", "red", "black"]
+"""Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
+
+DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
+DIE_GAP = 6
+CENTRED_CUBE_FACE = "64"  # a centred cube at 1 shows 64, as on a real cube
+
+
+@dataclass(frozen=True)
+class Player:
+    """How one seat is shown: name, checker colour, human or computer icon, rating if known."""
+
+    name: str
+    colour: Colour
+    computer: bool = False
+    rating: int | None = None
+
+
+@dataclass(frozen=True)
+class Hints:
+    """Hint arrows for ``player``: places in that player's numbering (25 bar, 0 bin), from the engine."""
+
+    player: int
+    sources: frozenset[int] = frozenset()
+    targets: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """The checker in the hand: taken from ``point`` (``player``'s numbering), drawn centred on (x, y)."""
+
+    player: int
+    point: int
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class ViewState:
+    """What the scene shows on top of the engine's state; the board view only reads it.
+
+    ``board`` replaces the game's position while a play is half made (seen, like
+    ``GameState.position``, from the player on turn); ``dice_left`` are the dice
+    still to play then (the rest are drawn faded).
+    """
+
+    viewer: int
+    players: tuple[Player, Player]
+    board: Position | None = None
+    dice_left: tuple[int, ...] | None = None
+    hints: Hints | None = None
+    lifted: Lifted | None = None
+    message: str = ""
+    show_pips: bool = True
+
+    def position_for(self, game: GameState, player: int) -> Position:
+        """The board shown, seen from ``player``'s side."""
+        if self.board is None:
+            return game.board(player)
+        return self.board if player == game.turn else self.board.flip()
+
+
+class BoardView:
+    """Seed 000's board screen in its window; pre-renders the static parts at construction.
+
+    Needs ``pyxel.init`` and loaded :class:`Assets`.
+    """
+
+    def __init__(self, assets: Assets, title: str = "Backgammon") -> None:
+        self.assets = assets
+        self.window = Window(L.WINDOW, title, focused=True)
+        work = L.WORK
+        self.background = pyxel.Image(work.w, work.h)
+        self.background.camera(work.x, work.y)  # paint it in screen coordinates
+        self._paint_static(self.background)
+        self.background.camera()
+
+    # -- queries for the scenes ------------------------------------------------------
+    def cube_rect(self, game: GameState, view: ViewState) -> Rect | None:
+        """Where the cube is drawn now; None when the rules have no cube."""
+        if not game.rules.uses_cube:
+            return None
+        return L.cube_rect(game.cube_owner, view.viewer, offered=game.phase == "doubled")
+
+    def hit(self, x: float, y: float, game: GameState, view: ViewState) -> L.Spot | L.Control | None:
+        """What a click at (x, y) means: a place, the cube, the dice box, the rolled dice, or nothing."""
+        return L.locate(x, y, view.viewer, self.cube_rect(game, view))
+
+    # -- static parts -----------------------------------------------------------------
+    def _paint_static(self, g: pyxel.Image) -> None:
+        a = self.assets
+        w = L.WORK
+        g.rect(w.x, w.y, w.w, w.h, wimp.WORK_BG)
+        draw_box(g, L.BOARD, wimp.BOARD_RIM)
+        for table in (L.LEFT_TABLE, L.RIGHT_TABLE):
+            draw_box(g, table, wimp.BOARD_FIELD)
+        for point in range(1, 25):
+            x, top = L.point_column(point)
+            colour = wimp.POINT_DARK if point % 2 else wimp.POINT_LIGHT
+            tip = L.POINT_LEN - 10
+            base_y, tip_y = (L.TOP_Y, L.TOP_Y + tip) if top else (L.BOTTOM_END - 1, L.BOTTOM_END - 1 - tip)
+            x2, mid = x + L.POINT_W - 1, x + (L.POINT_W - 1) / 2
+            g.tri(x, base_y, x2, base_y, mid, tip_y, colour)
+            g.trib(x, base_y, x2, base_y, mid, tip_y, wimp.POINT_OUTLINE)
+            label_y = L.BOARD.y + 2 if top else L.BOTTOM_END + 2
+            a.text_centered(g, x + L.POINT_W // 2, label_y, str(point), wimp.POINT_NUMBER)
+        for box in (L.THEIR_SEAT, L.YOUR_SEAT):
+            for row in L.seat_rows(box):
+                draw_box(g, row, wimp.PANEL_BOX_BG)
+            icon_row = L.seat_rows(box).icon
+            g.line(icon_row.x + 41, icon_row.y, icon_row.x + 41, icon_row.bottom - 1, wimp.FRAME)
+        for box, label in ((L.ROLL_BOX, "Your roll"), (L.DICE_BOX, "Dice to roll")):
+            draw_box(g, box, wimp.PANEL_BOX_BG)
+            a.text(g, box.x, box.y - CHAR_H - 4, label, wimp.TEXT)
+        for mine in (True, False):
+            draw_box(g, L.bin_box(mine), wimp.PANEL_BOX_BG)
+
+    # -- the frame ---------------------------------------------------------------------
+    def draw(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        """Paint the whole screen for ``game`` as ``view`` says. Reads both, changes neither."""
+        a = self.assets
+        self.window.draw(a, g, work=False)
+        w = L.WORK
+        g.blt(w.x, w.y, self.background, 0, 0, w.w, w.h)
+        viewer = view.viewer
+        mine = view.position_for(game, viewer)
+        counts = {viewer: mine.mine, 1 - viewer: mine.theirs}  # each in its owner's numbering
+        lifted = view.lifted
+        standing = {}  # (player, point) -> checkers drawn there
+        for player in (0, 1):
+            for point in range(26):
+                n = counts[player][point]
+                if lifted is not None and (lifted.player, lifted.point) == (player, point) and n:
+                    n -= 1
+                standing[player, point] = n
+        for (player, point), n in standing.items():
+            if n:
+                self._stack(g, L.Spot(player, point), n, view)
+        self._seats(g, game, view)
+        self._dice(g, game, view)
+        self._cube(g, game, view)
+        if view.show_pips:
+            self._pips(g, mine, view)
+        if view.message:
+            lines = textwrap.wrap(view.message, L.MESSAGE.w // CHAR_W - 1)[:2]
+            top = L.MESSAGE.y + (L.MESSAGE.h - CHAR_H * len(lines)) // 2
+            for i, line in enumerate(lines):
+                a.text_centered(g, L.MESSAGE.x + L.MESSAGE.w // 2, top + i * CHAR_H, line, wimp.BOARD_TEXT)
+        if view.hints is not None:
+            self._hints(g, view.hints, standing, viewer)
+        if lifted is not None:
+            colour = view.players[lifted.player].colour
+            a.blt(g, lifted.x - L.CHECKER // 2, lifted.y - L.CHECKER // 2, f"checker_{colour}")
+
+    def _stack(self, g: pyxel.Image, spot: L.Spot, n: int, view: ViewState) -> None:
+        a = self.assets
+        colour = view.players[spot.player].colour
+        if spot.point == 0:
+            for i in range(n):
+                r = L.slot_rect(spot, i, view.viewer)
+                a.blt(g, r.x, r.y, f"edge_{colour}")
+            return
+        cap = L.place_count_cap(spot)
+        for i in range(min(n, cap)):
+            r = L.slot_rect(spot, i, view.viewer)
+            a.blt(g, r.x, r.y, f"checker_{colour}")
+        if n > cap:
+            r = L.slot_rect(spot, cap - 1, view.viewer)
+            ink = wimp.CHECKER_COUNT_LIGHT if colour == "white" else wimp.CHECKER_COUNT_DARK
+            a.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, str(n), ink)
+
+    def _seats(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        a = self.assets
+        viewer = view.viewer
+        for player, box in ((1 - viewer, L.THEIR_SEAT), (viewer, L.YOUR_SEAT)):
+            shown = view.players[player]
+            rows = L.seat_rows(box)
+            if game.phase != "over" and game.actor == player:  # whose move: the focus colour
+                g.rect(rows.name.x + 1, rows.name.y + 1, rows.name.w - 2, rows.name.h - 2, wimp.TITLE_FOCUS)
+            name = shown.name[: rows.name.w // CHAR_W - 1]
+            a.text_centered(g, rows.name.x + rows.name.w // 2, rows.name.y + 4, name, wimp.TEXT)
+            a.blt(
+                g, rows.icon.x + 5, rows.icon.y + 5, "player_computer" if shown.computer else "player_human"
+            )
+            if shown.rating is not None:
+                text = f"Rating {shown.rating}"
+                a.text_centered(g, rows.rating.x + rows.rating.w // 2, rows.rating.y + 4, text, wimp.TEXT)
+            if player == viewer:  # "Icon ** Side": your colour
+                side = Rect(rows.icon.x + 41, rows.icon.y, rows.icon.w - 41, rows.icon.h)
+                r = side.centered(L.CHECKER, L.CHECKER)
+                a.blt(g, r.x, r.y, f"checker_{shown.colour}")
+            bin_box = L.bin_box(player == viewer)
+            a.text(g, bin_box.x, bin_box.y - CHAR_H - 4, f"{shown.colour.title()}'s bin", wimp.TEXT)
+
+    def _dice(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        viewer = view.viewer
+        top = 1 - viewer
+        colours = (view.players[0].colour, view.players[1].colour)
+        their_row = L.seat_rows(L.THEIR_SEAT).icon
+        their_dice = Rect(their_row.x + 41, their_row.y, their_row.w - 41, their_row.h)
+        if game.phase == "opening":
+            self._row(
+                g,
+                L.DICE_BOX,
+                [(colours[0], DICE_TO_ROLL_FACE, False), (colours[1], DICE_TO_ROLL_FACE, False)],
+            )
+            if game.dice is not None:  # the last tie of the roll-off: each player's own die
+                self._row(g, their_dice, [(colours[top], game.dice[top], False)])
+                self._row(g, L.ROLL_BOX, [(colours[viewer], game.dice[viewer], False)])
+        elif game.phase == "roll":
+            colour = colours[game.turn]
+            self._row(g, L.DICE_BOX, [(colour, DICE_TO_ROLL_FACE, False)] * 2)
+        elif game.phase == "move" and game.dice is not None:
+            d1, d2 = game.dice
+            rolled = [d1] * 4 if d1 == d2 else [d1, d2]
+            left = list(view.dice_left if view.dice_left is not None else rolled)
+            dice = []
+            for d in rolled:
+                used = d not in left
+                if not used:
+                    left.remove(d)
+                dice.append((colours[game.turn], d, used))
+            self._row(g, L.ROLL_BOX if game.turn == viewer else their_dice, dice)
+
+    def _row(self, g: pyxel.Image, box: Rect, dice: list[tuple[Colour, int, bool]]) -> None:
+        """Dice side by side, centred in ``box``; used ones faded with the box's white."""
+        width = len(dice) * L.CHECKER + (len(dice) - 1) * DIE_GAP
+        r = box.centered(width, L.CHECKER)
+        for i, (colour, face, used) in enumerate(dice):
+            x = r.x + i * (L.CHECKER + DIE_GAP)
+            self.assets.blt(g, x, r.y, f"die_{colour}_{face}")
+            if used:
+                g.dither(0.5)
+                g.rect(x, r.y, L.CHECKER, L.CHECKER, wimp.PANEL_BOX_BG)
+                g.dither(1.0)
+
+    def _cube(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        r = self.cube_rect(game, view)
+        if r is None:
+            return
+        value = game.cube * 2 if game.phase == "doubled" else game.cube
+        face = CENTRED_CUBE_FACE if value == 1 else str(value)
+        self.assets.blt(g, r.x, r.y, "cube")
+        self.assets.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, face, wimp.CUBE_TEXT)
+
+    def _pips(self, g: pyxel.Image, seen: Position, view: ViewState) -> None:
+        mine, theirs = seen.pips()
+        box = L.PIPS
+        for i, (player, pips) in enumerate(((1 - view.viewer, theirs), (view.viewer, mine))):
+            y = box.y + 4 + i * (CHAR_H + 4)
+            self.assets.blt(g, box.x + 6, y + 2, f"token_{view.players[player].colour}")
+            self.assets.text(g, box.x + 22, y, f"Pips {pips}", wimp.BOARD_TEXT)
+
+    def _hints(self, g: pyxel.Image, hints: Hints, standing: dict[tuple[int, int], int], viewer: int) -> None:
+        for points, colour in ((hints.sources, "yellow"), (hints.targets, "red")):
+            for point in sorted(points):
+                spot = L.Spot(hints.player, point)
+                if 1 <= point <= 24:
+                    other = L.Spot(1 - hints.player, 25 - point)
+                    count = standing[spot] + standing[other]
+                else:
+                    count = standing[spot]
+                r, up = L.arrow_at(spot, count, viewer)
+                self.assets.blt(g, r.x, r.y, f"arrow_{'up' if up else 'down'}_{colour}")
