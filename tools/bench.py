@@ -8,6 +8,11 @@ gnubg self-play, see tools/make_suite.py) through our generator and through
 gnubg_nn.moves (GNU Backgammon's C generator) on the same suite; and the worst
 case we know, OQcJkxGUOYEqEw with 2-2 (637 distinct plays). Each figure is the
 best of several rounds, so a busy machine inflates it less.
+
+ai: time per move of each level over the same suite (master over every tenth
+pair), mean and p99, and the longest single slice of its ``think_play``
+generator (what one frame of the UI may spend), against GNU Backgammon's 0-ply
+``best_move`` (C) on the same pairs; plus one net evaluation.
 """
 
 from __future__ import annotations
@@ -103,7 +108,52 @@ def bench_movegen(rounds: int) -> None:
     print(f"  legal_plays (Play objects)  {w_plays * 1e3:8.3f} ms   {w_plays / w_g:5.2f}x gnubg")
 
 
-BENCHES = {"movegen": bench_movegen}
+def bench_ai(rounds: int) -> None:
+    import gnubg_nn
+
+    from cart.ai import LEVELS, Bot, load_weights
+    from cart.engine.movegen import flip_key
+
+    suite = load_suite()
+    boards = [(p.gnubg_board(), d1, d2) for p, d1, d2 in suite]
+    t_g = best_of(rounds, lambda: [gnubg_nn.best_move(b, d1, d2) for b, d1, d2 in boards]) / len(boards)
+    print(f"ai: time per move over {len(suite)} suite pairs (master: every tenth)")
+    print(f"  gnubg_nn.best_move 0-ply (C)   mean {t_g * 1e3:7.3f} ms   1.00x (reference)")
+    weights = load_weights()
+    keys = [flip_key(p.key) for p, _, _ in suite[:500]]
+    t_eval = best_of(rounds, lambda: [weights.after(k) for k in keys]) / len(keys)
+    print(f"  one net evaluation             mean {t_eval * 1e6:7.1f} us")
+    for level in LEVELS:
+        bot = Bot(level, seed=1)
+        pairs = suite[::10] if level == "master" else suite
+        moves: list[float] = []
+        slices: list[float] = []
+        for pos, d1, d2 in pairs:
+            gen = bot.think_play(pos, (d1, d2))
+            start = time.perf_counter()
+            while True:
+                t0 = time.perf_counter()
+                try:
+                    next(gen)
+                except StopIteration:
+                    slices.append(time.perf_counter() - t0)
+                    break
+                slices.append(time.perf_counter() - t0)
+            moves.append(time.perf_counter() - start)
+        moves.sort()
+        slices.sort()
+        mean = sum(moves) / len(moves)
+        p99 = moves[min(len(moves) - 1, int(0.99 * len(moves)))]
+        s999 = slices[min(len(slices) - 1, int(0.999 * len(slices)))]
+        print(
+            f"  {level:<12} {len(moves):5d} moves   mean {mean * 1e3:7.3f} ms ({mean / t_g:6.1f}x)   "
+            f"p99 {p99 * 1e3:7.2f} ms   slices: {len(slices)}, p99.9 {s999 * 1e3:5.2f} ms, "
+            f"longest {slices[-1] * 1e3:5.2f} ms"
+        )
+    print("  (the longest slice includes whatever the OS did meanwhile; p99.9 is the steadier figure)")
+
+
+BENCHES = {"movegen": bench_movegen, "ai": bench_ai}
 
 
 def main() -> None:
