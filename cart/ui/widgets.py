@@ -24,6 +24,7 @@ import pyxel
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .layout import SCREEN
 
 __all__ = [
     "ICON_W",
@@ -268,7 +269,7 @@ class Menu:
         items: list[MenuItem] | tuple[MenuItem, ...],
         x: int,
         y: int,
-        screen: tuple[int, int] = (640, 512),
+        screen: tuple[int, int] = SCREEN,
     ) -> Menu:
         """The menu with its top-left at (x, y), moved left and up as needed to stay on screen."""
         menu = cls(title, tuple(items), 0, 0)

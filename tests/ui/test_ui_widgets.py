@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pyxel
 
+from cart.ui import layout as L
 from cart.ui import palette as wimp
 from cart.ui.assets import Assets
 from cart.ui.geom import Rect
@@ -29,6 +30,10 @@ def test_window_title_turns_cream_with_the_focus(assets: Assets) -> None:
         r = w.furniture[part]
         assert w.hit(*r.center) == part
         assert wimp.FRAME in {g.pget(x, r.y + r.h // 2) for x in range(r.x, r.right)}  # the icon's ink
+
+
+def test_the_board_window_work_area_is_the_layouts() -> None:
+    assert Window(L.WINDOW, "Backgammon").work_area == L.WORK
 
 
 def test_window_without_work_area_leaves_it_alone(assets: Assets) -> None:
