@@ -33,6 +33,7 @@ import gnubg_nn
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cart.ai import LEVELS, Bot
+from cart.ai.net import read_weights
 from cart.engine import Position, legal_plays
 from cart.engine.game import game_value
 
@@ -43,9 +44,10 @@ PLAYERS = (*LEVELS, "pubeval", "gnubg0")
 class Player:
     """Something that picks the resulting position for a roll; times itself."""
 
-    def __init__(self, name: str, seed: int) -> None:
+    def __init__(self, name: str, seed: int, weights: Path | None = None) -> None:
         self.name = name
-        self.bot = Bot(name, seed=seed) if name in LEVELS else None
+        nets = read_weights(weights.read_bytes()) if weights else None
+        self.bot = Bot(name, seed=seed, weights=nets) if name in LEVELS else None
         self.times: list[float] = []
 
     def move(self, pos: Position, d1: int, d2: int) -> Position:
@@ -95,10 +97,12 @@ def play_game(first: Player, second: Player, rng: random.Random) -> int:
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
 
 
-def _run_pairs(args: tuple[str, str, int, int, int]) -> tuple[list[tuple[int, int]], list[float]]:
+def _run_pairs(
+    args: tuple[str, str, int, int, int, Path | None],
+) -> tuple[list[tuple[int, int]], list[float]]:
     """Pairs ``start`` .. ``stop`` - 1; returns their points for A and A's move times."""
-    a_name, b_name, seed, start, stop = args
-    a, b = Player(a_name, seed), Player(b_name, seed + 1)
+    a_name, b_name, seed, start, stop, weights = args
+    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1)
     out = []
     for i in range(start, stop):
         g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
@@ -107,10 +111,10 @@ def _run_pairs(args: tuple[str, str, int, int, int]) -> tuple[list[tuple[int, in
     return out, a.times
 
 
-def versus(a: str, b: str, games: int, seed: int, jobs: int) -> None:
+def versus(a: str, b: str, games: int, seed: int, jobs: int, weights: Path | None = None) -> None:
     pairs = max(1, games // 2)
     chunk = max(1, min(250, pairs // (jobs * 4) or 1))
-    work = [(a, b, seed, s, min(s + chunk, pairs)) for s in range(0, pairs, chunk)]
+    work = [(a, b, seed, s, min(s + chunk, pairs), weights) for s in range(0, pairs, chunk)]
     t0 = time.time()
     results: list[tuple[int, int]] = []
     times: list[float] = []
@@ -186,13 +190,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
     p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
+    p.add_argument("--weights", type=Path, help="a weight file for a (default: the cart's own)")
     a = p.parse_args(argv)
     if a.error_rate:
         if a.a not in LEVELS:
             p.error("--error-rate scores one of our levels")
         error_rate(a.a, a.seed, a.positions)
     else:
-        versus(a.a, a.b, a.games, a.seed, a.jobs)
+        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights)
     return 0
 
 
