@@ -283,6 +283,7 @@ class BoardView:
             self.assets.text(g, box.x + 22, y, f"Pips {pips}", wimp.BOARD_TEXT)
 
     def _hints(self, g: pyxel.Image, hints: Hints, standing: dict[tuple[int, int], int], viewer: int) -> None:
+        # seed 000: yellow arrows point to the men that may move, red ones where the picked man may go
         for points, colour in ((hints.sources, "yellow"), (hints.targets, "red")):
             for point in sorted(points):
                 spot = L.Spot(hints.player, point)

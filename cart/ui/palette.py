@@ -6,7 +6,7 @@ them into ``pyxel.colors``; it must run before any image is loaded, because
 Pyxel maps each loaded RGB to the nearest colour of the current palette.
 
 Nothing outside this module writes a colour number: drawing code says what a
-colour is *for* (``FRAME``, ``POINT_DARK``, ``HINT_TARGET``...), so the look
+colour is *for* (``FRAME``, ``POINT_DARK``, ``CARET``...), so the look
 can change here in one place.
 """
 
@@ -95,8 +95,6 @@ CHECKER_COUNT_LIGHT = Wimp.BLACK  # the count written on a white checker
 CHECKER_COUNT_DARK = Wimp.WHITE  # on a red or black checker
 CUBE_TEXT = Wimp.WHITE
 PANEL_BOX_BG = Wimp.WHITE
-HINT_SOURCE = Wimp.YELLOW  # seed 000: yellow arrows over the men that may move
-HINT_TARGET = Wimp.RED  # ... and red arrows where the picked man may go
 
 # -- sprite art ------------------------------------------------------------------
 SPRITE_KEY = Wimp.GREEN

@@ -92,7 +92,7 @@ def test_a_half_made_play_with_hints_and_the_checker_in_hand(board: BoardView) -
     assert pyxel.screen.pget(300, 200) == FILL["red"]
     yellow, _ = L.arrow_at(L.Spot(1, 24), 1, 1)
     red, _ = L.arrow_at(L.Spot(1, 21), 0, 1)
-    assert wimp.HINT_SOURCE in colours_in(yellow) and wimp.HINT_TARGET in colours_in(red)
+    assert wimp.Wimp.YELLOW in colours_in(yellow) and wimp.Wimp.RED in colours_in(red)  # as seed 000 says
     roll = colours_in(L.ROLL_BOX)
     assert FILL["red"] in roll and wimp.PANEL_BOX_BG in roll
 
