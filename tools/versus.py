@@ -102,7 +102,7 @@ def _run_pairs(
 ) -> tuple[list[tuple[int, int]], list[float]]:
     """Pairs ``start`` .. ``stop`` - 1; returns their points for A and A's move times."""
     a_name, b_name, seed, start, stop, weights = args
-    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1)
+    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1, weights)
     out = []
     for i in range(start, stop):
         g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
@@ -190,7 +190,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
     p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
-    p.add_argument("--weights", type=Path, help="a weight file for a (default: the cart's own)")
+    p.add_argument("--weights", type=Path, help="a weight file for our players (default: the cart's own)")
     a = p.parse_args(argv)
     if a.error_rate:
         if a.a not in LEVELS:

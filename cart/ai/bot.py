@@ -60,8 +60,8 @@ class Level:
 
 
 LEVEL_SPECS = {
-    "beginner": Level("beginner", noise=0.30, gammons=False),
-    "intermediate": Level("intermediate", noise=0.09),
+    "beginner": Level("beginner", noise=0.07, gammons=False),
+    "intermediate": Level("intermediate", noise=0.05),
     "expert": Level("expert"),
     "master": Level("master", candidates=6, margin=0.16),
 }
