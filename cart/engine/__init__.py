@@ -25,6 +25,7 @@ from .game import (
     Taken,
 )
 from .matchid import MatchKey, decode_match_id, encode_match_id
+from .partial import PartialPlay, Step, completed_play, next_steps
 from .plays import Play, legal_plays
 from .rules import Rules
 
@@ -46,6 +47,7 @@ __all__ = [
     "Moved",
     "NotationError",
     "OpeningRoll",
+    "PartialPlay",
     "Passed",
     "Play",
     "Position",
@@ -53,8 +55,11 @@ __all__ = [
     "RecordError",
     "Rolled",
     "Rules",
+    "Step",
     "Taken",
+    "completed_play",
     "decode_match_id",
     "encode_match_id",
     "legal_plays",
+    "next_steps",
 ]
