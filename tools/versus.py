@@ -157,8 +157,9 @@ def _gnubg_equity_after(result: Position) -> float:
     return -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
 
 
-def error_rate(name: str, seed: int, limit: int) -> None:
-    bot = Bot(name, seed=seed)
+def error_rate(name: str, seed: int, limit: int, weights: Path | None = None) -> None:
+    bot = Player(name, seed, weights).bot
+    assert bot is not None
     lost: list[float] = []
     blunders = 0
     lines = [ln.split() for ln in SUITE.read_text().splitlines() if ln and not ln.startswith("#")]
@@ -195,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.error_rate:
         if a.a not in LEVELS:
             p.error("--error-rate scores one of our levels")
-        error_rate(a.a, a.seed, a.positions)
+        error_rate(a.a, a.seed, a.positions, a.weights)
     else:
         versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights)
     return 0

@@ -42,6 +42,9 @@ Thinking = Generator[None, None, "Play | None"]
 SLICE_EVALS = 48
 """Net evaluations per slice: about 2 ms on CPython 3.11 here (bench: ``tools/bench.py``)."""
 
+DEEP_EVALS = 9000
+"""Most net evaluations the master's lookahead spends on one move (about 0.25 s here)."""
+
 # the 21 distinct rolls with their weight out of 36
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
     (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
@@ -194,7 +197,12 @@ class Bot:
             return scores
         deep = [-9.0] * len(keys)  # below any equity
         after = self.weights.after
-        for i in chosen:
+        spent = 0
+        for done, i in enumerate(chosen):
+            # keep the move under its time limit: skip the weaker candidates when
+            # another one would likely overrun the cap (counted in work, not time)
+            if done >= 2 and spent + spent / done > DEEP_EVALS:
+                break
             if keys[i] & 15 == 15:  # this play wins: nothing to look ahead at
                 deep[i] = equity(after(keys[i]))
                 continue
@@ -203,6 +211,7 @@ class Bot:
             for a, b, w in ROLLS:
                 replies = successors(opp, a, b) or {opp: 0}
                 best = -9.0
+                spent += len(replies)
                 for r in replies:
                     e = equity(after(r))
                     if e > best:
