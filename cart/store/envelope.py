@@ -1,0 +1,122 @@
+"""The one file format under every stored thing: a versioned, checksummed JSON envelope.
+
+::
+
+    {"app": "gammon-cart", "kind": "game", "version": 1, "sha256": "...", "body": {...}}
+
+- ``kind`` says what the body is (``game``, ``ratings``, ``settings``), so a
+  ratings file copied over a saved game is recognised as foreign.
+- ``version`` is the schema version of that kind. Older bodies are brought up
+  to date by :data:`MIGRATIONS`, one step per version, before validation; a
+  newer one is refused (:class:`NewerVersionError`), since guessing at a future
+  format is how saves get corrupted.
+- ``sha256`` covers the body in canonical form. JSON that still parses after a
+  flipped bit (a die changed from 3 to 7, or worse, to 5) would otherwise load
+  as a different game; the checksum turns that into "damaged, set aside".
+
+The text is UTF-8 JSON with sorted keys, so equal bodies give equal bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .errors import DamagedError, NewerVersionError
+
+__all__ = ["APP", "MAX_BYTES", "MIGRATIONS", "SCHEMA_VERSIONS", "canonical", "decode", "encode"]
+
+APP = "gammon-cart"
+SCHEMA_VERSIONS: dict[str, int] = {"game": 1, "ratings": 1, "settings": 1}
+"""The current schema version of each kind of body."""
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Refuse to parse anything bigger: no saved game comes near it, and a hostile file
+must not make the cartridge swallow gigabytes."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[str, dict[int, Migration]] = {kind: {} for kind in SCHEMA_VERSIONS}
+"""``MIGRATIONS[kind][v]`` turns a version ``v`` body into a version ``v + 1`` body.
+
+Empty while every kind is at version 1. When a schema changes, bump its entry
+in :data:`SCHEMA_VERSIONS` and add the step here; old files then load through
+the chain, and are written back in the new version at their next save.
+"""
+
+
+def canonical(body: object) -> bytes:
+    """The bytes the checksum covers: sorted keys, no spaces, UTF-8."""
+    return json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def encode(kind: str, body: dict[str, Any]) -> bytes:
+    """Wrap ``body`` in an envelope of the current version of ``kind``."""
+    envelope = {
+        "app": APP,
+        "kind": kind,
+        "version": SCHEMA_VERSIONS[kind],
+        "sha256": hashlib.sha256(canonical(body)).hexdigest(),
+        "body": body,
+    }
+    return (
+        json.dumps(envelope, sort_keys=True, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+        + b"\n"
+    )
+
+
+def decode(kind: str, data: bytes) -> dict[str, Any]:
+    """The body of an envelope of ``kind``, migrated to the current version.
+
+    Raises :class:`DamagedError` (or :class:`NewerVersionError`) with a reason a
+    player can read; never anything else, whatever the bytes are.
+    """
+    if len(data) > MAX_BYTES:
+        raise DamagedError(f"it is {len(data)} bytes long, more than any saved file can be")
+    if not data.strip():
+        raise DamagedError("it is empty")
+    try:
+        envelope = json.loads(data.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        raise DamagedError("it is not text (invalid UTF-8)") from None
+    except RecursionError:
+        raise DamagedError("it is nested too deeply to be a saved file") from None
+    except ValueError as exc:
+        raise DamagedError(f"it is not complete JSON ({exc})") from None
+    if not isinstance(envelope, dict) or envelope.get("app") != APP:
+        raise DamagedError("it is not a Gammon Cart file")
+    if envelope.get("kind") != kind:
+        raise DamagedError(f"it holds {_describe(envelope.get('kind'))}, not {kind}")
+    version, body, digest = envelope.get("version"), envelope.get("body"), envelope.get("sha256")
+    if type(version) is not int or version < 1:
+        raise DamagedError(f"its schema version {version!r} is not a version number")
+    current = SCHEMA_VERSIONS[kind]
+    if version > current:
+        raise NewerVersionError(
+            f"it was written by a newer Gammon Cart (schema version {version}, this one reads {current})"
+        )
+    if not isinstance(body, dict) or not isinstance(digest, str):
+        raise DamagedError("its contents are missing")
+    try:
+        actual = hashlib.sha256(canonical(body)).hexdigest()
+    except (ValueError, TypeError):
+        raise DamagedError("its contents hold values JSON cannot round-trip") from None
+    if actual != digest:
+        raise DamagedError("its checksum does not match: it was changed or damaged after it was written")
+    for step in range(version, current):
+        try:
+            body = MIGRATIONS[kind][step](body)
+        except KeyError:
+            raise DamagedError(f"there is no way to bring a version {step} {kind} up to date") from None
+    return body
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a saved file can hold")
+
+
+def _describe(kind: object) -> str:
+    return f"a {kind}" if isinstance(kind, str) and kind.isidentifier() else "something else"

@@ -1,0 +1,48 @@
+"""Errors of the store. Each message is meant to be shown to the player as it is."""
+
+from __future__ import annotations
+
+__all__ = [
+    "BadNameError",
+    "BadValueError",
+    "DamagedError",
+    "MatError",
+    "NewerVersionError",
+    "StoreError",
+    "WriteError",
+]
+
+
+class StoreError(Exception):
+    """Base of every error the store raises."""
+
+
+class BadValueError(StoreError, ValueError):
+    """A value the store refuses to keep (an option or setting out of range)."""
+
+
+class BadNameError(BadValueError):
+    """A game or player name the store refuses (empty, too long, control characters, taken)."""
+
+
+class WriteError(StoreError, OSError):
+    """Saving failed (disk full, no permission...). The previous copy is still intact."""
+
+
+class DamagedError(StoreError, ValueError):
+    """Stored data that cannot be trusted: unreadable, truncated, foreign, or failing validation."""
+
+
+class NewerVersionError(DamagedError):
+    """Data written by a newer Gammon Cart, with a schema version this one does not know."""
+
+
+class MatError(StoreError, ValueError):
+    """A ``.mat`` file that cannot be imported; the message names the line.
+
+    ``line`` is the 1-based line number, or None when the problem is the file as a whole.
+    """
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line is not None else message)

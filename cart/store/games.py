@@ -1,0 +1,523 @@
+"""Saved games: one named game per file, autosaved after every action.
+
+A saved game is its options plus the engine's full record (every action with
+its dice) and the dice generator's state, so loading replays the record
+through the engine, which rebuilds the exact board, cube and score and rejects
+any record that is not a legal game, and play then continues with the same
+dice it would have had.
+
+Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.names`) in a
+checksummed, versioned envelope (see :mod:`cart.store.envelope`). Anything
+that cannot be used is set aside into ``damaged/`` with a notice; every other
+game still loads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import re
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..engine import EngineError, Event, GameOver, Match, MatchOver, Play, Rules
+from .backend import Backend
+from .envelope import decode, encode
+from .errors import BadNameError, BadValueError, DamagedError, StoreError, WriteError
+from .names import clean_game_name, clean_player_name, entry_stem
+from .notices import Clock, Notice, iso, set_aside, utc_now
+
+__all__ = [
+    "MAX_RECORD",
+    "Autosave",
+    "GameOptions",
+    "GameStore",
+    "GameSummary",
+    "SavedGame",
+    "check_level",
+    "rules_from_dict",
+    "rules_to_dict",
+]
+
+GAMES = "games/"
+MAX_RECORD = 200_000
+"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+
+_LEVEL = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
+_ID = re.compile(r"[0-9a-f]{16}")
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def check_level(level: object) -> str:
+    """A computer level name (``"novice"``, ``"expert"``...): lowercase, short; its ratings key."""
+    if not isinstance(level, str) or not _LEVEL.fullmatch(level):
+        raise BadValueError(f"a computer level is a short lowercase name like 'expert', got {level!r}")
+    return level
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    return dataclasses.asdict(rules)
+
+
+def rules_from_dict(data: object) -> Rules:
+    """Rules from stored data; the engine's own checks decide what is valid."""
+    if not isinstance(data, dict) or set(data) != {f.name for f in dataclasses.fields(Rules)}:
+        raise DamagedError(f"the rules are not a complete rule set: {data!r}")
+    try:
+        return Rules(**data)
+    except EngineError as exc:
+        raise DamagedError(f"the rules are invalid: {exc}") from None
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """What the create dialog asks (seed 000): rules, players, sides, level, hints.
+
+    ``names`` are the two seats' names (seat 0 is White, who opens in
+    MaxGammon). ``computer`` is the seat the computer plays, or None for two
+    people at one keyboard; ``level`` is then its level (each level has its own
+    rating). Match length and automatic doubles are part of ``rules``.
+    """
+
+    rules: Rules = field(default_factory=Rules)
+    names: tuple[str, str] = ("White", "Red")
+    computer: int | None = None
+    level: str | None = None
+    hints: bool = True
+
+    def __post_init__(self) -> None:
+        """Refuse nonsense at construction, so nothing invalid is ever written."""
+        if not isinstance(self.rules, Rules):
+            raise BadValueError(f"rules must be a Rules value, got {self.rules!r}")
+        if not isinstance(self.names, (tuple, list)) or len(self.names) != 2:
+            raise BadValueError(f"a game has two player names, got {self.names!r}")
+        object.__setattr__(
+            self, "names", (clean_player_name(self.names[0]), clean_player_name(self.names[1]))
+        )
+        if self.computer is not None and (type(self.computer) is not int or self.computer not in (0, 1)):
+            raise BadValueError(f"the computer plays seat 0 or 1 (or None), got {self.computer!r}")
+        if (self.computer is None) != (self.level is None):
+            raise BadValueError("a level is given exactly when the computer plays a seat")
+        if self.level is not None:
+            check_level(self.level)
+        if type(self.hints) is not bool:
+            raise BadValueError(f"hints must be True or False, got {self.hints!r}")
+
+    @property
+    def players(self) -> int:
+        """1 against the computer, 2 for two people."""
+        return 1 if self.computer is not None else 2
+
+    def player_id(self, seat: int) -> str:
+        """The ratings key of a seat: ``computer:<level>`` or ``player:<name>``."""
+        if seat == self.computer:
+            return f"computer:{self.level}"
+        return f"player:{self.names[seat]}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rules": rules_to_dict(self.rules),
+            "names": list(self.names),
+            "computer": self.computer,
+            "level": self.level,
+            "hints": self.hints,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameOptions:
+        """Options from stored data; raises :class:`DamagedError` saying what is wrong."""
+        keys = {"rules", "names", "computer", "level", "hints"}
+        if not isinstance(data, dict) or set(data) != keys:
+            raise DamagedError(f"the game options are incomplete: {data!r}")
+        names = data["names"]
+        if not isinstance(names, list):
+            raise DamagedError(f"the player names are not a list: {names!r}")
+        try:
+            return cls(
+                rules_from_dict(data["rules"]), tuple(names), data["computer"], data["level"], data["hints"]
+            )
+        except BadValueError as exc:
+            raise DamagedError(f"the game options are invalid: {exc}") from None
+
+
+@dataclass
+class SavedGame:
+    """A named game: its options, the live :class:`Match`, and when it was made and last played.
+
+    ``game_id`` is random and never reused, so ratings can tell this game's
+    results from those of a later game given the same name.
+    """
+
+    name: str
+    options: GameOptions
+    match: Match
+    game_id: str = field(default_factory=lambda: secrets.token_hex(8))
+    created: str = ""
+    played: str = ""
+
+    @property
+    def entry(self) -> str:
+        """The entry name this game is saved under."""
+        return f"{GAMES}{entry_stem(self.name)}.json"
+
+    def summary(self) -> GameSummary:
+        match = self.match
+        return GameSummary(
+            name=self.name,
+            entry=self.entry,
+            game_id=self.game_id,
+            options=self.options,
+            score=match.score,
+            game_number=match.game_number,
+            phase=match.game.phase,
+            match_over=match.is_match_over,
+            created=self.created,
+            played=self.played,
+        )
+
+    def to_body(self) -> dict[str, Any]:
+        rng = self.match.rng
+        state = None
+        if rng is not None:
+            version, internal, gauss = rng.getstate()
+            state = [version, list(internal), gauss]
+        return {
+            "id": self.game_id,
+            "name": self.name,
+            "created": self.created,
+            "played": self.played,
+            "options": self.options.to_dict(),
+            "record": self.match.record,
+            "rng": state,
+            "summary": self.summary().to_dict(),
+        }
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> SavedGame:
+        """Rebuild a game from a stored body, replaying it through the engine.
+
+        Raises :class:`DamagedError` naming the first thing that is wrong.
+        """
+        keys = {"id", "name", "created", "played", "options", "record", "rng", "summary"}
+        if set(body) != keys:
+            raise DamagedError(f"the saved game lacks or adds fields ({sorted(set(body) ^ keys)})")
+        name = body["name"]
+        try:
+            if clean_game_name(name) != name:
+                raise DamagedError(f"the game name {name!r} is not in its stored form")
+        except BadNameError as exc:
+            raise DamagedError(str(exc)) from None
+        for key in ("created", "played"):
+            if not isinstance(body[key], str) or not _TIME.fullmatch(body[key]):
+                raise DamagedError(f"the {key} time {body[key]!r} is not a timestamp")
+        if not isinstance(body["id"], str) or not _ID.fullmatch(body["id"]):
+            raise DamagedError(f"the game id {body['id']!r} is malformed")
+        options = GameOptions.from_dict(body["options"])
+        record = body["record"]
+        if not isinstance(record, list) or len(record) > MAX_RECORD:
+            raise DamagedError("the record is not a list of actions of a sane length")
+        rng = _rng_from_state(body["rng"])
+        try:
+            match = Match.replay(options.rules, record, names=options.names, rng=rng)
+        except EngineError as exc:
+            raise DamagedError(f"its record is not a legal game: {exc}") from None
+        game = cls(name, options, match, body["id"], body["created"], body["played"])
+        if game.summary().to_dict() != body["summary"]:
+            raise DamagedError("its summary does not agree with its record")
+        return game
+
+
+def _rng_from_state(state: object) -> random.Random | None:
+    if state is None:
+        return None
+    if (
+        not isinstance(state, list)
+        or len(state) != 3
+        or not isinstance(state[1], list)
+        or not all(type(x) is int for x in state[1])
+        or not (state[2] is None or type(state[2]) is float)
+    ):
+        raise DamagedError("the dice generator's state is malformed")
+    rng = random.Random()
+    try:
+        rng.setstate((state[0], tuple(state[1]), state[2]))
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise DamagedError(f"the dice generator's state is invalid ({exc})") from None
+    return rng
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the saved-games list: name, opponent, rules, score, last played."""
+
+    name: str
+    entry: str
+    game_id: str
+    options: GameOptions
+    score: tuple[int, int]
+    game_number: int
+    phase: str
+    match_over: bool
+    created: str
+    played: str
+
+    @property
+    def opponent(self) -> str:
+        """Who the game is against, as the list shows it."""
+        o = self.options
+        if o.computer is not None:
+            return f"{o.names[o.computer]} (computer, {o.level})"
+        return f"{o.names[0]} v {o.names[1]}"
+
+    @property
+    def rules_text(self) -> str:
+        """The rule set in a few words: ``MaxGammon``, ``7-point match``, ``money, auto doubles``."""
+        r = self.options.rules
+        head = "MaxGammon" if r.variant == "maxgammon" else "Standard"
+        if r.is_match:
+            return f"{head}, {r.match_length}-point match" + (
+                "" if r.crawford or not r.uses_cube else ", no Crawford"
+            )
+        extras = [x for x, on in (("automatic doubles", r.automatic_doubles),) if on]
+        if r.cube_limit is not None:
+            extras.append(f"cube to {r.cube_limit}")
+        return ", ".join([head, "money", *extras]) if r.uses_cube else f"{head}, single games"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": list(self.score),
+            "game_number": self.game_number,
+            "phase": self.phase,
+            "match_over": self.match_over,
+        }
+
+    @classmethod
+    def from_body(cls, entry: str, body: dict[str, Any]) -> GameSummary:
+        """The list line from a stored body, without replaying the record (the checksum vouches for it)."""
+        try:
+            s = body["summary"]
+            score = s["score"]
+            if not (
+                isinstance(score, list) and len(score) == 2 and all(type(x) is int and x >= 0 for x in score)
+            ):
+                raise DamagedError(f"its score {score!r} is malformed")
+            if type(s["game_number"]) is not int or type(s["match_over"]) is not bool:
+                raise DamagedError("its summary is malformed")
+            if not isinstance(body["name"], str) or not isinstance(body["played"], str):
+                raise DamagedError("its name or time is malformed")
+            return cls(
+                name=body["name"],
+                entry=entry,
+                game_id=str(body["id"]),
+                options=GameOptions.from_dict(body["options"]),
+                score=(score[0], score[1]),
+                game_number=s["game_number"],
+                phase=str(s["phase"]),
+                match_over=s["match_over"],
+                created=str(body["created"]),
+                played=body["played"],
+            )
+        except (KeyError, TypeError):
+            raise DamagedError("its summary is incomplete") from None
+
+
+class GameStore:
+    """The saved games in a backend: list, create, save, load, delete."""
+
+    def __init__(self, backend: Backend, notices: list[Notice], clock: Clock = utc_now) -> None:
+        self.backend = backend
+        self.notices = notices
+        self.clock = clock
+
+    # -- queries -----------------------------------------------------------------
+    def list(self) -> list[GameSummary]:
+        """Every saved game, most recently played first.
+
+        Files that cannot be used are set aside (see :attr:`notices`); this
+        never raises for a bad file. The record is not replayed here (that
+        happens in :meth:`load`), so the list stays quick with many games.
+        """
+        out: list[GameSummary] = []
+        try:
+            entries = self.backend.names(GAMES)
+        except OSError as exc:
+            self.notices.append(Notice(GAMES, None, f"Could not list the saved games: {exc}"))
+            return out
+        for entry in entries:
+            if not entry.endswith(".json"):
+                continue
+            try:
+                body = self._read_body(entry)
+                summary = GameSummary.from_body(entry, body)
+                self._check_place(entry, summary.name)
+            except DamagedError as exc:
+                self._set_aside(entry, f"a saved game ({entry})", str(exc))
+                continue
+            except OSError as exc:
+                self.notices.append(Notice(entry, None, f"Could not read the saved game {entry}: {exc}"))
+                continue
+            if body is not None:
+                out.append(summary)
+        out.sort(key=lambda s: (s.played, s.name), reverse=True)
+        return out
+
+    def exists(self, name: str) -> bool:
+        """Whether a file for this name exists (readable or not)."""
+        try:
+            return self.backend.read(self._entry(name)) is not None
+        except OSError:
+            return True
+
+    # -- actions -----------------------------------------------------------------
+    def create(
+        self, name: str, options: GameOptions, *, rng: random.Random | None = None, game_id: str | None = None
+    ) -> SavedGame:
+        """Start a new named game and save it at once.
+
+        Refuses (``BadNameError``) a bad name, or one already used: a new game
+        never overwrites another.
+        """
+        clean = clean_game_name(name)
+        if self.exists(clean):
+            raise BadNameError(f"there is already a saved game called {clean!r}")
+        now = iso(self.clock())
+        match = Match(options.rules, names=options.names, rng=rng)
+        game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
+        self.save(game)
+        return game
+
+    def save(self, game: SavedGame) -> None:
+        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact)."""
+        game.played = iso(self.clock())
+        data = encode("game", game.to_body())
+        try:
+            self.backend.write(game.entry, data)
+        except OSError as exc:
+            raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+
+    def load(self, name: str) -> SavedGame:
+        """Load and fully validate a game: the record is replayed through the engine.
+
+        Raises ``KeyError`` when there is no such game, and :class:`DamagedError`
+        when its file cannot be used; that file is then set aside and the
+        message says where.
+        """
+        entry = self._entry(name)
+        try:
+            body = self._read_body(entry)
+            if body is None:
+                raise KeyError(name)
+            game = SavedGame.from_body(body)
+            self._check_place(entry, game.name)
+        except DamagedError as exc:
+            notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
+            raise DamagedError(notice.message) from None
+        except OSError as exc:
+            raise StoreError(f"Could not read the saved game {name!r}: {exc.strerror or exc}") from exc
+        return game
+
+    def delete(self, name: str) -> None:
+        """Delete a saved game (a deliberate act of the player: the one place data goes)."""
+        try:
+            self.backend.delete(self._entry(name))
+        except OSError as exc:
+            raise WriteError(f"Could not delete the game {name!r}: {exc.strerror or exc}") from exc
+
+    # -- helpers -----------------------------------------------------------------
+    @staticmethod
+    def _entry(name: str) -> str:
+        return f"{GAMES}{entry_stem(name)}.json"
+
+    def _read_body(self, entry: str) -> dict[str, Any] | None:
+        data = self.backend.read(entry)
+        return None if data is None else decode("game", data)
+
+    def _check_place(self, entry: str, name: object) -> None:
+        """A file must sit where its own name says, or saving that name would write elsewhere."""
+        try:
+            expected = self._entry(name)  # type: ignore[arg-type]
+        except BadNameError as exc:
+            raise DamagedError(str(exc)) from None
+        if expected != entry:
+            raise DamagedError(f"it holds the game {name!r}, which belongs in {expected}")
+
+    def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
+        notice = set_aside(self.backend, entry, what, reason, self.clock)
+        self.notices.append(notice)
+        return notice
+
+
+class Autosave:
+    """Play a saved game with every action saved at once, and results rated.
+
+    Each method performs one engine action, then saves the game and, when a
+    game or match just ended, records the ratings. An illegal action raises the
+    engine's error and changes nothing. A failed save never interrupts play:
+    the action stands in memory, :attr:`problem` says what went wrong, and the
+    next successful save writes the whole record, so nothing is lost.
+    """
+
+    def __init__(self, games: GameStore, game: SavedGame, ratings: RatingsHook | None = None) -> None:
+        self.games = games
+        self.game = game
+        self.ratings = ratings
+        self.problem: str | None = None
+        if ratings is not None:
+            self._guard(lambda: ratings.catch_up(game))
+
+    @property
+    def match(self) -> Match:
+        return self.game.match
+
+    def roll(self, dice: tuple[int, int] | None = None) -> list[Event]:
+        return self._after(self.match.roll(dice))
+
+    def play(self, play: Play | str) -> list[Event]:
+        return self._after(self.match.play(play))
+
+    def double(self) -> list[Event]:
+        return self._after(self.match.double())
+
+    def take(self) -> list[Event]:
+        return self._after(self.match.take())
+
+    def drop(self) -> list[Event]:
+        return self._after(self.match.drop())
+
+    def forfeit(self, player: int) -> list[Event]:
+        return self._after(self.match.forfeit(player))
+
+    def new_game(self) -> list[Event]:
+        return self._after(self.match.new_game())
+
+    def apply(self, action: Sequence[Any]) -> list[Event]:
+        """Any record entry, as :meth:`Match.apply` takes it."""
+        return self._after(self.match.apply(action))
+
+    def _after(self, events: list[Event]) -> list[Event]:
+        self.problem = None
+        self._guard(lambda: self.games.save(self.game))
+        ratings = self.ratings
+        if ratings is not None and any(isinstance(e, (GameOver, MatchOver)) for e in events):
+            self._guard(lambda: ratings.rate_events(self.game, events))
+        return events
+
+    def _guard(self, step: Callable[[], object]) -> None:
+        try:
+            step()
+        except StoreError as exc:
+            self.problem = str(exc) if self.problem is None else f"{self.problem}; {exc}"
+
+
+class RatingsHook(Protocol):
+    """What :class:`Autosave` needs from the ratings (``RatingStore`` provides it)."""
+
+    def catch_up(self, game: SavedGame) -> None:
+        """Rate every finished game or match of ``game`` not rated yet (after a crash, say)."""
+        ...
+
+    def rate_events(self, game: SavedGame, events: list[Event]) -> None:
+        """Rate what the events of the action just taken finished."""
+        ...

@@ -1,0 +1,317 @@
+"""Ratings by the FIBS formula, one per player and one per computer level, with history.
+
+The FIBS formula (``help formula`` on FIBS; reference section 5.1), for an
+``n``-point match between ratings ``r1`` and ``r2``::
+
+    D       = |r1 - r2|
+    P_upset = 1 / (10 ** (D * sqrt(n) / 2000) + 1)      the underdog's chance
+    P       = P_upset if the favourite won, else 1 - P_upset
+    K       = max(1, 5 - experience / 100)               each player's own K
+    winner += 4 * K_winner * sqrt(n) * P
+    loser  -= 4 * K_loser  * sqrt(n) * P
+    experience += n
+
+Choices made here (the reference leaves them open):
+
+- K uses the experience *before* the match (classic FIBS text, not MacFIBS's
+  variant that counts the match being rated).
+- A **match** is rated once, when it ends, with ``n`` = its length; its
+  single games are not rated on their own.
+- A **single game** (money play, MaxGammon single games) is rated as a
+  1-point match whose change is multiplied by the points it was worth, ``m =
+  game value x cube`` (seed 000: "the Doubling Cube value is multiplied by the
+  game value to get the rating adjustment factor"), and adds ``m`` to the
+  experience. ``m`` is capped at :data:`MAX_RATED_POINTS` so one game at a
+  64-cube cannot swing a rating by hundreds of points.
+
+Everyone starts at 1500 with experience 0. Every change is kept in the
+player's history with a reference (``<game id>:game:<n>`` or ``<game
+id>:match``); a result already in the history is not rated twice, so rating
+after a crash, or twice by mistake, is harmless.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..engine import EngineError, Event, GameOver, Match, MatchOver
+from .backend import Backend
+from .envelope import decode, encode
+from .errors import DamagedError, WriteError
+from .games import SavedGame
+from .notices import Clock, Notice, iso, set_aside, utc_now
+
+__all__ = [
+    "INITIAL_RATING",
+    "MAX_HISTORY",
+    "MAX_RATED_POINTS",
+    "Change",
+    "Rating",
+    "RatingBook",
+    "RatingStore",
+    "fibs_changes",
+    "k_factor",
+    "upset_probability",
+]
+
+INITIAL_RATING = 1500.0
+MAX_RATED_POINTS = 8
+"""The most points one single game counts for in a rating (see the module docstring)."""
+MAX_HISTORY = 1000
+"""History entries kept per player, newest last: the file is rewritten after every rated
+game, and a browser's storage is a few megabytes."""
+
+ENTRY = "ratings.json"
+Kind = Literal["game", "match"]
+_PLAYER = re.compile(r"(player|computer):.{1,60}", re.DOTALL)
+
+
+def k_factor(experience: int) -> float:
+    """FIBS's K: 5 for a newcomer, falling by 1 per 100 points of experience, never below 1."""
+    return max(1.0, 5.0 - experience / 100.0)
+
+
+def upset_probability(difference: float, length: int) -> float:
+    """The chance that the lower-rated player wins an ``length``-point match.
+
+    >>> round(upset_probability(100, 5), 3)
+    0.436
+    """
+    return 1.0 / (10.0 ** (abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's rating and experience (the sum of the lengths or points of rated results)."""
+
+    rating: float = INITIAL_RATING
+    experience: int = 0
+
+
+def fibs_changes(winner: Rating, loser: Rating, length: int, weight: float = 1.0) -> tuple[float, float]:
+    """The winner's gain and the loser's loss (both positive) for an ``length``-point match.
+
+    ``weight`` multiplies both (the points of a single game, see the module
+    docstring).
+
+    >>> gain, _ = fibs_changes(Rating(1600, 400), Rating(1500, 400), 5)
+    >>> round(gain, 2)
+    3.9
+    >>> gain, _ = fibs_changes(Rating(1500, 400), Rating(1600, 400), 5)
+    >>> round(gain, 2)
+    5.04
+    """
+    upset = upset_probability(winner.rating - loser.rating, length)
+    p = upset if winner.rating >= loser.rating else 1.0 - upset
+    scale = 4.0 * math.sqrt(length) * p * weight
+    return k_factor(winner.experience) * scale, k_factor(loser.experience) * scale
+
+
+@dataclass(frozen=True)
+class Change:
+    """One rated result in one player's history."""
+
+    ref: str
+    when: str
+    opponent: str
+    kind: Kind
+    points: int
+    won: bool
+    before: float
+    after: float
+    experience: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Change:
+        fields = {"ref", "when", "opponent", "kind", "points", "won", "before", "after", "experience"}
+        if not isinstance(data, dict) or set(data) != fields:
+            raise DamagedError(f"a history entry is malformed: {data!r}"[:200])
+        ok = (
+            isinstance(data["ref"], str)
+            and isinstance(data["when"], str)
+            and isinstance(data["opponent"], str)
+            and data["kind"] in ("game", "match")
+            and type(data["points"]) is int
+            and data["points"] > 0
+            and type(data["won"]) is bool
+            and _finite(data["before"])
+            and _finite(data["after"])
+            and type(data["experience"]) is int
+            and data["experience"] >= 0
+        )
+        if not ok:
+            raise DamagedError(f"a history entry is malformed: {data!r}"[:200])
+        return cls(**data)
+
+
+def _finite(x: object) -> bool:
+    return type(x) in (int, float) and math.isfinite(x)  # type: ignore[arg-type]
+
+
+@dataclass
+class RatingBook:
+    """Every player's rating and history, in memory (``RatingStore`` persists it)."""
+
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    history: dict[str, list[Change]] = field(default_factory=dict)
+
+    def get(self, player: str) -> Rating:
+        """``player`` is ``player:<name>`` or ``computer:<level>``; new players start at 1500."""
+        return self.ratings.get(player, Rating())
+
+    def seen(self, ref: str) -> bool:
+        return any(c.ref == ref for changes in self.history.values() for c in changes)
+
+    def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str, when: str) -> bool:
+        """Rate one result; False (and no change) when ``ref`` was rated before or the players are one.
+
+        ``points`` is the match length for a match, the points won for a game.
+        """
+        if winner == loser or self.seen(ref):
+            return False
+        if type(points) is not int or points < 1:
+            raise ValueError(f"points must be a positive integer, got {points!r}")
+        w, lo = self.get(winner), self.get(loser)
+        if kind == "match":
+            gain, loss = fibs_changes(w, lo, points)
+            weight = points
+        else:
+            weight = min(points, MAX_RATED_POINTS)
+            gain, loss = fibs_changes(w, lo, 1, weight)
+        new_w = Rating(w.rating + gain, w.experience + weight)
+        new_l = Rating(lo.rating - loss, lo.experience + weight)
+        for player, old, new, other, won in (
+            (winner, w, new_w, loser, True),
+            (loser, lo, new_l, winner, False),
+        ):
+            self.ratings[player] = new
+            changes = self.history.setdefault(player, [])
+            changes.append(
+                Change(ref, when, other, kind, points, won, old.rating, new.rating, new.experience)
+            )
+            del changes[:-MAX_HISTORY]
+        return True
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "players": {
+                p: {
+                    "rating": r.rating,
+                    "experience": r.experience,
+                    "history": [c.to_dict() for c in self.history.get(p, [])],
+                }
+                for p, r in sorted(self.ratings.items())
+            }
+        }
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> RatingBook:
+        players = body.get("players")
+        if set(body) != {"players"} or not isinstance(players, dict):
+            raise DamagedError("the ratings are not a table of players")
+        book = cls()
+        for player, data in players.items():
+            if not _PLAYER.fullmatch(player):
+                raise DamagedError(f"{player!r} is not a player or computer level"[:200])
+            if not isinstance(data, dict) or set(data) != {"rating", "experience", "history"}:
+                raise DamagedError(f"the rating of {player!r} is malformed"[:200])
+            rating, experience, history = data["rating"], data["experience"], data["history"]
+            if (
+                not _finite(rating)
+                or type(experience) is not int
+                or experience < 0
+                or not isinstance(history, list)
+            ):
+                raise DamagedError(f"the rating of {player!r} is malformed"[:200])
+            book.ratings[player] = Rating(float(rating), experience)
+            book.history[player] = [Change.from_dict(c) for c in history[-MAX_HISTORY:]]
+        return book
+
+
+class RatingStore:
+    """The rating book in ``ratings.json``: loaded on first use, saved after each change."""
+
+    def __init__(self, backend: Backend, notices: list[Notice], clock: Clock = utc_now) -> None:
+        self.backend = backend
+        self.notices = notices
+        self.clock = clock
+        self._book: RatingBook | None = None
+        self._unreadable: str | None = None  # set when the file exists but could not be read
+
+    @property
+    def book(self) -> RatingBook:
+        """The ratings, loaded now if not yet; a damaged file is set aside and ratings start afresh."""
+        if self._book is None:
+            self._book = self._load()
+        return self._book
+
+    def get(self, player: str) -> Rating:
+        return self.book.get(player)
+
+    def history(self, player: str) -> list[Change]:
+        return list(self.book.history.get(player, []))
+
+    def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str) -> bool:
+        """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`."""
+        changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
+        if changed:
+            self.save()
+        return changed
+
+    def save(self) -> None:
+        if self._unreadable is not None:  # never replace ratings we could not read
+            raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
+        try:
+            self.backend.write(ENTRY, encode("ratings", self.book.to_body()))
+        except OSError as exc:
+            raise WriteError(f"Could not save the ratings: {exc.strerror or exc}") from exc
+
+    # -- saved games -----------------------------------------------------------
+    def rate_events(self, game: SavedGame, events: list[Event]) -> None:
+        """Rate what one action of ``game`` finished: a single game in money play, or the match."""
+        for event in events:
+            self._rate_event(game, game.match.game_number, event)
+
+    def catch_up(self, game: SavedGame) -> None:
+        """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
+        options = game.options
+        match = Match(options.rules, names=options.names)
+        try:
+            for action in game.match.record:
+                for event in match.apply(action):
+                    self._rate_event(game, match.game_number, event)
+        except EngineError as exc:  # the game was validated on load: this is a bug, say so plainly
+            raise DamagedError(f"the record of {game.name!r} no longer replays: {exc}") from None
+
+    def _rate_event(self, game: SavedGame, number: int, event: Event) -> None:
+        options = game.options
+        if isinstance(event, GameOver) and not options.rules.is_match:
+            winner, points, ref = event.winner, event.points, f"{game.game_id}:game:{number}"
+            kind: Kind = "game"
+        elif isinstance(event, MatchOver):
+            winner, points, ref = event.winner, options.rules.match_length, f"{game.game_id}:match"
+            kind = "match"
+        else:
+            return
+        self.rate(options.player_id(winner), options.player_id(1 - winner), kind=kind, points=points, ref=ref)
+
+    def _load(self) -> RatingBook:
+        try:
+            data = self.backend.read(ENTRY)
+        except OSError as exc:
+            self._unreadable = str(exc)
+            self.notices.append(Notice(ENTRY, None, f"Could not read the ratings: {exc}"))
+            return RatingBook()
+        if data is None:
+            return RatingBook()
+        try:
+            return RatingBook.from_body(decode("ratings", data))
+        except DamagedError as exc:
+            self.notices.append(set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock))
+            return RatingBook()

@@ -1,0 +1,129 @@
+"""The player's settings: sounds, music, clicks, tooltips, hints, animation, colours, last options.
+
+Stored in ``settings.json`` in the same checksummed, versioned envelope as
+saved games. A missing file means the defaults; a damaged one is set aside
+with a notice and the defaults are used, so the cartridge always starts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from .backend import Backend
+from .envelope import decode, encode
+from .errors import BadValueError, DamagedError, WriteError
+from .games import GameOptions
+from .notices import Clock, Notice, set_aside, utc_now
+
+__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "Settings", "SettingsStore"]
+
+ENTRY = "settings.json"
+ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
+"""How checkers and dice move: ``off`` shows each result at once."""
+CHECKER_COLOURS = ("white", "black", "red", "cream", "grey", "blue", "green", "yellow", "orange")
+"""Checker colour names; the UI maps each to a Wimp palette role (seeds: red/white, red/black)."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the Sounds, ToolTips and Options menus remember between sessions.
+
+    ``turkish_clicks`` are the loud 'Turkish' checker clicks; ``hint_arrows``
+    is the default for the create dialog's hint box; ``last_options`` the
+    options of the last game created, offered again next time.
+    """
+
+    sounds: bool = True
+    music: bool = True
+    turkish_clicks: bool = False
+    tooltips: bool = True
+    hint_arrows: bool = True
+    animation_speed: str = "normal"
+    checker_colours: tuple[str, str] = ("white", "red")
+    last_options: GameOptions | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse invalid values at construction, so an invalid file is never written."""
+        for name in ("sounds", "music", "turkish_clicks", "tooltips", "hint_arrows"):
+            if type(getattr(self, name)) is not bool:
+                raise BadValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.animation_speed not in ANIMATION_SPEEDS:
+            raise BadValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
+        colours = self.checker_colours
+        if (
+            not isinstance(colours, (tuple, list))
+            or len(colours) != 2
+            or not all(c in CHECKER_COLOURS for c in colours)
+            or colours[0] == colours[1]
+        ):
+            raise BadValueError(
+                f"checker_colours must be two different names of {', '.join(CHECKER_COLOURS)}"
+            )
+        object.__setattr__(self, "checker_colours", (colours[0], colours[1]))
+        if self.last_options is not None and not isinstance(self.last_options, GameOptions):
+            raise BadValueError("last_options must be GameOptions or None")
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some fields changed (validated like any new value)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_body(self) -> dict[str, Any]:
+        body = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        body["checker_colours"] = list(self.checker_colours)
+        body["last_options"] = None if self.last_options is None else self.last_options.to_dict()
+        return body
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> Settings:
+        """Settings from a stored body; fields a later version added are ignored, missing ones default."""
+        known = {f.name for f in dataclasses.fields(cls)}
+        values = {k: v for k, v in body.items() if k in known}
+        if "checker_colours" in values and isinstance(values["checker_colours"], list):
+            values["checker_colours"] = tuple(values["checker_colours"])
+        if values.get("last_options") is not None:
+            values["last_options"] = GameOptions.from_dict(values["last_options"])
+        try:
+            return cls(**values)
+        except BadValueError as exc:
+            raise DamagedError(f"a setting is invalid: {exc}") from None
+
+
+class SettingsStore:
+    """Load and save :class:`Settings`."""
+
+    def __init__(self, backend: Backend, notices: list[Notice], clock: Clock = utc_now) -> None:
+        self.backend = backend
+        self.notices = notices
+        self.clock = clock
+
+    def load(self) -> Settings:
+        """The stored settings, or the defaults (with a notice if the file had to be set aside)."""
+        try:
+            data = self.backend.read(ENTRY)
+        except OSError as exc:
+            self.notices.append(
+                Notice(ENTRY, None, f"Could not read the settings, using the defaults: {exc}")
+            )
+            return Settings()
+        if data is None:
+            return Settings()
+        try:
+            return Settings.from_body(decode("settings", data))
+        except DamagedError as exc:
+            self.notices.append(set_aside(self.backend, ENTRY, "the settings", str(exc), self.clock))
+            return Settings()
+
+    def save(self, settings: Settings) -> None:
+        """Write atomically; raises :class:`WriteError` (the old file then stays intact)."""
+        try:
+            self.backend.write(ENTRY, encode("settings", settings.to_body()))
+        except OSError as exc:
+            raise WriteError(f"Could not save the settings: {exc.strerror or exc}") from exc
+
+    def update(self, **changes: Any) -> Settings:
+        """Load, change some fields, save, and return the new settings."""
+        settings = self.load().replace(**changes)
+        self.save(settings)
+        return settings

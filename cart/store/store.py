@@ -1,0 +1,59 @@
+"""The store as the front ends see it: one object over one folder."""
+
+from __future__ import annotations
+
+import os
+
+from .backend import Backend, FileBackend
+from .games import Autosave, GameStore, SavedGame
+from .notices import Clock, Notice, utc_now
+from .ratings import RatingStore
+from .settings import SettingsStore
+
+__all__ = ["Store"]
+
+
+class Store:
+    """Everything the cartridge remembers, kept in one folder (or any :class:`Backend`).
+
+    >>> import tempfile
+    >>> from cart.store import GameOptions
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     store = Store(folder)
+    ...     game = store.games.create("Friday", GameOptions(names=("Ann", "Bob")))
+    ...     [s.name for s in store.games.list()]
+    ['Friday']
+
+    The Pyxel front end passes ``pyxel.user_data_dir(...)``; tests pass a
+    temporary folder or a :class:`MemoryBackend`. Problems with stored data
+    (a damaged file set aside, an unreadable folder) are collected in
+    :attr:`notices` for the UI to show; :meth:`take_notices` empties the list.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str] | Backend, *, clock: Clock = utc_now) -> None:
+        if isinstance(folder, (str, os.PathLike)):
+            backend: Backend = FileBackend(folder)
+        elif isinstance(folder, Backend):
+            backend = folder
+        else:
+            raise TypeError(f"a store needs a folder or a Backend, got {type(folder).__name__}")
+        self.backend = backend
+        self.notices: list[Notice] = []
+        if isinstance(backend, FileBackend):
+            try:
+                backend.sweep()
+            except OSError as exc:
+                self.notices.append(Notice("", None, f"Could not tidy the save folder: {exc}"))
+        self.games = GameStore(backend, self.notices, clock)
+        self.ratings = RatingStore(backend, self.notices, clock)
+        self.settings = SettingsStore(backend, self.notices, clock)
+
+    def autosave(self, game: SavedGame) -> Autosave:
+        """Play ``game`` with every action saved and every result rated."""
+        return Autosave(self.games, game, self.ratings)
+
+    def take_notices(self) -> list[Notice]:
+        """The notices gathered so far, oldest first; the list is emptied."""
+        taken = list(self.notices)
+        self.notices.clear()
+        return taken
