@@ -1,8 +1,11 @@
 """``python -m cart`` / ``gammon-cart``: choose a front end and start it.
 
-Only the terminal game exists so far; with no mode flag it starts too. Each
-front end is one entry of ``FRONT_ENDS``, so the Pyxel window or a ``--demo``
-mode is a new flag plus a new function here, and the options parse the same.
+With no mode flag the Pyxel window opens (title, attract mode, then the
+new-game form), unless moves are piped in on stdin, which keeps scripted
+terminal sessions working; ``--text`` always plays in the terminal; ``--demo`` runs the attract
+mode headless for ``--frames`` frames and writes ``--screenshot`` (a PNG), for
+the README's pictures and for checks. Each front end is one entry of
+``FRONT_ENDS``; the game options parse the same for all of them.
 """
 
 from __future__ import annotations
@@ -29,6 +32,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_const",
         const="text",
         help="play in the terminal (two players at one keyboard)",
+    )
+    mode.add_argument(
+        "--demo",
+        dest="mode",
+        action="store_const",
+        const="demo",
+        help="run the title's attract mode headless (with --frames and --screenshot)",
+    )
+    parser.add_argument(
+        "--frames", type=int, default=300, metavar="N", help="frames the demo runs (default 300)"
+    )
+    parser.add_argument(
+        "--screenshot", default=None, metavar="FILE", help="the demo writes its last frame here (PNG)"
     )
     parser.add_argument(
         "--rules",
@@ -120,13 +136,41 @@ def _piped() -> bool:
     return sys.stdin is not None and not sys.stdin.isatty()
 
 
-FRONT_ENDS: dict[str, Callable[[argparse.Namespace], int]] = {"text": _text}
-DEFAULT_MODE = "text"  # until the Pyxel front end arrives
+def _pyxel(args: argparse.Namespace) -> int:
+    from .ui.app import App
+
+    App(seed=args.seed).run()
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    """The attract mode, headless: ``--frames`` frames as fast as they go, then the screenshot."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pyxel
+
+    from .ui.app import App
+
+    app = App(seed=args.seed if args.seed is not None else 0, headless=True)
+    for _ in range(max(0, args.frames)):
+        app.frame()
+    if args.screenshot:
+        pyxel.screen.save(os.path.abspath(args.screenshot), 1)
+        print(f"wrote {args.screenshot} after {args.frames} frames")
+    return 0
+
+
+FRONT_ENDS: dict[str, Callable[[argparse.Namespace], int]] = {"text": _text, "pyxel": _pyxel, "demo": _demo}
+DEFAULT_MODE = "pyxel"
+
+
+def default_mode() -> str:
+    """The Pyxel window, unless moves are piped in: a script on stdin means the terminal game."""
+    return DEFAULT_MODE if sys.stdin is None or sys.stdin.isatty() else "text"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
+    return FRONT_ENDS[args.mode or default_mode()](args)
 
 
 if __name__ == "__main__":

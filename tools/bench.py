@@ -13,6 +13,10 @@ ai: time per move of each level over the same suite (master over every tenth
 pair), mean and p99, and the longest single slice of its ``think_play``
 generator (what one frame of the UI may spend), against GNU Backgammon's 0-ply
 ``best_move`` (C) on the same pairs; plus one net evaluation.
+
+ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
+longest) over a whole computer-v-computer game, and the frames while the
+master level thinks, against a bare ``pyxel.cls`` frame measured in the same run.
 """
 
 from __future__ import annotations
@@ -153,7 +157,73 @@ def bench_ai(rounds: int) -> None:
     print("  (the longest slice includes whatever the OS did meanwhile; p99.9 is the steadier figure)")
 
 
-BENCHES = {"movegen": bench_movegen, "ai": bench_ai}
+def bench_ui(rounds: int) -> None:
+    """Frame times of the Pyxel game, headless at 640x512: update + draw, as ``pyxel.run`` would call them."""
+    import os
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pyxel
+
+    from cart.ui import palette
+    from cart.ui.app import App
+    from cart.ui.intents import Pointer
+    from cart.ui.options import GameSetup, Options
+    from cart.ui.play import PlayScene
+
+    app = App(headless=True, seed=1, options=Options(speed="fast"))
+
+    def timed(frame: Callable[[], object], n: int) -> list[float]:
+        out = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            frame()
+            out.append(time.perf_counter() - t0)
+        return sorted(out)
+
+    def stats(times: list[float]) -> str:
+        mean = sum(times) / len(times)
+        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        return f"mean {mean * 1e3:6.3f} ms   p99 {p99 * 1e3:6.3f} ms   longest {times[-1] * 1e3:6.2f} ms"
+
+    bare = min((timed(lambda: pyxel.cls(palette.DESKTOP), 300) for _ in range(rounds)), key=sum)
+    print("ui: update + draw per frame, headless 640x512 (budget at 30 fps: 33 ms; target p99 <= 8 ms)")
+    print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
+
+    def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
+        scene = PlayScene(app, GameSetup(players=0, level=level), attract=True)
+        app.switch(scene)
+
+        def frame() -> None:
+            app.feed([Pointer(300, 200)])
+            app.draw()
+
+        return scene, frame
+
+    scene, frame = game("expert")
+    times: list[float] = []
+    while scene.match.game_number == 1 and len(times) < 20000:
+        t0 = time.perf_counter()
+        frame()
+        times.append(time.perf_counter() - t0)
+    moves = sum(1 for a in scene.match.record if a[0] == "play")
+    times.sort()
+    print(f"  computer v computer, one game (expert, fast animation: {len(times)} frames, {moves} plays)")
+    print(f"                                       {stats(times)}")
+
+    scene, frame = game("master")
+    thinking: list[float] = []
+    for _ in range(1500):
+        busy = scene.thinker is not None or scene.match.game.phase == "move"
+        t0 = time.perf_counter()
+        frame()
+        if busy:
+            thinking.append(time.perf_counter() - t0)
+    thinking.sort()
+    print(f"  master thinking ({len(thinking)} frames, budget {app.think_budget * 1e3:.0f} ms of thought a frame)")
+    print(f"                                       {stats(thinking)}")
+
+
+BENCHES = {"movegen": bench_movegen, "ai": bench_ai, "ui": bench_ui}
 
 
 def main() -> None:

@@ -3,6 +3,10 @@
 ``palette`` (the 16 Wimp colours by role), ``assets`` (the built font and
 sprites), ``widgets`` (RISC OS 2 window furniture, buttons, fields, menus),
 ``layout`` (where everything on the board screen is, and hit-testing) and
-``board_view`` (paints a game and a view state). Importing this package
-imports nothing heavy: the scenes import the modules they use.
+``board_view`` (paints a game and a view state); on top of them the game:
+``app`` (the window and the scene stack), ``intents`` (mouse, keys and
+gamepad turned into intents), ``scenes`` (dialogs, pop-up menus), ``play``
+(the board scene, the computer's sliced thinking, animations), ``title``
+(attract mode and the new-game form), ``options`` and ``sound``. Importing
+this package imports nothing heavy: the scenes import the modules they use.
 """

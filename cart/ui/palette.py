@@ -99,3 +99,12 @@ PANEL_BOX_BG = Wimp.WHITE
 # -- sprite art ------------------------------------------------------------------
 SPRITE_KEY = Wimp.GREEN
 """Transparent colour of the sprite sheet: no sprite uses green opaquely."""
+
+# -- the play screen's extras -----------------------------------------------------
+ERROR_TEXT = Wimp.RED  # a refused typed move, under its field
+LAST_MOVE = Wimp.LIGHT_BLUE  # outlines where the computer's last play put its men
+TOOLTIP_BG = Wimp.CREAM  # hover help, like the Wimp's interactive help window
+TOOLTIP_BORDER = Wimp.BLACK
+BANNER_BG = Wimp.DARK_BLUE  # the title's banner over the attract-mode board
+BANNER_TEXT = Wimp.WHITE
+BANNER_ACCENT = Wimp.YELLOW

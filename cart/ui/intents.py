@@ -1,0 +1,172 @@
+"""Input -> intents: the one place that reads the mouse, the keyboard and the gamepad.
+
+Scenes never poll Pyxel; each frame :class:`Input` turns what changed into a
+short list of intents (``Select`` at a point, ``OpenMenu``, a named
+``Command``, ``Typed`` text), so everything the mouse does the keyboard and a
+gamepad can do too, and tests can drive a scene by feeding intents directly.
+
+The RISC OS mouse has SELECT (left), MENU (middle) and ADJUST (right); laptops
+lack a middle button, so right-click and the M key open menus too. The arrow
+keys and the d-pad move a keyboard cursor between the stops a scene offers
+(``left``/``right``/``up``/``down`` commands); Space or gamepad A then selects
+at the cursor. Presses are found by comparing with the previous frame's
+``pyxel.btn`` states, so headless tests need no ``pyxel.flip`` between frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pyxel
+
+__all__ = ["KEYMAP", "Command", "CommandName", "Input", "Intent", "OpenMenu", "Pointer", "Select", "Typed"]
+
+CommandName = Literal[
+    "roll",
+    "confirm",
+    "undo",
+    "undo_turn",
+    "double",
+    "hint",
+    "type_move",
+    "cancel",
+    "erase",
+    "left",
+    "right",
+    "up",
+    "down",
+]
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """Where the pointer is this frame (sent every frame, first): hover, tooltips, the checker in hand."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Select:
+    """SELECT at (x, y): a left click, or Space / gamepad A at the keyboard cursor."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class OpenMenu:
+    """The MENU button at (x, y): middle or right click, the M key, gamepad START."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Command:
+    """A named action from a key or a gamepad button."""
+
+    name: CommandName
+
+
+@dataclass(frozen=True)
+class Typed:
+    """Text typed this frame while a writable field has the caret."""
+
+    text: str
+
+
+Intent = Pointer | Select | OpenMenu | Command | Typed
+
+KEYMAP: dict[int, CommandName] = {
+    pyxel.KEY_R: "roll",
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_U: "undo",
+    pyxel.KEY_BACKSPACE: "undo",
+    pyxel.KEY_DELETE: "undo_turn",
+    pyxel.KEY_X: "undo_turn",
+    pyxel.KEY_D: "double",
+    pyxel.KEY_H: "hint",
+    pyxel.KEY_T: "type_move",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_LEFT: "left",
+    pyxel.KEY_RIGHT: "right",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_Y: "hint",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
+    pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT: "right",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+}
+"""Keys and gamepad buttons that name a command (R rolls; Return, or X on a pad, confirms)."""
+
+TYPING_KEYS: dict[int, CommandName] = {
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_BACKSPACE: "erase",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.GAMEPAD1_BUTTON_B: "cancel",
+}
+"""While a field has the caret, letters are text: only these keys stay commands."""
+
+SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
+MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
+WATCHED = (
+    pyxel.MOUSE_BUTTON_LEFT,
+    pyxel.MOUSE_BUTTON_MIDDLE,
+    pyxel.MOUSE_BUTTON_RIGHT,
+    *SELECT_BUTTONS,
+    *MENU_BUTTONS,
+    *KEYMAP,
+)
+
+
+@dataclass
+class Input:
+    """Polls Pyxel once per frame; keeps last frame's button states and the keyboard cursor."""
+
+    down: set[int] = field(default_factory=set)
+    mouse: tuple[int, int] = (-1, -1)
+    cursor: tuple[int, int] = (320, 256)
+
+    def warp(self, x: int, y: int) -> None:
+        """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
+        self.cursor = (x, y)
+
+    def poll(self, *, typing: bool = False) -> list[Intent]:
+        """This frame's intents: the pointer first, then presses in a fixed order."""
+        now = {b for b in WATCHED if pyxel.btn(b)}
+        pressed = now - self.down
+        self.down = now
+        mouse = (pyxel.mouse_x, pyxel.mouse_y)
+        if mouse != self.mouse:
+            self.mouse = mouse
+            self.cursor = mouse
+        x, y = self.cursor
+        intents: list[Intent] = [Pointer(x, y)]
+        if pyxel.MOUSE_BUTTON_LEFT in pressed:
+            intents.append(Select(*mouse))
+        if pressed & {pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT}:
+            intents.append(OpenMenu(*mouse))
+        if typing:
+            text = pyxel.input_text
+            if text:
+                intents.append(Typed(text))
+            intents.extend(Command(name) for key, name in TYPING_KEYS.items() if key in pressed)
+            return intents
+        if pressed.intersection(SELECT_BUTTONS):
+            intents.append(Select(x, y))
+        if pressed.intersection(MENU_BUTTONS):
+            intents.append(OpenMenu(x, y))
+        seen: set[str] = set()
+        for key, name in KEYMAP.items():
+            if key in pressed and name not in seen:
+                seen.add(name)
+                intents.append(Command(name))
+        return intents

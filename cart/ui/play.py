@@ -1,0 +1,838 @@
+"""The Play scene: one game (or match) at the table, people and the computer acting through the engine.
+
+Each frame is a recipe of named steps: take the pointer, run an animation if
+one is going, let the computer think a bounded slice (a few ms of its
+``think_*`` generator), or turn the player's intents into engine calls. The
+engine answers with a new state and events; events become sounds, messages and
+animations here. Where a picked man may go is asked of
+:class:`~cart.engine.partial.PartialPlay`, never worked out in the UI, and an
+illegal click leaves everything as it was and says why.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import pyxel
+
+from cart.ai import Bot
+from cart.engine import (
+    AutoDoubled,
+    Doubled,
+    Dropped,
+    EngineError,
+    Event,
+    Forfeited,
+    GameOver,
+    GameStarted,
+    GameState,
+    Match,
+    MatchOver,
+    Moved,
+    OpeningRoll,
+    PartialPlay,
+    Passed,
+    Play,
+    Position,
+    Rolled,
+    Taken,
+)
+from cart.engine.notation import format_play, parse_play
+from cart.engine.partial import Step, apply_step
+
+from . import layout as L
+from . import palette as wimp
+from .assets import CHAR_H, CHAR_W
+from .board_view import Hints, Lifted, Player, ViewState
+from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .options import GameSetup
+from .scenes import Choice, Dialog, Entry, MenuScene, Scene
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["CheckerRun", "PlayScene", "Thinker"]
+
+HINT_LEVEL = "expert"
+TOOLTIP_DELAY = 18  # frames the pointer rests on a control before its help shows
+ATTRACT_PAUSE = 45  # frames between attract-mode games
+PASS_PAUSE = 20  # frames a pass message stays before the game goes on
+
+TIPS: dict[str, str] = {
+    "cube": "Doubling cube: click before rolling to offer a double",
+    "dice_box": "Dice to roll: click (or R) to roll",
+    "roll": "Your roll: click (or Return) to confirm your move",
+    "point": "Click a man to pick it up, click a point to put it down",
+    "bar": "The bar: men hit wait here and must enter first",
+    "bin": "The bin: men borne off",
+}
+
+
+class Thinker:
+    """A computer decision in progress: a ``think_*`` generator stepped within a time budget per frame."""
+
+    def __init__(self, gen: Generator[None, None, Any], done: Callable[[Any], None]) -> None:
+        self.gen = gen
+        self.done = done
+        self.slices = 0
+        self.longest = 0.0
+
+    def step(self, budget_s: float) -> bool:
+        """Run slices while the next one should still fit the budget; True (``done`` called) once answered.
+
+        A slice is bounded in work, not time, so the longest one seen so far is
+        the forecast: a slice that would not fit waits for the next frame (at
+        least one runs per frame, so thinking always advances).
+        """
+        start = time.perf_counter()
+        while True:
+            t0 = time.perf_counter()
+            try:
+                next(self.gen)
+            except StopIteration as stop:
+                self.done(stop.value)
+                return True
+            now = time.perf_counter()
+            self.slices += 1
+            self.longest = max(self.longest, now - t0)
+            if now - start + self.longest >= budget_s:
+                return False
+
+
+@dataclass
+class CheckerRun:
+    """A play shown man by man: the board before each step, the man in flight, then ``then`` commits it."""
+
+    player: int
+    boards: list[Position]  # before each step, and the final board
+    moves: list[tuple[int, int]]
+    dice_left: list[tuple[int, ...]]
+    frames: int
+    then: Callable[[], None]
+    i: int = 0
+    t: int = 0
+
+    @property
+    def done(self) -> bool:
+        return self.i >= len(self.moves)
+
+    def tick(self) -> bool:
+        """Advance one frame; True when the last step has landed (``then`` has run)."""
+        self.t += 1
+        if self.t >= self.frames:
+            self.t = 0
+            self.i += 1
+            if self.done:
+                self.then()
+                return True
+        return False
+
+    @property
+    def board(self) -> Position:
+        return self.boards[min(self.i, len(self.boards) - 1)]
+
+    def lifted(self, viewer: int) -> Lifted | None:
+        if self.done:
+            return None
+        src, dst = self.moves[self.i]
+        board = self.boards[self.i]
+        mine = board.mine
+        a = L.slot_rect(
+            L.Spot(self.player, src), min(mine[src], L.place_count_cap(L.Spot(self.player, src))) - 1, viewer
+        )
+        cap = L.place_count_cap(L.Spot(self.player, dst))
+        b = L.slot_rect(L.Spot(self.player, dst), min(mine[dst], cap - 1), viewer)
+        f = (self.t + 1) / self.frames
+        (ax, ay), (bx, by) = a.center, b.center
+        return Lifted(self.player, src, round(ax + (bx - ax) * f), round(ay + (by - ay) * f))
+
+
+class PlayScene(Scene):
+    """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly."""
+
+    def __init__(
+        self, app: App, setup: GameSetup, *, attract: bool = False, match: Match | None = None
+    ) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.attract = attract
+        draw = random.Random(app.rng.getrandbits(32))
+        state = draw.getstate()
+        self.levels = setup.levels(draw)
+        draw.setstate(state)
+        self.players: tuple[Player, Player] = setup.seats(draw)
+        names = (self.players[0].name, self.players[1].name)
+        self.match = match or Match(setup.rules(), names=names, rng=random.Random(app.rng.getrandbits(64)))
+        self.bots = {seat: Bot(level, seed=seat) for seat, level in self.levels.items()}
+        self.hint_bot: Bot | None = None
+        self.part: PartialPlay | None = None
+        self._part_for: GameState | None = None
+        self.lifted_from: int | None = None
+        self.pointer = (0, 0)
+        self.message = ""
+        self.hint: Hints | None = None
+        self.thinker: Thinker | None = None
+        self.run: CheckerRun | None = None
+        self.dice_frames = 0
+        self.pause = 0
+        self.marks: frozenset[tuple[int, int]] = frozenset()
+        self.hover: tuple[object, int] = (None, 0)
+        self._asked: GameState | None = None  # the state a take/drop or game-over dialog was shown for
+        self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
+        self._viewer = 1 if attract or 1 not in self.bots else 0
+
+    # -- who sees what -------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in (0, 1) if seat not in self.bots]
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom: the one human, or in a two-player game the player who must act."""
+        humans = self.humans
+        if len(humans) == 1:
+            return humans[0]
+        if len(humans) == 2:
+            game = self.match.game
+            if game.phase not in ("opening", "over"):
+                self._viewer = game.actor
+        return self._viewer
+
+    def partial(self) -> PartialPlay | None:
+        """The turn being made by hand (None unless a person is to move now)."""
+        game = self.match.game
+        if game.phase != "move" or game.actor in self.bots or game.dice is None:
+            return None
+        if self._part_for is not game:
+            self.part = PartialPlay.start(game.position, game.dice)
+            self._part_for = game
+            self.lifted_from = None
+        return self.part
+
+    def view(self) -> tuple[GameState, ViewState]:
+        """What :meth:`draw` paints: the game (dice tumbling, perhaps) and the view state."""
+        game = self.match.game
+        board = None
+        dice_left = None
+        lifted = None
+        hints = None
+        part = self.partial()
+        if self.run is not None:
+            board = self.run.board
+            dice_left = self.run.dice_left[min(self.run.i, len(self.run.dice_left) - 1)]
+            lifted = self.run.lifted(self.viewer)
+        elif part is not None:
+            board = part.position if part.steps else None
+            dice_left = part.dice_left
+            if self.lifted_from is not None:
+                lifted = Lifted(game.turn, self.lifted_from, *self.pointer)
+                if self.app.options.hints:
+                    hints = Hints(game.turn, frozenset({self.lifted_from}), part.targets(self.lifted_from))
+            elif self.app.options.hints and not self.attract:
+                hints = Hints(game.turn, part.sources())
+        if self.hint is not None:
+            hints = self.hint
+        shown = game
+        if self.dice_frames and game.dice is not None:
+            shown = replace(game, dice=(self.tumble.randint(1, 6), self.tumble.randint(1, 6)))
+            dice_left = None
+        view = ViewState(
+            self.viewer,
+            self.players,
+            board=board,
+            dice_left=dice_left,
+            hints=hints,
+            lifted=lifted,
+            message=self.message,
+            show_pips=self.app.options.pips,
+        )
+        return shown, view
+
+    def stops(self) -> list[tuple[int, int]]:
+        spots = [L.point_rect(p).center for p in range(1, 25)]
+        controls = [L.DICE_BOX.center, L.ROLL_BOX.center, L.YOUR_BIN.center, L.THEIR_BIN.center]
+        cube = L.cube_rect(self.match.game.cube_owner, self.viewer) if self.match.rules.uses_cube else None
+        return spots + controls + ([cube.center] if cube else [])
+
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                self._hover(intent.x, intent.y)
+            elif isinstance(intent, OpenMenu) and not self.attract:
+                self.open_menu(intent.x, intent.y)
+                return
+        if self._animate():
+            return
+        game = self.match.game
+        if game.phase == "over":
+            self._game_over(game)
+            return
+        if game.actor in self.bots:
+            self._computer(game)
+            return
+        if self.thinker is not None and self.thinker.step(self.app.think_budget):
+            self.thinker = None
+        self._human(game, intents)
+
+    def _hover(self, x: int, y: int) -> None:
+        self.pointer = (x, y)
+        game, view = self.view()
+        what = self.app.board.hit(x, y, game, view)
+        key = (
+            what
+            if isinstance(what, str)
+            else ("bar" if what.point == 25 else "bin" if what.point == 0 else "point")
+            if what
+            else None
+        )
+        self.hover = (key, self.hover[1] + 1 if key == self.hover[0] else 0)
+
+    def _animate(self) -> bool:
+        """Run the dice and checker animations and pauses; True while one holds the game."""
+        if self.dice_frames:
+            self.dice_frames -= 1
+            return True
+        if self.run is not None:
+            if self.run.tick():
+                self.run = None
+            return True
+        if self.pause:
+            self.pause -= 1
+            return True
+        return False
+
+    # -- the computer ----------------------------------------------------------------------------
+    def _computer(self, game: GameState) -> None:
+        if self.thinker is None:
+            bot = self.bots[game.actor]
+            if game.phase == "opening":
+                self.act(self.match.roll)
+                return
+            if game.phase == "move":
+                assert game.dice is not None
+                self.thinker = Thinker(bot.think_play(game.position, game.dice), self._computer_play)
+            else:
+                self.thinker = Thinker(bot.think_cube(self.match), self._computer_cube)
+        if self.thinker.step(self.app.think_budget):
+            self.thinker = None
+
+    def _computer_cube(self, decision: Any) -> None:
+        game = self.match.game
+        if game.phase == "doubled":
+            self.act(self.match.take if decision is None or decision.action == "take" else self.match.drop)
+        elif decision is not None and decision.action == "double":
+            self.act(self.match.double)
+        else:
+            self.act(self.match.roll)
+
+    def _computer_play(self, play: Play | None) -> None:
+        if play is None:  # the engine passes unplayable rolls itself; nothing to do
+            return
+        self.animate_play(play)
+
+    def animate_play(self, play: Play) -> None:
+        """Show ``play`` man by man at the speed setting, then make it in the engine.
+
+        The play is already legal (the engine's own list or its parser chose it):
+        showing it only replays its moves on the board, one die each.
+        """
+        game = self.match.game
+        frames = self.app.options.step_frames
+        commit = lambda: self.act(self.match.play, play)  # noqa: E731
+        if not frames or game.dice is None:
+            commit()
+            return
+        board = game.position
+        d1, d2 = game.dice
+        left = [d1] * 4 if d1 == d2 else sorted((d1, d2), reverse=True)
+        boards = [board]
+        lefts = [tuple(left)]
+        for src, dst in play.moves:
+            hit = dst > 0 and board.theirs[25 - dst] == 1
+            board = apply_step(board, Step(src, dst, src - dst, hit))
+            pips = src - dst
+            die = pips if pips in left else min((d for d in left if d >= pips), default=left[0])
+            left.remove(die)
+            boards.append(board)
+            lefts.append(tuple(left))
+        self.run = CheckerRun(game.turn, boards, list(play.moves), lefts, frames, commit)
+
+    # -- people -------------------------------------------------------------------------------------
+    def _human(self, game: GameState, intents: list[Intent]) -> None:
+        if game.phase == "doubled" and self._asked is not game:
+            self._asked = game
+            self._ask_take(game)
+            return
+        for intent in intents:
+            if isinstance(intent, Select):
+                self.click(intent.x, intent.y)
+            elif isinstance(intent, Command):
+                self.command(intent.name)
+            if self.match.game is not game:
+                return  # the engine moved on: the rest of this frame's input was for the old state
+
+    def command(self, name: str) -> None:
+        """A named action from the keyboard, the gamepad or a menu."""
+        game = self.match.game
+        if game.phase == "over" or game.actor in self.bots:
+            return
+        if name == "roll" or (name == "confirm" and game.phase in ("opening", "roll")):
+            self.roll()
+        elif name == "confirm":
+            self.confirm()
+        elif name == "double":
+            self.double()
+        elif name == "undo":
+            self.undo()
+        elif name == "undo_turn":
+            self.undo(whole=True)
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "type_move":
+            self.type_move()
+        elif name == "cancel":
+            self.lifted_from = None
+
+    def click(self, x: int, y: int) -> None:
+        """SELECT at (x, y): roll, double, confirm, pick up or put down, or say why not."""
+        game, view = self.view()
+        game = self.match.game
+        what = self.app.board.hit(x, y, game, view)
+        if what == "dice_box":
+            if game.phase in ("opening", "roll"):
+                self.roll()
+            else:
+                self.say("the dice are rolled: move, then click your roll to confirm")
+        elif what == "roll":
+            if game.phase == "move":
+                self.confirm()
+            else:
+                self.say("roll first: click the dice to roll")
+        elif what == "cube":
+            self.double()
+        elif isinstance(what, L.Spot):
+            self.place(what)
+        elif self.lifted_from is not None:
+            self.say("put the man down on a point with a red arrow")
+
+    def place(self, spot: L.Spot) -> None:
+        part = self.partial()
+        game = self.match.game
+        if part is None:
+            self.say("roll first: click the dice to roll" if game.phase in ("opening", "roll") else "wait")
+            return
+        point = spot.seen_by(game.turn)
+        if self.lifted_from is None:
+            if point is None or point == 0:
+                self.say("pick up one of your own men")
+            elif point in part.sources():
+                self.lifted_from = point
+                self.hint = None
+                self.app.sounds.play("click")
+            else:
+                self.say(part.why_not(point, point))
+            return
+        src = self.lifted_from
+        if point == src:
+            self.lifted_from = None  # put back where it was
+        elif point is not None and point in part.targets(src):
+            before = part.position
+            self.part = part.move(src, point)
+            self.lifted_from = None
+            self.hint = None
+            self.message = ""
+            hit = self.part.position.theirs[25] > before.theirs[25]
+            self.app.sounds.play("hit" if hit else "bear_off" if point == 0 else "click")
+            if self.part.is_complete and self.app.options.auto_confirm:
+                self.confirm()
+        elif point is not None and point != 0 and point in part.sources():
+            self.lifted_from = point
+        else:
+            self.say(part.why_not(src, point if point is not None else -1))
+
+    def say(self, text: str) -> None:
+        self.message = text[:1].upper() + text[1:]
+
+    def roll(self) -> None:
+        game = self.match.game
+        if game.phase not in ("opening", "roll"):
+            self.say("the dice are already rolled")
+            return
+        self.hint = None
+        self.act(self.match.roll)
+
+    def double(self) -> None:
+        game = self.match.game
+        why = game.why_no_double()
+        if why is not None:
+            self.say(why)
+            return
+        self.act(self.match.double)
+
+    def confirm(self) -> None:
+        part = self.partial()
+        if part is None:
+            return
+        play = part.play()
+        if play is None:
+            left = "-".join(map(str, part.dice_left))
+            self.say(f"play all your dice first ({left} left)")
+            return
+        self.lifted_from = None
+        self.hint = None
+        self.act(self.match.play, play)
+
+    def undo(self, *, whole: bool = False) -> None:
+        part = self.partial()
+        if part is None or not part.steps:
+            self.say("nothing to undo")
+            return
+        self.part = part.restart() if whole else part.undo()
+        self.lifted_from = None
+
+    def ask_hint(self) -> None:
+        """The computer's choice for the player now: a play (shown as arrows) or a cube action."""
+        game = self.match.game
+        if self.hint_bot is None:
+            self.hint_bot = Bot(HINT_LEVEL)
+        bot = self.hint_bot
+        self.say("thinking...")
+        if game.phase == "move" and game.dice is not None:
+            position = game.position
+
+            def show(play: Play | None) -> None:
+                if play is None:
+                    self.say("no move is possible")
+                    return
+                self.part = self.part.restart() if self.part is not None else None
+                self.lifted_from = None
+                self.hint = Hints(
+                    game.turn,
+                    frozenset(s for s, _ in play.moves),
+                    frozenset(t for _, t in play.moves),
+                )
+                self.say(f"hint: {format_play(position, play)}")
+
+            self.thinker = Thinker(bot.think_play(game.position, game.dice), show)
+        else:
+
+            def cube(decision: Any) -> None:
+                self.say("hint: roll" if decision is None else f"hint: {decision.action}")
+
+            self.thinker = Thinker(bot.think_cube(self.match), cube)
+
+    def type_move(self) -> None:
+        """A dialog for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
+        game = self.match.game
+        if game.phase != "move" or game.dice is None:
+            self.say("roll first, then type your move")
+            return
+
+        def submit(text: str) -> str | None:
+            if self.match.game is not game:
+                return "the game has moved on"
+            try:
+                assert game.dice is not None
+                play = parse_play(game.position, game.dice, text)
+            except EngineError as exc:
+                return str(exc)
+            self.lifted_from = None
+            self.animate_play(play)
+            return None
+
+        d1, d2 = game.dice
+        self.app.push(
+            Dialog(
+                self.app,
+                "Type a move",
+                [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"],
+                [Choice("Cancel", lambda: None, cancel=True)],
+                field_text="",
+                on_text=submit,
+            )
+        )
+
+    def forfeit(self) -> None:
+        game = self.match.game
+        if game.phase == "over":
+            self.say("the game is over")
+            return
+        humans = self.humans
+        who = humans[0] if len(humans) == 1 else game.actor
+        self.act(self.match.forfeit, who)
+
+    def _ask_take(self, game: GameState) -> None:
+        doubler = self.players[game.turn].name
+        value = game.cube * 2
+
+        def answer(take: bool) -> None:
+            self.act(self.match.take if take else self.match.drop)
+
+        self.app.push(
+            Dialog(
+                self.app,
+                "Double",
+                [
+                    f"{doubler} doubles to {value}.",
+                    f"{self.players[game.actor].name}: take and play on for {value},",
+                    f"or drop and lose {game.cube}?",
+                ],
+                [Choice("Drop", lambda: answer(False)), Choice("Take", lambda: answer(True), default=True)],
+            )
+        )
+
+    # -- the engine and its events -------------------------------------------------------------------
+    def act(self, action: Callable[..., list[Event]], *args: Any) -> bool:
+        """Ask the engine; show its refusal as the message (nothing changes) or take in its events."""
+        try:
+            events = action(*args)
+        except EngineError as exc:
+            self.say(str(exc))
+            return False
+        self.events(events)
+        return True
+
+    def events(self, events: list[Event]) -> None:
+        names = [p.name for p in self.players]
+        sounds = self.app.sounds if not self.attract else None
+        for e in events:
+            if isinstance(e, OpeningRoll):
+                self._tumble(sounds)
+                a, b = e.dice
+                if e.winner is None:
+                    self.say(f"both rolled {a}: roll again")
+                else:
+                    verb = "go" if names[e.winner] == "You" else "goes"
+                    self.say(f"{names[e.winner]} {verb} first with {a}-{b}")
+            elif isinstance(e, AutoDoubled):
+                self.say(f"a tie: the cube turns to {e.cube}")
+            elif isinstance(e, Rolled):
+                self._tumble(sounds)
+                self.message = ""
+            elif isinstance(e, Passed):
+                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
+                self.pause = PASS_PAUSE
+            elif isinstance(e, Moved):
+                if e.player in self.bots:
+                    self.marks = frozenset((e.player, t) for _, t in e.play.moves)
+                    self.say(f"{names[e.player]} played {e.text}")
+                else:
+                    self.marks = frozenset()
+                if sounds:
+                    sounds.play("hit" if e.hits else "click")
+            elif isinstance(e, Doubled):
+                self.say(f"{names[e.player]} doubles to {e.cube}")
+                if sounds:
+                    sounds.play("double")
+            elif isinstance(e, Taken):
+                self.say(f"{names[e.player]} takes: the cube is at {e.cube}")
+            elif isinstance(e, Dropped):
+                self.say(f"{names[e.player]} drops")
+            elif isinstance(e, Forfeited):
+                self.say(f"{names[e.player]} forfeits")
+            elif isinstance(e, GameOver):
+                if sounds:
+                    lost = len(self.humans) == 1 and e.winner != self.humans[0]
+                    sounds.play("lose" if lost else "win")
+                self.pause = ATTRACT_PAUSE if self.attract else 2
+            elif isinstance(e, GameStarted):
+                self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
+                self.marks = frozenset()
+            elif isinstance(e, MatchOver):
+                pass  # the game-over dialog says it
+
+    def _tumble(self, sounds: Any) -> None:
+        self.dice_frames = self.app.options.step_frames
+        if sounds:
+            sounds.play("dice")
+
+    def _game_over(self, game: GameState) -> None:
+        if self._asked is game:
+            return
+        self._asked = game
+        if self.attract:
+            if self.match.is_match_over:
+                self.match = Match(self.match.rules, names=self.match.names, rng=self.match.rng)
+            else:
+                self.act(self.match.new_game)
+            return
+        self.app.push(self.game_over_dialog(game))
+
+    def game_over_dialog(self, game: GameState) -> Dialog:
+        """Seed 000: who won, how (single / gammon / backgammon x cube) and 'play another game?'."""
+        names = [p.name for p in self.players]
+        assert game.winner is not None
+        winner, loser = names[game.winner], names[1 - game.winner]
+        kind = game.result
+        if kind == "drop":
+            how = f"{loser} refused the double: {winner} wins {game.points}"
+        elif kind == "forfeit":
+            how = f"{loser} forfeited: {winner} wins 2 x cube {game.cube} = {game.points}"
+        else:
+            value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
+            how = f"{winner} wins a {kind}: {value} x cube {game.cube} = {game.points}"
+        how += " point" + ("s." if game.points != 1 else ".")
+        lines = [how]
+        m = self.match
+        if m.rules.is_match:
+            lines.append(
+                f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}, match to {m.rules.match_length}."
+            )
+            if m.is_match_over:
+                lines.append(f"{names[m.match_winner or 0]} wins the match.")
+        else:
+            lines.append(f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}.")
+        lines.append("Play another game with the same options?")
+        return Dialog(
+            self.app,
+            "Game over",
+            lines,
+            [Choice("No", self.app.to_title, cancel=True), Choice("Yes", self.another, default=True)],
+        )
+
+    def another(self) -> None:
+        """The next game of the match, or a new match with the same set-up once it is over."""
+        if self.match.is_match_over:
+            self.app.new_game(self.setup)
+            return
+        self.act(self.match.new_game)
+        self.lifted_from = None
+        self.hint = None
+
+    # -- menus -------------------------------------------------------------------------------------------
+    def open_menu(self, x: int, y: int) -> None:
+        """Seed 000's menus: Play, Options, Sounds, ToolTips."""
+        app = self.app
+        opts = app.options
+        snd = opts.sound
+
+        def toggle(obj: object, name: str) -> Callable[[], None]:
+            def flip() -> None:
+                setattr(obj, name, not getattr(obj, name))
+
+            return flip
+
+        def play_menu() -> list[Entry]:
+            game = self.match.game
+            mine = game.phase != "over" and game.actor not in self.bots
+            return [
+                Entry("New game", app.to_new_game),
+                Entry("Forfeit", self.forfeit, enabled=game.phase != "over", separator=True),
+                Entry("Hint", lambda: self.command("hint"), enabled=mine),
+                Entry(
+                    "Type a move", lambda: self.command("type_move"), enabled=mine and game.phase == "move"
+                ),
+                Entry("Undo move", lambda: self.command("undo"), enabled=mine and game.phase == "move"),
+                Entry(
+                    "Undo turn",
+                    lambda: self.command("undo_turn"),
+                    enabled=mine and game.phase == "move",
+                    separator=True,
+                ),
+                Entry("Rules", self.show_rules),
+                Entry("Position ID", self.show_ids),
+                Entry("Match ID", self.show_ids, separator=True),
+                Entry("Quit", app.quit),
+            ]
+
+        def speed_menu() -> list[Entry]:
+            def set_speed(s: Any) -> Callable[[], None]:
+                return lambda: setattr(opts, "speed", s)
+
+            return [
+                Entry(s.title(), set_speed(s), ticked=opts.speed == s)
+                for s in ("slow", "normal", "fast", "instant")
+            ]
+
+        def options_menu() -> list[Entry]:
+            return [
+                Entry("Hint arrows", toggle(opts, "hints"), ticked=opts.hints),
+                Entry("Auto confirm", toggle(opts, "auto_confirm"), ticked=opts.auto_confirm),
+                Entry("Pip counts", toggle(opts, "pips"), ticked=opts.pips),
+                Entry("Speed", submenu=speed_menu),
+            ]
+
+        def sounds_menu() -> list[Entry]:
+            return [
+                Entry("Music", toggle(snd, "music"), ticked=snd.music),
+                Entry("Effects", toggle(snd, "effects"), ticked=snd.effects),
+                Entry("Turkish", toggle(snd, "turkish"), ticked=snd.turkish),
+            ]
+
+        entries = [
+            Entry("Play", submenu=play_menu),
+            Entry("Options", submenu=options_menu),
+            Entry("Sounds", submenu=sounds_menu),
+            Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
+        ]
+        self.lifted_from = None
+        app.push(MenuScene(app, "Backgammon", entries, x, y))
+
+    def show_rules(self) -> None:
+        self.app.push(
+            Dialog(
+                self.app,
+                "Rules",
+                [
+                    "Move all fifteen men home, then bear them off.",
+                    "Click the dice to roll; click a man, then a point.",
+                    "A point with two or more enemy men is closed;",
+                    "a single enemy man (a blot) is hit to the bar,",
+                    "and must enter the opposing home board first.",
+                    "Use both dice if you can, else the larger one.",
+                    "Doubles play four times. Before rolling you may",
+                    "offer a double by clicking the cube (not in",
+                    "MaxGammon). Gammon: loser has none off, x2;",
+                    "backgammon: also a man in the winner's home, x3.",
+                    "Forfeit: your opponent wins twice the cube.",
+                ],
+                [Choice("OK", lambda: None, default=True, cancel=True)],
+            )
+        )
+
+    def show_ids(self) -> None:
+        m = self.match
+        self.app.push(
+            Dialog(
+                self.app,
+                "Position",
+                [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"],
+                [Choice("OK", lambda: None, default=True, cancel=True)],
+            )
+        )
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        game, view = self.view()
+        self.app.board.draw(g, game, view)
+        self._marks(g, view)
+        key, frames = self.hover
+        if key is not None and frames >= TOOLTIP_DELAY and self.app.options.tooltips and not self.attract:
+            self._tooltip(g, TIPS[str(key)])
+
+    def _marks(self, g: pyxel.Image, view: ViewState) -> None:
+        """Outline where the computer's last play put its men (cleared by the next play)."""
+        if not self.marks or self.run is not None:
+            return
+        game = self.match.game
+        for player, point in self.marks:
+            spot = L.Spot(player, point)
+            n = view.position_for(game, player).mine[point]
+            if not n:
+                continue
+            r = L.slot_rect(spot, min(n, L.place_count_cap(spot)) - 1, view.viewer)
+            g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+
+    def _tooltip(self, g: pyxel.Image, text: str) -> None:
+        w = len(text) * CHAR_W + 8
+        h = CHAR_H + 6
+        x = max(0, min(self.pointer[0] + 12, L.SCREEN[0] - w))
+        y = max(0, min(self.pointer[1] + 18, L.SCREEN[1] - h))
+        g.rect(x, y, w, h, wimp.TOOLTIP_BG)
+        g.rectb(x, y, w, h, wimp.TOOLTIP_BORDER)
+        self.app.assets.text(g, x + 4, y + 3, text, wimp.TEXT)

@@ -1,0 +1,252 @@
+"""The scene stack's pieces: the Scene base, modal dialogs and RISC OS pop-up menus.
+
+A scene has ``update(intents)`` and ``draw(g)``; the app keeps a stack, gives
+intents to the top scene only and draws every scene bottom to top, so a
+dialog or a menu pushed over the board is modal and the board still shows
+under it. Scenes hold view state only: the rules live in the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from . import palette as wimp
+from .assets import CHAR_H, CHAR_W
+from .geom import Rect
+from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from .layout import SCREEN
+from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
+
+
+class Scene:
+    """Base scene: no stops, nothing typed; subclasses override what they use."""
+
+    typing = False  # a writable field has the caret: keys are text
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def update(self, intents: list[Intent]) -> None:
+        raise NotImplementedError
+
+    def draw(self, g: pyxel.Image) -> None:
+        raise NotImplementedError
+
+    def stops(self) -> list[tuple[int, int]]:
+        """Points the keyboard cursor jumps between (arrow keys, d-pad)."""
+        return []
+
+
+def nearest_stop(
+    stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
+) -> tuple[int, int] | None:
+    """The stop nearest ``at`` in ``direction`` (within 45 degrees of it); None when there is none.
+
+    >>> nearest_stop([(10, 0), (0, 10), (-10, 0)], (0, 0), "left")
+    (-10, 0)
+    """
+    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
+    best: tuple[float, tuple[int, int]] | None = None
+    for sx, sy in stops:
+        vx, vy = sx - at[0], sy - at[1]
+        along = vx * dx + vy * dy
+        across = abs(vx * dy - vy * dx)
+        if along <= 0 or across > along:
+            continue
+        score = along + 2 * across
+        if best is None or score < best[0]:
+            best = (score, (sx, sy))
+    return None if best is None else best[1]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it."""
+
+    label: str
+    action: Callable[[], None]
+    default: bool = False
+    cancel: bool = False
+
+
+BUTTON_W = 96
+BUTTON_H = 24
+PAD = 12
+
+
+class Dialog(Scene):
+    """A modal RISC OS dialog box: a titled window, a few lines of text, optionally a field, buttons.
+
+    Pressing a button pops the dialog first, then runs its action (which may push another scene).
+    With a field, ``on_text`` gets the text on Return; it returns an error to show (the dialog stays
+    open) or None (the dialog closes).
+    """
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        lines: Sequence[str],
+        choices: Sequence[Choice],
+        *,
+        field_text: str | None = None,
+        on_text: Callable[[str], str | None] | None = None,
+        width: int | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.lines = list(lines)
+        self.choices = list(choices)
+        self.on_text = on_text
+        self.error = ""
+        longest = max([len(title) + 8, *(len(s) for s in self.lines), 24])
+        w = width or min(
+            SCREEN[0] - 40, max(longest * CHAR_W + 2 * PAD, len(choices) * (BUTTON_W + PAD) + PAD)
+        )
+        rows = len(self.lines) + (2 if field_text is not None else 0) + 1
+        h = TITLE_H + PAD + rows * CHAR_H + PAD + BUTTON_H + PAD + 4
+        rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(w, h)
+        self.window = Window(rect, title, focused=True)
+        work = self.window.work_area
+        self.field: TextField | None = None
+        if field_text is not None:
+            y = work.y + PAD + len(self.lines) * CHAR_H + 4
+            self.field = TextField(Rect(work.x + PAD, y, work.w - 2 * PAD, 24), field_text, 40, focused=True)
+            self.typing = True
+        bx = work.right - PAD - len(choices) * (BUTTON_W + PAD) + PAD
+        by = work.bottom - PAD - BUTTON_H
+        self.buttons = [
+            Button(Rect(bx + i * (BUTTON_W + PAD), by, BUTTON_W, BUTTON_H), c.label, default=c.default)
+            for i, c in enumerate(choices)
+        ]
+
+    def stops(self) -> list[tuple[int, int]]:
+        return [b.rect.center for b in self.buttons]
+
+    def press(self, choice: Choice) -> None:
+        self.app.pop(self)
+        choice.action()
+
+    def update(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                for b in self.buttons:
+                    b.pressed = b.rect.contains(intent.x, intent.y)
+            elif isinstance(intent, Select):
+                for b, c in zip(self.buttons, self.choices, strict=True):
+                    if b.contains(intent.x, intent.y):
+                        self.press(c)
+                        return
+            elif isinstance(intent, Typed) and self.field is not None:
+                self.field.insert(intent.text)
+            elif isinstance(intent, Command):
+                if intent.name == "erase" and self.field is not None:
+                    self.field.backspace()
+                elif intent.name == "confirm":
+                    if self.field is not None and self.on_text is not None:
+                        error = self.on_text(self.field.text)
+                        if error is None:
+                            self.app.pop(self)
+                        else:
+                            self.error = error
+                        return
+                    for c in self.choices:
+                        if c.default:
+                            self.press(c)
+                            return
+                elif intent.name == "cancel":
+                    for c in self.choices:
+                        if c.cancel:
+                            self.press(c)
+                            return
+
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.app.assets
+        self.window.draw(a, g)
+        work = self.window.work_area
+        for i, line in enumerate(self.lines):
+            a.text(g, work.x + PAD, work.y + PAD + i * CHAR_H, line, wimp.TEXT)
+        if self.field is not None:
+            self.field.draw(a, g)
+            if self.error:
+                text = self.error[: (work.w - 2 * PAD) // CHAR_W]
+                a.text(g, work.x + PAD, self.field.rect.bottom + 4, text, wimp.ERROR_TEXT)
+        for b in self.buttons:
+            b.draw(a, g)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A menu line: what it shows, and either an action or a submenu (a function building its entries)."""
+
+    label: str
+    action: Callable[[], None] | None = None
+    submenu: Callable[[], list[Entry]] | None = None
+    ticked: bool = False
+    enabled: bool = True
+    separator: bool = False
+
+
+class MenuScene(Scene):
+    """A pop-up menu; a submenu opens to the right of its item, and choosing an action closes them all."""
+
+    def __init__(
+        self, app: App, title: str, entries: list[Entry], x: int, y: int, parent: MenuScene | None = None
+    ) -> None:
+        super().__init__(app)
+        self.entries = entries
+        self.parent = parent
+        items = [MenuItem(e.label, e.ticked, e.enabled, e.submenu is not None, e.separator) for e in entries]
+        self.menu = Menu.at(title, items, x, y)
+
+    def stops(self) -> list[tuple[int, int]]:
+        return [self.menu.item_rect(i).center for i in range(len(self.entries))]
+
+    def close_all(self) -> None:
+        scene: MenuScene | None = self
+        while scene is not None:
+            self.app.pop(scene)
+            scene = scene.parent
+
+    def choose(self, i: int) -> None:
+        entry = self.entries[i]
+        if entry.submenu is not None:
+            r = self.menu.item_rect(i)
+            self.app.push(MenuScene(self.app, entry.label, entry.submenu(), r.right, r.y, parent=self))
+        elif entry.action is not None:
+            self.close_all()
+            entry.action()
+
+    def update(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                self.menu.selected = self.menu.item_at(intent.x, intent.y)
+            elif isinstance(intent, Select):
+                i = self.menu.item_at(intent.x, intent.y)
+                if i is not None:
+                    self.choose(i)
+                    return
+                if not self.menu.rect.contains(intent.x, intent.y):
+                    self.close_all()  # a click outside dismisses the menus, as on RISC OS
+                    return
+            elif isinstance(intent, OpenMenu):
+                self.close_all()
+                return
+            elif isinstance(intent, Command):
+                if intent.name == "cancel":
+                    self.app.pop(self)
+                    return
+                if intent.name == "confirm" and self.menu.selected is not None:
+                    self.choose(self.menu.selected)
+                    return
+
+    def draw(self, g: pyxel.Image) -> None:
+        self.menu.draw(self.app.assets, g)

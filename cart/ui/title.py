@@ -1,0 +1,215 @@
+"""The title with its attract mode, and the simple new-game form (seed 000's Create, without saved games yet).
+
+The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
+in both seats, run quietly under a banner until a key or a click; the form
+then asks for players, side, level, rules and match length. The full Create
+and Start screens with saved games arrive with ``cart/store``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import pyxel
+
+from cart.ai import LEVELS
+
+from . import palette as wimp
+from .assets import CHAR_H
+from .geom import Rect
+from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .options import GameSetup
+from .play import PlayScene
+from .scenes import Scene
+from .widgets import Button, Toggle, Window
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
+
+ATTRACT_SETUP = GameSetup(players=0, level="beginner")
+BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
+MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
+
+
+class TitleScene(Scene):
+    """Gammon Cart's title over a game the computer plays against itself."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.attract = PlayScene(app, ATTRACT_SETUP, attract=True)
+        self.frames = 0
+
+    def update(self, intents: list[Intent]) -> None:
+        self.app.sounds.title_music(True)
+        if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
+            self.app.sounds.title_music(False)
+            self.app.to_new_game()
+            return
+        self.frames += 1
+        self.attract.update([i for i in intents if isinstance(i, Pointer)])
+
+    def draw(self, g: pyxel.Image) -> None:
+        self.attract.draw(g)
+        a = self.app.assets
+        b = BANNER
+        g.rect(b.x, b.y, b.w, b.h, wimp.BANNER_BG)
+        g.rectb(b.x, b.y, b.w, b.h, wimp.FRAME)
+        g.rectb(b.x + 3, b.y + 3, b.w - 6, b.h - 6, wimp.BANNER_ACCENT)
+        cx = b.x + b.w // 2
+        a.text_centered(g, cx, b.y + 20, "G A M M O N   C A R T", wimp.BANNER_ACCENT)
+        a.text_centered(g, cx, b.y + 20 + CHAR_H + 4, "Backgammon after MaxGammon 2.0", wimp.BANNER_TEXT)
+        if (self.frames // 20) % 2 == 0:
+            a.text_centered(g, cx, b.y + b.h - CHAR_H - 16, "Click or press a key", wimp.BANNER_TEXT)
+
+
+@dataclass
+class _Row:
+    """One row of the form: a label and its radio icons (or one option icon)."""
+
+    label: str
+    toggles: list[Toggle]
+    pick: Callable[[int], None]
+
+
+class NewGameScene(Scene):
+    """Create a game: 1 or 2 players, side, computer level, rules, match length, automatic doubles, hints."""
+
+    def __init__(self, app: App, setup: GameSetup | None = None) -> None:
+        super().__init__(app)
+        self.setup = setup or app.last_setup
+        self.window = Window(Rect(60, 40, 520, 432), "Create game", focused=True)
+        work = self.window.work_area
+        self.left = work.x + 16
+        self.rows: list[_Row] = []
+        self.top = work.y + 12
+        self._build()
+        y = work.bottom - 40
+        self.minus = Button(Rect(self.left + 140, self.match_y, 28, 24), "-")
+        self.plus = Button(Rect(self.left + 250, self.match_y, 28, 24), "+")
+        self.cancel = Button(Rect(work.right - 236, y, 100, 28), "Cancel")
+        self.play = Button(Rect(work.right - 120, y, 100, 28), "Play", default=True)
+
+    def _build(self) -> None:
+        s = self.setup
+        other = s.other_colour.title()
+        self.rows = []
+        y = self.top
+        x0 = self.left + 140
+
+        def radios(
+            label: str, names: list[str], chosen: int, pick: Callable[[int], None], w: int = 92
+        ) -> None:
+            nonlocal y
+            toggles = [Toggle(Rect(x0 + i * w, y, w - 4, 20), n, on=i == chosen) for i, n in enumerate(names)]
+            self.rows.append(_Row(label, toggles, pick))
+            y += 32
+
+        def option(label: str, on: bool, pick: Callable[[int], None]) -> None:
+            nonlocal y
+            self.rows.append(_Row("", [Toggle(Rect(x0, y, 300, 20), label, on=on, kind="option")], pick))
+            y += 32
+
+        def set_(**kw: Any) -> Callable[[int], None]:
+            ((name, values),) = kw.items()
+            return lambda i: self._change(**{name: values[i]})
+
+        radios("Players", ["1", "2"], s.players - 1, set_(players=[1, 2]))
+        sides = ["red", "other", "either"]
+        radios("Your side", ["Red", other, "Either"], sides.index(s.side), set_(side=sides))
+        radios(
+            "Computer", [lv.title() for lv in LEVELS[:2]], LEVELS.index(s.level), set_(level=LEVELS), w=140
+        )
+        last = self.rows[-1]
+        more = [
+            Toggle(Rect(x0 + i * 140, y, 136, 20), lv.title(), on=LEVELS.index(s.level) == i + 2)
+            for i, lv in enumerate(LEVELS[2:])
+        ]
+        last.toggles.extend(more)
+        y += 32
+        radios(
+            "Rules",
+            ["Standard", "MaxGammon"],
+            0 if s.variant == "standard" else 1,
+            set_(variant=["standard", "maxgammon"]),
+            w=140,
+        )
+        colours = ["white", "black"]
+        radios("Other side", ["White", "Black"], colours.index(s.other_colour), set_(other_colour=colours))
+        self.match_y = y
+        y += 40
+        option(
+            "Automatic doubles (money play)",
+            s.auto_doubles,
+            lambda i: self._change(auto_doubles=not s.auto_doubles),
+        )
+        option("Hint arrows", self.app.options.hints, lambda i: self._hints())
+
+    def _change(self, **kw: Any) -> None:
+        self.setup = replace(self.setup, **kw)
+        self._build()
+
+    def _hints(self) -> None:
+        self.app.options.hints = not self.app.options.hints
+        self._build()
+
+    def _length(self, step: int) -> None:
+        i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
+        self._change(match_length=MATCH_LENGTHS[max(0, min(len(MATCH_LENGTHS) - 1, i + step))])
+
+    def buttons(self) -> list[Button]:
+        return [self.minus, self.plus, self.cancel, self.play]
+
+    def stops(self) -> list[tuple[int, int]]:
+        points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
+        return points + [b.rect.center for b in self.buttons()]
+
+    def update(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                for b in self.buttons():
+                    b.pressed = b.rect.contains(intent.x, intent.y)
+            elif isinstance(intent, Select):
+                self.click(intent.x, intent.y)
+            elif isinstance(intent, Command):
+                if intent.name == "confirm":
+                    self.app.new_game(self.setup)
+                elif intent.name == "cancel":
+                    self.app.to_title()
+                else:
+                    continue
+                return
+
+    def click(self, x: int, y: int) -> None:
+        for row in self.rows:
+            for i, t in enumerate(row.toggles):
+                if t.contains(x, y):
+                    row.pick(i)
+                    return
+        if self.minus.contains(x, y):
+            self._length(-1)
+        elif self.plus.contains(x, y):
+            self._length(1)
+        elif self.cancel.contains(x, y):
+            self.app.to_title()
+        elif self.play.contains(x, y):
+            self.app.new_game(self.setup)
+
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.app.assets
+        g.cls(wimp.DESKTOP)
+        self.window.draw(a, g)
+        for row in self.rows:
+            a.text(g, self.left, row.toggles[0].rect.y + 2, row.label, wimp.TEXT)
+            for t in row.toggles:
+                t.draw(a, g)
+        a.text(g, self.left, self.match_y + 4, "Match", wimp.TEXT)
+        n = self.setup.match_length
+        a.text_centered(g, self.left + 209, self.match_y + 4, "Money" if n == 0 else f"{n} pts", wimp.TEXT)
+        for b in self.buttons():
+            b.draw(a, g)
+        if self.setup.players == 2:
+            a.text(g, self.left, self.cancel.rect.y + 6, "Two at one machine", wimp.TEXT_DISABLED)

@@ -1,0 +1,418 @@
+"""The playable game, driven headless by simulated mouse, keys and gamepad, as a player would.
+
+Every test builds its own :class:`App` on the session's one Pyxel screen and
+steps it with :meth:`App.frame` (no clock). The computer thinks with a large
+time budget here, so each of its decisions lands in one frame and the games
+are the same on any machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+import pyxel
+
+from cart.__main__ import main
+from cart.engine import GameState, Match, PartialPlay, Position, Rules
+from cart.ui import layout as L
+from cart.ui.app import App
+from cart.ui.assets import Assets
+from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.options import GameSetup, Options
+from cart.ui.play import PlayScene
+from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.title import NewGameScene, TitleScene
+
+LEFT = pyxel.MOUSE_BUTTON_LEFT
+RIGHT = pyxel.MOUSE_BUTTON_RIGHT
+ARROWS = (pyxel.KEY_LEFT, pyxel.KEY_RIGHT, pyxel.KEY_UP, pyxel.KEY_DOWN)
+
+
+class Driver:
+    """Clicks, keys and typing for one app, as the intents :class:`Input` makes of them.
+
+    Pyxel's button states only move on with ``pyxel.flip`` (which waits for the
+    clock), so most tests feed intents; ``test_input_*`` drives the real
+    ``pyxel.set_btn`` path through :class:`Input` itself.
+    """
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.pointer = (0, 0)
+
+    def feed(self, *intents: Intent) -> None:
+        self.app.feed([Pointer(*self.pointer), *intents])
+        self.app.draw()
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.feed()
+
+    def click(self, xy: tuple[int, int], button: int = LEFT) -> None:
+        self.pointer = xy
+        self.feed(Select(*xy) if button == LEFT else OpenMenu(*xy))
+        self.feed()
+
+    def key(self, key: int) -> None:
+        if key in (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A):
+            self.pointer = self.app.input.cursor
+            self.feed(Select(*self.pointer))
+        elif key in (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START):
+            self.feed(OpenMenu(*self.pointer))
+        else:
+            self.feed(Command(KEYMAP[key]) if not self.app.top.typing else Command(TYPING_KEYS[key]))
+        self.pointer = self.app.input.cursor if key in ARROWS else self.pointer
+        self.feed()
+
+    def type(self, text: str) -> None:
+        self.feed(Typed(text))
+
+    def until(self, done: Callable[[], bool], limit: int = 3000) -> None:
+        for _ in range(limit):
+            if done():
+                return
+            self.app.frame()
+        raise AssertionError("the game never got there")
+
+    @property
+    def scene(self) -> PlayScene:
+        scene = self.app.stack[0]
+        assert isinstance(scene, PlayScene)
+        return scene
+
+    def place(self, player: int, point: int) -> tuple[int, int]:
+        """Screen point of a place in ``player``'s numbering (25 bar, 0 bin), as the viewer sees it."""
+        viewer = self.scene.viewer
+        if point == 0:
+            return L.bin_box(player == viewer).center
+        if point == 25:
+            return L.slot_rect(L.Spot(player, 25), 0, viewer).center
+        seen = L.Spot(player, point).seen_by(viewer)
+        assert seen is not None
+        return L.point_rect(seen).center
+
+
+def make_app(seed: int = 1, speed: str = "instant") -> App:
+    app = App(headless=True, seed=seed, options=Options(speed=speed))  # type: ignore[arg-type]
+    app.think_budget = 30.0  # each computer decision in one frame: the same game on any machine
+    return app
+
+
+def play_scene(app: App, setup: GameSetup, start: GameState | None = None) -> Driver:
+    if start is None:
+        app.new_game(setup)
+    else:
+        scene = PlayScene(app, setup, match=Match(start.rules, rng=random.Random(3), start=start))
+        app.switch(scene)
+    return Driver(app)
+
+
+def screen_colours() -> set[int]:
+    return set(bytes(pyxel.screen.data_ptr()))
+
+
+def all_pixels_in_palette() -> bool:
+    return max(bytes(pyxel.screen.data_ptr())) < 16
+
+
+def human_turn(d: Driver, rng: random.Random) -> None:
+    """Make the human's whole turn with the mouse: pick up and put down men the engine offers, confirm."""
+    game = d.scene.match.game
+    part = d.scene.partial()
+    assert part is not None
+    while not part.is_complete:
+        options = part.options()
+        src = rng.choice(sorted(options))
+        dst = rng.choice(sorted(options[src]))
+        d.click(d.place(game.turn, src))
+        assert d.scene.lifted_from == src
+        d.click(d.place(game.turn, dst))
+        new = d.scene.partial()
+        assert new is not None and len(new.steps) > len(part.steps), d.scene.message
+        part = new
+    d.click(L.ROLL_BOX.center)  # confirm by clicking the dice
+
+
+def test_a_game_against_the_computer_to_the_end_and_another(assets: Assets) -> None:
+    app = make_app(seed=7)
+    d = play_scene(app, GameSetup(players=1, side="red", level="beginner"))
+    rng = random.Random(7)
+    colours: set[int] = set()
+    for _ in range(400):
+        top = app.stack[-1]
+        m = d.scene.match
+        if isinstance(top, Dialog):
+            if top.window.title == "Game over":
+                break
+            d.key(pyxel.KEY_RETURN)  # take the computer's double
+            continue
+        game = m.game
+        if game.actor == 1 and game.phase in ("opening", "roll"):
+            d.click(L.DICE_BOX.center)
+        elif game.actor == 1 and game.phase == "move":
+            human_turn(d, rng)
+        else:
+            d.frames()
+        colours |= screen_colours()
+    assert isinstance(app.stack[-1], Dialog) and app.stack[-1].window.title == "Game over"
+    assert m.game.phase == "over" and sum(m.score) > 0
+    assert colours <= set(range(16))
+    d.click(app.stack[-1].buttons[1].rect.center)  # Yes: another game with the same options
+    assert d.scene.match.game_number == 2 and d.scene.match.game.phase != "over"
+
+
+def started(turn_dice: tuple[int, int] = (3, 1)) -> GameState:
+    """Red (player 1, the human) to play ``turn_dice`` from the start."""
+    return GameState.from_position(Rules(), Position.start(), turn=1, dice=turn_dice)
+
+
+def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    scene = d.scene
+    record = list(scene.match.record)
+    d.click(d.place(1, 3))  # an empty point
+    assert "no man on point 3" in scene.message and scene.lifted_from is None
+    d.click(d.place(0, 6))  # the computer's men (our 19)
+    assert scene.message and scene.lifted_from is None
+    d.click(L.DICE_BOX.center)
+    assert "rolled" in scene.message
+    d.click(d.place(1, 8))
+    assert scene.lifted_from == 8
+    d.click(d.place(1, 2))  # 8/2 is no move of 3-1
+    assert "cannot go to point 2" in scene.message and scene.lifted_from == 8
+    d.click(L.ROLL_BOX.center)  # confirm too early
+    assert "play all your dice" in scene.message.lower()
+    d.click(L.cube_rect(None, 1).center)
+    assert "before rolling" in scene.message
+    assert scene.match.record == record and scene.partial() is not None and not scene.partial().steps
+
+
+def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    for src, dst in ((8, 5), (6, 5)):
+        d.click(d.place(1, src))
+        d.click(d.place(1, dst))
+    assert d.scene.partial().is_complete
+    d.key(pyxel.KEY_U)
+    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    d.click(d.place(1, 24))
+    d.click(d.place(1, 23))
+    d.key(pyxel.KEY_X)  # the whole turn
+    assert d.scene.partial().steps == ()
+    d.click(d.place(1, 13))
+    d.click(d.place(1, 9))  # a combined move: 13/10/9
+    assert len(d.scene.partial().steps) == 2
+    d.key(pyxel.KEY_RETURN)
+    assert d.scene.match.record[0] == ["play", [[13, 10], [10, 9]]]
+
+
+def test_double_and_take_between_two_players(assets: Assets) -> None:
+    app = make_app()
+    start = GameState.from_position(Rules(), Position.start(), turn=0)
+    d = play_scene(app, GameSetup(players=2), start)
+    assert d.scene.viewer == 0
+    d.click(L.cube_rect(None, 0).center)
+    dialog = app.stack[-1]
+    assert isinstance(dialog, Dialog) and dialog.window.title == "Double"
+    d.click(dialog.buttons[1].rect.center)  # Take
+    game = d.scene.match.game
+    assert (game.cube, game.cube_owner, game.phase) == (2, 1, "roll")
+    d.click(L.cube_rect(1, 0).center)  # player 0 no longer owns the cube
+    assert "owns the cube" in d.scene.message
+    d.click(L.DICE_BOX.center)
+    assert d.scene.match.game.phase in ("move", "roll")
+
+
+def test_the_computer_answers_a_double(assets: Assets) -> None:
+    app = make_app()
+    start = GameState.from_position(Rules(), Position.start(), turn=1)
+    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
+    d.key(pyxel.KEY_D)
+    d.frames(3)
+    assert d.scene.match.record[:2] == [["double"], ["take"]]
+
+
+def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d.click((200, 300), RIGHT)
+    menu = app.stack[-1]
+    assert isinstance(menu, MenuScene)
+    d.click(menu.menu.item_rect(0).center)  # Play
+    sub = app.stack[-1]
+    assert isinstance(sub, MenuScene) and sub.parent is menu
+    labels = [e.label for e in sub.entries]
+    d.click(sub.menu.item_rect(labels.index("Forfeit")).center)
+    game = d.scene.match.game
+    assert (game.phase, game.winner, game.points, game.result) == ("over", 0, 2, "forfeit")
+    d.frames(4)  # the jingle's moment, then the dialog
+    dialog = app.stack[-1]
+    assert isinstance(dialog, Dialog) and "forfeited" in dialog.lines[0]
+    d.click(dialog.buttons[0].rect.center)  # No
+    assert isinstance(app.stack[0], TitleScene)
+
+
+def test_typed_moves_in_both_notations(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d.key(pyxel.KEY_T)
+    dialog = app.stack[-1]
+    assert isinstance(dialog, Dialog) and dialog.typing
+    d.type("8/4 6/5")
+    d.key(pyxel.KEY_RETURN)
+    assert dialog in app.stack and "8/4" in dialog.error  # refused, the field stays
+    for _ in range(7):
+        d.key(pyxel.KEY_BACKSPACE)
+    d.type("17,20,19,20")  # Wizard of OsZ: 8/5 6/5
+    d.key(pyxel.KEY_RETURN)
+    assert dialog not in app.stack
+    assert d.scene.match.record[0] == ["play", [[8, 5], [6, 5]]]
+
+
+def test_hint_shows_the_computers_play(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d.key(pyxel.KEY_H)
+    d.until(lambda: d.scene.hint is not None)
+    assert d.scene.message.startswith("Hint: ") and d.scene.hint.sources
+    d.click(d.place(1, 8))  # picking a man clears the hint
+    assert d.scene.hint is None
+
+
+def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
+    mine = [0] * 26
+    mine[25], mine[6] = 1, 14
+    theirs = [0] * 26
+    theirs[1:7] = [2, 2, 2, 2, 2, 3]
+    theirs[13] = 2
+    pos = Position.from_counts(mine, theirs)
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1))
+    d.click(L.DICE_BOX.center)
+    assert "no move possible" in d.scene.message
+    assert d.scene.match.game.turn == 0
+
+
+def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    app.input.warp(*d.place(1, 8))
+    d.key(pyxel.KEY_SPACE)
+    assert d.scene.lifted_from == 8
+    d.key(pyxel.KEY_RIGHT)  # the cursor jumps to the next point to the right: 7
+    assert app.input.cursor == L.point_rect(7).center
+    d.key(pyxel.KEY_RIGHT)
+    d.key(pyxel.KEY_RIGHT)  # over the bar to 6... then 5
+    assert app.input.cursor == L.point_rect(5).center
+    d.key(pyxel.GAMEPAD1_BUTTON_A)
+    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    d.key(pyxel.GAMEPAD1_BUTTON_B)  # undo
+    assert d.scene.partial().steps == ()
+
+
+def test_sounds_follow_the_toggles(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    app.options.sound.effects = False
+    d.click(d.place(1, 8))
+    assert app.sounds.last is None
+    d.key(pyxel.KEY_ESCAPE)
+    app.options.sound.effects = True
+    app.options.sound.turkish = True
+    d.click(d.place(1, 8))
+    assert app.sounds.last == "slap"
+
+
+def test_menus_toggle_options(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    assert app.options.hints
+    d.key(pyxel.KEY_M)
+    top = app.stack[-1]
+    assert isinstance(top, MenuScene)
+    d.click(top.menu.item_rect(1).center)  # Options
+    sub = app.stack[-1]
+    assert isinstance(sub, MenuScene)
+    d.click(sub.menu.item_rect(0).center)  # Hint arrows
+    assert not app.options.hints and app.stack == [d.scene]
+
+
+def test_title_then_new_game_form(assets: Assets) -> None:
+    app = make_app(speed="fast")
+    d = Driver(app)
+    d.frames(40)
+    assert isinstance(app.stack[0], TitleScene)
+    assert all_pixels_in_palette()
+    d.key(pyxel.KEY_SPACE)
+    form = app.stack[0]
+    assert isinstance(form, NewGameScene)
+    two = form.rows[0].toggles[1]
+    d.click(two.rect.center)
+    d.click(form.play.rect.center)
+    scene = app.stack[0]
+    assert isinstance(scene, PlayScene) and scene.bots == {}
+
+
+def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
+    app = make_app()
+    app.think_budget = 0.006
+    pos = Position.from_position_id("4HPwATDgc/ABMA")
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    frames = 0
+    while d.scene.match.game.turn == 0 and frames < 500:
+        d.frames()
+        frames += 1
+    assert 1 < frames < 500  # several frames of thinking, then the play
+
+
+def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFactory) -> None:
+    out = tmp_path / "demo.png"  # type: ignore[operator]
+    assert main(["--demo", "--frames", "30", "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 1000
+    assert PartialPlay  # the engine's partial plays are what the scene asks
+
+
+def release_all(inp: Input) -> None:
+    for b in list(inp.down):
+        pyxel.set_btn(b, False)
+    pyxel.flip()
+    inp.poll()
+
+
+def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
+    """The real path: ``pyxel.set_btn`` / ``set_mouse_pos`` / ``set_input_text``, a flip between frames."""
+    inp = Input()
+    pyxel.flip()
+    inp.poll()
+    pyxel.set_mouse_pos(100, 120)
+    pyxel.set_btn(LEFT, True)
+    assert inp.poll() == [Pointer(100, 120), Select(100, 120)]
+    release_all(inp)
+    for button, expected in (
+        (RIGHT, OpenMenu(100, 120)),
+        (pyxel.MOUSE_BUTTON_MIDDLE, OpenMenu(100, 120)),
+        (pyxel.KEY_R, Command("roll")),
+        (pyxel.KEY_RETURN, Command("confirm")),
+        (pyxel.GAMEPAD1_BUTTON_A, Select(100, 120)),
+        (pyxel.GAMEPAD1_BUTTON_START, OpenMenu(100, 120)),
+        (pyxel.GAMEPAD1_BUTTON_B, Command("undo")),
+        (pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, Command("left")),
+    ):
+        pyxel.set_btn(button, True)
+        assert expected in inp.poll(), button
+        assert expected not in inp.poll()  # held, not pressed again
+        release_all(inp)
+    pyxel.set_input_text("8/5 6/5")
+    pyxel.set_btn(pyxel.KEY_R, True)
+    typed = inp.poll(typing=True)
+    assert Typed("8/5 6/5") in typed and Command("roll") not in typed
+    pyxel.set_input_text("")
+    release_all(inp)

@@ -1,0 +1,180 @@
+"""Golden screenshots of the main screens, compared pixel for pixel (as Wimp colour numbers).
+
+The goldens are 4-bit indexed PNGs in ``tests/ui/golden/`` (a few KB each),
+written by this module itself so they stay small and exact. After a change
+that is meant to alter the look, check the new pictures by eye and rewrite them:
+
+    GOLDEN_UPDATE=1 python -m pytest tests/ui/test_ui_golden.py
+
+A failing comparison writes the actual screen to the temporary folder as
+``<name>.actual.png`` and names it in the failure, to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import pyxel
+
+from cart.engine import GameState, Match, Position, Rules
+from cart.ui import layout as L
+from cart.ui.app import App
+from cart.ui.assets import Assets
+from cart.ui.intents import OpenMenu, Pointer, Select
+from cart.ui.options import GameSetup, Options
+from cart.ui.palette import WIMP_RGB
+from cart.ui.play import PlayScene
+from cart.ui.scenes import MenuScene
+
+GOLDEN = Path(__file__).parent / "golden"
+W, H = L.SCREEN
+
+
+def screen() -> bytes:
+    return bytes(pyxel.screen.data_ptr())
+
+
+def write_png(path: Path, pixels: bytes) -> None:
+    """A 4-bit indexed PNG of the 16 Wimp colours."""
+    rows = b"".join(
+        b"\0" + bytes((pixels[y * W + x] << 4) | pixels[y * W + x + 1] for x in range(0, W, 2))
+        for y in range(H)
+    )
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    plte = b"".join(rgb.to_bytes(3, "big") for rgb in WIMP_RGB)
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 4, 3, 0, 0, 0))
+        + chunk(b"PLTE", plte)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+def read_png(path: Path) -> bytes:
+    """Pixels of a PNG written by :func:`write_png` (filter 0 rows only)."""
+    data = path.read_bytes()
+    pos = 8
+    idat = b""
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        if kind == b"IDAT":
+            idat += data[pos + 8 : pos + 8 + n]
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = W // 2 + 1
+    out = bytearray()
+    for y in range(H):
+        for b in raw[y * stride + 1 : (y + 1) * stride]:
+            out += bytes((b >> 4, b & 15))
+    return bytes(out)
+
+
+def check(name: str) -> None:
+    pixels = screen()
+    assert max(pixels) < 16, "a colour outside the Wimp palette reached the screen"
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("GOLDEN_UPDATE") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        write_png(path, pixels)
+        if not os.environ.get("GOLDEN_UPDATE"):
+            pytest.fail(f"no golden {path.name} yet: written, look at it and commit it")
+        return
+    expected = read_png(path)
+    if expected != pixels:
+        actual = Path(tempfile.gettempdir()) / f"{name}.actual.png"
+        write_png(actual, pixels)
+        diff = sum(a != b for a, b in zip(expected, pixels, strict=True))
+        pytest.fail(f"{name}: {diff} pixels differ from {path} (see {actual})")
+
+
+def app() -> App:
+    a = App(headless=True, seed=0, options=Options(speed="fast"))
+    a.think_budget = 30.0  # one decision per frame: the same pictures on any machine
+    return a
+
+
+def started(a: App) -> PlayScene:
+    state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
+    scene = PlayScene(
+        a, GameSetup(players=1, side="red", level="expert"), match=Match(rules=Rules(), start=state)
+    )
+    a.switch(scene)
+    return scene
+
+
+def frame(a: App, *intents: object, at: tuple[int, int] = (600, 500)) -> None:
+    a.feed([Pointer(*at), *intents])  # type: ignore[list-item]
+    a.draw()
+
+
+def shot_title(a: App) -> None:
+    for _ in range(90):
+        frame(a)
+
+
+def shot_create(a: App) -> None:
+    frame(a, at=(400, 300))
+    frame(a, at=(400, 300))
+
+
+def shot_play(a: App) -> None:
+    scene = started(a)
+    frame(a, Select(*L.point_rect(8).center))
+    frame(a, Select(*L.point_rect(5).center))
+    frame(a, Select(*L.point_rect(6).center))
+    frame(a, at=(300, 150))
+    assert scene.lifted_from == 6
+
+
+def shot_menu(a: App) -> None:
+    started(a)
+    frame(a, OpenMenu(120, 120))
+    menu = a.top
+    assert isinstance(menu, MenuScene)
+    item = menu.menu.item_rect(0).center
+    frame(a, Select(*item), at=item)
+    sub = a.top
+    assert isinstance(sub, MenuScene)
+    frame(a, at=sub.menu.item_rect(2).center)
+
+
+def shot_game_over(a: App) -> None:
+    scene = started(a)
+    scene.forfeit()
+    for _ in range(4):
+        frame(a)
+
+
+SHOTS: dict[str, Callable[[App], None]] = {
+    "title": shot_title,
+    "create": shot_create,
+    "play": shot_play,
+    "menu": shot_menu,
+    "game_over": shot_game_over,
+}
+
+
+@pytest.mark.parametrize("name", SHOTS)
+def test_golden_screens(assets: Assets, name: str) -> None:
+    a = app()
+    if name == "create":
+        a.to_new_game()
+    SHOTS[name](a)
+    check(name)
+
+
+def test_png_round_trip(tmp_path: Path) -> None:
+    pixels = bytes((x + y) % 16 for y in range(H) for x in range(W))
+    write_png(tmp_path / "t.png", pixels)
+    assert read_png(tmp_path / "t.png") == pixels
