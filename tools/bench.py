@@ -219,7 +219,8 @@ def bench_ui(rounds: int) -> None:
         if busy:
             thinking.append(time.perf_counter() - t0)
     thinking.sort()
-    print(f"  master thinking ({len(thinking)} frames, budget {app.think_budget * 1e3:.0f} ms of thought a frame)")
+    budget = app.think_budget * 1e3
+    print(f"  master thinking ({len(thinking)} frames, budget {budget:.0f} ms of thought a frame)")
     print(f"                                       {stats(thinking)}")
 
 
