@@ -163,14 +163,9 @@ FRONT_ENDS: dict[str, Callable[[argparse.Namespace], int]] = {"text": _text, "py
 DEFAULT_MODE = "pyxel"
 
 
-def default_mode() -> str:
-    """The Pyxel window, unless moves are piped in: a script on stdin means the terminal game."""
-    return DEFAULT_MODE if sys.stdin is None or sys.stdin.isatty() else "text"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    return FRONT_ENDS[args.mode or default_mode()](args)
+    return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
 
 
 if __name__ == "__main__":

@@ -205,7 +205,7 @@ def test_python_m_cart_text_exits_cleanly_when_stdin_closes() -> None:
 
 
 def test_python_m_cart_plays_a_one_point_match_to_the_end() -> None:
-    done = _cart(["--match", "1", "--names", "Ann", "Bob", "--seed", "5"], "forfeit\n")
+    done = _cart(["--text", "--match", "1", "--names", "Ann", "Bob", "--seed", "5"], "forfeit\n")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
     assert "wins the match" in done.stdout and "The match is over." in done.stdout

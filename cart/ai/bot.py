@@ -39,8 +39,13 @@ from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, read_weights
 LEVELS = ("beginner", "intermediate", "expert", "master")
 
 Thinking = Generator[None, None, "Play | None"]
-SLICE_EVALS = 48
-"""Net evaluations per slice: about 2 ms on CPython 3.11 here (bench: ``tools/bench.py``)."""
+SLICE_EVALS = 40
+"""Work per slice, in net evaluations (about 30 us each on CPython 3.11 here): about 1.2 ms.
+
+Move generation counts too (``GEN_COST`` evaluations a call), so a slice of many
+small reply lists stays as short as one of a few big ones (``tools/bench.py ai``).
+"""
+GEN_COST = 6
 
 DEEP_EVALS = 9000
 """Most net evaluations the master's lookahead spends on one move (about 0.25 s here)."""
@@ -212,6 +217,7 @@ class Bot:
                 replies = successors(opp, a, b) or {opp: 0}
                 best = -9.0
                 spent += len(replies)
+                budget += GEN_COST
                 for r in replies:
                     e = equity(after(r))
                     if e > best:
