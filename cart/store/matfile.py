@@ -165,10 +165,9 @@ class _GameWriter:
     def resign(self, player: int, points: int) -> None:
         """``player`` forfeits; the winner's column gets ``Wins``."""
         odd = self.i & 1
-        if player == 1:
-            lead = ("\n" if odd else "") + "      "
-        else:
-            lead = " " if odd else " " * 34
+        left = ("\n" if odd else "") + "      "  # the left player won: end the line, indent 6
+        right = " " if odd else " " * 34  # the right player won: after the left column, or col 34
+        lead = left if player == 1 else right
         self._put("resign", player, f"{lead}{_points(points)}\n")
         self.i += 1
 

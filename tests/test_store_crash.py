@@ -1,0 +1,125 @@
+"""Crash safety: a process saving in a loop is killed with SIGKILL at random moments.
+
+Afterwards every game must load (nothing damaged, nothing set aside) and each
+must hold at least every action whose save had finished: at most the action
+being saved at the moment of the kill is missing.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from cart.store import Store
+
+NAMES = ("Alpha", "Beta", "Gamma")
+
+CHILD = r"""
+import os, random, sys
+from cart.engine import Rules
+from cart.store import GameOptions, Store
+
+def worker(folder, seed):
+    store = Store(folder)
+    games = []
+    for i, name in enumerate(("Alpha", "Beta", "Gamma")):
+        if store.games.exists(name):
+            games.append(store.games.load(name))
+        else:
+            options = GameOptions(Rules(), ("Ann", "Bob"))
+            games.append(store.games.create(name, options, rng=random.Random(i)))
+        if games[-1].match.rng is None:
+            sys.exit("the dice generator's state was not restored")
+    print("ready", *(f"{g.name}:{len(g.match.record)}" for g in games), flush=True)
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        game = games[k % 3]
+        k += 1
+        match = game.match
+        phase = match.game.phase
+        if phase == "over":
+            match.new_game()
+        elif phase in ("opening", "roll"):
+            match.roll()
+        else:
+            match.play(rng.choice(match.legal_plays()))
+        store.games.save(game)
+        print("saved", game.name, len(match.record), flush=True)
+
+# Import once, then fork one saving process per kill: starting Python each time would
+# take seconds over dozens of kills.
+for line in sys.stdin:
+    pid = os.fork()
+    if pid == 0:
+        try:
+            worker(sys.argv[1], int(line))
+        finally:
+            os._exit(1)
+    print("pid", pid, flush=True)
+    os.waitpid(pid, 0)
+    print("reaped", flush=True)
+"""
+
+KILLS = 30
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
+def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path) -> None:
+    folder = tmp_path / "save"
+    script = tmp_path / "child.py"
+    script.write_text(CHILD)
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    rng = random.Random(1989)
+    saved: dict[str, int] = {}
+    saves = 0
+    started = time.monotonic()
+    parent = subprocess.Popen(
+        [sys.executable, str(script), str(folder)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert parent.stdin is not None and parent.stdout is not None
+    try:
+        for kill in range(KILLS):
+            parent.stdin.write(f"{kill}\n")
+            parent.stdin.flush()
+            pid, ready = None, False
+            while pid is None or not ready:
+                words = parent.stdout.readline().split()
+                assert words, "the saving process died on its own"
+                if words[0] == "pid":
+                    pid = int(words[1])
+                elif words[0] == "ready":
+                    ready = True
+                    for loaded in words[1:]:  # a save that finished but was not reported yet counts
+                        name, _, count = loaded.partition(":")
+                        saved[name] = int(count)
+            time.sleep(rng.uniform(0.0, 0.03))
+            os.kill(pid, signal.SIGKILL)
+            while (words := parent.stdout.readline().split()) != ["reaped"]:
+                assert words, "the forking process died"
+                if words[0] == "saved" and len(words) == 3 and words[2].isdigit():
+                    saved[words[1]] = int(words[2])
+                    saves += 1
+            # After every kill: every game loads, and holds every finished save.
+            store = Store(folder)
+            for name in NAMES:
+                length = len(store.games.load(name).match.record)
+                assert saved.get(name, 0) <= length <= saved.get(name, 0) + 1, (kill, name, saved, length)
+            assert store.take_notices() == []
+            assert not (folder / "damaged").exists()
+    finally:
+        parent.stdin.close()
+        parent.wait(timeout=10)
+    assert saves >= KILLS // 2  # the kills did land among saves
+    assert time.monotonic() - started < 30

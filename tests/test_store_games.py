@@ -1,0 +1,454 @@
+"""Saved games: round trips, the list, hostile names, damaged files set aside, fuzzed files, failed writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from pathlib import Path
+
+import pytest
+from test_store_support import FixedClock
+
+from cart.engine import Rules
+from cart.store import (
+    BadNameError,
+    DamagedError,
+    FileBackend,
+    GameOptions,
+    MemoryBackend,
+    NewerVersionError,
+    Store,
+    WriteError,
+)
+from cart.store import envelope as env
+from cart.store.backend import check_entry_name
+from cart.store.games import Autosave, GameSummary
+
+
+def play_some(auto: Autosave, rng: random.Random, n: int) -> None:
+    """``n`` random legal actions through the autosaving wrapper (dice from the match's own rng)."""
+    for _ in range(n):
+        match = auto.match
+        game = match.game
+        if game.phase == "over":
+            if match.is_match_over:
+                return
+            auto.new_game()
+        elif game.phase in ("opening", "roll"):
+            if game.phase == "roll" and game.can_double() and rng.random() < 0.1:
+                auto.double()
+            else:
+                auto.roll()
+        elif game.phase == "doubled":
+            auto.take() if rng.random() < 0.8 else auto.drop()
+        else:
+            auto.play(rng.choice(match.legal_plays()))
+
+
+def new_store(tmp_path: Path) -> Store:
+    return Store(tmp_path, clock=FixedClock())
+
+
+OPTIONS = GameOptions(Rules(match_length=5), ("Ann", "Bob"), computer=1, level="expert", hints=False)
+
+
+# -- round trips -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(match_length=5), Rules(automatic_doubles=True, cube_limit=64), Rules(variant="maxgammon")],
+    ids=["match", "money", "maxgammon"],
+)
+def test_save_load_continue_is_identical(tmp_path: Path, rules: Rules) -> None:
+    store = new_store(tmp_path)
+    options = GameOptions(rules, ("Ann", "Bob"))
+    game = store.games.create("Friday", options, rng=random.Random(7))
+    auto = store.autosave(game)
+    play_some(auto, random.Random(1), 50)
+    assert auto.problem is None
+
+    loaded = Store(tmp_path).games.load("Friday")
+    assert loaded.options == options and loaded.game_id == game.game_id
+    assert loaded.match.record == game.match.record
+    assert (loaded.match.match_id(), loaded.match.position_id(), loaded.match.score) == (
+        game.match.match_id(),
+        game.match.position_id(),
+        game.match.score,
+    )
+    # Play continues identically: the same dice come, the same choices give the same games.
+    again = Store(tmp_path).autosave(loaded)
+    play_some(auto, random.Random(2), 30)
+    play_some(again, random.Random(2), 30)
+    assert loaded.match.record == game.match.record
+    assert loaded.match.match_id() == game.match.match_id()
+
+
+def test_every_action_is_saved_at_once(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    auto = store.autosave(store.games.create("g", OPTIONS, rng=random.Random(3)))
+    rng = random.Random(4)
+    for _ in range(25):
+        play_some(auto, rng, 1)
+        assert Store(tmp_path).games.load("g").match.record == auto.match.record
+
+
+def test_list_shows_name_opponent_rules_score_and_last_played(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    first = store.games.create("First", OPTIONS)
+    store.games.create("Second", GameOptions(Rules(variant="maxgammon"), ("Red", "White")))
+    auto = store.autosave(first)
+    auto.roll((6, 1))
+    auto.play("13/7 8/7")
+    listed = store.games.list()
+    assert [s.name for s in listed] == ["First", "Second"]  # most recently played first
+    top = listed[0]
+    assert isinstance(top, GameSummary)
+    assert top.opponent == "Bob (computer, expert)"
+    assert top.rules_text == "Standard, 5-point match"
+    assert listed[1].rules_text == "MaxGammon, single games"
+    assert listed[1].opponent == "Red v White"
+    assert top.score == (0, 0) and top.game_number == 1 and top.phase == "roll"
+    assert top.played > listed[1].played
+    assert top.entry.startswith("games/first-")
+
+
+def test_delete_and_exists(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    store.games.create("a", OPTIONS)
+    assert store.games.exists("a") and not store.games.exists("b")
+    store.games.delete("a")
+    assert not store.games.exists("a") and store.games.list() == []
+    with pytest.raises(KeyError):
+        store.games.load("a")
+
+
+def test_creating_never_overwrites(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    game = store.games.create("Mine", OPTIONS)
+    store.autosave(game).roll((3, 1))
+    with pytest.raises(BadNameError, match="already a saved game"):
+        store.games.create("  Mine ", OPTIONS)
+    assert store.games.load("Mine").match.record == [["roll", 3, 1]]
+
+
+# -- names -----------------------------------------------------------------------
+HOSTILE = [
+    "../../x",
+    "..",
+    "/etc/passwd",
+    "C:\\Windows\\x",
+    "CON",
+    "con",
+    "NUL.txt",
+    "COM1",
+    "LPT9",
+    "🎲🎲 ♞",
+    "a:b*c?d",
+]
+
+
+def test_hostile_names_stay_inside_the_folder_and_apart(tmp_path: Path) -> None:
+    folder = tmp_path / "save"
+    store = Store(folder, clock=FixedClock())
+    for i, name in enumerate(HOSTILE):
+        store.games.create(name, GameOptions(Rules(match_length=i + 1)))
+    store.games.create("Game", OPTIONS)
+    store.games.create("game", GameOptions(Rules(variant="maxgammon")))
+    store.games.create("GAME", GameOptions(Rules(match_length=9)))
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+    assert len(files) == len(HOSTILE) + 3
+    assert all(f.startswith("games/") and f.count("/") == 1 for f in files)
+    reserved = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+    assert not any(f.split("/")[1].split(".")[0] in reserved for f in files)
+    assert len({f.lower() for f in files}) == len(files)  # no clash on case-insensitive disks
+    for i, name in enumerate(HOSTILE):
+        assert store.games.load(name).options.rules.match_length == i + 1
+    assert store.games.load("Game").options == OPTIONS
+    assert store.games.load("game").options.rules.variant == "maxgammon"
+    assert store.games.load("GAME").options.rules.match_length == 9
+    assert sorted(s.name for s in store.games.list()) == sorted([*HOSTILE, "Game", "game", "GAME"])
+    assert not (tmp_path / "x").exists() and not (tmp_path / "x.json").exists()
+
+
+@pytest.mark.parametrize(
+    "name", ["", "   ", "x" * 300, "a\x00b", "tab\there", "line\nbreak", "\u202eevil", 42]
+)
+def test_bad_names_are_refused_clearly(tmp_path: Path, name: object) -> None:
+    store = new_store(tmp_path)
+    with pytest.raises(BadNameError, match="game name"):
+        store.games.create(name, OPTIONS)  # type: ignore[arg-type]
+    assert store.games.list() == [] and not any(tmp_path.rglob("*.json"))
+
+
+def test_names_are_kept_as_typed_and_unicode_equal_forms_are_one_game(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    store.games.create("Café  au lait 🎲", OPTIONS)
+    assert [s.name for s in store.games.list()] == ["Café au lait 🎲"]
+    decomposed = "Cafe\u0301 au lait 🎲"  # the same name in NFD
+    assert store.games.exists(decomposed)
+    with pytest.raises(BadNameError):
+        store.games.create(decomposed, OPTIONS)
+
+
+@pytest.mark.parametrize("entry", ["../x", "/abs", "a/b/c", "", ".hidden", "Games/x", "a\\b", "x/..", "a/.."])
+def test_backends_refuse_bad_entry_names(tmp_path: Path, entry: str) -> None:
+    with pytest.raises(ValueError, match="bad entry name"):
+        check_entry_name(entry)
+    for backend in (FileBackend(tmp_path), MemoryBackend()):
+        with pytest.raises(ValueError):
+            backend.write(entry, b"x")
+    assert not any(tmp_path.rglob("*"))
+
+
+def test_player_names_and_options_are_checked() -> None:
+    with pytest.raises(BadNameError, match="player name"):
+        GameOptions(names=("", "Bob"))
+    with pytest.raises(ValueError, match="level"):
+        GameOptions(computer=1)
+    with pytest.raises(ValueError, match="level"):
+        GameOptions(computer=1, level="../../x")
+    with pytest.raises(ValueError, match="seat"):
+        GameOptions(computer=2, level="novice")
+
+
+# -- damaged files ------------------------------------------------------------------
+def good_file(tmp_path: Path, name: str = "Good") -> tuple[Store, Path]:
+    store = new_store(tmp_path)
+    game = store.games.create(name, OPTIONS, rng=random.Random(1))
+    play_some(store.autosave(game), random.Random(2), 30)
+    return store, tmp_path / game.entry
+
+
+def newer_version(data: bytes) -> bytes:
+    envelope = json.loads(data)
+    envelope["version"] = 99
+    return json.dumps(envelope).encode()
+
+
+def illegal_record(data: bytes) -> bytes:
+    """A file whose checksum is right but whose record is not a legal game."""
+    envelope = json.loads(data)
+    body = envelope["body"]
+    body["record"] = [["roll", 3, 1], ["play", [[24, 10]]]]
+    envelope["sha256"] = __import__("hashlib").sha256(env.canonical(body)).hexdigest()
+    return json.dumps(envelope).encode()
+
+
+DAMAGE = {
+    "empty": lambda d: b"",
+    "truncated": lambda d: d[: len(d) // 2],
+    "random": lambda d: random.Random(5).randbytes(len(d)),
+    "bit-flipped": lambda d: d[:300] + bytes([d[300] ^ 4]) + d[301:],
+    "foreign": lambda d: b'{"hello": "world"}',
+    "settings": lambda d: env.encode("settings", {"sounds": True}),
+    "newer": newer_version,
+    "not utf-8": lambda d: b"\xff\xfe" + d,
+}
+
+
+@pytest.mark.parametrize("kind", sorted(DAMAGE))
+def test_damaged_file_is_set_aside_and_the_others_load(tmp_path: Path, kind: str) -> None:
+    store, path = good_file(tmp_path)
+    other = store.games.create("Other", OPTIONS)
+    original = path.read_bytes()
+    path.write_bytes(DAMAGE[kind](original))
+    listed = store.games.list()
+    assert [s.name for s in listed] == ["Other"]
+    assert store.games.load("Other").game_id == other.game_id
+    [notice] = store.take_notices()
+    assert notice.moved_to is not None and notice.moved_to.startswith("damaged/games-good-")
+    assert "set aside" in notice.message and "nothing else was changed" in notice.message
+    assert not path.exists()
+    assert (tmp_path / notice.moved_to).read_bytes() == DAMAGE[kind](original)  # renamed, not deleted
+
+
+def test_newer_version_says_so(tmp_path: Path) -> None:
+    store, path = good_file(tmp_path)
+    path.write_bytes(newer_version(path.read_bytes()))
+    with pytest.raises(DamagedError, match="newer Gammon Cart") as caught:
+        store.games.load("Good")
+    assert "set aside as damaged/" in str(caught.value)
+    with pytest.raises(NewerVersionError):
+        env.decode("game", newer_version(env.encode("game", {})))
+
+
+def test_illegal_record_is_refused_on_load_through_the_engine(tmp_path: Path) -> None:
+    store, path = good_file(tmp_path)
+    path.write_bytes(illegal_record(path.read_bytes()))
+    with pytest.raises(DamagedError, match="not a legal game"):
+        store.games.load("Good")
+    assert store.games.list() == [] and len(list((tmp_path / "damaged").iterdir())) == 1
+
+
+def test_a_file_in_the_wrong_place_is_set_aside(tmp_path: Path) -> None:
+    store, path = good_file(tmp_path)
+    path.rename(path.with_name("copy-0000000000000000.json"))
+    assert store.games.list() == []
+    assert "belongs in games/good-" in store.take_notices()[0].message
+
+
+def test_set_aside_never_overwrites_an_earlier_one(tmp_path: Path) -> None:
+    store, path = good_file(tmp_path)
+    original = path.read_bytes()
+    for _ in range(3):
+        path.write_bytes(b"junk")
+        store.games.list()
+    assert len(list((tmp_path / "damaged").iterdir())) == 3
+    del original
+
+
+def test_fuzzed_save_files_never_crash(tmp_path: Path) -> None:
+    """Random, truncated and bit-flipped copies of a save: each loads as the same game or is set aside."""
+    store, path = good_file(tmp_path)
+    keeper = store.games.create("Keeper", OPTIONS)
+    original = path.read_bytes()
+    game = store.games.load("Good")
+    rng = random.Random(2024)
+    outcomes = {"same": 0, "set aside": 0}
+    for i in range(150):
+        data = bytearray(original)
+        how = i % 3
+        if how == 0:
+            data = data[: rng.randrange(len(data))]
+        elif how == 1:
+            for _ in range(rng.randint(1, 3)):
+                data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        else:
+            data = bytearray(rng.randbytes(rng.randint(0, 400)))
+        path.write_bytes(bytes(data))
+        listed = {s.name for s in store.games.list()}
+        assert "Keeper" in listed
+        try:
+            loaded = store.games.load("Good")
+        except DamagedError as exc:
+            assert "set aside" in str(exc) or "Good" not in listed
+            outcomes["set aside"] += 1
+        except KeyError:
+            outcomes["set aside"] += 1  # list() already set it aside
+        else:
+            assert loaded.match.record == game.match.record and loaded.options == game.options
+            outcomes["same"] += 1
+        assert store.games.load("Keeper").game_id == keeper.game_id
+    assert outcomes["set aside"] > 100
+
+
+# -- failed writes -------------------------------------------------------------------
+class FlakyBackend(MemoryBackend):
+    """A memory backend whose writes fail while ``broken`` is set (a full disk)."""
+
+    broken = False
+
+    def write(self, name: str, data: bytes) -> None:
+        if self.broken:
+            raise OSError(28, "No space left on device")
+        super().write(name, data)
+
+
+def test_failed_autosave_keeps_playing_and_loses_nothing() -> None:
+    backend = FlakyBackend()
+    store = Store(backend, clock=FixedClock())
+    auto = store.autosave(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    auto.roll((3, 1))
+    backend.broken = True
+    auto.play("8/5 6/5")  # does not raise
+    assert auto.problem is not None and "No space left" in auto.problem
+    assert store.games.load("g").match.record == [["roll", 3, 1]]  # the old copy is intact
+    backend.broken = False
+    auto.roll((6, 4))
+    assert auto.problem is None
+    assert store.games.load("g").match.record == [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["roll", 6, 4]]
+
+
+def test_save_raises_write_error_and_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, path = good_file(tmp_path)
+    before = path.read_bytes()
+    game = store.games.load("Good")
+    game.match.forfeit(0)
+
+    def no_fsync(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", no_fsync)
+    with pytest.raises(WriteError, match="Input/output error"):
+        store.games.save(game)
+    monkeypatch.undo()
+    assert path.read_bytes() == before
+    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_illegal_action_changes_and_saves_nothing(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    auto = store.autosave(store.games.create("g", OPTIONS))
+    auto.roll((3, 1))
+    with pytest.raises(ValueError, match="not a legal play"):
+        auto.play("8/2")
+    assert store.games.load("g").match.record == [["roll", 3, 1]]
+
+
+# -- the file backend -----------------------------------------------------------------
+def test_file_backend_basics(tmp_path: Path) -> None:
+    backend = FileBackend(tmp_path)
+    assert backend.names() == [] and backend.read("a.json") is None
+    backend.write("games/a.json", b"1")
+    backend.write("games/a.json", b"2")
+    backend.write("top.json", b"3")
+    assert backend.read("games/a.json") == b"2"
+    assert backend.names() == ["games/a.json", "top.json"] and backend.names("games/") == ["games/a.json"]
+    backend.write("games/b.json", b"4")
+    with pytest.raises(FileExistsError):
+        backend.rename("games/a.json", "games/b.json")
+    assert backend.read("games/b.json") == b"4"
+    backend.rename("games/a.json", "damaged/a.json")
+    assert backend.names() == ["damaged/a.json", "games/b.json", "top.json"]
+    backend.delete("games/b.json")
+    backend.delete("games/b.json")
+    assert backend.names("games/") == []
+
+
+def test_stale_temporary_files_are_swept_and_never_listed(tmp_path: Path) -> None:
+    store, path = good_file(tmp_path)
+    stale = path.with_name(".good.json.0123abcd.tmp")
+    fresh = path.with_name(".good.json.4567abcd.tmp")
+    stale.write_bytes(b"half a fil")
+    fresh.write_bytes(b"being written")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    assert [s.name for s in store.games.list()] == ["Good"]
+    Store(tmp_path)
+    assert not stale.exists() and fresh.exists()
+
+
+# -- schema versions ------------------------------------------------------------------
+def test_old_versions_migrate_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    old = env.encode("settings", {"sounds": True, "volume": 3})
+    monkeypatch.setitem(env.SCHEMA_VERSIONS, "settings", 3)
+    monkeypatch.setitem(
+        env.MIGRATIONS,
+        "settings",
+        {1: lambda b: {**b, "volume": b["volume"] * 2}, 2: lambda b: {"music": b["volume"] > 5, **b}},
+    )
+    assert env.decode("settings", old) == {"sounds": True, "volume": 6, "music": True}
+    monkeypatch.setitem(env.MIGRATIONS, "settings", {1: lambda b: b})
+    with pytest.raises(DamagedError, match="no way to bring a version 2"):
+        env.decode("settings", old)
+
+
+def test_envelope_refuses_what_it_cannot_trust() -> None:
+    good = env.encode("game", {"x": 1})
+    assert env.decode("game", good) == {"x": 1}
+    cases = {
+        b"[1, 2]": "not a Gammon Cart file",
+        b"[" * 100000 + b"]" * 100000: "nested too deeply",
+        good.replace(b'"version":1', b'"version":0'): "not a version number",
+        good.replace(b'"x":1', b'"x":NaN'): "not complete JSON",
+        good.replace(b'"x":1', b'"x":2'): "checksum",
+        b"x" * (env.MAX_BYTES + 1): "bytes long",
+    }
+    for data, why in cases.items():
+        with pytest.raises(DamagedError, match=why):
+            env.decode("game", data)
+    with pytest.raises(DamagedError, match="holds a ratings, not game"):
+        env.decode("game", env.encode("ratings", {}))

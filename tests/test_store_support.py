@@ -1,0 +1,82 @@
+"""Shared helpers for the store tests: seeded random matches, a fixed clock.
+
+Every random choice comes from a ``random.Random`` with a fixed seed, so each
+run plays the same games.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+from cart.engine import Match, Rules
+
+
+def random_match(
+    rules: Rules,
+    seed: int,
+    *,
+    games: int = 3,
+    forfeit_p: float = 0.0,
+    double_p: float = 0.08,
+    take_p: float = 0.7,
+    names: tuple[str, str] = ("Alice", "Bob"),
+    actions: int | None = None,
+) -> Match:
+    """A match played by random legal actions until it ends (or ``games`` money games, or ``actions``)."""
+    rng = random.Random(seed)
+    match = Match(rules, names=names, rng=random.Random(seed + 1))
+    played = 1
+    while actions is None or len(match.record) < actions:
+        game = match.game
+        if game.phase == "over":
+            if match.is_match_over or (not rules.is_match and played >= games):
+                break
+            match.new_game()
+            played += 1
+        elif rng.random() < forfeit_p:
+            match.forfeit(rng.randint(0, 1))
+        elif game.phase in ("opening", "roll"):
+            if game.phase == "roll" and game.can_double() and rng.random() < double_p:
+                match.double()
+            else:
+                match.roll()
+        elif game.phase == "doubled":
+            (match.take if rng.random() < take_p else match.drop)()
+        else:
+            match.play(rng.choice(match.legal_plays()))
+    return match
+
+
+def what_mat_keeps(match: Match) -> list[tuple[object, ...]]:
+    """Each play and cube action with the IDs after it, and each forfeit's score.
+
+    A ``.mat`` file keeps exactly this: no opening ties, no unplayed roll
+    before a forfeit, the dice high first.
+    """
+    replay = Match(match.rules, names=match.names)
+    out: list[tuple[object, ...]] = []
+    for action in match.record:
+        replay.apply(action)
+        if action[0] == "forfeit":
+            out.append(("forfeit", replay.score, replay.game_number))
+        elif action[0] != "roll":
+            out.append((action[0], replay.position_id(), replay.match_id()))
+    return out
+
+
+class FixedClock:
+    """A clock that ticks one second per call, from 2024-03-05 12:00 UTC."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2024, 3, 5, 12, 0, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(seconds=1)
+        return self.now
+
+
+def test_random_match_is_repeatable() -> None:
+    a = random_match(Rules(match_length=3), 5)
+    b = random_match(Rules(match_length=3), 5)
+    assert a.record == b.record and a.is_match_over
