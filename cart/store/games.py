@@ -372,18 +372,25 @@ class GameStore:
 
     # -- actions -----------------------------------------------------------------
     def create(
-        self, name: str, options: GameOptions, *, rng: random.Random | None = None, game_id: str | None = None
+        self,
+        name: str,
+        options: GameOptions,
+        *,
+        rng: random.Random | None = None,
+        record: Sequence[Sequence[Any]] = (),
+        game_id: str | None = None,
     ) -> SavedGame:
         """Start a new named game and save it at once.
 
-        Refuses (``BadNameError``) a bad name, or one already used: a new game
-        never overwrites another.
+        ``record`` continues a game from elsewhere (an imported ``.mat``); it is
+        replayed through the engine first. Refuses (``BadNameError``) a bad
+        name, or one already used: a new game never overwrites another.
         """
         clean = clean_game_name(name)
         if self.exists(clean):
             raise BadNameError(f"there is already a saved game called {clean!r}")
         now = iso(self.clock())
-        match = Match(options.rules, names=options.names, rng=rng)
+        match = Match.replay(options.rules, record, names=options.names, rng=rng)
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
         self.save(game)
         return game

@@ -54,8 +54,10 @@ from ..engine import (
     Moved,
     OpeningRoll,
     Passed,
+    Play,
     Position,
     Rules,
+    legal_plays,
 )
 from ..engine.plays import hit_points
 from .errors import MatError
@@ -112,6 +114,21 @@ def _plain_moves(position: Position, moves: Sequence[tuple[int, int]]) -> str:
     for k, ((s, t), hit) in enumerate(zip(moves, hits, strict=True)):
         parts.append(f"{s}/{t}{'*' if hit else ''}{' ' if k < 3 else ''}")
     return "".join(parts)
+
+
+def _canonical_moves(position: Position, dice: tuple[int, int], play: Play) -> tuple[tuple[int, int], ...]:
+    """The sub-moves the engine lists for this play's result with the dice high first.
+
+    One play can be written through different stops (13/7 7/5 or 13/11 11/5),
+    and the engine's choice follows the order the dice were rolled in, which
+    the file does not keep (it writes the high die first). Choosing by the
+    result and the high-first roll makes the text depend on the game alone, so
+    a file read back and written again is the same file.
+    """
+    for candidate in legal_plays(position, dice):
+        if candidate.result == play.result:
+            return candidate.moves
+    return play.moves
 
 
 def _points(n: int) -> str:
@@ -257,7 +274,8 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
             assert pending is not None
             moved = next(e for e in events if isinstance(e, Moved))
             over = next((e for e in events if isinstance(e, GameOver)), None)
-            writer.move(mover, pending[1], _plain_moves(before, moved.play.moves), over and over.points)
+            moves = _canonical_moves(before, pending[1], moved.play)
+            writer.move(mover, pending[1], _plain_moves(before, moves), over and over.points)
             pending = None
         elif name == "double":
             writer.double(mover)
