@@ -100,7 +100,7 @@ def test_maxgammon_and_rule_notes_are_written_and_read_back() -> None:
         assert what_mat_keeps(back.replay()) == what_mat_keeps(match)
 
 
-@pytest.mark.parametrize("seed", range(12))
+@pytest.mark.parametrize("seed", range(8))
 def test_export_import_round_trip(seed: int) -> None:
     rules = [Rules(match_length=5), Rules(), Rules(variant="maxgammon"), Rules(match_length=1)][seed % 4]
     match = random_match(rules, seed, games=2, forfeit_p=0.01 if seed % 3 == 0 else 0.0, double_p=0.04)
@@ -139,7 +139,7 @@ def variant_style(text: str) -> str:
 
 
 def test_common_variants_import_the_same() -> None:
-    match = random_match(Rules(), 3, games=4, double_p=0.15)
+    match = random_match(Rules(), 3, games=2, double_p=0.15)
     text = export_mat(match)
     variant = variant_style(text)
     assert variant != text and "(2)" in variant and "bar/" in variant and "Cannot Move" in variant
@@ -243,7 +243,7 @@ def test_fuzzed_mat_files_give_mat_errors_only() -> None:
     rng = random.Random(77)
     lines = text.splitlines()
     ok = 0
-    for _ in range(150):
+    for _ in range(100):
         mutated = list(lines)
         for _ in range(rng.randint(1, 3)):
             k = rng.randrange(len(mutated))
@@ -264,7 +264,7 @@ def test_fuzzed_mat_files_give_mat_errors_only() -> None:
             continue
         back.replay()  # what imports is a legal match
         ok += 1
-    assert ok < 150
+    assert ok < 100
     with pytest.raises(MatError):
         import_mat(random.Random(1).randbytes(5000))
     with pytest.raises(MatError, match="more than a match record"):

@@ -209,14 +209,6 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     match, default_info = _sources(source)
     info = info or default_info
     rules, names, record = match.rules, match.names, match.record
-    rebuilt = Match.replay(rules, record, names=names)
-    if (rebuilt.match_id(), rebuilt.position_id(), rebuilt.score) != (
-        match.match_id(),
-        match.position_id(),
-        match.score,
-    ):
-        raise MatError("this match began from a set-up position, which a .mat file cannot describe")
-
     out: list[str] = []
     tags = [("Site", info.site), ("Event", info.event), ("Round", info.round), ("EventDate", info.date)]
     tags.append(("Transcriber", info.transcriber or TRANSCRIBER))
@@ -288,6 +280,12 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
             pending = None  # an unplayed roll is left out: see the module docstring
             over = next(e for e in events if isinstance(e, GameOver))
             writer.resign(action[1], over.points)
+    if (replay.match_id(), replay.position_id(), replay.score) != (
+        match.match_id(),
+        match.position_id(),
+        match.score,
+    ):  # the record replayed from the usual start does not reach the match: it had a set-up start
+        raise MatError("this match began from a set-up position, which a .mat file cannot describe")
     return "".join(out)
 
 
