@@ -350,6 +350,8 @@ class GameStore:
                 continue
             try:
                 body = self._read_body(entry)
+                if body is None:  # deleted since it was listed
+                    continue
                 summary = GameSummary.from_body(entry, body)
                 self._check_place(entry, summary.name)
             except DamagedError as exc:
@@ -358,8 +360,7 @@ class GameStore:
             except OSError as exc:
                 self.notices.append(Notice(entry, None, f"Could not read the saved game {entry}: {exc}"))
                 continue
-            if body is not None:
-                out.append(summary)
+            out.append(summary)
         out.sort(key=lambda s: (s.played, s.name), reverse=True)
         return out
 
