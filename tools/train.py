@@ -309,12 +309,20 @@ def export(folder: Path, to: Path) -> None:
             t.w[name + ".W2"],
             t.w[name + ".b2"],
         )
+    a = t.args
+    reproduce = (
+        f"python tools/train.py --seed {t.seed} --games {t.games} --hidden {a['hidden']} "
+        f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
+        f"--decay-start {a['decay_start']} --halflife {a['halflife']} --out checkpoints/td{t.seed}"
+    )
     meta = {
         "trainer": "tools/train.py (TD(0) self-play)",
         "seed": t.seed,
         "games": t.games,
         "args": t.args,
-        "command": t.args.get("command", ""),
+        "command": a.get("command", ""),
+        # the learning rate depends on the game count only, so stopping at ``games`` is the same run
+        "reproduce": reproduce,
     }
     cartnet.write_weights(to, nets, meta)
     print(f"wrote {to} ({to.stat().st_size} bytes) from {t.games} games, seed {t.seed}")
