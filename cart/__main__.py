@@ -19,6 +19,10 @@ from .engine import EngineError, Rules
 
 __all__ = ["main", "parse_args", "rules_from_args"]
 
+VENDOR = "Gammon Cart"
+TITLE = "Gammon Cart"
+"""``pyxel.user_data_dir(VENDOR, TITLE)``: where the saves, ratings and settings live."""
+
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
@@ -137,14 +141,27 @@ def _piped() -> bool:
 
 
 def _pyxel(args: argparse.Namespace) -> int:
-    from .ui.app import App
+    """The game itself, with everything kept in Pyxel's per-user folder.
 
-    App(seed=args.seed).run()
+    ``pyxel.user_data_dir`` needs Pyxel initialised (it panics otherwise), so
+    the screen opens first; ``App`` then finds it open.
+    """
+    import pyxel
+
+    from .store import Store
+    from .ui.app import App, init_pyxel
+
+    init_pyxel()
+    store = Store(pyxel.user_data_dir(VENDOR, TITLE))
+    App(store=store, seed=args.seed).run()
     return 0
 
 
 def _demo(args: argparse.Namespace) -> int:
-    """The attract mode, headless: ``--frames`` frames as fast as they go, then the screenshot."""
+    """The attract mode, headless: ``--frames`` frames as fast as they go, then the screenshot.
+
+    No store: the demo never writes a save, a rating or a setting.
+    """
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pyxel
 

@@ -8,16 +8,20 @@ the intents to the top scene only (menus and dialogs are modal);
 call :meth:`App.frame` instead of ``pyxel.run``.
 
 A store (saved games, ratings, settings; ``cart/store``) can be given as
-``store``: the app keeps it for the scenes that will use it, and runs
-without one.
+``store``: then every game is a named saved game played through the store's
+autosave (nothing a player does is lost), the settings are loaded at start and
+saved on every change, and the store's notices (damaged files set aside) are
+shown once. Without one (the demo, the attract mode, some tests) nothing is
+ever written.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pyxel
+
+from cart.store import GameOptions, SavedGame, Settings, Store, StoreError
 
 from .assets import Assets
 from .board_view import BoardView
@@ -25,7 +29,8 @@ from .intents import Command, Input, Intent, Pointer
 from .layout import SCREEN
 from .options import GameSetup, Options
 from .play import PlayScene
-from .scenes import Scene, nearest_stop
+from .saves import apply_settings, game_options, settings_of, wrap
+from .scenes import Choice, Dialog, Scene, nearest_stop
 from .sound import Sounds
 
 __all__ = ["FPS", "THINK_BUDGET_S", "TITLE", "App", "init_pyxel"]
@@ -36,6 +41,8 @@ THINK_BUDGET_S = 0.005
 """Time the computer may think per frame: with drawing, frames stay under 8 ms (33 ms at 30 fps)."""
 
 NAVIGATION = ("left", "right", "up", "down")
+MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 pixels wide)
+MESSAGE_LINES = 20
 
 
 def init_pyxel(*, headless: bool = False) -> None:
@@ -50,7 +57,7 @@ class App:
     def __init__(
         self,
         *,
-        store: Any = None,
+        store: Store | None = None,
         seed: int | None = None,
         headless: bool = False,
         options: Options | None = None,
@@ -61,18 +68,26 @@ class App:
         self.headless = headless
         self.rng = random.Random(seed)
         self.options = options if options is not None else Options()
+        self.last_setup = GameSetup()
+        self.settings = Settings()
+        self.last_options: GameOptions | None = None
+        if store is not None:
+            self.settings = store.settings.load()
+            self.last_options = self.settings.last_options
+            if options is None:  # a caller's own options (tests) win over the stored ones
+                self.last_setup = apply_settings(self.settings, self.options)
         self.assets = Assets.load()
         self.board = BoardView(self.assets, "Backgammon")
         self.sounds = Sounds(self.options.sound)
         self.input = Input()
         self.think_budget = THINK_BUDGET_S
-        self.last_setup = GameSetup()
         self.stack: list[Scene] = []
         self.quitting = False
         if start == "title":
             self.to_title()
         else:
             self.to_new_game()
+        self.show_notices()
 
     # -- the stack ----------------------------------------------------------------------
     @property
@@ -102,13 +117,102 @@ class App:
         self.sounds.title_music(False)
         self.switch(NewGameScene(self, self.last_setup))
 
+    def to_start(self) -> None:
+        """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
+        from .start import StartScene
+
+        self.sounds.title_music(False)
+        if self.store is None or not self.store.games.list():
+            self.show_notices()
+            self.to_new_game()
+            return
+        self.switch(StartScene(self))
+        self.show_notices()
+
+    def leave_form(self) -> None:
+        """Where Cancel on the Create form goes: the saved games if there are any, else the title."""
+        if self.store is not None and self.store.games.list():
+            self.to_start()
+        else:
+            self.to_title()
+
     def new_game(self, setup: GameSetup) -> PlayScene:
-        """Start a match with ``setup`` (it becomes the set-up offered next time)."""
+        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
+        self.remember()
         self.sounds.title_music(False)
         scene = PlayScene(self, setup)
         self.switch(scene)
         return scene
+
+    def create_game(self, name: str, setup: GameSetup) -> PlayScene:
+        """Create the saved game ``name`` with ``setup`` and start it.
+
+        Raises :class:`~cart.store.StoreError` (a bad or used name, a failed
+        write) before anything changes, for the form to show.
+        """
+        assert self.store is not None
+        draw = random.Random(self.rng.getrandbits(32))
+        options = game_options(setup, draw, hints=self.options.hints)
+        saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
+        self.last_setup = setup
+        self.last_options = options
+        self.remember()
+        return self.play_saved(saved, setup)
+
+    def again(self, saved: SavedGame, setup: GameSetup, name: str) -> PlayScene:
+        """A new saved game ``name`` with the options of ``saved`` (a finished match, played again)."""
+        assert self.store is not None
+        new = self.store.games.create(name, saved.options, rng=random.Random(self.rng.getrandbits(64)))
+        return self.play_saved(new, setup)
+
+    def resume(self, name: str) -> PlayScene:
+        """Continue the saved game ``name`` where it was left (raises ``StoreError``, ``KeyError``)."""
+        from .saves import setup_of
+
+        assert self.store is not None
+        saved = self.store.games.load(name)
+        return self.play_saved(saved, setup_of(saved.options, self.last_setup.other_colour))
+
+    def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
+        assert self.store is not None
+        self.sounds.title_music(False)
+        self.options.hints = saved.options.hints  # the game's own choice (seed 000's Create box)
+        scene = PlayScene(self, setup, saved=self.store.autosave(saved))
+        self.switch(scene)
+        return scene
+
+    # -- what the store keeps -------------------------------------------------------------
+    def remember(self) -> None:
+        """Save the settings if the options changed (every menu tick, the form's choices)."""
+        if self.store is None:
+            return
+        try:
+            settings = settings_of(self.options, self.last_setup, self.last_options, self.settings)
+            if settings != self.settings:
+                self.store.settings.save(settings)
+                self.settings = settings
+        except (StoreError, ValueError) as exc:
+            self.tell("Settings not saved", str(exc))
+
+    def show_notices(self) -> None:
+        """The store's messages about damaged files set aside, each shown once."""
+        if self.store is None:
+            return
+        notices = self.store.take_notices()
+        if notices:
+            self.tell("Saved data", *(n.message for n in notices))
+
+    def tell(self, title: str, *messages: str) -> None:
+        """A message box over whatever is showing (problems with stored data)."""
+        lines: list[str] = []
+        for message in messages:
+            lines.extend(wrap(message, MESSAGE_WIDTH))
+        self.push(
+            Dialog(
+                self, title, lines[:MESSAGE_LINES], [Choice("OK", lambda: None, default=True, cancel=True)]
+            )
+        )
 
     def quit(self) -> None:
         self.quitting = True

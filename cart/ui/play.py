@@ -43,6 +43,8 @@ from cart.engine import (
 )
 from cart.engine.notation import format_play, parse_play
 from cart.engine.partial import Step, apply_step
+from cart.store import Autosave, MatError, StoreError, export_mat
+from cart.store.names import entry_stem
 
 from . import layout as L
 from . import palette as wimp
@@ -50,6 +52,7 @@ from .assets import CHAR_H, CHAR_W
 from .board_view import Hints, Lifted, Player, ViewState
 from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
+from .saves import export_path, free_name, players_of
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene
 
 if TYPE_CHECKING:
@@ -152,21 +155,41 @@ class CheckerRun:
 
 
 class PlayScene(Scene):
-    """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly."""
+    """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly.
+
+    With ``saved`` (a store's :class:`~cart.store.Autosave`) every action goes
+    through it, so each is saved and each result rated as it happens; the
+    engine behind it still judges every action.
+    """
 
     def __init__(
-        self, app: App, setup: GameSetup, *, attract: bool = False, match: Match | None = None
+        self,
+        app: App,
+        setup: GameSetup,
+        *,
+        attract: bool = False,
+        match: Match | None = None,
+        saved: Autosave | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
         self.attract = attract
-        draw = random.Random(app.rng.getrandbits(32))
-        state = draw.getstate()
-        self.levels = setup.levels(draw)
-        draw.setstate(state)
-        self.players: tuple[Player, Player] = setup.seats(draw)
-        names = (self.players[0].name, self.players[1].name)
-        self.match = match or Match(setup.rules(), names=names, rng=random.Random(app.rng.getrandbits(64)))
+        self.saved = saved
+        if saved is not None:
+            opts = saved.game.options
+            self.levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
+            self.players: tuple[Player, Player] = players_of(opts, setup.other_colour, self.ratings())
+            self.match = saved.match
+        else:
+            draw = random.Random(app.rng.getrandbits(32))
+            state = draw.getstate()
+            self.levels = setup.levels(draw)
+            draw.setstate(state)
+            self.players = setup.seats(draw)
+            names = (self.players[0].name, self.players[1].name)
+            self.match = match or Match(
+                setup.rules(), names=names, rng=random.Random(app.rng.getrandbits(64))
+            )
         self.bots = {seat: Bot(level, seed=seat) for seat, level in self.levels.items()}
         self.hint_bot: Bot | None = None
         self.part: PartialPlay | None = None
@@ -184,6 +207,23 @@ class PlayScene(Scene):
         self._asked: GameState | None = None  # the state a take/drop or game-over dialog was shown for
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self._viewer = 1 if attract or 1 not in self.bots else 0
+
+    @property
+    def actions(self) -> Match | Autosave:
+        """Where actions go: the autosave of a saved game (saved and rated), else the match itself."""
+        return self.saved if self.saved is not None else self.match
+
+    def ratings(self) -> tuple[int, int] | None:
+        """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
+        store = self.app.store
+        if self.saved is None or store is None:
+            return None
+        opts = self.saved.game.options
+        try:
+            r = [store.ratings.get(opts.player_id(seat)).rating for seat in (0, 1)]
+        except StoreError:
+            return None
+        return (round(r[0]), round(r[1]))
 
     # -- who sees what -------------------------------------------------------------------
     @property
@@ -311,7 +351,7 @@ class PlayScene(Scene):
         if self.thinker is None:
             bot = self.bots[game.actor]
             if game.phase == "opening":
-                self.act(self.match.roll)
+                self.act(self.actions.roll)
                 return
             if game.phase == "move":
                 assert game.dice is not None
@@ -324,11 +364,13 @@ class PlayScene(Scene):
     def _computer_cube(self, decision: Any) -> None:
         game = self.match.game
         if game.phase == "doubled":
-            self.act(self.match.take if decision is None or decision.action == "take" else self.match.drop)
+            self.act(
+                self.actions.take if decision is None or decision.action == "take" else self.actions.drop
+            )
         elif decision is not None and decision.action == "double":
-            self.act(self.match.double)
+            self.act(self.actions.double)
         else:
-            self.act(self.match.roll)
+            self.act(self.actions.roll)
 
     def _computer_play(self, play: Play | None) -> None:
         if play is None:  # the engine passes unplayable rolls itself; nothing to do
@@ -343,7 +385,7 @@ class PlayScene(Scene):
         """
         game = self.match.game
         frames = self.app.options.step_frames
-        commit = lambda: self.act(self.match.play, play)  # noqa: E731
+        commit = lambda: self.act(self.actions.play, play)  # noqa: E731
         if not frames or game.dice is None:
             commit()
             return
@@ -464,7 +506,7 @@ class PlayScene(Scene):
             self.say("the dice are already rolled")
             return
         self.hint = None
-        self.act(self.match.roll)
+        self.act(self.actions.roll)
 
     def double(self) -> None:
         game = self.match.game
@@ -472,7 +514,7 @@ class PlayScene(Scene):
         if why is not None:
             self.say(why)
             return
-        self.act(self.match.double)
+        self.act(self.actions.double)
 
     def confirm(self) -> None:
         part = self.partial()
@@ -485,7 +527,7 @@ class PlayScene(Scene):
             return
         self.lifted_from = None
         self.hint = None
-        self.act(self.match.play, play)
+        self.act(self.actions.play, play)
 
     def undo(self, *, whole: bool = False) -> None:
         part = self.partial()
@@ -564,14 +606,14 @@ class PlayScene(Scene):
             return
         humans = self.humans
         who = humans[0] if len(humans) == 1 else game.actor
-        self.act(self.match.forfeit, who)
+        self.act(self.actions.forfeit, who)
 
     def _ask_take(self, game: GameState) -> None:
         doubler = self.players[game.turn].name
         value = game.cube * 2
 
         def answer(take: bool) -> None:
-            self.act(self.match.take if take else self.match.drop)
+            self.act(self.actions.take if take else self.actions.drop)
 
         self.app.push(
             Dialog(
@@ -595,6 +637,8 @@ class PlayScene(Scene):
             self.say(str(exc))
             return False
         self.events(events)
+        if self.saved is not None and self.saved.problem:
+            self.say(f"Not saved: {self.saved.problem}")
         return True
 
     def events(self, events: list[Event]) -> None:
@@ -636,6 +680,10 @@ class PlayScene(Scene):
             elif isinstance(e, Forfeited):
                 self.say(f"{names[e.player]} forfeits")
             elif isinstance(e, GameOver):
+                if self.saved is not None:
+                    self.players = players_of(
+                        self.saved.game.options, self.setup.other_colour, self.ratings()
+                    )
                 if sounds:
                     lost = len(self.humans) == 1 and e.winner != self.humans[0]
                     sounds.play("lose" if lost else "win")
@@ -659,7 +707,7 @@ class PlayScene(Scene):
             if self.match.is_match_over:
                 self.match = Match(self.match.rules, names=self.match.names, rng=self.match.rng)
             else:
-                self.act(self.match.new_game)
+                self.act(self.actions.new_game)
             return
         self.app.push(self.game_over_dialog(game))
 
@@ -687,6 +735,7 @@ class PlayScene(Scene):
                 lines.append(f"{names[m.match_winner or 0]} wins the match.")
         else:
             lines.append(f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}.")
+        lines.extend(self.rating_lines())
         lines.append("Play another game with the same options?")
         return Dialog(
             self.app,
@@ -695,12 +744,50 @@ class PlayScene(Scene):
             [Choice("No", self.app.to_title, cancel=True), Choice("Yes", self.another, default=True)],
         )
 
+    def rating_lines(self) -> list[str]:
+        """Seed 000: the cube x game value moved both ratings; each player's before -> after.
+
+        A single game is rated as it ends, a match once, when it ends (see
+        :mod:`cart.store.ratings`): the store's history says what changed.
+        """
+        store = self.app.store
+        if self.saved is None or store is None:
+            return []
+        game = self.saved.game
+        m = self.match
+        if m.rules.is_match and not m.is_match_over:
+            return ["Ratings change when the match ends."]
+        ref = f"{game.game_id}:match" if m.rules.is_match else f"{game.game_id}:game:{m.game_number}"
+        lines = []
+        for seat in (0, 1):
+            try:
+                found = [c for c in store.ratings.history(game.options.player_id(seat)) if c.ref == ref]
+            except StoreError:
+                found = []
+            if found:
+                c = found[-1]
+                name = self.players[seat].name
+                lines.append(f"Rating {name}: {c.before:.1f} -> {c.after:.1f} ({c.after - c.before:+.1f})")
+        return lines or ["Ratings unchanged."]
+
     def another(self) -> None:
-        """The next game of the match, or a new match with the same set-up once it is over."""
+        """The next game of the match, or a new match with the same set-up once it is over.
+
+        A finished saved match stays in the list as it is; the new one is saved
+        under the next free name (``Friday 2``).
+        """
         if self.match.is_match_over:
+            store = self.app.store
+            if self.saved is not None and store is not None:
+                try:
+                    self.app.again(self.saved.game, self.setup, free_name(store, self.saved.game.name))
+                except StoreError as exc:
+                    self.app.to_title()
+                    self.app.tell("Not saved", str(exc))
+                return
             self.app.new_game(self.setup)
             return
-        self.act(self.match.new_game)
+        self.act(self.actions.new_game)
         self.lifted_from = None
         self.hint = None
 
@@ -714,6 +801,7 @@ class PlayScene(Scene):
         def toggle(obj: object, name: str) -> Callable[[], None]:
             def flip() -> None:
                 setattr(obj, name, not getattr(obj, name))
+                app.remember()
 
             return flip
 
@@ -722,6 +810,7 @@ class PlayScene(Scene):
             mine = game.phase != "over" and game.actor not in self.bots
             return [
                 Entry("New game", app.to_new_game),
+                Entry("Exit", self.exit),
                 Entry("Forfeit", self.forfeit, enabled=game.phase != "over", separator=True),
                 Entry("Hint", lambda: self.command("hint"), enabled=mine),
                 Entry(
@@ -735,6 +824,7 @@ class PlayScene(Scene):
                     separator=True,
                 ),
                 Entry("Rules", self.show_rules),
+                Entry("Export .mat", self.export, enabled=self.saved is not None),
                 Entry("Position ID", self.show_ids),
                 Entry("Match ID", self.show_ids, separator=True),
                 Entry("Quit", app.quit),
@@ -742,7 +832,11 @@ class PlayScene(Scene):
 
         def speed_menu() -> list[Entry]:
             def set_speed(s: Any) -> Callable[[], None]:
-                return lambda: setattr(opts, "speed", s)
+                def choose() -> None:
+                    opts.speed = s
+                    app.remember()
+
+                return choose
 
             return [
                 Entry(s.title(), set_speed(s), ticked=opts.speed == s)
@@ -772,6 +866,35 @@ class PlayScene(Scene):
         ]
         self.lifted_from = None
         app.push(MenuScene(app, "Backgammon", entries, x, y))
+
+    def exit(self) -> None:
+        """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
+
+        A move half made by hand is not an action yet: it is dropped, and the
+        turn starts again from its roll when the game is resumed.
+        """
+        if self.saved is not None and self.saved.problem:
+            try:
+                assert self.app.store is not None
+                self.app.store.games.save(self.saved.game)
+            except StoreError as exc:
+                self.app.tell("Not saved", str(exc), "The game stays open: try again or export it.")
+                return
+        self.app.to_title()
+
+    def export(self) -> None:
+        """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
+        store = self.app.store
+        if self.saved is None or store is None:
+            self.say("only a saved game can be exported")
+            return
+        entry = f"exports/{entry_stem(self.saved.game.name)}.mat"
+        try:
+            store.backend.write(entry, export_mat(self.saved.game).encode("utf-8"))
+        except (MatError, OSError) as exc:
+            self.app.tell("Export .mat", f"Could not export the game: {exc}")
+            return
+        self.app.tell("Export .mat", "The game's record was written to", export_path(store, entry))
 
     def show_rules(self) -> None:
         self.app.push(

@@ -1,9 +1,12 @@
-"""The title with its attract mode, and the simple new-game form (seed 000's Create, without saved games yet).
+"""The title with its attract mode, and seed 000's Create form.
 
 The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
-in both seats, run quietly under a banner until a key or a click; the form
-then asks for players, side, level, rules and match length. The full Create
-and Start screens with saved games arrive with ``cart/store``.
+in both seats, run quietly under a banner (never saved) until a key or a
+click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
+Create when there are none. The form asks for the game's name (free text; the
+store says why it refuses one), players, side, level, rules, match length,
+automatic doubles and hint arrows; PLAY creates the saved game and starts it.
+Without a store the form has no name and the game is not saved.
 """
 
 from __future__ import annotations
@@ -15,15 +18,18 @@ from typing import TYPE_CHECKING, Any
 import pyxel
 
 from cart.ai import LEVELS
+from cart.store import StoreError
+from cart.store.names import MAX_GAME_NAME
 
 from . import palette as wimp
 from .assets import CHAR_H
 from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
+from .saves import free_name, shown
 from .scenes import Scene
-from .widgets import Button, Toggle, Window
+from .widgets import Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
     from .app import App
@@ -47,7 +53,7 @@ class TitleScene(Scene):
         self.app.sounds.title_music(True)
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
             self.app.sounds.title_music(False)
-            self.app.to_new_game()
+            self.app.to_start()
             return
         self.frames += 1
         self.attract.update([i for i in intents if isinstance(i, Pointer)])
@@ -76,21 +82,32 @@ class _Row:
 
 
 class NewGameScene(Scene):
-    """Create a game: 1 or 2 players, side, computer level, rules, match length, automatic doubles, hints."""
+    """Create a game: its name, 1 or 2 players, side, computer level, rules, match length, doubles, hints."""
 
     def __init__(self, app: App, setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or app.last_setup
-        self.window = Window(Rect(60, 40, 520, 432), "Create game", focused=True)
+        self.window = Window(Rect(60, 24, 520, 464), "Create game", focused=True)
         work = self.window.work_area
         self.left = work.x + 16
         self.rows: list[_Row] = []
         self.top = work.y + 12
+        self.name: TextField | None = None
+        self.error = ""
+        if app.store is not None:
+            self.name = TextField(
+                Rect(self.left + 140, self.top, 340, 24),
+                free_name(app.store, "Game"),
+                MAX_GAME_NAME,
+                focused=True,
+                free=True,
+            )
+            self.top += 44
         self._build()
         y = work.bottom - 40
         self.minus = Button(Rect(self.left + 140, self.match_y, 28, 24), "-")
         self.plus = Button(Rect(self.left + 250, self.match_y, 28, 24), "+")
-        self.cancel = Button(Rect(work.right - 236, y, 100, 28), "Cancel")
+        self.cancel_button = Button(Rect(work.right - 236, y, 100, 28), "Cancel")
         self.play = Button(Rect(work.right - 120, y, 100, 28), "Play", default=True)
 
     def _build(self) -> None:
@@ -154,17 +171,43 @@ class NewGameScene(Scene):
 
     def _hints(self) -> None:
         self.app.options.hints = not self.app.options.hints
+        self.app.remember()
         self._build()
+
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        """Keys are text while the name field has the caret."""
+        return self.name is not None and self.name.focused
+
+    def start(self) -> None:
+        """PLAY: create the saved game (or say why the store refuses the name), or an unsaved one."""
+        if self.name is None:
+            self.app.new_game(self.setup)
+            return
+        try:
+            self.app.create_game(self.name.text, self.setup)
+        except StoreError as exc:
+            self.error = str(exc)
+            self.name.focused = True
+
+    def cancel(self) -> None:
+        """Escape: first the field lets go of the caret, then the form closes."""
+        if self.name is not None and self.name.focused:
+            self.name.focused = False
+        else:
+            self.app.leave_form()
 
     def _length(self, step: int) -> None:
         i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
         self._change(match_length=MATCH_LENGTHS[max(0, min(len(MATCH_LENGTHS) - 1, i + step))])
 
     def buttons(self) -> list[Button]:
-        return [self.minus, self.plus, self.cancel, self.play]
+        return [self.minus, self.plus, self.cancel_button, self.play]
 
     def stops(self) -> list[tuple[int, int]]:
         points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
+        if self.name is not None:
+            points.insert(0, self.name.rect.center)
         return points + [b.rect.center for b in self.buttons()]
 
     def update(self, intents: list[Intent]) -> None:
@@ -174,16 +217,25 @@ class NewGameScene(Scene):
                     b.pressed = b.rect.contains(intent.x, intent.y)
             elif isinstance(intent, Select):
                 self.click(intent.x, intent.y)
+            elif isinstance(intent, Typed) and self.name is not None and self.name.focused:
+                self.name.insert(intent.text)
+                self.error = ""
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
-                    self.app.new_game(self.setup)
+                    self.start()
                 elif intent.name == "cancel":
-                    self.app.to_title()
+                    self.cancel()
+                elif intent.name == "erase" and self.name is not None:
+                    self.name.backspace()
+                    self.error = ""
                 else:
                     continue
                 return
 
     def click(self, x: int, y: int) -> None:
+        if self.name is not None and self.name.contains(x, y):
+            self.name.focused = True
+            return
         for row in self.rows:
             for i, t in enumerate(row.toggles):
                 if t.contains(x, y):
@@ -193,10 +245,10 @@ class NewGameScene(Scene):
             self._length(-1)
         elif self.plus.contains(x, y):
             self._length(1)
-        elif self.cancel.contains(x, y):
-            self.app.to_title()
+        elif self.cancel_button.contains(x, y):
+            self.app.leave_form()
         elif self.play.contains(x, y):
-            self.app.new_game(self.setup)
+            self.start()
 
     def draw(self, g: pyxel.Image) -> None:
         a = self.app.assets
@@ -212,4 +264,9 @@ class NewGameScene(Scene):
         for b in self.buttons():
             b.draw(a, g)
         if self.setup.players == 2:
-            a.text(g, self.left, self.cancel.rect.y + 6, "Two at one machine", wimp.TEXT_DISABLED)
+            a.text(g, self.left, self.cancel_button.rect.y + 6, "Two at one machine", wimp.TEXT_DISABLED)
+        if self.name is not None:
+            a.text(g, self.left, self.name.rect.y + 4, "Name", wimp.TEXT)
+            self.name.draw(a, g)
+            if self.error:
+                a.text(g, self.left, self.name.rect.bottom + 2, shown(self.error)[:60], wimp.ERROR_TEXT)

@@ -188,8 +188,9 @@ PRINTABLE = frozenset(chr(c) for c in range(32, 127))
 class TextField:
     """A writable icon: white, black border, the red caret at the end while it has the focus.
 
-    Only characters the system font has are accepted; typing past ``max_len``
-    (or past the field's width) is ignored, as the Wimp does.
+    Only characters the system font has are accepted, unless ``free`` (a game's
+    name is free Unicode text: what the font lacks shows as ``?``); typing past
+    ``max_len`` (or past the field's width) is ignored, as the Wimp does.
 
     >>> f = TextField(Rect(0, 0, 96, 24), max_len=8)
     >>> f.insert("Gammon\\tCart!")
@@ -203,6 +204,7 @@ class TextField:
     text: str = ""
     max_len: int = 20
     focused: bool = False
+    free: bool = False
 
     @property
     def capacity(self) -> int:
@@ -213,7 +215,7 @@ class TextField:
 
     def insert(self, typed: str) -> None:
         """Append what was typed (``pyxel.input_text``), dropping what the font cannot show."""
-        kept = "".join(c for c in typed if c in PRINTABLE)
+        kept = "".join(c for c in typed if (c.isprintable() if self.free else c in PRINTABLE))
         self.text = (self.text + kept)[: self.capacity]
 
     def backspace(self) -> None:
@@ -223,7 +225,8 @@ class TextField:
         r = self.rect
         draw_box(g, r, wimp.FIELD_BG)
         y = r.y + (r.h - CHAR_H) // 2
-        assets.text(g, r.x + FIELD_PAD, y, self.text, wimp.TEXT)
+        text = "".join(c if c in PRINTABLE else "?" for c in self.text)
+        assets.text(g, r.x + FIELD_PAD, y, text, wimp.TEXT)
         if self.focused:  # the Wimp caret: a red I-beam after the last character
             cx = r.x + FIELD_PAD + assets.text_width(self.text)
             g.rect(cx, y, 2, CHAR_H, wimp.CARET)

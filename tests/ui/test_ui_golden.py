@@ -17,12 +17,14 @@ import struct
 import tempfile
 import zlib
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 import pyxel
 
 from cart.engine import GameState, Match, Position, Rules
+from cart.store import GameOptions, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
@@ -31,6 +33,7 @@ from cart.ui.options import GameSetup, Options
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
 from cart.ui.scenes import MenuScene
+from cart.ui.start import StartScene
 
 GOLDEN = Path(__file__).parent / "golden"
 W, H = L.SCREEN
@@ -98,8 +101,8 @@ def check(name: str) -> None:
         pytest.fail(f"{name}: {diff} pixels differ from {path} (see {actual})")
 
 
-def app() -> App:
-    a = App(headless=True, seed=0, options=Options(speed="fast"))
+def app(store: Store | None = None) -> App:
+    a = App(store=store, headless=True, seed=0, options=Options(speed="fast"))
     a.think_budget = 30.0  # one decision per frame: the same pictures on any machine
     return a
 
@@ -124,8 +127,23 @@ def shot_title(a: App) -> None:
 
 
 def shot_create(a: App) -> None:
+    a.to_new_game()
     frame(a, at=(400, 300))
     frame(a, at=(400, 300))
+
+
+def shot_start(a: App) -> None:
+    assert a.store is not None
+    a.store.games.create("Friday night", GameOptions(Rules(), ("Expert", "You"), computer=0, level="expert"))
+    match = GameOptions(Rules(match_length=7), ("White player", "Red player"))
+    a.store.games.create("Café ☕ match", match, record=[["roll", 3, 1], ["play", [[8, 5], [6, 5]]]])
+    maxg = GameOptions(Rules(variant="maxgammon"), ("You", "Beginner"), computer=1, level="beginner")
+    a.store.games.create("Against the beginner", maxg)
+    a.to_start()
+    start = a.top
+    assert isinstance(start, StartScene)
+    frame(a, Select(*start.row_rect(1).center), at=start.row_rect(1).center)
+    frame(a, at=(600, 60))
 
 
 def shot_play(a: App) -> None:
@@ -159,6 +177,7 @@ def shot_game_over(a: App) -> None:
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": shot_title,
     "create": shot_create,
+    "start": shot_start,
     "play": shot_play,
     "menu": shot_menu,
     "game_over": shot_game_over,
@@ -166,10 +185,9 @@ SHOTS: dict[str, Callable[[App], None]] = {
 
 
 @pytest.mark.parametrize("name", SHOTS)
-def test_golden_screens(assets: Assets, name: str) -> None:
-    a = app()
-    if name == "create":
-        a.to_new_game()
+def test_golden_screens(assets: Assets, name: str, tmp_path: Path) -> None:
+    store = Store(tmp_path, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
+    a = app(store if name in ("create", "start") else None)
     SHOTS[name](a)
     check(name)
 

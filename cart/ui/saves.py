@@ -1,0 +1,174 @@
+"""Between the screens and ``cart/store``: set-ups as saved options, options as stored settings.
+
+The store knows nothing of Pyxel and the UI's form: it keeps
+:class:`~cart.store.GameOptions` (seats resolved, names given) and
+:class:`~cart.store.Settings` (its own vocabulary for speeds and colours).
+These pure functions translate both ways, so the form can offer the last
+game's options again and every menu tick survives a restart. Nothing here
+reads input or draws.
+"""
+
+from __future__ import annotations
+
+import random
+import textwrap
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
+
+from cart.store import GameOptions, GameSummary, Settings
+
+from .board_view import Colour, Player
+from .options import GameSetup, Options, Speed
+from .widgets import PRINTABLE
+
+if TYPE_CHECKING:
+    from cart.store import Store
+
+__all__ = [
+    "apply_settings",
+    "export_path",
+    "free_name",
+    "game_options",
+    "players_of",
+    "settings_of",
+    "setup_of",
+    "shown",
+    "summary_line",
+    "wrap",
+]
+
+SPEED_TO_STORE: dict[Speed, str] = {"instant": "off", "fast": "fast", "normal": "normal", "slow": "slow"}
+SPEED_FROM_STORE: dict[str, Speed] = {v: k for k, v in SPEED_TO_STORE.items()}
+OTHER_COLOURS: tuple[Literal["white", "black"], ...] = ("white", "black")
+
+
+def shown(text: str) -> str:
+    """``text`` as the system font can draw it: characters it lacks become ``?`` (one cell each).
+
+    Names are free Unicode text, the font is the Archimedes' ASCII; a blank
+    where a letter was would shift every column after it.
+
+    >>> shown("Café ☕")
+    'Caf? ?'
+    """
+    return "".join(c if c in PRINTABLE else "?" for c in text)
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters (long words, such as paths, are cut)."""
+    return textwrap.wrap(shown(text), width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def game_options(setup: GameSetup, rng: random.Random, *, hints: bool) -> GameOptions:
+    """The saved form of a set-up: the side drawn now ('Either'), the seats named, the level kept."""
+    levels = setup.levels(rng)
+    computer = next(iter(levels), None) if setup.players == 1 else None
+    names = ["", ""]
+    for seat in (0, 1):
+        if seat == computer:
+            names[seat] = setup.level.title()
+        elif setup.players == 1:
+            names[seat] = "You"
+        else:
+            names[seat] = f"{(setup.other_colour if seat == 0 else 'red').title()} player"
+    return GameOptions(
+        rules=setup.rules(),
+        names=(names[0], names[1]),
+        computer=computer,
+        level=setup.level if computer is not None else None,
+        hints=hints,
+    )
+
+
+def setup_of(options: GameOptions, other_colour: Literal["white", "black"] = "white") -> GameSetup:
+    """The form's set-up for saved options (the form offers the last game's options again)."""
+    rules = options.rules
+    side: Literal["red", "other"] = "other" if options.computer == 1 else "red"
+    level = options.level or GameSetup().level
+    try:
+        return GameSetup(
+            players=options.players,
+            side=side,
+            level=level,
+            variant=rules.variant,  # type: ignore[arg-type]
+            match_length=rules.match_length,
+            auto_doubles=rules.automatic_doubles,
+            other_colour=other_colour,
+        )
+    except ValueError:  # a level this version does not have: the defaults, with the rules kept
+        return GameSetup(variant=rules.variant, match_length=rules.match_length)  # type: ignore[arg-type]
+
+
+def players_of(
+    options: GameOptions, other_colour: Colour, ratings: tuple[int, int] | None
+) -> tuple[Player, Player]:
+    """How the two seats of a saved game are shown (seat 0 the other colour, seat 1 Red)."""
+    colours: tuple[Colour, Colour] = (other_colour, "red")
+    seats = [
+        Player(
+            options.names[seat],
+            colours[seat],
+            computer=options.computer == seat,
+            rating=None if ratings is None else ratings[seat],
+        )
+        for seat in (0, 1)
+    ]
+    return (seats[0], seats[1])
+
+
+def settings_of(options: Options, setup: GameSetup, last: GameOptions | None, base: Settings) -> Settings:
+    """The stored settings for the app's current options (fields the UI does not own kept from ``base``)."""
+    colours = (setup.other_colour, "red")
+    return base.replace(
+        sounds=options.sound.effects,
+        music=options.sound.music,
+        turkish_clicks=options.sound.turkish,
+        tooltips=options.tooltips,
+        hint_arrows=options.hints,
+        animation_speed=SPEED_TO_STORE[options.speed],
+        checker_colours=colours,
+        last_options=last,
+    )
+
+
+def apply_settings(settings: Settings, options: Options) -> GameSetup:
+    """Set ``options`` from stored settings; returns the set-up the form should offer first."""
+    options.sound.effects = settings.sounds
+    options.sound.music = settings.music
+    options.sound.turkish = settings.turkish_clicks
+    options.tooltips = settings.tooltips
+    options.hints = settings.hint_arrows
+    options.speed = SPEED_FROM_STORE.get(settings.animation_speed, "normal")
+    other = settings.checker_colours[0]
+    colour: Literal["white", "black"] = other if other in OTHER_COLOURS else "white"  # type: ignore[assignment]
+    if settings.last_options is None:
+        return replace(GameSetup(), other_colour=colour)
+    return setup_of(settings.last_options, colour)
+
+
+def free_name(store: Store, stem: str) -> str:
+    """The first of ``stem``, ``stem 2``, ``stem 3``... no saved game has yet."""
+    n = 1
+    while True:
+        name = stem if n == 1 else f"{stem} {n}"
+        if not store.games.exists(name):
+            return name
+        n += 1
+
+
+def summary_line(s: GameSummary) -> tuple[str, str, str, str, str]:
+    """A list row's columns: name, opponent, rules, score, last played (date and time, UTC)."""
+    o = s.options
+    opponent = f"{o.names[o.computer]}" if o.computer is not None else "Two players"
+    r = o.rules
+    rules = "MaxGammon" if r.variant == "maxgammon" else "Standard"
+    rules += f", {r.match_length} pts" if r.is_match else ", money"
+    score = f"{s.score[0]}-{s.score[1]}" + (" end" if s.match_over else "")
+    played = s.played[:16].replace("T", " ")
+    return (s.name, opponent, rules, score, played)
+
+
+def export_path(store: Store, entry: str) -> str:
+    """Where an entry of the store lies on disk, for messages (the entry itself for other backends)."""
+    folder = getattr(store.backend, "folder", None)
+    return entry if folder is None else str(folder.joinpath(*entry.split("/")))

@@ -1,0 +1,208 @@
+"""Seed 000's Start: the saved games in a list; select a line and PLAY resumes it exactly.
+
+The list is the store's (``store.games.list()``: name, opponent, rules, score,
+last played, most recent first); resuming loads the game through the store,
+which replays its record in the engine, so board, cube, score and the dice to
+come are those of the moment it was left. A game that cannot be loaded is set
+aside by the store and the reason shown here; deleting asks first.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.store import GameSummary, StoreError
+
+from . import palette as wimp
+from .assets import CHAR_H, CHAR_W
+from .geom import Rect
+from .intents import Command, Intent, Pointer, Select
+from .saves import shown, summary_line, wrap
+from .scenes import Choice, Dialog, Scene
+from .widgets import Button, Window
+
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["COLUMNS", "StartScene"]
+
+COLUMNS = (("Name", 17), ("Opponent", 14), ("Rules", 18), ("Score", 6), ("Last played", 17))
+"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons)."""
+ROW_H = 18
+BUTTON_W = 100
+BUTTON_H = 28
+
+
+class StartScene(Scene):
+    """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.window = Window(Rect(8, 24, 624, 464), "Start: saved games", focused=True)
+        work = self.window.work_area
+        self.head_y = work.y + 8
+        self.list_top = self.head_y + CHAR_H + 6
+        y = work.bottom - BUTTON_H - 12
+        self.message_y = y - CHAR_H - 8
+        self.visible = (self.message_y - 4 - self.list_top) // ROW_H
+        right = work.right - 12
+        self.play = Button(Rect(right - BUTTON_W, y, BUTTON_W, BUTTON_H), "Play", default=True)
+        self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
+        self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
+        self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
+        self.up = Button(Rect(work.right - 30, self.head_y - 2, 24, 20), "^")
+        self.down = Button(Rect(work.right - 30, self.message_y - 26, 24, 20), "v")
+        self.games: list[GameSummary] = []
+        self.selected = 0
+        self.first = 0  # the first line shown (the list scrolls)
+        self.message = ""
+        self.refresh()
+
+    # -- the list ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the list again (after a delete, or a game set aside); keep the selection in range."""
+        assert self.app.store is not None
+        self.games = self.app.store.games.list()
+        self.selected = max(0, min(self.selected, len(self.games) - 1))
+        self.scroll(0)
+
+    def row_rect(self, i: int) -> Rect:
+        """The screen rectangle of list line ``i`` (shown or not)."""
+        work = self.window.work_area
+        return Rect(work.x + 4, self.list_top + (i - self.first) * ROW_H, work.w - 40, ROW_H)
+
+    def shown_rows(self) -> range:
+        return range(self.first, min(len(self.games), self.first + self.visible))
+
+    @property
+    def chosen(self) -> GameSummary | None:
+        return self.games[self.selected] if self.games else None
+
+    def scroll(self, step: int) -> None:
+        """Move the list by ``step`` lines; greys the buttons that can do nothing now."""
+        self.first = max(0, min(self.first + step, len(self.games) - self.visible))
+        self.delete.enabled = self.play.enabled = bool(self.games)
+        self.up.enabled = self.first > 0
+        self.down.enabled = self.first + self.visible < len(self.games)
+
+    def buttons(self) -> list[Button]:
+        return [self.new, self.delete, self.back, self.play, self.up, self.down]
+
+    def stops(self) -> list[tuple[int, int]]:
+        rows = [self.row_rect(i).center for i in self.shown_rows()]
+        return rows + [b.rect.center for b in self.buttons()[:4]]
+
+    # -- actions ----------------------------------------------------------------------------------
+    def resume(self) -> None:
+        """PLAY: continue the selected game where it was left, or say why it cannot be."""
+        chosen = self.chosen
+        if chosen is None:
+            self.message = "No saved game: choose New game"
+            return
+        try:
+            self.app.resume(chosen.name)
+        except KeyError:
+            self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
+            self.refresh()
+        except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
+            self.refresh()
+            self.app.show_notices()
+            self.app.tell("Cannot resume", str(exc))
+
+    def ask_delete(self) -> None:
+        chosen = self.chosen
+        if chosen is None:
+            self.message = "Nothing to delete"
+            return
+
+        def delete() -> None:
+            assert self.app.store is not None
+            try:
+                self.app.store.games.delete(chosen.name)
+            except StoreError as exc:
+                self.app.tell("Not deleted", str(exc))
+            else:
+                self.message = f"Deleted {shown(chosen.name)}"
+            self.refresh()
+
+        self.app.push(
+            Dialog(
+                self.app,
+                "Delete",
+                [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
+                [Choice("Delete", delete), Choice("Cancel", lambda: None, default=True, cancel=True)],
+            )
+        )
+
+    def update(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                for b in self.buttons():
+                    b.pressed = b.rect.contains(intent.x, intent.y)
+            elif isinstance(intent, Select):
+                self.click(intent.x, intent.y)
+                return
+            elif isinstance(intent, Command):
+                if intent.name == "confirm":
+                    self.resume()
+                elif intent.name == "cancel":
+                    self.app.to_title()
+                elif intent.name == "undo_turn":  # Delete key
+                    self.ask_delete()
+                else:
+                    continue
+                return
+
+    def click(self, x: int, y: int) -> None:
+        for i in self.shown_rows():
+            if self.row_rect(i).contains(x, y):
+                self.selected = i
+                self.message = ""
+                return
+        if self.play.contains(x, y):
+            self.resume()
+        elif self.delete.contains(x, y):
+            self.ask_delete()
+        elif self.new.contains(x, y):
+            self.app.to_new_game()
+        elif self.back.contains(x, y):
+            self.app.to_title()
+        elif self.up.contains(x, y):
+            self.scroll(-self.visible // 2)
+        elif self.down.contains(x, y):
+            self.scroll(self.visible // 2)
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.app.assets
+        g.cls(wimp.DESKTOP)
+        self.window.draw(a, g)
+        work = self.window.work_area
+        x = work.x + 8
+        for title, width in COLUMNS:
+            a.text(g, x, self.head_y, title, wimp.TEXT_DISABLED)
+            x += width * CHAR_W
+        box = Rect(work.x + 4, self.list_top - 2, work.w - 40, self.visible * ROW_H + 4)
+        g.rect(box.x, box.y, box.w, box.h, wimp.FIELD_BG)
+        g.rectb(box.x, box.y, box.w, box.h, wimp.FRAME)
+        if not self.games:
+            a.text(g, work.x + 12, self.list_top + 4, "No saved games yet: choose New game.", wimp.TEXT)
+        for i in self.shown_rows():
+            r = self.row_rect(i)
+            fg = wimp.TEXT
+            if i == self.selected:
+                g.rect(r.x + 1, r.y, r.w - 2, r.h, wimp.MENU_SELECTED_BG)
+                fg = wimp.MENU_SELECTED_TEXT
+            x = work.x + 8
+            for text, (_, width) in zip(summary_line(self.games[i]), COLUMNS, strict=True):
+                a.text(g, x, r.y + 1, shown(text)[: width - 1], fg)
+                x += width * CHAR_W
+        if len(self.games) > self.visible:
+            more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
+            a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
+        if self.message:
+            a.text(g, work.x + 12, self.message_y, shown(self.message)[:60], wimp.ERROR_TEXT)
+        for b in self.buttons():
+            b.draw(a, g)

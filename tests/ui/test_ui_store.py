@@ -1,0 +1,258 @@
+"""The game over a real store in a temporary folder: nothing a player does is lost.
+
+Create a named game, play, Exit, resume it from the Start list (the same
+match, cube, score and dice to come), delete with confirmation, damaged files
+shown once and set aside, settings kept across a restart, ratings at game over.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import pyxel
+from test_ui_app import RIGHT, Driver, human_turn
+
+from cart.engine import Rules
+from cart.store import GameOptions, Store, WriteError
+from cart.ui import layout as L
+from cart.ui.app import App
+from cart.ui.assets import Assets
+from cart.ui.intents import Select
+from cart.ui.options import Options
+from cart.ui.play import PlayScene
+from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.start import StartScene
+from cart.ui.title import NewGameScene, TitleScene
+
+VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
+
+
+def clock() -> datetime:
+    return datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC)
+
+
+def make_app(folder: Path, *, options: Options | None = None, seed: int = 5) -> App:
+    app = App(
+        store=Store(folder, clock=clock),
+        headless=True,
+        seed=seed,
+        options=options if options is not None else Options(speed="instant"),
+    )
+    app.think_budget = 30.0  # each computer decision in one frame
+    return app
+
+
+def menu_item(d: Driver, *path: str) -> None:
+    """Open the menu over the board and choose ``path`` (``"Play", "Exit"``) with the mouse."""
+    d.click((200, 300), RIGHT)
+    for label in path:
+        menu = d.app.stack[-1]
+        assert isinstance(menu, MenuScene)
+        labels = [e.label for e in menu.entries]
+        d.click(menu.menu.item_rect(labels.index(label)).center)
+
+
+def top_dialog(app: App, title: str) -> Dialog:
+    top = app.stack[-1]
+    assert isinstance(top, Dialog) and top.window.title == title, getattr(top, "lines", top)
+    return top
+
+
+def play_some(d: Driver, turns: int) -> None:
+    """The human (Red) rolls and moves by mouse; the computer answers; ``turns`` of the human's."""
+    rng = random.Random(2)
+    done = 0
+    for _ in range(400):
+        scene = d.app.stack[-1]
+        if not isinstance(scene, PlayScene):
+            d.key(pyxel.KEY_RETURN)  # a dialog: take a double, or play on
+            continue
+        game = scene.match.game
+        if game.phase == "over" or done >= turns:
+            return
+        if game.actor == scene.viewer and game.phase in ("opening", "roll"):
+            d.click(L.DICE_BOX.center)
+        elif game.actor == scene.viewer and game.phase == "move":
+            human_turn(d, rng)
+            done += 1
+        else:
+            d.frames()
+
+
+def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    d = Driver(app)
+    d.frames(2)
+    d.key(pyxel.KEY_SPACE)  # no saved games yet: the title leads to Create
+    form = app.stack[0]
+    assert isinstance(form, NewGameScene) and form.name is not None and form.typing
+    for _ in form.name.text:
+        d.key(pyxel.KEY_BACKSPACE)
+    d.type("Café night ☕")
+    d.click(form.play.rect.center)
+    scene = d.scene
+    assert scene.saved is not None and scene.saved.game.name == "Café night ☕"
+    play_some(d, 3)
+    original = scene.match
+    assert len(original.record) > 4
+    menu_item(d, "Play", "Exit")
+    assert isinstance(app.stack[0], TitleScene)
+
+    d.key(pyxel.KEY_SPACE)  # now the saved games
+    start = app.stack[0]
+    assert isinstance(start, StartScene) and [g.name for g in start.games] == ["Café night ☕"]
+    d.click(start.row_rect(0).center)
+    d.feed(Select(*start.play.rect.center))  # one frame: the computer has not acted again yet
+    resumed = d.scene.match
+    assert resumed is not original
+    assert resumed.record == original.record and resumed.score == original.score
+    assert (resumed.position_id(), resumed.match_id()) == (original.position_id(), original.match_id())
+    assert resumed.game.cube == original.game.cube
+    assert resumed.rng is not None and original.rng is not None
+    assert resumed.rng.getstate() == original.rng.getstate()  # the same dice to come
+
+    # A restart (a new App over the same folder) resumes it just the same, and play goes on saving.
+    again = make_app(tmp_path, seed=99)
+    scene2 = again.resume("Café night ☕")
+    assert scene2.match.record == original.record
+    play_some(Driver(again), 1)
+    assert Store(tmp_path).games.load("Café night ☕").match.record == scene2.match.record
+
+
+def test_a_refused_name_says_why_and_keeps_the_form(assets: Assets, tmp_path: Path) -> None:
+    Store(tmp_path).games.create("Friday", VS_EXPERT)
+    app = make_app(tmp_path)
+    app.to_new_game()
+    form = app.stack[0]
+    assert isinstance(form, NewGameScene) and form.name is not None
+    assert form.name.text == "Game"  # a free name is offered
+    d = Driver(app)
+    for _ in form.name.text:
+        d.key(pyxel.KEY_BACKSPACE)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack == [form] and "empty" in form.error
+    d.type("Friday")
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack == [form] and "already" in form.error
+    assert [g.name for g in app.store.games.list()] == ["Friday"]  # type: ignore[union-attr]
+    d.key(pyxel.KEY_ESCAPE)  # the field lets go of the caret ...
+    assert app.stack == [form] and not form.typing
+    d.key(pyxel.KEY_ESCAPE)  # ... then the form closes, to the saved games
+    assert isinstance(app.stack[0], StartScene)
+
+
+def test_delete_asks_first(assets: Assets, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    for name in ("One", "Two"):
+        store.games.create(name, VS_EXPERT)
+    app = make_app(tmp_path)
+    app.to_start()
+    start = app.stack[0]
+    assert isinstance(start, StartScene) and len(start.games) == 2
+    d = Driver(app)
+    d.click(start.row_rect(1).center)
+    name = start.games[1].name
+    d.click(start.delete.rect.center)
+    d.key(pyxel.KEY_RETURN)  # Return is Cancel: nothing deleted
+    assert len(start.games) == 2 and app.stack == [start]
+    d.click(start.delete.rect.center)
+    dialog = top_dialog(app, "Delete")
+    d.click(dialog.buttons[0].rect.center)  # Delete
+    assert [g.name for g in start.games] == [n for n in ("One", "Two") if n != name]
+    assert not Store(tmp_path).games.exists(name)
+
+
+def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.games.create("Good", VS_EXPERT)
+    bad = store.games.create("Bad", VS_EXPERT)
+    path = tmp_path.joinpath(*bad.entry.split("/"))
+    path.write_bytes(path.read_bytes()[:40])  # truncated, as by a crash of the disk
+    app = make_app(tmp_path)
+    d = Driver(app)
+    d.key(pyxel.KEY_SPACE)
+    notice = top_dialog(app, "Saved data")
+    text = " ".join(notice.lines)
+    assert "set aside" in text and "damaged" in text
+    d.key(pyxel.KEY_RETURN)
+    start = app.stack[0]
+    assert isinstance(start, StartScene) and [g.name for g in start.games] == ["Good"]
+    app.to_start()
+    assert app.stack == [app.stack[0]]  # shown once: no second notice
+    assert any(p.name.startswith("games-") for p in (tmp_path / "damaged").iterdir())
+
+
+def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path, options=Options(speed="normal"))
+    scene = app.create_game("Settings", app.last_setup)
+    d = Driver(app)
+    menu_item(d, "Sounds", "Turkish")
+    menu_item(d, "Options", "Speed", "Fast")
+    menu_item(d, "ToolTips")
+    menu_item(d, "Options", "Hint arrows")
+    assert scene is d.scene
+    later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
+    o = later.options
+    assert (o.sound.turkish, o.speed, o.tooltips, o.hints) == (True, "fast", False, False)
+    assert later.last_setup == app.last_setup  # the last game's options are offered again
+
+
+def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.create_game("Rated", app.last_setup)
+    d = Driver(app)
+    assert [p.rating for p in d.scene.players] == [1500, 1500]
+    menu_item(d, "Play", "Forfeit")
+    d.frames(4)
+    dialog = top_dialog(app, "Game over")
+    changes = [line for line in dialog.lines if line.startswith("Rating")]
+    assert len(changes) == 2
+    assert any("You: 1500.0 ->" in c and "(-" in c for c in changes)
+    level = app.last_setup.level.title()
+    assert any(f"{level}: 1500.0 ->" in c and "(+" in c for c in changes)
+    computer, human = d.scene.players if d.scene.players[0].computer else d.scene.players[::-1]
+    assert computer.rating is not None and computer.rating > 1500 > (human.rating or 0)
+
+
+def test_export_mat_writes_beside_the_saves_and_says_where(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.create_game("Export me", app.last_setup)
+    d = Driver(app)
+    play_some(d, 1)
+    menu_item(d, "Play", "Export .mat")
+    dialog = top_dialog(app, "Export .mat")
+    files = list((tmp_path / "exports").glob("*.mat"))
+    assert len(files) == 1 and files[0].read_text(encoding="utf-8").count("Game 1") == 1
+    assert "exports" in "".join(dialog.lines)
+
+
+def test_a_failed_save_is_said_and_play_goes_on(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path)
+    scene = app.create_game("Full disk", app.last_setup)
+    assert app.store is not None
+
+    def full(game: object) -> None:
+        raise WriteError("Could not save the game 'Full disk': No space left on device")
+
+    monkeypatch.setattr(app.store.games, "save", full)
+    d = Driver(app)
+    d.click(L.DICE_BOX.center)
+    assert scene.message.startswith("Not saved: ") and "No space" in scene.message
+    assert scene.match.record  # the roll stands in memory
+    monkeypatch.undo()
+    menu_item(d, "Play", "Exit")  # Exit saves what the failed save missed
+    assert isinstance(app.stack[0], TitleScene)
+    assert Store(tmp_path).games.load("Full disk").match.record == scene.match.record
+
+
+def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    d = Driver(app)
+    d.frames(120)
+    assert isinstance(app.stack[0], TitleScene)
+    assert not (tmp_path / "games").exists() and not (tmp_path / "ratings.json").exists()
