@@ -174,6 +174,13 @@ def shot_game_over(a: App) -> None:
         frame(a)
 
 
+def shot_game_over_rated(a: App) -> None:
+    scene = a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
+    scene.forfeit()
+    for _ in range(4):
+        frame(a)
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": shot_title,
     "create": shot_create,
@@ -181,13 +188,14 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "play": shot_play,
     "menu": shot_menu,
     "game_over": shot_game_over,
+    "game_over_rated": shot_game_over_rated,
 }
 
 
 @pytest.mark.parametrize("name", SHOTS)
 def test_golden_screens(assets: Assets, name: str, tmp_path: Path) -> None:
     store = Store(tmp_path, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
-    a = app(store if name in ("create", "start") else None)
+    a = app(store if name in ("create", "start", "game_over_rated") else None)
     SHOTS[name](a)
     check(name)
 
