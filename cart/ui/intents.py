@@ -36,6 +36,7 @@ CommandName = Literal[
     "right",
     "up",
     "down",
+    "next_field",
 ]
 
 
@@ -95,6 +96,7 @@ KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_RIGHT: "right",
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
+    pyxel.KEY_TAB: "next_field",
     pyxel.GAMEPAD1_BUTTON_B: "undo",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_Y: "hint",
@@ -111,9 +113,10 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_KP_ENTER: "confirm",
     pyxel.KEY_BACKSPACE: "erase",
     pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_TAB: "next_field",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
 }
-"""While a field has the caret, letters are text: only these keys stay commands."""
+"""While a field has the caret, letters are text: only these keys stay commands (Tab: the next field)."""
 
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)

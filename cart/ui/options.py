@@ -12,6 +12,7 @@ from typing import Literal
 
 from cart.ai import LEVELS
 from cart.engine import Rules
+from cart.store.names import clean_player_name
 
 from .board_view import Colour, Player
 from .sound import SoundSettings
@@ -27,9 +28,13 @@ Side = Literal["red", "other", "either"]
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Seed 000's Create dialog: players, side, level, rules, match length, automatic doubles.
+    """Seed 000's Create dialog: players, side, level, rules, match length, automatic doubles, names.
 
     Player 0 plays the light (or black) checkers and opens in MaxGammon; player 1 is Red.
+    ``you`` is the one human's name against the computer; ``names`` the two
+    humans' names by seat in a two-player game (None: each colour's default,
+    which follows the colour). Names are cleaned by the store's own rule, so
+    each human is rated under the id ``player:<name>`` the store will use.
 
     >>> setup = GameSetup(players=1, side="red", level="expert")
     >>> [p.name for p in setup.seats(random.Random(0))], setup.levels(random.Random(0))
@@ -43,12 +48,31 @@ class GameSetup:
     match_length: int = 0
     auto_doubles: bool = False
     other_colour: Colour = "white"
+    you: str = "You"
+    names: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
+        """Refuse what no game can have; names come out normalised (raises the store's ``BadNameError``)."""
         if self.players not in (0, 1, 2):
             raise ValueError(f"players must be 0, 1 or 2, got {self.players!r}")
         if self.level not in LEVELS:
             raise ValueError(f"level must be one of {LEVELS}, got {self.level!r}")
+        object.__setattr__(self, "you", clean_player_name(self.you))
+        if self.names is not None:
+            if not isinstance(self.names, (tuple, list)) or len(self.names) != 2:
+                raise ValueError(f"two players have two names, got {self.names!r}")
+            pair = (clean_player_name(self.names[0]), clean_player_name(self.names[1]))
+            object.__setattr__(self, "names", pair)
+
+    def default_name(self, seat: int) -> str:
+        """A two-player seat's name until one is typed: its colour's (seat 0 the other colour)."""
+        return f"{(self.other_colour if seat == 0 else 'red').title()} player"
+
+    def human_name(self, seat: int) -> str:
+        """The name a human in ``seat`` plays (and is rated) under."""
+        if self.players == 1:
+            return self.you
+        return self.names[seat] if self.names is not None else self.default_name(seat)
 
     def rules(self) -> Rules:
         return Rules(
@@ -79,14 +103,7 @@ class GameSetup:
         """How each seat is shown; call with a generator in the same state as for :meth:`levels`."""
         computers = self.levels(rng)
         colours: tuple[Colour, Colour] = (self.other_colour, "red")
-        names = []
-        for seat in (0, 1):
-            if seat in computers:
-                names.append(computers[seat].title())
-            elif self.players == 1:
-                names.append("You")
-            else:
-                names.append(f"{colours[seat].title()} player")
+        names = [computers[seat].title() if seat in computers else self.human_name(seat) for seat in (0, 1)]
         return (
             Player(names[0], colours[0], computer=0 in computers),
             Player(names[1], colours[1], computer=1 in computers),

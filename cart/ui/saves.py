@@ -63,14 +63,7 @@ def game_options(setup: GameSetup, rng: random.Random, *, hints: bool) -> GameOp
     """The saved form of a set-up: the side drawn now ('Either'), the seats named, the level kept."""
     levels = setup.levels(rng)
     computer = next(iter(levels), None) if setup.players == 1 else None
-    names = ["", ""]
-    for seat in (0, 1):
-        if seat == computer:
-            names[seat] = setup.level.title()
-        elif setup.players == 1:
-            names[seat] = "You"
-        else:
-            names[seat] = f"{(setup.other_colour if seat == 0 else 'red').title()} player"
+    names = [setup.level.title() if seat == computer else setup.human_name(seat) for seat in (0, 1)]
     return GameOptions(
         rules=setup.rules(),
         names=(names[0], names[1]),
@@ -81,10 +74,18 @@ def game_options(setup: GameSetup, rng: random.Random, *, hints: bool) -> GameOp
 
 
 def setup_of(options: GameOptions, other_colour: Literal["white", "black"] = "white") -> GameSetup:
-    """The form's set-up for saved options (the form offers the last game's options again)."""
+    """The form's set-up for saved options (the form offers the last game's options and names again).
+
+    The human's name against the computer, or both names of a two-player game,
+    come back; the other kind keeps its defaults (one game's options are kept).
+    """
     rules = options.rules
     side: Literal["red", "other"] = "other" if options.computer == 1 else "red"
     level = options.level or GameSetup().level
+    human = None if options.computer is None else options.names[1 - options.computer]
+    plain = GameSetup(other_colour=other_colour)
+    defaults = (plain.default_name(0), plain.default_name(1))  # left as defaults, they follow the colour
+    pair = None if human is not None or options.names == defaults else options.names
     try:
         return GameSetup(
             players=options.players,
@@ -94,8 +95,10 @@ def setup_of(options: GameOptions, other_colour: Literal["white", "black"] = "wh
             match_length=rules.match_length,
             auto_doubles=rules.automatic_doubles,
             other_colour=other_colour,
+            you=human if human is not None else GameSetup.you,
+            names=pair,
         )
-    except ValueError:  # a level this version does not have: the defaults, with the rules kept
+    except ValueError:  # a level (or name) this version refuses: the defaults, with the rules kept
         return GameSetup(variant=rules.variant, match_length=rules.match_length)  # type: ignore[arg-type]
 
 

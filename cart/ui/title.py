@@ -4,9 +4,11 @@ The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
 in both seats, run quietly under a banner (never saved) until a key or a
 click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
 Create when there are none. The form asks for the game's name (free text; the
-store says why it refuses one), players, side, level, rules, match length,
-automatic doubles and hint arrows; PLAY creates the saved game and starts it.
-Without a store the form has no name and the game is not saved.
+store says why it refuses one), players, each human's name (each is rated
+under their own), side, level, rules, match length, automatic doubles and hint
+arrows; PLAY creates the saved game and starts it. Tab or a click moves the
+caret between the text fields. Without a store the form has no game name and
+the game is not saved.
 """
 
 from __future__ import annotations
@@ -19,17 +21,17 @@ import pyxel
 
 from cart.ai import LEVELS
 from cart.store import StoreError
-from cart.store.names import MAX_GAME_NAME
+from cart.store.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
 
 from . import palette as wimp
-from .assets import CHAR_H
+from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, shown
 from .scenes import Scene
-from .widgets import Button, TextField, Toggle, Window
+from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
     from .app import App
@@ -39,6 +41,8 @@ __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 ATTRACT_SETUP = GameSetup(players=0, level="beginner")
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
+NAME_FIELD_W = (MAX_PLAYER_NAME + 1) * CHAR_W + 2 * FIELD_PAD  # a longest name and the caret
+ROW = 32  # one line of the form
 
 
 class TitleScene(Scene):
@@ -82,12 +86,17 @@ class _Row:
 
 
 class NewGameScene(Scene):
-    """Create a game: its name, 1 or 2 players, side, computer level, rules, match length, doubles, hints."""
+    """Create a game: its name, players and their names, side, level, rules, match length, doubles, hints.
+
+    The humans' fields are prefilled with the names of the last game (or the
+    defaults) and checked by the store's own rule when PLAY is pressed, so a
+    refused name is said here and nothing is created.
+    """
 
     def __init__(self, app: App, setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or app.last_setup
-        self.window = Window(Rect(60, 24, 520, 464), "Create game", focused=True)
+        self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)
         work = self.window.work_area
         self.left = work.x + 16
         self.rows: list[_Row] = []
@@ -102,14 +111,79 @@ class NewGameScene(Scene):
                 focused=True,
                 free=True,
             )
-            self.top += 44
+            self.top += ROW
+        s = self.setup
+
+        def field(text: str) -> TextField:
+            return TextField(Rect(0, 0, NAME_FIELD_W, 24), text, MAX_PLAYER_NAME, free=True)
+
+        self.you = field(s.you)
+        pair = s.names or (s.default_name(0), s.default_name(1))
+        self.seat_fields = (field(pair[0]), field(pair[1]))
+        if self.name is None:
+            self.player_fields()[0].focused = True
         self._build()
         y = work.bottom - 40
-        self.minus = Button(Rect(self.left + 140, self.match_y, 28, 24), "-")
-        self.plus = Button(Rect(self.left + 250, self.match_y, 28, 24), "+")
         self.cancel_button = Button(Rect(work.right - 236, y, 100, 28), "Cancel")
         self.play = Button(Rect(work.right - 120, y, 100, 28), "Play", default=True)
 
+    # -- the text fields ------------------------------------------------------------------------
+    def player_fields(self) -> list[TextField]:
+        """The humans' name fields shown now: one against the computer, Red's then the other's for two."""
+        if self.setup.players == 2:
+            return [self.seat_fields[1], self.seat_fields[0]]
+        return [self.you]
+
+    def label(self, field: TextField) -> str:
+        """What a name field is for: the one human's name, or a colour's player."""
+        if field is self.you:
+            return "Your name"
+        return "Red name" if field is self.seat_fields[1] else f"{self.setup.other_colour.title()} name"
+
+    def fields(self) -> list[TextField]:
+        """Every text field shown, in Tab order."""
+        return ([self.name] if self.name is not None else []) + self.player_fields()
+
+    def focus(self, field: TextField | None) -> None:
+        """Give the caret to ``field`` (None: to no field, so keys are commands again)."""
+        for f in (self.name, self.you, *self.seat_fields):
+            if f is not None:
+                f.focused = f is field
+
+    @property
+    def focused(self) -> TextField | None:
+        return next((f for f in self.fields() if f.focused), None)
+
+    def next_field(self) -> None:
+        """Tab: the caret to the next field (the first when none has it)."""
+        fields = self.fields()
+        now = self.focused
+        self.focus(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
+
+    def named(self) -> GameSetup:
+        """The set-up with the typed names, cleaned by the store's rule.
+
+        Raises ``ValueError`` (the store's ``BadNameError`` for a refused name)
+        after giving the refused field the caret. Two humans need two names:
+        with one, they would share one rating and a game between them would
+        rate nobody.
+        """
+        cleaned: list[str] = []
+        for f in self.player_fields():
+            try:
+                cleaned.append(clean_player_name(f.text))
+            except ValueError:
+                self.focus(f)
+                raise
+        if len(cleaned) == 1:
+            return replace(self.setup, you=cleaned[0])
+        red, other = cleaned
+        if red == other:
+            self.focus(self.seat_fields[0])
+            raise ValueError("the two players need different names: each has a rating of their own")
+        return replace(self.setup, names=(other, red))
+
+    # -- the rows -------------------------------------------------------------------------------
     def _build(self) -> None:
         s = self.setup
         other = s.other_colour.title()
@@ -135,6 +209,11 @@ class NewGameScene(Scene):
             return lambda i: self._change(**{name: values[i]})
 
         radios("Players", ["1", "2"], s.players - 1, set_(players=[1, 2]))
+        for f in self.player_fields():
+            f.rect = Rect(x0, y - 2, NAME_FIELD_W, 24)
+            y += ROW
+        if self.focused is None and any(f.focused for f in (self.you, *self.seat_fields)):
+            self.focus(self.player_fields()[0])  # the field with the caret went: the caret stays in the form
         sides = ["red", "other", "either"]
         radios("Your side", ["Red", other, "Either"], sides.index(s.side), set_(side=sides))
         radios(
@@ -156,7 +235,9 @@ class NewGameScene(Scene):
         )
         colours = ["white", "black"]
         radios("Other side", ["White", "Black"], colours.index(s.other_colour), set_(other_colour=colours))
-        self.match_y = y
+        self.match_y = y  # the rows above it change with the players: the - and + buttons follow
+        self.minus = Button(Rect(x0, y, 28, 24), "-")
+        self.plus = Button(Rect(x0 + 110, y, 28, 24), "+")
         y += 40
         option(
             "Automatic doubles (money play)",
@@ -166,7 +247,11 @@ class NewGameScene(Scene):
         option("Hint arrows", self.app.options.hints, lambda i: self._hints())
 
     def _change(self, **kw: Any) -> None:
-        self.setup = replace(self.setup, **kw)
+        old = self.setup
+        self.setup = replace(old, **kw)
+        for seat, f in enumerate(self.seat_fields):  # a colour's default name follows the colour
+            if f.text == old.default_name(seat):
+                f.text = self.setup.default_name(seat)
         self._build()
 
     def _hints(self) -> None:
@@ -176,24 +261,29 @@ class NewGameScene(Scene):
 
     @property
     def typing(self) -> bool:  # type: ignore[override]
-        """Keys are text while the name field has the caret."""
-        return self.name is not None and self.name.focused
+        """Keys are text while a field has the caret."""
+        return self.focused is not None
 
     def start(self) -> None:
-        """PLAY: create the saved game (or say why the store refuses the name), or an unsaved one."""
+        """PLAY: create the game (saved, or not without a store), or say why a name is refused."""
+        try:
+            setup = self.named()
+        except ValueError as exc:
+            self.error = str(exc)
+            return
         if self.name is None:
-            self.app.new_game(self.setup)
+            self.app.new_game(setup)
             return
         try:
-            self.app.create_game(self.name.text, self.setup)
+            self.app.create_game(self.name.text, setup)
         except StoreError as exc:
             self.error = str(exc)
-            self.name.focused = True
+            self.focus(self.name)
 
     def cancel(self) -> None:
         """Escape: first the field lets go of the caret, then the form closes."""
-        if self.name is not None and self.name.focused:
-            self.name.focused = False
+        if self.focused is not None:
+            self.focus(None)
         else:
             self.app.leave_form()
 
@@ -206,9 +296,7 @@ class NewGameScene(Scene):
 
     def stops(self) -> list[tuple[int, int]]:
         points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
-        if self.name is not None:
-            points.insert(0, self.name.rect.center)
-        return points + [b.rect.center for b in self.buttons()]
+        return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
 
     def update(self, intents: list[Intent]) -> None:
         for intent in intents:
@@ -217,25 +305,28 @@ class NewGameScene(Scene):
                     b.pressed = b.rect.contains(intent.x, intent.y)
             elif isinstance(intent, Select):
                 self.click(intent.x, intent.y)
-            elif isinstance(intent, Typed) and self.name is not None and self.name.focused:
-                self.name.insert(intent.text)
+            elif isinstance(intent, Typed) and self.focused is not None:
+                self.focused.insert(intent.text)
                 self.error = ""
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     self.start()
                 elif intent.name == "cancel":
                     self.cancel()
-                elif intent.name == "erase" and self.name is not None:
-                    self.name.backspace()
+                elif intent.name == "next_field":
+                    self.next_field()
+                elif intent.name == "erase" and self.focused is not None:
+                    self.focused.backspace()
                     self.error = ""
                 else:
                     continue
                 return
 
     def click(self, x: int, y: int) -> None:
-        if self.name is not None and self.name.contains(x, y):
-            self.name.focused = True
-            return
+        for f in self.fields():
+            if f.contains(x, y):
+                self.focus(f)
+                return
         for row in self.rows:
             for i, t in enumerate(row.toggles):
                 if t.contains(x, y):
@@ -268,5 +359,8 @@ class NewGameScene(Scene):
         if self.name is not None:
             a.text(g, self.left, self.name.rect.y + 4, "Name", wimp.TEXT)
             self.name.draw(a, g)
-            if self.error:
-                a.text(g, self.left, self.name.rect.bottom + 2, shown(self.error)[:60], wimp.ERROR_TEXT)
+        for f in self.player_fields():
+            a.text(g, self.left, f.rect.y + 4, self.label(f), wimp.TEXT)
+            f.draw(a, g)
+        if self.error:
+            a.text(g, self.left, self.play.rect.y - CHAR_H - 12, shown(self.error)[:60], wimp.ERROR_TEXT)
