@@ -31,8 +31,8 @@ from typing import Literal, NamedTuple
 
 from ..engine.board import Position
 from ..engine.game import GameState, Match
-from ..engine.movegen import decode, flip_key, successors
-from ..engine.plays import Dice, Play, check_dice
+from ..engine.movegen import flip_key, successors
+from ..engine.plays import Dice, Play, check_dice, play_of
 from . import met
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, read_weights
 
@@ -143,10 +143,8 @@ class Bot:
     # -- evaluation --------------------------------------------------------------
     def evaluate(self, position: Position) -> Evaluation:
         """The five probabilities and the cubeless equity of the side on roll (net, 0-ply)."""
-        if position.is_over():
-            p = flip_probs(self.weights.after(position.flip().key))
-        else:
-            p = flip_probs(self.weights.after(flip_key(position.key)))
+        # the opponent "has just moved"; a finished game comes back exact from ``after``
+        p = flip_probs(self.weights.after(flip_key(position.key)))
         return Evaluation(*p, equity(p))
 
     def _value(self, p: Probs) -> float:
@@ -185,7 +183,7 @@ class Bot:
         else:
             best = 0
         key = keys[best]
-        return Play(tuple(sorted(decode(succ[key]), reverse=True)), Position(flip_key(key)))
+        return play_of(key, succ[key])
 
     def _deepen(
         self, keys: Sequence[int], scores: list[float], budget: int

@@ -8,7 +8,7 @@ from .board import BAR, OFF, Position
 from .errors import EngineError, IllegalPlayError
 from .movegen import decode, flip_key, successors
 
-__all__ = ["Dice", "Play", "check_dice", "hit_points", "legal_plays"]
+__all__ = ["Dice", "Play", "check_dice", "hit_points", "legal_plays", "play_of"]
 
 Dice = tuple[int, int]
 
@@ -57,10 +57,15 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
     # played a lower checker first (the other die first); sorting by (from, to)
     # descending is always a legal order, since a step never starts where a lower
     # step ends unless it continues that same checker, which sorting keeps after.
-    return [
-        Play(tuple(sorted(decode(code), reverse=True)), Position(flip_key(key)))
-        for key, code in successors(position.key, d1, d2).items()
-    ]
+    return [play_of(key, code) for key, code in successors(position.key, d1, d2).items()]
+
+
+def play_of(key: int, code: int) -> Play:
+    """The :class:`Play` for one raw generator result (unflipped key, move code).
+
+    The fast path (the AI) picks among raw results and builds only the one it plays.
+    """
+    return Play(tuple(sorted(decode(code), reverse=True)), Position(flip_key(key)))
 
 
 def hit_points(position: Position, moves: tuple[tuple[int, int], ...]) -> tuple[bool, ...]:
