@@ -24,6 +24,7 @@ from .errors import (
 )
 from .games import Autosave, GameOptions, GameStore, GameSummary, SavedGame
 from .ids import Moment, ids_at, moments
+from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
 from .notices import Notice
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
@@ -42,6 +43,7 @@ __all__ = [
     "GameOptions",
     "GameStore",
     "GameSummary",
+    "LocalStorageBackend",
     "MatError",
     "MatImport",
     "MatInfo",
