@@ -14,8 +14,12 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .engine import EngineError, Rules
+
+if TYPE_CHECKING:
+    from .store import Store
 
 __all__ = ["main", "parse_args", "rules_from_args"]
 
@@ -146,15 +150,29 @@ def _pyxel(args: argparse.Namespace) -> int:
     ``pyxel.user_data_dir`` needs Pyxel initialised (it panics otherwise), so
     the screen opens first; ``App`` then finds it open.
     """
-    import pyxel
-
-    from .store import Store
     from .ui.app import App, init_pyxel
 
     init_pyxel()
-    store = Store(pyxel.user_data_dir(VENDOR, TITLE))
-    App(store=store, seed=args.seed).run()
+    App(store=user_store(), seed=args.seed).run()
     return 0
+
+
+def user_store() -> Store:
+    """Where the player's games, ratings and settings live.
+
+    On the desktop: Pyxel's per-user folder (call after ``pyxel.init``). In the
+    browser (Pyodide, ``sys.platform == "emscripten"``) that folder is in memory
+    and gone on reload, so the page's ``localStorage`` holds them instead.
+    """
+    from .store import LocalStorageBackend, Store
+
+    if sys.platform == "emscripten":
+        import js  # Pyodide's bridge to the page
+
+        return Store(LocalStorageBackend(js.localStorage))
+    import pyxel
+
+    return Store(pyxel.user_data_dir(VENDOR, TITLE))
 
 
 def _demo(args: argparse.Namespace) -> int:

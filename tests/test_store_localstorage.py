@@ -201,3 +201,19 @@ def test_a_hand_edited_entry_is_set_aside_with_a_message() -> None:
     assert notice.moved_to
     assert LocalStorageBackend(storage).read(notice.moved_to) == b"not what we wrote"
     assert NAMESPACE + "settings.json" not in storage.items
+
+
+def test_the_game_keeps_its_saves_in_local_storage_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under Pyodide the store goes to the page's localStorage (Pyodide's ``js`` module), not a folder."""
+    import sys
+    import types
+
+    from cart.__main__ import user_store
+
+    page = FakeStorage()
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(localStorage=page))
+    store = user_store()
+    store.settings.update(music=False)
+    assert any(page.key(i).startswith("gammon-cart/") for i in range(page.length))
+    assert user_store().settings.load().music is False
