@@ -69,7 +69,7 @@ class Level:
 
 LEVEL_SPECS = {
     "beginner": Level("beginner", noise=0.07, gammons=False),
-    "intermediate": Level("intermediate", noise=0.05),
+    "intermediate": Level("intermediate", noise=0.07),
     "expert": Level("expert"),
     "master": Level("master", candidates=6, margin=0.16),
 }
