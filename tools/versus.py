@@ -57,15 +57,22 @@ class Player:
             play = self.bot.choose_play(pos, (d1, d2))
             self.times.append(time.perf_counter() - t0)
             return play.result if play is not None else pos.flip()
-        if not legal_plays(pos, (d1, d2)):
+        plays = legal_plays(pos, (d1, d2))
+        if not plays:
             return pos.flip()
         board = pos.gnubg_board()
         if self.name == "gnubg0":
+            # best_move(..., b=1) gives the result as [mover, opponent], the other way
+            # round from gnubg_nn.moves: the opponent, now on roll, comes first for us
             _, key = gnubg_nn.best_move(board, d1, d2, b=1)
-            theirs, mine = gnubg_nn.board_from_position_key(key)
-            return Position.from_counts(theirs, mine)
-        flat = gnubg_nn.pub_best_move(board, d1, d2)
-        return _apply(pos, [(flat[i] + 1, max(flat[i + 1] + 1, 0)) for i in range(0, len(flat), 2)])
+            mover, opponent = gnubg_nn.board_from_position_key(key)
+            result = Position.from_counts(opponent, mover)
+        else:
+            flat = gnubg_nn.pub_best_move(board, d1, d2)
+            result = _apply(pos, [(flat[i] + 1, max(flat[i + 1] + 1, 0)) for i in range(0, len(flat), 2)])
+        if result not in {p.result for p in plays}:
+            raise SystemExit(f"{self.name}'s play from {pos.position_id()} {d1}-{d2} is not a legal play")
+        return result
 
 
 def _apply(pos: Position, moves: list[tuple[int, int]]) -> Position:
