@@ -39,8 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cart.ai import net as cartnet
 from cart.ai.features import INPUTS, unit_table
-from cart.engine.board import SIDE_BITS, SIDE_MASK, Position
-from cart.engine.movegen import successors
+from cart.engine.board import Position
+from cart.engine.movegen import flip_key, successors
 
 try:
     from numba import njit
@@ -206,15 +206,6 @@ def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha):
         _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha)
 
 
-def _flip_out(o: np.ndarray) -> np.ndarray:
-    """The same outcome seen by the other player."""
-    return np.array([1.0 - o[0], o[3], o[4], o[1], o[2]])
-
-
-def flip_key(key: int) -> int:
-    return (key >> SIDE_BITS) | ((key & SIDE_MASK) << SIDE_BITS)
-
-
 class Trainer:
     """Weights, dice and counters of one training run; everything a checkpoint holds."""
 
@@ -254,7 +245,7 @@ class Trainer:
             i = _choose(arr, F, *nets, best)
             plies += 1
             if prev is not None:
-                _td_step(prev, _flip_out(best), F, *nets, alpha)
+                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha)
             chosen = cands[i]
             if (chosen & 15) == 15:
                 return plies

@@ -46,6 +46,12 @@ class Scene:
         return []
 
 
+def hover(buttons: Sequence[Button], x: int, y: int) -> None:
+    """Show the button under the pointer pressed in, as RISC OS does while SELECT is held over it."""
+    for b in buttons:
+        b.pressed = b.rect.contains(x, y)
+
+
 def nearest_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
@@ -138,8 +144,7 @@ class Dialog(Scene):
     def update(self, intents: list[Intent]) -> None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                for b in self.buttons:
-                    b.pressed = b.rect.contains(intent.x, intent.y)
+                hover(self.buttons, intent.x, intent.y)
             elif isinstance(intent, Select):
                 for b, c in zip(self.buttons, self.choices, strict=True):
                     if b.contains(intent.x, intent.y):

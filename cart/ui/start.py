@@ -20,7 +20,7 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, Pointer, Select
 from .saves import shown, summary_line, wrap
-from .scenes import Choice, Dialog, Scene
+from .scenes import Choice, Dialog, Scene, hover
 from .widgets import Button, Window
 
 if TYPE_CHECKING:
@@ -139,8 +139,7 @@ class StartScene(Scene):
     def update(self, intents: list[Intent]) -> None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                for b in self.buttons():
-                    b.pressed = b.rect.contains(intent.x, intent.y)
+                hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
                 self.click(intent.x, intent.y)
                 return

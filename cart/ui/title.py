@@ -30,7 +30,7 @@ from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, shown
-from .scenes import Scene
+from .scenes import Scene, hover
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
@@ -301,8 +301,7 @@ class NewGameScene(Scene):
     def update(self, intents: list[Intent]) -> None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                for b in self.buttons():
-                    b.pressed = b.rect.contains(intent.x, intent.y)
+                hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
                 self.click(intent.x, intent.y)
             elif isinstance(intent, Typed) and self.focused is not None:
