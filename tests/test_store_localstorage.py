@@ -217,3 +217,39 @@ def test_the_game_keeps_its_saves_in_local_storage_in_the_browser(monkeypatch: p
     store.settings.update(music=False)
     assert any(page.key(i).startswith("gammon-cart/") for i in range(page.length))
     assert user_store().settings.load().music is False
+
+
+class JsNull:
+    """Stands in for ``pyodide.ffi.jsnull``: JavaScript ``null`` as Pyodide 0.28 and later pass it."""
+
+    def __repr__(self) -> str:
+        return "jsnull"
+
+
+class PyodideStorage(FakeStorage):
+    """FakeStorage answering ``jsnull``, not ``None``, for a missing key, as Pyodide 314 does."""
+
+    def key(self, index: int) -> str | JsNull:  # type: ignore[override]
+        found = super().key(index)
+        return JsNull() if found is None else found
+
+    def getItem(self, key: str) -> str | JsNull:  # type: ignore[override]
+        found = super().getItem(key)
+        return JsNull() if found is None else found
+
+
+def test_jsnull_from_pyodide_is_a_missing_entry_not_damaged_data() -> None:
+    """Regression: under Pyodide 314 a missing entry read back as the text "jsnull".
+
+    So every start in the browser found "damaged" settings and tried to set them aside.
+    """
+    storage = PyodideStorage()
+    store = Store(LocalStorageBackend(storage))
+    assert store.backend.read("settings.json") is None
+    assert store.settings.load() == Settings()
+    assert store.games.list() == []
+    assert store.take_notices() == []
+    store.settings.save(Settings(music=False))
+    assert store.settings.load() == Settings(music=False)
+    assert store.backend.names() == ["settings.json"]
+    assert LocalStorageBackend(storage).names() == ["settings.json"]

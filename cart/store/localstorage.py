@@ -13,6 +13,11 @@ How the :class:`~cart.store.backend.Backend` contract is kept:
 - **Names.** Every entry is the key ``gammon-cart/<entry name>``: pages from
   one origin (every file on ``localhost:8000``, say) share one storage, so
   other apps' keys are never listed, read or removed.
+- **Missing keys.** ``getItem`` and ``key`` answer JavaScript ``null``, which
+  Pyodide hands to Python as ``None`` up to 0.27 and as ``pyodide.ffi.jsnull``
+  since 0.28 (Pyxel's web runtime loads Pyodide 314); both mean "no such key".
+  Taken as text, ``jsnull`` reads as the string ``"jsnull"``: every missing
+  entry would look damaged, the settings on the very first start included.
 - **Bytes.** ``localStorage`` holds strings (UTF-16), so the value is
   ``v1:`` and the bytes in base64. A value without that tag (someone edited it
   by hand, a future format) is read back as its UTF-8 text: the store's own
@@ -41,7 +46,7 @@ from typing import Protocol
 
 from .backend import check_entry_name
 
-__all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_quota_error"]
+__all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
 
 NAMESPACE = "gammon-cart/"
 _TAG = "v1:"
@@ -81,6 +86,16 @@ def is_quota_error(exc: BaseException) -> bool:
     return any(name in text for name in _QUOTA_NAMES)
 
 
+def is_js_null(value: object) -> bool:
+    """Whether a Web Storage answer is JavaScript ``null`` (no such key) as Pyodide passes it.
+
+    ``None`` up to Pyodide 0.27; since 0.28 the singleton ``pyodide.ffi.jsnull``,
+    of type ``JsNull``, recognised by its type's name so this module never
+    imports ``pyodide`` (and runs in CPython).
+    """
+    return value is None or type(value).__name__ == "JsNull"
+
+
 def _encode(data: bytes) -> str:
     return _TAG + base64.b64encode(data).decode("ascii")
 
@@ -110,7 +125,7 @@ class LocalStorageBackend:
             value = self.storage.getItem(key)
         except Exception as exc:  # a JsException under Pyodide: storage switched off, say
             raise OSError(errno.EIO, f"cannot read the browser's storage: {exc}") from exc
-        return None if value is None else str(value)
+        return None if is_js_null(value) else str(value)
 
     def _set(self, key: str, value: str, name: str) -> None:
         try:
@@ -155,7 +170,7 @@ class LocalStorageBackend:
         except Exception as exc:
             raise OSError(errno.EIO, f"cannot list the browser's storage: {exc}") from exc
         for key in keys:
-            if key is None or not str(key).startswith(self.namespace):
+            if is_js_null(key) or not str(key).startswith(self.namespace):
                 continue
             name = str(key)[len(self.namespace) :]
             try:
