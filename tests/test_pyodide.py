@@ -1,0 +1,135 @@
+"""The cart's pure packages under Pyodide in Node.js, as the browser runs them (issue 6, check 3).
+
+``tools/pyodide/run.mjs`` loads the Pyodide pinned in ``tools/pyodide/package.json`` (the build
+Pyxel's web runtime loads), writes ``cart/engine``, ``cart/ai`` (weights included) and
+``cart/store`` into its file system and runs one script there:
+
+- ``check_games.py``: computer-vs-computer games at every level, cube decisions included, each
+  checked for legal plays and a legal result inside Pyodide; here its records are replayed
+  under CPython and the very same games played again under CPython, which must agree move for
+  move (the AI's arithmetic is integer and IEEE double, the same on both).
+- ``check_store.py``: the store in ``localStorage`` through Pyodide's real JS proxies, against
+  a stand-in built in JavaScript: saving and loading a game, a damaged entry, a full storage.
+
+Needs ``node`` and ``npm ci --prefix tools/pyodide``. Without them the tests skip, saying what is
+missing, except under ``GAMMON_CART_REQUIRE_PYODIDE=1`` (set by ``.ci/run``), where they fail.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from cart.ai import LEVELS
+from cart.engine import Match
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "tools" / "pyodide"
+RUN = HERE / "run.mjs"
+TIMEOUT_S = 600
+
+
+def _why_not_runnable() -> str | None:
+    if shutil.which("node") is None:
+        return "node is not installed (.ci/run installs it)"
+    if not (HERE / "node_modules" / "pyodide" / "package.json").is_file():
+        return "Pyodide is not installed: run `npm ci --prefix tools/pyodide`"
+    return None
+
+
+@pytest.fixture(scope="module")
+def runnable() -> None:
+    why = _why_not_runnable()
+    if why is not None:
+        if os.environ.get("GAMMON_CART_REQUIRE_PYODIDE") == "1":
+            pytest.fail(f"GAMMON_CART_REQUIRE_PYODIDE=1 but {why}")
+        pytest.skip(why)
+
+
+def run_in_pyodide(script: str) -> tuple[str, Any]:
+    """Run ``tools/pyodide/<script>`` under Pyodide; its output and the JSON of its RESULT line."""
+    done = subprocess.run(
+        ["node", str(RUN), str(HERE / script)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+    tail = f"{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
+    assert done.returncode == 0, f"{script} failed under Pyodide (exit {done.returncode}):\n{tail}"
+    [result] = [line[len("RESULT ") :] for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    return done.stdout, json.loads(result)
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of tools/pyodide as a module, to run the same code under CPython."""
+    spec = importlib.util.spec_from_file_location(f"pyodide_{name}", HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def games(runnable: None) -> tuple[str, list[dict[str, Any]]]:
+    return run_in_pyodide("check_games.py")
+
+
+def test_every_level_plays_complete_games_under_pyodide(games: tuple[str, list[dict[str, Any]]]) -> None:
+    output, sessions = games
+    assert "emscripten Python 3." in output, output  # really Pyodide, not a CPython fallback
+    played = load_script("check_games").PLAYED
+    assert [(s["level"], s["rules"]) for s in sessions] == [(lv, r) for lv in LEVELS for r in played[lv]]
+    assert {s["level"] for s in sessions} == set(LEVELS)
+    for s in sessions:
+        assert s["winner"] in (0, 1) and s["plays"] > 0, s["level"]
+        assert len(s["kinds"]) == s["games"] and sum(s["score"]) > 0
+    assert any(s["doubles"] for s in sessions), "no bot ever doubled: the cube went unexercised"
+
+
+def test_pyodide_records_replay_under_cpython(games: tuple[str, list[dict[str, Any]]]) -> None:
+    """A game recorded in the browser is the same game on the desktop: same Match ID, score, winner."""
+    rules = load_script("check_games").GAMES
+    for s in games[1]:
+        again = Match.replay(rules[s["rules"]], s["record"])
+        assert (again.match_id(), list(again.score)) == (s["match_id"], s["score"]), (s["level"], s["rules"])
+        winner = again.match_winner if again.rules.is_match else again.game.winner
+        assert winner == s["winner"]
+
+
+def test_pyodide_plays_exactly_as_cpython(games: tuple[str, list[dict[str, Any]]]) -> None:
+    """The same seeds give the same games: the browser's computer is the desktop's, move for move."""
+    check_games = load_script("check_games")
+    for s in games[1]:
+        here = check_games.play_session(s["level"], s["rules"], s["seed"])
+        ours, theirs = here["record"], s["record"]
+        if ours != theirs:
+            pairs = enumerate(zip(ours, theirs, strict=False))
+            at = next((i for i, (a, b) in pairs if a != b), min(len(ours), len(theirs)))
+            pytest.fail(
+                f"{s['level']} {s['rules']}: from action {at} the record is {theirs[at : at + 3]} under "
+                f"Pyodide but {ours[at : at + 3]} under CPython"
+            )
+        assert here == s
+
+
+def test_the_store_keeps_games_in_local_storage_under_pyodide(runnable: None) -> None:
+    output, passed = run_in_pyodide("check_store.py")
+    assert "runs under Pyodide" in passed
+    for essential in (
+        "the game loads back as played",
+        "it is set aside under damaged/",
+        "the quota throws a JS QuotaExceededError",
+        "a save past the quota is a WriteError",
+        "the old value stays",
+    ):
+        assert essential in passed, output
