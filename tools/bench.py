@@ -2,6 +2,7 @@
 
     python tools/bench.py                  # everything
     python tools/bench.py movegen          # legal play generation only
+    python tools/bench.py pyodide          # the AI under Pyodide against CPython
 
 movegen: the 2,000 (position, roll) pairs of tools/data/bench_suite.txt (from
 gnubg self-play, see tools/make_suite.py) through our generator and through
@@ -13,6 +14,16 @@ ai: time per move of each level over the same suite (master over every tenth
 pair), mean and p99, and the longest single slice of its ``think_play``
 generator (what one frame of the UI may spend), against GNU Backgammon's 0-ply
 ``best_move`` (C) on the same pairs; plus one net evaluation.
+
+pyodide: the AI's time per move under Pyodide (the CPython build Pyxel's web
+runtime runs the cart on, from npm, in Node.js) against CPython in this same run,
+over the same suite pairs (beginner, intermediate and expert every tenth, master
+every hundredth) and one net evaluation, each pass timed in CPython and at once
+in Pyodide (one process serving passes after a warm-up), best of the rounds; plus
+the first (cold) expert pass. The ratio has a goal of 1.7 at most (issue 6).
+``tools/pyodide/time_ai.py`` times both sides. Needs ``node`` and ``npm ci
+--prefix tools/pyodide``; without them the section says so and the other
+benchmarks still run.
 
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
@@ -157,6 +168,90 @@ def bench_ai(rounds: int) -> None:
     print("  (the longest slice includes whatever the OS did meanwhile; p99.9 is the steadier figure)")
 
 
+PYODIDE_GOAL = 1.7
+"""Issue 6: the AI under Pyodide at most this many times its CPython time per move."""
+PYODIDE_STEPS = {"beginner": 10, "intermediate": 10, "expert": 10, "master": 100}
+"""Every STEP-th suite pair per level: the master is about thirty times slower than the others."""
+PYODIDE_WARMUP_S = 10.0
+"""Play before timing under Pyodide, while V8 optimises its WebAssembly (see tools/pyodide/time_ai.py)."""
+
+
+def bench_pyodide(rounds: int) -> None:
+    """AI time per move under Pyodide (Node.js) against CPython: the same passes, interleaved."""
+    import importlib.util
+    import json
+    import shutil
+    import subprocess
+
+    here = ROOT / "tools" / "pyodide"
+    print(f"pyodide: AI time per move under Pyodide in Node.js against CPython (goal <= {PYODIDE_GOAL}x)")
+    node = shutil.which("node")
+    if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
+        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
+        print(f"  not measured: {missing} (see README, Web)")
+        return
+    spec = importlib.util.spec_from_file_location("pyodide_time_ai", here / "time_ai.py")
+    assert spec is not None and spec.loader is not None
+    time_ai = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(time_ai)
+
+    passes = ["eval", *(f"{level}:{step}" for level, step in PYODIDE_STEPS.items())]
+    best = {name: [float("inf"), float("inf")] for name in passes}  # CPython, Pyodide
+    counts: dict[str, int] = {}
+    command = [node, str(here / "run.mjs"), "--with", str(SUITE), str(here / "time_ai.py")]
+    command += ["--warmup", str(PYODIDE_WARMUP_S)]
+    t0 = time.perf_counter()
+    with subprocess.Popen(
+        command, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    ) as served:
+        assert served.stdin is not None and served.stdout is not None and served.stderr is not None
+
+        def reply(prefix: str) -> str:
+            line = served.stdout.readline()
+            if not line.startswith(prefix):
+                raise RuntimeError(f"Pyodide said {line!r}\n{served.stderr.read()[-2000:]}")
+            return line[len(prefix) :]
+
+        try:
+            ready = json.loads(reply("READY "))
+            ready_s = time.perf_counter() - t0
+            cold = time_ai.warm_up(1.0)
+            # Each pass in CPython, then at once the same pass in Pyodide: both meet the same
+            # load from whatever else runs on the machine, and the best of the rounds is kept.
+            for _ in range(rounds):
+                for name in passes:
+                    ours, counts[name] = time_ai.time_pass(name)
+                    served.stdin.write(name + "\n")
+                    served.stdin.flush()
+                    theirs, count = reply("PASS ").split()
+                    if int(count) != counts[name]:
+                        raise RuntimeError(f"{name}: {count} timed in Pyodide, {counts[name]} in CPython")
+                    best[name] = [min(best[name][0], ours), min(best[name][1], float(theirs))]
+        except (RuntimeError, OSError, ValueError) as exc:
+            served.kill()
+            print(f"  not measured: {exc}")
+            return
+        served.stdin.close()
+    node_version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    print(f"  {ready['interpreter']} in Node.js {node_version}, against {time_ai.interpreter()} (reference)")
+    print(
+        f"  ready in {ready_s:.0f} s ({PYODIDE_WARMUP_S:.0f} s of it warming up); each pass timed in "
+        f"CPython and at once in Pyodide, best of {rounds} rounds"
+    )
+    print(f"  {'':<24} {'CPython':>12} {'Pyodide':>12}   Pyodide/CPython")
+
+    def row(label: str, cpython: float, pyodide: float, unit: str, scale: float) -> None:
+        ratio = pyodide / cpython
+        verdict = "ok" if ratio <= PYODIDE_GOAL else f"over the {PYODIDE_GOAL}x goal"
+        figures = f"{cpython * scale:9.2f} {unit} {pyodide * scale:9.2f} {unit}"
+        print(f"  {label:<24} {figures}   {ratio:5.2f}x  {verdict}")
+
+    row("expert, cold (1st pass)", cold, ready["cold_s"], "ms", 1e3)
+    row("one net evaluation", *best["eval"], "us", 1e6)
+    for name in passes[1:]:
+        row(f"{name.partition(':')[0]} ({counts[name]} moves)", *best[name], "ms", 1e3)
+
+
 def bench_ui(rounds: int) -> None:
     """Frame times of the Pyxel game, headless at 640x512: update + draw, as ``pyxel.run`` would call them."""
     import os
@@ -224,7 +319,7 @@ def bench_ui(rounds: int) -> None:
     print(f"                                       {stats(thinking)}")
 
 
-BENCHES = {"movegen": bench_movegen, "ai": bench_ai, "ui": bench_ui}
+BENCHES = {"movegen": bench_movegen, "ai": bench_ai, "pyodide": bench_pyodide, "ui": bench_ui}
 
 
 def main() -> None:

@@ -18,12 +18,12 @@
 // `js.localStorage` in Python is a stand-in with the browser's Web Storage interface
 // (`StandInStorage` below); `js.StandInStorage.new(quota)` makes more. Python talks to it
 // through Pyodide's real JS proxies, and a full storage throws a real `DOMException` named
-// `QuotaExceededError`, as browsers do.
+// `QuotaExceededError`, as browsers do. Python's stdin, stdout and stderr are the process's.
 //
 // Exit status: the script's (0 when it returns, its SystemExit code), 1 on an uncaught
 // exception (traceback on stderr), 2 on bad usage.
 
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
@@ -125,6 +125,17 @@ const writeRaw = (stream) => ({
 });
 pyodide.setStdout(writeRaw(process.stdout));
 pyodide.setStderr(writeRaw(process.stderr));
+// Python's stdin is ours, read as it asks (time_ai.py serves one pass per line).
+pyodide.setStdin({
+  read: (buffer) => {
+    try {
+      return readSync(0, buffer);
+    } catch (error) {
+      if (error.code === "EOF") return 0;
+      throw error;
+    }
+  },
+});
 const loadSeconds = (performance.now() - started) / 1000;
 
 for (const rel of [...CART.flatMap(filesUnder), ...extra.flatMap(filesUnder), script]) {
