@@ -115,7 +115,6 @@ while (args[0] === "--with") {
 if (args.length === 0 || !args[0].endsWith(".py")) usage("give a Python script to run");
 const script = insideRoot(args[0]);
 
-const started = performance.now();
 const pyodide = await loadPyodide();
 const writeRaw = (stream) => ({
   write: (bytes) => {
@@ -136,7 +135,6 @@ pyodide.setStdin({
     }
   },
 });
-const loadSeconds = (performance.now() - started) / 1000;
 
 for (const rel of [...CART.flatMap(filesUnder), ...extra.flatMap(filesUnder), script]) {
   const target = `${HOME}/${rel}`;
@@ -153,7 +151,6 @@ globalThis.StandInStorage = StandInStorage;
 
 const BOOT = `
 import os, runpy, sys
-os.environ["GAMMON_CART_PYODIDE_LOAD_S"] = f"{LOAD_S:.3f}"
 os.chdir(HOME)
 sys.path.insert(0, HOME)
 sys.argv = list(ARGV)
@@ -173,7 +170,7 @@ status
 
 let status;
 try {
-  const globals = pyodide.toPy({ HOME, SCRIPT: script, ARGV: [script, ...args.slice(1)], LOAD_S: loadSeconds });
+  const globals = pyodide.toPy({ HOME, SCRIPT: script, ARGV: [script, ...args.slice(1)] });
   status = pyodide.runPython(BOOT, { globals });
 } catch (error) {
   // A PythonError's message is the traceback.
