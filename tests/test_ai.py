@@ -12,7 +12,8 @@ from conftest import pos_of, random_positions, selfplay_positions
 
 from cart.ai import LEVELS, Bot, Weights, WeightsError, load_weights, met
 from cart.ai import bot as botmod
-from cart.ai.features import INPUTS, SLOTS, UNITS, unit_table
+from cart.ai.features import INPUTS, SLOTS, UNITS, contact_features_reference, unit_table
+from cart.ai.features import ROLLS as ROLL_COUNT
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
 from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.game import game_value
@@ -257,35 +258,46 @@ def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
     at = 0
     for spec in header["nets"]:
         h = spec["hidden"]
+        n_in = spec["inputs"]
         parts = []
-        for n in (h * INPUTS, h, 5 * h, 5):
+        for n in (h * n_in, h, 5 * h, 5):
             parts.append(floats[at : at + n].tolist())
             at += n
         if spec["name"] == net:
             w1, b1, w2, b2 = parts
             break
     table = unit_table()
-    x = [0.0] * INPUTS
+    x = [0.0] * n_in
     for j in range(2 * SLOTS):
         side, slot = divmod(j, SLOTS)
         n = (key >> (4 * j)) & 15
         for u, v in enumerate(table[slot][n]):
             x[(side * SLOTS + slot) * UNITS + u] = v
-    hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * INPUTS + i] * x[i] for i in range(INPUTS))))) for r in range(h)]
+    if n_in > INPUTS:
+        c0 = [(key >> (4 * s)) & 15 for s in range(SLOTS)]
+        c1 = [(key >> (4 * (SLOTS + s))) & 15 for s in range(SLOTS)]
+        for i, count in enumerate(contact_features_reference(c0, c1)):
+            x[INPUTS + i] = count / ROLL_COUNT
+    hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * n_in + i] * x[i] for i in range(n_in))))) for r in range(h)]
     return [1 / (1 + exp(-(b2[k] + sum(w2[k * h + r] * hid[r] for r in range(h))))) for k in range(5)]
 
 
 def test_packed_inference_equals_the_dense_forward_pass() -> None:
     data = DEFAULT_PATH.read_bytes()
     weights = load_weights()
-    for pos in sample_positions()[::7]:
+    errors = []
+    for pos in sample_positions()[::3]:
         if pos.is_over():
             continue
         key = flip_key(pos.key)  # the side on roll has "just moved" in the other's eyes
         net = "race" if pos.is_race() else "contact"
         got = (weights.race if net == "race" else weights.contact).forward(key)
         want = dense_after(data, key, net)
-        assert max(abs(a - b) for a, b in zip(got, want, strict=True)) < 1e-3
+        errors.append(max(abs(a - b) for a, b in zip(got, want, strict=True)))
+    # hidden units are read in steps of 1/128 (see cart.ai.net): about 3e-4 on average
+    assert len(errors) > 10
+    assert max(errors) < 5e-3
+    assert sum(errors) / len(errors) < 1e-3
 
 
 def test_evaluate_gives_probabilities_and_their_equity(bots: dict[str, Bot]) -> None:

@@ -38,7 +38,14 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cart.ai import net as cartnet
-from cart.ai.features import INPUTS, unit_table
+from cart.ai.features import (
+    CONTACT_FEATURES,
+    INPUTS,
+    N_FEATURES,
+    ROLLS,
+    contact_features_reference,
+    unit_table,
+)
 from cart.engine.board import Position
 from cart.engine.movegen import flip_key, successors
 
@@ -53,14 +60,37 @@ except ImportError:  # pragma: no cover - slow fallback
 
 
 F = np.array(unit_table(), dtype=np.float64)  # (26, 16, 4)
+# The cart's own definition of the contact features, compiled: what the net learns on is
+# exactly what the cart's fast version (tested against this function) feeds it.
+_features = njit(cache=True)(contact_features_reference)
 START = Position.start().key
 OUTPUTS = 5
 
 
 @njit(cache=True)
-def _encode(b, F, idx, val):
-    """Sparse inputs of one position (26 bytes of packed nibbles); returns the count."""
+def _nib(b, j):
+    byte = np.int64(b[j >> 1])
+    return (byte >> 4) if (j & 1) else (byte & 15)
+
+
+@njit(cache=True)
+def _encode(b, F, idx, val, nfeat):
+    """Sparse inputs of one position (26 bytes of packed nibbles); returns the count.
+
+    With ``nfeat`` the contact features follow the 208 slot inputs.
+    """
     n = 0
+    if nfeat:
+        c0 = np.zeros(26, np.int64)
+        c1 = np.zeros(26, np.int64)
+        for slot in range(26):
+            c0[slot] = _nib(b, slot)
+            c1[slot] = _nib(b, 26 + slot)
+        f = _features(c0, c1)
+        for i in range(nfeat):
+            idx[n] = INPUTS + i
+            val[n] = f[i] / ROLLS
+            n += 1
     for j in range(52):
         byte = np.int64(b[j >> 1])
         c = (byte >> 4) if (j & 1) else (byte & 15)
@@ -88,12 +118,6 @@ def _back(b, side):
         if c:
             return slot
     return 0
-
-
-@njit(cache=True)
-def _nib(b, j):
-    byte = np.int64(b[j >> 1])
-    return (byte >> 4) if (j & 1) else (byte & 15)
 
 
 @njit(cache=True)
@@ -136,27 +160,28 @@ def _forward(idx, val, n, W1, b1, W2, b2, h, o):
 
 
 @njit(cache=True)
-def _eval_one(b, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o):
+def _eval_one(b, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o, nfeat):
     if _terminal(b, o):
         return
-    n = _encode(b, F, idx, val)
     if _back(b, 0) + _back(b, 1) <= 25:
+        n = _encode(b, F, idx, val, 0)
         _forward(idx, val, n, Wr1, br1, Wr2, br2, h, o)
     else:
+        n = _encode(b, F, idx, val, nfeat)
         _forward(idx, val, n, Wc1, bc1, Wc2, bc2, h, o)
 
 
 @njit(cache=True)
-def _choose(B, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, best):
+def _choose(B, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, best, nfeat):
     """Index of the candidate with the highest equity for the mover; its outputs in ``best``."""
-    idx = np.empty(INPUTS, np.int64)
-    val = np.empty(INPUTS, np.float64)
+    idx = np.empty(INPUTS + N_FEATURES, np.int64)
+    val = np.empty(INPUTS + N_FEATURES, np.float64)
     h = np.empty(max(bc1.shape[0], br1.shape[0]), np.float64)
     o = np.empty(5, np.float64)
     top = -1e9
     bi = 0
     for i in range(B.shape[0]):
-        _eval_one(B[i], F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o)
+        _eval_one(B[i], F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o, nfeat)
         e = 2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
         if e > top:
             top = e
@@ -196,32 +221,39 @@ def _backprop(idx, val, n, W1, b1, W2, b2, target, alpha):
 
 
 @njit(cache=True)
-def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha):
-    idx = np.empty(INPUTS, np.int64)
-    val = np.empty(INPUTS, np.float64)
-    n = _encode(b, F, idx, val)
+def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha, nfeat):
+    idx = np.empty(INPUTS + N_FEATURES, np.int64)
+    val = np.empty(INPUTS + N_FEATURES, np.float64)
     if _back(b, 0) + _back(b, 1) <= 25:
+        n = _encode(b, F, idx, val, 0)
         _backprop(idx, val, n, Wr1, br1, Wr2, br2, target, alpha)
     else:
+        n = _encode(b, F, idx, val, nfeat)
         _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha)
 
 
 class Trainer:
     """Weights, dice and counters of one training run; everything a checkpoint holds."""
 
-    def __init__(self, seed: int, hidden: int, race_hidden: int) -> None:
+    def __init__(self, seed: int, hidden: int, race_hidden: int, features: bool = False) -> None:
         init = np.random.default_rng(seed)
         self.seed = seed
         self.games = 0
         self.rng = random.Random(seed)
         self.w: dict[str, np.ndarray] = {}
-        for name, h in (("contact", hidden), ("race", race_hidden)):
-            self.w[name + ".W1"] = init.uniform(-0.1, 0.1, (INPUTS, h))  # input-major for sparse rows
+        extra = N_FEATURES if features else 0
+        for name, h, n_in in (("contact", hidden, INPUTS + extra), ("race", race_hidden, INPUTS)):
+            self.w[name + ".W1"] = init.uniform(-0.1, 0.1, (n_in, h))  # input-major for sparse rows
             self.w[name + ".b1"] = np.zeros(h)
             self.w[name + ".W2"] = init.uniform(-0.1, 0.1, (OUTPUTS, h))
             self.w[name + ".b2"] = np.zeros(OUTPUTS)
         self.log: list[dict] = []
         self.args: dict = {}
+
+    @property
+    def nfeat(self) -> int:
+        """Contact features in use: runs from before they existed have none."""
+        return self.w["contact.W1"].shape[0] - INPUTS
 
     def nets(self) -> tuple[np.ndarray, ...]:
         w = self.w
@@ -230,6 +262,7 @@ class Trainer:
     def play_game(self, alpha: float) -> int:
         """One self-play game with TD(0) updates; returns the plies played."""
         nets = self.nets()
+        nfeat = self.nfeat
         rng = self.rng
         key = START
         prev = None
@@ -242,15 +275,41 @@ class Trainer:
             cands = list(succ) if succ else [key]
             arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
             arr = arr.reshape(len(cands), 26)
-            i = _choose(arr, F, *nets, best)
+            i = _choose(arr, F, *nets, best, nfeat)
             plies += 1
             if prev is not None:
-                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha)
+                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha, nfeat)
             chosen = cands[i]
             if (chosen & 15) == 15:
                 return plies
             prev = arr[i].copy()
             key = flip_key(chosen)
+
+    def init_from(self, folder: Path) -> None:
+        """Take another run's weights, so a new schedule (or new inputs) starts from a trained net.
+
+        Inputs the parent lacked get zero rows: the net starts out playing exactly as the
+        parent did and learns what the new inputs are worth. The parent's own provenance is
+        kept in ``args["parent"]`` so the exported weights still say how to rebuild them.
+        """
+        parent = Trainer.load(folder)
+        for name, w in parent.w.items():
+            mine = self.w[name]
+            if name.endswith(".W1"):
+                if w.shape[1] != mine.shape[1] or w.shape[0] > mine.shape[0]:
+                    raise SystemExit(f"{folder}: {name} is {w.shape}, cannot start {mine.shape} from it")
+                mine[:] = 0.0
+                mine[: w.shape[0]] = w
+            elif w.shape != mine.shape:
+                raise SystemExit(f"{folder}: {name} is {w.shape}, this run needs {mine.shape}")
+            else:
+                mine[:] = w
+        self.args["parent"] = {
+            "folder": str(folder),
+            "games": parent.games,
+            "seed": parent.seed,
+            "args": parent.args,
+        }
 
     # -- checkpoints -------------------------------------------------------
     def save(self, folder: Path) -> None:
@@ -289,6 +348,22 @@ def alpha_at(games: int, a: dict) -> float:
     return max(a["alpha_min"], a["alpha"] * 0.5 ** ((games - a["decay_start"]) / a["halflife"]))
 
 
+def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str:
+    """The command(s) that rebuild a checkpoint; a run started from a parent names the parent's first."""
+    cmd = (
+        f"python tools/train.py --seed {seed} --games {games} --hidden {a['hidden']} "
+        f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
+        f"--decay-start {a['decay_start']} --halflife {a['halflife']}"
+    )
+    if a.get("features"):
+        cmd += " --features"
+    parent = a.get("parent")
+    if parent:
+        first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
+        return f"{first} && {cmd} --init-from {parent['folder']} --out {folder}"
+    return f"{cmd} --out {folder}"
+
+
 def export(folder: Path, to: Path) -> None:
     """Write the cart's weight file from a checkpoint."""
     t = Trainer.load(folder)
@@ -300,18 +375,13 @@ def export(folder: Path, to: Path) -> None:
             t.w[name + ".W2"],
             t.w[name + ".b2"],
         )
-    a = t.args
-    reproduce = (
-        f"python tools/train.py --seed {t.seed} --games {t.games} --hidden {a['hidden']} "
-        f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
-        f"--decay-start {a['decay_start']} --halflife {a['halflife']} --out checkpoints/td{t.seed}"
-    )
+    reproduce = reproduce_command(t.seed, t.games, t.args, folder)
     meta = {
         "trainer": "tools/train.py (TD(0) self-play)",
         "seed": t.seed,
         "games": t.games,
         "args": t.args,
-        "command": a.get("command", ""),
+        "command": t.args.get("command", ""),
         # the learning rate depends on the game count only, so stopping at ``games`` is the same run
         "reproduce": reproduce,
     }
@@ -325,6 +395,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=1_000_000, help="train until this many games in total")
     p.add_argument("--out", type=Path, default=Path("checkpoints/td"))
     p.add_argument("--resume", type=Path)
+    p.add_argument(
+        "--init-from",
+        type=Path,
+        help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint",
+    )
+    p.add_argument("--features", action="store_true", help="give the contact net the contact features")
     p.add_argument("--hidden", type=int, default=80)
     p.add_argument("--race-hidden", type=int, default=40)
     p.add_argument("--alpha", type=float, default=0.1)
@@ -342,7 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         t = Trainer.load(a.resume)
         folder = a.resume
     else:
-        t = Trainer(a.seed, a.hidden, a.race_hidden)
+        t = Trainer(a.seed, a.hidden, a.race_hidden, a.features)
         folder = a.out
         t.args = {
             "alpha": a.alpha,
@@ -351,8 +427,11 @@ def main(argv: list[str] | None = None) -> int:
             "halflife": a.halflife,
             "hidden": a.hidden,
             "race_hidden": a.race_hidden,
+            "features": list(CONTACT_FEATURES) if a.features else [],
             "command": "python tools/train.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
+        if a.init_from:
+            t.init_from(a.init_from)
     t.args["target_games"] = a.games
     t0 = time.time()
     g0 = t.games

@@ -1,24 +1,33 @@
 """The net's input encoding, shared by the cart's evaluator and the trainer.
 
-Every input belongs to one board slot of one side (off, points 1..24, bar), so
-a position's hidden layer is a sum of per-slot contributions. That is what makes
-pure-Python inference cheap (see :mod:`cart.ai.net`): the contribution of each
-(slot, count) pair is precomputed once, and a forward pass is a handful of big
-integer additions. Features that look at several slots at once (primes, shots)
-would break that, so the trained nets go without them.
+Slot inputs: every one belongs to one board slot of one side (off, points 1..24,
+bar), so a position's hidden layer is a sum of per-slot contributions. That is
+what makes pure-Python inference cheap (see :mod:`cart.ai.net`): the
+contribution of each (slot, count) pair is precomputed once, and a forward pass
+is a handful of big integer additions.
+
+Contact features: five counts of the 36 rolls that look at the whole board
+(shots at blots, escapes, blockades), which raw slot inputs leave the net to
+discover. Each takes 37 values, so its contribution is precomputed the same way
+and costs one more addition; computing the counts themselves is bit-mask work
+(:func:`contact_features`), about as much again as the rest of the pass.
 
 Layout: input ``(side * SLOTS + slot) * UNITS + unit``, side 0 is the player who
 has just moved and side 1 the player about to roll, each in its own numbering
-(slot 0 borne off, 1..24 points from its own ace point, 25 its bar).
+(slot 0 borne off, 1..24 points from its own ace point, 25 its bar); a contact
+net with features reads them as inputs ``INPUTS + i`` in :data:`CONTACT_FEATURES` order.
 """
 
 from __future__ import annotations
+
+from operator import getitem
 
 SLOTS = 26
 UNITS = 4
 SIDES = 2
 INPUTS = SIDES * SLOTS * UNITS  # 208
 MAX_COUNT = 15
+_SIDE_MASK = (1 << 104) - 1  # the mover's half of a position key (see cart.engine.board)
 
 
 def slot_units(slot: int, n: int) -> tuple[float, float, float, float]:
@@ -44,3 +53,291 @@ def slot_units(slot: int, n: int) -> tuple[float, float, float, float]:
 def unit_table() -> list[list[tuple[float, float, float, float]]]:
     """``table[slot][n]``: :func:`slot_units` for every slot and count 0..15."""
     return [[slot_units(slot, n) for n in range(MAX_COUNT + 1)] for slot in range(SLOTS)]
+
+
+# -- contact features ---------------------------------------------------------
+#
+# Raw slot inputs leave the net to learn, from millions of games, facts a player
+# reads off the board at a glance: how many rolls hit my blot, how many let my
+# back checker out, how strong the other side's blockade is. GNU Backgammon's
+# nets get their strength from inputs like these; ours are five counts of the 36
+# rolls, each fed to the contact net as ``count / 36`` (race positions have no
+# blots to hit and nothing to escape, so the race net goes without them).
+#
+# "Mover" is side 0 (has just moved), "roller" side 1 (rolls next).
+
+CONTACT_FEATURES = (
+    "hit_rolls",  # rolls on which the roller hits at least one of the mover's blots
+    "back_escapes_mover",  # rolls the mover's rearmost checker can play in full past the roller's points
+    "back_escapes_roller",  # the same for the roller's rearmost checker
+    "min_escapes_mover",  # fewest such rolls for a mover's checker on its points 15..24 (roller's blockade)
+    "min_escapes_roller",  # the same for the roller: the mover's blockade
+)
+N_FEATURES = len(CONTACT_FEATURES)
+ROLLS = 36
+
+
+def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
+    """The five counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
+
+    Written as plain loops over the board, so it reads as the definition, and so the
+    trainer can compile this very function with numba: the cart's fast version
+    (:func:`contact_features`) is tested against it, which keeps what the net learnt
+    on and what the cart feeds it the same. ``c0``/``c1`` index slots 0 (off) .. 25
+    (bar), each side in its own numbering: the mover's point p is the roller's 25 - p.
+
+    A hit counts when some checker of the roller can land on a blot with one die, or
+    with both dice (or up to four steps of a double) over open points, entering from
+    the bar first when it has checkers there. Escapes follow GNU Backgammon's
+    definition: rolls with which the checker could play both dice, over at least one
+    open intermediate point to an open landing point.
+    """
+    blot = 0  # bit q: a mover's blot on the roller's point q
+    block = 0  # bit q: a mover's point (2+) on the roller's point q, where the roller cannot land
+    block_m = 0  # bit p: a roller's point on the mover's point p, where the mover cannot land
+    for q in range(1, 25):
+        n = c0[25 - q]
+        if n == 1:
+            blot |= 1 << q
+        elif n >= 2:
+            block |= 1 << q
+        if c1[q] >= 2:
+            block_m |= 1 << (25 - q)
+    bar = c1[25]
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            hit = 0
+            if a == b:
+                steps = 4
+                start = 0  # only the bar
+                if bar > 0:
+                    e = 25 - a
+                    if (block >> e) & 1:
+                        continue
+                    if (blot >> e) & 1:
+                        hit = 1
+                    steps = 4 - min(bar, 4)
+                    start = e
+                for q in range(1, 25):
+                    if hit or steps == 0:
+                        break
+                    if c1[q] == 0 and q != start:
+                        continue
+                    for k in range(1, steps + 1):
+                        t = q - k * a
+                        if t < 1:
+                            break
+                        if (blot >> t) & 1:
+                            hit = 1
+                            break
+                        if (block >> t) & 1:
+                            break
+            elif bar >= 2:
+                if (blot >> (25 - a)) & 1 or (blot >> (25 - b)) & 1:
+                    hit = 1
+            elif bar == 1:
+                for o in range(2):
+                    x = a if o == 0 else b
+                    y = b if o == 0 else a
+                    e = 25 - x
+                    if (block >> e) & 1:
+                        continue
+                    if (blot >> e) & 1:
+                        hit = 1
+                    for q in range(1, 25):
+                        if (c1[q] > 0 or q == e) and q - y >= 1 and (blot >> (q - y)) & 1:
+                            hit = 1
+            else:
+                for q in range(1, 25):
+                    if c1[q] == 0:
+                        continue
+                    for o in range(2):
+                        x = a if o == 0 else b
+                        y = b if o == 0 else a
+                        t = q - x
+                        if t < 1:
+                            continue
+                        if (blot >> t) & 1 or (not (block >> t) & 1 and t - y >= 1 and (blot >> (t - y)) & 1):
+                            hit = 1
+            hits += hit
+    back_m = back_r = 0
+    least_m = least_r = ROLLS
+    for side in range(2):
+        c = c0 if side == 0 else c1
+        blocks = block_m if side == 0 else block  # points below 1 are open: no bits there
+        rear = 0
+        for s in range(25, 0, -1):
+            if c[s] > 0:
+                rear = s
+                break
+        for r in range(0, 25):
+            if r == 0:
+                at = rear  # the rearmost checker, then every point 15..24
+            elif r >= 15:
+                at = r
+            else:
+                continue
+            n = 0
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    ok_a = at - a < 1 or not (blocks >> (at - a)) & 1
+                    ok_b = at - b < 1 or not (blocks >> (at - b)) & 1
+                    ok = at - a - b < 1 or not (blocks >> (at - a - b)) & 1
+                    if ok and (ok_a or ok_b):
+                        n += 1
+            if r == 0:
+                if side == 0:
+                    back_m = n
+                else:
+                    back_r = n
+            elif side == 0:
+                least_m = min(least_m, n)
+            else:
+                least_r = min(least_r, n)
+    return (hits, back_m, back_r, least_m, least_r)
+
+
+def _escape_table() -> list[int]:
+    """``table[w]``: rolls a checker can play in full; bit j of ``w`` set: the point 12 - j ahead is made."""
+    table = []
+    for w in range(1 << 12):
+        n = 0
+        for a in range(1, 7):
+            for b in range(1, 7):
+                open_a = not (w >> (12 - a)) & 1
+                open_b = not (w >> (12 - b)) & 1
+                if not (w >> (12 - a - b)) & 1 and (open_a or open_b):
+                    n += 1
+        table.append(n)
+    return table
+
+
+def _mask_tables() -> list[tuple[int, ...]]:
+    """Per key byte: the bits it adds to the four board masks :func:`contact_features` reads.
+
+    Bits 0-25: the mover's points (2+ checkers) and bits 32-57 its blots, both in the
+    roller's numbering; bits 64-89 the roller's occupied points; bits 96-121 the
+    roller's points in the mover's numbering. Every slot owns its own bit, so the
+    sum over the key's bytes is the union of the masks.
+    """
+    tables = []
+    for i in range(26):
+        row = []
+        for v in range(256):
+            m = 0
+            for j, n in ((2 * i, v & 15), (2 * i + 1, v >> 4)):
+                side, slot = divmod(j, SLOTS)
+                if not 1 <= slot <= 24 or n == 0:
+                    continue
+                if side == 0:
+                    m |= 1 << (25 - slot + (0 if n >= 2 else 32))
+                else:
+                    m |= 1 << (64 + slot)
+                    if n >= 2:
+                        m |= 1 << (96 + 25 - slot)
+            row.append(m)
+        tables.append(tuple(row))
+    return tables
+
+
+_ESCAPES = _escape_table()
+_MASKS = _mask_tables()
+_M26 = (1 << 26) - 1
+_NON_DOUBLES = tuple((a, b) for a in range(1, 7) for b in range(a + 1, 7))
+# for each set of dice that hit at once (bit d): the rolls with such a die, and the rolls left to try
+_DIRECT_ROLLS = tuple(
+    sum(1 for a in range(1, 7) for b in range(1, 7) if (m >> a) & 1 or (m >> b) & 1) for m in range(128)
+)
+_PAIRS_LEFT = tuple(
+    tuple((a, b) for a, b in _NON_DOUBLES if not (m >> a) & 1 and not (m >> b) & 1) for m in range(128)
+)
+_DOUBLES_LEFT = tuple(tuple(d for d in range(1, 7) if not (m >> d) & 1) for m in range(128))
+_ROLLER_BAR_SHIFT = 104 + 4 * 25  # the roller's bar nibble in a position key
+
+
+def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, int]:
+    """:func:`contact_features_reference` from a position key, with bit masks (about 5-10 us).
+
+    ``key_bytes`` is ``key.to_bytes(26, "little")``, which the evaluator has made already.
+    Masks are in the roller's numbering, where its checkers move down: shifting the
+    mask of its checkers right by ``d`` gives the points they reach with a ``d``.
+    """
+    s = sum(map(getitem, _MASKS, key_bytes))
+    block = s & _M26
+    blot = (s >> 32) & _M26
+    src = (s >> 64) & _M26
+    block_m = s >> 96
+    free = ~block
+    bar = (key >> _ROLLER_BAR_SHIFT) & 15
+    hits = 0
+    if blot and (bar or blot & ((1 << src.bit_length() >> 1) - 1)):
+        if bar == 0:
+            reach = [src >> d for d in range(7)]  # reach[d]: where a d takes the roller's checkers
+            direct = 0  # bit d: a d hits
+            for d in range(1, 7):
+                if reach[d] & blot:
+                    direct |= 1 << d
+            hits = _DIRECT_ROLLS[direct]
+            via = [r & free for r in reach]  # landing spots a second die may move on from
+            for a, b in _PAIRS_LEFT[direct]:
+                if ((via[a] >> b) | (via[b] >> a)) & blot:
+                    hits += 2
+            for d in _DOUBLES_LEFT[direct]:
+                r = via[d]
+                for _ in range(3):
+                    r >>= d
+                    if r & blot:
+                        hits += 1
+                        break
+                    r &= free
+                    if not r:
+                        break
+        else:
+            # the roller enters first: bit d of `entry` if a d enters (point 25 - d not made),
+            # of `onto` if it enters onto a blot; `board` if a d hits from the board
+            entry = onto = board = 0
+            for d in range(1, 7):
+                e = 25 - d
+                if not (block >> e) & 1:
+                    entry |= 1 << d
+                    if (blot >> e) & 1:
+                        onto |= 1 << d
+                if (src >> d) & blot:
+                    board |= 1 << d
+            for d in range(1, 7):
+                if not (entry >> d) & 1:
+                    continue
+                if (onto >> d) & 1:
+                    hits += 1
+                    continue
+                r = src | (1 << (25 - d))
+                for _ in range(4 - min(bar, 4)):
+                    r >>= d
+                    if r & blot:
+                        hits += 1
+                        break
+                    r &= free
+            if bar >= 2:
+                for a, b in _NON_DOUBLES:
+                    if ((onto >> a) | (onto >> b)) & 1:
+                        hits += 2
+            else:
+                for a, b in _NON_DOUBLES:
+                    on = (blot >> (25 - a - b)) & 1  # entering with one die, on with the other
+                    if ((entry >> a) & 1 and ((onto >> a) & 1 or (board >> b) & 1 or on)) or (
+                        (entry >> b) & 1 and ((onto >> b) & 1 or (board >> a) & 1 or on)
+                    ):
+                        hits += 2
+    rear_m = ((key & _SIDE_MASK).bit_length() - 1) >> 2
+    rear_r = ((key >> 104).bit_length() - 1) >> 2
+    wide_m = block_m << 12
+    wide_r = block << 12
+    esc = _ESCAPES
+    return (
+        hits,
+        esc[(wide_m >> rear_m) & 4095],
+        esc[(wide_r >> rear_r) & 4095],
+        min([esc[(wide_m >> r) & 4095] for r in range(15, 25)]),
+        min([esc[(wide_r >> r) & 4095] for r in range(15, 25)]),
+    )

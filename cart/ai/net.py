@@ -1,23 +1,30 @@
 """The evaluator: two small nets (contact, race) run in pure Python.
 
 A forward pass is ``hidden = sigmoid(b1 + W1 x)``, ``out = sigmoid(b2 + W2 hidden)``.
-Every input belongs to one slot of one side (:mod:`cart.ai.features`), so
+Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so
 ``W1 x`` is a sum of one precomputed vector per byte of the position key (two
-slots a byte). Those vectors are stored as one Python integer each, with the
-hidden units in 32-bit fixed-point lanes: adding 27 integers adds all the
-lanes at C speed, and ``memoryview.cast`` reads the lanes back. Each lane also
-carries an offset that keeps it positive, so no lane ever borrows from its
-neighbour. This is why inference needs no numpy and still costs only tens of
-microseconds, most of it the sigmoids and the output layer.
+slots a byte), plus one per contact feature (a count of rolls, 0..36, so each
+has its 37 vectors precomputed too). The vectors are Python integers holding
+the hidden units in 32-bit fixed-point lanes: adding them adds every lane at C
+speed, with no loop over units in Python.
 
-Fixed point: a lane holds ``round(v * 2**16) + 2**26`` per term; 27 terms stay
-below ``2**32`` while each term's weight sum is under 1024 in size (checked on
-load), and the rounding error is below 2e-4 on a hidden unit's input.
+Packing is linear: a vector of signed lane values v is the integer
+``sum(v[i] << 32 * i)``, so a sum of packed vectors is the packed sum, whatever
+borrows happen on the way. One offset added at the end (in the bias) lifts every
+lane into ``0 .. 2**32``, and then the lanes read back exactly. A lane holds
+``round(pre * 2**23) + 2**31 + 2**15``; its high 16 bits are ``round(pre * 128) +
+2**15``, which ``memoryview.cast('H')`` reads without a Python loop and which
+index a 65,536-entry sigmoid table directly. Pre-activations within +-256 are
+read exactly (the load checks each unit's worst case), in steps of 1/128.
+
+The table holds the activations as floats, and the five output units are five
+``sum(map(mul, ...))`` dot products: the sigmoids cost one list lookup each.
 
 Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON
-header (nets, their shapes, and the metadata saying how they were trained),
-then float32 little-endian arrays for each net in header order: W1 (hidden x
-inputs), b1, W2 (5 x hidden), b2.
+header (nets, their shapes and inputs, and the metadata saying how they were
+trained), then float32 little-endian arrays for each net in header order:
+W1 (hidden x inputs), b1, W2 (5 x hidden), b2. A net's inputs are the 208 slot
+inputs, then the contact features its header names (none for the race net).
 """
 
 from __future__ import annotations
@@ -31,17 +38,27 @@ from operator import getitem, mul
 from pathlib import Path
 
 from ..engine.board import SIDE_BITS, SIDE_MASK
-from .features import INPUTS, MAX_COUNT, SLOTS, UNITS, unit_table
+from .features import (
+    CONTACT_FEATURES,
+    INPUTS,
+    MAX_COUNT,
+    N_FEATURES,
+    ROLLS,
+    SLOTS,
+    UNITS,
+    contact_features,
+    unit_table,
+)
 
 if sys.byteorder != "little":  # pragma: no cover - x86, ARM and WebAssembly all are
     raise ImportError("the packed evaluator reads lanes in little-endian order")
 
 MAGIC = b"GCNET1\n"
 OUTPUTS = 5
-_SCALE = 1 << 16
-_TERM_OFFSET = 1 << 26
-_TERMS = 27  # 26 key bytes and the bias
-_LIMIT = (1 << 26) - 1  # largest |term| in fixed point
+_PRE_BITS = 23  # hidden pre-activation scale in a lane
+_LANE_OFFSET = (1 << 31) + (1 << 15)  # lifts a lane to unsigned; 2**15 rounds its high half
+_RANGE = 255.0  # largest |pre-activation| a lane's high half can hold
+_STEP = 1 << (_PRE_BITS - 16)  # high-half units per 1.0 of pre-activation (128)
 
 # Outputs, all for the player who has just moved (the other is about to roll).
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
@@ -53,10 +70,20 @@ class WeightsError(ValueError):
     """The weight file is missing, damaged or of another shape."""
 
 
+def _sigmoid_table() -> list[float]:
+    """Activation for each high half of a lane."""
+    return [
+        1.0 / (1.0 + exp((0x8000 - u) / _STEP)) if u > 0x8000 - 60 * _STEP else 0.0 for u in range(1 << 16)
+    ]
+
+
+_SIGMOID: list[float] | None = None
+
+
 class Net:
     """One contact or race net, ready for packed inference."""
 
-    __slots__ = ("_bias", "_hidden", "_k", "_out_b", "_out_w", "_tables")
+    __slots__ = ("_bias", "_feat", "_hidden", "_out_b", "_out_w", "_sig", "_tables")
 
     def __init__(
         self,
@@ -65,16 +92,19 @@ class Net:
         w2: Sequence[Sequence[float]],
         b2: Sequence[float],
     ) -> None:
+        global _SIGMOID
         hidden = len(b1)
-        if len(w1) != hidden or any(len(r) != INPUTS for r in w1):
-            raise WeightsError(f"W1 must be {hidden} x {INPUTS}")
+        n_in = len(w1[0]) if w1 else 0
+        if len(w1) != hidden or n_in not in (INPUTS, INPUTS + N_FEATURES) or any(len(r) != n_in for r in w1):
+            raise WeightsError(f"W1 must be {hidden} x {INPUTS} or {hidden} x {INPUTS + N_FEATURES}")
         if len(w2) != OUTPUTS or any(len(r) != hidden for r in w2) or len(b2) != OUTPUTS:
             raise WeightsError(f"W2 must be {OUTPUTS} x {hidden} with {OUTPUTS} biases")
         self._hidden = hidden
         units = unit_table()
         cols = list(zip(*w1, strict=True))  # per input: its weight to every hidden unit
-        # nibble j of the key (side j // 26, slot j % 26) holding n checkers -> lane values
-        nib: list[list[list[int]]] = []
+        worst = [abs(b) for b in b1]  # per unit, the largest |pre-activation| any inputs give
+        # nibble j of the key (side j // 26, slot j % 26) holding n checkers -> per-unit sums
+        nib: list[list[list[float]]] = []
         for j in range(2 * SLOTS):
             side, slot = divmod(j, SLOTS)
             base = (side * SLOTS + slot) * UNITS
@@ -84,34 +114,54 @@ class Net:
                 for u, x in enumerate(units[slot][n]):
                     if x:
                         acc = [a + x * w for a, w in zip(acc, cols[base + u], strict=True)]
-                per_n.append([_fixed(a) for a in acc])
+                per_n.append(acc)
             nib.append(per_n)
-        off = _TERM_OFFSET
         self._tables = []
         for i in range(26):
             lo, hi = nib[2 * i], nib[2 * i + 1]
-            row = []
-            for v in range(256):
-                a, b = lo[v & 15], hi[v >> 4]
-                row.append(_pack([x + y + off for x, y in zip(a, b, strict=True)]))
+            row = [_pack([a + b for a, b in zip(lo[v & 15], hi[v >> 4], strict=True)]) for v in range(256)]
             self._tables.append(tuple(row))
-        self._bias = _pack([_fixed(b) + off for b in b1])
-        # lane u = round(pre * 2**16) + 27 * 2**26, so pre = u / 2**16 - 27 * 2**10
-        self._k = _TERMS * _TERM_OFFSET / _SCALE
+        for per_n in nib:
+            for u in range(hidden):
+                worst[u] += max(abs(acc[u]) for acc in per_n)
+        self._feat: tuple[tuple[int, ...], ...] = ()
+        if n_in > INPUTS:
+            feat = []
+            for f in range(N_FEATURES):
+                col = cols[INPUTS + f]
+                feat.append(tuple(_pack([w * k / ROLLS for w in col]) for k in range(ROLLS + 1)))
+                for u in range(hidden):
+                    worst[u] += abs(col[u])
+            self._feat = tuple(feat)
+        if max(worst) > _RANGE:
+            raise WeightsError(f"a hidden unit can reach {max(worst):.0f}, beyond the packed +-{_RANGE:.0f}")
+        self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
         self._out_w = tuple(tuple(r) for r in w2)
         self._out_b = tuple(b2)
+        if _SIGMOID is None:
+            _SIGMOID = _sigmoid_table()
+        self._sig = _SIGMOID
 
     @property
     def hidden(self) -> int:
         return self._hidden
 
+    @property
+    def features(self) -> tuple[str, ...]:
+        """The contact features this net reads after the slot inputs."""
+        return CONTACT_FEATURES if self._feat else ()
+
     def forward(self, key: int) -> Probs:
         """The five outputs for the low side of ``key`` having just moved."""
-        t = sum(map(getitem, self._tables, key.to_bytes(26, "little")), self._bias)
-        lanes = memoryview(t.to_bytes(4 * self._hidden, "little")).cast("I")
-        k = self._k
-        s = 1.0 / _SCALE
-        hs = [1.0 / (1.0 + exp(k - u * s)) for u in lanes]
+        kb = key.to_bytes(26, "little")
+        t = sum(map(getitem, self._tables, kb), self._bias)
+        if self._feat:
+            f0, f1, f2, f3, f4 = self._feat
+            k0, k1, k2, k3, k4 = contact_features(key, kb)
+            t += f0[k0] + f1[k1] + f2[k2] + f3[k3] + f4[k4]
+        high = memoryview(t.to_bytes(4 * self._hidden, "little")).cast("H")[1::2]
+        sig = self._sig
+        hs = [sig[u] for u in high]
         w0, w1, w2, w3, w4 = self._out_w
         b0, b1, b2, b3, b4 = self._out_b
         return (
@@ -129,15 +179,13 @@ def _sig(x: float) -> float:
     return 1.0 / (1.0 + exp(-x))
 
 
-def _fixed(v: float) -> int:
-    q = round(v * _SCALE)
-    if not -_LIMIT <= q <= _LIMIT:
-        raise WeightsError(f"a weight sum of {v:.1f} is too large for the packed evaluator")
-    return q
-
-
-def _pack(lanes: list[int]) -> int:
-    return int.from_bytes(array("I", lanes).tobytes(), "little")
+def _pack(lanes: Sequence[float]) -> int:
+    """Signed lane values (floats, pre-activation units) as one integer, lane i at bit 32 * i."""
+    scale = 1 << _PRE_BITS
+    q = [round(v * scale) for v in lanes]
+    unsigned = int.from_bytes(array("I", [v & 0xFFFFFFFF for v in q]).tobytes(), "little")
+    negative = int.from_bytes(array("I", [1 if v < 0 else 0 for v in q]).tobytes(), "little")
+    return unsigned - (negative << 32)
 
 
 # -- terminal positions and perspective -------------------------------------
@@ -198,7 +246,10 @@ def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, o
     blobs = []
     for name, (w1, b1, w2, b2) in nets.items():
         hidden = len(b1)
-        header["nets"].append({"name": name, "hidden": hidden, "inputs": INPUTS, "outputs": OUTPUTS})
+        n_in = len(w1[0])
+        features = list(CONTACT_FEATURES[: n_in - INPUTS])
+        spec = {"name": name, "hidden": hidden, "inputs": n_in, "features": features, "outputs": OUTPUTS}
+        header["nets"].append(spec)
         flat = array("f")
         for part in (w1, [b1], w2, [b2]):
             for row in part:
@@ -229,14 +280,21 @@ def read_weights(data: bytes) -> Weights:
     nets: dict[str, Net] = {}
     at = 0
     for spec in header["nets"]:
-        h = int(spec["hidden"])
-        if spec.get("inputs") != INPUTS or spec.get("outputs") != OUTPUTS or h < 1:
+        try:
+            h = int(spec["hidden"])
+            n_in = int(spec["inputs"])
+            features = list(spec.get("features", []))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise WeightsError(f"damaged net header: {exc}") from exc
+        if features != list(CONTACT_FEATURES[: len(features)]) or n_in != INPUTS + len(features):
+            raise WeightsError(f"net {spec.get('name')!r} was trained on inputs this cart does not compute")
+        if spec.get("outputs") != OUTPUTS or h < 1:
             raise WeightsError(f"net {spec.get('name')!r} has the wrong shape for this cart")
-        need = h * INPUTS + h + OUTPUTS * h + OUTPUTS
+        need = h * n_in + h + OUTPUTS * h + OUTPUTS
         if at + need > len(floats):
             raise WeightsError("weight file data is truncated")
-        w1 = [floats[at + r * INPUTS : at + (r + 1) * INPUTS].tolist() for r in range(h)]
-        at += h * INPUTS
+        w1 = [floats[at + r * n_in : at + (r + 1) * n_in].tolist() for r in range(h)]
+        at += h * n_in
         b1 = floats[at : at + h].tolist()
         at += h
         w2 = [floats[at + r * h : at + (r + 1) * h].tolist() for r in range(OUTPUTS)]
