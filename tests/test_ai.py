@@ -222,6 +222,28 @@ def test_match_play_uses_match_equity() -> None:
     assert decision.action == "no double"
 
 
+def test_match_cube_keeps_the_cube_alive() -> None:
+    """Early in a long match the cube is as live as in money play: a modest race lead is no double.
+
+    Treating the cube as dead after a double makes any advantage a double (the first version
+    did, and two experts then ran the cube to 8 in a single game of a 7-point match).
+    """
+    bot = Bot("expert")
+    rules = Rules(match_length=7)
+    even = {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}  # 60 pips
+    behind = {6: 4, 5: 3, 4: 3, 3: 3, 2: 2}  # 64 pips: on roll, about 59% to win
+    for mine, action in ((behind, "no double"), (even, "double")):
+        race = pos_of(mine, even)
+        decision = bot.cube_action(Match(rules, start=GameState.from_position(rules, race)))
+        assert decision.action == action, (decision.evaluation.win, decision)
+        assert bot.cube_action(money(race)).action == action  # the same as for money at 0-0
+    # a dead cube: both sides 2-away, a double to 2 ends the match, so only the chances count
+    m = Match(rules, start=GameState.from_position(rules, race))
+    m.score = (5, 5)
+    decision = bot.cube_action(m)
+    assert decision.action == "double" and decision.double_take > decision.no_double
+
+
 # -- strength -----------------------------------------------------------------------
 def play_money_game(a: Bot, b: Bot, rng: random.Random) -> int:
     """Cubeless game, ``a`` on roll first; points for ``a``."""

@@ -299,6 +299,28 @@ def _cube_efficiency(position: Position) -> float:
     return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
 
 
+def _janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
+    """Cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
+
+    ``p`` the chance of winning, ``w``/``loss`` the average value of a win/loss in units
+    of the cube (gammons make them above 1), ``x`` the cube's efficiency, ``dead`` the
+    cubeless equity, ``owner`` "centre", "mine" or "theirs" from the player's side.
+    """
+    take_point = (loss - 0.5) / (w + loss + 0.5)
+    cash_point = (loss + 1.0) / (w + loss + 0.5)
+    if owner == "mine":
+        live = 1.0 if p >= cash_point else -loss + (loss + 1.0) * p / cash_point
+    elif owner == "theirs":
+        live = -1.0 if p <= take_point else -1.0 + (w + 1.0) * (p - take_point) / (1.0 - take_point)
+    elif p <= take_point:
+        live = -1.0
+    elif p >= cash_point:
+        live = 1.0
+    else:
+        live = -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
+    return x * live + (1.0 - x) * dead
+
+
 def _money_cube(ev: Evaluation, state: GameState, doubler: int) -> tuple[float, float, float]:
     """(no double, double/take, double/pass) for the doubler, per unit of the current cube."""
     p = ev.win
@@ -306,26 +328,8 @@ def _money_cube(ev: Evaluation, state: GameState, doubler: int) -> tuple[float, 
     lo = 1.0 - p
     loss = 1.0 + (ev.lose_gammon + ev.lose_backgammon) / lo if lo > 1e-9 else 1.0
     x = _cube_efficiency(state.position)
-    dead = ev.equity
-    take_point = (loss - 0.5) / (w + loss + 0.5)
-    cash_point = (loss + 1.0) / (w + loss + 0.5)
-
-    def live(owner: str) -> float:
-        if owner == "mine":
-            return 1.0 if p >= cash_point else -loss + (loss + 1.0) * p / cash_point
-        if owner == "theirs":
-            return -1.0 if p <= take_point else -1.0 + (w + 1.0) * (p - take_point) / (1.0 - take_point)
-        if p <= take_point:
-            return -1.0
-        if p >= cash_point:
-            return 1.0
-        return -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
-
-    def cubeful(owner: str) -> float:
-        return x * live(owner) + (1.0 - x) * dead
-
     now = "centre" if state.cube_owner is None else ("mine" if state.cube_owner == doubler else "theirs")
-    return cubeful(now), 2.0 * cubeful("theirs"), 1.0
+    return _janowski(p, w, loss, x, ev.equity, now), 2.0 * _janowski(p, w, loss, x, ev.equity, "theirs"), 1.0
 
 
 # -- match cube: match winning chances over the table in cart.ai.met -------------------
@@ -336,8 +340,14 @@ def _match_cube(
 ) -> tuple[float, float, float]:
     """(no double, double/take, double/pass) as the doubler's chance of winning the match.
 
-    The cube is treated as dead after the decision (cubeless chances times the
-    table's equities), which errs a little towards doubling late.
+    Each cube level is seen as a money game (as GNU Backgammon does): match winning
+    chances are mapped linearly onto equity, -1 for losing a single game at that cube
+    and +1 for winning one, so gammons are worth what the score makes them worth. The
+    money game's Janowski formula then gives the cubeful equity, which maps back. A
+    cube that its owner could never use (a single win at it already takes the match)
+    is dead: there the cubeless chances are the whole story. Treating every cube as
+    dead instead, as a first version did, doubles at any advantage and takes almost
+    anything, and games between two such players ended with the cube at 8.
     """
     n = state.rules.match_length
     away = (n - score[doubler], n - score[1 - doubler])
@@ -346,17 +356,36 @@ def _match_cube(
     gammon_w = ev.win_gammon - ev.win_backgammon
     single_l = (1.0 - ev.win) - ev.lose_gammon
     gammon_l = ev.lose_gammon - ev.lose_backgammon
-    outcomes = (
-        (single_w, 1, True),
-        (gammon_w, 2, True),
-        (ev.win_backgammon, 3, True),
-        (single_l, 1, False),
-        (gammon_l, 2, False),
-        (ev.lose_backgammon, 3, False),
-    )
+    wins = ((single_w, 1), (gammon_w, 2), (ev.win_backgammon, 3))
+    losses = ((single_l, 1), (gammon_l, 2), (ev.lose_backgammon, 3))
+    p = ev.win
+    x = _cube_efficiency(state.position)
 
-    def mwc(cube: int) -> float:
-        return sum(p * met.after_game(away, k * cube, won, crawford=crawford) for p, k, won in outcomes)
+    def cubeful(cube: int, owner: str) -> float:
+        """The doubler's match winning chance with ``cube`` owned by ``owner``."""
+        up = met.after_game(away, cube, True, crawford=crawford)
+        down = met.after_game(away, cube, False, crawford=crawford)
+        span = up - down
+        win = sum(q * met.after_game(away, k * cube, True, crawford=crawford) for q, k in wins)
+        lose = sum(q * met.after_game(away, k * cube, False, crawford=crawford) for q, k in losses)
+        if span < 1e-9:
+            return win + lose
+        dead = (2.0 * (win + lose) - up - down) / span
+        w = (2.0 * win / p - up - down) / span if p > 1e-9 else 1.0
+        loss = -(2.0 * lose / (1.0 - p) - up - down) / span if p < 1.0 - 1e-9 else 1.0
+        # who could still turn the cube: nobody needs to once a single win takes the match
+        mine = owner != "theirs" and away[0] > cube
+        theirs = owner != "mine" and away[1] > cube
+        if not (mine or theirs):
+            return (up + down + dead * span) / 2.0
+        live = "centre" if mine and theirs else ("mine" if mine else "theirs")
+        eq = _janowski(p, max(w, 1.0), max(loss, 1.0), x, dead, live)
+        return (up + down + eq * span) / 2.0
 
     cube = state.cube
-    return mwc(cube), mwc(2 * cube), met.after_game(away, cube, True, crawford=crawford)
+    now = "centre" if state.cube_owner is None else ("mine" if state.cube_owner == doubler else "theirs")
+    return (
+        cubeful(cube, now),
+        cubeful(2 * cube, "theirs"),
+        met.after_game(away, cube, True, crawford=crawford),
+    )
