@@ -17,8 +17,14 @@ lane into ``0 .. 2**32``, and then the lanes read back exactly. A lane holds
 index a 65,536-entry sigmoid table directly. Pre-activations within +-256 are
 read exactly (the load checks each unit's worst case), in steps of 1/128.
 
-The table holds the activations as floats, and the five output units are five
-``sum(map(mul, ...))`` dot products: the sigmoids cost one list lookup each.
+The output layer is table work too. The table gives each hidden unit's
+activation as one of 1024 levels; for each unit and level a precomputed integer
+holds that activation times the unit's five output weights, in 64-bit lanes. So
+all five output sums are one more ``sum(map(getitem, ...))``: a little faster
+than five float dot products in CPython 3.11, and integer arithmetic, so every
+machine (Pyodide included) gets the same bits and the same plays. A forward
+pass agrees with the textbook float one to about 6e-4 on average (a test checks
+the bound); the expert's error rate on the suite moves by 0.0001.
 
 Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON
 header (nets, their shapes and inputs, and the metadata saying how they were
@@ -34,7 +40,7 @@ import sys
 from array import array
 from collections.abc import Mapping, Sequence
 from math import exp
-from operator import getitem, mul
+from operator import getitem
 from pathlib import Path
 
 from ..engine.board import SIDE_BITS, SIDE_MASK
@@ -70,20 +76,26 @@ class WeightsError(ValueError):
     """The weight file is missing, damaged or of another shape."""
 
 
-def _sigmoid_table() -> list[float]:
-    """Activation for each high half of a lane."""
+_LEVELS = 1023  # hidden activations are read as k / _LEVELS
+_OUT_BITS = 24  # output pre-activation scale in a lane
+_OUT_OFFSET = 1 << 63
+
+
+def _level_table() -> list[int]:
+    """The activation level of each high half of a lane: ``round(sigmoid(pre) * _LEVELS)``."""
     return [
-        1.0 / (1.0 + exp((0x8000 - u) / _STEP)) if u > 0x8000 - 60 * _STEP else 0.0 for u in range(1 << 16)
+        round(_LEVELS / (1.0 + exp((0x8000 - u) / _STEP))) if u > 0x8000 - 40 * _STEP else 0
+        for u in range(1 << 16)
     ]
 
 
-_SIGMOID: list[float] | None = None
+_LEVEL: list[int] | None = None
 
 
 class Net:
     """One contact or race net, ready for packed inference."""
 
-    __slots__ = ("_bias", "_feat", "_hidden", "_out_b", "_out_w", "_sig", "_tables")
+    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_out_b", "_out_t", "_tables")
 
     def __init__(
         self,
@@ -92,7 +104,7 @@ class Net:
         w2: Sequence[Sequence[float]],
         b2: Sequence[float],
     ) -> None:
-        global _SIGMOID
+        global _LEVEL
         hidden = len(b1)
         n_in = len(w1[0]) if w1 else 0
         if len(w1) != hidden or n_in not in (INPUTS, INPUTS + N_FEATURES) or any(len(r) != n_in for r in w1):
@@ -136,11 +148,14 @@ class Net:
         if max(worst) > _RANGE:
             raise WeightsError(f"a hidden unit can reach {max(worst):.0f}, beyond the packed +-{_RANGE:.0f}")
         self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
-        self._out_w = tuple(tuple(r) for r in w2)
-        self._out_b = tuple(b2)
-        if _SIGMOID is None:
-            _SIGMOID = _sigmoid_table()
-        self._sig = _SIGMOID
+        # unit u at level k adds k * per_level[u]: its five output weights / _LEVELS, in lanes
+        scale = (1 << _OUT_BITS) / _LEVELS
+        per_level = [sum(round(w2[k][u] * scale) << (64 * k) for k in range(OUTPUTS)) for u in range(hidden)]
+        self._out_t = tuple(tuple(k * p for k in range(_LEVELS + 1)) for p in per_level)
+        self._out_b = sum((round(b2[k] * (1 << _OUT_BITS)) + _OUT_OFFSET) << (64 * k) for k in range(OUTPUTS))
+        if _LEVEL is None:
+            _LEVEL = _level_table()
+        self._level = _LEVEL
 
     @property
     def hidden(self) -> int:
@@ -160,16 +175,16 @@ class Net:
             k0, k1, k2, k3, k4 = contact_features(key, kb)
             t += f0[k0] + f1[k1] + f2[k2] + f3[k3] + f4[k4]
         high = memoryview(t.to_bytes(4 * self._hidden, "little")).cast("H")[1::2]
-        sig = self._sig
-        hs = [sig[u] for u in high]
-        w0, w1, w2, w3, w4 = self._out_w
-        b0, b1, b2, b3, b4 = self._out_b
+        o = sum(map(getitem, self._out_t, map(self._level.__getitem__, high)), self._out_b)
+        q0, q1, q2, q3, q4 = memoryview(o.to_bytes(40, "little")).cast("Q")
+        k = _OUT_OFFSET
+        s = 1.0 / (1 << _OUT_BITS)
         return (
-            _sig(b0 + sum(map(mul, hs, w0))),
-            _sig(b1 + sum(map(mul, hs, w1))),
-            _sig(b2 + sum(map(mul, hs, w2))),
-            _sig(b3 + sum(map(mul, hs, w3))),
-            _sig(b4 + sum(map(mul, hs, w4))),
+            _sig((q0 - k) * s),
+            _sig((q1 - k) * s),
+            _sig((q2 - k) * s),
+            _sig((q3 - k) * s),
+            _sig((q4 - k) * s),
         )
 
 
