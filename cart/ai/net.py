@@ -130,9 +130,9 @@ class Net:
             nib.append(per_n)
         self._tables = []
         for i in range(26):
-            lo, hi = nib[2 * i], nib[2 * i + 1]
-            row = [_pack([a + b for a, b in zip(lo[v & 15], hi[v >> 4], strict=True)]) for v in range(256)]
-            self._tables.append(tuple(row))
+            lo = [_pack(acc) for acc in nib[2 * i]]
+            hi = [_pack(acc) for acc in nib[2 * i + 1]]
+            self._tables.append(tuple(lo[v & 15] + hi[v >> 4] for v in range(256)))  # packing is linear
         for per_n in nib:
             for u in range(hidden):
                 worst[u] += max(abs(acc[u]) for acc in per_n)
