@@ -40,7 +40,7 @@ import sys
 from array import array
 from collections.abc import Mapping, Sequence
 from math import exp
-from operator import getitem
+from operator import getitem, itemgetter
 from pathlib import Path
 
 from ..engine.board import SIDE_BITS, SIDE_MASK
@@ -79,6 +79,7 @@ class WeightsError(ValueError):
 _LEVELS = 1023  # hidden activations are read as k / _LEVELS
 _OUT_BITS = 24  # output pre-activation scale in a lane
 _OUT_OFFSET = 1 << 63
+_OUT_RANGE = 700.0  # largest |output pre-activation|: exp() of more overflows
 
 
 def _level_table() -> list[int]:
@@ -148,6 +149,8 @@ class Net:
         if max(worst) > _RANGE:
             raise WeightsError(f"a hidden unit can reach {max(worst):.0f}, beyond the packed +-{_RANGE:.0f}")
         self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
+        if max(abs(b2[k]) + sum(abs(w) for w in w2[k]) for k in range(OUTPUTS)) > _OUT_RANGE:
+            raise WeightsError(f"an output can reach beyond +-{_OUT_RANGE:.0f}, where exp overflows")
         # unit u at level k adds k * per_level[u]: its five output weights / _LEVELS, in lanes
         scale = (1 << _OUT_BITS) / _LEVELS
         per_level = [sum(round(w2[k][u] * scale) << (64 * k) for k in range(OUTPUTS)) for u in range(hidden)]
@@ -175,23 +178,20 @@ class Net:
             k0, k1, k2, k3, k4 = contact_features(key, kb)
             t += f0[k0] + f1[k1] + f2[k2] + f3[k3] + f4[k4]
         high = memoryview(t.to_bytes(4 * self._hidden, "little")).cast("H")[1::2]
-        o = sum(map(getitem, self._out_t, map(self._level.__getitem__, high)), self._out_b)
+        # itemgetter does all the level lookups in one call (under Pyodide a call per lookup costs
+        # twice as much); the extra 0 keeps its result a tuple for a 1-unit net, and map stops early
+        o = sum(map(getitem, self._out_t, itemgetter(*high, 0)(self._level)), self._out_b)
         q0, q1, q2, q3, q4 = memoryview(o.to_bytes(40, "little")).cast("Q")
+        # minus the pre-activation, from lanes in units of 2**-24; |pre| < 700 (checked on load)
         k = _OUT_OFFSET
-        s = 1.0 / (1 << _OUT_BITS)
+        s = -1.0 / (1 << _OUT_BITS)
         return (
-            _sig((q0 - k) * s),
-            _sig((q1 - k) * s),
-            _sig((q2 - k) * s),
-            _sig((q3 - k) * s),
-            _sig((q4 - k) * s),
+            1.0 / (1.0 + exp((q0 - k) * s)),
+            1.0 / (1.0 + exp((q1 - k) * s)),
+            1.0 / (1.0 + exp((q2 - k) * s)),
+            1.0 / (1.0 + exp((q3 - k) * s)),
+            1.0 / (1.0 + exp((q4 - k) * s)),
         )
-
-
-def _sig(x: float) -> float:
-    if x < -500.0:
-        return 0.0
-    return 1.0 / (1.0 + exp(-x))
 
 
 def _pack(lanes: Sequence[float]) -> int:
@@ -247,9 +247,10 @@ class Weights:
 
     def after(self, key: int) -> Probs:
         """Outcome for the low side of ``key`` (an unflipped play result), exact when over."""
-        done = terminal(key)
-        if done is not None:
-            return done
+        if key & 15 == 15:  # the mover has borne off all 15: the game is over
+            done = terminal(key)
+            if done is not None:
+                return done
         if ((key & SIDE_MASK).bit_length() - 1 >> 2) + ((key >> SIDE_BITS).bit_length() - 1 >> 2) <= 25:
             return self.race.forward(key)
         return self.contact.forward(key)
