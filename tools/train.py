@@ -192,7 +192,7 @@ def _choose(B, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, best, nfeat):
 
 
 @njit(cache=True)
-def _backprop(idx, val, n, W1, b1, W2, b2, target, alpha):
+def _backprop(idx, val, n, W1, b1, W2, b2, target, alpha, feature_lr):
     H = b1.shape[0]
     h = np.empty(H, np.float64)
     o = np.empty(5, np.float64)
@@ -216,20 +216,22 @@ def _backprop(idx, val, n, W1, b1, W2, b2, target, alpha):
     for a in range(n):
         row = W1[idx[a]]
         v = alpha * val[a]
+        if idx[a] >= INPUTS:
+            v *= feature_lr  # the contact features' own learning-rate factor (see --feature-lr)
         for j in range(H):
             row[j] += v * dh[j]
 
 
 @njit(cache=True)
-def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha, nfeat):
+def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha, nfeat, feature_lr):
     idx = np.empty(INPUTS + N_FEATURES, np.int64)
     val = np.empty(INPUTS + N_FEATURES, np.float64)
     if _back(b, 0) + _back(b, 1) <= 25:
         n = _encode(b, F, idx, val, 0)
-        _backprop(idx, val, n, Wr1, br1, Wr2, br2, target, alpha)
+        _backprop(idx, val, n, Wr1, br1, Wr2, br2, target, alpha, 1.0)
     else:
         n = _encode(b, F, idx, val, nfeat)
-        _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha)
+        _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha, feature_lr)
 
 
 class Trainer:
@@ -263,6 +265,7 @@ class Trainer:
         """One self-play game with TD(0) updates; returns the plies played."""
         nets = self.nets()
         nfeat = self.nfeat
+        feature_lr = float(self.args.get("feature_lr", 1.0))
         rng = self.rng
         key = START
         prev = None
@@ -278,7 +281,7 @@ class Trainer:
             i = _choose(arr, F, *nets, best, nfeat)
             plies += 1
             if prev is not None:
-                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha, nfeat)
+                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha, nfeat, feature_lr)
             chosen = cands[i]
             if (chosen & 15) == 15:
                 return plies
@@ -357,6 +360,8 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
     )
     if a.get("features"):
         cmd += " --features"
+    if a.get("feature_lr", 1.0) != 1.0:
+        cmd += f" --feature-lr {a['feature_lr']}"
     parent = a.get("parent")
     if parent:
         first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
@@ -401,6 +406,13 @@ def main(argv: list[str] | None = None) -> int:
         help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint",
     )
     p.add_argument("--features", action="store_true", help="give the contact net the contact features")
+    p.add_argument(
+        "--feature-lr",
+        type=float,
+        default=1.0,
+        help="learning-rate factor for the contact features' weights: they start at zero and their "
+        "inputs are small, so at the common rate they take a million games to matter",
+    )
     p.add_argument("--hidden", type=int, default=80)
     p.add_argument("--race-hidden", type=int, default=40)
     p.add_argument("--alpha", type=float, default=0.1)
@@ -428,6 +440,7 @@ def main(argv: list[str] | None = None) -> int:
             "hidden": a.hidden,
             "race_hidden": a.race_hidden,
             "features": list(CONTACT_FEATURES) if a.features else [],
+            "feature_lr": a.feature_lr,
             "command": "python tools/train.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
         if a.init_from:
