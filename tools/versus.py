@@ -108,8 +108,8 @@ def _run_pairs(
     args: tuple[str, str, int, int, int, Path | None],
 ) -> tuple[list[tuple[int, int]], list[float]]:
     """Pairs ``start`` .. ``stop`` - 1; returns their points for A and A's move times."""
-    a_name, b_name, seed, start, stop, weights = args
-    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1, weights)
+    a_name, b_name, seed, start, stop, weights, weights_b = args
+    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1, weights_b or weights)
     out = []
     for i in range(start, stop):
         g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
@@ -118,10 +118,18 @@ def _run_pairs(
     return out, a.times
 
 
-def versus(a: str, b: str, games: int, seed: int, jobs: int, weights: Path | None = None) -> None:
+def versus(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    weights: Path | None = None,
+    weights_b: Path | None = None,
+) -> None:
     pairs = max(1, games // 2)
     chunk = max(1, min(250, pairs // (jobs * 4) or 1))
-    work = [(a, b, seed, s, min(s + chunk, pairs), weights) for s in range(0, pairs, chunk)]
+    work = [(a, b, seed, s, min(s + chunk, pairs), weights, weights_b) for s in range(0, pairs, chunk)]
     t0 = time.time()
     results: list[tuple[int, int]] = []
     times: list[float] = []
@@ -199,13 +207,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
     p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
     p.add_argument("--weights", type=Path, help="a weight file for our players (default: the cart's own)")
+    p.add_argument(
+        "--weights-b",
+        type=Path,
+        help="a weight file for the second player only: two nets head to head (expert expert --weights-b X)",
+    )
     a = p.parse_args(argv)
     if a.error_rate:
         if a.a not in LEVELS:
             p.error("--error-rate scores one of our levels")
         error_rate(a.a, a.seed, a.positions, a.weights)
     else:
-        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights)
+        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights, a.weights_b)
     return 0
 
 
