@@ -231,12 +231,20 @@ def test_match_cube_keeps_the_cube_alive() -> None:
     bot = Bot("expert")
     rules = Rules(match_length=7)
     even = {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}  # 60 pips
-    behind = {6: 4, 5: 3, 4: 3, 3: 3, 2: 2}  # 64 pips: on roll, about 59% to win
-    for mine, action in ((behind, "no double"), (even, "double")):
+    races = [
+        {6: 4, 5: 3, 4: 3, 3: 3, 2: 2},  # 64 pips: on roll, behind by 4
+        even,
+        {6: 2, 5: 3, 4: 3, 3: 3, 2: 4},  # 56
+        {6: 1, 5: 3, 4: 3, 3: 4, 2: 4},  # 52
+    ]
+    actions = []
+    for mine in races:
         race = pos_of(mine, even)
         decision = bot.cube_action(Match(rules, start=GameState.from_position(rules, race)))
-        assert decision.action == action, (decision.evaluation.win, decision)
-        assert bot.cube_action(money(race)).action == action  # the same as for money at 0-0
+        # the same as for money at 0-0, where a dead cube would double any of them
+        assert decision.action == bot.cube_action(money(race)).action, (decision.evaluation.win, decision)
+        actions.append(decision.action)
+    assert actions[0] == "no double" and "double" in actions
     # a dead cube: both sides 2-away, a double to 2 ends the match, so only the chances count
     m = Match(rules, start=GameState.from_position(rules, race))
     m.score = (5, 5)
