@@ -242,6 +242,12 @@ def _mask_tables() -> list[tuple[int, ...]]:
 
 
 _ESCAPES = _escape_table()
+# The blockade: the fewest escapes over points 15..24 is the fewer of two minima over five
+# windows each, which read the points 3..18 and 8..23: bit i of ``m`` is the point 3 + i (or
+# 8 + i), and the window of the point 15 + s (or 20 + s) is ``(m >> s) & 4095``.
+_MIN5 = list(
+    map(min, *(([e for e in _ESCAPES for _ in range(1 << s)] * (16 >> s))[: 1 << 16] for s in range(5)))
+)
 _MASKS = _mask_tables()
 _M26 = (1 << 26) - 1
 _NON_DOUBLES = tuple((a, b) for a in range(1, 7) for b in range(a + 1, 7))
@@ -257,7 +263,7 @@ _ROLLER_BAR_SHIFT = 104 + 4 * 25  # the roller's bar nibble in a position key
 
 
 def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, int]:
-    """:func:`contact_features_reference` from a position key, with bit masks (about 18 us here).
+    """:func:`contact_features_reference` from a position key, with bit masks (about 13 us here).
 
     ``key_bytes`` is ``key.to_bytes(26, "little")``, which the evaluator has made already.
     Masks are in the roller's numbering, where its checkers move down: shifting the
@@ -331,13 +337,11 @@ def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, in
                         hits += 2
     rear_m = ((key & _SIDE_MASK).bit_length() - 1) >> 2
     rear_r = ((key >> 104).bit_length() - 1) >> 2
-    wide_m = block_m << 12
-    wide_r = block << 12
-    esc = _ESCAPES
+    least = _MIN5
     return (
         hits,
-        esc[(wide_m >> rear_m) & 4095],
-        esc[(wide_r >> rear_r) & 4095],
-        min([esc[(wide_m >> r) & 4095] for r in range(15, 25)]),
-        min([esc[(wide_r >> r) & 4095] for r in range(15, 25)]),
+        _ESCAPES[((block_m << 12) >> rear_m) & 4095],
+        _ESCAPES[((block << 12) >> rear_r) & 4095],
+        min(least[(block_m >> 3) & 0xFFFF], least[(block_m >> 8) & 0xFFFF]),
+        min(least[(block >> 3) & 0xFFFF], least[(block >> 8) & 0xFFFF]),
     )
