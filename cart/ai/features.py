@@ -22,12 +22,13 @@ from __future__ import annotations
 
 from operator import getitem
 
+from ..engine.board import SIDE_BITS, SIDE_MASK
+
 SLOTS = 26
 UNITS = 4
 SIDES = 2
 INPUTS = SIDES * SLOTS * UNITS  # 208
 MAX_COUNT = 15
-_SIDE_MASK = (1 << 104) - 1  # the mover's half of a position key (see cart.engine.board)
 
 
 def slot_units(slot: int, n: int) -> tuple[float, float, float, float]:
@@ -259,7 +260,7 @@ _PAIRS_LEFT = tuple(
     tuple((a, b) for a, b in _NON_DOUBLES if not (m >> a) & 1 and not (m >> b) & 1) for m in range(128)
 )
 _DOUBLES_LEFT = tuple(tuple(d for d in range(1, 7) if not (m >> d) & 1) for m in range(128))
-_ROLLER_BAR_SHIFT = 104 + 4 * 25  # the roller's bar nibble in a position key
+_ROLLER_BAR_SHIFT = SIDE_BITS + 4 * 25  # the roller's bar nibble in a position key
 
 
 def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, int]:
@@ -335,8 +336,8 @@ def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, in
                         (entry >> b) & 1 and ((onto >> b) & 1 or (board >> a) & 1 or on)
                     ):
                         hits += 2
-    rear_m = ((key & _SIDE_MASK).bit_length() - 1) >> 2
-    rear_r = ((key >> 104).bit_length() - 1) >> 2
+    rear_m = ((key & SIDE_MASK).bit_length() - 1) >> 2
+    rear_r = ((key >> SIDE_BITS).bit_length() - 1) >> 2
     least = _MIN5
     return (
         hits,
