@@ -10,11 +10,16 @@ interval is computed over the pairs for that reason.
     python tools/versus.py expert pubeval --games 20000 --jobs 2
     python tools/versus.py master gnubg0 --games 2000
     python tools/versus.py expert --error-rate        # equity lost per move, judged by gnubg 0-ply
+    python tools/versus.py expert pubeval --games 600 --judge   # ... and where, in real games
 
 The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
 self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
 against the best play by the same judge: mean equity given up per move
 (only moves with a choice count).
+
+``--judge`` does the same to every play A makes in the games themselves and
+splits the loss by phase (contact, race, A bearing off, both bearing off): it
+says where strength is missing, e.g. whether a bear-off table would pay.
 """
 
 from __future__ import annotations
@@ -39,16 +44,27 @@ from cart.engine.game import game_value
 
 SUITE = Path(__file__).resolve().parent / "data" / "bench_suite.txt"
 PLAYERS = (*LEVELS, "pubeval", "gnubg0")
+PHASES = ("contact", "race", "bearing off", "both bearing off")
+
+
+def phase(pos: Position) -> str:
+    """The phase of the game for the side on roll in ``pos``."""
+    if not pos.is_race():
+        return "contact"
+    home = not any(pos.mine[7:])
+    return ("both bearing off" if not any(pos.theirs[7:]) else "bearing off") if home else "race"
 
 
 class Player:
     """Something that picks the resulting position for a roll; times itself."""
 
-    def __init__(self, name: str, seed: int, weights: Path | None = None) -> None:
+    def __init__(self, name: str, seed: int, weights: Path | None = None, judge: bool = False) -> None:
         self.name = name
         nets = read_weights(weights.read_bytes()) if weights else None
         self.bot = Bot(name, seed=seed, weights=nets) if name in LEVELS else None
         self.times: list[float] = []
+        self.judge = judge
+        self.lost: dict[str, list[float]] = {ph: [] for ph in PHASES}
 
     def move(self, pos: Position, d1: int, d2: int) -> Position:
         """The position after this player's play (opponent on roll); ``pos.flip()`` if none."""
@@ -56,6 +72,8 @@ class Player:
             t0 = time.perf_counter()
             play = self.bot.choose_play(pos, (d1, d2))
             self.times.append(time.perf_counter() - t0)
+            if self.judge and play is not None:
+                self._judge(pos, (d1, d2), play.result)
             return play.result if play is not None else pos.flip()
         plays = legal_plays(pos, (d1, d2))
         if not plays:
@@ -73,6 +91,13 @@ class Player:
         if result not in {p.result for p in plays}:
             raise SystemExit(f"{self.name}'s play from {pos.position_id()} {d1}-{d2} is not a legal play")
         return result
+
+    def _judge(self, pos: Position, dice: tuple[int, int], result: Position) -> None:
+        """Record the equity this play gave up against gnubg 0-ply's best (moves with a choice)."""
+        plays = legal_plays(pos, dice)
+        if len(plays) > 1:
+            equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
+            self.lost[phase(pos)].append(max(equities.values()) - equities[result])
 
 
 def _apply(pos: Position, moves: list[tuple[int, int]]) -> Position:
@@ -105,17 +130,17 @@ def play_game(first: Player, second: Player, rng: random.Random) -> int:
 
 
 def _run_pairs(
-    args: tuple[str, str, int, int, int, Path | None],
-) -> tuple[list[tuple[int, int]], list[float]]:
-    """Pairs ``start`` .. ``stop`` - 1; returns their points for A and A's move times."""
-    a_name, b_name, seed, start, stop, weights, weights_b = args
-    a, b = Player(a_name, seed, weights), Player(b_name, seed + 1, weights_b or weights)
+    args: tuple[str, str, int, int, int, Path | None, Path | None, bool],
+) -> tuple[list[tuple[int, int]], list[float], dict[str, list[float]]]:
+    """Pairs ``start`` .. ``stop`` - 1; their points for A, A's move times and A's judged losses."""
+    a_name, b_name, seed, start, stop, weights, weights_b, judge = args
+    a, b = Player(a_name, seed, weights, judge), Player(b_name, seed + 1, weights_b or weights)
     out = []
     for i in range(start, stop):
         g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
         g2 = -play_game(b, a, random.Random(f"versus:{seed}:{i}"))
         out.append((g1, g2))
-    return out, a.times
+    return out, a.times, a.lost
 
 
 def versus(
@@ -126,23 +151,29 @@ def versus(
     jobs: int,
     weights: Path | None = None,
     weights_b: Path | None = None,
+    judge: bool = False,
 ) -> None:
     pairs = max(1, games // 2)
     chunk = max(1, min(250, pairs // (jobs * 4) or 1))
-    work = [(a, b, seed, s, min(s + chunk, pairs), weights, weights_b) for s in range(0, pairs, chunk)]
+    work = [(a, b, seed, s, min(s + chunk, pairs), weights, weights_b, judge) for s in range(0, pairs, chunk)]
     t0 = time.time()
     results: list[tuple[int, int]] = []
     times: list[float] = []
+    lost: dict[str, list[float]] = {ph: [] for ph in PHASES}
+
+    def gather(res: list[tuple[int, int]], ts: list[float], ls: dict[str, list[float]]) -> None:
+        results.extend(res)
+        times.extend(ts)
+        for ph in PHASES:
+            lost[ph] += ls[ph]
+
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
-            for res, ts in pool.imap_unordered(_run_pairs, work):
-                results += res
-                times += ts
+            for out in pool.imap_unordered(_run_pairs, work):
+                gather(*out)
     else:
         for w in work:
-            res, ts = _run_pairs(w)
-            results += res
-            times += ts
+            gather(*_run_pairs(w))
     points = [p for pair in results for p in pair]
     pair_means = [(x + y) / 2 for x, y in results]
     n = len(points)
@@ -162,6 +193,26 @@ def versus(
             f"  {a}: {len(times)} moves, mean {1e3 * statistics.fmean(times):.2f} ms, "
             f"p99 {1e3 * p99:.2f} ms, max {1e3 * times[-1]:.1f} ms per move"
         )
+    if judge:
+        _print_judged(a, lost, n)
+
+
+def _print_judged(a: str, lost: dict[str, list[float]], games: int) -> None:
+    total = sum(sum(v) for v in lost.values())
+    moves = sum(len(v) for v in lost.values())
+    if not moves:
+        return
+    print(
+        f"  {a}'s equity lost, judged by gnubg 0-ply: {total / moves:.4f} a move with a choice, "
+        f"{total / games:.4f} a game"
+    )
+    for ph in PHASES:
+        v = lost[ph]
+        if v:
+            print(
+                f"    {ph:16s} {len(v):7d} moves, {statistics.fmean(v):.4f} a move, "
+                f"{sum(v) / games:.4f} a game ({sum(v) / total if total else 0:.1%} of the loss)"
+            )
 
 
 def _gnubg_equity_after(result: Position) -> float:
@@ -206,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
     p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
+    p.add_argument("--judge", action="store_true", help="also judge a's plays in the games, by phase")
     p.add_argument("--weights", type=Path, help="a weight file for our players (default: the cart's own)")
     p.add_argument(
         "--weights-b",
@@ -218,7 +270,9 @@ def main(argv: list[str] | None = None) -> int:
             p.error("--error-rate scores one of our levels")
         error_rate(a.a, a.seed, a.positions, a.weights)
     else:
-        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights, a.weights_b)
+        if a.judge and a.a not in LEVELS:
+            p.error("--judge scores one of our levels")
+        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights, a.weights_b, a.judge)
     return 0
 
 
