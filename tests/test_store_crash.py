@@ -52,7 +52,8 @@ def worker(folder, seed):
         else:
             match.play(rng.choice(match.legal_plays()))
         store.games.save(game)
-        print("saved", game.name, len(match.record), flush=True)
+        # "end" marks a whole report: a kill can cut a line short ("saved Alpha 1" of "... 12")
+        print("saved", game.name, len(match.record), "end", flush=True)
 
 # Import once, then fork one saving process per kill: starting Python each time would
 # take seconds over dozens of kills.
@@ -61,11 +62,13 @@ for line in sys.stdin:
     if pid == 0:
         try:
             worker(sys.argv[1], int(line))
+        except BaseException as e:  # say why, or the test would wait for "ready" forever
+            print("died", repr(e).replace("\n", " "), flush=True)
         finally:
             os._exit(1)
     print("pid", pid, flush=True)
     os.waitpid(pid, 0)
-    print("reaped", flush=True)
+    print("\nreaped", flush=True)  # on a line of its own, after whatever the kill cut short
 """
 
 KILLS = 30
@@ -95,8 +98,10 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
             parent.stdin.flush()
             pid, ready = None, False
             while pid is None or not ready:
-                words = parent.stdout.readline().split()
-                assert words, "the saving process died on its own"
+                line = parent.stdout.readline()
+                assert line, "the forking process died"
+                words = line.split() or [""]
+                assert words[0] not in ("died", "reaped"), f"the saver died unready: {words}"
                 if words[0] == "pid":
                     pid = int(words[1])
                 elif words[0] == "ready":
@@ -106,9 +111,10 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
                         saved[name] = int(count)
             time.sleep(rng.uniform(0.0, 0.03))
             os.kill(pid, signal.SIGKILL)
-            while (words := parent.stdout.readline().split()) != ["reaped"]:
-                assert words, "the forking process died"
-                if words[0] == "saved" and len(words) == 3 and words[2].isdigit():
+            while (line := parent.stdout.readline()).split() != ["reaped"]:
+                assert line, "the forking process died"
+                words = line.split()
+                if len(words) == 4 and words[0] == "saved" and words[2].isdigit() and words[3] == "end":
                     saved[words[1]] = int(words[2])
                     saves += 1
             # After every kill: every game loads, and holds every finished save.
