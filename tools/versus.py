@@ -93,11 +93,10 @@ class Player:
         return result
 
     def _judge(self, pos: Position, dice: tuple[int, int], result: Position) -> None:
-        """Record the equity this play gave up against gnubg 0-ply's best (moves with a choice)."""
-        plays = legal_plays(pos, dice)
-        if len(plays) > 1:
-            equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
-            self.lost[phase(pos)].append(max(equities.values()) - equities[result])
+        """Record the equity this play gave up (moves with a choice only)."""
+        loss = equity_lost(pos, dice, result)
+        if loss is not None:
+            self.lost[phase(pos)].append(loss)
 
 
 def _apply(pos: Position, moves: list[tuple[int, int]]) -> Position:
@@ -223,6 +222,15 @@ def _gnubg_equity_after(result: Position) -> float:
     return -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
 
 
+def equity_lost(pos: Position, dice: tuple[int, int], result: Position) -> float | None:
+    """What the play ending in ``result`` gave up against gnubg 0-ply's best; None if it was forced."""
+    plays = legal_plays(pos, dice)
+    if len(plays) < 2:
+        return None
+    equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
+    return max(equities.values()) - equities[result]
+
+
 def error_rate(name: str, seed: int, limit: int, weights: Path | None = None) -> None:
     bot = Player(name, seed, weights).bot
     assert bot is not None
@@ -231,14 +239,11 @@ def error_rate(name: str, seed: int, limit: int, weights: Path | None = None) ->
     lines = [ln.split() for ln in SUITE.read_text().splitlines() if ln and not ln.startswith("#")]
     for pid, roll in lines[:limit]:
         pos = Position.from_position_id(pid)
-        d1, d2 = int(roll[0]), int(roll[1])
-        plays = legal_plays(pos, (d1, d2))
-        if len(plays) < 2:
+        dice = int(roll[0]), int(roll[1])
+        chosen = bot.choose_play(pos, dice)
+        loss = None if chosen is None else equity_lost(pos, dice, chosen.result)
+        if loss is None:  # no play, or a forced one
             continue
-        equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
-        chosen = bot.choose_play(pos, (d1, d2))
-        assert chosen is not None
-        loss = max(equities.values()) - equities[chosen.result]
         lost.append(loss)
         blunders += loss > 0.08
     print(
