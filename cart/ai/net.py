@@ -208,10 +208,8 @@ def _pack(lanes: Sequence[float]) -> int:
 _THEIR_HOME_OR_BAR = sum(15 << (4 * p) for p in range(19, 26)) << SIDE_BITS
 
 
-def terminal(key: int) -> Probs | None:
-    """Exact outcome when the low side of ``key`` has borne off all 15, else None."""
-    if key & 15 != 15:
-        return None
+def terminal(key: int) -> Probs:
+    """Exact outcome of a finished game: the low side of ``key`` has borne off all 15."""
     if (key >> SIDE_BITS) & 15:
         return (1.0, 0.0, 0.0, 0.0, 0.0)
     if key & _THEIR_HOME_OR_BAR:
@@ -248,10 +246,8 @@ class Weights:
     def after(self, key: int) -> Probs:
         """Outcome for the low side of ``key`` (an unflipped play result), exact when over."""
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
-            done = terminal(key)
-            if done is not None:
-                return done
-        if ((key & SIDE_MASK).bit_length() - 1 >> 2) + ((key >> SIDE_BITS).bit_length() - 1 >> 2) <= 25:
+            return terminal(key)
+        if is_race(key):
             return self.race.forward(key)
         return self.contact.forward(key)
 
