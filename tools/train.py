@@ -291,16 +291,24 @@ class Trainer:
     def init_from(self, folder: Path) -> None:
         """Take another run's weights, so a new schedule (or new inputs) starts from a trained net.
 
-        Inputs the parent lacked get zero rows: the net starts out playing exactly as the
-        parent did and learns what the new inputs are worth. The parent's own provenance is
-        kept in ``args["parent"]`` so the exported weights still say how to rebuild them.
+        Inputs the parent lacked get zero rows, and hidden units it lacked get zero output
+        weights (their input weights keep this run's random start, so they are not all alike):
+        either way the net starts out playing exactly as the parent did, and learns what the
+        new inputs or units are worth. The parent's own provenance is kept in
+        ``args["parent"]`` so the exported weights still say how to rebuild them.
         """
         parent = Trainer.load(folder)
         for name, w in parent.w.items():
             mine = self.w[name]
+            if w.ndim != mine.ndim or any(a > b for a, b in zip(w.shape, mine.shape, strict=True)):
+                raise SystemExit(f"{folder}: {name} is {w.shape}, cannot start {mine.shape} from it")
             if name.endswith(".W1"):
-                if w.shape[1] != mine.shape[1] or w.shape[0] > mine.shape[0]:
-                    raise SystemExit(f"{folder}: {name} is {w.shape}, cannot start {mine.shape} from it")
+                mine[w.shape[0] :] = 0.0  # new inputs
+                mine[: w.shape[0], : w.shape[1]] = w
+            elif name.endswith(".W2"):
+                mine[:] = 0.0  # new units say nothing yet
+                mine[:, : w.shape[1]] = w
+            elif name.endswith(".b1"):
                 mine[:] = 0.0
                 mine[: w.shape[0]] = w
             elif w.shape != mine.shape:

@@ -1,0 +1,69 @@
+"""The trainer's net surgery: a run started from a smaller parent plays exactly as the parent did.
+
+``--init-from`` lets a new run add contact features or hidden units to a trained net
+(the shipped weights were grown that way). If the new inputs or units changed the
+outputs at the start, the child would first unlearn its parent; these tests check
+that they do not, and that the parent's weights are copied, not shared.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import train
+
+from cart.ai.features import INPUTS, N_FEATURES
+
+
+def outputs(t: train.Trainer, name: str, x: np.ndarray) -> np.ndarray:
+    """The net's five outputs for a dense input vector (textbook float forward pass)."""
+    w = t.w
+    n_in = w[name + ".W1"].shape[0]
+    h = 1.0 / (1.0 + np.exp(-(x[:n_in] @ w[name + ".W1"] + w[name + ".b1"])))
+    return 1.0 / (1.0 + np.exp(-(w[name + ".W2"] @ h + w[name + ".b2"])))
+
+
+def parent(tmp_path: Path, hidden: int, features: bool) -> Path:
+    t = train.Trainer(3, hidden, 6, features)
+    rng = np.random.default_rng(4)
+    for name in t.w:  # a "trained" parent: no zero weights anywhere
+        t.w[name] = rng.normal(0.0, 0.3, t.w[name].shape)
+    t.args = {"hidden": hidden, "race_hidden": 6}
+    t.games = 1234
+    folder = tmp_path / "parent"
+    t.save(folder)
+    return folder
+
+
+@pytest.mark.parametrize(("features", "hidden"), [(False, 7), (True, 7), (False, 11), (True, 11)])
+def test_a_grown_net_starts_out_as_its_parent(tmp_path: Path, features: bool, hidden: int) -> None:
+    folder = parent(tmp_path, 7, False)
+    old = train.Trainer.load(folder)
+    child = train.Trainer(9, hidden, 6, features)
+    child.init_from(folder)
+    assert child.w["contact.W1"].shape == (INPUTS + (N_FEATURES if features else 0), hidden)
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        x = rng.random(INPUTS + N_FEATURES)
+        for name in ("contact", "race"):
+            assert np.allclose(outputs(child, name, x), outputs(old, name, x), rtol=0, atol=1e-12)
+    if hidden > 7:
+        # the new units are not clones of each other: their input weights keep the random start
+        new = child.w["contact.W1"][:INPUTS, 7:]
+        assert np.unique(new.round(12), axis=1).shape[1] == hidden - 7
+    child.w["contact.W1"][0, 0] += 1.0
+    assert train.Trainer.load(folder).w["contact.W1"][0, 0] == old.w["contact.W1"][0, 0]
+    assert child.args["parent"]["games"] == 1234
+
+
+def test_a_smaller_net_cannot_start_from_a_bigger_one(tmp_path: Path) -> None:
+    folder = parent(tmp_path, 7, True)
+    for hidden, features in ((5, True), (7, False)):
+        with pytest.raises(SystemExit, match="cannot start"):
+            train.Trainer(9, hidden, 6, features).init_from(folder)
