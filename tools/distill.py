@@ -1,0 +1,234 @@
+"""Teach the net its own lookahead: fit 0-ply to the net's 1-ply values (development only).
+
+TD(0) self-play pulls each position towards the value of the one position that
+followed it, a single roll of the dice: an unbiased but noisy target, and after
+about 1.7 million games the shipped net stopped improving on it (two annealing
+runs, a wider hidden layer and an ensemble all sat at the same error rate). The
+1-ply value of a position is the average over all 21 rolls of the other side's
+best reply, which is what the master searches at play time, and it is measurably
+better than 0-ply (master 0.0059 equity lost per move, expert 0.0080). So:
+
+1. ``gen``: play self-play games with the net (0-ply, greedy, dice from a seed)
+   and record every position a play leaves, with its 1-ply value by the same net.
+2. ``fit``: start from the net and fit it to those targets by plain SGD, a few
+   passes in a seeded order. The result is a checkpoint like any other, so
+   ``tools/train.py --export`` writes the cart's weight file from it and
+   ``--init-from`` can carry on training from it.
+
+The targets are the net's own values: nothing comes from GNU Backgammon, which
+only judges the result (``tools/versus.py``). Both steps are reproducible from
+their seeds; ``gen`` saves as it goes, and ``--resume`` carries on a stopped run.
+
+What it found (November 2026: the shipped run feat3b carried on to 470,000
+games, 100,000 positions from each of seeds 31 and 32): the net does not learn
+its lookahead. ``fit --holdout 15000`` moves the RMS gap between 0-ply and 1-ply
+on unseen positions from 0.0401 to 0.0399 equity,
+and on the fitted ones from 0.0385 to 0.0382; higher rates, more passes, Adam on
+minibatches, 160 hidden units or two bar-entry inputs memorise the fitted
+positions and leave the unseen ones where they were. TD(0) already sits at its
+fixed point, where 0-ply is the best least-squares guess at 1-ply that these
+inputs allow, so the extra knowledge of 1-ply stays in the search (the master).
+Use it to try new inputs: one that helps narrows the held-out gap.
+
+    python tools/distill.py gen checkpoints/feat3b --seed 31 --positions 100000 --out checkpoints/dist/d31.npz
+    python tools/distill.py gen checkpoints/feat3b --seed 32 --positions 100000 --out checkpoints/dist/d32.npz
+    python tools/distill.py fit checkpoints/feat3b checkpoints/dist/d31.npz checkpoints/dist/d32.npz \\
+        --seed 1 --epochs 2 --alpha 0.002 --holdout 15000 --out checkpoints/dist1
+    python tools/train.py --export checkpoints/dist1 --to OTHER.bin   # then tools/versus.py --weights
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pickle
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from train import INPUTS, N_FEATURES, START, F, Trainer, _choose, _eval_one, _td_step
+
+from cart.engine.movegen import flip_key, successors
+
+SAVE_EVERY = 20_000  # positions between saves of ``gen``
+ROLLS = tuple((a, b, 1.0 if a == b else 2.0) for a in range(1, 7) for b in range(a, 7))
+
+
+def _candidates(key: int, d1: int, d2: int) -> tuple[list[int], np.ndarray]:
+    succ = successors(key, d1, d2)
+    cands = list(succ) if succ else [key]  # no legal play: the position stands
+    arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
+    return cands, arr.reshape(len(cands), 26)
+
+
+def one_ply(key: int, nets: tuple[np.ndarray, ...], nfeat: int) -> np.ndarray:
+    """1-ply outcome of ``key`` (a play's result) for its mover: the roller's best reply on each roll."""
+    opp = flip_key(key)
+    best = np.empty(5)
+    total = np.zeros(5)
+    for a, b, w in ROLLS:
+        _, arr = _candidates(opp, a, b)
+        _choose(arr, F, *nets, best, nfeat)
+        # the roller's outcome, seen by the mover
+        total += w * np.array((1.0 - best[0], best[3], best[4], best[1], best[2]))
+    return total / 36.0
+
+
+def generate(parent: Path, seed: int, positions: int, out: Path, resume: bool, command: str) -> None:
+    """Self-play with ``parent``'s net; every non-final play result and its 1-ply outcome go to ``out``."""
+    t = Trainer.load(parent)
+    nets, nfeat = t.nets(), t.nfeat
+    keys: list[bytes] = []
+    targets: list[np.ndarray] = []
+    rng = random.Random(seed)
+    if resume and out.exists():
+        data = np.load(out)
+        keys = [bytes(r) for r in data["x"]]
+        targets = list(data["y"].astype(np.float64))
+        rng.setstate(pickle.loads(bytes(data["rng"])))
+    best = np.empty(5)
+    t0 = time.time()
+    n0 = len(keys)
+    saved = n0 // SAVE_EVERY
+    while len(keys) < positions:
+        key = START  # a game at a time, so a saved rng state always starts a new game
+        while True:
+            cands, arr = _candidates(key, rng.randint(1, 6), rng.randint(1, 6))
+            chosen = cands[_choose(arr, F, *nets, best, nfeat)]
+            if chosen & 15 == 15:
+                break
+            keys.append(chosen.to_bytes(26, "little"))
+            targets.append(one_ply(chosen, nets, nfeat))
+            key = flip_key(chosen)
+        if len(keys) // SAVE_EVERY > saved or len(keys) >= positions:
+            saved = len(keys) // SAVE_EVERY
+            _save(out, keys, targets, rng, parent, seed, command)
+            rate = (len(keys) - n0) / (time.time() - t0)
+            print(json.dumps({"positions": len(keys), "per_s": round(rate, 1)}), flush=True)
+
+
+def _save(
+    out: Path,
+    keys: list[bytes],
+    targets: list[np.ndarray],
+    rng: random.Random,
+    parent: Path,
+    seed: int,
+    command: str,
+) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp.npz")
+    meta = {"parent": str(parent), "seed": seed, "command": command}
+    np.savez(
+        tmp,
+        x=np.frombuffer(b"".join(keys), np.uint8).reshape(len(keys), 26),
+        y=np.array(targets, np.float32),
+        rng=np.frombuffer(pickle.dumps(rng.getstate()), np.uint8),
+        meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
+    )
+    tmp.replace(out)
+
+
+def gap(t: Trainer, x: np.ndarray, y: np.ndarray) -> float:
+    """RMS difference, in cubeless equity, between the net's 0-ply outcomes and the 1-ply targets."""
+    nets, nfeat = t.nets(), t.nfeat
+    idx = np.empty(INPUTS + N_FEATURES, np.int64)
+    val = np.empty(INPUTS + N_FEATURES)
+    h = np.empty(max(nets[1].shape[0], nets[5].shape[0]))
+    o = np.empty(5)
+    total = 0.0
+    for i in range(len(x)):
+        _eval_one(x[i], F, *nets, idx, val, h, o, nfeat)
+        d = o - y[i]
+        total += (2.0 * d[0] + d[1] - d[3] + d[2] - d[4]) ** 2
+    return float(np.sqrt(total / max(1, len(x))))
+
+
+def fit(
+    parent: Path,
+    data: list[Path],
+    seed: int,
+    epochs: int,
+    alpha: float,
+    out: Path,
+    command: str,
+    holdout: int = 0,
+) -> None:
+    """SGD of ``parent``'s nets towards the recorded 1-ply outcomes; writes a checkpoint to ``out``.
+
+    With ``holdout``, the last that many positions stay out of the fit, and the gap
+    between 0-ply and 1-ply is printed for them and for as many fitted ones, before
+    and after: whether the net learnt its lookahead or only memorised it.
+    """
+    t = Trainer.load(parent)
+    parts = [np.load(p) for p in data]
+    x = np.concatenate([p["x"] for p in parts])
+    y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+    if holdout:
+        x, y, hx, hy = x[:-holdout], y[:-holdout], x[-holdout:], y[-holdout:]
+        before = gap(t, hx, hy), gap(t, x[:holdout], y[:holdout])
+    nets, nfeat = t.nets(), t.nfeat
+    order_rng = np.random.default_rng(seed)
+    for epoch in range(epochs):
+        t0 = time.time()
+        for i in order_rng.permutation(len(x)):
+            _td_step(x[i], y[i], F, *nets, alpha, nfeat, 1.0)
+        print(
+            json.dumps({"epoch": epoch + 1, "samples": len(x), "s": round(time.time() - t0, 1)}), flush=True
+        )
+    if holdout:
+        after = gap(t, hx, hy), gap(t, x[:holdout], y[:holdout])
+        print(
+            f"0-ply vs 1-ply, RMS equity: held out {before[0]:.4f} -> {after[0]:.4f}, "
+            f"fitted {before[1]:.4f} -> {after[1]:.4f}",
+            flush=True,
+        )
+    gen_commands = [json.loads(bytes(p["meta"]).decode())["command"] for p in parts]
+    t.args = {
+        "distill": {
+            "data": [str(p) for p in data],
+            "gen_commands": gen_commands,
+            "seed": seed,
+            "epochs": epochs,
+            "alpha": alpha,
+        },
+        "command": command,
+        "parent": {"folder": str(parent), "games": t.games, "seed": t.seed, "args": t.args},
+    }
+    t.save(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="step", required=True)
+    g = sub.add_parser("gen", help="self-play positions and their 1-ply values")
+    g.add_argument("parent", type=Path, help="checkpoint folder of the net")
+    g.add_argument("--seed", type=int, required=True)
+    g.add_argument("--positions", type=int, default=300_000)
+    g.add_argument("--out", type=Path, required=True)
+    g.add_argument("--resume", action="store_true", help="carry on a stopped run from --out")
+    f = sub.add_parser("fit", help="fit the net to generated data")
+    f.add_argument("parent", type=Path)
+    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("--seed", type=int, default=1)
+    f.add_argument("--epochs", type=int, default=2)
+    f.add_argument("--alpha", type=float, default=0.002)
+    f.add_argument("--out", type=Path, required=True)
+    f.add_argument("--holdout", type=int, default=0, help="keep the last N positions out and report the gap")
+    a = p.parse_args(argv)
+    cmd = "python tools/distill.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    if a.step == "gen":
+        generate(a.parent, a.seed, a.positions, a.out, a.resume, cmd.replace(" --resume", ""))
+    else:
+        fit(a.parent, a.data, a.seed, a.epochs, a.alpha, a.out, cmd, a.holdout)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
