@@ -22,10 +22,10 @@ their seeds; ``gen`` saves as it goes, and ``--resume`` carries on a stopped run
 What it found (November 2026: the shipped run feat3b carried on to 470,000
 games, 100,000 positions from each of seeds 31 and 32): the net does not learn
 its lookahead. ``fit --holdout 15000`` moves the RMS gap between 0-ply and 1-ply
-on unseen positions from 0.0401 to 0.0399 equity,
-and on the fitted ones from 0.0385 to 0.0382; higher rates, more passes, Adam on
-minibatches, 160 hidden units or two bar-entry inputs memorise the fitted
-positions and leave the unseen ones where they were. TD(0) already sits at its
+on unseen positions from 0.0401 to 0.0399 equity, and on the fitted ones from
+0.0385 to 0.0382; higher rates, more passes, Adam on minibatches, 160 hidden
+units or two bar-entry inputs memorise the fitted positions and leave the unseen
+ones where they were. TD(0) already sits at its
 fixed point, where 0-ply is the best least-squares guess at 1-ply that these
 inputs allow, so the extra knowledge of 1-ply stays in the search (the master).
 Use it to try new inputs: one that helps narrows the held-out gap.
@@ -52,19 +52,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from train import INPUTS, N_FEATURES, START, F, Trainer, _choose, _eval_one, _td_step
+from train import INPUTS, N_FEATURES, START, F, Trainer, _choose, _eval_one, _td_step, candidates
 
-from cart.engine.movegen import flip_key, successors
+from cart.ai.bot import ROLLS
+from cart.ai.net import equity
+from cart.engine.movegen import flip_key
 
 SAVE_EVERY = 20_000  # positions between saves of ``gen``
-ROLLS = tuple((a, b, 1.0 if a == b else 2.0) for a in range(1, 7) for b in range(a, 7))
-
-
-def _candidates(key: int, d1: int, d2: int) -> tuple[list[int], np.ndarray]:
-    succ = successors(key, d1, d2)
-    cands = list(succ) if succ else [key]  # no legal play: the position stands
-    arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
-    return cands, arr.reshape(len(cands), 26)
 
 
 def one_ply(key: int, nets: tuple[np.ndarray, ...], nfeat: int) -> np.ndarray:
@@ -73,7 +67,7 @@ def one_ply(key: int, nets: tuple[np.ndarray, ...], nfeat: int) -> np.ndarray:
     best = np.empty(5)
     total = np.zeros(5)
     for a, b, w in ROLLS:
-        _, arr = _candidates(opp, a, b)
+        _, arr = candidates(opp, a, b)
         _choose(arr, F, *nets, best, nfeat)
         # the roller's outcome, seen by the mover
         total += w * np.array((1.0 - best[0], best[3], best[4], best[1], best[2]))
@@ -99,7 +93,7 @@ def generate(parent: Path, seed: int, positions: int, out: Path, resume: bool, c
     while len(keys) < positions:
         key = START  # a game at a time, so a saved rng state always starts a new game
         while True:
-            cands, arr = _candidates(key, rng.randint(1, 6), rng.randint(1, 6))
+            cands, arr = candidates(key, rng.randint(1, 6), rng.randint(1, 6))
             chosen = cands[_choose(arr, F, *nets, best, nfeat)]
             if chosen & 15 == 15:
                 break
@@ -145,8 +139,7 @@ def gap(t: Trainer, x: np.ndarray, y: np.ndarray) -> float:
     total = 0.0
     for i in range(len(x)):
         _eval_one(x[i], F, *nets, idx, val, h, o, nfeat)
-        d = o - y[i]
-        total += (2.0 * d[0] + d[1] - d[3] + d[2] - d[4]) ** 2
+        total += (equity(o) - equity(y[i])) ** 2
     return float(np.sqrt(total / max(1, len(x))))
 
 

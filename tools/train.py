@@ -234,6 +234,14 @@ def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha, nfeat,
         _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha, feature_lr)
 
 
+def candidates(key: int, d1: int, d2: int) -> tuple[list[int], np.ndarray]:
+    """The play results for a roll (the position itself when none is legal), and as rows for ``_choose``."""
+    succ = successors(key, d1, d2)
+    cands = list(succ) if succ else [key]
+    arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
+    return cands, arr.reshape(len(cands), 26)
+
+
 class Trainer:
     """Weights, dice and counters of one training run; everything a checkpoint holds."""
 
@@ -274,10 +282,7 @@ class Trainer:
         while True:
             d1 = rng.randint(1, 6)
             d2 = rng.randint(1, 6)
-            succ = successors(key, d1, d2)
-            cands = list(succ) if succ else [key]
-            arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
-            arr = arr.reshape(len(cands), 26)
+            cands, arr = candidates(key, d1, d2)
             i = _choose(arr, F, *nets, best, nfeat)
             plies += 1
             if prev is not None:
