@@ -9,6 +9,7 @@ net keeps this fast without numba.
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -70,8 +71,8 @@ def one_ply_by_hand(t: train.Trainer, key: int) -> np.ndarray:
 
 def sample_keys() -> list[int]:
     start = Position.start()
-    keys = [p.result for p in legal_plays(start, (6, 5))[:1]]  # running a back checker: shots
-    keys += [p.result for p in legal_plays(start, (4, 2))[:1]]
+    keys = [p.result for p in legal_plays(start, (6, 5))[:1]]  # 24/18/13: no blots
+    keys += [p.result for p in legal_plays(start, (4, 2))[:1]]  # 24/22 24/20: two blots to hit
     race = Position.from_counts([0] + [3, 3, 3, 3, 3] + [0] * 20, [0] * 13 + [5, 5, 5] + [0] * 10)
     keys.append(race)
     return [flip_key(p.key) for p in keys]  # as play results: the mover is the low side
@@ -100,9 +101,7 @@ def test_fitting_moves_the_net_towards_its_targets(tiny: train.Trainer, tmp_path
     keys = sample_keys()
     targets = [distill.one_ply(k, tiny.nets(), tiny.nfeat) for k in keys]
     data = tmp_path / "d.npz"
-    distill._save(
-        data, [k.to_bytes(26, "little") for k in keys], targets, distill.random.Random(1), parent, 1, "gen"
-    )
+    distill._save(data, [k.to_bytes(26, "little") for k in keys], targets, random.Random(1), parent, 1, "gen")
     out = tmp_path / "fitted"
     distill.fit(parent, [data], seed=2, epochs=30, alpha=0.1, out=out, command="python tools/distill.py fit")
     fitted = train.Trainer.load(out)
