@@ -22,7 +22,7 @@ import distill
 import train
 
 from cart.ai.features import INPUTS, N_FEATURES, ROLLS, contact_features, unit_table
-from cart.ai.net import is_race, terminal
+from cart.ai.net import equity, flip_probs, is_race, terminal
 from cart.engine import Position, legal_plays
 from cart.engine.board import SIDE_BITS
 from cart.engine.movegen import flip_key
@@ -64,8 +64,7 @@ def one_ply_by_hand(t: train.Trainer, key: int) -> np.ndarray:
             outs = [dense(t, flip_key(p.result.key)) for p in legal_plays(roller, (a, b))] or [
                 dense(t, roller.key)
             ]
-            best = max(outs, key=lambda o: 2 * o[0] - 1 + o[1] - o[3] + o[2] - o[4])
-            total += (1 - best[0], best[3], best[4], best[1], best[2])
+            total += flip_probs(max(outs, key=equity))
     return total / 36
 
 

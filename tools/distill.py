@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from train import INPUTS, N_FEATURES, START, F, Trainer, _choose, _eval_one, _td_step, candidates
 
 from cart.ai.bot import ROLLS
-from cart.ai.net import equity
+from cart.ai.net import equity, flip_probs
 from cart.engine.movegen import flip_key
 
 SAVE_EVERY = 20_000  # positions between saves of ``gen``
@@ -69,8 +69,7 @@ def one_ply(key: int, nets: tuple[np.ndarray, ...], nfeat: int) -> np.ndarray:
     for a, b, w in ROLLS:
         _, arr = candidates(opp, a, b)
         _choose(arr, F, *nets, best, nfeat)
-        # the roller's outcome, seen by the mover
-        total += w * np.array((1.0 - best[0], best[3], best[4], best[1], best[2]))
+        total += w * np.array(flip_probs(best))  # the roller's outcome, seen by the mover
     return total / 36.0
 
 
