@@ -97,6 +97,81 @@ def test_a_resumed_bot_plays_as_the_first_would_have() -> None:
     assert [used.choose_play(p, (6, 2)) for p in positions] == fresh
 
 
+class IndependentMaster:
+    """The master's search rebuilt on the engine's public face, as a check on the bot's own.
+
+    Plays come from ``legal_plays`` (the bot walks ``successors`` keys) and values
+    from ``Bot.evaluate`` on the resulting positions. It counts the evaluations the
+    bot would spend, so a test can keep to cases that the bot's work cap leaves alone.
+    """
+
+    def __init__(self) -> None:
+        self.net = Bot("expert")
+        self.spent = 0
+
+    def value(self, result: Position) -> float:
+        """0-ply equity of a play's result for the player who made it."""
+        return -self.net.evaluate(result).equity
+
+    def one_ply(self, result: Position) -> float:
+        """The opponent's best reply by the net on each of its rolls, from the mover's side, averaged."""
+        if result.is_over():
+            return self.value(result)
+        total = 0.0
+        for a, b in ((a, b) for a in range(1, 7) for b in range(1, 7)):  # all 36, not the 21
+            replies = [play.result for play in legal_plays(result, (a, b))] or [result.flip()]
+            self.spent += len(replies) if a <= b else 0
+            total -= max(self.value(r) for r in replies)
+        return total / 36.0
+
+    def choose(self, pos: Position, dice: tuple[int, int]) -> tuple[dict[Position, float], str] | None:
+        """The plays the master weighs last with their values, and the depth; None where the cap may bite.
+
+        The master's play must be one of them with the best value (a tie could go either way).
+        """
+        level = botmod.LEVEL_SPECS["master"]
+        scored = [(self.value(p.result), p.result) for p in legal_plays(pos, dice)]
+        scored.sort(key=lambda s: -s[0])
+        short = [r for v, r in scored[: level.candidates] if scored[0][0] - v <= level.margin]
+        if len(short) < 2:
+            return dict((r, v) for v, r in scored), "0-ply"
+        self.spent = 0
+        deep = {r: self.one_ply(r) for r in short}
+        if self.spent > botmod.DEEP_EVALS * 0.8:
+            return None
+        return deep, "1-ply"
+
+
+def test_the_masters_lookahead_matches_an_independent_search() -> None:
+    """Which play the master picks, and at which depth, checked against a search rebuilt from scratch.
+
+    Mutation-checked: the opponent's replies counted for the mover instead of
+    against it, or the 0-ply best kept after the lookahead, fails it.
+    """
+    ref = IndependentMaster()
+    master = Bot("master", seed=5)
+    depths: dict[str, int] = {}
+    changed = 0
+    rng = random.Random(8)
+    positions = [p for p in selfplay_positions(6, 2) if not p.is_over()]
+    for pos in rng.sample(positions, 30):
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+        if not legal_plays(pos, dice):
+            continue
+        expected = ref.choose(pos, dice)
+        if expected is None:
+            continue
+        values, depth = expected
+        depths[depth] = depths.get(depth, 0) + 1
+        chosen = master.choose_play(pos, dice).result
+        assert chosen in values, (pos.position_id(), dice, depth)
+        assert values[chosen] > max(values.values()) - 1e-9, (pos.position_id(), dice, depth)
+        if depth == "1-ply":
+            changed += ref.value(chosen) < max(ref.value(r) for r in values) - 1e-9
+    assert depths.get("1-ply", 0) >= 8 and depths.get("0-ply", 0) >= 3, depths
+    assert changed >= 1  # the lookahead does overrule the net's first choice
+
+
 # -- sliced thinking ----------------------------------------------------------------
 class CountingWeights(Weights):
     """The shipped weights, counting net evaluations so slices can be measured in work."""
