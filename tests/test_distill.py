@@ -112,3 +112,36 @@ def test_fitting_moves_the_net_towards_its_targets(tiny: train.Trainer, tmp_path
     # the checkpoint says how it was made, down to the data's own commands
     chain = train.reproduce_command(fitted.seed, fitted.games, fitted.args, out)
     assert chain.endswith("gen && python tools/distill.py fit")
+
+
+@pytest.mark.parametrize("on_bar", [0, 1])
+def test_screen_inputs_count_a_known_shot(on_bar: int) -> None:
+    """One mover blot nine pips in front of fifteen roller checkers: 6-3, 5-4 and 3-3 hit it.
+
+    Five rolls of 36, each sending the blot from its 10-point back to the bar (15
+    pips); nothing can hit twice, and the roller always has a play. A mover checker
+    already on the bar must not count as hit.
+    """
+    mover = [14 - on_bar] + [0] * 25
+    mover[10] = 1
+    mover[25] = on_bar
+    roller = [0] * 26
+    roller[24] = 15
+    key = flip_key(Position.from_counts(roller, mover).key)  # a play result: the mover low
+    got = dict(zip(distill.SCREEN_INPUTS, distill.screen_inputs(key), strict=True))
+    assert got["hit_rolls"] == pytest.approx(5 / 36)
+    assert got["pip_loss"] == pytest.approx(5 * 15 / 36)
+    assert got["double_shots"] == 0 and got["roller_dances"] == 0
+    assert got["roller_back"] == 15 and got["mover_back"] == on_bar and got["mover_bar"] == on_bar
+    assert got["pip_lead"] == pytest.approx((15 * 24 - 10 - 25 * on_bar) / 50)
+    # the cart's own hit count (bit masks, reachability) agrees with move generation here
+    assert contact_features(key, key.to_bytes(26, "little"))[0] == 5
+
+
+def test_ridge_gain_finds_an_input_that_explains_the_gap_and_not_one_that_does_not() -> None:
+    rng = np.random.default_rng(3)
+    base = rng.normal(size=(4000, 6))
+    useful, noise = rng.normal(size=(4000, 1)), rng.normal(size=(4000, 1))
+    r = base @ rng.normal(size=6) + 0.8 * useful[:, 0] + 0.3 * rng.normal(size=4000)
+    assert distill.ridge_gain(base, useful, r, 3000) > 0.5
+    assert abs(distill.ridge_gain(base, noise, r, 3000)) < 0.01
