@@ -10,6 +10,12 @@ Levels (``LEVELS``):
 
 * ``master``: the net at 0-ply picks a short list, then each is searched one
   ply deeper: all 21 rolls of the opponent, its best reply by the net, averaged.
+  Not 2-ply: that costs about 9,000 evaluations a play (0.35-0.5 s here), so it
+  fits no move with two plays to compare. Over the best two it gave up 0.0049
+  equity a move on the suite against 0.0059 for 1-ply, at 0.7 s a move on average
+  and up to 10 s; cut to fit the work cap (3 of the 21 own rolls after each
+  reply) it gained 0.0002 +- 0.0003 over 6,100 moves: no measurable gain for
+  twice the time (November 2026).
 * ``expert``: the net at 0-ply, the best play by cubeless money equity.
 * ``intermediate``: the net with some noise on each play's equity, so it makes
   the mistakes a club player makes (close plays go either way, blunders rarely).
