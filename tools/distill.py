@@ -43,8 +43,9 @@ Use it to try new inputs: one that helps narrows the held-out gap.
    then again with the candidate and its products with the hidden units; the
    printed figure is how much narrower the gap gets on held-out positions. On
    the data above (60,000 positions, ``--seed 0``) none narrows it by more than
-   2.1% (pips lost to hits), all fifteen together by 8.8%; ``hit_rolls``, which the net already has, is the
-   control: what the added products alone are worth (0.6%).
+   2.1% (pips lost to hits), all fifteen together by 8.8%; ``hit_rolls``, which
+   the net already has, is the control: what the added products alone are worth
+   (0.6%).
 
     python tools/distill.py screen checkpoints/feat3b checkpoints/dist/d31.npz checkpoints/dist/d32.npz \\
         --positions 60000 --seed 0 --jobs 2
