@@ -71,7 +71,7 @@ from train import INPUTS, N_FEATURES, START, F, Trainer, _choose, _eval_one, _td
 
 from cart.ai.bot import ROLLS
 from cart.ai.net import equity, flip_probs, is_race
-from cart.engine.board import SIDE_BITS, SIDE_MASK
+from cart.engine.board import Position
 from cart.engine.movegen import flip_key, successors
 
 SAVE_EVERY = 20_000  # positions between saves of ``gen``
@@ -144,17 +144,35 @@ def _save(
     tmp.replace(out)
 
 
-def gap(t: Trainer, x: np.ndarray, y: np.ndarray) -> float:
-    """RMS difference, in cubeless equity, between the net's 0-ply outcomes and the 1-ply targets."""
+def _load(data: list[Path]) -> tuple[list, np.ndarray, np.ndarray]:
+    """The files ``gen`` wrote, and their positions and 1-ply targets joined in order."""
+    parts = [np.load(p) for p in data]
+    x = np.concatenate([p["x"] for p in parts])
+    y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+    return parts, x, y
+
+
+def net_rows(t: Trainer, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The net's 0-ply outputs for each row of ``x``, and its contact net's hidden layer (rows of contact)."""
     nets, nfeat = t.nets(), t.nfeat
+    hidden = nets[1].shape[0]
     idx = np.empty(INPUTS + N_FEATURES, np.int64)
     val = np.empty(INPUTS + N_FEATURES)
-    h = np.empty(max(nets[1].shape[0], nets[5].shape[0]))
+    h = np.empty(max(hidden, nets[5].shape[0]))
     o = np.empty(5)
-    total = 0.0
+    outs = np.empty((len(x), 5))
+    hid = np.empty((len(x), hidden))
     for i in range(len(x)):
         _eval_one(x[i], F, *nets, idx, val, h, o, nfeat)
-        total += (equity(o) - equity(y[i])) ** 2
+        outs[i] = o
+        hid[i] = h[:hidden]
+    return outs, hid
+
+
+def gap(t: Trainer, x: np.ndarray, y: np.ndarray) -> float:
+    """RMS difference, in cubeless equity, between the net's 0-ply outcomes and the 1-ply targets."""
+    outs, _ = net_rows(t, x)
+    total = sum((equity(o) - equity(target)) ** 2 for o, target in zip(outs, y, strict=True))
     return float(np.sqrt(total / max(1, len(x))))
 
 
@@ -175,9 +193,7 @@ def fit(
     and after: whether the net learnt its lookahead or only memorised it.
     """
     t = Trainer.load(parent)
-    parts = [np.load(p) for p in data]
-    x = np.concatenate([p["x"] for p in parts])
-    y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+    parts, x, y = _load(data)
     if holdout:
         x, y, hx, hy = x[:-holdout], y[:-holdout], x[-holdout:], y[-holdout:]
         before = gap(t, hx, hy), gap(t, x[:holdout], y[:holdout])
@@ -233,22 +249,19 @@ SCREEN_INPUTS = (
 
 def screen_inputs(key: int) -> list[float]:
     """:data:`SCREEN_INPUTS` for play result ``key`` (mover low), hits found by real move generation."""
-    c0 = [(key >> (4 * s)) & 15 for s in range(26)]
-    c1 = [((key >> SIDE_BITS) >> (4 * s)) & 15 for s in range(26)]
-
-    def pips(side: int) -> int:
-        return sum(s * ((side >> (4 * s)) & 15) for s in range(1, 26))
-
-    p0 = pips(key & SIDE_MASK)
+    now = Position(key)  # the mover "on roll": mine is the mover, theirs the roller
+    c0, c1 = now.mine, now.theirs
+    p0, p1 = now.pips()
     opp = flip_key(key)
     loss = hit = double = dance = mobility = 0.0
     for a, b, w in ROLLS:
         plays = successors(opp, a, b)
         most = hits = 0
         for r in plays:
-            sent = ((r >> (SIDE_BITS + 100)) & 15) - c0[25]  # the mover's bar (slot 25), after minus before
+            after = Position(r)  # the roller has moved: theirs is the mover
+            sent = after.theirs[25] - c0[25]  # the mover's bar, after minus before
             if sent > 0:
-                most = max(most, pips(r >> SIDE_BITS) - p0)
+                most = max(most, after.pips()[1] - p0)
                 hits = max(hits, sent)
         loss += w * most
         hit += w * (hits >= 1)
@@ -268,7 +281,7 @@ def screen_inputs(key: int) -> list[float]:
         sum(c0[19:26]),
         sum(c1[19:26]),
         sum(c1[q] == 1 for q in range(1, 25)),
-        (pips(key >> SIDE_BITS) - p0) / 50,
+        (p1 - p0) / 50,
         c0[25],
         c1[25],
     ]
@@ -293,23 +306,12 @@ def ridge_gain(base: np.ndarray, extra: np.ndarray, r: np.ndarray, train_n: int,
 def screen(parent: Path, data: list[Path], positions: int, seed: int, jobs: int) -> None:
     """Print, per candidate input, how much it narrows the held-out 0-ply/1-ply gap (see the docstring)."""
     t = Trainer.load(parent)
-    nets, nfeat = t.nets(), t.nfeat
-    parts = [np.load(p) for p in data]
-    x = np.concatenate([p["x"] for p in parts])
-    y = np.concatenate([p["y"] for p in parts]).astype(np.float64)
+    _, x, y = _load(data)
     contact = [i for i in range(len(x)) if not is_race(int.from_bytes(bytes(x[i]), "little"))]
     sel = np.random.default_rng(seed).permutation(contact)[:positions]
-    hidden = nets[1].shape[0]
-    idx = np.empty(INPUTS + N_FEATURES, np.int64)
-    val = np.empty(INPUTS + N_FEATURES)
-    h = np.empty(max(hidden, nets[5].shape[0]))
-    o = np.empty(5)
-    base = np.empty((len(sel), 5 + hidden))
-    r = np.empty(len(sel))
-    for n, i in enumerate(sel):
-        _eval_one(x[i], F, *nets, idx, val, h, o, nfeat)
-        base[n] = np.concatenate([o, h[:hidden]])
-        r[n] = equity(y[i]) - equity(o)
+    outs, hid = net_rows(t, x[sel])
+    base = np.column_stack([outs, hid])
+    r = np.array([equity(target) - equity(o) for target, o in zip(y[sel], outs, strict=True)])
     keys = [int.from_bytes(bytes(x[i]), "little") for i in sel]
     with Pool(jobs) as pool:
         cand = np.array(pool.map(screen_inputs, keys, chunksize=200))
