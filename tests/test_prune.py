@@ -1,0 +1,106 @@
+"""tools/prune.py: the prune net learns to rank reply lists and joins the weight file, touching nothing else.
+
+The inputs are checked against the cart's own packed evaluator (a net built from
+the fitted arrays must give the same ranking in numpy and in the cart), and the
+fit against an unfitted net on lists it did not see. A few games keep it quick.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+import prune
+
+from cart.ai.net import (
+    DEFAULT_PATH,
+    Net,
+    WeightsError,
+    equity,
+    is_race,
+    read_weights,
+    terminal,
+    write_weights,
+)
+from cart.engine import Position
+from cart.engine.movegen import flip_key
+
+
+@pytest.fixture(scope="module")
+def lists() -> tuple[list[int], np.ndarray, np.ndarray]:
+    return prune.sibling_lists(read_weights(DEFAULT_PATH.read_bytes()), games=40, seed=3)
+
+
+def test_the_lists_are_whole_labelled_contact_lists(lists: tuple[list[int], np.ndarray, np.ndarray]) -> None:
+    keys, y, group = lists
+    weights = read_weights(DEFAULT_PATH.read_bytes())
+    assert len(keys) == len(y) == len(group) > 1000
+    assert np.all(np.diff(group) >= 0) and np.all(np.bincount(group) >= 2)  # contiguous, never a lone play
+    for i in range(0, len(keys), 97):
+        assert not is_race(keys[i]) and keys[i] & 15 != 15
+        assert np.allclose(y[i], weights.contact.forward(keys[i]))
+
+
+def test_the_fitted_net_ranks_unseen_lists_better_than_an_unfitted_one(
+    lists: tuple[list[int], np.ndarray, np.ndarray],
+) -> None:
+    keys, y, group = lists
+    x = prune.slot_inputs(keys)
+    held = group % 4 == 0
+    fitted = prune.fit(x[~held], y[~held], group[~held], hidden=8, epochs=10, seed=1)
+    unfitted = prune.fit(x[~held], y[~held], group[~held], hidden=8, epochs=0, seed=1)
+    got, lost = prune.recall(fitted, x[held], y[held], group[held], keep=3)
+    base, base_lost = prune.recall(unfitted, x[held], y[held], group[held], keep=3)
+    assert got > base + 0.15 and lost < base_lost
+    # numpy's inputs are the cart's: the packed net built from the same arrays ranks the same way
+    net = Net(*(a.tolist() for a in fitted))
+    rough_np = (
+        prune._sig(prune._sig(x[held] @ fitted[0].T + fitted[1]) @ fitted[2].T + fitted[3]) @ prune.SIGNS - 1
+    )
+    rough_cart = np.array([equity(net.forward(k)) for k, h in zip(keys, held, strict=True) if h])
+    assert np.abs(rough_np - rough_cart).max() < 0.02
+
+
+def test_the_tool_adds_the_prune_net_and_changes_no_other_bit(tmp_path: Path) -> None:
+    to = tmp_path / "weights.bin"
+    to.write_bytes(DEFAULT_PATH.read_bytes())
+    assert prune.main(["--games", "4", "--epochs", "2", "--hidden", "6", "--seed", "2", "--to", str(to)]) == 0
+    before = read_weights(DEFAULT_PATH.read_bytes())
+    after = read_weights(to.read_bytes())
+    assert after.prune is not None and after.prune.hidden == 6 and not after.prune.features
+    assert after.meta["prune"][
+        "command"
+    ] == "python tools/prune.py --games 4 --epochs 2 --hidden 6 --seed 2 --to " + str(to)
+    assert {k: v for k, v in after.meta.items() if k != "prune"} == {
+        k: v for k, v in before.meta.items() if k != "prune"
+    }
+    for name in ("contact", "race"):
+        assert (
+            prune._net_arrays(to.read_bytes(), name)[0].tobytes()
+            == prune._net_arrays(DEFAULT_PATH.read_bytes(), name)[0].tobytes()
+        )
+    pos = Position.from_position_id("4HPwATDgc/ABMA")
+    assert after.after(flip_key(pos.key)) == before.after(flip_key(pos.key))
+
+
+def test_rough_is_exact_where_the_game_is_over_and_the_race_net_in_a_race() -> None:
+    weights = read_weights(DEFAULT_PATH.read_bytes())
+    won = Position.from_counts([15] + [0] * 25, [0] * 6 + [15] + [0] * 19).key  # the low side bore off all 15
+    race = Position.from_counts([0, 5, 5, 5] + [0] * 22, [0, 5, 5, 5] + [0] * 22).key
+    assert weights.rough(won) == equity(terminal(won)) == 2.0  # a gammon
+    assert weights.rough(race) == equity(weights.race.forward(race))
+
+
+def test_a_prune_net_that_reads_contact_features_is_refused(tmp_path: Path) -> None:
+    data = DEFAULT_PATH.read_bytes()
+    nets = {name: prune._net_arrays(data, name) for name in ("contact", "race")}
+    nets["prune"] = nets["contact"]
+    bad = tmp_path / "bad.bin"
+    write_weights(bad, nets, {})
+    with pytest.raises(WeightsError, match="slot inputs alone"):
+        read_weights(bad.read_bytes())
