@@ -10,12 +10,19 @@ Levels (``LEVELS``):
 
 * ``master``: the net at 0-ply picks a short list, then each is searched one
   ply deeper: all 21 rolls of the opponent, its best reply by the net, averaged.
-  Not 2-ply: that costs about 9,000 evaluations a play (0.35-0.5 s here), so it
-  fits no move with two plays to compare. Over the best two it gave up 0.0049
-  equity a move on the suite against 0.0059 for 1-ply, at 0.7 s a move on average
-  and up to 10 s; cut to fit the work cap (3 of the 21 own rolls after each
-  reply) it gained 0.0002 +- 0.0003 over 6,100 moves: no measurable gain for
-  twice the time (November 2026).
+  When the best two are then within 0.05, both go a ply deeper again (2-ply):
+  after each of those replies, the mover's own best play on each of its 21 rolls.
+  That is 441 reply lists a play, about 8,800 evaluations (0.4 s), so the last
+  ply is pruned as GNU Backgammon prunes it: a small net on the slot inputs alone
+  (``tools/prune.py``, fitted to the contact net's own values, a third of the
+  cost) ranks each list and the full net weighs only its best three; and the
+  2-ply goes one opponent roll at a time, for both plays, only as far as the
+  move's work cap (``MOVE_WORK``) allows. Measured against the 1-ply master
+  on the suite's 2,000 positions, judged by GNU Backgammon at 2-ply: full 2-ply
+  of the best two gained 0.0018 equity a move with a choice, this pruned and
+  capped one 0.0015 +- 0.0005 (it changed 136 of 1,520 plays; gnubg's 0-ply as
+  judge sees half of either gain), for 0.10 s a move on average instead of
+  0.03, p99 0.41 s (November 2026).
 * ``expert``: the net at 0-ply, the best play by cubeless money equity.
 * ``intermediate``: the net with some noise on each play's equity, so it makes
   the mistakes a club player makes (close plays go either way, blunders rarely).
@@ -32,6 +39,7 @@ import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from heapq import nlargest
 from pathlib import Path
 from typing import Literal, NamedTuple
 
@@ -40,7 +48,7 @@ from ..engine.game import GameState, Match
 from ..engine.movegen import flip_key, successors
 from ..engine.plays import Dice, Play, check_dice, play_of
 from . import met
-from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, read_weights
+from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, read_weights
 
 LEVELS = ("beginner", "intermediate", "expert", "master")
 
@@ -54,7 +62,13 @@ small reply lists stays as short as one of a few big ones (``tools/bench.py ai``
 GEN_COST = 6
 
 DEEP_EVALS = 9000
-"""Most net evaluations the master's lookahead spends on one move (0.3-0.4 s here at most)."""
+"""Most net evaluations the master's 1-ply spends on one move (0.3-0.4 s here at most)."""
+MOVE_WORK = 9_500
+"""Most work the master spends on one move, 1-ply and 2-ply together, in evaluations (about 0.45 s here)."""
+PRUNE_COST = 0.3
+"""A prune-net evaluation, in contact-net evaluations (``tools/bench.py ai`` times both)."""
+GEN_WORK = 1.0
+"""One move generation, in evaluations, for the cap (40 us, about one; slices count it as GEN_COST)."""
 
 # the 21 distinct rolls with their weight out of 36
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(
@@ -71,13 +85,15 @@ class Level:
     gammons: bool = True  # whether gammons and backgammons count in its equity
     candidates: int = 0  # plays searched one ply deeper (0: none)
     margin: float = 0.0  # ... of those within this equity of the 0-ply best
+    two_ply_margin: float = 0.0  # the best two at 1-ply searched at 2-ply when this close (0: never)
+    keep: int = 3  # at 2-ply's last ply, the plays of each list the prune net passes to the full net
 
 
 LEVEL_SPECS = {
     "beginner": Level("beginner", noise=0.07, gammons=False),
     "intermediate": Level("intermediate", noise=0.07),
     "expert": Level("expert"),
-    "master": Level("master", candidates=6, margin=0.16),
+    "master": Level("master", candidates=6, margin=0.16, two_ply_margin=0.05),
 }
 
 
@@ -194,9 +210,12 @@ class Bot:
     def _deepen(
         self, keys: Sequence[int], scores: list[float], budget: int
     ) -> Generator[None, None, list[float]]:
-        """1-ply scores for the best few plays (others get a score below all of them).
+        """Deeper scores for the best few plays (others get a score below all of them).
 
-        ``budget`` is the work already done in the current slice.
+        1-ply for up to ``candidates`` plays within ``margin`` of the 0-ply best; then,
+        if the best two are within ``two_ply_margin`` at 1-ply, 2-ply for those two
+        alone, as far as the move's work cap allows (:meth:`_two_ply`), which ranks
+        them. ``budget`` is the work already done in the current slice.
         """
         level = self.level
         order = sorted(range(len(keys)), key=scores.__getitem__, reverse=True)
@@ -207,6 +226,7 @@ class Bot:
         deep = [-9.0] * len(keys)  # below any equity
         after = self.weights.after
         spent = 0
+        replies: dict[int, list[tuple[int, float]]] = {}  # per play and roll: the best reply, its value
         for done, i in enumerate(chosen):
             # keep the move under its time limit: skip the weaker candidates when
             # another one would likely overrun the cap (counted in work, not time); after
@@ -218,22 +238,108 @@ class Bot:
                 continue
             opp = flip_key(keys[i])
             total = 0.0
+            best_replies = replies[i] = []
             for a, b, w in ROLLS:
-                replies = successors(opp, a, b) or {opp: 0}
+                replies_ab = successors(opp, a, b) or {opp: 0}
                 best = -9.0
-                spent += len(replies)
+                choice = opp
+                spent += len(replies_ab)
                 budget += GEN_COST
-                for r in replies:
+                for r in replies_ab:
                     e = equity(after(r))
                     if e > best:
                         best = e
+                        choice = r
                     budget += 1
                     if budget >= SLICE_EVALS:
                         budget = 0
                         yield
                 total -= w * best
+                best_replies.append((choice, best))
             deep[i] = total / 36.0
-        return deep
+        if not level.two_ply_margin or len(replies) < 2:
+            return deep
+        i, j = sorted(replies, key=deep.__getitem__, reverse=True)[:2]
+        if deep[i] - deep[j] > level.two_ply_margin:
+            return deep
+        return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), _Work(budget, spent)))
+
+    def _two_ply(
+        self,
+        deep: list[float],
+        plays: tuple[int, int],
+        replies: tuple[list[tuple[int, float]], list[tuple[int, float]]],
+        work: _Work,
+    ) -> Generator[None, None, list[float]]:
+        """2-ply scores for two plays (the rest below them), one opponent roll at a time while the cap allows.
+
+        ``deep`` holds the 1-ply scores, ``replies`` the opponent's best reply to each
+        play on each roll of ``ROLLS`` with its value, as 1-ply found them. On each
+        roll, the reply's 0-ply value gives way to the mover's 1-ply answer to it
+        (:meth:`_answer`). Rolls the cap leaves out keep their 1-ply values, the same
+        rolls for both plays, so the two stay comparable; with none done, the 1-ply
+        scores stand.
+        """
+        two = {k: deep[k] for k in plays}
+        start = work.spent
+        done = 0
+        for n, (_, _, w) in enumerate(ROLLS):
+            if done and work.spent + (work.spent - start) / done > MOVE_WORK:
+                break  # another roll would likely overrun the cap
+            step = []
+            for reply, best in (replies[0][n], replies[1][n]):
+                if reply & 15 == 15:  # the opponent has borne off its last checker: exact already
+                    step.append(0.0)
+                    continue
+                value = yield from self._answer(flip_key(reply), work)
+                if value is None:
+                    break
+                step.append(w * (value + best) / 36.0)
+            if len(step) < 2:  # ran past the cap in this roll: it counts for neither
+                break
+            for k, d in zip(plays, step, strict=True):
+                two[k] += d
+            done += 1
+        if not done:
+            return deep
+        return [two.get(k, -9.0) for k in range(len(deep))]
+
+    def _answer(self, own: int, work: _Work) -> Generator[None, None, float | None]:
+        """1-ply equity of the side on roll in ``own``: its best play on each roll, averaged.
+
+        The best play is the net's best of the ``keep`` that the prune net ranks
+        highest (of all of them in a race, or when the list is that short). None
+        once the move's work passes ``MOVE_WORK``.
+        """
+        weights = self.weights
+        after = weights.after
+        rough = weights.rough
+        keep = self.level.keep
+        prune = not is_race(own)  # in a race the race net is cheap enough to weigh every play
+        total = 0.0
+        for c, d, v in ROLLS:
+            if work.spent > MOVE_WORK:
+                return None
+            yield from work.add(GEN_WORK, GEN_COST)
+            plays: Sequence[int] = list(successors(own, c, d) or {own: 0})
+            n = len(plays)
+            if prune and n * PRUNE_COST > SLICE_EVALS:  # a huge list: rank it a slice at a time
+                ranks = []
+                for r in plays:
+                    yield from work.add(PRUNE_COST)
+                    ranks.append(rough(r))
+                plays = [plays[i] for i in nlargest(keep, range(n), key=ranks.__getitem__)]
+            elif prune and n > keep:
+                yield from work.add(PRUNE_COST * n)
+                plays = nlargest(keep, plays, key=rough)
+            best = -9.0
+            for r in plays:
+                yield from work.add(1.0)
+                e = equity(after(r))
+                if e > best:
+                    best = e
+            total += v * best
+        return total / 36.0
 
     # -- the cube ----------------------------------------------------------------
     def cube_action(self, game: GameState | Match) -> CubeDecision | None:
@@ -285,6 +391,28 @@ class Bot:
         else:
             action = "double" if dt > nd else "no double"
         return CubeDecision(action, nd, dt, dp, ev)
+
+
+class _Work:
+    """The master's work counters, in evaluations: the move's (for the cap) and the current slice's."""
+
+    __slots__ = ("slice", "spent")
+
+    def __init__(self, slice_: float, spent: float) -> None:
+        self.slice = slice_
+        self.spent = spent
+
+    def add(self, work: float, slice_work: float | None = None) -> Generator[None, None, None]:
+        """Count ``work`` about to be done, after a yield if it would overfill the slice.
+
+        ``slice_work`` is what it weighs in the slice, where that differs (move generation).
+        """
+        weight = work if slice_work is None else slice_work
+        if self.slice + weight > SLICE_EVALS:
+            self.slice = 0.0
+            yield
+        self.slice += weight
+        self.spent += work
 
 
 def _drain(gen: Generator[None, None, object]):  # type: ignore[no-untyped-def]
