@@ -9,7 +9,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 
-from versus import PHASES, Player, _gnubg_equity_after, phase
+from versus import PHASES, Player, _gnubg_equity_after, equity_lost, phase
 
 from cart.engine import Position, legal_plays
 
@@ -53,3 +53,15 @@ def test_a_forced_play_is_not_judged() -> None:
     assert len(plays) == 1
     judge._judge(pos, (6, 5), plays[0].result)
     assert all(not v for v in judge.lost.values())
+
+
+def test_the_error_rates_judge_looks_ahead_when_asked() -> None:
+    pos, dice = Position.start(), (6, 4)
+    plays = legal_plays(pos, dice)
+    shallow = {p.result: _gnubg_equity_after(p.result) for p in plays}
+    deep = {p.result: _gnubg_equity_after(p.result, 2) for p in plays}
+    assert max(abs(shallow[r] - deep[r]) for r in shallow) > 1e-3  # the ply reaches gnubg
+    best = max(deep, key=deep.__getitem__)
+    assert equity_lost(pos, dice, best, 2) == 0.0
+    worst = min(deep, key=deep.__getitem__)
+    assert equity_lost(pos, dice, worst, 2) == pytest.approx(deep[best] - deep[worst])

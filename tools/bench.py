@@ -127,6 +127,8 @@ def bench_ai(rounds: int) -> None:
     import gnubg_nn
 
     from cart.ai import LEVELS, Bot, load_weights
+    from cart.ai.bot import PRUNE_COST
+    from cart.ai.net import equity, is_race
     from cart.engine.movegen import flip_key
 
     suite = load_suite()
@@ -138,6 +140,13 @@ def bench_ai(rounds: int) -> None:
     keys = [flip_key(p.key) for p, _, _ in suite[:500]]
     t_eval = best_of(rounds, lambda: [weights.after(k) for k in keys]) / len(keys)
     print(f"  one net evaluation             mean {t_eval * 1e6:7.1f} us")
+    contact = [k for k in keys if not is_race(k)]
+    t_full = best_of(rounds, lambda: [equity(weights.after(k)) for k in contact]) / len(contact)
+    t_rough = best_of(rounds, lambda: [weights.rough(k) for k in contact]) / len(contact)
+    print(
+        f"  prune net rank, contact        mean {t_rough * 1e6:7.1f} us   "
+        f"{t_rough / t_full:5.2f}x the contact net (the master counts it as {PRUNE_COST})"
+    )
     for level in LEVELS:
         bot = Bot(level, seed=1)
         pairs = suite[::10] if level == "master" else suite
@@ -171,7 +180,7 @@ def bench_ai(rounds: int) -> None:
 PYODIDE_GOAL = 1.7
 """Issue 6: the AI under Pyodide at most this many times its CPython time per move."""
 PYODIDE_STEPS = {"beginner": 10, "intermediate": 10, "expert": 10, "master": 100}
-"""Every STEP-th suite pair per level: the master is about thirty times slower than the others."""
+"""Every STEP-th suite pair per level: the master is about 150 times slower than the others."""
 PYODIDE_WARMUP_S = 10.0
 """Play before timing under Pyodide, while V8 optimises its WebAssembly (see tools/pyodide/time_ai.py)."""
 

@@ -10,12 +10,15 @@ interval is computed over the pairs for that reason.
     python tools/versus.py expert pubeval --games 20000 --jobs 2
     python tools/versus.py master gnubg0 --games 2000
     python tools/versus.py expert --error-rate        # equity lost per move, judged by gnubg 0-ply
+    python tools/versus.py master --error-rate --judge-ply 2   # ... by gnubg 2-ply (about 10 minutes)
     python tools/versus.py expert pubeval --games 600 --judge   # ... and where, in real games
 
 The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
 self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
 against the best play by the same judge: mean equity given up per move
-(only moves with a choice count).
+(only moves with a choice count). A 0-ply judge sees only about half of what a
+search gains (the master's 2-ply over its 1-ply: 0.0008 at 0-ply, 0.0015 at
+2-ply), so ``--judge-ply 2`` is the judge for the master.
 
 ``--judge`` does the same to every play A makes in the games themselves and
 splits the loss by phase (contact, race, A bearing off, both bearing off): it
@@ -214,24 +217,24 @@ def _print_judged(a: str, lost: dict[str, list[float]], games: int) -> None:
             )
 
 
-def _gnubg_equity_after(result: Position) -> float:
-    """gnubg 0-ply cubeless equity of the player who just moved (``result`` has the other on roll)."""
+def _gnubg_equity_after(result: Position, ply: int = 0) -> float:
+    """gnubg cubeless equity, at ``ply``, of the player who just moved (``result`` has the other on roll)."""
     if result.is_over():
         return float(game_value(result)[0])
-    p = gnubg_nn.probabilities(result.gnubg_board(), 0)
+    p = gnubg_nn.probabilities(result.gnubg_board(), ply)
     return -(2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4])
 
 
-def equity_lost(pos: Position, dice: tuple[int, int], result: Position) -> float | None:
-    """What the play ending in ``result`` gave up against gnubg 0-ply's best; None if it was forced."""
+def equity_lost(pos: Position, dice: tuple[int, int], result: Position, ply: int = 0) -> float | None:
+    """What the play ending in ``result`` gave up against gnubg's best at ``ply``; None if it was forced."""
     plays = legal_plays(pos, dice)
     if len(plays) < 2:
         return None
-    equities = {p.result: _gnubg_equity_after(p.result) for p in plays}
+    equities = {p.result: _gnubg_equity_after(p.result, ply) for p in plays}
     return max(equities.values()) - equities[result]
 
 
-def error_rate(name: str, seed: int, limit: int, weights: Path | None = None) -> None:
+def error_rate(name: str, seed: int, limit: int, weights: Path | None = None, ply: int = 0) -> None:
     bot = Player(name, seed, weights).bot
     assert bot is not None
     lost: list[float] = []
@@ -241,14 +244,14 @@ def error_rate(name: str, seed: int, limit: int, weights: Path | None = None) ->
         pos = Position.from_position_id(pid)
         dice = int(roll[0]), int(roll[1])
         chosen = bot.choose_play(pos, dice)
-        loss = None if chosen is None else equity_lost(pos, dice, chosen.result)
+        loss = None if chosen is None else equity_lost(pos, dice, chosen.result, ply)
         if loss is None:  # no play, or a forced one
             continue
         lost.append(loss)
         blunders += loss > 0.08
     print(
         f"{name}: {len(lost)} moves with a choice from {SUITE.name}; mean equity lost per move "
-        f"{statistics.fmean(lost):.4f} (gnubg 0-ply judge); {blunders} over 0.08; "
+        f"{statistics.fmean(lost):.4f} (gnubg {ply}-ply judge); {blunders} over 0.08; "
         f"{sum(x == 0 for x in lost) / len(lost):.1%} same as gnubg"
     )
 
@@ -262,6 +265,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--error-rate", action="store_true", help="score a's plays with gnubg 0-ply instead")
     p.add_argument("--positions", type=int, default=2000, help="suite positions for --error-rate")
+    p.add_argument(
+        "--judge-ply",
+        type=int,
+        choices=(0, 1, 2),
+        default=0,
+        help="gnubg's lookahead as --error-rate's judge: 2 sees a search's gain that 0 half misses",
+    )
     p.add_argument("--judge", action="store_true", help="also judge a's plays in the games, by phase")
     p.add_argument("--weights", type=Path, help="a weight file for our players (default: the cart's own)")
     p.add_argument(
@@ -273,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.error_rate:
         if a.a not in LEVELS:
             p.error("--error-rate scores one of our levels")
-        error_rate(a.a, a.seed, a.positions, a.weights)
+        error_rate(a.a, a.seed, a.positions, a.weights, a.judge_ply)
     else:
         if a.judge and a.a not in LEVELS:
             p.error("--judge scores one of our levels")

@@ -7,7 +7,7 @@ Each level plays itself (two bots, different seeds) through :class:`cart.engine.
 only the public API the front ends use: ``Bot.choose_play`` for every roll and
 ``Bot.cube_action`` before every roll and for every double offered, so the cube is exercised.
 The fast levels play a standard money game, a 7-point match (Crawford rule, match-equity cube)
-and a MaxGammon game; the master, about thirty times slower, one standard money game.
+and a MaxGammon game; the master, about 150 times slower, one standard money game.
 
 Every play is checked against the engine's legal plays and every finished game for a legal
 result: a winner who bore off all fifteen (or whose double was dropped), the points the cube
