@@ -257,11 +257,11 @@ class Bot:
                 total -= w * best
                 best_replies.append((choice, best))
             deep[i] = total / 36.0
-        if not level.two_ply_margin or len(replies) < 2:
+        if not level.two_ply_margin:
             return deep
-        i, j = sorted(replies, key=deep.__getitem__, reverse=True)[:2]
-        if deep[i] - deep[j] > level.two_ply_margin:
-            return deep
+        i, j = sorted(chosen, key=deep.__getitem__, reverse=True)[:2]
+        if deep[i] - deep[j] > level.two_ply_margin or i not in replies or j not in replies:
+            return deep  # clear enough, or a play that wins at once (exact) is among the two
         return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), _Work(budget, spent)))
 
     def _two_ply(
