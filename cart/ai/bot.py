@@ -21,8 +21,8 @@ Levels (``LEVELS``):
   on the suite's 2,000 positions, judged by GNU Backgammon at 2-ply: full 2-ply
   of the best two gained 0.0018 equity a move with a choice, this pruned and
   capped one 0.0015 +- 0.0005 (it changed 136 of 1,520 plays; gnubg's 0-ply as
-  judge sees half of either gain), for 0.10 s a move on average instead of
-  0.03, p99 0.41 s (November 2026).
+  judge sees half of either gain), for 0.12 s a move on average instead of
+  0.03, p99 0.47 s (November 2026).
 * ``expert``: the net at 0-ply, the best play by cubeless money equity.
 * ``intermediate``: the net with some noise on each play's equity, so it makes
   the mistakes a club player makes (close plays go either way, blunders rarely).
