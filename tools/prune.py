@@ -71,7 +71,7 @@ def sibling_lists(weights: Weights, games: int, seed: int) -> tuple[list[int], n
                 key = flip_key(key)
                 continue
             best, best_e = key, -9.0
-            contact = [r for r in succ if r & 15 != 15 and not is_race(r)]
+            contact = {r for r in succ if r & 15 != 15 and not is_race(r)}
             for r in succ:
                 p = weights.after(r)
                 e = equity(p)
@@ -83,7 +83,7 @@ def sibling_lists(weights: Weights, games: int, seed: int) -> tuple[list[int], n
                     group.append(lists)
             lists += len(contact) > 1
             if best & 15 == 15 or is_race(best):
-                break  # the race net and the exact table take it from here: no pruning there
+                break  # the race net takes it from here: the master prunes no race
             key = flip_key(best)
     return keys, np.array(labels), np.array(group)
 

@@ -14,8 +14,8 @@ Levels (``LEVELS``):
   after each of those replies, the mover's own best play on each of its 21 rolls.
   That is 441 reply lists a play, about 8,800 evaluations (0.4 s), so the last
   ply is pruned as GNU Backgammon prunes it: a small net on the slot inputs alone
-  (``tools/prune.py``, fitted to the contact net's own values, a third of the
-  cost) ranks each list and the full net weighs only its best three; and the
+  (``tools/prune.py``, fitted to the contact net's own values, a quarter of
+  the cost) ranks each list and the full net weighs only its best three; and the
   2-ply goes one opponent roll at a time, for both plays, only as far as the
   move's work cap (``MOVE_WORK``) allows. Measured against the 1-ply master
   on the suite's 2,000 positions, judged by GNU Backgammon at 2-ply: full 2-ply

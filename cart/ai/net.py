@@ -33,7 +33,7 @@ W1 (hidden x inputs), b1, W2 (5 x hidden), b2. A net's inputs are the 208 slot
 inputs, then the contact features its header names (none for the race net).
 A third net, ``prune``, is optional: a few hidden units on the slot inputs alone,
 fitted to the contact net's own values (``tools/prune.py``). It costs about a
-third of a contact evaluation, and only ranks a reply list so that the master's
+quarter of a contact evaluation, and only ranks a reply list so that the master's
 deepest ply gives the full net the few plays worth its time.
 """
 
