@@ -179,8 +179,8 @@ class IndependentMaster:
                 break  # another would likely overrun the cap: the rest keep their 0-ply rank, below
             deep[r] = self.one_ply(r)
         first, second = sorted(deep, key=lambda r: -deep[r])[:2]
-        if deep[first] - deep[second] > level.two_ply_margin:
-            return deep, "1-ply"
+        if deep[first] - deep[second] > level.two_ply_margin or first.is_over() or second.is_over():
+            return deep, "1-ply"  # a play that bears off the last checker is exact: no 2-ply
         return {r: self.two_ply(r) for r in (first, second)}, "2-ply"
 
 
