@@ -25,7 +25,6 @@ the command in the header's metadata, under ``prune``.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
@@ -38,11 +37,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cart.ai.features import INPUTS, SLOTS, unit_table
 from cart.ai.net import (
     DEFAULT_PATH,
-    MAGIC,
     Weights,
     WeightsError,
     equity,
     is_race,
+    read_arrays,
     read_weights,
     write_weights,
 )
@@ -213,23 +212,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _net_arrays(data: bytes, name: str) -> tuple[np.ndarray, ...]:
-    """One net's float32 arrays, exactly as stored, so a rewrite changes no bit of the other nets."""
-    start = len(MAGIC) + 4
-    size = int.from_bytes(data[len(MAGIC) : start], "little")
-    header = json.loads(data[start : start + size])
-    floats = np.frombuffer(data[start + size :], np.float32)
-    at = 0
-    for spec in header["nets"]:
-        h, n = spec["hidden"], spec["inputs"]
-        shapes = ((h, n), (h,), (5, h), (5,))
-        arrays = []
-        for shape in shapes:
-            count = int(np.prod(shape))
-            arrays.append(floats[at : at + count].reshape(shape))
-            at += count
-        if spec["name"] == name:
-            return tuple(arrays)
-    raise SystemExit(f"{name} net not found")
+    """One net's arrays as float32, exactly as stored, so a rewrite changes no bit of the other nets."""
+    return tuple(np.array(part, np.float32) for part in read_arrays(data)[1][name])
 
 
 if __name__ == "__main__":

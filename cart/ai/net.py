@@ -288,8 +288,16 @@ def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, o
     path.write_bytes(MAGIC + len(head).to_bytes(4, "little") + head + b"".join(blobs))
 
 
-def read_weights(data: bytes) -> Weights:
-    """Parse a weight file's bytes; raises :class:`WeightsError` if it is not one."""
+NetArrays = tuple[list[list[float]], list[float], list[list[float]], list[float]]
+"""One net as stored: W1 (hidden x inputs), b1, W2 (5 x hidden), b2."""
+
+
+def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
+    """A weight file's metadata and its nets' arrays, checked for shape; raises :class:`WeightsError`.
+
+    The tools that rewrite a weight file (``tools/prune.py``) read it here, so they
+    carry the other nets over exactly as stored.
+    """
     if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
         raise WeightsError("not a Gammon Cart weight file")
     pos = len(MAGIC)
@@ -306,7 +314,7 @@ def read_weights(data: bytes) -> Weights:
     if len(rest) % 4:
         raise WeightsError("weight file data is truncated")
     floats.frombytes(rest)
-    nets: dict[str, Net] = {}
+    nets: dict[str, NetArrays] = {}
     at = 0
     for spec in header["nets"]:
         try:
@@ -330,13 +338,20 @@ def read_weights(data: bytes) -> Weights:
         at += OUTPUTS * h
         b2 = floats[at : at + OUTPUTS].tolist()
         at += OUTPUTS
-        nets[spec["name"]] = Net(w1, b1, w2, b2)
+        nets[spec["name"]] = (w1, b1, w2, b2)
     if at != len(floats) or set(specs) - {"prune"} != {"contact", "race"}:
         raise WeightsError("weight file holds other nets than contact, race and prune")
+    return header.get("meta", {}), nets
+
+
+def read_weights(data: bytes) -> Weights:
+    """Parse a weight file's bytes; raises :class:`WeightsError` if it is not one."""
+    meta, arrays = read_arrays(data)
+    nets = {name: Net(*parts) for name, parts in arrays.items()}
     prune = nets.get("prune")
     if prune is not None and prune.features:
         raise WeightsError("the prune net must read the slot inputs alone")
-    return Weights(nets["contact"], nets["race"], header.get("meta", {}), prune)
+    return Weights(nets["contact"], nets["race"], meta, prune)
 
 
 DEFAULT_PATH = Path(__file__).with_name("weights.bin")
