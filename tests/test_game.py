@@ -15,6 +15,7 @@ from cart.engine import (
     Doubled,
     Dropped,
     EngineError,
+    Forfeit,
     Forfeited,
     GameOver,
     GameStarted,
@@ -23,15 +24,18 @@ from cart.engine import (
     IllegalPlayError,
     Match,
     MatchOver,
+    Move,
     Moved,
     NotationError,
     OpeningRoll,
     Passed,
     Position,
     RecordError,
+    Roll,
     Rolled,
     Rules,
     Taken,
+    actions_from_json,
 )
 
 START = Position.start()
@@ -54,7 +58,7 @@ def at(rules: Rules, position: Position = START, **kwargs: object) -> Match:
 
 def snapshot(m: Match) -> tuple[object, ...]:
     rng_state = m.rng.getstate() if m.rng else None
-    return (m.game, m.score, m.game_number, [list(a) for a in m.record], m.match_id(), rng_state)
+    return (m.game, m.score, m.game_number, list(m.record), m.match_id(), rng_state)
 
 
 # -- rules values -----------------------------------------------------------------
@@ -276,7 +280,7 @@ def test_no_move_possible_passes_the_turn() -> None:
     m = at(Rules(), pos)
     assert m.roll((6, 6)) == [Rolled(0, (6, 6)), Passed(0, (6, 6))]
     assert (m.game.turn, m.game.phase, m.game.dice) == (1, "roll", None)
-    assert m.record == [["roll", 6, 6]]
+    assert m.record == [Roll((6, 6))]
 
 
 # -- matches -------------------------------------------------------------------------
@@ -344,7 +348,7 @@ def test_play_accepts_both_notations_and_play_values() -> None:
     b.play("17,20,19,20")
     c.play(next(p for p in c.legal_plays() if p.moves == ((8, 5), (6, 5))))
     assert a.game == b.game == c.game
-    assert a.record == b.record == c.record == [["play", [[8, 5], [6, 5]]]]
+    assert a.record == b.record == c.record == [Move(((8, 5), (6, 5)))]
 
 
 def test_illegal_actions_leave_the_match_unchanged() -> None:
@@ -365,8 +369,11 @@ def test_illegal_actions_leave_the_match_unchanged() -> None:
         lambda: m.play("24/21 24/23 13/12"),
         lambda: m.play(42),  # type: ignore[arg-type]
         lambda: m.play(next(p for p in at(Rules(), dice=(6, 5)).legal_plays())),
-        lambda: m.apply(["jump"]),
+        lambda: m.apply(["roll", 3, 1]),  # type: ignore[arg-type]
         lambda: m.apply("roll"),  # type: ignore[arg-type]
+        lambda: m.apply(Roll((3, 1))),
+        lambda: m.apply(Move(((8, 3),))),
+        lambda: m.apply(Forfeit(2)),
     ]
     for call in bad_calls:
         with pytest.raises(EngineError):
@@ -455,7 +462,9 @@ def test_record_is_plain_json_data() -> None:
     import json
 
     m, _ = random_match(Rules(match_length=5), 3)
-    assert json.loads(json.dumps(m.record)) == m.record
+    text = json.dumps([a.to_json() for a in m.record])
+    assert actions_from_json(json.loads(text)) == m.record
+    assert {a.name for a in m.record} >= {"roll", "move"}
 
 
 def test_rebuilt_match_continues_identically_with_the_rng_state() -> None:
@@ -477,21 +486,27 @@ def test_rebuilt_match_continues_identically_with_the_rng_state() -> None:
     assert again.match_id() == m.match_id() and again.record == m.record
 
 
+def replay_json(record: list[object], rules: Rules | None = None) -> Match:
+    return Match.replay(rules or Rules(), actions_from_json(record))
+
+
 def test_a_bad_record_names_the_action_index() -> None:
-    record = [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["take"]]
-    with pytest.raises(RecordError, match=r"record action 2 \['take'\]"):
-        Match.replay(Rules(), record)
+    record: list[object] = [["roll", 3, 1], ["move", [[8, 5], [6, 5]]], ["take"]]
+    with pytest.raises(RecordError, match=r"record action 2 Take\(\)"):
+        replay_json(record)
     with pytest.raises(RecordError, match="record action 1"):
-        Match.replay(Rules(), [["roll", 3, 1], ["play", [[8, 3]]]])
-    with pytest.raises(RecordError, match="record action 0"):
-        Match.replay(Rules(), [["roll", 9, 1]])
+        replay_json([["roll", 3, 1], ["move", [[8, 3]]]])
+    with pytest.raises(RecordError, match=r"record action 0 \['roll', 9, 1\]"):
+        replay_json([["roll", 9, 1]])
     with pytest.raises(RecordError, match="record action 1"):
-        Match.replay(Rules(), [["roll", 3, 1], ["play", "8/5 6/5"]])
+        replay_json([["roll", 3, 1], ["move", "8/5 6/5"]])
+    with pytest.raises(RecordError, match="record action 1"):
+        replay_json([["roll", 3, 1], ["play", [[8, 5], [6, 5]]]])  # the version-1 name is the store's job
 
 
 def test_record_plays_in_any_order_still_replay() -> None:
-    m = Match.replay(Rules(), [["roll", 3, 1], ["play", [[6, 5], [8, 5]]]])
-    assert m.record[-1] == ["play", [[8, 5], [6, 5]]]
+    m = replay_json([["roll", 3, 1], ["move", [[6, 5], [8, 5]]]])
+    assert m.record[-1] == Move(((8, 5), (6, 5)))
 
 
 def test_match_with_a_start_state_replays_with_the_same_start() -> None:

@@ -3,14 +3,40 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from cart.engine import IllegalPlayError, Position, legal_plays
-from cart.engine.partial import PartialPlay, Step, completed_play, next_steps, step_path
+from cart.engine import Dice, IllegalPlayError, Play, Position, Step, legal_plays
+from cart.engine.partial import PartialPlay
 
 PERFT = Path(__file__).parent / "data" / "perft.txt"
+
+
+# Shorthands over PartialPlay, for tests only.
+def next_steps(position: Position, dice: Dice, steps: Sequence[Step] = ()) -> dict[int, frozenset[int]]:
+    """Where each man may go next: ``{source: targets}`` after ``steps``, combined moves included.
+
+    A target further than one die is a combined move of the same man whose
+    every intermediate step is legal (hits on the way included). Empty when the
+    turn is complete or the roll cannot be played.
+
+    >>> moves = next_steps(Position.start(), (6, 5))
+    >>> sorted(moves[24])
+    [13, 18]
+    """
+    return PartialPlay.start(position, dice).with_steps(steps).options()
+
+
+def completed_play(position: Position, dice: Dice, steps: Sequence[Step]) -> Play | None:
+    """The legal play that ``steps`` make, or None while the turn is not complete."""
+    return PartialPlay.start(position, dice).with_steps(steps).play()
+
+
+def step_path(position: Position, dice: Dice, steps: Sequence[Step], src: int, dst: int) -> list[Step]:
+    """The single steps that move the man on ``src`` to ``dst`` next (one, or several for a combined move)."""
+    return PartialPlay.start(position, dice).with_steps(steps).path(src, dst)
 
 
 def perft_cases(every: int) -> list[tuple[Position, tuple[int, int]]]:

@@ -204,7 +204,7 @@ class Position:
         return (Position, (self.key,))
 
 
-_set_key = Position.key.__set__  # type: ignore[attr-defined]  # the slot, past __setattr__
+_set_key = Position.key.__set__  # type: ignore[attr-defined,misc]  # the slot, past __setattr__
 
 
 def _pips(side: int) -> int:

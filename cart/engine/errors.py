@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-__all__ = ["EngineError", "IllegalActionError", "IllegalPlayError", "NotationError", "PositionError"]
+__all__ = [
+    "EngineError",
+    "IllegalActionError",
+    "IllegalPlayError",
+    "NotationError",
+    "PositionError",
+    "RecordError",
+    "RulesError",
+]
 
 
 class EngineError(ValueError):
@@ -23,3 +31,11 @@ class IllegalPlayError(EngineError):
 
 class IllegalActionError(EngineError):
     """A game action out of turn (rolling twice, doubling without access to the cube...)."""
+
+
+class RulesError(EngineError):
+    """A rule set that cannot be played (a cube limit of 48, a match of -1 points...)."""
+
+
+class RecordError(EngineError):
+    """A match record that the engine refuses; the message names the action's index."""

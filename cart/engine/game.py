@@ -6,31 +6,30 @@ illegal action raises and changes nothing (not even the dice generator). The
 events (``Rolled``, ``Moved``, ``Doubled``, ``GameOver``...) are small frozen
 values for the UI's messages, sounds and animations.
 
-The match record lists every action as plain JSON data, dice included::
-
-    ["roll", 3, 1]              a roll; in the standard opening: (player 0's die, player 1's die)
-    ["play", [[8, 5], [6, 5]]]  the moves of the play, mover's numbering (25 bar, 0 off)
-    ["double"] ["take"] ["drop"] ["forfeit", 1] ["new_game"]
-
-A roll with no legal play passes the turn at once, so passes are not written.
-Because the record holds the dice, :meth:`Match.replay` needs no random
-generator to rebuild a match. To continue a rebuilt match exactly as the
-original would have gone on, save ``match.rng.getstate()`` with the record and
-give the rebuilt match a ``random.Random`` set to that state.
+The match record is the list of typed actions (:mod:`cart.engine.actions`)
+applied to it, dice included; :meth:`Match.apply` is the one way a match
+changes, and an observer (``on_commit``) hears of every committed action, which
+is how the store saves. A roll with no legal play passes the turn at once, so
+passes are not written. Because the record holds the dice, :meth:`Match.replay`
+needs no random generator to rebuild a match. To continue a rebuilt match
+exactly as the original would have gone on, save ``match.rng.getstate()`` with
+the record and give the rebuilt match a ``random.Random`` set to that state.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Literal
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
 
+from .actions import Action, Double, Drop, Forfeit, Move, NewGame, Roll, Take
 from .board import BAR, OFF, Position
-from .errors import EngineError, IllegalActionError, IllegalPlayError, NotationError
+from .errors import EngineError, IllegalActionError, IllegalPlayError, RecordError
 from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
 from .notation import find_play, format_play, parse_play
-from .plays import Dice, Play, check_dice, hit_points, legal_plays
+from .partial import PartialPlay
+from .plays import Dice, Play, Step, check_dice, legal_plays, play_steps
 from .rules import Rules
 
 __all__ = [
@@ -45,6 +44,7 @@ __all__ = [
     "GameState",
     "Match",
     "MatchOver",
+    "Moment",
     "Moved",
     "OpeningRoll",
     "Passed",
@@ -57,11 +57,6 @@ __all__ = [
 
 Phase = Literal["opening", "roll", "doubled", "move", "over"]
 EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit"]
-Action = list[Any]
-
-
-class RecordError(EngineError):
-    """A match record that the engine refuses; the message names the action's index."""
 
 
 # -- events -----------------------------------------------------------------
@@ -104,12 +99,19 @@ class Passed:
 
 @dataclass(frozen=True)
 class Moved:
-    """A play was made. ``hits`` are the points hit, in the mover's numbering; ``text`` is gnubg notation."""
+    """A play was made, from ``before`` (the board the mover saw).
+
+    ``steps`` are its single-die steps in a playable order, each with its die
+    and whether it hits, for animation and sound; ``hits`` are the points hit,
+    in the mover's numbering; ``text`` is gnubg notation.
+    """
 
     player: int
     play: Play
     hits: tuple[int, ...]
     text: str
+    steps: tuple[Step, ...] = ()
+    before: Position | None = None
 
 
 @dataclass(frozen=True)
@@ -224,6 +226,8 @@ class GameState:
     winner: int | None = None
     points: int = 0
     result: EndKind | None = None
+    plays: tuple[Play, ...] = field(default=(), compare=False, repr=False)
+    """The legal plays of ``dice`` in the ``"move"`` phase, generated once at the roll."""
 
     # -- construction ---------------------------------------------------------
     @classmethod
@@ -255,9 +259,11 @@ class GameState:
             raise IllegalActionError(f"the game in position {position.position_id()} is already over")
         if cube < 1 or cube > rules.max_cube or cube & (cube - 1):
             raise IllegalActionError(f"cube must be a power of two up to {rules.max_cube}, got {cube!r}")
+        plays: tuple[Play, ...] = ()
         if dice is not None:
             dice = check_dice(dice, IllegalActionError)
-            if not legal_plays(position, dice):
+            plays = tuple(legal_plays(position, dice))
+            if not plays:
                 raise IllegalActionError(f"{dice[0]}-{dice[1]} cannot be played in {position.position_id()}")
         return cls(
             rules,
@@ -268,6 +274,7 @@ class GameState:
             cube,
             cube_owner,
             crawford and rules.is_match,
+            plays=plays,
         )
 
     # -- queries ---------------------------------------------------------------
@@ -292,9 +299,13 @@ class GameState:
 
     def legal_plays(self) -> list[Play]:
         """The legal plays for the current roll; empty outside the ``"move"`` phase."""
-        if self.phase != "move" or self.dice is None:
-            return []
-        return legal_plays(self.position, self.dice)
+        return list(self.plays) if self.phase == "move" else []
+
+    def partial(self) -> PartialPlay:
+        """The turn to be played one checker at a time, sharing the roll's legal plays."""
+        self._need("move", action="move")
+        assert self.dice is not None
+        return PartialPlay.start(self.position, self.dice, self.plays)
 
     def why_no_double(self) -> str | None:
         """Why the player on turn may not double now, or None when they may."""
@@ -357,11 +368,11 @@ class GameState:
         d1, d2 = check_dice(dice, IllegalActionError)
         if self.phase == "opening":
             return self._roll_off(d1, d2)
-        plays = legal_plays(self.position, (d1, d2))
+        plays = tuple(legal_plays(self.position, (d1, d2)))
         if not plays:
             after = replace(self, position=self.position.flip(), turn=1 - self.turn, dice=None)
             return after, [Rolled(self.turn, (d1, d2)), Passed(self.turn, (d1, d2))]
-        return replace(self, phase="move", dice=(d1, d2)), [Rolled(self.turn, (d1, d2))]
+        return replace(self, phase="move", dice=(d1, d2), plays=plays), [Rolled(self.turn, (d1, d2))]
 
     def _roll_off(self, d0: int, d1: int) -> tuple[GameState, list[Event]]:
         """Seeds 000/002: ties roll again, turning the cube while automatic doubles remain."""
@@ -373,33 +384,42 @@ class GameState:
                 events.append(AutoDoubled(after.cube))
             return after, events
         winner = 0 if d0 > d1 else 1
-        after = replace(self, turn=winner, phase="move", dice=(d0, d1))
+        position = self.position if winner == self.turn else self.position.flip()
+        plays = tuple(legal_plays(position, (d0, d1)))
+        after = replace(self, position=position, turn=winner, phase="move", dice=(d0, d1), plays=plays)
         return after, [OpeningRoll((d0, d1), winner)]
 
-    def play(self, play: Play | str) -> tuple[GameState, list[Event]]:
-        """Make a play: a ``Play`` from :meth:`legal_plays` or move text in either notation."""
+    def find(self, play: Play | Move | str) -> Play:
+        """The legal play meant by a ``Play``, a ``Move`` action or move text in either notation."""
         self._need("move", action="move")
         assert self.dice is not None
         if isinstance(play, str):
-            chosen = parse_play(self.position, self.dice, play)
-        elif isinstance(play, Play):
-            chosen = self._legal(play)
-        else:
-            raise IllegalActionError(f"a play is a Play or move text, got {play!r}")
-        marks = hit_points(self.position, chosen.moves)
-        hits = tuple(t for (_, t), hit in zip(chosen.moves, marks, strict=True) if hit)
-        events: list[Event] = [Moved(self.turn, chosen, hits, format_play(self.position, chosen))]
+            return parse_play(self.position, self.dice, play, plays=list(self.plays))
+        if isinstance(play, Move):
+            return find_play(self.position, self.dice, list(play.moves), plays=list(self.plays))
+        if isinstance(play, Play):
+            return self._legal(play)
+        raise IllegalActionError(f"a play is a Play, a Move or move text, got {play!r}")
+
+    def play(self, play: Play | Move | str) -> tuple[GameState, list[Event]]:
+        """Make a play: a ``Play`` from :meth:`legal_plays`, a ``Move`` or move text in either notation."""
+        chosen = self.find(play)
+        assert self.dice is not None
+        steps = play_steps(self.position, self.dice, chosen)
+        hits = tuple(s.dst for s in steps if s.hit)
+        text = format_play(self.position, chosen)
+        events: list[Event] = [Moved(self.turn, chosen, hits, text, steps, self.position)]
         if chosen.result.is_over():
             value, kind = game_value(chosen.result)
             after = self._over(self.turn, value * self.cube, kind, position=chosen.result.flip())
             return after, [*events, GameOver(self.turn, after.points, kind)]
-        after = replace(self, position=chosen.result, turn=1 - self.turn, phase="roll", dice=None)
+        after = replace(self, position=chosen.result, turn=1 - self.turn, phase="roll", dice=None, plays=())
         return after, events
 
     def _legal(self, play: Play) -> Play:
         """The legal play equal to ``play``, or the one reaching the same position."""
         assert self.dice is not None
-        plays = legal_plays(self.position, self.dice)
+        plays = self.plays
         if play in plays:
             return play
         same = [p for p in plays if p.result == play.result]
@@ -448,6 +468,7 @@ class GameState:
             position=position or self.position,
             phase="over",
             dice=None,
+            plays=(),
             winner=winner,
             points=points,
             result=kind,
@@ -455,12 +476,40 @@ class GameState:
 
 
 # -- the match ------------------------------------------------------------------
+Observer = Callable[["Match", Action, list[Event]], None]
+"""Told of every committed action: the match (already changed), the action and its events."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    """The match after ``index`` actions of its record (0: the start, before any action).
+
+    ``action`` led here (None at the start); ``game_number`` counts games from
+    1; ``score`` is the match score then; ``dice`` are the dice showing (a roll
+    to play, or the last opening tie), None when none; ``play`` is the play the
+    action made, when it was a move; ``board`` is the board seen from ``turn``.
+    """
+
+    index: int
+    action: Action | None
+    game_number: int
+    score: tuple[int, int]
+    position_id: str
+    match_id: str
+    dice: Dice | None
+    play: Play | None
+    turn: int
+    board: Position
+
+
 class Match:
     """A money session or a match to N points: rules, names, score, current game, record.
 
-    Each action returns the list of events it caused; an illegal one raises an
-    ``EngineError`` (a ``ValueError``) and leaves the match exactly as it was.
-    Dice come from the injected ``rng`` unless given.
+    :meth:`apply` performs one action and returns the events it caused; an
+    illegal one raises an ``EngineError`` (a ``ValueError``) and leaves the
+    match exactly as it was. :meth:`roll`, :meth:`play` and the rest are
+    shorthands that build the action and apply it. Dice come from the injected
+    ``rng`` unless given. ``on_commit`` observes every committed action.
 
     >>> m = Match(Rules(match_length=3), rng=random.Random(1))
     >>> m.roll((6, 1))
@@ -468,7 +517,7 @@ class Match:
     >>> [type(e).__name__ for e in m.play("13/7 8/7")]
     ['Moved']
     >>> m.record
-    [['roll', 6, 1], ['play', [[13, 7], [8, 7]]]]
+    [Roll(dice=(6, 1)), Move(moves=((13, 7), (8, 7)))]
     >>> m.match_id()
     'cAlgAAAAAAAA'
     >>> Match.replay(m.rules, m.record).match_id() == m.match_id()
@@ -482,6 +531,7 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         start: GameState | None = None,
+        on_commit: Observer | None = None,
     ) -> None:
         """``start`` begins the first game from a given state (tests, set-up boards)."""
         self.rules = rules if rules is not None else Rules()
@@ -493,11 +543,13 @@ class Match:
         self.rng = rng
         if start is not None and start.rules != self.rules:
             raise IllegalActionError("the start state was made for other rules")
+        self.start: GameState | None = start
+        """The state the first game began from when it was set up, else None."""
         self.game: GameState = start if start is not None else GameState.new(self.rules)
         self.score: tuple[int, int] = (0, 0)
         self.game_number = 1
         self.record: list[Action] = []
-        self._start = start
+        self.on_commit: Observer | None = on_commit
         self._crawford_seen = self.game.crawford
 
     def __repr__(self) -> str:
@@ -540,39 +592,116 @@ class Match:
         """gnubg Match ID (see :mod:`cart.engine.matchid` for bit 66, Jacoby)."""
         return self.match_key().to_id()
 
+    def moment(self, index: int) -> Moment:
+        """The match after ``index`` actions of its record; negative counts from the end like a list.
+
+        >>> m = Match(Rules(match_length=3))
+        >>> _ = m.roll((6, 1)); _ = m.play("13/7 8/7")
+        >>> x = m.moment(-1)
+        >>> x.index, x.position_id, x.match_id, x.play.moves
+        (2, '4NvgATDgc/ABMA', 'cAlgAAAAAAAA', ((13, 7), (8, 7)))
+        >>> m.moment(0).position_id, m.moment(1).dice
+        ('4HPwATDgc/ABMA', (6, 1))
+        """
+        n = len(self.record)
+        if type(index) is not int or not -n - 1 <= index <= n:
+            raise IndexError(f"a moment is 0..{n} (or -{n + 1}..-1), got {index!r}")
+        return self.moments(upto=index % (n + 1))[-1]
+
+    def moments(self, *, upto: int | None = None) -> list[Moment]:
+        """Every moment of the record from the start (``len(record) + 1`` of them), or up to ``upto``.
+
+        The record is replayed from the match's own start, set-up boards included.
+        """
+        actions = self.record if upto is None else self.record[:upto]
+        replay = Match(self.rules, names=self.names, start=self.start)
+        out = [replay._moment(0, None, None)]
+        for i, action in enumerate(actions, 1):
+            events = replay.apply(action)
+            moved = next((e.play for e in events if isinstance(e, Moved)), None)
+            out.append(replay._moment(i, action, moved))
+        return out
+
+    def _moment(self, index: int, action: Action | None, play: Play | None) -> Moment:
+        game = self.game
+        return Moment(
+            index,
+            action,
+            self.game_number,
+            self.score,
+            self.position_id(),
+            self.match_id(),
+            game.dice,
+            play,
+            game.turn,
+            game.position,
+        )
+
     # -- actions ----------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Perform one action: the one way a match changes.
+
+        Raises an ``EngineError`` and changes nothing when the action is illegal
+        now; otherwise records it, tells the observer and returns its events.
+        """
+        game = self.game
+        if isinstance(action, Roll):
+            game._need("opening", "roll", action="roll")
+            return self._commit(game.roll(action.dice), action)
+        if isinstance(action, Move):
+            after, events = game.play(action)
+            moved = events[0]
+            assert isinstance(moved, Moved)
+            return self._commit((after, events), Move.of(moved.play))
+        if isinstance(action, Double):
+            return self._commit(game.double(), action)
+        if isinstance(action, Take):
+            return self._commit(game.take(), action)
+        if isinstance(action, Drop):
+            return self._commit(game.drop(), action)
+        if isinstance(action, Forfeit):
+            return self._commit(game.forfeit(action.player), action)
+        if isinstance(action, NewGame):
+            return self._new_game(action)
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    def draw_dice(self) -> Dice:
+        """Two dice from the match's rng, for a :class:`Roll` (raises when a roll is not due).
+
+        Checked first, so a refused roll never advances the dice generator.
+        """
+        self.game._need("opening", "roll", action="roll")
+        if self.rng is None:
+            raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
+        return (self.rng.randint(1, 6), self.rng.randint(1, 6))
+
     def roll(self, dice: Dice | None = None) -> list[Event]:
         """Roll (from the rng unless ``dice`` is given); in the standard opening, one die each."""
-        self.game._need("opening", "roll", action="roll")
-        if dice is None:
-            if self.rng is None:
-                raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
-            dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
-        d1, d2 = check_dice(dice, IllegalActionError)
-        return self._commit(self.game.roll((d1, d2)), ["roll", d1, d2])
+        dice = self.draw_dice() if dice is None else dice
+        return self.apply(Roll(check_dice(dice, IllegalActionError)))
 
     def play(self, play: Play | str) -> list[Event]:
         """Play a ``Play`` from :meth:`legal_plays` or move text (gnubg ``8/5 6/5``, Wizard ``5,7,12,17``)."""
-        after, events = self.game.play(play)
-        moved = events[0]
-        assert isinstance(moved, Moved)
-        return self._commit((after, events), ["play", [list(m) for m in moved.play.moves]])
+        return self.apply(Move.of(self.game.find(play)))
 
     def double(self) -> list[Event]:
-        return self._commit(self.game.double(), ["double"])
+        return self.apply(Double())
 
     def take(self) -> list[Event]:
-        return self._commit(self.game.take(), ["take"])
+        return self.apply(Take())
 
     def drop(self) -> list[Event]:
-        return self._commit(self.game.drop(), ["drop"])
+        return self.apply(Drop())
 
     def forfeit(self, player: int) -> list[Event]:
         """Either player may forfeit while the game is on; the opponent gets twice the cube."""
-        return self._commit(self.game.forfeit(player), ["forfeit", player])
+        return self.apply(Forfeit(_check_player(player)))
 
     def new_game(self) -> list[Event]:
         """Start the next game once this one is over and the match is not."""
+        return self.apply(NewGame())
+
+    def _new_game(self, action: NewGame) -> list[Event]:
         if self.game.phase != "over":
             raise IllegalActionError("cannot start a new game: this one is not over")
         if self.is_match_over:
@@ -588,58 +717,34 @@ class Match:
         self.game = GameState.new(self.rules, crawford=crawford)
         self._crawford_seen = self._crawford_seen or crawford
         self.game_number += 1
-        self.record.append(["new_game"])
-        return [GameStarted(self.game_number, crawford)]
-
-    def apply(self, action: Sequence[Any]) -> list[Event]:
-        """Perform one record entry (see the module docstring)."""
-        if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-            raise IllegalActionError(f"an action is a list starting with its name, got {action!r}")
-        name, args = action[0], list(action[1:])
-        if name == "roll" and len(args) == 2:
-            return self.roll((args[0], args[1]))
-        if name == "play" and len(args) == 1:
-            return self.play(self._recorded_play(args[0]))
-        if name == "forfeit" and len(args) == 1:
-            return self.forfeit(args[0])
-        simple = {"double": self.double, "take": self.take, "drop": self.drop, "new_game": self.new_game}
-        if name in simple and not args:
-            return simple[name]()
-        raise IllegalActionError(f"unknown action or wrong arguments: {action!r}")
-
-    def _recorded_play(self, moves: object) -> Play:
-        """The legal play these moves make (found by result, so any order still finds it)."""
-        game = self.game
-        game._need("move", action="move")
-        assert game.dice is not None
-        if not isinstance(moves, (list, tuple)) or not all(
-            isinstance(m, (list, tuple)) and len(m) == 2 and all(type(p) is int and 0 <= p <= 25 for p in m)
-            for m in moves
-        ):
-            raise NotationError(f"a recorded play is a list of [from, to] points, got {moves!r}")
-        return find_play(game.position, game.dice, [(m[0], m[1]) for m in moves])
+        events: list[Event] = [GameStarted(self.game_number, crawford)]
+        self._record(action, events)
+        return events
 
     @classmethod
     def replay(
         cls,
         rules: Rules,
-        record: Sequence[Sequence[Any]],
+        record: Sequence[Action],
         *,
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         start: GameState | None = None,
+        on_commit: Observer | None = None,
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
 
         The record holds the dice, so ``rng`` only serves rolls made after the
-        rebuild. A refused action raises ``RecordError`` naming its index.
+        rebuild. A refused action raises ``RecordError`` naming its index. The
+        observer is attached after the rebuild: it hears only new actions.
         """
         match = cls(rules, names=names, rng=rng, start=start)
         for i, action in enumerate(record):
             try:
                 match.apply(action)
-            except (EngineError, TypeError) as exc:
+            except EngineError as exc:
                 raise RecordError(f"record action {i} {action!r}: {exc}") from exc
+        match.on_commit = on_commit
         return match
 
     def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
@@ -653,5 +758,10 @@ class Match:
             if self.is_match_over:
                 events = [*events, MatchOver(after.winner, self.score)]
         self.game = after
-        self.record.append(action)
+        self._record(action, events)
         return events
+
+    def _record(self, action: Action, events: list[Event]) -> None:
+        self.record.append(action)
+        if self.on_commit is not None:
+            self.on_commit(self, action, events)

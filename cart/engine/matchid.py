@@ -49,8 +49,6 @@ __all__ = [
     "MAX_CUBE",
     "MAX_SCORE",
     "MatchKey",
-    "decode_match_id",
-    "encode_match_id",
 ]
 
 GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP = range(5)
@@ -110,21 +108,26 @@ class MatchKey:
             object.__setattr__(self, "dice", (d2, d1))
 
     def to_id(self) -> str:
-        """The 12-character Match ID."""
-        return encode_match_id(self)
+        """The 12-character Match ID, packed as gnubg's ``MatchID()`` does (higher die first).
+
+        >>> MatchKey(on_roll=1, turn=1, dice=(3, 6), match_length=11, score=(3, 4), jacoby=True).to_id()
+        'cAlvATAAIAAA'
+        """
+        return _encode(self)
 
     @classmethod
     def from_id(cls, match_id: str) -> MatchKey:
-        """Read a Match ID; raises ``PositionError`` (a ``ValueError``) naming it when invalid."""
-        return decode_match_id(match_id)
+        """Read a Match ID strictly, so that reading then writing gives the same text.
+
+        Raises ``PositionError`` (a ``ValueError``) naming it when invalid.
+
+        >>> MatchKey.from_id('MIHlAEAAAAAA').dice
+        (3, 1)
+        """
+        return _decode(match_id)
 
 
-def encode_match_id(key: MatchKey) -> str:
-    """Pack ``key`` as gnubg's ``MatchID()`` does (higher die first).
-
-    >>> encode_match_id(MatchKey(on_roll=1, turn=1, dice=(3, 6), match_length=11, score=(3, 4), jacoby=True))
-    'cAlvATAAIAAA'
-    """
+def _encode(key: MatchKey) -> str:
     d1, d2 = key.dice
     fields = (
         (0, 4, key.cube.bit_length() - 1),
@@ -148,12 +151,7 @@ def encode_match_id(key: MatchKey) -> str:
     return base64.b64encode(bits.to_bytes(9, "little")).decode("ascii")
 
 
-def decode_match_id(match_id: str) -> MatchKey:
-    """Unpack a Match ID; strict, so that decoding then encoding gives the same text.
-
-    >>> decode_match_id('MIHlAEAAAAAA').dice
-    (3, 1)
-    """
+def _decode(match_id: str) -> MatchKey:
     text = match_id.strip() if isinstance(match_id, str) else match_id
     if not isinstance(text, str) or len(text) != 12:
         raise PositionError(f"Match ID must be 12 characters: {match_id!r}")

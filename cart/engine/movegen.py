@@ -22,6 +22,8 @@ A move code packs the moves in the order played, 8 bits each (source point << 3
 
 from __future__ import annotations
 
+from typing import Any
+
 from .board import ONE, SIDE_BITS, SIDE_MASK
 
 __all__ = ["decode", "flip_key", "successors"]
@@ -114,14 +116,16 @@ def _occupied(mine: int) -> int:
 _State = tuple[int, int, int, int]
 
 
-def _expand(states: dict[int, _State], d: int, blk: int, doubles: bool, last: bool) -> dict:
+def _expand(
+    states: dict[int, _State], d: int, blk: int, doubles: bool, last: bool
+) -> dict[int, Any]:  # a level's states, or {key: code} on the last
     """Play die ``d`` once more from every state of a level.
 
     Returns the next level, or on the ``last`` level only ``{key: code}``. The
     source rules are inlined (bar first; bear off only with all home, by exact
     count or from the highest point with a larger die): this runs per state.
     """
-    out: dict = {}
+    out: dict[int, Any] = {}
     mov = ~(blk << d) & _ALL
     low = _LIM[d]
     dl, hk, cd, tbit = _DEL[d], _HITK[d], _CODE[d], _TBIT[d]

@@ -126,7 +126,7 @@ def _read_point(word: str, text: str) -> int:
     return p
 
 
-def parse_play(position: Position, dice: Dice, text: str) -> Play:
+def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] | None = None) -> Play:
     """Read a play in either notation and return the legal play it means.
 
     Raises ``NotationError`` for unreadable text and ``IllegalPlayError`` for a
@@ -150,7 +150,8 @@ def parse_play(position: Position, dice: Dice, text: str) -> Play:
     clean = text.strip().lower()
     if len(clean) > _MAX_TEXT:
         raise NotationError(f"move text too long ({len(clean)} characters) in position {pid}")
-    plays = legal_plays(position, (d1, d2))
+    if plays is None:
+        plays = legal_plays(position, (d1, d2))
     if clean in ("", "pass", "-", "cannot move", "no move"):
         if not plays:
             return Play((), position.flip())

@@ -41,21 +41,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .board import BAR, OFF, ONE, SIDE_BITS, Position
+from .board import BAR, OFF, Position
 from .errors import IllegalPlayError
-from .plays import Dice, Play, check_dice, legal_plays
+from .plays import Dice, Play, Step, apply_step, check_dice, dice_list, legal_plays
 
-__all__ = ["PartialPlay", "Step", "apply_step", "completed_play", "next_steps", "step_path"]
-
-
-@dataclass(frozen=True)
-class Step:
-    """One man moved by one die: ``src`` to ``dst`` in the mover's numbering (25 bar, 0 off)."""
-
-    src: int
-    dst: int
-    die: int
-    hit: bool = False
+__all__ = ["PartialPlay"]
 
 
 def _single(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> Step | None:
@@ -75,19 +65,6 @@ def _single(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> S
     return Step(src, OFF, die)
 
 
-def apply_step(position: Position, step: Step) -> Position:
-    """The board after ``step`` (the mover stays on roll). Trusted: ``step`` came from this module."""
-    key = position.key - ONE[step.src] + ONE[step.dst]
-    if step.hit:  # the blot on our point dst is the opponent's point 25 - dst: to their bar
-        key += (ONE[BAR] - ONE[25 - step.dst]) << SIDE_BITS
-    return Position(key)
-
-
-def _dice_list(dice: Dice) -> tuple[int, ...]:
-    d1, d2 = dice
-    return (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2), reverse=True))
-
-
 def _without(left: tuple[int, ...], die: int) -> tuple[int, ...]:
     i = left.index(die)
     return left[:i] + left[i + 1 :]
@@ -105,8 +82,8 @@ class _Turn:
     alive_memo: dict[tuple[Position, tuple[int, ...]], bool] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def of(cls, position: Position, dice: Dice) -> _Turn:
-        plays = tuple(legal_plays(position, dice))
+    def of(cls, position: Position, dice: Dice, plays: Sequence[Play] | None = None) -> _Turn:
+        plays = tuple(legal_plays(position, dice) if plays is None else plays)
         results = {p.result.flip(): p for p in plays}
         return cls(position, dice, plays, results, len(plays[0].moves) if plays else 0)
 
@@ -127,7 +104,7 @@ class _Turn:
 
     def alive(self, board: Position, left: tuple[int, ...]) -> bool:
         """Whether ``board`` with ``left`` dice to play can still end in a legal play's result."""
-        used = len(_dice_list(self.dice)) - len(left)
+        used = len(dice_list(self.dice)) - len(left)
         if used == self.length:
             return board in self.results
         key = (board, left)
@@ -152,7 +129,7 @@ class _Turn:
 def _replay(turn: _Turn, steps: Sequence[Step]) -> tuple[Position, tuple[int, ...]]:
     """The board and dice left after ``steps``, each checked against the search (raises if illegal)."""
     board = turn.position
-    left = _dice_list(turn.dice)
+    left = dice_list(turn.dice)
     for i, step in enumerate(steps):
         allowed = {s: after for s, after in turn.steps_from(board, left)}
         match = [
@@ -168,30 +145,6 @@ def _replay(turn: _Turn, steps: Sequence[Step]) -> tuple[Position, tuple[int, ..
     return board, left
 
 
-def next_steps(position: Position, dice: Dice, steps: Sequence[Step] = ()) -> dict[int, frozenset[int]]:
-    """Where each man may go next: ``{source: targets}`` after ``steps``, combined moves included.
-
-    A target further than one die is a combined move of the same man whose
-    every intermediate step is legal (hits on the way included). Empty when the
-    turn is complete or the roll cannot be played.
-
-    >>> moves = next_steps(Position.start(), (6, 5))
-    >>> sorted(moves[24])
-    [13, 18]
-    """
-    return PartialPlay.start(position, dice).with_steps(steps).options()
-
-
-def completed_play(position: Position, dice: Dice, steps: Sequence[Step]) -> Play | None:
-    """The legal play that ``steps`` make, or None while the turn is not complete."""
-    return PartialPlay.start(position, dice).with_steps(steps).play()
-
-
-def step_path(position: Position, dice: Dice, steps: Sequence[Step], src: int, dst: int) -> list[Step]:
-    """The single steps that move the man on ``src`` to ``dst`` next (one, or several for a combined move)."""
-    return PartialPlay.start(position, dice).with_steps(steps).path(src, dst)
-
-
 @dataclass(frozen=True)
 class PartialPlay:
     """A turn in progress: the start board, the roll, and the steps made so far.
@@ -205,10 +158,14 @@ class PartialPlay:
     left: tuple[int, ...] | None = None
 
     @classmethod
-    def start(cls, position: Position, dice: Dice) -> PartialPlay:
-        """No step made yet; the dice are checked (two ints 1..6)."""
+    def start(cls, position: Position, dice: Dice, plays: Sequence[Play] | None = None) -> PartialPlay:
+        """No step made yet; the dice are checked (two ints 1..6).
+
+        ``plays``: the roll's legal plays when the caller has them already (a
+        :class:`~cart.engine.game.GameState` generates them once per roll).
+        """
         d1, d2 = check_dice(dice)
-        return cls(_Turn.of(position, (d1, d2)))
+        return cls(_Turn.of(position, (d1, d2), plays))
 
     def with_steps(self, steps: Sequence[Step]) -> PartialPlay:
         """This turn after ``steps`` from its start (each checked; raises ``IllegalPlayError``)."""
@@ -228,7 +185,7 @@ class PartialPlay:
     @property
     def dice_left(self) -> tuple[int, ...]:
         """The dice not yet used, larger first (four entries for doubles at the start)."""
-        return self.left if self.left is not None else _dice_list(self.turn.dice)
+        return self.left if self.left is not None else dice_list(self.turn.dice)
 
     @property
     def can_move(self) -> bool:

@@ -2,15 +2,61 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from .board import BAR, OFF, Position
+from .board import BAR, OFF, ONE, SIDE_BITS, Position
 from .errors import EngineError, IllegalPlayError
 from .movegen import decode, flip_key, successors
 
-__all__ = ["Dice", "Play", "check_dice", "hit_points", "legal_plays", "play_of"]
+__all__ = [
+    "Dice",
+    "Play",
+    "Step",
+    "apply_step",
+    "boards",
+    "check_dice",
+    "dice_list",
+    "hit_points",
+    "legal_plays",
+    "play_of",
+    "play_steps",
+]
 
 Dice = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One man moved by one die: ``src`` to ``dst`` in the mover's numbering (25 bar, 0 off).
+
+    ``hit`` says the step sends an opposing blot to the bar. Steps come from the
+    engine (:func:`play_steps`, :class:`~cart.engine.partial.PartialPlay`), so a
+    front end animates and sounds them without deciding any rule itself.
+    """
+
+    src: int
+    dst: int
+    die: int
+    hit: bool = False
+
+
+def dice_list(dice: Dice) -> tuple[int, ...]:
+    """The dice a roll gives to play, larger first: doubles are four of the same.
+
+    >>> dice_list((3, 5)), dice_list((2, 2))
+    ((5, 3), (2, 2, 2, 2))
+    """
+    d1, d2 = dice
+    return (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2), reverse=True))
+
+
+def apply_step(position: Position, step: Step) -> Position:
+    """The board after ``step`` (the mover stays on roll). Trusted: ``step`` came from the engine."""
+    key = position.key - ONE[step.src] + ONE[step.dst]
+    if step.hit:  # the blot on our point dst is the opponent's point 25 - dst: to their bar
+        key += (ONE[BAR] - ONE[25 - step.dst]) << SIDE_BITS
+    return Position(key)
 
 
 class Play(NamedTuple):
@@ -78,3 +124,37 @@ def hit_points(position: Position, moves: tuple[tuple[int, int], ...]) -> tuple[
             theirs[25 - t] = 0
         hits.append(hit)
     return tuple(hits)
+
+
+def play_steps(position: Position, dice: Dice, play: Play) -> tuple[Step, ...]:
+    """The single-die steps of a legal ``play`` of ``dice`` from ``position``, in a playable order.
+
+    Each step says its die and whether it hits, so nobody downstream infers
+    them. A man borne off by a larger die than its distance takes the smallest
+    die left that is larger (either is legal there: no man stands higher).
+
+    >>> pos = Position.from_position_id("4HPwATDgc/ABMA")
+    >>> play = [p for p in legal_plays(pos, (6, 5)) if p.moves == ((24, 18), (18, 13))][0]
+    >>> play_steps(pos, (6, 5), play)
+    (Step(src=24, dst=18, die=6, hit=False), Step(src=18, dst=13, die=5, hit=False))
+    """
+    left = list(dice_list(check_dice(dice)))
+    hits = hit_points(position, play.moves)
+    steps = []
+    for (src, dst), hit in zip(play.moves, hits, strict=True):
+        distance = src - dst
+        die = distance if distance in left else min((d for d in left if d > distance), default=0)
+        if die == 0 or (dst != OFF and die != distance):
+            raise IllegalPlayError(f"{src}/{dst} is not one step of a die left of {dice[0]}-{dice[1]}")
+        left.remove(die)
+        steps.append(Step(src, dst, die, hit))
+    return tuple(steps)
+
+
+def boards(position: Position, steps: tuple[Step, ...]) -> list[Position]:
+    """The board after each of ``steps`` (the mover on roll throughout): for animating a play."""
+    out = []
+    for step in steps:
+        position = apply_step(position, step)
+        out.append(position)
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import IllegalActionError
+from .errors import RulesError
 from .matchid import MAX_CUBE, MAX_SCORE
 
 __all__ = ["MAX_AUTO_DOUBLES", "VARIANTS", "Rules", "Variant"]
@@ -46,7 +46,7 @@ class Rules:
     >>> Rules(cube_limit=48)
     Traceback (most recent call last):
     ...
-    cart.engine.errors.IllegalActionError: cube_limit must be a power of two from 1 to 32768 (or None), got 48
+    cart.engine.errors.RulesError: cube_limit must be a power of two from 1 to 32768 (or None), got 48
     """
 
     variant: Variant = "standard"
@@ -58,22 +58,22 @@ class Rules:
     def __post_init__(self) -> None:
         """Reject nonsense at construction, so the game never meets it mid-match."""
         if self.variant not in VARIANTS:
-            raise IllegalActionError(f"variant must be one of {', '.join(VARIANTS)}, got {self.variant!r}")
+            raise RulesError(f"variant must be one of {', '.join(VARIANTS)}, got {self.variant!r}")
         if type(self.match_length) is not int or not 0 <= self.match_length <= MAX_SCORE:
-            raise IllegalActionError(
+            raise RulesError(
                 f"match_length must be 0 (money play) or 1..{MAX_SCORE}, got {self.match_length!r}"
             )
         for name in ("automatic_doubles", "crawford"):
             if type(getattr(self, name)) is not bool:
-                raise IllegalActionError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
         limit = self.cube_limit
         bad_limit = type(limit) is not int or not 1 <= limit <= MAX_CUBE or limit & (limit - 1)
         if limit is not None and bad_limit:
-            raise IllegalActionError(
+            raise RulesError(
                 f"cube_limit must be a power of two from 1 to {MAX_CUBE} (or None), got {limit!r}"
             )
         if self.variant == "maxgammon" and (self.automatic_doubles or limit is not None):
-            raise IllegalActionError("MaxGammon has no doubling cube: no automatic doubles, no cube limit")
+            raise RulesError("MaxGammon has no doubling cube: no automatic doubles, no cube limit")
 
     @property
     def uses_cube(self) -> bool:
