@@ -396,6 +396,9 @@ class GameState:
         if isinstance(play, str):
             return parse_play(self.position, self.dice, play, plays=list(self.plays))
         if isinstance(play, Move):
+            for legal in self.plays:  # a recorded or computed move is written as the engine writes it
+                if legal.moves == play.moves:
+                    return legal
             return find_play(self.position, self.dice, list(play.moves), plays=list(self.plays))
         if isinstance(play, Play):
             return self._legal(play)
