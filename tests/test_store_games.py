@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from test_store_support import FixedClock
 
-from cart.engine import Rules
+from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import (
     BadNameError,
+    BadValueError,
     DamagedError,
     FileBackend,
     GameOptions,
@@ -24,27 +25,27 @@ from cart.store import (
 )
 from cart.store import envelope as env
 from cart.store.backend import check_entry_name
-from cart.store.games import Autosave, GameSummary
+from cart.store.games import GameSession, GameSummary
 
 
-def play_some(auto: Autosave, rng: random.Random, n: int) -> None:
-    """``n`` random legal actions through the autosaving wrapper (dice from the match's own rng)."""
+def play_some(session: GameSession, rng: random.Random, n: int) -> None:
+    """``n`` random legal actions on the session's match, as a front end acts (dice from its own rng)."""
     for _ in range(n):
-        match = auto.match
+        match = session.match
         game = match.game
         if game.phase == "over":
             if match.is_match_over:
                 return
-            auto.new_game()
+            match.new_game()
         elif game.phase in ("opening", "roll"):
             if game.phase == "roll" and game.can_double() and rng.random() < 0.1:
-                auto.double()
+                match.double()
             else:
-                auto.roll()
+                match.roll()
         elif game.phase == "doubled":
-            auto.take() if rng.random() < 0.8 else auto.drop()
+            match.take() if rng.random() < 0.8 else match.drop()
         else:
-            auto.play(rng.choice(match.legal_plays()))
+            match.play(rng.choice(match.legal_plays()))
 
 
 def new_store(tmp_path: Path) -> Store:
@@ -64,9 +65,10 @@ def test_save_load_continue_is_identical(tmp_path: Path, rules: Rules) -> None:
     store = new_store(tmp_path)
     options = GameOptions(rules, ("Ann", "Bob"))
     game = store.games.create("Friday", options, rng=random.Random(7))
-    auto = store.autosave(game)
-    play_some(auto, random.Random(1), 50)
-    assert auto.problem is None
+    session = store.session(game)
+    assert game.match.on_commit is not None  # the session observes the match: no wrapper in between
+    play_some(session, random.Random(1), 50)
+    assert session.problem is None
 
     loaded = Store(tmp_path).games.load("Friday")
     assert loaded.options == options and loaded.game_id == game.game_id
@@ -77,8 +79,8 @@ def test_save_load_continue_is_identical(tmp_path: Path, rules: Rules) -> None:
         game.match.score,
     )
     # Play continues identically: the same dice come, the same choices give the same games.
-    again = Store(tmp_path).autosave(loaded)
-    play_some(auto, random.Random(2), 30)
+    again = Store(tmp_path).session(loaded)
+    play_some(session, random.Random(2), 30)
     play_some(again, random.Random(2), 30)
     assert loaded.match.record == game.match.record
     assert loaded.match.match_id() == game.match.match_id()
@@ -86,20 +88,20 @@ def test_save_load_continue_is_identical(tmp_path: Path, rules: Rules) -> None:
 
 def test_every_action_is_saved_at_once(tmp_path: Path) -> None:
     store = new_store(tmp_path)
-    auto = store.autosave(store.games.create("g", OPTIONS, rng=random.Random(3)))
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(3)))
     rng = random.Random(4)
     for _ in range(25):
-        play_some(auto, rng, 1)
-        assert Store(tmp_path).games.load("g").match.record == auto.match.record
+        play_some(session, rng, 1)
+        assert Store(tmp_path).games.load("g").match.record == session.match.record
 
 
 def test_list_shows_name_opponent_rules_score_and_last_played(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     first = store.games.create("First", OPTIONS)
     store.games.create("Second", GameOptions(Rules(variant="maxgammon"), ("Red", "White")))
-    auto = store.autosave(first)
-    auto.roll((6, 1))
-    auto.play("13/7 8/7")
+    match = store.session(first).match
+    match.roll((6, 1))
+    match.play("13/7 8/7")
     listed = store.games.list()
     assert [s.name for s in listed] == ["First", "Second"]  # most recently played first
     top = listed[0]
@@ -126,10 +128,10 @@ def test_delete_and_exists(tmp_path: Path) -> None:
 def test_creating_never_overwrites(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     game = store.games.create("Mine", OPTIONS)
-    store.autosave(game).roll((3, 1))
+    store.session(game).match.roll((3, 1))
     with pytest.raises(BadNameError, match="already a saved game"):
         store.games.create("  Mine ", OPTIONS)
-    assert store.games.load("Mine").match.record == [["roll", 3, 1]]
+    assert store.games.load("Mine").match.record == [Roll((3, 1))]
 
 
 # -- names -----------------------------------------------------------------------
@@ -216,7 +218,7 @@ def test_player_names_and_options_are_checked() -> None:
 def good_file(tmp_path: Path, name: str = "Good") -> tuple[Store, Path]:
     store = new_store(tmp_path)
     game = store.games.create(name, OPTIONS, rng=random.Random(1))
-    play_some(store.autosave(game), random.Random(2), 30)
+    play_some(store.session(game), random.Random(2), 30)
     return store, tmp_path / game.entry
 
 
@@ -230,7 +232,7 @@ def illegal_record(data: bytes) -> bytes:
     """A file whose checksum is right but whose record is not a legal game."""
     envelope = json.loads(data)
     body = envelope["body"]
-    body["record"] = [["roll", 3, 1], ["play", [[24, 10]]]]
+    body["record"] = [["roll", 3, 1], ["move", [[24, 10]]]]
     envelope["sha256"] = __import__("hashlib").sha256(env.canonical(body)).hexdigest()
     return json.dumps(envelope).encode()
 
@@ -345,19 +347,20 @@ class FlakyBackend(MemoryBackend):
         super().write(name, data)
 
 
-def test_failed_autosave_keeps_playing_and_loses_nothing() -> None:
+def test_failed_save_keeps_playing_and_loses_nothing() -> None:
     backend = FlakyBackend()
     store = Store(backend, clock=FixedClock())
-    auto = store.autosave(store.games.create("g", OPTIONS, rng=random.Random(1)))
-    auto.roll((3, 1))
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    match = session.match
+    match.roll((3, 1))
     backend.broken = True
-    auto.play("8/5 6/5")  # does not raise
-    assert auto.problem is not None and "No space left" in auto.problem
-    assert store.games.load("g").match.record == [["roll", 3, 1]]  # the old copy is intact
+    match.play("8/5 6/5")  # does not raise
+    assert session.problem is not None and "No space left" in session.problem
+    assert store.games.load("g").match.record == [Roll((3, 1))]  # the old copy is intact
     backend.broken = False
-    auto.roll((6, 4))
-    assert auto.problem is None
-    assert store.games.load("g").match.record == [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["roll", 6, 4]]
+    match.roll((6, 4))
+    assert session.problem is None
+    assert store.games.load("g").match.record == [Roll((3, 1)), Move(((8, 5), (6, 5))), Roll((6, 4))]
 
 
 def test_save_raises_write_error_and_keeps_the_old_file(
@@ -379,13 +382,48 @@ def test_save_raises_write_error_and_keeps_the_old_file(
     assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+def test_a_session_takes_over_from_another_and_refuses_a_foreign_observer(tmp_path: Path) -> None:
+    store = new_store(tmp_path)
+    game = store.games.create("g", OPTIONS)
+    first = store.session(game)
+    second = store.session(game)  # the first stops saving: an action is never saved twice
+    observer = game.match.on_commit
+    assert observer is not None and observer.__self__ is second  # type: ignore[attr-defined]
+    first.close()  # lets go of nothing it no longer holds
+    assert game.match.on_commit == observer
+    game.match.apply(Roll((3, 1)))
+    assert store.games.load("g").match.record == [Roll((3, 1))]
+    second.close()
+    game.match.play("8/5 6/5")  # no longer saved
+    assert game.match.on_commit is None and store.games.load("g").match.record == [Roll((3, 1))]
+    game.match.on_commit = lambda *_: None
+    with pytest.raises(ValueError, match="already has an observer"):
+        GameSession(store.games, game)
+
+
+def test_a_set_up_match_is_never_written_where_it_would_not_load(tmp_path: Path) -> None:
+    """The file has no place for a set-up start: saving refuses, and a session says so without raising."""
+    store = new_store(tmp_path)
+    game = store.games.create("g", OPTIONS)
+    board = Position.from_position_id("IAAADAAAAAAAAA")
+    game.match = Match(
+        OPTIONS.rules, names=OPTIONS.names, start=GameState.from_position(OPTIONS.rules, board)
+    )
+    with pytest.raises(BadValueError, match="set-up position"):
+        store.games.save(game)
+    session = store.session(game)
+    session.match.roll((2, 1))
+    assert session.problem is not None and "set-up position" in session.problem
+    assert store.games.load("g").match.record == []  # the file still holds what it held
+
+
 def test_an_illegal_action_changes_and_saves_nothing(tmp_path: Path) -> None:
     store = new_store(tmp_path)
-    auto = store.autosave(store.games.create("g", OPTIONS))
-    auto.roll((3, 1))
+    session = store.session(store.games.create("g", OPTIONS))
+    session.match.roll((3, 1))
     with pytest.raises(ValueError, match="not a legal play"):
-        auto.play("8/2")
-    assert store.games.load("g").match.record == [["roll", 3, 1]]
+        session.match.play("8/2")
+    assert store.games.load("g").match.record == [Roll((3, 1))]
 
 
 # -- the file backend -----------------------------------------------------------------
@@ -442,7 +480,9 @@ def test_envelope_refuses_what_it_cannot_trust() -> None:
     cases = {
         b"[1, 2]": "not a Gammon Cart file",
         b"[" * 100000 + b"]" * 100000: "nested too deeply",
-        good.replace(b'"version":1', b'"version":0'): "not a version number",
+        good.replace(
+            f'"version":{env.SCHEMA_VERSIONS["game"]}'.encode(), b'"version":0'
+        ): "not a version number",
         good.replace(b'"x":1', b'"x":NaN'): "not complete JSON",
         good.replace(b'"x":1', b'"x":2'): "checksum",
         b"x" * (env.MAX_BYTES + 1): "bytes long",

@@ -8,7 +8,7 @@ import re
 import pytest
 from test_store_support import random_match, what_mat_keeps
 
-from cart.engine import Match, Rules
+from cart.engine import Forfeit, Match, Rules
 from cart.store import GameOptions, MatError, MatInfo, MemoryBackend, Store, export_mat, import_mat
 
 SCRIPT = [
@@ -171,7 +171,7 @@ def test_xg_resignation_after_rolling() -> None:
       Wins 2 points
 """
     match = import_mat(text).replay()
-    assert match.score == (2, 0) and match.record[-1] == ["forfeit", 1]
+    assert match.score == (2, 0) and match.record[-1] == Forfeit(1)
 
 
 DOUBLED = " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Doubles => 2\n"

@@ -20,7 +20,23 @@ import gnubg
 import pytest
 from test_store_support import random_match
 
-from cart.engine import GameOver, GameStarted, Match, Moved, OpeningRoll, Passed, Rules, legal_plays
+from cart.engine import (
+    Double,
+    Drop,
+    Forfeit,
+    GameOver,
+    GameStarted,
+    Match,
+    Move,
+    Moved,
+    NewGame,
+    OpeningRoll,
+    Passed,
+    Roll,
+    Rules,
+    Take,
+    legal_plays,
+)
 from cart.store import MatError, MatInfo, export_mat, import_mat
 
 INFO = MatInfo(event="Gammon Cart v GNU", date="2024.03.05")
@@ -43,34 +59,33 @@ def our_view(match: Match) -> list[dict[str, Any]]:
         before = replay.position_id()
         position = replay.game.position
         events = replay.apply(action)
-        kind = action[0]
-        if kind == "roll":
+        if isinstance(action, Roll):
             opened = [e.winner for e in events if isinstance(e, OpeningRoll)]
             if opened == [None]:
                 continue  # an opening tie: no .mat records it
             mover = opened[0] if opened else mover
-            dice = replay.game.dice or (action[1], action[2])
+            dice = replay.game.dice or action.dice
             if any(isinstance(e, Passed) for e in events):
-                game["actions"].append(("move", mover, tuple(sorted(action[1:], reverse=True)), before, ()))
+                game["actions"].append(("move", mover, tuple(sorted(action.dice, reverse=True)), before, ()))
             else:
                 game["rolled"] = (
                     tuple(sorted(dice, reverse=True)),
                     replay.position_id(),
                     replay.game.position,
                 )
-        elif kind == "play":
+        elif isinstance(action, Move):
             dice, board, position = game.pop("rolled")
             moved = next(e for e in events if isinstance(e, Moved))
             path = next(p for p in legal_plays(position, dice) if p.result == moved.play.result).moves
             game["actions"].append(("move", mover, dice, board, tuple(sorted(path))))
-        elif kind == "double":
+        elif isinstance(action, Double):
             game["actions"].append(("double", mover, before))
-        elif kind in ("take", "drop"):
-            game["actions"].append((kind, 1 - mover))
-        elif kind == "forfeit":
+        elif isinstance(action, (Take, Drop)):
+            game["actions"].append((action.name, 1 - mover))
+        elif isinstance(action, Forfeit):
             game.pop("rolled", None)
-            game["actions"].append(("resign", action[1]))
-        elif kind == "new_game":
+            game["actions"].append(("resign", action.player))
+        elif isinstance(action, NewGame):
             started = next(e for e in events if isinstance(e, GameStarted))
             games.append({"score": replay.score, "crawford": started.crawford, "actions": [], "result": None})
         for event in events:
@@ -132,7 +147,7 @@ def check_with_gnubg(match: Match, tmp_path: Path, *, byte_exact: bool = True) -
 
 def test_money_session_with_doubles_takes_and_drops(tmp_path: Path) -> None:
     match = random_match(Rules(), 3, games=4, double_p=0.12, take_p=0.6)
-    kinds = {a[0] for a in match.record}
+    kinds = {a.name for a in match.record}
     assert {"double", "take", "drop"} <= kinds
     check_with_gnubg(match, tmp_path)
 

@@ -86,28 +86,28 @@ def test_history_is_kept_and_bounded() -> None:
 
 
 def finish(store: Store, name: str, options: GameOptions, seed: int, games: int = 1) -> None:
-    """Play ``games`` games (or the whole match) of a new saved game through autosave."""
-    auto = store.autosave(store.games.create(name, options, rng=random.Random(seed)))
+    """Play ``games`` games (or the whole match) of a new saved game in a store session."""
+    session = store.session(store.games.create(name, options, rng=random.Random(seed)))
+    match = session.match
     rng = random.Random(seed)
     finished = 0
     while True:
-        match = auto.match
         phase = match.game.phase
         if phase == "over":
             finished += 1
             if match.is_match_over or (not options.rules.is_match and finished >= games):
                 break
-            auto.new_game()
+            match.new_game()
         elif phase in ("opening", "roll"):
-            auto.double() if phase == "roll" and match.can_double() and rng.random() < 0.1 else auto.roll()
+            match.double() if phase == "roll" and match.can_double() and rng.random() < 0.1 else match.roll()
         elif phase == "doubled":
-            auto.take()
+            match.take()
         else:
-            auto.play(rng.choice(match.legal_plays()))
-    assert auto.problem is None
+            match.play(rng.choice(match.legal_plays()))
+    assert session.problem is None
 
 
-def test_autosave_rates_each_money_game_and_each_level_separately() -> None:
+def test_a_session_rates_each_money_game_and_each_level_separately() -> None:
     backend = MemoryBackend()  # the file backend is tested elsewhere; here fsync would only cost time
     store = Store(backend, clock=FixedClock())
     finish(store, "one", GameOptions(Rules(), ("Ann", "Cart"), computer=1, level="novice"), 1, games=2)
@@ -138,10 +138,10 @@ def test_ratings_catch_up_after_a_crash_between_the_two_saves(tmp_path: Path) ->
     store.games.save(game)
     assert store.ratings.history("player:Bob") == []
     fresh = Store(tmp_path)
-    fresh.autosave(fresh.games.load("g"))
+    fresh.session(fresh.games.load("g"))
     [change] = fresh.ratings.history("player:Bob")
     assert change.won and change.points == 2
-    fresh.autosave(fresh.games.load("g"))  # and only once
+    fresh.session(fresh.games.load("g"))  # and only once
     assert len(fresh.ratings.history("player:Bob")) == 1
 
 

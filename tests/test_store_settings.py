@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 from test_store_support import FixedClock, random_match
 
-from cart.engine import Match, MatchKey, Position, Rules
+from cart.engine import GameState, Match, MatchKey, Position, Rules
 from cart.store import (
     BadValueError,
     GameOptions,
     MemoryBackend,
+    SavedGame,
     Settings,
     Store,
     export_mat,
@@ -103,6 +104,32 @@ def test_every_moment_has_the_ids_the_match_had_then() -> None:
     for m in found:  # each ID decodes: a position and a match state gnubg can read
         Position.from_position_id(m.position_id)
         assert MatchKey.from_id(m.match_id).to_id() == m.match_id
+
+
+def test_moments_of_a_set_up_match_are_of_that_match() -> None:
+    """Issue 15: the IDs of a match set up mid-game came from a fresh match, not from its own start.
+
+    With the set-up bear-off below, ``moments(m)[-1]`` said ``4HPwATDgc/ABMA`` (the
+    opening position) while the match showed ``IAAADAAAAAAAAA``; after a roll the
+    record did not even replay.
+    """
+    rules = Rules(match_length=7)
+    board = Position.from_position_id("IAAADAAAAAAAAA")  # 2 checkers left against 1
+    start = GameState.from_position(rules, board, turn=0, cube=2, cube_owner=1)
+    m = Match(rules, names=("Ann", "Bob"), start=start)
+    live = [(m.position_id(), m.match_id())]
+    assert live[0][0] == "IAAADAAAAAAAAA"
+    assert [(x.position_id, x.match_id) for x in moments(m)] == live
+    assert ids_at(m, -1) == ids_at(m, 0) == live[0]
+    m.roll((2, 1))
+    live.append((m.position_id(), m.match_id()))
+    m.play(m.legal_plays()[0])  # bears off both: the game is won, the cube at 2
+    live.append((m.position_id(), m.match_id()))
+    assert m.score == (2, 0)
+    assert [(x.position_id, x.match_id) for x in moments(m)] == live
+    assert [ids_at(m, i) for i in range(3)] == live and ids_at(m, -1) == live[-1]
+    game = SavedGame("Set up", GameOptions(rules, ("Ann", "Bob")), m)
+    assert [(x.position_id, x.match_id) for x in moments(game)] == live
 
 
 def test_moments_of_saved_games_and_imports() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from cart.engine import Match, Rules
+from cart.engine import Forfeit, Match, Roll, Rules
 
 
 def random_match(
@@ -58,10 +58,10 @@ def what_mat_keeps(match: Match) -> list[tuple[object, ...]]:
     out: list[tuple[object, ...]] = []
     for action in match.record:
         replay.apply(action)
-        if action[0] == "forfeit":
+        if isinstance(action, Forfeit):
             out.append(("forfeit", replay.score, replay.game_number))
-        elif action[0] != "roll":
-            out.append((action[0], replay.position_id(), replay.match_id()))
+        elif not isinstance(action, Roll):
+            out.append((action.name, replay.position_id(), replay.match_id()))
     return out
 
 

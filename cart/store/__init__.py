@@ -3,12 +3,21 @@
 Given a folder (or a :class:`Backend`), never imports pyxel, never starts a
 thread or a process: it runs in CPython and in Pyodide alike.
 
-On disk (schema version 1 of each kind, see :mod:`cart.store.envelope`)::
+On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
 
-    games/<slug>-<hash>.json   one per named game (options, record, dice state)
-    ratings.json               ratings, experience and history per player and level
-    settings.json              sounds, music, clicks, tooltips, hints, animation, colours
+    games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 2)
+    ratings.json               ratings, experience and history per player and level (schema 1)
+    settings.json              sounds, music, clicks, tooltips, hints, animation, colours (schema 1)
     damaged/...                files that could not be used, set aside, never deleted
+
+A game's record is the JSON form of the engine's typed actions
+(:class:`cart.engine.Action`); files of game schema 1, which wrote a play as
+``["play", ...]``, are migrated when they are read and written as schema 2 at
+their next save (see :mod:`cart.store.games`).
+
+A game is played through :meth:`Store.session`: the :class:`GameSession` is
+the match's ``on_commit`` observer, so every committed action is saved and
+every finished game or match rated, whoever applied it.
 """
 
 from .backend import Backend, FileBackend, MemoryBackend
@@ -22,7 +31,7 @@ from .errors import (
     StoreError,
     WriteError,
 )
-from .games import Autosave, GameOptions, GameStore, GameSummary, SavedGame
+from .games import GameOptions, GameSession, GameStore, GameSummary, SavedGame
 from .ids import Moment, ids_at, moments
 from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
@@ -33,7 +42,6 @@ from .store import Store
 
 __all__ = [
     "SCHEMA_VERSIONS",
-    "Autosave",
     "Backend",
     "BadNameError",
     "BadValueError",
@@ -41,6 +49,7 @@ __all__ = [
     "DamagedError",
     "FileBackend",
     "GameOptions",
+    "GameSession",
     "GameStore",
     "GameSummary",
     "LocalStorageBackend",

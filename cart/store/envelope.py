@@ -2,14 +2,16 @@
 
 ::
 
-    {"app": "gammon-cart", "kind": "game", "version": 1, "sha256": "...", "body": {...}}
+    {"app": "gammon-cart", "kind": "game", "version": 2, "sha256": "...", "body": {...}}
 
 - ``kind`` says what the body is (``game``, ``ratings``, ``settings``), so a
   ratings file copied over a saved game is recognised as foreign.
 - ``version`` is the schema version of that kind. Older bodies are brought up
-  to date by :data:`MIGRATIONS`, one step per version, before validation; a
-  newer one is refused (:class:`NewerVersionError`), since guessing at a future
-  format is how saves get corrupted.
+  to date by :data:`MIGRATIONS`, one step per version, after the checksum and
+  before validation; a newer one is refused (:class:`NewerVersionError`), since
+  guessing at a future format is how saves get corrupted. The checksum is
+  checked on the body as it was written, so it vouches for the old bytes; a
+  migrated body is written in the current version at the next save.
 - ``sha256`` covers the body in canonical form. JSON that still parses after a
   flipped bit (a die changed from 3 to 7, or worse, to 5) would otherwise load
   as a different game; the checksum turns that into "damaged, set aside".
@@ -26,24 +28,67 @@ from typing import Any
 
 from .errors import DamagedError, NewerVersionError
 
-__all__ = ["APP", "MAX_BYTES", "MIGRATIONS", "SCHEMA_VERSIONS", "canonical", "decode", "encode"]
+__all__ = [
+    "APP",
+    "MAX_BYTES",
+    "MIGRATIONS",
+    "SCHEMA_VERSIONS",
+    "canonical",
+    "decode",
+    "encode",
+    "game_1_to_2",
+]
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 1, "ratings": 1, "settings": 1}
-"""The current schema version of each kind of body."""
+SCHEMA_VERSIONS: dict[str, int] = {"game": 2, "ratings": 1, "settings": 1}
+"""The current schema version of each kind of body.
+
+- game 1: the record's entries as the engine wrote them before typed actions,
+  a play as ``["play", [[8, 5], [6, 5]]]``.
+- game 2: the record is the JSON form of :class:`cart.engine.Action`, a play
+  as ``["move", [[8, 5], [6, 5]]]``; every other entry kept its shape.
+"""
 
 MAX_BYTES = 8 * 1024 * 1024
 """Refuse to parse anything bigger: no saved game comes near it, and a hostile file
 must not make the cartridge swallow gigabytes."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def game_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 game body as version 2: each ``["play", moves]`` entry becomes ``["move", moves]``.
+
+    Only the tag changes: the moves, the dice, the rng state, the summary, the
+    names and times are kept as written (the summary describes the match, not
+    the record's spelling, so it still agrees after the rename). Nothing is
+    replayed here; :meth:`cart.store.SavedGame.from_body` checks the migrated
+    record through the engine like any other. Anything that is not a record
+    of entries is passed on untouched, for that check to refuse with its
+    usual reason.
+
+    >>> game_1_to_2({"record": [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["double"]], "rng": None})
+    {'record': [['roll', 3, 1], ['move', [[8, 5], [6, 5]]], ['double']], 'rng': None}
+    """
+    record = body.get("record")
+    if not isinstance(record, list):
+        return body
+    renamed = [
+        ["move", *entry[1:]] if isinstance(entry, list) and entry and entry[0] == "play" else entry
+        for entry in record
+    ]
+    return {**body, "record": renamed}
+
+
 MIGRATIONS: dict[str, dict[int, Migration]] = {kind: {} for kind in SCHEMA_VERSIONS}
 """``MIGRATIONS[kind][v]`` turns a version ``v`` body into a version ``v + 1`` body.
 
-Empty while every kind is at version 1. When a schema changes, bump its entry
-in :data:`SCHEMA_VERSIONS` and add the step here; old files then load through
-the chain, and are written back in the new version at their next save.
+When a schema changes, bump its entry in :data:`SCHEMA_VERSIONS` and add the
+step here; old files then load through the chain, and are written back in the
+new version at their next save. A step must keep everything a player saved:
+it renames or reshapes, and never recomputes what the old file already says.
 """
+MIGRATIONS["game"][1] = game_1_to_2
 
 
 def canonical(body: object) -> bytes:

@@ -1,4 +1,4 @@
-"""Saved games: one named game per file, autosaved after every action.
+"""Saved games: one named game per file, saved after every action by a :class:`GameSession`.
 
 A saved game is its options plus the engine's full record (every action with
 its dice) and the dice generator's state, so loading replays the record
@@ -7,9 +7,24 @@ any record that is not a legal game, and play then continues with the same
 dice it would have had.
 
 Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.names`) in a
-checksummed, versioned envelope (see :mod:`cart.store.envelope`). Anything
-that cannot be used is set aside into ``damaged/`` with a notice; every other
-game still loads.
+checksummed, versioned envelope (see :mod:`cart.store.envelope`). The body of
+schema version 2::
+
+    {"id": "0123456789abcdef", "name": "Friday",
+     "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",
+     "options": {"rules": {...}, "names": ["Ann", "Bob"], "computer": 1, "level": "expert", "hints": true},
+     "record": [["roll", 3, 1], ["move", [[8, 5], [6, 5]]], ["double"], ["take"], ...],
+     "rng": [3, [...625 ints...], null],
+     "summary": {"score": [0, 0], "game_number": 1, "phase": "roll", "match_over": false}}
+
+``record`` holds the JSON form of each :class:`cart.engine.Action`
+(``Action.to_json``); version 1 wrote a play as ``["play", moves]`` and is
+migrated on load (:func:`cart.store.envelope.game_1_to_2`). ``rng`` is
+``random.Random.getstate()`` (None for a match without its own dice), and
+``summary`` repeats what the saved-games list shows so that listing never
+replays a record; loading checks it against the replayed match. Anything that
+cannot be used is set aside into ``damaged/`` with a notice; every other game
+still loads.
 """
 
 from __future__ import annotations
@@ -22,7 +37,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..engine import EngineError, Event, GameOver, Match, MatchOver, Play, Rules
+from ..engine import (
+    Action,
+    EngineError,
+    Event,
+    GameOver,
+    GameState,
+    Match,
+    MatchOver,
+    Rules,
+    actions_from_json,
+)
 from .backend import Backend
 from .envelope import decode, encode
 from .errors import BadNameError, BadValueError, DamagedError, StoreError, WriteError
@@ -31,8 +56,8 @@ from .notices import Clock, Notice, iso, set_aside, utc_now
 
 __all__ = [
     "MAX_RECORD",
-    "Autosave",
     "GameOptions",
+    "GameSession",
     "GameStore",
     "GameSummary",
     "SavedGame",
@@ -178,6 +203,14 @@ class SavedGame:
         )
 
     def to_body(self) -> dict[str, Any]:
+        """The stored form (see the module docstring); refuses a match set up from a position.
+
+        The body has no place for a set-up start, and a record written without
+        it would not replay: the file would be set aside at its next load.
+        """
+        start = self.match.start
+        if start is not None and start != GameState.new(self.match.rules):
+            raise BadValueError(f"the game {self.name!r} began from a set-up position, which cannot be saved")
         rng = self.match.rng
         state = None
         if rng is not None:
@@ -189,7 +222,7 @@ class SavedGame:
             "created": self.created,
             "played": self.played,
             "options": self.options.to_dict(),
-            "record": self.match.record,
+            "record": [action.to_json() for action in self.match.record],
             "rng": state,
             "summary": self.summary().to_dict(),
         }
@@ -220,7 +253,7 @@ class SavedGame:
             raise DamagedError("the record is not a list of actions of a sane length")
         rng = _rng_from_state(body["rng"])
         try:
-            match = Match.replay(options.rules, record, names=options.names, rng=rng)
+            match = Match.replay(options.rules, actions_from_json(record), names=options.names, rng=rng)
         except EngineError as exc:
             raise DamagedError(f"its record is not a legal game: {exc}") from None
         game = cls(name, options, match, body["id"], body["created"], body["played"])
@@ -378,14 +411,16 @@ class GameStore:
         options: GameOptions,
         *,
         rng: random.Random | None = None,
-        record: Sequence[Sequence[Any]] = (),
+        record: Sequence[Action] = (),
         game_id: str | None = None,
     ) -> SavedGame:
         """Start a new named game and save it at once.
 
-        ``record`` continues a game from elsewhere (an imported ``.mat``); it is
-        replayed through the engine first. Refuses (``BadNameError``) a bad
-        name, or one already used: a new game never overwrites another.
+        ``record`` (typed actions, such as :attr:`MatImport.record`) continues a
+        game from elsewhere; it is replayed through the engine first, which
+        raises its ``RecordError`` for an illegal one. Refuses
+        (``BadNameError``) a bad name, or one already used: a new game never
+        overwrites another. Play it through :meth:`cart.store.Store.session`.
         """
         clean = clean_game_name(name)
         if self.exists(clean):
@@ -457,14 +492,30 @@ class GameStore:
         return notice
 
 
-class Autosave:
-    """Play a saved game with every action saved at once, and results rated.
+class GameSession:
+    """A saved game in play: every committed action saved at once, every result rated.
 
-    Each method performs one engine action, then saves the game and, when a
-    game or match just ended, records the ratings. An illegal action raises the
-    engine's error and changes nothing. A failed save never interrupts play:
-    the action stands in memory, :attr:`problem` says what went wrong, and the
-    next successful save writes the whole record, so nothing is lost.
+    The session is the match's observer (``game.match.on_commit``), not a
+    wrapper: front ends act on :attr:`match` directly (``session.match.apply(action)``
+    or its shorthands), and whatever changes the match, the session hears of it.
+    After each committed action it saves the game and, when a game or the match
+    just ended, records the ratings. An illegal action raises the engine's error
+    and commits nothing, so nothing is saved. A failed save never interrupts
+    play: the action stands in memory, :attr:`problem` says what went wrong
+    (until the next action), and the next successful save writes the whole
+    record, so nothing is lost.
+
+    Creating a session rates any finished result of the game not rated yet (a
+    crash may have fallen between a save and its rating). A second session on
+    the same game takes over from the first, so an action is never saved twice.
+
+    >>> import random
+    >>> from cart.store import GameOptions, MemoryBackend, Store
+    >>> store = Store(MemoryBackend())
+    >>> session = store.session(store.games.create("g", GameOptions(), rng=random.Random(1)))
+    >>> _ = session.match.roll((3, 1)); _ = session.match.play("8/5 6/5")
+    >>> [a.to_json() for a in store.games.load("g").match.record]
+    [['roll', 3, 1], ['move', [[8, 5], [6, 5]]]]
     """
 
     def __init__(self, games: GameStore, game: SavedGame, ratings: RatingsHook | None = None) -> None:
@@ -472,45 +523,35 @@ class Autosave:
         self.game = game
         self.ratings = ratings
         self.problem: str | None = None
+        observer = game.match.on_commit
+        if observer is not None and not isinstance(getattr(observer, "__self__", None), GameSession):
+            raise ValueError(f"the match already has an observer ({observer!r}); a session would replace it")
         if ratings is not None:
             self._guard(lambda: ratings.catch_up(game))
+        game.match.on_commit = self._committed
 
     @property
     def match(self) -> Match:
+        """The saved game's match: act on it, and the session saves."""
         return self.game.match
 
-    def roll(self, dice: tuple[int, int] | None = None) -> list[Event]:
-        return self._after(self.match.roll(dice))
+    def close(self) -> None:
+        """Stop saving this game's actions (the match keeps playing, unsaved)."""
+        if self.game.match.on_commit == self._committed:
+            self.game.match.on_commit = None
 
-    def play(self, play: Play | str) -> list[Event]:
-        return self._after(self.match.play(play))
+    def _committed(self, match: Match, action: Action, events: list[Event]) -> None:
+        """The match's observer: save, then rate what the action finished; never raises a store error.
 
-    def double(self) -> list[Event]:
-        return self._after(self.match.double())
-
-    def take(self) -> list[Event]:
-        return self._after(self.match.take())
-
-    def drop(self) -> list[Event]:
-        return self._after(self.match.drop())
-
-    def forfeit(self, player: int) -> list[Event]:
-        return self._after(self.match.forfeit(player))
-
-    def new_game(self) -> list[Event]:
-        return self._after(self.match.new_game())
-
-    def apply(self, action: Sequence[Any]) -> list[Event]:
-        """Any record entry, as :meth:`Match.apply` takes it."""
-        return self._after(self.match.apply(action))
-
-    def _after(self, events: list[Event]) -> list[Event]:
+        The action is already committed when this runs, so an exception here
+        would reach the front end as if the action had failed while the match
+        had in fact moved on: store errors are kept in :attr:`problem` instead.
+        """
         self.problem = None
         self._guard(lambda: self.games.save(self.game))
         ratings = self.ratings
         if ratings is not None and any(isinstance(e, (GameOver, MatchOver)) for e in events):
             self._guard(lambda: ratings.rate_events(self.game, events))
-        return events
 
     def _guard(self, step: Callable[[], object]) -> None:
         try:
@@ -520,7 +561,7 @@ class Autosave:
 
 
 class RatingsHook(Protocol):
-    """What :class:`Autosave` needs from the ratings (``RatingStore`` provides it)."""
+    """What :class:`GameSession` needs from the ratings (``RatingStore`` provides it)."""
 
     def catch_up(self, game: SavedGame) -> None:
         """Rate every finished game or match of ``game`` not rated yet (after a crash, say)."""

@@ -1,16 +1,20 @@
-"""The Position ID and Match ID of any moment of a recorded match.
+"""The Position ID and Match ID of any moment of a recorded match, whatever holds the record.
 
-The engine keeps only the present; these replay the record to show any point
-of it: for a replay viewer, for "copy the IDs of this position" to paste into
-GNU Backgammon, or to check a saved game move by move.
+The engine keeps the moments of a match (:meth:`cart.engine.Match.moments`,
+replayed from the match's own start, a set-up board included); these
+functions give them for the three things the store hands around, a live
+:class:`Match`, a :class:`SavedGame` and an imported ``.mat``
+(:class:`MatImport`): for a replay viewer, for "copy the IDs of this position"
+to paste into GNU Backgammon, or to check a saved game move by move.
+
+They used to replay the record themselves in a fresh ``Match(rules, names=...)``,
+which dropped a set-up start and gave the IDs of another game; asking the
+match itself is what keeps them right.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from ..engine import Match
+from ..engine import Match, Moment
 from .games import SavedGame
 from .matfile import MatImport
 
@@ -19,34 +23,15 @@ __all__ = ["Moment", "ids_at", "moments"]
 Source = Match | SavedGame | MatImport
 
 
-@dataclass(frozen=True)
-class Moment:
-    """The match after ``index`` actions of its record (0: before the first).
-
-    ``action`` is the record entry that led here (None at the start),
-    ``game_number`` counts games from 1, ``score`` is the match score then.
-    """
-
-    index: int
-    action: list[Any] | None
-    game_number: int
-    score: tuple[int, int]
-    position_id: str
-    match_id: str
-
-
-def _replayed(source: Source) -> tuple[Match, list[list[Any]]]:
+def _match(source: Source) -> Match:
+    """The match whose moments are asked for (an import is rebuilt: it holds only its record)."""
     if isinstance(source, SavedGame):
-        source = source.match
+        return source.match
     if isinstance(source, MatImport):
-        return Match(source.rules, names=source.names), source.record
+        return source.replay()
     if isinstance(source, Match):
-        return Match(source.rules, names=source.names), source.record
+        return source
     raise TypeError(f"expected a Match, SavedGame or MatImport, got {type(source).__name__}")
-
-
-def _moment(match: Match, index: int, action: list[Any] | None) -> Moment:
-    return Moment(index, action, match.game_number, match.score, match.position_id(), match.match_id())
 
 
 def moments(source: Source) -> list[Moment]:
@@ -58,20 +43,13 @@ def moments(source: Source) -> list[Moment]:
     >>> [(x.index, x.position_id, x.match_id) for x in moments(m)][-1]
     (2, '4NvgATDgc/ABMA', 'cAlgAAAAAAAA')
     """
-    match, record = _replayed(source)
-    out = [_moment(match, 0, None)]
-    for i, action in enumerate(record, 1):
-        match.apply(action)
-        out.append(_moment(match, i, list(action)))
-    return out
+    return _match(source).moments()
 
 
 def ids_at(source: Source, index: int) -> tuple[str, str]:
-    """(Position ID, Match ID) after ``index`` actions; negative counts from the end like a list."""
-    match, record = _replayed(source)
-    n = len(record)
-    if type(index) is not int or not -n - 1 <= index <= n:
-        raise IndexError(f"a moment is 0..{n} (or -{n + 1}..-1), got {index!r}")
-    for action in record[: index % (n + 1)]:
-        match.apply(action)
-    return match.position_id(), match.match_id()
+    """(Position ID, Match ID) after ``index`` actions; negative counts from the end like a list.
+
+    Raises ``IndexError`` outside ``-len(record) - 1 .. len(record)``.
+    """
+    moment = _match(source).moment(index)
+    return moment.position_id, moment.match_id

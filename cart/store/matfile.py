@@ -40,23 +40,32 @@ line, and the result is all or nothing.
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import (
+    Action,
     AutoDoubled,
+    Double,
+    Drop,
     EngineError,
+    Forfeit,
     GameOver,
+    GameState,
     Match,
+    Move,
     Moved,
+    NewGame,
     OpeningRoll,
     Passed,
     Play,
     Position,
+    Roll,
     Rules,
+    Take,
     legal_plays,
 )
 from ..engine.plays import hit_points
@@ -77,6 +86,7 @@ _COLUMN_SPLIT = 30  # items starting before this column are the left player's
 _MAXGAMMON_NOTE = "Rules: MaxGammon (no doubling cube; White, the left column, opens every game)"
 _AUTO_NOTE = "Rules: automatic doubles (opening ties turned the cube; cube values shown include them)"
 _NO_CRAWFORD_NOTE = "Rules: no Crawford rule"
+_SET_UP = "this match began from a set-up position, which a .mat file cannot describe"
 
 
 # -- export -------------------------------------------------------------------------
@@ -209,6 +219,9 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     match, default_info = _sources(source)
     info = info or default_info
     rules, names, record = match.rules, match.names, match.record
+    if match.start is not None and match.start != GameState.new(rules):
+        # Said before anything is replayed: the record does not even replay from the usual start.
+        raise MatError(_SET_UP)
     out: list[str] = []
     tags = [("Site", info.site), ("Event", info.event), ("Round", info.round), ("EventDate", info.date)]
     tags.append(("Transcriber", info.transcriber or TRANSCRIBER))
@@ -240,8 +253,7 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     writer = begin_game()
     for action in record:
         game = replay.game
-        name = action[0]
-        if name == "new_game":
+        if isinstance(action, NewGame):
             replay.apply(action)
             writer = begin_game()
             pending = None
@@ -249,7 +261,7 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
         mover = game.turn
         before = game.position
         events = replay.apply(action)
-        if name == "roll":
+        if isinstance(action, Roll):
             for event in events:
                 if isinstance(event, AutoDoubled):
                     writer.file_cube = event.cube
@@ -257,35 +269,35 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
                     mover = event.winner
             if replay.game.phase == "opening":
                 continue
-            dice = (max(action[1], action[2]), min(action[1], action[2]))
+            dice = (max(action.dice), min(action.dice))
             if any(isinstance(e, Passed) for e in events):
                 writer.move(mover, dice, "", None)
             else:
                 pending = (mover, dice)
-        elif name == "play":
+        elif isinstance(action, Move):
             assert pending is not None
             moved = next(e for e in events if isinstance(e, Moved))
             over = next((e for e in events if isinstance(e, GameOver)), None)
             moves = _canonical_moves(before, pending[1], moved.play)
-            writer.move(mover, pending[1], _plain_moves(before, moves), over and over.points)
+            writer.move(mover, pending[1], _plain_moves(before, moves), over.points if over else None)
             pending = None
-        elif name == "double":
+        elif isinstance(action, Double):
             writer.double(mover)
-        elif name == "take":
+        elif isinstance(action, Take):
             writer.take(1 - mover)
-        elif name == "drop":
+        elif isinstance(action, Drop):
             over = next(e for e in events if isinstance(e, GameOver))
             writer.drop(1 - mover, over.points)
-        elif name == "forfeit":
+        elif isinstance(action, Forfeit):
             pending = None  # an unplayed roll is left out: see the module docstring
             over = next(e for e in events if isinstance(e, GameOver))
-            writer.resign(action[1], over.points)
+            writer.resign(action.player, over.points)
     if (replay.match_id(), replay.position_id(), replay.score) != (
         match.match_id(),
         match.position_id(),
         match.score,
-    ):  # the record replayed from the usual start does not reach the match: it had a set-up start
-        raise MatError("this match began from a set-up position, which a .mat file cannot describe")
+    ):  # cannot happen for a match from the usual start; kept as the check that the export is whole
+        raise MatError(_SET_UP)
     return "".join(out)
 
 
@@ -300,11 +312,11 @@ class MatImport:
 
     rules: Rules
     names: tuple[str, str]
-    record: list[list[Any]]
+    record: list[Action]
     info: MatInfo = field(default_factory=MatInfo)
     notes: tuple[str, ...] = ()
 
-    def replay(self, rng: Any = None) -> Match:
+    def replay(self, rng: random.Random | None = None) -> Match:
         """The match rebuilt by the engine (``rng`` serves the rolls made after it)."""
         return Match.replay(self.rules, self.record, names=self.names, rng=rng)
 
@@ -499,9 +511,7 @@ class _Importer:
         if self.match is None:
             raise MatError("the file holds no game")
         match = self.match
-        return MatImport(
-            self.rules, match.names, [list(a) for a in match.record], self.info, tuple(self.notes)
-        )
+        return MatImport(self.rules, match.names, list(match.record), self.info, tuple(self.notes))
 
     @staticmethod
     def _next_line(lines: list[str], index: int, after: int) -> tuple[int, int]:
@@ -589,7 +599,7 @@ class _Importer:
             high, low = max(d1, d2), min(d1, d2)
             match.roll((high, low) if item.column == 0 else (low, high))
         else:
-            first = not match.record or match.record[-1] == ["new_game"]
+            first = not match.record or isinstance(match.record[-1], NewGame)
             if first and item.column != game.turn:
                 raise MatError("MaxGammon: White, the left column, opens every game", item.line)
             events = match.roll((d1, d2))

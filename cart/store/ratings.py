@@ -80,7 +80,7 @@ def upset_probability(difference: float, length: int) -> float:
     >>> round(upset_probability(100, 5), 3)
     0.436
     """
-    return 1.0 / (10.0 ** (abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
+    return 1.0 / (math.pow(10.0, abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
 
 
 @dataclass(frozen=True)
@@ -280,10 +280,11 @@ class RatingStore:
 
     def catch_up(self, game: SavedGame) -> None:
         """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
-        options = game.options
-        match = Match(options.rules, names=options.names)
+        live = game.match
+        # Replayed from the match's own start, as its moments are: a fresh match would be another game.
+        match = Match(live.rules, names=live.names, start=live.start)
         try:
-            for action in game.match.record:
+            for action in live.record:
                 for event in match.apply(action):
                     self._rate_event(game, match.game_number, event)
         except EngineError as exc:  # the game was validated on load: this is a bug, say so plainly

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from .backend import Backend, FileBackend
-from .games import Autosave, GameStore, SavedGame
+from .games import GameSession, GameStore, SavedGame
 from .notices import Clock, Notice, utc_now
 from .ratings import RatingStore
 from .settings import SettingsStore
@@ -48,9 +48,13 @@ class Store:
         self.ratings = RatingStore(backend, self.notices, clock)
         self.settings = SettingsStore(backend, self.notices, clock)
 
-    def autosave(self, game: SavedGame) -> Autosave:
-        """Play ``game`` with every action saved and every result rated."""
-        return Autosave(self.games, game, self.ratings)
+    def session(self, game: SavedGame) -> GameSession:
+        """Play ``game`` with every action saved and every result rated (see :class:`GameSession`).
+
+        The session attaches itself to ``game.match`` as its observer; the front
+        end then acts on ``game.match`` (or ``session.match``) directly.
+        """
+        return GameSession(self.games, game, self.ratings)
 
     def take_notices(self) -> list[Notice]:
         """The notices gathered so far, oldest first; the list is emptied."""

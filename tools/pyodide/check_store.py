@@ -27,8 +27,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from cart.ai import Bot
-from cart.engine import Rules
+from cart.ai import Bot, choose_action
+from cart.engine import Action, Rules
 from cart.store import (
     DamagedError,
     GameOptions,
@@ -64,27 +64,18 @@ def ours(storage: Any) -> dict[str, str]:
     return {k: storage.getItem(k) for k in keys if isinstance(k, str) and k.startswith(NAMESPACE)}
 
 
-def play_a_saved_game(store: Store) -> tuple[str, list[Any], str]:
-    """A whole expert-vs-expert game, saved after every action as the front end does."""
+def play_a_saved_game(store: Store) -> tuple[str, list[Action], str]:
+    """A whole expert-vs-expert game, saved after every action by a store session as the front end does."""
     options = GameOptions(Rules(), ("Ann", "Bob"), computer=1, level="expert")
     saved = store.games.create("Browser game", options, rng=random.Random(6))
-    game = store.autosave(saved)
+    session = store.session(saved)
+    match = session.match  # actions go to the match itself; the session observes and saves
     bots = (Bot("expert", seed=1), Bot("expert", seed=2))
-    while game.match.game.phase != "over":
-        state = game.match.game
-        bot = bots[state.actor]
-        if state.phase == "move":
-            assert state.dice is not None
-            play = bot.choose_play(state.position, state.dice)
-            assert play is not None
-            game.play(play)
-        else:
-            decision = bot.cube_action(game.match)
-            action = decision.action if decision is not None else "roll"
-            {"take": game.take, "drop": game.drop, "double": game.double}.get(action, game.roll)()
-        if game.problem is not None:
-            raise AssertionError(f"a save failed: {game.problem}")
-    return saved.name, game.match.record, game.match.match_id()
+    while match.game.phase != "over":
+        match.apply(choose_action(bots[match.game.actor], match))
+        if session.problem is not None:
+            raise AssertionError(f"a save failed: {session.problem}")
+    return saved.name, match.record, match.match_id()
 
 
 def main() -> None:
