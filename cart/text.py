@@ -24,14 +24,15 @@ from .engine import (
     GameStarted,
     Match,
     MatchOver,
+    Move,
     Moved,
     OpeningRoll,
     Passed,
     Rolled,
     Rules,
     Taken,
+    format_play,
 )
-from .engine.notation import format_play
 
 if TYPE_CHECKING:
     from .ai import Bot
@@ -335,53 +336,33 @@ class TextGame:
         return True
 
     def computer_acts(self) -> None:
-        """One step of the computer's turn, through the same engine calls a person makes."""
+        """One action of the computer's turn (:func:`cart.ai.choose_action`), applied as a person's is."""
+        from .ai import choose_action
+
         m = self.match
-        game = m.game
-        bot = self.computer[game.actor]
-        if game.phase == "move":
-            assert game.dice is not None
-            play = bot.choose_play(game.position, game.dice)
-            assert play is not None  # the engine passes unplayable rolls by itself
-            self.show_board()
-            self.report(m.play(play))
-            return
-        decision = bot.cube_action(m)
-        if game.phase == "doubled":
-            assert decision is not None
-            self.report(m.take() if decision.action == "take" else m.drop())
-        elif decision is not None and decision.action == "double":
-            self.report(m.double())
-        else:
-            self.report(m.roll())
+        action = choose_action(self.computer[m.game.actor], m)
+        if isinstance(action, Move):
+            self.show_board()  # the board the computer is about to play on
+        self.report(m.apply(action))
 
     def hint(self) -> str:
-        """What the computer would do in the human's place now."""
-        if self._hint is None:
-            from .ai import Bot
+        """What the computer would do in the human's place now (:func:`cart.ai.hint`), in words."""
+        from .ai import Bot, hint
 
+        if self._hint is None:
             self._hint = Bot("expert")
-        bot = self._hint
-        m = self.match
-        game = m.game
-        if game.phase == "move":
-            assert game.dice is not None
-            play = bot.choose_play(game.position, game.dice)
-            if play is None:
-                return "no move is possible."
-            return f"play {format_play(game.position, play)}."
-        decision = bot.cube_action(m)
-        ev = bot.evaluate(game.position)
+        advice = hint(self._hint, self.match)
+        if advice.kind == "move":
+            return f"play {advice.text}."
+        if advice.kind == "new_game":
+            return "start the next game."
+        ev = advice.evaluation
+        if ev is None:  # the opening roll-off: nobody is on turn yet
+            return "roll."
         outlook = f"(wins {ev.win:.0%}, gammons {ev.win_gammon:.0%}, loses gammons {ev.lose_gammon:.0%})"
-        if decision is None:
-            return {"opening": "roll.", "roll": f"roll {outlook}.", "over": "start the next game."}.get(
-                game.phase, "roll."
-            )
-        if game.phase == "doubled":
-            return f"{decision.action} {outlook}."
-        if decision.action == "double":
-            return f"double {outlook}."
-        return f"{decision.action}: roll {outlook}."
+        if advice.cube is None or advice.kind != "roll":
+            return f"{advice.kind} {outlook}."
+        return f"{advice.cube.action}: roll {outlook}."
 
     def named(self, message: str) -> str:
         """The engine numbers players 0 and 1; people prefer names."""

@@ -11,14 +11,26 @@ from math import exp
 import pytest
 from conftest import pos_of, random_positions, selfplay_positions
 
-from cart.ai import LEVELS, Bot, Weights, WeightsError, load_weights, met
+from cart.ai import LEVELS, Bot, Weights, WeightsError, choose_action, hint, load_weights, met, think_action
 from cart.ai import bot as botmod
 from cart.ai.features import INPUTS, SLOTS, UNITS, contact_features_reference, unit_table
 from cart.ai.features import ROLLS as ROLL_COUNT
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
-from cart.engine import GameState, Match, Position, Rules, legal_plays
-from cart.engine.game import game_value
-from cart.engine.movegen import flip_key
+from cart.engine import (
+    Double,
+    Drop,
+    GameState,
+    IllegalActionError,
+    Match,
+    Move,
+    NewGame,
+    Position,
+    Roll,
+    Rules,
+    Take,
+    legal_plays,
+)
+from cart.engine.fast import flip_key
 from cart.text import TextGame
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
@@ -292,6 +304,97 @@ def test_think_cube_is_a_generator_with_the_same_answer() -> None:
     assert steps >= 1
 
 
+# -- the turn driver ------------------------------------------------------------------
+def steps_of(gen: object) -> tuple[int, object]:
+    """How many slices a ``think_*`` generator yields, and its answer."""
+    slices = 0
+    while True:
+        try:
+            next(gen)  # type: ignore[call-overload]
+        except StopIteration as stop:
+            return slices, stop.value
+        slices += 1
+
+
+@pytest.mark.parametrize("level", ["intermediate", "master"])
+def test_think_action_is_think_play_slice_for_slice(level: str) -> None:
+    """The driver adds no work to a slice: the same slices as ``think_play``, and its play as a Move."""
+    rules = Rules()
+    worst = Position.from_position_id("OQcJkxGUOYEqEw")
+    for pos, dice in [(worst, (2, 2)), (Position.start(), (4, 2))]:
+        match = Match(rules, start=GameState.from_position(rules, pos, dice=dice))
+        bot = Bot(level, seed=3)
+        slices, action = steps_of(think_action(bot, match))
+        play_slices, play = steps_of(Bot(level, seed=3).think_play(pos, dice))
+        assert (slices, action) == (play_slices, Move.of(play))  # type: ignore[arg-type]
+
+
+def test_think_action_rolls_at_the_opening_with_the_match_dice_and_no_slice() -> None:
+    match = Match(Rules(), rng=random.Random(5))
+    twin = random.Random(5)
+    slices, action = steps_of(think_action(Bot("expert"), match))
+    assert slices == 0 and action == Roll((twin.randint(1, 6), twin.randint(1, 6)))
+    assert match.rng.getstate() == twin.getstate()  # type: ignore[union-attr]
+    assert match.record == []  # the front end applies it
+
+
+def test_think_action_follows_the_cube_decision() -> None:
+    bot = Bot("expert")
+
+    def action(state: GameState) -> object:
+        return choose_action(bot, Match(state.rules, rng=random.Random(1), start=state))
+
+    assert action(money(CERTAIN)) == Double()
+    assert action(doubled(CERTAIN)) == Drop()
+    assert action(doubled(Position.start())) == Take()
+    assert isinstance(action(money(Position.start())), Roll)  # no double
+    assert isinstance(action(money(BLITZ)), Roll)  # too good: play on for the gammon
+    assert isinstance(action(GameState.from_position(Rules(variant="maxgammon"), CERTAIN)), Roll)
+
+
+def test_think_action_starts_the_next_game_and_refuses_a_finished_match() -> None:
+    bot = Bot("expert")
+    money_match = Match(Rules(), start=doubled(CERTAIN))
+    money_match.drop()
+    assert choose_action(bot, money_match) == NewGame()
+    match = Match(Rules(match_length=1), start=GameState.from_position(Rules(match_length=1), CERTAIN))
+    match.apply(Roll((6, 6)))
+    match.apply(choose_action(bot, match))
+    assert match.is_match_over
+    with pytest.raises(IllegalActionError):
+        choose_action(bot, match)
+
+
+def test_the_same_seeds_play_the_same_match() -> None:
+    def record(seed: int) -> list[list[object]]:
+        match = Match(Rules(match_length=3), rng=random.Random(seed))
+        bots = (Bot("intermediate", seed=1), Bot("expert", seed=2))
+        while not match.is_match_over:
+            match.apply(choose_action(bots[match.game.actor], match))
+        return [a.to_json() for a in match.record]
+
+    first = record(8)
+    assert first == record(8) and first != record(9)
+    assert any(a == ["double"] for a in first + record(9))
+
+
+def test_the_hint_is_the_computers_choice_and_draws_no_dice() -> None:
+    bot = Bot("expert")
+    match = Match(Rules(), rng=random.Random(2), start=GameState.from_position(Rules(), Position.start()))
+    state = match.rng.getstate()  # type: ignore[union-attr]
+    advice = hint(bot, match)
+    assert (advice.kind, advice.cube.action) == ("roll", "no double")  # type: ignore[union-attr]
+    assert advice.evaluation == bot.evaluate(Position.start())
+    assert match.rng.getstate() == state and match.record == []  # type: ignore[union-attr]
+    match.apply(Roll((3, 1)))
+    advice = hint(bot, match)
+    assert (advice.kind, advice.text) == ("move", "8/5 6/5")
+    assert Move.of(advice.play) == choose_action(bot, match)  # type: ignore[arg-type]
+    assert hint(bot, Match(Rules())).kind == "roll"  # the opening roll-off
+    certain = Match(Rules(), start=doubled(CERTAIN))
+    assert hint(bot, certain).kind == "drop" and hint(bot, certain).cube is not None
+
+
 # -- the cube -----------------------------------------------------------------------
 def money(position: Position, **kw: object) -> GameState:
     return GameState.from_position(Rules(), position, **kw)  # type: ignore[arg-type]
@@ -396,15 +499,14 @@ def test_match_cube_keeps_the_cube_alive() -> None:
 
 # -- strength -----------------------------------------------------------------------
 def play_money_game(a: Bot, b: Bot, rng: random.Random) -> int:
-    """Cubeless game, ``a`` on roll first; points for ``a``."""
-    pos, bots, turn = Position.start(), (a, b), 0
-    while True:
-        play = bots[turn].choose_play(pos, (rng.randint(1, 6), rng.randint(1, 6)))
-        pos = play.result if play else pos.flip()
-        if pos.is_over():
-            points = game_value(pos)[0]
-            return points if turn == 0 else -points
-        turn = 1 - turn
+    """Cubeless game, ``a`` on roll first; points for ``a``. Both act as the front ends' computer does."""
+    rules = Rules(cube_limit=1)  # a cube that cannot turn
+    start = GameState.from_position(rules, Position.start(), dice=(rng.randint(1, 6), rng.randint(1, 6)))
+    match, bots = Match(rules, rng=rng, start=start), (a, b)
+    while match.game.phase != "over":
+        match.apply(choose_action(bots[match.game.actor], match))
+    game = match.game
+    return game.points if game.winner == 0 else -game.points
 
 
 def test_expert_beats_beginner_over_a_few_hundred_games() -> None:

@@ -11,7 +11,7 @@ from conftest import pos_of, random_positions, selfplay_positions
 
 from cart.ai.features import CONTACT_FEATURES, contact_features, contact_features_reference
 from cart.engine import Position, legal_plays
-from cart.engine.board import SIDE_BITS
+from cart.engine.fast import SIDE_BITS
 
 HIT, BACK_M, BACK_R, MIN_M, MIN_R = range(len(CONTACT_FEATURES))
 

@@ -28,7 +28,7 @@ from cart.ai.net import (
     write_weights,
 )
 from cart.engine import Position
-from cart.engine.movegen import flip_key
+from cart.engine.fast import flip_key
 
 
 @pytest.fixture(scope="module")

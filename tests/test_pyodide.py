@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from cart.ai import LEVELS
-from cart.engine import Match
+from cart.engine import Match, actions_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tools" / "pyodide"
@@ -100,7 +100,7 @@ def test_pyodide_records_replay_under_cpython(games: tuple[str, list[dict[str, A
     """A game recorded in the browser is the same game on the desktop: same Match ID, score, winner."""
     rules = load_script("check_games").GAMES
     for s in games[1]:
-        again = Match.replay(rules[s["rules"]], s["record"])
+        again = Match.replay(rules[s["rules"]], actions_from_json(s["record"]))
         assert (again.match_id(), list(again.score)) == (s["match_id"], s["score"]), (s["level"], s["rules"])
         winner = again.match_winner if again.rules.is_match else again.game.winner
         assert winner == s["winner"]

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from cart.__main__ import main, parse_args
-from cart.engine import GameState, Match, Position, Rules
-from cart.engine.notation import format_play
+from cart.engine import GameState, Match, Position, Rules, format_play
 from cart.text import TextGame, render_board, run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -121,6 +120,25 @@ def test_no_move_possible_is_announced() -> None:
     match = Match(rules, rng=random.Random(0), start=start)
     TextGame(match, out).run(["roll", "quit"])
     assert "no move possible, the turn passes" in out.getvalue()
+
+
+def test_the_hint_names_the_computers_choice_in_each_phase() -> None:
+    """The one hint (``cart.ai.hint``) in words: a play, a cube action with the outlook, a roll."""
+    certain = Position.from_counts([13, 2] + [0] * 24, [14, 0, 0, 0, 0, 0, 1] + [0] * 19)
+    rules = Rules()
+
+    def hint(state: GameState | None = None, *actions: str) -> str:
+        match = Match(rules, rng=random.Random(1), start=state)
+        for action in actions:
+            getattr(match, action)()
+        return TextGame(match, io.StringIO()).hint()
+
+    assert hint() == "roll."  # the opening roll-off
+    assert hint(GameState.from_position(rules, Position.start(), dice=(3, 1))) == "play 8/5 6/5."
+    assert hint(GameState.from_position(rules, certain)).startswith("double (wins 9")
+    assert hint(GameState.from_position(rules, certain), "double").startswith("drop (wins 9")
+    assert hint(GameState.from_position(rules, Position.start())).startswith("no double: roll (wins 5")
+    assert hint(GameState.from_position(rules, certain), "double", "drop") == "start the next game."
 
 
 def test_maxgammon_prompt_offers_no_double() -> None:

@@ -129,7 +129,7 @@ def bench_ai(rounds: int) -> None:
     from cart.ai import LEVELS, Bot, load_weights
     from cart.ai.bot import PRUNE_COST
     from cart.ai.net import equity, is_race
-    from cart.engine.movegen import flip_key
+    from cart.engine.fast import flip_key
 
     suite = load_suite()
     boards = [(p.gnubg_board(), d1, d2) for p, d1, d2 in suite]
@@ -268,6 +268,7 @@ def bench_ui(rounds: int) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pyxel
 
+    from cart.engine import Move
     from cart.ui import palette
     from cart.ui.app import App
     from cart.ui.intents import Pointer
@@ -309,7 +310,7 @@ def bench_ui(rounds: int) -> None:
         t0 = time.perf_counter()
         frame()
         times.append(time.perf_counter() - t0)
-    moves = sum(1 for a in scene.match.record if a[0] == "play")
+    moves = sum(1 for a in scene.match.record if isinstance(a, Move))
     times.sort()
     print(f"  computer v computer, one game (expert, fast animation: {len(times)} frames, {moves} plays)")
     print(f"                                       {stats(times)}")

@@ -58,8 +58,17 @@ def phase(pos: Position) -> str:
     return ("both bearing off" if not any(pos.theirs[7:]) else "bearing off") if home else "race"
 
 
+# the game loop's engine face (imported here, below the header, to keep the header's merges simple)
+from cart.ai import choose_action  # noqa: E402
+from cart.engine import GameState, Match, Move, Moved, Play, Roll, Rules  # noqa: E402
+
+
 class Player:
-    """Something that picks the resulting position for a roll; times itself."""
+    """Something that acts in a cubeless money game; times its moves.
+
+    Our levels act as the front ends' computer does (``cart.ai.choose_action``);
+    pubeval and gnubg0 pick the resulting position of each roll and roll the dice.
+    """
 
     def __init__(self, name: str, seed: int, weights: Path | None = None, judge: bool = False) -> None:
         self.name = name
@@ -69,18 +78,28 @@ class Player:
         self.judge = judge
         self.lost: dict[str, list[float]] = {ph: [] for ph in PHASES}
 
-    def move(self, pos: Position, d1: int, d2: int) -> Position:
-        """The position after this player's play (opponent on roll); ``pos.flip()`` if none."""
+    def act(self, match: Match) -> None:
+        """Take this player's action in ``match``: a roll, or the play of the roll."""
+        game = match.game
         if self.bot is not None:
             t0 = time.perf_counter()
-            play = self.bot.choose_play(pos, (d1, d2))
-            self.times.append(time.perf_counter() - t0)
-            if self.judge and play is not None:
-                self._judge(pos, (d1, d2), play.result)
-            return play.result if play is not None else pos.flip()
-        plays = legal_plays(pos, (d1, d2))
-        if not plays:
-            return pos.flip()
+            action = choose_action(self.bot, match)
+            if game.phase == "move":
+                self.times.append(time.perf_counter() - t0)
+        elif game.phase != "move":
+            action = Roll(match.draw_dice())
+        else:
+            assert game.dice is not None
+            action = Move.of(self._external_play(game.position, game.legal_plays(), game.dice))
+        events = match.apply(action)
+        if self.judge and game.dice is not None:
+            for event in events:
+                if isinstance(event, Moved):
+                    self._judge(game.position, game.dice, event.play.result)
+
+    def _external_play(self, pos: Position, plays: list[Play], dice: tuple[int, int]) -> Play:
+        """pubeval's or gnubg's play of ``dice`` in ``pos``: one of ``plays`` (the legal ones)."""
+        d1, d2 = dice
         board = pos.gnubg_board()
         if self.name == "gnubg0":
             # best_move(..., b=1) gives the result as [mover, opponent], the other way
@@ -91,9 +110,10 @@ class Player:
         else:
             flat = gnubg_nn.pub_best_move(board, d1, d2)
             result = _apply(pos, [(flat[i] + 1, max(flat[i + 1] + 1, 0)) for i in range(0, len(flat), 2)])
-        if result not in {p.result for p in plays}:
-            raise SystemExit(f"{self.name}'s play from {pos.position_id()} {d1}-{d2} is not a legal play")
-        return result
+        for play in plays:
+            if play.result == result:
+                return play
+        raise SystemExit(f"{self.name}'s play from {pos.position_id()} {d1}-{d2} is not a legal play")
 
     def _judge(self, pos: Position, dice: tuple[int, int], result: Position) -> None:
         """Record the equity this play gave up (moves with a choice only)."""
@@ -114,21 +134,25 @@ def _apply(pos: Position, moves: list[tuple[int, int]]) -> Position:
     return Position.from_counts(theirs, mine)
 
 
+CUBELESS = Rules(cube_limit=1)
+"""Standard rules with a cube that cannot turn: nobody is ever offered a double."""
+
+
 def play_game(first: Player, second: Player, rng: random.Random) -> int:
-    """One cubeless game, ``first`` on roll with a non-double opening; points for ``first``."""
-    pos = Position.start()
-    players = (first, second)
-    turn = 0
+    """One cubeless game, ``first`` on roll with a non-double opening; points for ``first``.
+
+    The dice after the opening come from ``rng`` through the match, two a turn.
+    """
     d1 = d2 = 0
     while d1 == d2:
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-    while True:
-        pos = players[turn].move(pos, d1, d2)
-        if pos.is_over():
-            points, _ = game_value(pos)
-            return points if turn == 0 else -points
-        turn = 1 - turn
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    start = GameState.from_position(CUBELESS, Position.start(), turn=0, dice=(d1, d2))
+    match = Match(CUBELESS, rng=rng, start=start)
+    players = (first, second)
+    while match.game.phase != "over":
+        players[match.game.actor].act(match)
+    game = match.game
+    return game.points if game.winner == 0 else -game.points
 
 
 def _run_pairs(

@@ -41,14 +41,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from heapq import nlargest
 from pathlib import Path
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeVar
 
-from ..engine.board import Position
-from ..engine.game import GameState, Match
-from ..engine.movegen import flip_key, successors
-from ..engine.plays import Dice, Play, check_dice, play_of
+from ..engine import Dice, GameState, Match, Play, Position, check_dice
+from ..engine.fast import flip_key, play_of, successors
 from . import met
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, read_weights
+
+__all__ = ["LEVELS", "Bot", "CubeAction", "CubeDecision", "Evaluation", "Level", "drain", "load_weights"]
 
 LEVELS = ("beginner", "intermediate", "expert", "master")
 
@@ -175,7 +175,7 @@ class Bot:
     # -- plays -------------------------------------------------------------------
     def choose_play(self, position: Position, dice: Dice) -> Play | None:
         """The play this level makes: one of ``legal_plays(position, dice)``, None if none exists."""
-        return _drain(self.think_play(position, dice))
+        return drain(self.think_play(position, dice))
 
     def think_play(self, position: Position, dice: Dice) -> Thinking:
         """:meth:`choose_play` as a generator: a bounded slice of work per ``next()``."""
@@ -358,7 +358,7 @@ class Bot:
         >>> bot.cube_action(GameState.from_position(Rules(), last_roll)).action
         'double'
         """
-        return _drain(self.think_cube(game))
+        return drain(self.think_cube(game))
 
     def think_cube(self, game: GameState | Match) -> Generator[None, None, CubeDecision | None]:
         """:meth:`cube_action` as a generator (the work is one evaluation: one slice)."""
@@ -415,12 +415,17 @@ class _Work:
         self.spent += work
 
 
-def _drain(gen: Generator[None, None, object]):  # type: ignore[no-untyped-def]
-    try:
-        while True:
+T = TypeVar("T")
+
+
+def drain(gen: Generator[None, None, T]) -> T:
+    """Run a ``think_*`` generator to its answer: the blocking call for front ends with time to wait."""
+    while True:
+        try:
             next(gen)
-    except StopIteration as stop:
-        return stop.value
+        except StopIteration as stop:
+            answer: T = stop.value
+            return answer
 
 
 # -- money cube: Janowski's interpolation between a dead and a live cube ------------

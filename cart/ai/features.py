@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from operator import getitem
 
-from ..engine.board import SIDE_BITS, SIDE_MASK
+from ..engine.fast import SIDE_BITS, SIDE_MASK
 
 SLOTS = 26
 UNITS = 4

@@ -47,7 +47,7 @@ from math import exp
 from operator import getitem, itemgetter
 from pathlib import Path
 
-from ..engine.board import SIDE_BITS, SIDE_MASK
+from ..engine.fast import SIDE_BITS, SIDE_MASK
 from .features import (
     CONTACT_FEATURES,
     INPUTS,

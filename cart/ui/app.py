@@ -178,7 +178,7 @@ class App:
         assert self.store is not None
         self.sounds.title_music(False)
         self.options.hints = saved.options.hints  # the game's own choice (seed 000's Create box)
-        scene = PlayScene(self, setup, saved=self.store.autosave(saved))
+        scene = PlayScene(self, setup, session=self.store.session(saved))
         self.switch(scene)
         return scene
 

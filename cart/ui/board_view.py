@@ -19,7 +19,7 @@ from typing import Literal
 
 import pyxel
 
-from cart.engine import GameState, Position
+from cart.engine import GameState, Position, dice_list
 
 from . import layout as L
 from . import palette as wimp
@@ -243,7 +243,7 @@ class BoardView:
             self._row(g, L.DICE_BOX, [(colour, DICE_TO_ROLL_FACE, False)] * 2)
         elif game.phase == "move" and game.dice is not None:
             d1, d2 = game.dice
-            rolled = [d1] * 4 if d1 == d2 else [d1, d2]
+            rolled = list(dice_list(game.dice)) if d1 == d2 else [d1, d2]  # as rolled; doubles are four
             left = list(view.dice_left if view.dice_left is not None else rolled)
             dice = []
             for d in rolled:

@@ -19,31 +19,39 @@ from typing import TYPE_CHECKING, Any
 
 import pyxel
 
-from cart.ai import Bot
+from cart.ai import Bot, Hint, think_action, think_hint
 from cart.engine import (
+    Action,
     AutoDoubled,
+    Double,
     Doubled,
+    Drop,
     Dropped,
     EngineError,
     Event,
+    Forfeit,
     Forfeited,
     GameOver,
     GameStarted,
     GameState,
     Match,
     MatchOver,
+    Move,
     Moved,
+    NewGame,
     OpeningRoll,
     PartialPlay,
     Passed,
-    Play,
     Position,
+    Roll,
     Rolled,
+    Step,
+    Take,
     Taken,
+    boards,
+    dice_list,
 )
-from cart.engine.notation import format_play, parse_play
-from cart.engine.partial import Step, apply_step
-from cart.store import Autosave, MatError, StoreError, export_mat
+from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
 from . import layout as L
@@ -56,6 +64,8 @@ from .saves import export_path, free_name, players_of
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene
 
 if TYPE_CHECKING:
+    from cart.store import GameSession
+
     from .app import App
 
 __all__ = ["CheckerRun", "PlayScene", "Thinker"]
@@ -76,11 +86,19 @@ TIPS: dict[str, str] = {
 
 
 class Thinker:
-    """A computer decision in progress: a ``think_*`` generator stepped within a time budget per frame."""
+    """A computer decision in progress: a ``think_*`` generator stepped within a time budget per frame.
 
-    def __init__(self, gen: Generator[None, None, Any], done: Callable[[Any], None]) -> None:
+    ``state`` is the moment of the game it thinks about: once the game has
+    moved on without it (a forfeit from the menu, a roll made meanwhile) the
+    scene drops it, so an answer is never applied to a moment it was not for.
+    """
+
+    def __init__(
+        self, gen: Generator[None, None, Any], done: Callable[[Any], None], state: GameState
+    ) -> None:
         self.gen = gen
         self.done = done
+        self.state = state
         self.slices = 0
         self.longest = 0.0
 
@@ -108,16 +126,40 @@ class Thinker:
 
 @dataclass
 class CheckerRun:
-    """A play shown man by man: the board before each step, the man in flight, then ``then`` commits it."""
+    """A play shown man by man from the engine's steps, then ``then`` commits it.
+
+    ``boards`` are the board before each step and the final one, ``dice_left``
+    the dice still to play at each of them, both made from the steps by
+    :meth:`of`, so the animation shows exactly the dice and hits the engine says.
+    """
 
     player: int
     boards: list[Position]  # before each step, and the final board
     moves: list[tuple[int, int]]
     dice_left: list[tuple[int, ...]]
     frames: int
-    then: Callable[[], None]
+    then: Callable[[], object]
     i: int = 0
     t: int = 0
+
+    @classmethod
+    def of(
+        cls,
+        player: int,
+        before: Position,
+        dice: tuple[int, int],
+        steps: tuple[Step, ...],
+        frames: int,
+        then: Callable[[], object],
+    ) -> CheckerRun:
+        """The run of ``steps`` (a play of ``dice`` from ``before``, from the engine) by ``player``."""
+        left = list(dice_list(dice))
+        lefts = [tuple(left)]
+        for step in steps:
+            left.remove(step.die)
+            lefts.append(tuple(left))
+        moves = [(step.src, step.dst) for step in steps]
+        return cls(player, [before, *boards(before, steps)], moves, lefts, frames, then)
 
     @property
     def done(self) -> bool:
@@ -157,9 +199,9 @@ class CheckerRun:
 class PlayScene(Scene):
     """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly.
 
-    With ``saved`` (a store's :class:`~cart.store.Autosave`) every action goes
-    through it, so each is saved and each result rated as it happens; the
-    engine behind it still judges every action.
+    With ``session`` (a store's :class:`~cart.store.GameSession`, observing
+    the match) each action is saved and each result rated as it is applied;
+    the scene applies every action to the plain :class:`Match` either way.
     """
 
     def __init__(
@@ -169,17 +211,17 @@ class PlayScene(Scene):
         *,
         attract: bool = False,
         match: Match | None = None,
-        saved: Autosave | None = None,
+        session: GameSession | None = None,
     ) -> None:
         super().__init__(app)
         self.setup = setup
         self.attract = attract
-        self.saved = saved
-        if saved is not None:
-            opts = saved.game.options
+        self.session = session
+        if session is not None:
+            opts = session.game.options
             self.levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
             self.players: tuple[Player, Player] = players_of(opts, setup.other_colour, self.ratings())
-            self.match = saved.match
+            self.match = session.match
         else:
             draw = random.Random(app.rng.getrandbits(32))
             state = draw.getstate()
@@ -208,17 +250,12 @@ class PlayScene(Scene):
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self._viewer = 1 if attract or 1 not in self.bots else 0
 
-    @property
-    def actions(self) -> Match | Autosave:
-        """Where actions go: the autosave of a saved game (saved and rated), else the match itself."""
-        return self.saved if self.saved is not None else self.match
-
     def ratings(self) -> tuple[int, int] | None:
         """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
         store = self.app.store
-        if self.saved is None or store is None:
+        if self.session is None or store is None:
             return None
-        opts = self.saved.game.options
+        opts = self.session.game.options
         try:
             r = [store.ratings.get(opts.player_id(seat)).rating for seat in (0, 1)]
         except StoreError:
@@ -248,7 +285,7 @@ class PlayScene(Scene):
         if game.phase != "move" or game.actor in self.bots or game.dice is None:
             return None
         if self._part_for is not game:
-            self.part = PartialPlay.start(game.position, game.dice)
+            self.part = game.partial()
             self._part_for = game
             self.lifted_from = None
         return self.part
@@ -306,9 +343,11 @@ class PlayScene(Scene):
             elif isinstance(intent, OpenMenu) and not self.attract:
                 self.open_menu(intent.x, intent.y)
                 return
+        game = self.match.game
+        if self.thinker is not None and self.thinker.state is not game:
+            self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
         if self._animate():
             return
-        game = self.match.game
         if game.phase == "over":
             self._game_over(game)
             return
@@ -348,61 +387,40 @@ class PlayScene(Scene):
 
     # -- the computer ----------------------------------------------------------------------------
     def _computer(self, game: GameState) -> None:
+        """A slice of the computer's turn (:func:`cart.ai.think_action`); its action is applied when found."""
         if self.thinker is None:
-            bot = self.bots[game.actor]
-            if game.phase == "opening":
-                self.act(self.actions.roll)
-                return
-            if game.phase == "move":
-                assert game.dice is not None
-                self.thinker = Thinker(bot.think_play(game.position, game.dice), self._computer_play)
-            else:
-                self.thinker = Thinker(bot.think_cube(self.match), self._computer_cube)
+            self.thinker = Thinker(think_action(self.bots[game.actor], self.match), self._computer_act, game)
         if self.thinker.step(self.app.think_budget):
             self.thinker = None
 
-    def _computer_cube(self, decision: Any) -> None:
-        game = self.match.game
-        if game.phase == "doubled":
-            self.act(
-                self.actions.take if decision is None or decision.action == "take" else self.actions.drop
-            )
-        elif decision is not None and decision.action == "double":
-            self.act(self.actions.double)
+    def _computer_act(self, action: Action) -> None:
+        if isinstance(action, Move):
+            self.animate_play(action)
         else:
-            self.act(self.actions.roll)
+            self.act(action)
 
-    def _computer_play(self, play: Play | None) -> None:
-        if play is None:  # the engine passes unplayable rolls itself; nothing to do
-            return
-        self.animate_play(play)
+    def animate_play(self, move: Move) -> None:
+        """Show ``move`` man by man at the speed setting, then apply it.
 
-    def animate_play(self, play: Play) -> None:
-        """Show ``play`` man by man at the speed setting, then make it in the engine.
-
-        The play is already legal (the engine's own list or its parser chose it):
-        showing it only replays its moves on the board, one die each.
+        The steps shown, each with its die and hit, are the ``Moved`` event's
+        that the engine's pure step for the move gives (the match is changed
+        only by ``commit``), so showing them decides no rule. A move the
+        engine refuses is said at once, as when it is applied.
         """
         game = self.match.game
         frames = self.app.options.step_frames
-        commit = lambda: self.act(self.actions.play, play)  # noqa: E731
+        commit = lambda: self.act(move)  # noqa: E731
         if not frames or game.dice is None:
             commit()
             return
-        board = game.position
-        d1, d2 = game.dice
-        left = [d1] * 4 if d1 == d2 else sorted((d1, d2), reverse=True)
-        boards = [board]
-        lefts = [tuple(left)]
-        for src, dst in play.moves:
-            hit = dst > 0 and board.theirs[25 - dst] == 1
-            board = apply_step(board, Step(src, dst, src - dst, hit))
-            pips = src - dst
-            die = pips if pips in left else min((d for d in left if d >= pips), default=left[0])
-            left.remove(die)
-            boards.append(board)
-            lefts.append(tuple(left))
-        self.run = CheckerRun(game.turn, boards, list(play.moves), lefts, frames, commit)
+        try:
+            _, events = game.play(move)  # what applying it will do; nothing changes yet
+        except EngineError as exc:
+            self.say(str(exc))
+            return
+        moved = next(e for e in events if isinstance(e, Moved))
+        assert moved.before is not None
+        self.run = CheckerRun.of(moved.player, moved.before, game.dice, moved.steps, frames, commit)
 
     # -- people -------------------------------------------------------------------------------------
     def _human(self, game: GameState, intents: list[Intent]) -> None:
@@ -483,12 +501,11 @@ class PlayScene(Scene):
         if point == src:
             self.lifted_from = None  # put back where it was
         elif point is not None and point in part.targets(src):
-            before = part.position
             self.part = part.move(src, point)
             self.lifted_from = None
             self.hint = None
             self.message = ""
-            hit = self.part.position.theirs[25] > before.theirs[25]
+            hit = any(step.hit for step in self.part.steps[len(part.steps) :])
             self.app.sounds.play("hit" if hit else "bear_off" if point == 0 else "click")
             if self.part.is_complete and self.app.options.auto_confirm:
                 self.confirm()
@@ -506,7 +523,7 @@ class PlayScene(Scene):
             self.say("the dice are already rolled")
             return
         self.hint = None
-        self.act(self.actions.roll)
+        self.act(lambda: Roll(self.match.draw_dice()))
 
     def double(self) -> None:
         game = self.match.game
@@ -514,7 +531,7 @@ class PlayScene(Scene):
         if why is not None:
             self.say(why)
             return
-        self.act(self.actions.double)
+        self.act(Double())
 
     def confirm(self) -> None:
         part = self.partial()
@@ -527,7 +544,7 @@ class PlayScene(Scene):
             return
         self.lifted_from = None
         self.hint = None
-        self.act(self.actions.play, play)
+        self.act(Move.of(play))
 
     def undo(self, *, whole: bool = False) -> None:
         part = self.partial()
@@ -538,35 +555,23 @@ class PlayScene(Scene):
         self.lifted_from = None
 
     def ask_hint(self) -> None:
-        """The computer's choice for the player now: a play (shown as arrows) or a cube action."""
+        """The computer's choice for the player now (:func:`cart.ai.think_hint`): arrows or words."""
         game = self.match.game
         if self.hint_bot is None:
             self.hint_bot = Bot(HINT_LEVEL)
-        bot = self.hint_bot
         self.say("thinking...")
-        if game.phase == "move" and game.dice is not None:
-            position = game.position
 
-            def show(play: Play | None) -> None:
-                if play is None:
-                    self.say("no move is possible")
-                    return
-                self.part = self.part.restart() if self.part is not None else None
-                self.lifted_from = None
-                self.hint = Hints(
-                    game.turn,
-                    frozenset(s for s, _ in play.moves),
-                    frozenset(t for _, t in play.moves),
-                )
-                self.say(f"hint: {format_play(position, play)}")
+        def show(advice: Hint) -> None:
+            if advice.play is None:
+                self.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
+                return
+            self.part = self.part.restart() if self.part is not None else None
+            self.lifted_from = None
+            moves = advice.play.moves
+            self.hint = Hints(game.turn, frozenset(s for s, _ in moves), frozenset(t for _, t in moves))
+            self.say(f"hint: {advice.text}")
 
-            self.thinker = Thinker(bot.think_play(game.position, game.dice), show)
-        else:
-
-            def cube(decision: Any) -> None:
-                self.say("hint: roll" if decision is None else f"hint: {decision.action}")
-
-            self.thinker = Thinker(bot.think_cube(self.match), cube)
+        self.thinker = Thinker(think_hint(self.hint_bot, self.match), show, game)
 
     def type_move(self) -> None:
         """A dialog for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
@@ -579,12 +584,11 @@ class PlayScene(Scene):
             if self.match.game is not game:
                 return "the game has moved on"
             try:
-                assert game.dice is not None
-                play = parse_play(game.position, game.dice, text)
+                play = game.find(text)
             except EngineError as exc:
                 return str(exc)
             self.lifted_from = None
-            self.animate_play(play)
+            self.animate_play(Move.of(play))
             return None
 
         d1, d2 = game.dice
@@ -606,14 +610,14 @@ class PlayScene(Scene):
             return
         humans = self.humans
         who = humans[0] if len(humans) == 1 else game.actor
-        self.act(self.actions.forfeit, who)
+        self.act(Forfeit(who))
 
     def _ask_take(self, game: GameState) -> None:
         doubler = self.players[game.turn].name
         value = game.cube * 2
 
         def answer(take: bool) -> None:
-            self.act(self.actions.take if take else self.actions.drop)
+            self.act(Take() if take else Drop())
 
         self.app.push(
             Dialog(
@@ -629,16 +633,20 @@ class PlayScene(Scene):
         )
 
     # -- the engine and its events -------------------------------------------------------------------
-    def act(self, action: Callable[..., list[Event]], *args: Any) -> bool:
-        """Ask the engine; show its refusal as the message (nothing changes) or take in its events."""
+    def act(self, action: Action | Callable[[], Action]) -> bool:
+        """Apply an action to the match; show the engine's refusal as the message (nothing changes).
+
+        ``action`` may be a function that makes it, as a roll draws its dice,
+        so a roll refused before any die is drawn is said the same way.
+        """
         try:
-            events = action(*args)
+            events = self.match.apply(action if isinstance(action, Action) else action())
         except EngineError as exc:
             self.say(str(exc))
             return False
         self.events(events)
-        if self.saved is not None and self.saved.problem:
-            self.say(f"Not saved: {self.saved.problem}")
+        if self.session is not None and self.session.problem:
+            self.say(f"Not saved: {self.session.problem}")
         return True
 
     def events(self, events: list[Event]) -> None:
@@ -680,9 +688,9 @@ class PlayScene(Scene):
             elif isinstance(e, Forfeited):
                 self.say(f"{names[e.player]} forfeits")
             elif isinstance(e, GameOver):
-                if self.saved is not None:
+                if self.session is not None:
                     self.players = players_of(
-                        self.saved.game.options, self.setup.other_colour, self.ratings()
+                        self.session.game.options, self.setup.other_colour, self.ratings()
                     )
                 if sounds:
                     lost = len(self.humans) == 1 and e.winner != self.humans[0]
@@ -707,7 +715,7 @@ class PlayScene(Scene):
             if self.match.is_match_over:
                 self.match = Match(self.match.rules, names=self.match.names, rng=self.match.rng)
             else:
-                self.act(self.actions.new_game)
+                self.act(NewGame())
             return
         self.app.push(self.game_over_dialog(game))
 
@@ -751,9 +759,9 @@ class PlayScene(Scene):
         :mod:`cart.store.ratings`): the store's history says what changed.
         """
         store = self.app.store
-        if self.saved is None or store is None:
+        if self.session is None or store is None:
             return []
-        game = self.saved.game
+        game = self.session.game
         m = self.match
         if m.rules.is_match and not m.is_match_over:
             return ["Ratings change when the match ends."]
@@ -778,16 +786,16 @@ class PlayScene(Scene):
         """
         if self.match.is_match_over:
             store = self.app.store
-            if self.saved is not None and store is not None:
+            if self.session is not None and store is not None:
                 try:
-                    self.app.again(self.saved.game, self.setup, free_name(store, self.saved.game.name))
+                    self.app.again(self.session.game, self.setup, free_name(store, self.session.game.name))
                 except StoreError as exc:
                     self.app.to_title()
                     self.app.tell("Not saved", str(exc))
                 return
             self.app.new_game(self.setup)
             return
-        self.act(self.actions.new_game)
+        self.act(NewGame())
         self.lifted_from = None
         self.hint = None
 
@@ -824,7 +832,7 @@ class PlayScene(Scene):
                     separator=True,
                 ),
                 Entry("Rules", self.show_rules),
-                Entry("Export .mat", self.export, enabled=self.saved is not None),
+                Entry("Export .mat", self.export, enabled=self.session is not None),
                 Entry("Position ID", self.show_ids),
                 Entry("Match ID", self.show_ids, separator=True),
                 Entry("Quit", app.quit),
@@ -873,10 +881,10 @@ class PlayScene(Scene):
         A move half made by hand is not an action yet: it is dropped, and the
         turn starts again from its roll when the game is resumed.
         """
-        if self.saved is not None and self.saved.problem:
+        if self.session is not None and self.session.problem:
             try:
                 assert self.app.store is not None
-                self.app.store.games.save(self.saved.game)
+                self.app.store.games.save(self.session.game)
             except StoreError as exc:
                 self.app.tell("Not saved", str(exc), "The game stays open: try again or export it.")
                 return
@@ -885,12 +893,12 @@ class PlayScene(Scene):
     def export(self) -> None:
         """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
         store = self.app.store
-        if self.saved is None or store is None:
+        if self.session is None or store is None:
             self.say("only a saved game can be exported")
             return
-        entry = f"exports/{entry_stem(self.saved.game.name)}.mat"
+        entry = f"exports/{entry_stem(self.session.game.name)}.mat"
         try:
-            store.backend.write(entry, export_mat(self.saved.game).encode("utf-8"))
+            store.backend.write(entry, export_mat(self.session.game).encode("utf-8"))
         except (MatError, OSError) as exc:
             self.app.tell("Export .mat", f"Could not export the game: {exc}")
             return

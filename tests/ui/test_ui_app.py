@@ -15,7 +15,19 @@ import pytest
 import pyxel
 
 from cart.__main__ import main
-from cart.engine import GameState, Match, PartialPlay, Position, Rules
+from cart.engine import (
+    Double,
+    Forfeit,
+    GameState,
+    Match,
+    Move,
+    NewGame,
+    PartialPlay,
+    Position,
+    Roll,
+    Rules,
+    Take,
+)
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
@@ -207,7 +219,7 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     d.click(d.place(1, 9))  # a combined move: 13/10/9
     assert len(d.scene.partial().steps) == 2
     d.key(pyxel.KEY_RETURN)
-    assert d.scene.match.record[0] == ["play", [[13, 10], [10, 9]]]
+    assert d.scene.match.record[0] == Move(((13, 10), (10, 9)))
 
 
 def test_double_and_take_between_two_players(assets: Assets) -> None:
@@ -233,7 +245,7 @@ def test_the_computer_answers_a_double(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
     d.key(pyxel.KEY_D)
     d.frames(3)
-    assert d.scene.match.record[:2] == [["double"], ["take"]]
+    assert d.scene.match.record[:2] == [Double(), Take()]
 
 
 def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
@@ -270,7 +282,7 @@ def test_typed_moves_in_both_notations(assets: Assets) -> None:
     d.type("17,20,19,20")  # Wizard of OsZ: 8/5 6/5
     d.key(pyxel.KEY_RETURN)
     assert dialog not in app.stack
-    assert d.scene.match.record[0] == ["play", [[8, 5], [6, 5]]]
+    assert d.scene.match.record[0] == Move(((8, 5), (6, 5)))
 
 
 def test_hint_shows_the_computers_play(assets: Assets) -> None:
@@ -371,6 +383,68 @@ def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
         d.frames()
         frames += 1
     assert 1 < frames < 500  # several frames of thinking, then the play
+
+
+def test_a_play_is_shown_from_the_engines_steps(assets: Assets) -> None:
+    """Each step's die and hit come from the engine: 8/5* 6/5 hits with the 3, then the 1 is left."""
+    start = Position.start()
+    theirs = list(start.theirs)
+    theirs[24], theirs[20] = 1, 1  # a blot on our 5 point
+    pos = Position.from_counts(list(start.mine), theirs)
+    app = make_app(speed="normal")
+    d = play_scene(
+        app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1))
+    )
+    d.scene.animate_play(Move(((6, 5), (8, 5))))
+    run = d.scene.run
+    assert run is not None and run.moves == [(8, 5), (6, 5)]
+    assert run.dice_left == [(3, 1), (1,), ()]
+    assert [b.theirs[25] for b in run.boards] == [0, 1, 1]  # the hit, on the first step
+    d.until(lambda: d.scene.run is None)
+    assert d.scene.match.record == [Move(((8, 5), (6, 5)))]
+
+
+def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -> None:
+    start = Position.start()
+    theirs = list(start.theirs)
+    theirs[24], theirs[20] = 1, 1  # a blot on our 5 point
+    pos = Position.from_counts(list(start.mine), theirs)
+    app = make_app()
+    d = play_scene(
+        app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1))
+    )
+    d.click(d.place(1, 6))
+    d.click(d.place(1, 5))  # 6/5 with the 1 hits the blot
+    assert app.sounds.last == "hit"
+    d.click(d.place(1, 8))
+    d.click(d.place(1, 5))  # 8/5 with the 3: the blot is on the bar already
+    assert app.sounds.last == "click"
+    assert [s.hit for s in d.scene.partial().steps] == [True, False]
+    d.key(pyxel.KEY_X)  # the whole turn again, 8/5 first: now that step hits
+    d.click(d.place(1, 8))
+    d.click(d.place(1, 5))
+    assert app.sounds.last == "hit" and [s.hit for s in d.scene.partial().steps] == [True]
+
+
+def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -> None:
+    """The answer to a moment that is gone is never applied: the next game starts clean."""
+    app = make_app()
+    app.think_budget = 0.002
+    pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    d.frames()
+    assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
+    d.scene.forfeit()  # the human, from the menu, while the computer thinks
+    d.frames()
+    assert d.scene.thinker is None and d.scene.match.game.phase == "over"
+    d.scene.another()
+    d.until(lambda: len(d.scene.match.record) >= 3)
+    assert d.scene.match.record[:2] == [Forfeit(1), NewGame()]
+    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.message
 
 
 def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFactory) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import pyxel
 
-from cart.engine import GameState, Match, Position, Rules
+from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Store
 from cart.ui import layout as L
 from cart.ui.app import App
@@ -136,7 +136,7 @@ def shot_start(a: App) -> None:
     assert a.store is not None
     a.store.games.create("Friday night", GameOptions(Rules(), ("Expert", "You"), computer=0, level="expert"))
     match = GameOptions(Rules(match_length=7), ("White player", "Red player"))
-    a.store.games.create("Café ☕ match", match, record=[["roll", 3, 1], ["play", [[8, 5], [6, 5]]]])
+    a.store.games.create("Café ☕ match", match, record=[Roll((3, 1)), Move(((8, 5), (6, 5)))])
     maxg = GameOptions(Rules(variant="maxgammon"), ("You", "Beginner"), computer=1, level="beginner")
     a.store.games.create("Against the beginner", maxg)
     a.to_start()

@@ -57,8 +57,8 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     app = make_app(tmp_path)
     d = Driver(app)
     scene = create_two(d, "  Ann   Lee ", "Bob")
-    assert scene.saved is not None
-    options = scene.saved.game.options
+    assert scene.session is not None
+    options = scene.session.game.options
     assert options.names == ("Bob", "Ann Lee")  # seat 0 the other colour; cleaned by the store's rule
     assert [p.name for p in scene.players] == ["Bob", "Ann Lee"]  # the side panel
     assert [p.rating for p in scene.players] == [1500, 1500]
@@ -95,7 +95,7 @@ def test_one_human_plays_and_is_rated_under_the_typed_name(assets: Assets, tmp_p
     retype(d, "Zoë")
     d.click(form.play.rect.center)
     scene = d.scene
-    assert scene.saved is not None and "Zoë" in scene.saved.game.options.names
+    assert scene.session is not None and "Zoë" in scene.session.game.options.names
     menu_item(d, "Play", "Forfeit")
     d.frames(4)
     assert any(line.startswith("Rating Zoë: 1500.0 ->") for line in top_dialog(app, "Game over").lines)

@@ -94,7 +94,7 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     d.type("Café night ☕")
     d.click(form.play.rect.center)
     scene = d.scene
-    assert scene.saved is not None and scene.saved.game.name == "Café night ☕"
+    assert scene.session is not None and scene.session.game.name == "Café night ☕"
     play_some(d, 3)
     original = scene.match
     assert len(original.record) > 4

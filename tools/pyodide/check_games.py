@@ -4,8 +4,9 @@
     python tools/pyodide/check_games.py                         # the same games under CPython
 
 Each level plays itself (two bots, different seeds) through :class:`cart.engine.Match`, using
-only the public API the front ends use: ``Bot.choose_play`` for every roll and
-``Bot.cube_action`` before every roll and for every double offered, so the cube is exercised.
+only the public API the front ends use: ``cart.ai.choose_action`` for every action (a play for
+every roll, a cube decision before every roll and for every double offered, so the cube is
+exercised), applied with ``Match.apply``.
 The fast levels play a standard money game, a 7-point match (Crawford rule, match-equity cube)
 and a MaxGammon game; the master, about 150 times slower, one standard money game.
 
@@ -43,44 +44,40 @@ PLAYED = {level: ("money",) if level == "master" else tuple(GAMES) for level in 
 
 
 def play_game(match: Match, bots: tuple[Bot, Bot]) -> dict[str, int]:
-    """Play the current game of ``match`` to its end; counts of what happened."""
+    """Play the current game of ``match`` to its end, each action the one ``choose_action`` gives.
+
+    Every action is checked against the phase it answers before the engine applies it; counts of
+    what happened.
+    """
+    from cart.ai import choose_action
+    from cart.engine import Double, Drop, Move, Roll, Take
+
     counts = {"plays": 0, "doubles": 0, "drops": 0}
     for _ in range(MAX_ACTIONS):
         game = match.game
         if game.phase == "over":
             return counts
         bot = bots[game.actor]
+        action = choose_action(bot, match)
         if game.phase == "move":
-            assert game.dice is not None
-            play = bot.choose_play(game.position, game.dice)
             legal = game.legal_plays()
-            if play is None or play not in legal:
+            if not isinstance(action, Move) or action.moves not in {p.moves for p in legal}:
                 raise AssertionError(
-                    f"{bot!r} chose {play!r}, not one of the {len(legal)} legal plays of "
+                    f"{bot!r} chose {action!r}, not one of the {len(legal)} legal plays of "
                     f"{game.dice} in {game.position.position_id()}"
                 )
-            match.play(play)
             counts["plays"] += 1
         elif game.phase == "doubled":
-            decision = bot.cube_action(match)
-            if decision is None or decision.action not in ("take", "drop"):
-                raise AssertionError(f"{bot!r} answered a double with {decision!r}")
-            if decision.action == "take":
-                match.take()
-            else:
-                match.drop()
-                counts["drops"] += 1
+            if not isinstance(action, (Take, Drop)):
+                raise AssertionError(f"{bot!r} answered a double with {action!r}")
+            counts["drops"] += isinstance(action, Drop)
         elif game.phase == "roll":
-            decision = bot.cube_action(match)
-            if decision is not None and decision.action == "double":
-                match.double()
-                counts["doubles"] += 1
-            else:
-                match.roll()
-        else:  # the standard opening roll-off
-            if bot.cube_action(match) is not None:
-                raise AssertionError(f"{bot!r} made a cube decision before the opening roll")
-            match.roll()
+            if not isinstance(action, (Double, Roll)):
+                raise AssertionError(f"{bot!r} did {action!r} before rolling")
+            counts["doubles"] += isinstance(action, Double)
+        elif not isinstance(action, Roll):  # the standard opening roll-off
+            raise AssertionError(f"{bot!r} did {action!r} at the opening roll")
+        match.apply(action)
     raise AssertionError(f"game {match.game_number} still going after {MAX_ACTIONS} actions")
 
 
@@ -91,7 +88,7 @@ def check_result(match: Match, score_before: tuple[int, int]) -> str:
     if game.phase != "over" or winner not in (0, 1):
         raise AssertionError(f"game {match.game_number} ended without a winner: {game!r}")
     if kind == "drop":
-        if match.record[-1] != ["drop"] or game.points != game.cube:
+        if match.record[-1].to_json() != ["drop"] or game.points != game.cube:
             raise AssertionError(f"a dropped double scored {game.points} with the cube at {game.cube}")
     else:
         board = game.board(winner)
@@ -136,7 +133,7 @@ def play_session(level: str, name: str, seed: int) -> dict[str, object]:
         "score": list(match.score),
         **totals,
         "match_id": match.match_id(),
-        "record": match.record,
+        "record": [action.to_json() for action in match.record],
     }
 
 
