@@ -366,10 +366,6 @@ def alpha_at(games: int, a: dict) -> float:
 
 def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str:
     """The command(s) that rebuild a checkpoint; a run started from a parent names the parent's first."""
-    if "distill" in a:  # tools/distill.py: the parent, the data it generated, then the fit
-        parent = a["parent"]
-        first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
-        return " && ".join([first, *a["distill"]["gen_commands"], a["command"]])
     cmd = (
         f"python tools/train.py --seed {seed} --games {games} --hidden {a['hidden']} "
         f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
@@ -399,8 +395,7 @@ def export(folder: Path, to: Path) -> None:
         )
     reproduce = reproduce_command(t.seed, t.games, t.args, folder)
     meta = {
-        "trainer": "tools/train.py (TD(0) self-play)"
-        + (", then tools/distill.py (fit to its own 1-ply values)" if "distill" in t.args else ""),
+        "trainer": "tools/train.py (TD(0) self-play)",
         "seed": t.seed,
         "games": t.games,
         "args": t.args,
