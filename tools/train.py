@@ -15,9 +15,9 @@ state and the game count, and ``--resume`` continues exactly where one stopped.
 
 Usage (background, one core)::
 
-    python tools/train.py --seed 1 --games 2000000 --out checkpoints/td1
-    python tools/train.py --resume checkpoints/td1 --games 3000000
-    python tools/train.py --export checkpoints/td1 --to cart/ai/weights.bin
+    python -m tools.train --seed 1 --games 2000000 --out checkpoints/td1
+    python -m tools.train --resume checkpoints/td1 --games 3000000
+    python -m tools.train --export checkpoints/td1 --to cart/ai/weights.bin
 
 numba is optional but makes it about 50x faster (``pip install -e ".[dev]"``).
 """
@@ -34,8 +34,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cart.ai import net as cartnet
 from cart.ai.features import (
@@ -367,7 +365,7 @@ def alpha_at(games: int, a: dict) -> float:
 def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str:
     """The command(s) that rebuild a checkpoint; a run started from a parent names the parent's first."""
     cmd = (
-        f"python tools/train.py --seed {seed} --games {games} --hidden {a['hidden']} "
+        f"python -m tools.train --seed {seed} --games {games} --hidden {a['hidden']} "
         f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
         f"--decay-start {a['decay_start']} --halflife {a['halflife']}"
     )
@@ -454,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
             "race_hidden": a.race_hidden,
             "features": list(CONTACT_FEATURES) if a.features else [],
             "feature_lr": a.feature_lr,
-            "command": "python tools/train.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
         if a.init_from:
             t.init_from(a.init_from)

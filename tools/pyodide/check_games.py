@@ -1,7 +1,7 @@
 """Complete computer-vs-computer games at every level (issue 6, check 3).
 
     node tools/pyodide/run.mjs tools/pyodide/check_games.py     # under Pyodide, as in the browser
-    python tools/pyodide/check_games.py                         # the same games under CPython
+    python -m tools.pyodide.check_games                         # the same games under CPython
 
 Each level plays itself (two bots, different seeds) through :class:`cart.engine.Match`, using
 only the public API the front ends use: ``Bot.choose_play`` for every roll and
@@ -23,9 +23,6 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cart.ai import LEVELS, Bot
 from cart.engine import Match, Rules
