@@ -9,7 +9,7 @@ from array import array
 from math import exp
 
 import pytest
-from conftest import pos_of, random_positions, selfplay_positions
+from conftest import pos_of
 
 from cart.ai import LEVELS, Bot, Weights, WeightsError, load_weights, met
 from cart.ai import bot as botmod
@@ -20,6 +20,7 @@ from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.game import game_value
 from cart.engine.movegen import flip_key
 from cart.text import TextGame
+from tools.positions import random_positions, selfplay_positions
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 

@@ -8,22 +8,20 @@ gnubg's, for both dice orders, through the raw generator and through
 from __future__ import annotations
 
 import pytest
-from conftest import (
+from conftest import our_results, pos_of, replay
+
+from cart.engine.board import Position
+from cart.engine.notation import parse_play
+from cart.engine.plays import legal_plays
+from tools.positions import (
     ROLLS,
     WORST_ID,
     freeze,
     gnubg_board,
     gnubg_results,
-    our_results,
-    pos_of,
     random_positions,
-    replay,
     selfplay_positions,
 )
-
-from cart.engine.board import Position
-from cart.engine.notation import parse_play
-from cart.engine.plays import legal_plays
 
 
 def mismatches(pos: Position, d1: int, d2: int) -> list[str]:
