@@ -200,6 +200,7 @@ def master_spots(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
 SPOTS_SEED = 3  # spots where every depth decides some, and each overrules the one above at least once
 
 
+@pytest.mark.slow
 def test_the_masters_lookahead_matches_an_independent_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Which play the master picks, and at which depth, checked against a search rebuilt from scratch.
 
@@ -408,6 +409,7 @@ def play_money_game(a: Bot, b: Bot, rng: random.Random) -> int:
         turn = 1 - turn
 
 
+@pytest.mark.slow
 def test_expert_beats_beginner_over_a_few_hundred_games() -> None:
     expert, beginner = Bot("expert"), Bot("beginner", seed=1)
     total = 0

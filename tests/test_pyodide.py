@@ -30,6 +30,8 @@ from cart.ai import LEVELS
 from cart.engine import Match
 from tools.pyodide import check_games
 
+pytestmark = pytest.mark.slow  # Node.js starts Pyodide and plays whole games at every level
+
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tools" / "pyodide"
 RUN = HERE / "run.mjs"
