@@ -9,7 +9,7 @@ from array import array
 from math import exp
 
 import pytest
-from conftest import pos_of, random_positions, selfplay_positions
+from conftest import pos_of
 
 from cart.ai import LEVELS, Bot, Weights, WeightsError, choose_action, hint, load_weights, met, think_action
 from cart.ai import bot as botmod
@@ -32,6 +32,7 @@ from cart.engine import (
 )
 from cart.engine.fast import flip_key
 from cart.text import TextGame
+from tools.positions import random_positions, selfplay_positions
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 
@@ -211,6 +212,7 @@ def master_spots(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
 SPOTS_SEED = 3  # spots where every depth decides some, and each overrules the one above at least once
 
 
+@pytest.mark.slow
 def test_the_masters_lookahead_matches_an_independent_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Which play the master picks, and at which depth, checked against a search rebuilt from scratch.
 
@@ -509,6 +511,7 @@ def play_money_game(a: Bot, b: Bot, rng: random.Random) -> int:
     return game.points if game.winner == 0 else -game.points
 
 
+@pytest.mark.slow
 def test_expert_beats_beginner_over_a_few_hundred_games() -> None:
     expert, beginner = Bot("expert"), Bot("beginner", seed=1)
     total = 0

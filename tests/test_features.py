@@ -7,11 +7,12 @@ net learnt on to what the cart computes in play.
 from __future__ import annotations
 
 import pytest
-from conftest import pos_of, random_positions, selfplay_positions
+from conftest import pos_of
 
 from cart.ai.features import CONTACT_FEATURES, contact_features, contact_features_reference
 from cart.engine import Position, legal_plays
 from cart.engine.fast import SIDE_BITS
+from tools.positions import random_positions, selfplay_positions
 
 HIT, BACK_M, BACK_R, MIN_M, MIN_R = range(len(CONTACT_FEATURES))
 

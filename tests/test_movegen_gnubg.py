@@ -8,22 +8,20 @@ gnubg's, for both dice orders, through the raw generator and through
 from __future__ import annotations
 
 import pytest
-from conftest import (
+from conftest import our_results, pos_of, replay
+
+from cart.engine.board import Position
+from cart.engine.notation import parse_play
+from cart.engine.plays import legal_plays
+from tools.positions import (
     ROLLS,
     WORST_ID,
     freeze,
     gnubg_board,
     gnubg_results,
-    our_results,
-    pos_of,
     random_positions,
-    replay,
     selfplay_positions,
 )
-
-from cart.engine.board import Position
-from cart.engine.notation import parse_play
-from cart.engine.plays import legal_plays
 
 
 def mismatches(pos: Position, d1: int, d2: int) -> list[str]:
@@ -59,17 +57,20 @@ def check_all(positions: list[Position]) -> int:
     return pairs
 
 
+@pytest.mark.slow
 def test_selfplay_positions_match_gnubg(selfplay):
     """Every 6th position of 12 seeded random games, all 21 rolls (both orders): ~4,600 pairs."""
     assert check_all(selfplay[::6]) >= 4000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [7, 8])
 def test_random_legal_positions_match_gnubg(seed):
     """200 random legal positions per seed (contact, race, bear-in, bear-off, bar, closed boards)."""
     assert check_all(random_positions(seed, 200)) == 200 * 21
 
 
+@pytest.mark.slow
 def test_late_selfplay_positions_match_gnubg():
     """Positions late in games (bear-offs, stragglers on the bar) from another seed."""
     late = [p for p in selfplay_positions(99, 8) if p.borne_off() != (0, 0)]

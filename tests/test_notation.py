@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import ROLLS, pos_of, random_positions, replay, selfplay_positions
+from conftest import pos_of, replay
 
 from cart.engine import IllegalPlayError, NotationError, Position
 from cart.engine.notation import find_play, format_play, format_wizard, parse_play, parse_wizard
 from cart.engine.plays import legal_plays
+from tools.positions import ROLLS, random_positions, selfplay_positions
 
 START = Position.start()
 START_THEIRS = {6: 5, 8: 3, 13: 5, 24: 2}

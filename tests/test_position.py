@@ -10,10 +10,11 @@ import base64
 
 import gnubg_nn
 import pytest
-from conftest import gnubg_board, pos_of, random_positions, selfplay_positions
+from conftest import pos_of
 
 from cart.engine import EngineError, PositionError
 from cart.engine.board import Position
+from tools.positions import gnubg_board, random_positions, selfplay_positions
 
 START_ID = "4HPwATDgc/ABMA"
 

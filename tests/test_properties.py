@@ -3,13 +3,14 @@ round-trips, and no text makes the parser raise anything but the engine's two er
 
 from __future__ import annotations
 
-from conftest import pos_of, random_positions
+from conftest import pos_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cart.engine import IllegalPlayError, NotationError, Position
 from cart.engine.notation import format_play, format_wizard, parse_play
 from cart.engine.plays import legal_plays
+from tools.positions import random_positions
 
 FAST = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 

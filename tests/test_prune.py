@@ -7,15 +7,10 @@ fit against an unfitted net on lists it did not see. A few games keep it quick.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-
-import prune
 
 from cart.ai.net import (
     DEFAULT_PATH,
@@ -29,6 +24,7 @@ from cart.ai.net import (
 )
 from cart.engine import Position
 from cart.engine.fast import flip_key
+from tools import prune
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +71,7 @@ def test_the_tool_adds_the_prune_net_and_changes_no_other_bit(tmp_path: Path) ->
     assert after.prune is not None and after.prune.hidden == 6 and not after.prune.features
     assert after.meta["prune"][
         "command"
-    ] == "python tools/prune.py --games 4 --epochs 2 --hidden 6 --seed 2 --to " + str(to)
+    ] == "python -m tools.prune --games 4 --epochs 2 --hidden 6 --seed 2 --to " + str(to)
     assert {k: v for k, v in after.meta.items() if k != "prune"} == {
         k: v for k, v in before.meta.items() if k != "prune"
     }

@@ -17,19 +17,20 @@ missing, except under ``GAMMON_CART_REQUIRE_PYODIDE=1`` (set by ``.ci/run``), wh
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from cart.ai import LEVELS
 from cart.engine import Match, actions_from_json
+from tools.pyodide import check_games
+
+pytestmark = pytest.mark.slow  # Node.js starts Pyodide and plays whole games at every level
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tools" / "pyodide"
@@ -70,15 +71,6 @@ def run_in_pyodide(script: str) -> tuple[str, Any]:
     return done.stdout, json.loads(result)
 
 
-def load_script(name: str) -> ModuleType:
-    """A script of tools/pyodide as a module, to run the same code under CPython."""
-    spec = importlib.util.spec_from_file_location(f"pyodide_{name}", HERE / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def games(runnable: None) -> tuple[str, list[dict[str, Any]]]:
     return run_in_pyodide("check_games.py")
@@ -87,7 +79,7 @@ def games(runnable: None) -> tuple[str, list[dict[str, Any]]]:
 def test_every_level_plays_complete_games_under_pyodide(games: tuple[str, list[dict[str, Any]]]) -> None:
     output, sessions = games
     assert "emscripten Python 3." in output, output  # really Pyodide, not a CPython fallback
-    played = load_script("check_games").PLAYED
+    played = check_games.PLAYED
     assert [(s["level"], s["rules"]) for s in sessions] == [(lv, r) for lv in LEVELS for r in played[lv]]
     assert {s["level"] for s in sessions} == set(LEVELS)
     for s in sessions:
@@ -98,7 +90,7 @@ def test_every_level_plays_complete_games_under_pyodide(games: tuple[str, list[d
 
 def test_pyodide_records_replay_under_cpython(games: tuple[str, list[dict[str, Any]]]) -> None:
     """A game recorded in the browser is the same game on the desktop: same Match ID, score, winner."""
-    rules = load_script("check_games").GAMES
+    rules = check_games.GAMES
     for s in games[1]:
         again = Match.replay(rules[s["rules"]], actions_from_json(s["record"]))
         assert (again.match_id(), list(again.score)) == (s["match_id"], s["score"]), (s["level"], s["rules"])
@@ -108,7 +100,6 @@ def test_pyodide_records_replay_under_cpython(games: tuple[str, list[dict[str, A
 
 def test_pyodide_plays_exactly_as_cpython(games: tuple[str, list[dict[str, Any]]]) -> None:
     """The same seeds give the same games: the browser's computer is the desktop's, move for move."""
-    check_games = load_script("check_games")
     for s in games[1]:
         here = check_games.play_session(s["level"], s["rules"], s["seed"])
         ours, theirs = here["record"], s["record"]

@@ -10,11 +10,12 @@ plain quotes. Expectations are derived by hand (moves replayed on the board by
 from __future__ import annotations
 
 import pytest
-from conftest import ROLLS, freeze, gnubg_board, gnubg_results, pos_of, replay, selfplay_positions
+from conftest import pos_of, replay
 
 from cart.engine import IllegalPlayError, Position
 from cart.engine.notation import parse_play
 from cart.engine.plays import Play, legal_plays
+from tools.positions import ROLLS, freeze, gnubg_board, gnubg_results, selfplay_positions
 
 START = Position.start()
 START_THEIRS = {6: 5, 8: 3, 13: 5, 24: 2}  # their 6, 8, 13, 24 = our 19, 17, 12, 1

@@ -223,6 +223,7 @@ for seed in range(first, first + 25):
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("length", "first"), [(3, 1), (5, 2)])
 def test_files_gnubg_writes_from_its_own_play_import(tmp_path: Path, length: int, first: int) -> None:
     path = tmp_path / "gnubg.mat"

@@ -8,17 +8,13 @@ that they do not, and that the parent's weights are copied, not shared.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-
-import train
-
 from cart.ai.features import INPUTS, N_FEATURES
+from tools import train
 
 
 def outputs(t: train.Trainer, name: str, x: np.ndarray) -> np.ndarray:

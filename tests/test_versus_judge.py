@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-
-from versus import PHASES, Player, _gnubg_equity_after, equity_lost, phase
-
 from cart.engine import Position, legal_plays
+from tools.versus import PHASES, Player, _gnubg_equity_after, equity_lost, phase
 
 
 def _side(**points: int) -> list[int]:

@@ -22,10 +22,9 @@ from pathlib import Path
 import pytest
 import pyxel
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import build_web
 
-import build_web  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 CHECK_FRAMES = 20_000  # an attract game ends in well under this; the subprocess is also timed
 

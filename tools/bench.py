@@ -1,8 +1,8 @@
 """Benchmarks, each printed with its ratio to a reference measured in the same run.
 
-    python tools/bench.py                  # everything
-    python tools/bench.py movegen          # legal play generation only
-    python tools/bench.py pyodide          # the AI under Pyodide against CPython
+    python -m tools.bench                  # everything
+    python -m tools.bench movegen          # legal play generation only
+    python -m tools.bench pyodide          # the AI under Pyodide against CPython
 
 movegen: the 2,000 (position, roll) pairs of tools/data/bench_suite.txt (from
 gnubg self-play, see tools/make_suite.py) through our generator and through
@@ -34,16 +34,14 @@ from __future__ import annotations
 
 import argparse
 import platform
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from cart.engine import Position, legal_plays
+from cart.engine.fast import successors
 
-from cart.engine import Position, legal_plays  # noqa: E402
-from cart.engine.movegen import successors  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SUITE = ROOT / "tools" / "data" / "bench_suite.txt"
 WORST = ("OQcJkxGUOYEqEw", (2, 2))
@@ -187,7 +185,6 @@ PYODIDE_WARMUP_S = 10.0
 
 def bench_pyodide(rounds: int) -> None:
     """AI time per move under Pyodide (Node.js) against CPython: the same passes, interleaved."""
-    import importlib.util
     import json
     import shutil
     import subprocess
@@ -199,10 +196,7 @@ def bench_pyodide(rounds: int) -> None:
         missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
         print(f"  not measured: {missing} (see README, Web)")
         return
-    spec = importlib.util.spec_from_file_location("pyodide_time_ai", here / "time_ai.py")
-    assert spec is not None and spec.loader is not None
-    time_ai = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(time_ai)
+    from tools.pyodide import time_ai
 
     passes = ["eval", *(f"{level}:{step}" for level, step in PYODIDE_STEPS.items())]
     best = {name: [float("inf"), float("inf")] for name in passes}  # CPython, Pyodide

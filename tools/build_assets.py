@@ -12,7 +12,7 @@ paint program; the cart loads formats Pyxel reads directly:
   a Pyxel image bank, and ``cart/assets/sprites.json``, each sprite's name and
   rectangle in it.
 
-Run ``python tools/build_assets.py`` after editing the art; ``--check`` only
+Run ``python -m tools.build_assets`` after editing the art; ``--check`` only
 says whether the committed assets are stale (the tests do the same). The output
 is the same bytes on every machine: the PNG codec is plain Python and the atlas
 is written with stored (uncompressed) deflate blocks, because zlib builds
@@ -29,10 +29,9 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from cart.ui.palette import SPRITE_KEY, WIMP_RGB, Wimp
 
-from cart.ui.palette import SPRITE_KEY, WIMP_RGB, Wimp  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SPRITES = ROOT / "sprites"
 ASSETS = ROOT / "cart" / "assets"
@@ -345,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     changed = stale(built)
     if args.check:
         for name in changed:
-            print(f"stale: cart/assets/{name} (run python tools/build_assets.py)")
+            print(f"stale: cart/assets/{name} (run python -m tools.build_assets)")
         return 1 if changed else 0
     ASSETS.mkdir(parents=True, exist_ok=True)
     for name in changed:

@@ -1,6 +1,6 @@
 """Build the web export: ``dist/gammon-cart.pyxapp`` and ``dist/gammon-cart.html``.
 
-    python tools/build_web.py [--out DIR]
+    python -m tools.build_web [--out DIR]
 
 Pyxel does the packing itself, so the result is exactly what its players and
 its web runtime expect:

@@ -4,19 +4,17 @@ Realistic positions matter for a fair timing: random play produces odd boards
 (many checkers back, many hits). GNU Backgammon 0-ply chooses every play; our
 engine only supplies the dice and checks that its legal plays contain gnubg's.
 
-    python tools/make_suite.py            # writes tools/data/bench_suite.txt (seed 2026, 2000 pairs)
+    python -m tools.make_suite            # writes tools/data/bench_suite.txt (seed 2026, 2000 pairs)
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
 from pathlib import Path
 
 import gnubg_nn
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cart.engine import Position, legal_plays
 
 OUT = Path(__file__).resolve().parent / "data" / "bench_suite.txt"
@@ -55,7 +53,7 @@ def main() -> None:
             pairs.append(f"{pos.position_id()} {d1}{d2}")
             pos = gnubg_choice(pos, d1, d2) if legal_plays(pos, (d1, d2)) else pos.flip()
     args.out.write_text(
-        f"# tools/make_suite.py --seed {args.seed} --pairs {args.pairs}: "
+        f"# python -m tools.make_suite --seed {args.seed} --pairs {args.pairs}: "
         f"{games} games of gnubg 0-ply self-play\n" + "\n".join(pairs) + "\n"
     )
     print(f"wrote {len(pairs)} pairs from {games} games to {args.out}")

@@ -15,10 +15,10 @@ plays of different lists), plus the squared error of the five outputs so that
 it stays a sane net. A fifth of the lists is held out; the printed recall is how
 often the contact net's best play is among the prune net's best ``--keep``.
 
-    python tools/prune.py --seed 1 --games 500 --hidden 16 --to cart/ai/weights.bin
+    python -m tools.prune --seed 1 --games 500 --hidden 16 --to cart/ai/weights.bin
 
 It reads the contact and race nets from ``--to`` (the weight file
-``tools/train.py --export`` wrote) and writes them back with the prune net and
+``python -m tools.train --export`` wrote) and writes them back with the prune net and
 the command in the header's metadata, under ``prune``.
 """
 
@@ -31,8 +31,6 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cart.ai.features import INPUTS, SLOTS, unit_table
 from cart.ai.net import (
@@ -191,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     params = fit(x, y, group, a.hidden, a.epochs, a.seed)
     meta = dict(weights.meta)
     meta["prune"] = {
-        "command": "python tools/prune.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "command": "python -m tools.prune " + " ".join(argv if argv is not None else sys.argv[1:]),
         "seed": a.seed,
         "games": a.games,
         "hidden": a.hidden,

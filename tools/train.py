@@ -15,11 +15,12 @@ state and the game count, and ``--resume`` continues exactly where one stopped.
 
 Usage (background, one core)::
 
-    python tools/train.py --seed 1 --games 2000000 --out checkpoints/td1
-    python tools/train.py --resume checkpoints/td1 --games 3000000
-    python tools/train.py --export checkpoints/td1 --to cart/ai/weights.bin
+    python -m tools.train --seed 1 --games 2000000 --out checkpoints/td1
+    python -m tools.train --resume checkpoints/td1 --games 3000000
+    python -m tools.train --export checkpoints/td1 --to cart/ai/weights.bin
 
-numba is optional but makes it about 50x faster (``pip install -e ".[dev]"``).
+The compiled kernels (inputs, forward pass, choice, TD step) are :mod:`tools.kernels`;
+numba is optional but makes them about 50x faster (``pip install -e ".[dev]"``).
 """
 
 from __future__ import annotations
@@ -35,211 +36,14 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
 from cart.ai import net as cartnet
-from cart.ai.features import (
-    CONTACT_FEATURES,
-    INPUTS,
-    N_FEATURES,
-    ROLLS,
-    contact_features_reference,
-    unit_table,
-)
+from cart.ai.features import CONTACT_FEATURES, INPUTS, N_FEATURES
 from cart.engine.board import Position
-from cart.engine.movegen import flip_key, successors
+from cart.engine.movegen import flip_key
+from tools.kernels import UNITS, candidates, choose, td_step
 
-try:
-    from numba import njit
-except ImportError:  # pragma: no cover - slow fallback
-
-    def njit(*args, **kwargs):  # type: ignore[no-redef]
-        if args and callable(args[0]):
-            return args[0]
-        return lambda f: f
-
-
-F = np.array(unit_table(), dtype=np.float64)  # (26, 16, 4)
-# The cart's own definition of the contact features, compiled: what the net learns on is
-# exactly what the cart's fast version (tested against this function) feeds it.
-_features = njit(cache=True)(contact_features_reference)
 START = Position.start().key
 OUTPUTS = 5
-
-
-@njit(cache=True)
-def _nib(b, j):
-    byte = np.int64(b[j >> 1])
-    return (byte >> 4) if (j & 1) else (byte & 15)
-
-
-@njit(cache=True)
-def _encode(b, F, idx, val, nfeat):
-    """Sparse inputs of one position (26 bytes of packed nibbles); returns the count.
-
-    With ``nfeat`` the contact features follow the 208 slot inputs.
-    """
-    n = 0
-    if nfeat:
-        c0 = np.zeros(26, np.int64)
-        c1 = np.zeros(26, np.int64)
-        for slot in range(26):
-            c0[slot] = _nib(b, slot)
-            c1[slot] = _nib(b, 26 + slot)
-        f = _features(c0, c1)
-        for i in range(nfeat):
-            idx[n] = INPUTS + i
-            val[n] = f[i] / ROLLS
-            n += 1
-    for j in range(52):
-        byte = np.int64(b[j >> 1])
-        c = (byte >> 4) if (j & 1) else (byte & 15)
-        if c == 0:
-            continue
-        side = j // 26
-        slot = j - side * 26
-        base = (side * 26 + slot) * 4
-        for u in range(4):
-            v = F[slot, c, u]
-            if v != 0.0:
-                idx[n] = base + u
-                val[n] = v
-                n += 1
-    return n
-
-
-@njit(cache=True)
-def _back(b, side):
-    """Highest occupied slot of a side (bar = 25), 0 if none."""
-    for slot in range(25, 0, -1):
-        j = side * 26 + slot
-        byte = np.int64(b[j >> 1])
-        c = (byte >> 4) if (j & 1) else (byte & 15)
-        if c:
-            return slot
-    return 0
-
-
-@njit(cache=True)
-def _terminal(b, out):
-    """Exact outcome if the mover (side 0) has borne off all 15; returns True then."""
-    if _nib(b, 0) != 15:
-        return False
-    out[0] = 1.0
-    out[1] = 0.0
-    out[2] = 0.0
-    out[3] = 0.0
-    out[4] = 0.0
-    if _nib(b, 26) == 0:
-        out[1] = 1.0
-        for slot in range(19, 26):
-            if _nib(b, 26 + slot):
-                out[2] = 1.0
-                break
-    return True
-
-
-@njit(cache=True)
-def _forward(idx, val, n, W1, b1, W2, b2, h, o):
-    H = b1.shape[0]
-    for j in range(H):
-        h[j] = b1[j]
-    for a in range(n):
-        row = W1[idx[a]]
-        v = val[a]
-        for j in range(H):
-            h[j] += row[j] * v
-    for j in range(H):
-        h[j] = 1.0 / (1.0 + np.exp(-h[j]))
-    for k in range(5):
-        s = b2[k]
-        w = W2[k]
-        for j in range(H):
-            s += w[j] * h[j]
-        o[k] = 1.0 / (1.0 + np.exp(-s))
-
-
-@njit(cache=True)
-def _eval_one(b, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o, nfeat):
-    if _terminal(b, o):
-        return
-    if _back(b, 0) + _back(b, 1) <= 25:
-        n = _encode(b, F, idx, val, 0)
-        _forward(idx, val, n, Wr1, br1, Wr2, br2, h, o)
-    else:
-        n = _encode(b, F, idx, val, nfeat)
-        _forward(idx, val, n, Wc1, bc1, Wc2, bc2, h, o)
-
-
-@njit(cache=True)
-def _choose(B, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, best, nfeat):
-    """Index of the candidate with the highest equity for the mover; its outputs in ``best``."""
-    idx = np.empty(INPUTS + N_FEATURES, np.int64)
-    val = np.empty(INPUTS + N_FEATURES, np.float64)
-    h = np.empty(max(bc1.shape[0], br1.shape[0]), np.float64)
-    o = np.empty(5, np.float64)
-    top = -1e9
-    bi = 0
-    for i in range(B.shape[0]):
-        _eval_one(B[i], F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, idx, val, h, o, nfeat)
-        e = 2.0 * o[0] - 1.0 + o[1] - o[3] + o[2] - o[4]
-        if e > top:
-            top = e
-            bi = i
-            for k in range(5):
-                best[k] = o[k]
-    return bi
-
-
-@njit(cache=True)
-def _backprop(idx, val, n, W1, b1, W2, b2, target, alpha, feature_lr):
-    H = b1.shape[0]
-    h = np.empty(H, np.float64)
-    o = np.empty(5, np.float64)
-    _forward(idx, val, n, W1, b1, W2, b2, h, o)
-    d_o = np.empty(5, np.float64)
-    for k in range(5):
-        d_o[k] = (target[k] - o[k]) * o[k] * (1.0 - o[k])
-    dh = np.empty(H, np.float64)
-    for j in range(H):
-        s = 0.0
-        for k in range(5):
-            s += d_o[k] * W2[k, j]
-        dh[j] = s * h[j] * (1.0 - h[j])
-    for k in range(5):
-        g = alpha * d_o[k]
-        b2[k] += g
-        for j in range(H):
-            W2[k, j] += g * h[j]
-    for j in range(H):
-        b1[j] += alpha * dh[j]
-    for a in range(n):
-        row = W1[idx[a]]
-        v = alpha * val[a]
-        if idx[a] >= INPUTS:
-            v *= feature_lr  # the contact features' own learning-rate factor (see --feature-lr)
-        for j in range(H):
-            row[j] += v * dh[j]
-
-
-@njit(cache=True)
-def _td_step(b, target, F, Wc1, bc1, Wc2, bc2, Wr1, br1, Wr2, br2, alpha, nfeat, feature_lr):
-    idx = np.empty(INPUTS + N_FEATURES, np.int64)
-    val = np.empty(INPUTS + N_FEATURES, np.float64)
-    if _back(b, 0) + _back(b, 1) <= 25:
-        n = _encode(b, F, idx, val, 0)
-        _backprop(idx, val, n, Wr1, br1, Wr2, br2, target, alpha, 1.0)
-    else:
-        n = _encode(b, F, idx, val, nfeat)
-        _backprop(idx, val, n, Wc1, bc1, Wc2, bc2, target, alpha, feature_lr)
-
-
-def candidates(key: int, d1: int, d2: int) -> tuple[list[int], np.ndarray]:
-    """The play results for a roll (the position itself when none is legal), and as rows for ``_choose``."""
-    succ = successors(key, d1, d2)
-    cands = list(succ) if succ else [key]
-    arr = np.frombuffer(b"".join([k.to_bytes(26, "little") for k in cands]), np.uint8)
-    return cands, arr.reshape(len(cands), 26)
 
 
 class Trainer:
@@ -283,10 +87,10 @@ class Trainer:
             d1 = rng.randint(1, 6)
             d2 = rng.randint(1, 6)
             cands, arr = candidates(key, d1, d2)
-            i = _choose(arr, F, *nets, best, nfeat)
+            i = choose(arr, UNITS, *nets, best, nfeat)
             plies += 1
             if prev is not None:
-                _td_step(prev, np.array(cartnet.flip_probs(best)), F, *nets, alpha, nfeat, feature_lr)
+                td_step(prev, np.array(cartnet.flip_probs(best)), UNITS, *nets, alpha, nfeat, feature_lr)
             chosen = cands[i]
             if (chosen & 15) == 15:
                 return plies
@@ -366,12 +170,8 @@ def alpha_at(games: int, a: dict) -> float:
 
 def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str:
     """The command(s) that rebuild a checkpoint; a run started from a parent names the parent's first."""
-    if "distill" in a:  # tools/distill.py: the parent, the data it generated, then the fit
-        parent = a["parent"]
-        first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
-        return " && ".join([first, *a["distill"]["gen_commands"], a["command"]])
     cmd = (
-        f"python tools/train.py --seed {seed} --games {games} --hidden {a['hidden']} "
+        f"python -m tools.train --seed {seed} --games {games} --hidden {a['hidden']} "
         f"--race-hidden {a['race_hidden']} --alpha {a['alpha']} --alpha-min {a['alpha_min']} "
         f"--decay-start {a['decay_start']} --halflife {a['halflife']}"
     )
@@ -399,8 +199,7 @@ def export(folder: Path, to: Path) -> None:
         )
     reproduce = reproduce_command(t.seed, t.games, t.args, folder)
     meta = {
-        "trainer": "tools/train.py (TD(0) self-play)"
-        + (", then tools/distill.py (fit to its own 1-ply values)" if "distill" in t.args else ""),
+        "trainer": "tools/train.py (TD(0) self-play)",
         "seed": t.seed,
         "games": t.games,
         "args": t.args,
@@ -459,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             "race_hidden": a.race_hidden,
             "features": list(CONTACT_FEATURES) if a.features else [],
             "feature_lr": a.feature_lr,
-            "command": "python tools/train.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+            "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
         if a.init_from:
             t.init_from(a.init_from)

@@ -7,11 +7,11 @@ evaluator, ``gnubg_nn.pub_best_move``) and ``gnubg0`` (GNU Backgammon at 0-ply,
 played twice with the sides swapped, which cancels most of the luck; the 95%
 interval is computed over the pairs for that reason.
 
-    python tools/versus.py expert pubeval --games 20000 --jobs 2
-    python tools/versus.py master gnubg0 --games 2000
-    python tools/versus.py expert --error-rate        # equity lost per move, judged by gnubg 0-ply
-    python tools/versus.py master --error-rate --judge-ply 2   # ... by gnubg 2-ply (about 10 minutes)
-    python tools/versus.py expert pubeval --games 600 --judge   # ... and where, in real games
+    python -m tools.versus expert pubeval --games 20000 --jobs 2
+    python -m tools.versus master gnubg0 --games 2000
+    python -m tools.versus expert --error-rate        # equity lost per move, judged by gnubg 0-ply
+    python -m tools.versus master --error-rate --judge-ply 2   # ... by gnubg 2-ply (about 10 minutes)
+    python -m tools.versus expert pubeval --games 600 --judge   # ... and where, in real games
 
 The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
 self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
@@ -32,18 +32,14 @@ import math
 import multiprocessing
 import random
 import statistics
-import sys
 import time
 from pathlib import Path
 
 import gnubg_nn
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from cart.ai import LEVELS, Bot
+from cart.ai import LEVELS, Bot, choose_action
 from cart.ai.net import read_weights
-from cart.engine import Position, legal_plays
-from cart.engine.game import game_value
+from cart.engine import GameState, Match, Move, Moved, Play, Position, Roll, Rules, game_value, legal_plays
 
 SUITE = Path(__file__).resolve().parent / "data" / "bench_suite.txt"
 PLAYERS = (*LEVELS, "pubeval", "gnubg0")
@@ -56,11 +52,6 @@ def phase(pos: Position) -> str:
         return "contact"
     home = not any(pos.mine[7:])
     return ("both bearing off" if not any(pos.theirs[7:]) else "bearing off") if home else "race"
-
-
-# the game loop's engine face (imported here, below the header, to keep the header's merges simple)
-from cart.ai import choose_action  # noqa: E402
-from cart.engine import GameState, Match, Move, Moved, Play, Roll, Rules  # noqa: E402
 
 
 class Player:

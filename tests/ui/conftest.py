@@ -6,11 +6,8 @@ assets are session fixtures; a test that needs a clean screen clears it.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -21,6 +18,7 @@ import pyxel
 
 from cart.ui import layout
 from cart.ui.assets import Assets
+from tools import build_assets
 
 
 @pytest.fixture(scope="session")
@@ -45,11 +43,5 @@ def screen_bytes() -> Callable[[], bytes]:
 
 @pytest.fixture(scope="session")
 def build() -> ModuleType:
-    """``tools/build_assets.py`` as a module (tools/ is no package)."""
-    path = Path(__file__).resolve().parents[2] / "tools" / "build_assets.py"
-    spec = importlib.util.spec_from_file_location("build_assets", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while it loads
-    spec.loader.exec_module(module)
-    return module
+    """``tools/build_assets.py``, the asset builder the tests check the committed assets against."""
+    return build_assets

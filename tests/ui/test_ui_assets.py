@@ -31,7 +31,7 @@ def _rgb_png(width: int, height: int, rgba: list[tuple[int, int, int, int]]) -> 
 
 
 def test_committed_assets_are_not_stale(build: ModuleType) -> None:
-    """Fails when sprites/ changed without ``python tools/build_assets.py``."""
+    """Fails when sprites/ changed without ``python -m tools.build_assets``."""
     built = build.build_all()
     assert sorted(built) == ["font.bdf", "sprites.json", "sprites.png"]
     assert build.stale(built, ASSET_DIR) == []

@@ -1,7 +1,7 @@
 """Complete computer-vs-computer games at every level (issue 6, check 3).
 
     node tools/pyodide/run.mjs tools/pyodide/check_games.py     # under Pyodide, as in the browser
-    python tools/pyodide/check_games.py                         # the same games under CPython
+    python -m tools.pyodide.check_games                         # the same games under CPython
 
 Each level plays itself (two bots, different seeds) through :class:`cart.engine.Match`, using
 only the public API the front ends use: ``cart.ai.choose_action`` for every action (a play for
@@ -24,13 +24,9 @@ import json
 import random
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from cart.ai import LEVELS, Bot
-from cart.engine import Match, Rules
-from cart.engine.game import game_value
+from cart.ai import LEVELS, Bot, choose_action
+from cart.engine import Double, Drop, Match, Move, Roll, Rules, Take, game_value
 
 MAX_ACTIONS = 20_000
 """Far past any real game (a few hundred actions): only a loop that never ends gets there."""
@@ -49,8 +45,6 @@ def play_game(match: Match, bots: tuple[Bot, Bot]) -> dict[str, int]:
     Every action is checked against the phase it answers before the engine applies it; counts of
     what happened.
     """
-    from cart.ai import choose_action
-    from cart.engine import Double, Drop, Move, Roll, Take
 
     counts = {"plays": 0, "doubles": 0, "drops": 0}
     for _ in range(MAX_ACTIONS):

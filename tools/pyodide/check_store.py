@@ -22,10 +22,7 @@ import errno
 import json
 import random
 import sys
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from cart.ai import Bot, choose_action
 from cart.engine import Action, Rules

@@ -1,6 +1,6 @@
 """AI time per move over the bench suite: the same code times CPython and Pyodide (issue 6, check 4).
 
-    python tools/bench.py pyodide           # both interpreters, with the ratio (the benchmark)
+    python -m tools.bench pyodide           # both interpreters, with the ratio (the benchmark)
     printf 'expert:10\\nexpert:10\\neval\\n' | \\
         node tools/pyodide/run.mjs --with tools/data/bench_suite.txt tools/pyodide/time_ai.py
 
@@ -32,12 +32,11 @@ import time
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from cart.ai import Bot, load_weights
+from cart.engine import Position
+from cart.engine.fast import flip_key
 
-from cart.ai import Bot, load_weights  # noqa: E402
-from cart.engine import Position  # noqa: E402
-from cart.engine.movegen import flip_key  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 SUITE = ROOT / "tools" / "data" / "bench_suite.txt"
 EVAL_POSITIONS = 500
