@@ -1,24 +1,31 @@
 """Match equity: the chance of winning a match from a score, for cube decisions in matches.
 
-The table is computed, not copied: a dynamic programme over the score in which
-every game is even. Before the Crawford game a game is worth 1, 2 or 4 points
-with the chances in ``PRE_CRAWFORD`` (a rough model of where the cube and
-gammons leave games between good players); the Crawford game has no cube, so it
-is worth 1, 2 or 3 (``GAMMON``, ``BACKGAMMON``); after it the trailer doubles at
-once, so a game is worth two points, four with a gammon. That reproduces the
-shape of published tables (2-away/1-away Crawford 0.68 for the leader, 3-away/
-2-away about 0.62, 5-away/7-away about 0.64) within a few per cent; the bot needs
-the shape more than the third decimal, and a computed table has no licence question.
+Up to 25-away the numbers are Kazaross-XG2's (:mod:`cart.ai.kazaross_xg2`), the table
+GNU Backgammon uses by default, post-Crawford free drop included: the trailer at
+2-away has 48.8%, not 50%, because the leader may drop the trailer's first double.
+Beyond 25-away, where no published table reaches, a model extends it: a dynamic
+programme over the score in which every game is even. Before the Crawford game a
+game is worth 1, 2 or 4 points with the chances in ``PRE_CRAWFORD`` (a rough model
+of where the cube and gammons leave games between good players); the Crawford game
+has no cube, so it is worth 1, 2 or 3 (``GAMMON``, ``BACKGAMMON``); after it the
+trailer doubles at once, so a game is worth two points, four with a gammon.
 
->>> round(equity(1, 2, crawford=True), 3)
-0.685
+>>> equity(1, 2, crawford=True), equity(2, 1), equity(5, 11)
+(0.67736, 0.48803, 0.802732)
 >>> equity(3, 3) == 0.5 and equity(0, 5) == 1.0 and equity(5, 0) == 0.0
 True
+>>> equity(25, 30) > equity(26, 30) > 0.5, equity(26, 26)  # the model beyond the table
+(True, 0.5)
 """
 
 from __future__ import annotations
 
 from functools import cache
+
+from .kazaross_xg2 import POST, PRE
+
+TABLE = len(PRE)
+"""How far the published table reaches (25-away)."""
 
 GAMMON = 0.26  # share of games won that are gammons (backgammons included)
 BACKGAMMON = 0.012  # share of games won that are backgammons
@@ -31,6 +38,8 @@ def _post_crawford(away: int) -> float:
     """Leader 1-away, trailer ``away``-away after the Crawford game: the leader's chance."""
     if away <= 0:
         return 0.0
+    if away <= TABLE:
+        return 1.0 - POST[away - 1]
     g, bg = GAMMON - BACKGAMMON, BACKGAMMON
     # the trailer doubles at once; the leader takes (a drop loses 1 point, which the
     # trailer at 2-away or more would happily accept only if it mattered less)
@@ -54,10 +63,14 @@ def equity(mine: int, theirs: int, *, crawford: bool = False) -> float:
         return 0.5
     if mine == 1 or theirs == 1:
         if crawford:
+            if mine <= TABLE and theirs <= TABLE:
+                return PRE[mine - 1][theirs - 1]
             return _game(mine, theirs, crawford_next=False)
         if mine == 1:
             return _post_crawford(theirs)
-        return 1.0 - _post_crawford(mine)
+        return POST[mine - 1] if mine <= TABLE else 1.0 - _post_crawford(mine)
+    if mine <= TABLE and theirs <= TABLE:
+        return PRE[mine - 1][theirs - 1]
     return _game(mine, theirs, crawford_next=True)
 
 
