@@ -12,6 +12,8 @@ interval is computed over the pairs for that reason.
     python -m tools.versus expert --error-rate        # equity lost per move, judged by gnubg 0-ply
     python -m tools.versus master --error-rate --judge-ply 2   # ... by gnubg 2-ply (about 10 minutes)
     python -m tools.versus expert pubeval --games 600 --judge   # ... and where, in real games
+    python -m tools.versus cube judge --level master --ply 2     # the cube: see tools/cube_judge.py
+    python -m tools.versus cube games --level expert --games 2000   # cubeful money against gnubg 0-ply
 
 The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
 self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
@@ -32,6 +34,7 @@ import math
 import multiprocessing
 import random
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -272,6 +275,11 @@ def error_rate(name: str, seed: int, limit: int, weights: Path | None = None, pl
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if args[:1] == ["cube"]:  # the cube mode: decisions and cubeful games judged by gnubg
+        from tools import cube_judge
+
+        return cube_judge.main(args[1:])
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("a", choices=PLAYERS)
     p.add_argument("b", choices=PLAYERS, nargs="?", default="pubeval")

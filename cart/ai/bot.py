@@ -45,7 +45,7 @@ from typing import Literal, NamedTuple, TypeVar
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
-from . import met
+from .cube import Chances, CubeState, cube_efficiency, lookahead
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, read_weights
 
 __all__ = ["LEVELS", "Bot", "CubeAction", "CubeDecision", "Evaluation", "Level", "drain", "load_weights"]
@@ -87,13 +87,14 @@ class Level:
     margin: float = 0.0  # ... of those within this equity of the 0-ply best
     two_ply_margin: float = 0.0  # the best two at 1-ply searched at 2-ply when this close (0: never)
     keep: int = 3  # at 2-ply's last ply, the plays of each list the prune net passes to the full net
+    cube_lookahead: bool = False  # cube decisions one ply deeper (cubeful replies after each roll)
 
 
 LEVEL_SPECS = {
     "beginner": Level("beginner", noise=0.07, gammons=False),
     "intermediate": Level("intermediate", noise=0.07),
     "expert": Level("expert"),
-    "master": Level("master", candidates=6, margin=0.16, two_ply_margin=0.05),
+    "master": Level("master", candidates=6, margin=0.16, two_ply_margin=0.05, cube_lookahead=True),
 }
 
 
@@ -361,7 +362,13 @@ class Bot:
         return drain(self.think_cube(game))
 
     def think_cube(self, game: GameState | Match) -> Generator[None, None, CubeDecision | None]:
-        """:meth:`cube_action` as a generator (the work is one evaluation: one slice)."""
+        """:meth:`cube_action` as a generator: one slice at 0-ply, a few for the master's lookahead.
+
+        The figures come from :mod:`cart.ai.cube`: at 0-ply its cubeful model on this
+        position's chances; for a level with ``cube_lookahead``, the average over the
+        doubler's 21 rolls of the opponent's cubeful value after the play it makes,
+        with the cube as it would stand after no double and after a double taken.
+        """
         if isinstance(game, Match):
             score = game.score
             state = game.game
@@ -378,19 +385,58 @@ class Bot:
             return None
         yield
         ev = self.evaluate(state.position)  # the doubler is on roll
-        if state.rules.is_match:
-            nd, dt, dp = _match_cube(ev, state, score, doubler)
+        n = state.rules.match_length
+        owner = None if state.cube_owner is None else (0 if state.cube_owner == doubler else 1)
+        cube = CubeState(
+            state.cube,
+            owner,
+            (n - score[doubler], n - score[1 - doubler]) if n else None,
+            state.crawford,
+            state.rules.max_cube,
+        )
+        if self.level.cube_lookahead:
+            replies = yield from self._cube_replies(state.position)
+            nd, dt, dp = lookahead(cube, replies)
         else:
-            nd, dt, dp = _money_cube(ev, state, doubler)
+            nd, dt, dp = cube.decision(ev[:5], cube_efficiency(state.position))
         if state.phase == "doubled":
             action: CubeAction = "drop" if dt > dp else "take"
-        elif state.rules.is_match and state.rules.match_length - score[doubler] <= state.cube:
+        elif not cube.may_double():
             action = "no double"  # a single win at this cube already wins the match
         elif dt > dp:
             action = "too good" if nd > dp else "double"
         else:
             action = "double" if dt > nd else "no double"
         return CubeDecision(action, nd, dt, dp, ev)
+
+    def _cube_replies(self, position: Position) -> Generator[None, None, list[tuple[float, Chances, float]]]:
+        """For each roll of the side on roll: its weight, and the opponent's chances and cube efficiency
+        before its own roll after the best play (cubeless, gammons counted), a few slices in all."""
+        after = self.weights.after
+        out: list[tuple[float, Chances, float]] = []
+        budget = 0
+        for a, b, w in ROLLS:
+            succ = successors(position.key, a, b)
+            budget += GEN_COST
+            chosen = position.key  # no play: the same board, the opponent to roll
+            best = -9.0
+            for k in succ:
+                e = equity(after(k))
+                if e > best:
+                    best, chosen = e, k
+                budget += 1
+                if budget >= SLICE_EVALS:
+                    budget = 0
+                    yield
+            theirs = flip_probs(after(chosen))
+            out.append(
+                (
+                    float(w),
+                    (theirs[0], theirs[1], theirs[2], theirs[3], theirs[4]),
+                    cube_efficiency(Position(flip_key(chosen))),
+                )
+            )
+        return out
 
 
 class _Work:
@@ -426,106 +472,3 @@ def drain(gen: Generator[None, None, T]) -> T:
         except StopIteration as stop:
             answer: T = stop.value
             return answer
-
-
-# -- money cube: Janowski's interpolation between a dead and a live cube ------------
-
-
-def _cube_efficiency(position: Position) -> float:
-    """How live the cube is: 0.68 in contact; in a race it grows with the race's length (gnubg's rule)."""
-    if not position.is_race():
-        return 0.68
-    pips = position.pips()[0]
-    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
-
-
-def _janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
-    """Cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
-
-    ``p`` the chance of winning, ``w``/``loss`` the average value of a win/loss in units
-    of the cube (gammons make them above 1), ``x`` the cube's efficiency, ``dead`` the
-    cubeless equity, ``owner`` "centre", "mine" or "theirs" from the player's side.
-    """
-    take_point = (loss - 0.5) / (w + loss + 0.5)
-    cash_point = (loss + 1.0) / (w + loss + 0.5)
-    if owner == "mine":
-        live = 1.0 if p >= cash_point else -loss + (loss + 1.0) * p / cash_point
-    elif owner == "theirs":
-        live = -1.0 if p <= take_point else -1.0 + (w + 1.0) * (p - take_point) / (1.0 - take_point)
-    elif p <= take_point:
-        live = -1.0
-    elif p >= cash_point:
-        live = 1.0
-    else:
-        live = -1.0 + 2.0 * (p - take_point) / (cash_point - take_point)
-    return x * live + (1.0 - x) * dead
-
-
-def _money_cube(ev: Evaluation, state: GameState, doubler: int) -> tuple[float, float, float]:
-    """(no double, double/take, double/pass) for the doubler, per unit of the current cube."""
-    p = ev.win
-    w = 1.0 + (ev.win_gammon + ev.win_backgammon) / p if p > 1e-9 else 1.0
-    lo = 1.0 - p
-    loss = 1.0 + (ev.lose_gammon + ev.lose_backgammon) / lo if lo > 1e-9 else 1.0
-    x = _cube_efficiency(state.position)
-    now = "centre" if state.cube_owner is None else ("mine" if state.cube_owner == doubler else "theirs")
-    return _janowski(p, w, loss, x, ev.equity, now), 2.0 * _janowski(p, w, loss, x, ev.equity, "theirs"), 1.0
-
-
-# -- match cube: match winning chances over the table in cart.ai.met -------------------
-
-
-def _match_cube(
-    ev: Evaluation, state: GameState, score: tuple[int, int], doubler: int
-) -> tuple[float, float, float]:
-    """(no double, double/take, double/pass) as the doubler's chance of winning the match.
-
-    Each cube level is seen as a money game (as GNU Backgammon does): match winning
-    chances are mapped linearly onto equity, -1 for losing a single game at that cube
-    and +1 for winning one, so gammons are worth what the score makes them worth. The
-    money game's Janowski formula then gives the cubeful equity, which maps back. A
-    cube that its owner could never use (a single win at it already takes the match)
-    is dead: there the cubeless chances are the whole story. Treating every cube as
-    dead instead, as a first version did, doubles at any advantage and takes almost
-    anything, and games between two such players ended with the cube at 8.
-    """
-    n = state.rules.match_length
-    away = (n - score[doubler], n - score[1 - doubler])
-    crawford = state.crawford
-    single_w = ev.win - ev.win_gammon
-    gammon_w = ev.win_gammon - ev.win_backgammon
-    single_l = (1.0 - ev.win) - ev.lose_gammon
-    gammon_l = ev.lose_gammon - ev.lose_backgammon
-    wins = ((single_w, 1), (gammon_w, 2), (ev.win_backgammon, 3))
-    losses = ((single_l, 1), (gammon_l, 2), (ev.lose_backgammon, 3))
-    p = ev.win
-    x = _cube_efficiency(state.position)
-
-    def cubeful(cube: int, owner: str) -> float:
-        """The doubler's match winning chance with ``cube`` owned by ``owner``."""
-        up = met.after_game(away, cube, True, crawford=crawford)
-        down = met.after_game(away, cube, False, crawford=crawford)
-        span = up - down
-        win = sum(q * met.after_game(away, k * cube, True, crawford=crawford) for q, k in wins)
-        lose = sum(q * met.after_game(away, k * cube, False, crawford=crawford) for q, k in losses)
-        if span < 1e-9:
-            return win + lose
-        dead = (2.0 * (win + lose) - up - down) / span
-        w = (2.0 * win / p - up - down) / span if p > 1e-9 else 1.0
-        loss = -(2.0 * lose / (1.0 - p) - up - down) / span if p < 1.0 - 1e-9 else 1.0
-        # who could still turn the cube: nobody needs to once a single win takes the match
-        mine = owner != "theirs" and away[0] > cube
-        theirs = owner != "mine" and away[1] > cube
-        if not (mine or theirs):
-            return (up + down + dead * span) / 2.0
-        live = "centre" if mine and theirs else ("mine" if mine else "theirs")
-        eq = _janowski(p, max(w, 1.0), max(loss, 1.0), x, dead, live)
-        return (up + down + eq * span) / 2.0
-
-    cube = state.cube
-    now = "centre" if state.cube_owner is None else ("mine" if state.cube_owner == doubler else "theirs")
-    return (
-        cubeful(cube, now),
-        cubeful(2 * cube, "theirs"),
-        met.after_game(away, cube, True, crawford=crawford),
-    )

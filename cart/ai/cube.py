@@ -1,0 +1,300 @@
+"""Cubeful equity from cubeless chances: the money formula and a match model built on the MET.
+
+Both follow the same idea (Janowski's, which GNU Backgammon's 0-ply cube decisions
+also use): the cubeful value of a position is a mix, by the cube's efficiency ``x``,
+of the *dead* cube (the cubeless outlook) and a fully *live* cube, under which the
+game drifts continuously and each side cashes the moment its opponent's take point
+is reached. Under a live cube the value is linear in the chance of winning between
+the two cash points, so it only needs those points and the values at them.
+
+In money play the take and cash points have a closed form. In a match they depend
+on the score: a take is worth what the match equity table says the taker's
+position is worth, and owning the cube is worth more or less than in money play
+(at 2-away/4-away the trailer's recube to 4 is his whole match, so the leader's
+take point there is 50%, where money's formula says 20%). :class:`MatchCube`
+works the take points out from the table, from the highest cube that can still
+matter down, exactly as the live-cube recursion prescribes: a player's take point
+at a cube is where taking and owning it (and cashing at the other side's next
+take point) is worth as much as passing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import pairwise
+
+from ..engine import Position
+from . import met
+
+__all__ = [
+    "Chances",
+    "CubeState",
+    "MatchCube",
+    "cube_efficiency",
+    "janowski",
+    "live_value",
+    "lookahead",
+    "money_cube",
+]
+
+
+def cube_efficiency(position: Position) -> float:
+    """How live the cube is: 0.68 in contact; in a race it grows with the race's length (gnubg's rule)."""
+    if not position.is_race():
+        return 0.68
+    pips = position.pips()[0]
+    return min(0.7, max(0.6, 0.55 + 0.00125 * pips))
+
+
+def live_value(p: float, knots: list[tuple[float, float]]) -> float:
+    """The fully live cube's value at chance ``p``: linear between the knots (chance, value), in order."""
+    for (a, va), (b, vb) in pairwise(knots):
+        if p <= b:
+            return va if b - a < 1e-12 else va + (vb - va) * (p - a) / (b - a)
+    return knots[-1][1]
+
+
+def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
+    """Money cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
+
+    ``p`` the chance of winning, ``w``/``loss`` the average value of a win/loss in units
+    of the cube (gammons make them above 1), ``x`` the cube's efficiency, ``dead`` the
+    cubeless equity, ``owner`` "centre", "mine" or "theirs" from the player's side.
+    Live, the player is cashed out at its own take point and cashes at its cash point
+    (the other side's take point) when it has the cube; beyond either point the side
+    ahead is too good to double and plays on for its gammons.
+    """
+    take_point = (loss - 0.5) / (w + loss + 0.5)
+    cash_point = (loss + 1.0) / (w + loss + 0.5)
+    knots = [(0.0, -loss)]
+    if owner != "mine":
+        knots.append((take_point, -1.0))
+    if owner != "theirs":
+        knots.append((max(cash_point, knots[-1][0]), 1.0))
+    knots.append((1.0, w))
+    return x * live_value(p, knots) + (1.0 - x) * dead
+
+
+def money_cube(
+    win: float, gammons: tuple[float, float, float, float], x: float, dead: float, owner: str
+) -> tuple[float, float, float]:
+    """(no double, double/take, double/pass) for the doubler, per unit of the current cube.
+
+    ``gammons`` are (win gammon, win backgammon, lose gammon, lose backgammon) chances.
+    """
+    wg, wbg, lg, lbg = gammons
+    w = 1.0 + (wg + wbg) / win if win > 1e-9 else 1.0
+    lo = 1.0 - win
+    loss = 1.0 + (lg + lbg) / lo if lo > 1e-9 else 1.0
+    return janowski(win, w, loss, x, dead, owner), 2.0 * janowski(win, w, loss, x, dead, "theirs"), 1.0
+
+
+@dataclass(frozen=True)
+class MatchCube:
+    """The cube in a match, for player X against Y, from X's cubeless chances.
+
+    ``away`` = (X's points to go, Y's); ``crawford``: this is the Crawford game (no
+    cube at all). ``win``/``gammons`` as for :func:`money_cube`; every value returned
+    is X's chance of winning the match.
+
+    >>> even = MatchCube((2, 4), False, 0.7, (0.0, 0.0, 0.0, 0.0), 0.68)
+    >>> round(even.take_point(1, 2), 3)  # the trailer, doubled to 2 at 2-away/4-away (Y's chances)
+    0.186
+    >>> round(even.take_point(0, 4), 3)  # the leader, redoubled to 4: take from 50%
+    0.5
+    """
+
+    away: tuple[int, int]
+    crawford: bool
+    win: float
+    gammons: tuple[float, float, float, float]
+    x: float
+
+    # -- match winning chances after a game ---------------------------------------
+    def after(self, points: int, x_wins: bool) -> float:
+        """X's match winning chance after X wins (or loses) a game of ``points``."""
+        return met.after_game(self.away, points, x_wins, crawford=self.crawford)
+
+    @cached_property
+    def _shares(self) -> tuple[tuple[tuple[float, int], ...], tuple[tuple[float, int], ...]]:
+        """How X's wins and losses split into single, gammon and backgammon (conditional shares)."""
+        wg, wbg, lg, lbg = self.gammons
+        p, q = self.win, 1.0 - self.win
+        wins = ((p - wg, 1), (wg - wbg, 2), (wbg, 3)) if p > 1e-9 else ((1.0, 1),)
+        losses = ((q - lg, 1), (lg - lbg, 2), (lbg, 3)) if q > 1e-9 else ((1.0, 1),)
+        wins = tuple((s / p if p > 1e-9 else s, k) for s, k in wins)
+        losses = tuple((s / q if q > 1e-9 else s, k) for s, k in losses)
+        return wins, losses
+
+    def won(self, cube: int) -> float:
+        """X's chance after X wins the game at ``cube``, gammons as the chances say."""
+        return sum(s * self.after(k * cube, True) for s, k in self._shares[0])
+
+    def lost(self, cube: int) -> float:
+        """X's chance after X loses the game at ``cube``."""
+        return sum(s * self.after(k * cube, False) for s, k in self._shares[1])
+
+    # -- who may double, and where each side cashes ------------------------------------
+    def can_double(self, player: int, cube: int) -> bool:
+        """Whether ``player`` (0 = X) gains anything by turning a cube of ``cube``."""
+        return not self.crawford and self.away[player] > cube
+
+    def take_point(self, player: int, cube: int) -> float:
+        """``player``'s own chance of winning below which a double to ``cube`` should be passed."""
+        return self._take_points[(player, cube)]
+
+    def cash_point(self, player: int, cube: int) -> float | None:
+        """``player``'s own chance at which, owning or sharing ``cube``, it doubles the other out."""
+        if not self.can_double(player, cube):
+            return None
+        return 1.0 - self.take_point(1 - player, 2 * cube)
+
+    @cached_property
+    def _take_points(self) -> dict[tuple[int, int], float]:
+        points: dict[tuple[int, int], float] = {}
+        top = 1
+        while self.can_double(0, top) or self.can_double(1, top):
+            top *= 2
+        cube = 2 * top
+        while cube >= 2:  # the highest cube first: its take points do not depend on a redouble
+            for player in (0, 1):
+                points[(player, cube)] = self._take(player, cube, points)
+            cube //= 2
+        return points
+
+    def _take(self, player: int, cube: int, known: dict[tuple[int, int], float]) -> float:
+        """Where taking ``cube`` (and owning it) is worth passing, in ``player``'s chances."""
+
+        def mine(value: float) -> float:  # X's chance as ``player``'s chance
+            return value if player == 0 else 1.0 - value
+
+        passed = mine(self.after(cube // 2, player != 0))
+        lost = mine(self.lost(cube) if player == 0 else self.won(cube))
+        if self.can_double(player, cube) and (1 - player, 2 * cube) in known:
+            cash_at = 1.0 - known[(1 - player, 2 * cube)]
+            top = mine(self.after(cube, player == 0))
+            span = top - lost
+            point = cash_at * (passed - lost) / span if span > 1e-12 else 0.0
+        else:
+            won = mine(self.won(cube) if player == 0 else self.lost(cube))
+            span = won - lost
+            point = (passed - lost) / span if span > 1e-12 else 0.0
+        return min(1.0, max(0.0, point))
+
+    # -- cubeful values ------------------------------------------------------------------
+    def cubeful(self, cube: int, owner: int | None) -> float:
+        """X's match winning chance with ``cube`` owned by ``owner`` (0 = X, 1 = Y, None centred).
+
+        The live cube's value is piecewise linear in X's chance ``p`` through: a loss
+        at ``p = 0``; Y's cash (X passes ``cube``) at Y's cash point; X's cash at X's
+        cash point; a win at ``p = 1``. Beyond a cash point the side is too good to
+        double and plays on for its gammons, as GNU Backgammon's model has it.
+        """
+        p = self.win
+        won, lost = self.won(cube), self.lost(cube)
+        dead = p * won + (1.0 - p) * lost
+        x_cash = self.cash_point(0, cube) if owner != 1 else None
+        y_cash = self.cash_point(1, cube) if owner != 0 else None
+        if x_cash is None and y_cash is None:
+            return dead
+        knots = [(0.0, lost)]
+        if y_cash is not None:
+            knots.append((1.0 - y_cash, self.after(cube, False)))
+        if x_cash is not None:
+            knots.append((max(x_cash, knots[-1][0]), self.after(cube, True)))
+        knots.append((1.0, won))
+        return self.x * live_value(p, knots) + (1.0 - self.x) * dead
+
+    def decision(self, cube: int, owner: int | None) -> tuple[float, float, float]:
+        """(no double, double/take, double/pass) for X with ``cube`` owned by ``owner`` now."""
+        return self.cubeful(cube, owner), self.cubeful(2 * cube, 1), self.after(cube, True)
+
+
+# -- one interface for both: the cube state from the roller's side -------------------------
+Chances = tuple[float, float, float, float, float]
+"""Cubeless chances of the side on roll: win, win gammon, win backgammon, lose gammon, lose backgammon."""
+
+
+@dataclass(frozen=True)
+class CubeState:
+    """The cube as the side on roll (player 0 here) sees it, before rolling.
+
+    ``owner``: 0 the side on roll, 1 its opponent, None centred. ``away`` is (the
+    side on roll's points to go, the opponent's) in a match, None in money play,
+    where values are per unit of ``cube``; in a match they are the side on roll's
+    chance of winning the match.
+    """
+
+    cube: int
+    owner: int | None
+    away: tuple[int, int] | None = None
+    crawford: bool = False
+    max_cube: int = 1 << 15
+
+    @property
+    def is_match(self) -> bool:
+        return self.away is not None
+
+    def flipped(self) -> CubeState:
+        """The same cube seen by the opponent (when it is about to roll)."""
+        owner = None if self.owner is None else 1 - self.owner
+        away = None if self.away is None else (self.away[1], self.away[0])
+        return CubeState(self.cube, owner, away, self.crawford, self.max_cube)
+
+    def taken(self) -> CubeState:
+        """After the side on roll doubles and the opponent takes: twice the cube, the opponent's."""
+        return CubeState(2 * self.cube, 1, self.away, self.crawford, self.max_cube)
+
+    def may_double(self) -> bool:
+        """Whether doubling is allowed now and can gain anything (a cube no win needs is dead)."""
+        if self.owner == 1 or self.crawford or 2 * self.cube > self.max_cube:
+            return False
+        return self.away is None or self.away[0] > self.cube
+
+    def _match(self, chances: Chances, x: float) -> MatchCube:
+        assert self.away is not None
+        return MatchCube(self.away, self.crawford, chances[0], chances[1:], x)  # type: ignore[arg-type]
+
+    def decision(self, chances: Chances, x: float) -> tuple[float, float, float]:
+        """(no double, double/take, double/pass) for the side on roll, at 0-ply."""
+        win, wg, wbg, lg, lbg = chances
+        if self.away is None:
+            dead = win + wg + wbg - (1.0 - win) - lg - lbg
+            owner = "centre" if self.owner is None else ("mine" if self.owner == 0 else "theirs")
+            return money_cube(win, (wg, wbg, lg, lbg), x, dead, owner)
+        return self._match(chances, x).decision(self.cube, self.owner)
+
+    def value(self, chances: Chances, x: float) -> float:
+        """The side on roll's cubeful value when it handles the cube well: doubles when it should."""
+        nd, dt, dp = self.decision(chances, x)
+        if not self.may_double():
+            return nd
+        return max(nd, min(dt, dp))
+
+
+def lookahead(state: CubeState, replies: list[tuple[float, Chances, float]]) -> tuple[float, float, float]:
+    """(no double, double/take, double/pass) for the side on roll, one ply deeper than :meth:`decision`.
+
+    ``replies``: for each roll of the side on roll, its weight (out of 36), the
+    opponent's chances before its own roll after the play made, and the cube
+    efficiency there. The opponent then handles the cube as :meth:`CubeState.value`
+    says, with the cube as it stands after no double, and after a double taken.
+    """
+    total = sum(w for w, _, _ in replies)
+    after_nd, after_dt = state.flipped(), state.taken().flipped()
+    nd = dt = 0.0
+    for weight, chances, x in replies:
+        their_nd, their_dt = after_nd.value(chances, x), after_dt.value(chances, x)
+        if state.is_match:
+            nd += weight * (1.0 - their_nd)
+            dt += weight * (1.0 - their_dt)
+        else:  # per unit of the cube now: after a take the cube is twice as big
+            nd -= weight * their_nd
+            dt -= weight * 2.0 * their_dt
+    if state.is_match:
+        assert state.away is not None
+        dp = met.after_game(state.away, state.cube, True, crawford=state.crawford)
+    else:
+        dp = 1.0
+    return nd / total, dt / total, dp
