@@ -396,12 +396,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "games":
         results = cubeful_games(args.level, args.games, args.match, args.seed)
-        n = len(results)
-        mean = sum(results) / n
-        sd = (sum((r - mean) ** 2 for r in results) / max(n - 1, 1)) ** 0.5
+        # pairs share their dice with the seats swapped: the interval is over pairs, as in versus
+        pairs = [(results[i] + results[i + 1]) / 2 for i in range(0, len(results) - 1, 2)]
+        n = len(pairs)
+        mean = sum(pairs) / n
+        sd = (sum((r - mean) ** 2 for r in pairs) / max(n - 1, 1)) ** 0.5
         what = f"{args.match}-point matches won" if args.match else "points a game"
         half = 1.96 * sd / n**0.5
-        print(f"{args.level} against gnubg 0-ply, cube live: {mean:+.3f} +- {half:.3f} {what} ({n})")
+        print(
+            f"{args.level} against gnubg 0-ply, cube live: {mean:+.3f} +- {half:.3f} {what} ({len(results)})"
+        )
         return 0
     tallies = judge(args.level, args.ply, args.limit, args.chances)
     print(
