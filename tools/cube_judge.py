@@ -167,6 +167,10 @@ class Verdict:
         return max(self.no_double, min(self.double_take, self.double_pass))
 
 
+class NoCube(Exception):
+    """gnubg sees no cube decision here (it would not let the side on roll double)."""
+
+
 class Gnubg:
     """GNU Backgammon's cube analysis through its Python package, its text output captured."""
 
@@ -207,6 +211,8 @@ class Gnubg:
         self._run(f"set matchid {spot.match_id}")
         self._run(f"set board {spot.position_id}")
         text = self._run("hint")
+        if "cannot double" in text:
+            raise NoCube(text.strip())
         values: dict[str, float] = {}
         for line in text.splitlines():
             found = self._LINE.match(line)
@@ -334,7 +340,10 @@ class GnubgPlayer:
         if game.phase == "roll" and not game.can_double():
             return Roll(match.draw_dice())
         key = replace(match.match_key(), doubled=False, turn=game.turn, dice=(0, 0))
-        verdict = self.gnubg.verdict(CubeSpot(game.position.position_id(), key.to_id(), "game"))
+        try:
+            verdict = self.gnubg.verdict(CubeSpot(game.position.position_id(), key.to_id(), "game"))
+        except NoCube:  # a cube gnubg would not turn: it rolls, and takes one it would not offer
+            return Take() if game.phase == "doubled" else Roll(match.draw_dice())
         if game.phase == "doubled":
             return Take() if verdict.takes else Drop()
         return Double() if verdict.doubles else Roll(match.draw_dice())
