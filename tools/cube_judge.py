@@ -193,17 +193,22 @@ class Gnubg:
             self._run(command)
 
     def _run(self, command: str) -> str:
-        """One gnubg command, its standard output (written by C code) read back from a file."""
+        """One gnubg command, what it writes (C code, to both standard streams) read back from a file."""
         sys.stdout.flush()
-        saved = os.dup(1)
+        sys.stderr.flush()
+        saved = os.dup(1), os.dup(2)
         with tempfile.TemporaryFile(mode="w+b") as out:
             os.dup2(out.fileno(), 1)
+            os.dup2(out.fileno(), 2)
             try:
                 self.gnubg.command(command)
             finally:
                 sys.stdout.flush()
-                os.dup2(saved, 1)
-                os.close(saved)
+                sys.stderr.flush()
+                os.dup2(saved[0], 1)
+                os.dup2(saved[1], 2)
+                os.close(saved[0])
+                os.close(saved[1])
             out.seek(0)
             return out.read().decode("utf-8", "replace")
 
