@@ -18,6 +18,7 @@ ever written.
 from __future__ import annotations
 
 import random
+import time
 
 import pyxel
 
@@ -32,13 +33,14 @@ from .play import PlayScene
 from .saves import apply_settings, game_options, settings_of, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .sound import Sounds
+from .thinking import FrameClock
 
-__all__ = ["FPS", "THINK_BUDGET_S", "TITLE", "App", "init_pyxel"]
+__all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
 TITLE = "Gammon Cart"
 FPS = 30
-THINK_BUDGET_S = 0.005
-"""Time the computer may think per frame: with drawing, frames stay under 8 ms (33 ms at 30 fps)."""
+THINK_MARGIN_S = 0.005
+"""Time kept free at the end of each frame when the computer thinks (Pyxel's flip, a slow draw)."""
 
 NAVIGATION = ("left", "right", "up", "down")
 MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 pixels wide)
@@ -80,7 +82,8 @@ class App:
         self.board = BoardView(self.assets, "Backgammon")
         self.sounds = Sounds(self.options.sound)
         self.input = Input()
-        self.think_budget = THINK_BUDGET_S
+        self.clock = FrameClock(FPS, THINK_MARGIN_S)
+        self.cursor_shown = True
         self.stack: list[Scene] = []
         self.quitting = False
         if start == "title":
@@ -88,6 +91,15 @@ class App:
         else:
             self.to_new_game()
         self.show_notices()
+
+    @property
+    def think_budget(self) -> float | None:
+        """A fixed time to think per frame instead of the frame's spare time (None, the default)."""
+        return self.clock.budget
+
+    @think_budget.setter
+    def think_budget(self, seconds: float | None) -> None:
+        self.clock.budget = seconds
 
     # -- the stack ----------------------------------------------------------------------
     @property
@@ -226,6 +238,7 @@ class App:
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands."""
+        self.clock.begin()
         top = self.top
         moved = [i for i in intents if isinstance(i, Command) and i.name in NAVIGATION]
         if moved and not top.typing:
@@ -236,11 +249,17 @@ class App:
             x, y = self.input.cursor
             intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
         top.update(intents)
+        busy = self.top.busy
+        if busy == self.cursor_shown and not self.headless:
+            pyxel.mouse(not busy)  # the scene draws an hourglass instead, as RISC OS does
+        self.cursor_shown = not busy
 
     def draw(self) -> None:
+        t0 = time.perf_counter()
         g = pyxel.screen
         for scene in list(self.stack):
             scene.draw(g)
+        self.clock.drew(time.perf_counter() - t0)
 
     def frame(self) -> None:
         """One update and one draw, without waiting for the clock (tests, the demo, the bench)."""

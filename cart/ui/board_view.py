@@ -27,7 +27,7 @@ from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
 from .widgets import Window, draw_box
 
-__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState"]
+__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState", "hourglass"]
 
 Colour = Literal["white", "red", "black"]
 """Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
@@ -83,12 +83,44 @@ class ViewState:
     lifted: Lifted | None = None
     message: str = ""
     show_pips: bool = True
+    thinking: int | None = None  # the seat whose computer is thinking (its name strip says so)
 
     def position_for(self, game: GameState, player: int) -> Position:
         """The board shown, seen from ``player``'s side."""
         if self.board is None:
             return game.board(player)
         return self.board if player == game.turn else self.board.flip()
+
+
+HOURGLASS = (
+    "dddddddddd",
+    "dlllllllld",
+    ".dryyyyrd.",
+    ".dlryyrld.",
+    "..dlrrld..",
+    "...dlld...",
+    "..dlrrld..",
+    ".dlllllld.",
+    ".dllrrlld.",
+    "dllrrrrlld",
+    "dddddddddd",
+)
+"""A 10x11 hourglass in the RISC OS pointer's colours (dark blue, light blue, red), sand yellow."""
+
+_HOURGLASS_INK = {
+    "d": wimp.Wimp.DARK_BLUE,
+    "l": wimp.Wimp.LIGHT_BLUE,
+    "r": wimp.Wimp.RED,
+    "y": wimp.Wimp.YELLOW,
+}
+
+
+def hourglass(g: pyxel.Image, x: int, y: int, scale: int = 1) -> None:
+    """Draw the hourglass with its top left at (x, y); ``scale`` 2 for the pointer, as big as RISC OS's."""
+    for dy, row in enumerate(HOURGLASS):
+        for dx, c in enumerate(row):
+            if c != ".":
+                g.rect(x + dx * scale, y + dy * scale, scale, scale, _HOURGLASS_INK[c])
 
 
 class BoardView:
@@ -208,6 +240,8 @@ class BoardView:
             rows = L.seat_rows(box)
             if game.phase != "over" and game.actor == player:  # whose move: the focus colour
                 g.rect(rows.name.x + 1, rows.name.y + 1, rows.name.w - 2, rows.name.h - 2, wimp.TITLE_FOCUS)
+            if view.thinking == player:  # an hourglass at the strip's left end while it thinks
+                hourglass(g, rows.name.x + 5, rows.name.y + 2)
             name = shown.name[: rows.name.w // CHAR_W - 1]
             a.text_centered(g, rows.name.x + rows.name.w // 2, rows.name.y + 4, name, wimp.TEXT)
             a.blt(

@@ -1,8 +1,9 @@
 """The Play scene: one game (or match) at the table, people and the computer acting through the engine.
 
-Each frame is a recipe of named steps: take the pointer, run an animation if
-one is going, let the computer think a bounded slice (a few ms of its
-``think_*`` generator), or turn the player's intents into engine calls. The
+Each frame is a recipe of named steps: take the pointer, let the computer
+think for the time the frame has left (:mod:`cart.ui.thinking`; already while
+its dice tumble, since they are known), run an animation if one is going, or
+turn the player's intents into engine calls. The
 engine answers with a new state and events; events become sounds, messages and
 animations here. Where a picked man may go is asked of
 :class:`~cart.engine.partial.PartialPlay`, never worked out in the UI, and an
@@ -12,8 +13,7 @@ illegal click leaves everything as it was and says why.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -57,18 +57,19 @@ from cart.store.names import entry_stem
 from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
-from .board_view import Hints, Lifted, Player, ViewState
+from .board_view import Hints, Lifted, Player, ViewState, hourglass
 from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
 from .saves import export_path, free_name, players_of
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene
+from .thinking import Thinker
 
 if TYPE_CHECKING:
     from cart.store import GameSession
 
     from .app import App
 
-__all__ = ["CheckerRun", "PlayScene", "Thinker"]
+__all__ = ["CheckerRun", "PlayScene"]
 
 HINT_LEVEL = "expert"
 TOOLTIP_DELAY = 18  # frames the pointer rests on a control before its help shows
@@ -83,45 +84,6 @@ TIPS: dict[str, str] = {
     "bar": "The bar: men hit wait here and must enter first",
     "bin": "The bin: men borne off",
 }
-
-
-class Thinker:
-    """A computer decision in progress: a ``think_*`` generator stepped within a time budget per frame.
-
-    ``state`` is the moment of the game it thinks about: once the game has
-    moved on without it (a forfeit from the menu, a roll made meanwhile) the
-    scene drops it, so an answer is never applied to a moment it was not for.
-    """
-
-    def __init__(
-        self, gen: Generator[None, None, Any], done: Callable[[Any], None], state: GameState
-    ) -> None:
-        self.gen = gen
-        self.done = done
-        self.state = state
-        self.slices = 0
-        self.longest = 0.0
-
-    def step(self, budget_s: float) -> bool:
-        """Run slices while the next one should still fit the budget; True (``done`` called) once answered.
-
-        A slice is bounded in work, not time, so the longest one seen so far is
-        the forecast: a slice that would not fit waits for the next frame (at
-        least one runs per frame, so thinking always advances).
-        """
-        start = time.perf_counter()
-        while True:
-            t0 = time.perf_counter()
-            try:
-                next(self.gen)
-            except StopIteration as stop:
-                self.done(stop.value)
-                return True
-            now = time.perf_counter()
-            self.slices += 1
-            self.longest = max(self.longest, now - t0)
-            if now - start + self.longest >= budget_s:
-                return False
 
 
 @dataclass
@@ -326,6 +288,7 @@ class PlayScene(Scene):
             lifted=lifted,
             message=self.message,
             show_pips=self.app.options.pips,
+            thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
         return shown, view
 
@@ -346,17 +309,33 @@ class PlayScene(Scene):
         game = self.match.game
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
+        if self._may_think(game):
+            self._computer(game)
         if self._animate():
             return
         if game.phase == "over":
             self._game_over(game)
             return
         if game.actor in self.bots:
-            self._computer(game)
             return
-        if self.thinker is not None and self.thinker.step(self.app.think_budget):
+        if self.thinker is not None and self.thinker.step(self.app.clock):
             self.thinker = None
         self._human(game, intents)
+
+    def _may_think(self, game: GameState) -> bool:
+        """The computer is to act and may think now: also while its dice tumble, never under a pause.
+
+        While its play is shown man by man the game has not moved yet, so it
+        must not think again; a pass or the end of a game holds it too.
+        """
+        if game.phase == "over" or game.actor not in self.bots or self.run is not None or self.pause:
+            return False
+        return not self.dice_frames or game.phase == "move"
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        """Thinking for more than the frame it began in: the hourglass shows."""
+        return not self.attract and self.thinker is not None and self.thinker.frames > 0
 
     def _hover(self, x: int, y: int) -> None:
         self.pointer = (x, y)
@@ -389,8 +368,9 @@ class PlayScene(Scene):
     def _computer(self, game: GameState) -> None:
         """A slice of the computer's turn (:func:`cart.ai.think_action`); its action is applied when found."""
         if self.thinker is None:
-            self.thinker = Thinker(think_action(self.bots[game.actor], self.match), self._computer_act, game)
-        if self.thinker.step(self.app.think_budget):
+            bot = self.bots[game.actor]
+            self.thinker = Thinker(think_action(bot, self.match), self._computer_act, game, game.actor)
+        if self.thinker.step(self.app.clock):
             self.thinker = None
 
     def _computer_act(self, action: Action) -> None:
@@ -571,7 +551,7 @@ class PlayScene(Scene):
             self.hint = Hints(game.turn, frozenset(s for s, _ in moves), frozenset(t for _, t in moves))
             self.say(f"hint: {advice.text}")
 
-        self.thinker = Thinker(think_hint(self.hint_bot, self.match), show, game)
+        self.thinker = Thinker(think_hint(self.hint_bot, self.match), show, game, game.actor)
 
     def type_move(self) -> None:
         """A dialog for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
@@ -943,7 +923,9 @@ class PlayScene(Scene):
         self.app.board.draw(g, game, view)
         self._marks(g, view)
         key, frames = self.hover
-        if key is not None and frames >= TOOLTIP_DELAY and self.app.options.tooltips and not self.attract:
+        if self.busy:
+            hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
+        elif key is not None and frames >= TOOLTIP_DELAY and self.app.options.tooltips and not self.attract:
             self._tooltip(g, TIPS[str(key)])
 
     def _marks(self, g: pyxel.Image, view: ViewState) -> None:

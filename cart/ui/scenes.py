@@ -31,6 +31,7 @@ class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use."""
 
     typing = False  # a writable field has the caret: keys are text
+    busy = False  # the computer is thinking: the pointer becomes an hourglass
 
     def __init__(self, app: App) -> None:
         self.app = app

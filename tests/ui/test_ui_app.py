@@ -33,6 +33,7 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.options import GameSetup, Options
+from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.title import NewGameScene, TitleScene
@@ -490,3 +491,32 @@ def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
     assert Typed("8/5 6/5") in typed and Command("roll") not in typed
     pyxel.set_input_text("")
     release_all(inp)
+
+
+def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets: Assets) -> None:
+    """Issue 17: a thought longer than a frame shows an hourglass at the pointer and on its strip."""
+    app = make_app()
+    app.think_budget = 0.001
+    pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    d.pointer = (100, 300)
+    d.frames(2)
+    assert d.scene.busy and not app.cursor_shown
+    inks = {pyxel.pget(x, y) for x in range(95, 106) for y in range(295, 306)}
+    assert {Wimp.DARK_BLUE, Wimp.LIGHT_BLUE, Wimp.YELLOW} <= inks  # the hourglass at the pointer
+    strip = L.seat_rows(L.THEIR_SEAT).name  # the computer sits at the top
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW in strip_inks
+    d.until(lambda: d.scene.match.game.turn == 1)
+    d.frames()
+    assert not d.scene.busy and app.cursor_shown
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW not in strip_inks
