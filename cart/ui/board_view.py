@@ -13,7 +13,6 @@ hint arrows and the dice left are whatever the scene got from the engine.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,9 +24,14 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .messages import wrap_lines
 from .widgets import Window, draw_box
 
 __all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState", "hourglass"]
+
+MESSAGE_COLS = L.MESSAGE.w // CHAR_W - 1
+MESSAGE_ROWS = 2
+"""The message strip: 2 lines of 23 characters; a longer message scrolls through it a line at a time."""
 
 Colour = Literal["white", "red", "black"]
 """Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
@@ -83,6 +87,7 @@ class ViewState:
     lifted: Lifted | None = None
     message: str = ""
     show_pips: bool = True
+    message_first: int = 0  # the first line of a long message the strip shows (it scrolls)
     thinking: int | None = None  # the seat whose computer is thinking (its name strip says so)
 
     def position_for(self, game: GameState, player: int) -> Position:
@@ -205,7 +210,8 @@ class BoardView:
         if view.show_pips:
             self._pips(g, mine, view)
         if view.message:
-            lines = textwrap.wrap(view.message, L.MESSAGE.w // CHAR_W - 1)[:2]
+            first = view.message_first
+            lines = wrap_lines(view.message, MESSAGE_COLS)[first : first + MESSAGE_ROWS]
             top = L.MESSAGE.y + (L.MESSAGE.h - CHAR_H * len(lines)) // 2
             for i, line in enumerate(lines):
                 a.text_centered(g, L.MESSAGE.x + L.MESSAGE.w // 2, top + i * CHAR_H, line, wimp.BOARD_TEXT)

@@ -57,8 +57,9 @@ from cart.store.names import entry_stem
 from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
-from .board_view import Hints, Lifted, Player, ViewState, hourglass
+from .board_view import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, Player, ViewState, hourglass
 from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .messages import MessageLog, last_moved, seen_from, verb, wrap_lines
 from .options import GameSetup
 from .saves import export_path, free_name, players_of
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene
@@ -75,6 +76,8 @@ HINT_LEVEL = "expert"
 TOOLTIP_DELAY = 18  # frames the pointer rests on a control before its help shows
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
+MESSAGES_WIDTH = 60  # characters a line in the Messages box
+MESSAGES_LINES = 20
 
 TIPS: dict[str, str] = {
     "cube": "Doubling cube: click before rolling to offer a double",
@@ -200,17 +203,32 @@ class PlayScene(Scene):
         self._part_for: GameState | None = None
         self.lifted_from: int | None = None
         self.pointer = (0, 0)
-        self.message = ""
+        self.log = MessageLog()
         self.hint: Hints | None = None
         self.thinker: Thinker | None = None
         self.run: CheckerRun | None = None
         self.dice_frames = 0
         self.pause = 0
-        self.marks: frozenset[tuple[int, int]] = frozenset()
+        self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
+        self._told = ""  # the store problem last shown in a box (each is shown once)
         self.hover: tuple[object, int] = (None, 0)
         self._asked: GameState | None = None  # the state a take/drop or game-over dialog was shown for
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self._viewer = 1 if attract or 1 not in self.bots else 0
+        if session is not None:
+            self._resumed()
+
+    def _resumed(self) -> None:
+        """A resumed game marks and says its last play, as if it had just been made."""
+        last = last_moved(self.match)
+        if last is not None:
+            self.marks = (last.player, last.play.moves)
+            self.say(self._played(last))
+
+    @property
+    def message(self) -> str:
+        """The latest message (what the strip shows, scrolled if long)."""
+        return self.log.latest
 
     def ratings(self) -> tuple[int, int] | None:
         """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
@@ -287,6 +305,7 @@ class PlayScene(Scene):
             hints=hints,
             lifted=lifted,
             message=self.message,
+            message_first=self.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
             show_pips=self.app.options.pips,
             thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
@@ -300,6 +319,7 @@ class PlayScene(Scene):
 
     # -- the frame ---------------------------------------------------------------------------
     def update(self, intents: list[Intent]) -> None:
+        self.log.tick()
         for intent in intents:
             if isinstance(intent, Pointer):
                 self._hover(intent.x, intent.y)
@@ -484,7 +504,7 @@ class PlayScene(Scene):
             self.part = part.move(src, point)
             self.lifted_from = None
             self.hint = None
-            self.message = ""
+            self.log.clear()
             hit = any(step.hit for step in self.part.steps[len(part.steps) :])
             self.app.sounds.play("hit" if hit else "bear_off" if point == 0 else "click")
             if self.part.is_complete and self.app.options.auto_confirm:
@@ -495,7 +515,7 @@ class PlayScene(Scene):
             self.say(part.why_not(src, point if point is not None else -1))
 
     def say(self, text: str) -> None:
-        self.message = text[:1].upper() + text[1:]
+        self.log.say(text)
 
     def roll(self) -> None:
         game = self.match.game
@@ -583,14 +603,46 @@ class PlayScene(Scene):
             )
         )
 
-    def forfeit(self) -> None:
+    def forfeit(self, *, ask: bool = True) -> None:
+        """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
+
+        The one person forfeits, or in a two-player game the player to act.
+        """
         game = self.match.game
         if game.phase == "over":
             self.say("the game is over")
             return
         humans = self.humans
         who = humans[0] if len(humans) == 1 else game.actor
-        self.act(Forfeit(who))
+        if not ask:
+            self.act(Forfeit(who))
+            return
+        after, _ = game.forfeit(who)
+        names = [p.name for p in self.players]
+        points = f"{after.points} point{'s' if after.points != 1 else ''}"
+        lines = [
+            f"{names[who]}: forfeit this game?",
+            f"{verb(names[1 - who], 'wins')} {points} (twice the cube).",
+        ]
+        choices = [
+            Choice("Cancel", lambda: None, default=True, cancel=True),
+            Choice("Forfeit", lambda: self.act(Forfeit(who)) if self.match.game is game else None),
+        ]
+        self.app.push(Dialog(self.app, "Forfeit", lines, choices))
+
+    def ask_exit(self) -> None:
+        """Exit asks first: a saved game says it can be resumed, an unsaved one that it is lost."""
+        if self.session is not None:
+            lines = ["Leave the table?", "The game is saved: resume it from the saved games."]
+            default_exit = True
+        else:
+            lines = ["Leave the table?", "This game is not saved: it will be lost."]
+            default_exit = False
+        choices = [
+            Choice("Cancel", lambda: None, default=not default_exit, cancel=True),
+            Choice("Exit", self.exit, default=default_exit),
+        ]
+        self.app.push(Dialog(self.app, "Exit", lines, choices))
 
     def _ask_take(self, game: GameState) -> None:
         doubler = self.players[game.turn].name
@@ -625,8 +677,12 @@ class PlayScene(Scene):
             self.say(str(exc))
             return False
         self.events(events)
-        if self.session is not None and self.session.problem:
-            self.say(f"Not saved: {self.session.problem}")
+        problem = self.session.problem if self.session is not None else None
+        if problem:
+            self.say(f"Not saved: {problem}")
+            if problem != self._told:  # the reason in full, once, in a box
+                self._told = problem
+                self.app.tell("Not saved", problem, "The game goes on; Exit tries to save it again.")
         return True
 
     def events(self, events: list[Event]) -> None:
@@ -639,34 +695,30 @@ class PlayScene(Scene):
                 if e.winner is None:
                     self.say(f"both rolled {a}: roll again")
                 else:
-                    verb = "go" if names[e.winner] == "You" else "goes"
-                    self.say(f"{names[e.winner]} {verb} first with {a}-{b}")
+                    self.say(f"{verb(names[e.winner], 'goes')} first with {a}-{b}")
             elif isinstance(e, AutoDoubled):
                 self.say(f"a tie: the cube turns to {e.cube}")
             elif isinstance(e, Rolled):
                 self._tumble(sounds)
-                self.message = ""
+                self.log.clear()
             elif isinstance(e, Passed):
                 self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
                 self.pause = PASS_PAUSE
             elif isinstance(e, Moved):
-                if e.player in self.bots:
-                    self.marks = frozenset((e.player, t) for _, t in e.play.moves)
-                    self.say(f"{names[e.player]} played {e.text}")
-                else:
-                    self.marks = frozenset()
+                self.marks = (e.player, e.play.moves)
+                self.say(self._played(e))
                 if sounds:
                     sounds.play("hit" if e.hits else "click")
             elif isinstance(e, Doubled):
-                self.say(f"{names[e.player]} doubles to {e.cube}")
+                self.say(f"{verb(names[e.player], 'doubles')} to {e.cube}")
                 if sounds:
                     sounds.play("double")
             elif isinstance(e, Taken):
-                self.say(f"{names[e.player]} takes: the cube is at {e.cube}")
+                self.say(f"{verb(names[e.player], 'takes')}: the cube is at {e.cube}")
             elif isinstance(e, Dropped):
-                self.say(f"{names[e.player]} drops")
+                self.say(verb(names[e.player], "drops"))
             elif isinstance(e, Forfeited):
-                self.say(f"{names[e.player]} forfeits")
+                self.say(verb(names[e.player], "forfeits"))
             elif isinstance(e, GameOver):
                 if self.session is not None:
                     self.players = players_of(
@@ -678,9 +730,13 @@ class PlayScene(Scene):
                 self.pause = ATTRACT_PAUSE if self.attract else 2
             elif isinstance(e, GameStarted):
                 self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
-                self.marks = frozenset()
+                self.marks = None
             elif isinstance(e, MatchOver):
                 pass  # the game-over dialog says it
+
+    def _played(self, e: Moved) -> str:
+        """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
+        return f"{self.players[e.player].name} played {seen_from(e.text, e.player, self.viewer)}"
 
     def _tumble(self, sounds: Any) -> None:
         self.dice_frames = self.app.options.step_frames
@@ -706,12 +762,12 @@ class PlayScene(Scene):
         winner, loser = names[game.winner], names[1 - game.winner]
         kind = game.result
         if kind == "drop":
-            how = f"{loser} refused the double: {winner} wins {game.points}"
+            how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
         elif kind == "forfeit":
-            how = f"{loser} forfeited: {winner} wins 2 x cube {game.cube} = {game.points}"
+            how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
         else:
             value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
-            how = f"{winner} wins a {kind}: {value} x cube {game.cube} = {game.points}"
+            how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"
         how += " point" + ("s." if game.points != 1 else ".")
         lines = [how]
         m = self.match
@@ -720,7 +776,7 @@ class PlayScene(Scene):
                 f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}, match to {m.rules.match_length}."
             )
             if m.is_match_over:
-                lines.append(f"{names[m.match_winner or 0]} wins the match.")
+                lines.append(f"{verb(names[m.match_winner or 0], 'wins')} the match.")
         else:
             lines.append(f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}.")
         lines.extend(self.rating_lines())
@@ -798,8 +854,8 @@ class PlayScene(Scene):
             mine = game.phase != "over" and game.actor not in self.bots
             return [
                 Entry("New game", app.to_new_game),
-                Entry("Exit", self.exit),
-                Entry("Forfeit", self.forfeit, enabled=game.phase != "over", separator=True),
+                Entry("Exit...", self.ask_exit),
+                Entry("Forfeit...", self.forfeit, enabled=game.phase != "over", separator=True),
                 Entry("Hint", lambda: self.command("hint"), enabled=mine),
                 Entry(
                     "Type a move", lambda: self.command("type_move"), enabled=mine and game.phase == "move"
@@ -811,6 +867,7 @@ class PlayScene(Scene):
                     enabled=mine and game.phase == "move",
                     separator=True,
                 ),
+                Entry("Messages", self.show_messages),
                 Entry("Rules", self.show_rules),
                 Entry("Export .mat", self.export, enabled=self.session is not None),
                 Entry("Position ID", self.show_ids),
@@ -906,6 +963,15 @@ class PlayScene(Scene):
             )
         )
 
+    def show_messages(self) -> None:
+        """The message log: what the table said lately, each message whole, newest last."""
+        lines: list[str] = []
+        for text in self.log.history():
+            lines.extend(wrap_lines(text, MESSAGES_WIDTH))
+        lines = lines[-MESSAGES_LINES:] or ["Nothing yet."]
+        ok = Choice("OK", lambda: None, default=True, cancel=True)
+        self.app.push(Dialog(self.app, "Messages", lines, [ok]))
+
     def show_ids(self) -> None:
         m = self.match
         self.app.push(
@@ -929,17 +995,30 @@ class PlayScene(Scene):
             self._tooltip(g, TIPS[str(key)])
 
     def _marks(self, g: pyxel.Image, view: ViewState) -> None:
-        """Outline where the computer's last play put its men (cleared by the next play)."""
-        if not self.marks or self.run is not None:
+        """Mark the last play, either side's: a dotted ring where each man left, a ring where it landed.
+
+        Cleared by the next play or a new game; a resumed game shows its last play too.
+        """
+        if self.marks is None or self.run is not None:
             return
         game = self.match.game
-        for player, point in self.marks:
-            spot = L.Spot(player, point)
-            n = view.position_for(game, player).mine[point]
-            if not n:
-                continue
-            r = L.slot_rect(spot, min(n, L.place_count_cap(spot)) - 1, view.viewer)
-            g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+        player, moves = self.marks
+        mine = view.position_for(game, player).mine
+        for src in {s for s, _ in moves} - {t for _, t in moves}:
+            spot = L.Spot(player, src)
+            r = L.slot_rect(spot, min(mine[src], L.place_count_cap(spot) - 1), view.viewer)
+            for x in range(r.x - 1, r.x + r.w + 1, 2):
+                g.pset(x, r.y - 1, wimp.LAST_MOVE)
+                g.pset(x, r.y + r.h, wimp.LAST_MOVE)
+            for y in range(r.y - 1, r.y + r.h + 1, 2):
+                g.pset(r.x - 1, y, wimp.LAST_MOVE)
+                g.pset(r.x + r.w, y, wimp.LAST_MOVE)
+        for dst in {t for _, t in moves}:
+            spot = L.Spot(player, dst)
+            n = mine[dst]
+            if n:
+                r = L.slot_rect(spot, min(n, L.place_count_cap(spot)) - 1, view.viewer)
+                g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
 
     def _tooltip(self, g: pyxel.Image, text: str) -> None:
         w = len(text) * CHAR_W + 8

@@ -31,7 +31,9 @@ from cart.engine import (
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
+from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.messages import SCROLL_FRAMES, wrap_lines
 from cart.ui.options import GameSetup, Options
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
@@ -259,7 +261,10 @@ def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene) and sub.parent is menu
     labels = [e.label for e in sub.entries]
-    d.click(sub.menu.item_rect(labels.index("Forfeit")).center)
+    d.click(sub.menu.item_rect(labels.index("Forfeit...")).center)
+    ask = app.stack[-1]
+    assert isinstance(ask, Dialog) and ask.window.title == "Forfeit" and d.scene.match.game.phase != "over"
+    d.click(ask.buttons[1].rect.center)  # Forfeit
     game = d.scene.match.game
     assert (game.phase, game.winner, game.points, game.result) == ("over", 0, 2, "forfeit")
     d.frames(4)  # the jingle's moment, then the dialog
@@ -439,7 +444,10 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     )
     d.frames()
     assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
-    d.scene.forfeit()  # the human, from the menu, while the computer thinks
+    d.scene.forfeit()  # the human, from the menu, while the computer thinks: asked first
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
+    d.click(box.buttons[1].rect.center)  # Forfeit
     d.frames()
     assert d.scene.thinker is None and d.scene.match.game.phase == "over"
     d.scene.another()
@@ -520,3 +528,100 @@ def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets:
         pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
     }
     assert Wimp.YELLOW not in strip_inks
+
+
+def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
+    """Issue 17: 24/13 by the player at the top landed on the point labelled 12: it reads 1/12."""
+    app = make_app()
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
+    )
+    d.until(lambda: d.scene.match.game.turn == 1)
+    assert d.scene.viewer == 1
+    assert d.scene.message == "Expert played 1/12"
+    assert d.scene.marks == (0, ((24, 18), (18, 13)))
+
+
+def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
+    """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    mover = d.scene.match.game.turn
+    d.click(d.place(mover, 8))
+    d.click(d.place(mover, 5))
+    d.click(d.place(mover, 6))
+    d.click(d.place(mover, 5))
+    d.click(L.ROLL_BOX.center)  # confirm
+    assert d.scene.match.game.turn == 1 - mover and d.scene.viewer == 1 - mover
+    name = d.scene.players[mover].name
+    assert d.scene.message == f"{name} played 17/20 19/20"
+    assert d.scene.marks == (mover, ((8, 5), (6, 5)))
+
+
+def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
+    """Issue 17: the strip holds 2 lines of 23 characters; a longer message moves up a line at a time."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
+    d.scene.say(text)
+    lines = wrap_lines(text, MESSAGE_COLS)
+    assert len(lines) > MESSAGE_ROWS
+    shown: list[str] = []
+    for _ in range(len(lines) * SCROLL_FRAMES):
+        d.frames()
+        first = d.scene.view()[1].message_first
+        shown.extend(lines[first : first + MESSAGE_ROWS])
+    assert set(shown) == set(lines)  # every line of it was on the strip
+
+
+def test_you_are_spoken_to_in_english(assets: Assets) -> None:
+    """Issue 17: "You take", "You win a gammon", never "You takes", "You wins"."""
+    app = make_app()
+    mine = [0] * 26
+    mine[0], mine[1] = 14, 1  # one man left, on the 1 point
+    theirs = [0] * 26
+    theirs[19] = 15  # all theirs in our home board: a backgammon
+    pos = Position.from_counts(mine, theirs)
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), pos, turn=1, dice=(2, 1)),
+    )
+    d.click(d.place(1, 1))
+    d.click(d.place(1, 0))
+    d.click(L.ROLL_BOX.center)  # confirm: the last man off
+    d.until(lambda: isinstance(app.stack[-1], Dialog))
+    box = app.stack[-1]
+    assert isinstance(box, Dialog)
+    text = " ".join(box.lines)
+    assert "You win a backgammon" in text and "You wins" not in text
+
+
+def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
+    """Issue 17: Forfeit asks, says what it gives away, and Cancel (the default) keeps the game."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.click((200, 300), RIGHT)
+    d.click(app.stack[-1].menu.item_rect(0).center)  # Play
+    labels = [e.label for e in app.stack[-1].entries]
+    d.click(app.stack[-1].menu.item_rect(labels.index("Forfeit...")).center)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and box.window.title == "Forfeit"
+    assert any("wins 2 points" in line for line in box.lines)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is d.scene and d.scene.match.game.phase == "move" and not d.scene.match.record
+
+
+def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.scene.ask_exit()
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is d.scene
+    d.scene.ask_exit()
+    d.click(app.stack[-1].buttons[1].rect.center)  # Exit
+    assert isinstance(app.stack[0], TitleScene)

@@ -169,14 +169,14 @@ def shot_menu(a: App) -> None:
 
 def shot_game_over(a: App) -> None:
     scene = started(a)
-    scene.forfeit()
+    scene.forfeit(ask=False)
     for _ in range(4):
         frame(a)
 
 
 def shot_game_over_rated(a: App) -> None:
     scene = a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
-    scene.forfeit()
+    scene.forfeit(ask=False)
     for _ in range(4):
         frame(a)
 

@@ -69,7 +69,8 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     text = mat.read_text(encoding="utf-8")
     assert "Ann Lee" in text and "Bob" in text
     loser = scene.match.game.actor
-    menu_item(d, "Play", "Forfeit")
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     dialog = top_dialog(app, "Game over")
     text = "\n".join(dialog.lines)
@@ -96,7 +97,8 @@ def test_one_human_plays_and_is_rated_under_the_typed_name(assets: Assets, tmp_p
     d.click(form.play.rect.center)
     scene = d.scene
     assert scene.session is not None and "Zoë" in scene.session.game.options.names
-    menu_item(d, "Play", "Forfeit")
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     assert any(line.startswith("Rating Zoë: 1500.0 ->") for line in top_dialog(app, "Game over").lines)
     assert Store(tmp_path).ratings.get("player:Zoë").rating < 1500
@@ -138,7 +140,8 @@ def test_names_are_offered_again_and_survive_exit_and_resume(assets: Assets, tmp
     app = make_app(tmp_path)
     d = Driver(app)
     create_two(d, "Ann", "Bob")
-    menu_item(d, "Play", "Exit")
+    menu_item(d, "Play", "Exit...")
+    d.key(pyxel.KEY_RETURN)  # a saved game: Exit is the default
     assert isinstance(app.stack[0], TitleScene)
     d.key(pyxel.KEY_SPACE)
     start = app.stack[0]

@@ -15,12 +15,13 @@ import pytest
 import pyxel
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Rules
+from cart.engine import Move, Rules
 from cart.store import GameOptions, Store, WriteError
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Select
+from cart.ui.messages import last_moved, seen_from
 from cart.ui.options import Options
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
@@ -98,7 +99,8 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     play_some(d, 3)
     original = scene.match
     assert len(original.record) > 4
-    menu_item(d, "Play", "Exit")
+    menu_item(d, "Play", "Exit...")
+    d.key(pyxel.KEY_RETURN)  # a saved game: Exit is the default
     assert isinstance(app.stack[0], TitleScene)
 
     d.key(pyxel.KEY_SPACE)  # now the saved games
@@ -205,7 +207,8 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     app.create_game("Rated", app.last_setup)
     d = Driver(app)
     assert [p.rating for p in d.scene.players] == [1500, 1500]
-    menu_item(d, "Play", "Forfeit")
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     dialog = top_dialog(app, "Game over")
     changes = [line for line in dialog.lines if line.startswith("Rating")]
@@ -243,9 +246,14 @@ def test_a_failed_save_is_said_and_play_goes_on(
     d = Driver(app)
     d.click(L.DICE_BOX.center)
     assert scene.message.startswith("Not saved: ") and "No space" in scene.message
+    box = top_dialog(app, "Not saved")  # the whole reason, in a box, once
+    assert "No space left on device" in " ".join(box.lines)
     assert scene.match.record  # the roll stands in memory
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is scene
     monkeypatch.undo()
-    menu_item(d, "Play", "Exit")  # Exit saves what the failed save missed
+    menu_item(d, "Play", "Exit...")  # Exit saves what the failed save missed
+    d.key(pyxel.KEY_RETURN)
     assert isinstance(app.stack[0], TitleScene)
     assert Store(tmp_path).games.load("Full disk").match.record == scene.match.record
 
@@ -256,3 +264,31 @@ def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: P
     d.frames(120)
     assert isinstance(app.stack[0], TitleScene)
     assert not (tmp_path / "games").exists() and not (tmp_path / "ratings.json").exists()
+
+
+def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: Path) -> None:
+    """Issue 17: the last move after resuming is reported, in the board's numbers, and marked."""
+    app = make_app(tmp_path)
+    scene = app.create_game("Last", app.last_setup)
+    d = Driver(app)
+    play_some(d, 2)
+    moves = [a for a in scene.match.record if isinstance(a, Move)]
+    assert moves
+    again = make_app(tmp_path, seed=99)
+    resumed = again.resume("Last")
+    last = last_moved(resumed.match)
+    assert last is not None and resumed.marks == (last.player, last.play.moves)
+    name = resumed.players[last.player].name
+    assert resumed.message == f"{name} played {seen_from(last.text, last.player, resumed.viewer)}"
+
+
+def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.create_game("Log", app.last_setup)
+    d = Driver(app)
+    play_some(d, 2)
+    said = d.scene.log.history()
+    assert any(" played " in s for s in said)
+    menu_item(d, "Play", "Messages")
+    box = top_dialog(app, "Messages")
+    assert " ".join(box.lines).endswith(said[-1].split()[-1])
