@@ -189,7 +189,6 @@ class App:
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
         self.sounds.title_music(False)
-        self.options.hints = saved.options.hints  # the game's own choice (seed 000's Create box)
         scene = PlayScene(self, setup, session=self.store.session(saved))
         self.switch(scene)
         return scene

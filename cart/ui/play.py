@@ -204,6 +204,9 @@ class PlayScene(Scene):
         self.lifted_from: int | None = None
         self.pointer = (0, 0)
         self.log = MessageLog()
+        # Hint arrows are the game's own (seed 000's Create box): a saved game keeps its choice, a new
+        # one takes the player's default; the menu ticks this game's, never the default.
+        self.hints = session.game.options.hints if session is not None else app.options.hints
         self.hint: Hints | None = None
         self.thinker: Thinker | None = None
         self.run: CheckerRun | None = None
@@ -287,9 +290,9 @@ class PlayScene(Scene):
             dice_left = part.dice_left
             if self.lifted_from is not None:
                 lifted = Lifted(game.turn, self.lifted_from, *self.pointer)
-                if self.app.options.hints:
+                if self.hints:
                     hints = Hints(game.turn, frozenset({self.lifted_from}), part.targets(self.lifted_from))
-            elif self.app.options.hints and not self.attract:
+            elif self.hints and not self.attract:
                 hints = Hints(game.turn, part.sources())
         if self.hint is not None:
             hints = self.hint
@@ -621,7 +624,7 @@ class PlayScene(Scene):
         names = [p.name for p in self.players]
         points = f"{after.points} point{'s' if after.points != 1 else ''}"
         lines = [
-            f"{names[who]}: forfeit this game?",
+            "Forfeit this game?" if len(humans) == 1 else f"{names[who]}: forfeit this game?",
             f"{verb(names[1 - who], 'wins')} {points} (twice the cube).",
         ]
         choices = [
@@ -890,7 +893,7 @@ class PlayScene(Scene):
 
         def options_menu() -> list[Entry]:
             return [
-                Entry("Hint arrows", toggle(opts, "hints"), ticked=opts.hints),
+                Entry("Hint arrows", toggle(self, "hints"), ticked=self.hints),
                 Entry("Auto confirm", toggle(opts, "auto_confirm"), ticked=opts.auto_confirm),
                 Entry("Pip counts", toggle(opts, "pips"), ticked=opts.pips),
                 Entry("Speed", submenu=speed_menu),

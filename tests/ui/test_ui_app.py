@@ -348,7 +348,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    assert app.options.hints
+    assert app.options.hints and d.scene.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
     assert isinstance(top, MenuScene)
@@ -356,7 +356,8 @@ def test_menus_toggle_options(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene)
     d.click(sub.menu.item_rect(0).center)  # Hint arrows
-    assert not app.options.hints and app.stack == [d.scene]
+    assert not d.scene.hints and app.stack == [d.scene]  # this game's arrows
+    assert app.options.hints  # the default for new games is the Create form's
 
 
 def test_title_then_new_game_form(assets: Assets) -> None:

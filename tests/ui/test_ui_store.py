@@ -8,6 +8,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -198,7 +199,8 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     assert scene is d.scene
     later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
     o = later.options
-    assert (o.sound.turkish, o.speed, o.tooltips, o.hints) == (True, "fast", False, False)
+    assert (o.sound.turkish, o.speed, o.tooltips) == (True, "fast", False)
+    assert o.hints and not scene.hints  # the menu's Hint arrows are the game's, not the default
     assert later.last_setup == app.last_setup  # the last game's options are offered again
 
 
@@ -292,3 +294,22 @@ def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) ->
     menu_item(d, "Play", "Messages")
     box = top_dialog(app, "Messages")
     assert " ".join(box.lines).endswith(said[-1].split()[-1])
+
+
+def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """Issue 17's bug: a game saved without hint arrows, resumed, then any menu tick stored
+    hint_arrows=False as the player's default for new games. The arrows are the game's own."""
+    store = Store(tmp_path, clock=clock)
+    store.games.create("No arrows", replace(VS_EXPERT, hints=False), rng=random.Random(1))
+    app = make_app(tmp_path)
+    assert app.options.hints and store.settings.load().hint_arrows
+    scene = app.resume("No arrows")
+    assert not scene.hints  # the game's choice shows
+    d = Driver(app)
+    menu_item(d, "Options", "Pip counts")  # any tick saves the settings
+    assert Store(tmp_path).settings.load().hint_arrows  # still the player's default
+    assert app.options.hints and not scene.hints
+    menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
+    assert scene.hints and Store(tmp_path).settings.load().hint_arrows
