@@ -56,14 +56,15 @@ from cart.store.names import entry_stem
 
 from . import layout as L
 from . import palette as wimp
-from .assets import CHAR_H, CHAR_W
 from .board_view import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, Player, ViewState, hourglass
+from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .messages import MessageLog, last_moved, seen_from, verb, wrap_lines
 from .options import GameSetup
 from .saves import export_path, free_name, players_of
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene
 from .thinking import Thinker
+from .tips import TOOLTIP_DELAY, tip_box, tip_text
 
 if TYPE_CHECKING:
     from cart.store import GameSession
@@ -73,20 +74,10 @@ if TYPE_CHECKING:
 __all__ = ["CheckerRun", "PlayScene"]
 
 HINT_LEVEL = "expert"
-TOOLTIP_DELAY = 18  # frames the pointer rests on a control before its help shows
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 MESSAGES_WIDTH = 60  # characters a line in the Messages box
 MESSAGES_LINES = 20
-
-TIPS: dict[str, str] = {
-    "cube": "Doubling cube: click before rolling to offer a double",
-    "dice_box": "Dice to roll: click (or R) to roll",
-    "roll": "Your roll: click (or Return) to confirm your move",
-    "point": "Click a man to pick it up, click a point to put it down",
-    "bar": "The bar: men hit wait here and must enter first",
-    "bin": "The bin: men borne off",
-}
 
 
 @dataclass
@@ -215,6 +206,7 @@ class PlayScene(Scene):
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
         self._told = ""  # the store problem last shown in a box (each is shown once)
         self.hover: tuple[object, int] = (None, 0)
+        self._acted = 0  # the record's length when the hover last started counting
         self._asked: GameState | None = None  # the state a take/drop or game-over dialog was shown for
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self._viewer = 1 if attract or 1 not in self.bots else 0
@@ -323,6 +315,9 @@ class PlayScene(Scene):
     # -- the frame ---------------------------------------------------------------------------
     def update(self, intents: list[Intent]) -> None:
         self.log.tick()
+        if len(self.match.record) != self._acted or any(not isinstance(i, Pointer) for i in intents):
+            self._acted = len(self.match.record)
+            self.hover = (None, 0)  # any action hides the tip; it shows again after a new pause
         for intent in intents:
             if isinstance(intent, Pointer):
                 self._hover(intent.x, intent.y)
@@ -991,11 +986,10 @@ class PlayScene(Scene):
         game, view = self.view()
         self.app.board.draw(g, game, view)
         self._marks(g, view)
-        key, frames = self.hover
         if self.busy:
             hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
-        elif key is not None and frames >= TOOLTIP_DELAY and self.app.options.tooltips and not self.attract:
-            self._tooltip(g, TIPS[str(key)])
+        else:
+            self._tooltip(g)
 
     def _marks(self, g: pyxel.Image, view: ViewState) -> None:
         """Mark the last play, either side's: a dotted ring where each man left, a ring where it landed.
@@ -1023,11 +1017,26 @@ class PlayScene(Scene):
                 r = L.slot_rect(spot, min(n, L.place_count_cap(spot)) - 1, view.viewer)
                 g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
 
-    def _tooltip(self, g: pyxel.Image, text: str) -> None:
-        w = len(text) * CHAR_W + 8
-        h = CHAR_H + 6
-        x = max(0, min(self.pointer[0] + 12, L.SCREEN[0] - w))
-        y = max(0, min(self.pointer[1] + 18, L.SCREEN[1] - h))
+    def tip(self) -> tuple[str, Rect] | None:
+        """The tip showing now, and its box: after a pause, suited to the phase, clear of strip and dice.
+
+        None under a menu or dialog, in the attract mode, with ToolTips off, or while anything moves.
+        """
+        key, frames = self.hover
+        if key is None or frames < TOOLTIP_DELAY or not self.app.options.tooltips or self.attract:
+            return None
+        if self.app.top is not self or self.run is not None or self.dice_frames:
+            return None
+        game = self.match.game
+        text = tip_text(str(key), game, game.phase != "over" and game.actor not in self.bots)
+        box = tip_box(text, self.pointer) if text else None
+        return (text, box) if text and box else None
+
+    def _tooltip(self, g: pyxel.Image) -> None:
+        tip = self.tip()
+        if tip is None:
+            return
+        text, (x, y, w, h) = tip
         g.rect(x, y, w, h, wimp.TOOLTIP_BG)
         g.rectb(x, y, w, h, wimp.TOOLTIP_BORDER)
         self.app.assets.text(g, x + 4, y + 3, text, wimp.TEXT)

@@ -38,6 +38,7 @@ from cart.ui.options import GameSetup, Options
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.tips import TOOLTIP_DELAY
 from cart.ui.title import NewGameScene, TitleScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -626,3 +627,52 @@ def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets)
     d.scene.ask_exit()
     d.click(app.stack[-1].buttons[1].rect.center)  # Exit
     assert isinstance(app.stack[0], TitleScene)
+
+
+def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> None:
+    d.pointer = xy
+    d.frames(frames)
+
+
+def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
+    """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
+    assert d.scene.tip() is None
+    d.frames(2)
+    tip = d.scene.tip()
+    assert tip is not None and tip[0] == "Dice to roll: click (or R) to roll"
+    d.key(pyxel.KEY_R)  # rolled: the tip goes with the action
+    assert d.scene.match.game.phase == "move" and d.scene.tip() is None
+    rest(d, L.DICE_BOX.center)
+    tip = d.scene.tip()
+    assert tip is not None and "click" not in tip[0]
+
+
+def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
+    """Issue 17: wherever the pointer rests, the tip's box is clear of the message strip and all dice."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    shown = 0
+    for xy in [L.ROLL_BOX.center, L.DICE_BOX.center, L.YOUR_BIN.center, L.point_rect(19).center]:
+        xy = (xy[0], xy[1])
+        rest(d, xy)
+        tip = d.scene.tip()
+        if tip is None:
+            continue
+        shown += 1
+        _, box = tip
+        for r in (L.MESSAGE, L.ROLL_BOX, L.DICE_BOX, L.seat_rows(L.THEIR_SEAT).icon):
+            assert box.right <= r.x or r.right <= box.x or box.bottom <= r.y or r.bottom <= box.y, (xy, r)
+    assert shown >= 3
+
+
+def test_no_tip_under_a_dialog(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    rest(d, L.ROLL_BOX.center)
+    assert d.scene.tip() is not None
+    d.scene.show_rules()
+    d.frames()
+    assert d.scene.tip() is None
