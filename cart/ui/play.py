@@ -188,7 +188,10 @@ class PlayScene(Scene):
             self.match = match or Match(
                 setup.rules(), names=names, rng=random.Random(app.rng.getrandbits(64))
             )
-        self.bots = {seat: Bot(level, seed=seat) for seat, level in self.levels.items()}
+        # The computer's seats and levels; a Bot (and the weights it reads) is made when it first
+        # thinks, so the first frame never waits for the weights (the browser reads them slowly).
+        self.bots: dict[int, str] = dict(self.levels)
+        self._bots: dict[int, Bot] = {}
         self.hint_bot: Bot | None = None
         self.part: PartialPlay | None = None
         self._part_for: GameState | None = None
@@ -344,8 +347,12 @@ class PlayScene(Scene):
         """The computer is to act and may think now: also while its dice tumble, never under a pause.
 
         While its play is shown man by man the game has not moved yet, so it
-        must not think again; a pass or the end of a game holds it too.
+        must not think again; a pass or the end of a game holds it too. Nothing
+        is thought before the first frame is drawn: the computer's first thought
+        reads the weights, which the browser takes a while to do.
         """
+        if not self.app.clock.frames:
+            return False
         if game.phase == "over" or game.actor not in self.bots or self.run is not None or self.pause:
             return False
         return not self.dice_frames or game.phase == "move"
@@ -386,10 +393,16 @@ class PlayScene(Scene):
     def _computer(self, game: GameState) -> None:
         """A slice of the computer's turn (:func:`cart.ai.think_action`); its action is applied when found."""
         if self.thinker is None:
-            bot = self.bots[game.actor]
+            bot = self._bot(game.actor)
             self.thinker = Thinker(think_action(bot, self.match), self._computer_act, game, game.actor)
         if self.thinker.step(self.app.clock):
             self.thinker = None
+
+    def _bot(self, seat: int) -> Bot:
+        """The computer at ``seat``, made on its first turn (reading the weights then, not at start)."""
+        if seat not in self._bots:
+            self._bots[seat] = Bot(self.bots[seat], seed=seat)
+        return self._bots[seat]
 
     def _computer_act(self, action: Action) -> None:
         if isinstance(action, Move):

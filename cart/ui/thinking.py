@@ -44,6 +44,7 @@ class FrameClock:
         self.start = now()
         self.draws: deque[float] = deque(maxlen=RECENT)
         self.thought = 0.0  # seconds of thinking in the current frame
+        self.frames = 0  # frames drawn so far
 
     def begin(self) -> None:
         """A frame starts (its update is about to run)."""
@@ -53,6 +54,7 @@ class FrameClock:
     def drew(self, seconds: float) -> None:
         """The frame's drawing took ``seconds``; the next frames keep that much time for it."""
         self.draws.append(seconds)
+        self.frames += 1
 
     def deadline(self) -> float:
         """The moment thinking must stop: the frame's end less the draw to come and the margin."""

@@ -29,6 +29,7 @@ from cart.engine import (
     Take,
 )
 from cart.ui import layout as L
+from cart.ui import play as play_module
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
@@ -444,7 +445,7 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
         GameSetup(players=1, side="red", level="master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
-    d.frames()
+    d.frames(2)  # the first frame is drawn before any thought
     assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
     d.scene.forfeit()  # the human, from the menu, while the computer thinks: asked first
     box = app.stack[-1]
@@ -676,3 +677,23 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     d.scene.show_rules()
     d.frames()
     assert d.scene.tip() is None
+
+
+def test_the_first_frame_does_not_wait_for_the_weights(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: the computer's first thought (which reads the weights) comes after the first frame."""
+    made: list[int] = []
+    real = play_module.Bot
+
+    def counting(*args: object, **kwargs: object) -> object:
+        made.append(app.clock.frames)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_module, "Bot", counting)
+    app = make_app()
+    d = play_scene(app, GameSetup(players=0), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.frames(1)
+    assert made == []
+    d.frames(1)
+    assert made == [1]
