@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from cart.engine import Position, Step, boards, dice_list
 
 from . import layout as L
-from .board_view import Lifted
+from .view_state import Lifted
 
-__all__ = ["CheckerRun"]
+__all__ = ["Beat", "CheckerRun"]
 
 
 @dataclass
@@ -87,3 +88,22 @@ class CheckerRun:
         f = (self.t + 1) / self.frames
         (ax, ay), (bx, by) = a.center, b.center
         return Lifted(self.player, src, round(ax + (bx - ax) * f), round(ay + (by - ay) * f))
+
+
+@dataclass
+class Beat:
+    """Something the table shows for a while before the game goes on: dice tumbling, a play, a pause.
+
+    ``frames`` counts down (a play counts its own steps in ``run``).
+    """
+
+    kind: Literal["tumbling", "animating", "pausing"]
+    frames: int = 0
+    run: CheckerRun | None = None
+
+    def tick(self) -> bool:
+        """One frame; True when this beat is over."""
+        if self.run is not None:
+            return self.run.tick()
+        self.frames -= 1
+        return self.frames <= 0

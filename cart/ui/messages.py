@@ -17,10 +17,13 @@ from dataclasses import dataclass, field
 
 from cart.engine import Event, GameStarted, Match, Moved
 
-__all__ = ["MessageLog", "last_moved", "seen_from", "verb", "wrap_lines"]
+__all__ = ["PRINTABLE", "MessageLog", "last_moved", "seen_from", "verb", "wrap_lines"]
 
 _POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
 _IRREGULAR = {"goes": "go", "has": "have", "is": "are", "does": "do"}
+
+PRINTABLE = frozenset(chr(c) for c in range(32, 127))
+"""Characters the system font draws (ASCII); others are written as '?'."""
 
 SCROLL_FRAMES = 45
 """Frames each line of a long message rests in the strip before it moves up by one (1.5 s at 30 fps)."""

@@ -12,18 +12,16 @@ menus and boxes are :mod:`cart.ui.play_boxes`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai import Bot, Hint, think_action, think_hint
+from cart.ai import Bot, think_action, think_hint
 from cart.engine import (
     Action,
     Doubled,
     EngineError,
     Event,
-    Forfeit,
     GameOver,
     GameState,
     Match,
@@ -31,56 +29,34 @@ from cart.engine import (
     Moved,
     NewGame,
     OpeningRoll,
-    PartialPlay,
     Passed,
     Rolled,
 )
-from cart.store import StoreError
 
 from . import layout as L
-from . import palette as wimp
 from . import play_boxes as boxes
-from .animation import CheckerRun
-from .board_view import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, Player, ViewState, hourglass
+from .animation import Beat, CheckerRun
+from .board_view import ViewState, hourglass
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select
-from .messages import MessageLog
 from .options import GameSetup
-from .saves import free_name, players_of
+from .saves import players_of
 from .scenes import Scene
 from .table import Outcome, Sound, Table
+from .table_view import Look, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
-from .tips import TOOLTIP_DELAY, tip_box, tip_text
+from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
 
 if TYPE_CHECKING:
     from cart.store import GameSession
 
     from .app import App
 
-__all__ = ["Beat", "PlayScene"]
+__all__ = ["PlayScene"]
 
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
-
-
-@dataclass
-class Beat:
-    """Something the table shows for a while before the game goes on: dice tumbling, a play, a pause.
-
-    ``frames`` counts down (a play counts its own steps in ``run``).
-    """
-
-    kind: Literal["tumbling", "animating", "pausing"]
-    frames: int = 0
-    run: CheckerRun | None = None
-
-    def tick(self) -> bool:
-        """One frame; True when this beat is over."""
-        if self.run is not None:
-            return self.run.tick()
-        self.frames -= 1
-        return self.frames <= 0
 
 
 class PlayScene(Scene):
@@ -103,25 +79,9 @@ class PlayScene(Scene):
         self.setup = setup
         self.attract = attract
         if session is not None:
-            opts = session.game.options
-            levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
-            players: tuple[Player, Player] = players_of(opts, setup.other_colour, None)
-            match = session.match
+            self.table = Table.resumed(session, app.store, setup.other_colour)
         else:
-            draw = random.Random(app.rng.getrandbits(32))
-            state = draw.getstate()
-            levels = setup.levels(draw)
-            draw.setstate(state)
-            players = setup.seats(draw)
-            names = (players[0].name, players[1].name)
-            match = match or Match(setup.rules(), names=names, rng=random.Random(app.rng.getrandbits(64)))
-        hints = session.game.options.hints if session is not None else app.options.hints
-        viewer = 1 if attract or 1 not in levels else 0
-        self.table = Table(
-            match, players, dict(levels), session=session, store=app.store, hints=hints, viewer=viewer
-        )
-        if session is not None:
-            self.table.players = players_of(session.game.options, setup.other_colour, self.table.ratings())
+            self.table = Table.seated(setup, app.rng, match, hints=app.options.hints, attract=attract)
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}
         self.hint_bot: Bot | None = None
@@ -135,50 +95,9 @@ class PlayScene(Scene):
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
 
-    # -- the table's state, as the boxes and tests read it ---------------------------------------
     @property
     def match(self) -> Match:
         return self.table.match
-
-    @property
-    def session(self) -> GameSession | None:
-        return self.table.session
-
-    @property
-    def players(self) -> tuple[Player, Player]:
-        return self.table.players
-
-    @property
-    def bots(self) -> dict[int, str]:
-        return self.table.bots
-
-    @property
-    def log(self) -> MessageLog:
-        return self.table.log
-
-    @property
-    def message(self) -> str:
-        return self.table.message
-
-    @property
-    def marks(self) -> tuple[int, tuple[tuple[int, int], ...]] | None:
-        return self.table.marks
-
-    @property
-    def hints(self) -> bool:
-        return self.table.hints
-
-    @property
-    def hint(self) -> Hints | None:
-        return self.table.hint
-
-    @property
-    def lifted_from(self) -> int | None:
-        return self.table.lifted_from
-
-    @property
-    def viewer(self) -> int:
-        return self.table.viewer
 
     @property
     def run(self) -> CheckerRun | None:
@@ -190,60 +109,22 @@ class PlayScene(Scene):
         """Thinking for more than the frame it began in: the hourglass shows."""
         return not self.attract and self.thinker is not None and self.thinker.frames > 0
 
-    def partial(self) -> PartialPlay | None:
-        return self.table.partial()
-
-    def say(self, text: str) -> None:
-        self.table.say(text)
-
     # -- what is drawn ---------------------------------------------------------------------------
     def view(self) -> tuple[GameState, ViewState]:
-        """What :meth:`draw` paints: the game (dice tumbling, perhaps) and the view state. Changes nothing."""
-        t = self.table
-        game = t.match.game
-        board = dice_left = lifted = hints = None
-        part = t.partial()
+        """What :meth:`draw` paints, from the table and the beat (:func:`table_view`). Changes nothing."""
         beat = self.beats[0] if self.beats else None
-        if beat is not None and beat.run is not None:
-            run = beat.run
-            board = run.board
-            dice_left = run.dice_left[min(run.i, len(run.dice_left) - 1)]
-            lifted = run.lifted(t.viewer)
-        elif part is not None:
-            board = part.position if part.steps else None
-            dice_left = part.dice_left
-            if t.lifted_from is not None:
-                lifted = Lifted(game.turn, t.lifted_from, *self.pointer)
-                if t.hints:
-                    hints = Hints(game.turn, frozenset({t.lifted_from}), part.targets(t.lifted_from))
-            elif t.hints and not self.attract:
-                hints = Hints(game.turn, part.sources())
-        if t.hint is not None:
-            hints = t.hint
-        shown = game
-        if beat is not None and beat.kind == "tumbling" and game.dice is not None:
-            shown, dice_left = replace(game, dice=self.faces), None
-        thinking = self.thinker.player if self.busy and self.thinker is not None else None
-        view = ViewState(
-            t.viewer,
-            t.players,
-            board=board,
-            dice_left=dice_left,
-            hints=hints,
-            lifted=lifted,
-            message=t.message,
-            message_first=t.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
-            show_pips=self.app.options.pips,
-            thinking=thinking,
+        look = Look(
+            run=beat.run if beat is not None else None,
+            faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
+            pointer=self.pointer,
+            pips=self.app.options.pips,
+            arrows=not self.attract,
+            thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
-        return shown, view
+        return table_view(self.table, look)
 
     def stops(self) -> list[tuple[int, int]]:
-        spots = [L.point_rect(p).center for p in range(1, 25)]
-        controls = [L.DICE_BOX.center, L.ROLL_BOX.center, L.YOUR_BIN.center, L.THEIR_BIN.center]
-        game = self.match.game
-        cube = L.cube_rect(game.cube_owner, self.viewer) if self.match.rules.uses_cube else None
-        return spots + controls + ([cube.center] if cube else [])
+        return stops(self.table)
 
     # -- the frame ---------------------------------------------------------------------------
     def update(self, intents: list[Intent]) -> None:
@@ -284,7 +165,7 @@ class PlayScene(Scene):
         must not think again. Nothing is thought before the first frame is
         drawn: the first thought reads the weights, which the browser does slowly.
         """
-        if not self.app.clock.frames or game.phase == "over" or game.actor not in self.bots:
+        if not self.app.clock.frames or game.phase == "over" or game.actor not in self.table.bots:
             return False
         if any(b.kind != "tumbling" for b in self.beats):
             return False
@@ -293,14 +174,7 @@ class PlayScene(Scene):
     def _hover(self, x: int, y: int) -> None:
         self.pointer = (x, y)
         game, view = self.shown or self.view()
-        what = self.app.board.hit(x, y, game, view)
-        key = (
-            what
-            if isinstance(what, str)
-            else ("bar" if what.point == 25 else "bin" if what.point == 0 else "point")
-            if what
-            else None
-        )
+        key = hover_key(self.app.board.hit(x, y, game, view))
         self.hover = (key, self.hover[1] + 1 if key == self.hover[0] else 0)
 
     # -- the computer ----------------------------------------------------------------------------
@@ -309,7 +183,7 @@ class PlayScene(Scene):
         if self.thinker is None:
             seat = game.actor
             if seat not in self._bots:
-                self._bots[seat] = Bot(self.bots[seat], seed=seat)
+                self._bots[seat] = Bot(self.table.bots[seat], seed=seat)
             think = think_action(self._bots[seat], self.match)
             self.thinker = Thinker(think, self._computer_act, game, seat)
         if self.thinker.step(self.app.clock):
@@ -336,7 +210,7 @@ class PlayScene(Scene):
         try:
             _, events = game.play(move)  # what applying it will do; nothing changes yet
         except EngineError as exc:
-            self.say(str(exc))
+            self.table.say(str(exc))
             return
         moved = next(e for e in events if isinstance(e, Moved))
         assert moved.before is not None
@@ -406,33 +280,7 @@ class PlayScene(Scene):
             self.hint_bot = Bot(HINT_LEVEL)
         t.say("thinking...")
 
-        def show(advice: Hint) -> None:
-            if advice.play is None:
-                t.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
-                return
-            t.part = t.part.restart() if t.part is not None else None
-            t.lifted_from = None
-            moves = advice.play.moves
-            t.hint = Hints(game.turn, frozenset(s for s, _ in moves), frozenset(t for _, t in moves))
-            t.say(f"hint: {advice.text}")
-
-        self.thinker = Thinker(think_hint(self.hint_bot, self.match), show, game, game.actor)
-
-    def forfeit(self, *, ask: bool = True) -> None:
-        """Play > Forfeit...: asked first (see ``play_boxes.ask_forfeit``) unless ``ask`` is False."""
-        if ask:
-            boxes.ask_forfeit(self)
-            return
-        humans = self.table.humans
-        game = self.match.game
-        if game.phase != "over":
-            self.act(Forfeit(humans[0] if len(humans) == 1 else game.actor))
-
-    def ask_exit(self) -> None:
-        boxes.ask_exit(self)
-
-    def show_rules(self) -> None:
-        boxes.show_rules(self)
+        self.thinker = Thinker(think_hint(self.hint_bot, self.match), t.show_hint, game, game.actor)
 
     # -- the engine's events -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome:
@@ -482,60 +330,18 @@ class PlayScene(Scene):
         else:
             self.act(NewGame())
 
-    def another(self) -> None:
-        """The next game of the match, or a new match with the same set-up once it is over.
-
-        A finished saved match stays in the list as it is; the new one is saved
-        under the next free name (``Friday 2``).
-        """
-        app, session = self.app, self.table.session
-        if not self.match.is_match_over:
-            self.act(NewGame())
-        elif session is not None and app.store is not None:
-            try:
-                app.again(session.game, self.setup, free_name(app.store, session.game.name))
-            except StoreError as exc:
-                app.to_title()
-                app.tell("Not saved", str(exc))
-        else:
-            app.new_game(self.setup)
-
     # -- drawing -----------------------------------------------------------------------------------------
     def draw(self, g: pyxel.Image) -> None:
         """Paint the view built once this frame; it is also what the next frame's clicks are tested on."""
         self.shown = game, view = self.view()
         self.app.board.draw(g, game, view)
-        self._marks(g, view)
+        if self.run is None:
+            draw_marks(g, self.table, view)
+        tip = None if self.busy else self.tip()
         if self.busy:
             hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
-        else:
-            tip = self.tip()
-            if tip is not None:
-                text, (x, y, w, h) = tip
-                g.rect(x, y, w, h, wimp.TOOLTIP_BG)
-                g.rectb(x, y, w, h, wimp.TOOLTIP_BORDER)
-                self.app.assets.text(g, x + 4, y + 3, text, wimp.TEXT)
-
-    def _marks(self, g: pyxel.Image, view: ViewState) -> None:
-        """Mark the last play, either side's: a dotted ring where each man left, a ring where it landed."""
-        if self.marks is None or self.run is not None:
-            return
-        player, moves = self.marks
-        mine = view.position_for(self.match.game, player).mine
-        for src in {s for s, _ in moves} - {t for _, t in moves}:
-            spot = L.Spot(player, src)
-            r = L.slot_rect(spot, min(mine[src], L.place_count_cap(spot) - 1), view.viewer)
-            for x in range(r.x - 1, r.x + r.w + 1, 2):
-                g.pset(x, r.y - 1, wimp.LAST_MOVE)
-                g.pset(x, r.y + r.h, wimp.LAST_MOVE)
-            for y in range(r.y - 1, r.y + r.h + 1, 2):
-                g.pset(r.x - 1, y, wimp.LAST_MOVE)
-                g.pset(r.x + r.w, y, wimp.LAST_MOVE)
-        for dst in {t for _, t in moves}:
-            spot = L.Spot(player, dst)
-            if mine[dst]:
-                r = L.slot_rect(spot, min(mine[dst], L.place_count_cap(spot)) - 1, view.viewer)
-                g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+        elif tip is not None:
+            draw_tip(g, self.app.assets, *tip)
 
     def tip(self) -> tuple[str, Rect] | None:
         """The tip showing now, and its box: after a pause, suited to the phase, clear of strip and dice.

@@ -11,18 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cart.engine import Drop, EngineError, Forfeit, GameState, Move, Take
+from cart.engine import Drop, EngineError, Forfeit, GameState, Move, NewGame, Take
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
 from .messages import verb, wrap_lines
-from .saves import export_path
+from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
+from .table import game_over_lines
 
 if TYPE_CHECKING:
     from .play import PlayScene
 
 __all__ = [
+    "another",
     "ask_exit",
     "ask_forfeit",
     "ask_take",
@@ -203,8 +205,11 @@ def ask_take(scene: PlayScene, game: GameState) -> None:
 
 def game_over_box(scene: PlayScene) -> Dialog:
     """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
-    lines = [*scene.table.game_over_lines(), "Play another game with the same options?"]
-    choices = [Choice("No", scene.app.to_title, cancel=True), Choice("Yes", scene.another, default=True)]
+    lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
+    choices = [
+        Choice("No", scene.app.to_title, cancel=True),
+        Choice("Yes", lambda: another(scene), default=True),
+    ]
     return Dialog(scene.app, "Game over", lines, choices)
 
 
@@ -266,3 +271,22 @@ def show_ids(scene: PlayScene) -> None:
     m = scene.table.match
     lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
     scene.app.push(Dialog(scene.app, "Position", lines, _ok()))
+
+
+def another(scene: PlayScene) -> None:
+    """The next game of the match, or a new match with the same set-up once it is over.
+
+    A finished saved match stays in the list as it is; the new one is saved
+    under the next free name (``Friday 2``).
+    """
+    app, session = scene.app, scene.table.session
+    if not scene.match.is_match_over:
+        scene.act(NewGame())
+    elif session is not None and app.store is not None:
+        try:
+            app.again(session.game, scene.setup, free_name(app.store, session.game.name))
+        except StoreError as exc:
+            app.to_title()
+            app.tell("Not saved", str(exc))
+    else:
+        app.new_game(scene.setup)

@@ -12,6 +12,7 @@ animation, sounds and drawing are the scene's. The tests drive it directly.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -39,13 +40,16 @@ from cart.engine import (
 )
 from cart.store import StoreError
 
-from .board_view import Hints, Player
 from .messages import MessageLog, last_moved, seen_from, verb
+from .options import GameSetup
+from .saves import players_of
+from .view_state import Hints, Player
 
 if TYPE_CHECKING:
+    from cart.ai import Hint
     from cart.store import GameSession, Store
 
-__all__ = ["Outcome", "Sound", "Table"]
+__all__ = ["Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,34 @@ class Table:
     people. ``store`` (with ``session``) is read for ratings only; the session
     saves each action as the match applies it.
     """
+
+    @classmethod
+    def seated(
+        cls, setup: GameSetup, rng: random.Random, match: Match | None, *, hints: bool, attract: bool
+    ) -> Table:
+        """An unsaved match with ``setup``: seats, sides and levels drawn from ``rng`` ('Either')."""
+        draw = random.Random(rng.getrandbits(32))
+        state = draw.getstate()
+        levels = setup.levels(draw)
+        draw.setstate(state)
+        players = setup.seats(draw)
+        names = (players[0].name, players[1].name)
+        match = match or Match(setup.rules(), names=names, rng=random.Random(rng.getrandbits(64)))
+        viewer = 1 if attract or 1 not in levels else 0
+        return cls(match, players, dict(levels), hints=hints, viewer=viewer)
+
+    @classmethod
+    def resumed(cls, session: GameSession, store: Store | None, other_colour: str) -> Table:
+        """A saved game, as its options say (its hint arrows included), with its players' ratings."""
+        opts = session.game.options
+        levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
+        players = players_of(opts, other_colour, None)  # type: ignore[arg-type]
+        viewer = 0 if 1 in levels else 1
+        table = cls(
+            session.match, players, levels, session=session, store=store, hints=opts.hints, viewer=viewer
+        )
+        table.players = players_of(opts, other_colour, table.ratings())  # type: ignore[arg-type]
+        return table
 
     def __init__(
         self,
@@ -230,6 +262,18 @@ class Table:
             self.say(part.why_not(src, point if point is not None else -1))
         return []
 
+    def show_hint(self, advice: Hint) -> None:
+        """The computer's advice for the person to act: arrows from and to (the turn restarts), or words."""
+        if advice.play is None:
+            self.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
+            return
+        self.part = self.part.restart() if self.part is not None else None
+        self.lifted_from = None
+        moves = advice.play.moves
+        turn = self.match.game.turn
+        self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
+        self.say(f"hint: {advice.text}")
+
     # -- words -------------------------------------------------------------------------------
     def played(self, e: Moved) -> str:
         """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
@@ -279,52 +323,54 @@ class Table:
             return None
         return (round(r[0]), round(r[1]))
 
-    def game_over_lines(self) -> list[str]:
-        """Seed 000: who won, how (single / gammon / backgammon x cube), the score, the ratings."""
-        game = self.match.game
-        names = [p.name for p in self.players]
-        assert game.winner is not None
-        winner, loser = names[game.winner], names[1 - game.winner]
-        kind = game.result
-        if kind == "drop":
-            how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
-        elif kind == "forfeit":
-            how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
-        else:
-            value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
-            how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"
-        lines = [how + " point" + ("s." if game.points != 1 else ".")]
-        m = self.match
-        score = f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}"
-        if m.rules.is_match:
-            lines.append(f"{score}, match to {m.rules.match_length}.")
-            if m.is_match_over:
-                lines.append(f"{verb(names[m.match_winner or 0], 'wins')} the match.")
-        else:
-            lines.append(f"{score}.")
-        return lines + self.rating_lines()
 
-    def rating_lines(self) -> list[str]:
-        """Seed 000: the cube x game value moved both ratings; each player's before -> after.
+def game_over_lines(t: Table) -> list[str]:
+    """Seed 000: who won, how (single / gammon / backgammon x cube), the score, the ratings."""
+    game = t.match.game
+    names = [p.name for p in t.players]
+    assert game.winner is not None
+    winner, loser = names[game.winner], names[1 - game.winner]
+    kind = game.result
+    if kind == "drop":
+        how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
+    elif kind == "forfeit":
+        how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
+    else:
+        value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
+        how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"
+    lines = [how + " point" + ("s." if game.points != 1 else ".")]
+    m = t.match
+    score = f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}"
+    if m.rules.is_match:
+        lines.append(f"{score}, match to {m.rules.match_length}.")
+        if m.is_match_over:
+            lines.append(f"{verb(names[m.match_winner or 0], 'wins')} the match.")
+    else:
+        lines.append(f"{score}.")
+    return lines + rating_lines(t)
 
-        A single game is rated as it ends, a match once, when it ends (see
-        :mod:`cart.store.ratings`): the store's history says what changed.
-        """
-        if self.session is None or self.store is None:
-            return []
-        game = self.session.game
-        m = self.match
-        if m.rules.is_match and not m.is_match_over:
-            return ["Ratings change when the match ends."]
-        ref = f"{game.game_id}:match" if m.rules.is_match else f"{game.game_id}:game:{m.game_number}"
-        lines = []
-        for seat in (0, 1):
-            try:
-                found = [c for c in self.store.ratings.history(game.options.player_id(seat)) if c.ref == ref]
-            except StoreError:
-                found = []
-            if found:
-                c = found[-1]
-                name = self.players[seat].name
-                lines.append(f"Rating {name}: {c.before:.1f} -> {c.after:.1f} ({c.after - c.before:+.1f})")
-        return lines or ["Ratings unchanged."]
+
+def rating_lines(t: Table) -> list[str]:
+    """Seed 000: the cube x game value moved both ratings; each player's before -> after.
+
+    A single game is rated as it ends, a match once, when it ends (see
+    :mod:`cart.store.ratings`): the store's history says what changed.
+    """
+    if t.session is None or t.store is None:
+        return []
+    game = t.session.game
+    m = t.match
+    if m.rules.is_match and not m.is_match_over:
+        return ["Ratings change when the match ends."]
+    ref = f"{game.game_id}:match" if m.rules.is_match else f"{game.game_id}:game:{m.game_number}"
+    lines = []
+    for seat in (0, 1):
+        try:
+            found = [c for c in t.store.ratings.history(game.options.player_id(seat)) if c.ref == ref]
+        except StoreError:
+            found = []
+        if found:
+            c = found[-1]
+            name = t.players[seat].name
+            lines.append(f"Rating {name}: {c.before:.1f} -> {c.after:.1f} ({c.after - c.before:+.1f})")
+    return lines or ["Ratings unchanged."]

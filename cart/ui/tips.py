@@ -14,7 +14,7 @@ from . import layout as L
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 
-__all__ = ["AVOID", "TOOLTIP_DELAY", "tip_box", "tip_text"]
+__all__ = ["AVOID", "TOOLTIP_DELAY", "hover_key", "tip_box", "tip_text"]
 
 TOOLTIP_DELAY = 18
 """Frames the pointer rests on a control before its help shows (0.6 s at 30 fps)."""
@@ -27,6 +27,13 @@ AVOID: tuple[Rect, ...] = (
     L.seat_rows(L.YOUR_SEAT).icon,
 )
 """What a tip never covers: the message strip and every place dice are shown."""
+
+
+def hover_key(what: L.Spot | L.Control | None) -> str | None:
+    """The kind of thing under the pointer a tip is about: a control, or the bar, a bin or a point."""
+    if what is None or isinstance(what, str):
+        return what
+    return "bar" if what.point == 25 else "bin" if what.point == 0 else "point"
 
 
 def tip_text(key: str, game: GameState, mine: bool) -> str | None:

@@ -30,6 +30,7 @@ from cart.engine import (
 )
 from cart.ui import layout as L
 from cart.ui import play as play_module
+from cart.ui import play_boxes
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
@@ -101,7 +102,7 @@ class Driver:
 
     def place(self, player: int, point: int) -> tuple[int, int]:
         """Screen point of a place in ``player``'s numbering (25 bar, 0 bin), as the viewer sees it."""
-        viewer = self.scene.viewer
+        viewer = self.scene.table.viewer
         if point == 0:
             return L.bin_box(player == viewer).center
         if point == 25:
@@ -137,17 +138,17 @@ def all_pixels_in_palette() -> bool:
 def human_turn(d: Driver, rng: random.Random) -> None:
     """Make the human's whole turn with the mouse: pick up and put down men the engine offers, confirm."""
     game = d.scene.match.game
-    part = d.scene.partial()
+    part = d.scene.table.partial()
     assert part is not None
     while not part.is_complete:
         options = part.options()
         src = rng.choice(sorted(options))
         dst = rng.choice(sorted(options[src]))
         d.click(d.place(game.turn, src))
-        assert d.scene.lifted_from == src
+        assert d.scene.table.lifted_from == src
         d.click(d.place(game.turn, dst))
-        new = d.scene.partial()
-        assert new is not None and len(new.steps) > len(part.steps), d.scene.message
+        new = d.scene.table.partial()
+        assert new is not None and len(new.steps) > len(part.steps), d.scene.table.message
         part = new
     d.click(L.ROLL_BOX.center)  # confirm by clicking the dice
 
@@ -191,20 +192,22 @@ def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> Non
     scene = d.scene
     record = list(scene.match.record)
     d.click(d.place(1, 3))  # an empty point
-    assert "no man on point 3" in scene.message and scene.lifted_from is None
+    assert "no man on point 3" in scene.table.message and scene.table.lifted_from is None
     d.click(d.place(0, 6))  # the computer's men (our 19)
-    assert scene.message and scene.lifted_from is None
+    assert scene.table.message and scene.table.lifted_from is None
     d.click(L.DICE_BOX.center)
-    assert "rolled" in scene.message
+    assert "rolled" in scene.table.message
     d.click(d.place(1, 8))
-    assert scene.lifted_from == 8
+    assert scene.table.lifted_from == 8
     d.click(d.place(1, 2))  # 8/2 is no move of 3-1
-    assert "cannot go to point 2" in scene.message and scene.lifted_from == 8
+    assert "cannot go to point 2" in scene.table.message and scene.table.lifted_from == 8
     d.click(L.ROLL_BOX.center)  # confirm too early
-    assert "play all your dice" in scene.message.lower()
+    assert "play all your dice" in scene.table.message.lower()
     d.click(L.cube_rect(None, 1).center)
-    assert "before rolling" in scene.message
-    assert scene.match.record == record and scene.partial() is not None and not scene.partial().steps
+    assert "before rolling" in scene.table.message
+    assert (
+        scene.match.record == record and scene.table.partial() is not None and not scene.table.partial().steps
+    )
 
 
 def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -> None:
@@ -213,16 +216,16 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     for src, dst in ((8, 5), (6, 5)):
         d.click(d.place(1, src))
         d.click(d.place(1, dst))
-    assert d.scene.partial().is_complete
+    assert d.scene.table.partial().is_complete
     d.key(pyxel.KEY_U)
-    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
     d.click(d.place(1, 24))
     d.click(d.place(1, 23))
     d.key(pyxel.KEY_X)  # the whole turn
-    assert d.scene.partial().steps == ()
+    assert d.scene.table.partial().steps == ()
     d.click(d.place(1, 13))
     d.click(d.place(1, 9))  # a combined move: 13/10/9
-    assert len(d.scene.partial().steps) == 2
+    assert len(d.scene.table.partial().steps) == 2
     d.key(pyxel.KEY_RETURN)
     assert d.scene.match.record[0] == Move(((13, 10), (10, 9)))
 
@@ -231,7 +234,7 @@ def test_double_and_take_between_two_players(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
     d = play_scene(app, GameSetup(players=2), start)
-    assert d.scene.viewer == 0
+    assert d.scene.table.viewer == 0
     d.click(L.cube_rect(None, 0).center)
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and dialog.window.title == "Double"
@@ -239,7 +242,7 @@ def test_double_and_take_between_two_players(assets: Assets) -> None:
     game = d.scene.match.game
     assert (game.cube, game.cube_owner, game.phase) == (2, 1, "roll")
     d.click(L.cube_rect(1, 0).center)  # player 0 no longer owns the cube
-    assert "owns the cube" in d.scene.message
+    assert "owns the cube" in d.scene.table.message
     d.click(L.DICE_BOX.center)
     assert d.scene.match.game.phase in ("move", "roll")
 
@@ -297,10 +300,10 @@ def test_hint_shows_the_computers_play(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     d.key(pyxel.KEY_H)
-    d.until(lambda: d.scene.hint is not None)
-    assert d.scene.message.startswith("Hint: ") and d.scene.hint.sources
+    d.until(lambda: d.scene.table.hint is not None)
+    assert d.scene.table.message.startswith("Hint: ") and d.scene.table.hint.sources
     d.click(d.place(1, 8))  # picking a man clears the hint
-    assert d.scene.hint is None
+    assert d.scene.table.hint is None
 
 
 def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
@@ -313,7 +316,7 @@ def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1))
     d.click(L.DICE_BOX.center)
-    assert "no move possible" in d.scene.message
+    assert "no move possible" in d.scene.table.message
     assert d.scene.match.game.turn == 0
 
 
@@ -322,16 +325,16 @@ def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     app.input.warp(*d.place(1, 8))
     d.key(pyxel.KEY_SPACE)
-    assert d.scene.lifted_from == 8
+    assert d.scene.table.lifted_from == 8
     d.key(pyxel.KEY_RIGHT)  # the cursor jumps to the next point to the right: 7
     assert app.input.cursor == L.point_rect(7).center
     d.key(pyxel.KEY_RIGHT)
     d.key(pyxel.KEY_RIGHT)  # over the bar to 6... then 5
     assert app.input.cursor == L.point_rect(5).center
     d.key(pyxel.GAMEPAD1_BUTTON_A)
-    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
     d.key(pyxel.GAMEPAD1_BUTTON_B)  # undo
-    assert d.scene.partial().steps == ()
+    assert d.scene.table.partial().steps == ()
 
 
 def test_sounds_follow_the_toggles(assets: Assets) -> None:
@@ -350,7 +353,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    assert app.options.hints and d.scene.hints
+    assert app.options.hints and d.scene.table.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
     assert isinstance(top, MenuScene)
@@ -358,7 +361,7 @@ def test_menus_toggle_options(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene)
     d.click(sub.menu.item_rect(0).center)  # Hint arrows
-    assert not d.scene.hints and app.stack == [d.scene]  # this game's arrows
+    assert not d.scene.table.hints and app.stack == [d.scene]  # this game's arrows
     assert app.options.hints  # the default for new games is the Create form's
 
 
@@ -375,7 +378,7 @@ def test_title_then_new_game_form(assets: Assets) -> None:
     d.click(two.rect.center)
     d.click(form.play.rect.center)
     scene = app.stack[0]
-    assert isinstance(scene, PlayScene) and scene.bots == {}
+    assert isinstance(scene, PlayScene) and scene.table.bots == {}
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
@@ -428,11 +431,11 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))  # 8/5 with the 3: the blot is on the bar already
     assert app.sounds.last == "click"
-    assert [s.hit for s in d.scene.partial().steps] == [True, False]
+    assert [s.hit for s in d.scene.table.partial().steps] == [True, False]
     d.key(pyxel.KEY_X)  # the whole turn again, 8/5 first: now that step hits
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))
-    assert app.sounds.last == "hit" and [s.hit for s in d.scene.partial().steps] == [True]
+    assert app.sounds.last == "hit" and [s.hit for s in d.scene.table.partial().steps] == [True]
 
 
 def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -> None:
@@ -447,16 +450,16 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     )
     d.frames(2)  # the first frame is drawn before any thought
     assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
-    d.scene.forfeit()  # the human, from the menu, while the computer thinks: asked first
+    play_boxes.ask_forfeit(d.scene)  # the human, from the menu, while the computer thinks: asked first
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
     d.click(box.buttons[1].rect.center)  # Forfeit
     d.frames()
     assert d.scene.thinker is None and d.scene.match.game.phase == "over"
-    d.scene.another()
+    play_boxes.another(d.scene)
     d.until(lambda: len(d.scene.match.record) >= 3)
     assert d.scene.match.record[:2] == [Forfeit(1), NewGame()]
-    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.message
+    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.table.message
 
 
 def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFactory) -> None:
@@ -542,9 +545,9 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
         GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
     )
     d.until(lambda: d.scene.match.game.turn == 1)
-    assert d.scene.viewer == 1
-    assert d.scene.message == "Expert played 1/12"
-    assert d.scene.marks == (0, ((24, 18), (18, 13)))
+    assert d.scene.table.viewer == 1
+    assert d.scene.table.message == "Expert played 1/12"
+    assert d.scene.table.marks == (0, ((24, 18), (18, 13)))
 
 
 def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
@@ -557,10 +560,10 @@ def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Ass
     d.click(d.place(mover, 6))
     d.click(d.place(mover, 5))
     d.click(L.ROLL_BOX.center)  # confirm
-    assert d.scene.match.game.turn == 1 - mover and d.scene.viewer == 1 - mover
-    name = d.scene.players[mover].name
-    assert d.scene.message == f"{name} played 17/20 19/20"
-    assert d.scene.marks == (mover, ((8, 5), (6, 5)))
+    assert d.scene.match.game.turn == 1 - mover and d.scene.table.viewer == 1 - mover
+    name = d.scene.table.players[mover].name
+    assert d.scene.table.message == f"{name} played 17/20 19/20"
+    assert d.scene.table.marks == (mover, ((8, 5), (6, 5)))
 
 
 def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
@@ -568,7 +571,7 @@ def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> N
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
-    d.scene.say(text)
+    d.scene.table.say(text)
     lines = wrap_lines(text, MESSAGE_COLS)
     assert len(lines) > MESSAGE_ROWS
     shown: list[str] = []
@@ -620,12 +623,12 @@ def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
 def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
-    d.scene.ask_exit()
+    play_boxes.ask_exit(d.scene)
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
     d.key(pyxel.KEY_RETURN)
     assert app.stack[-1] is d.scene
-    d.scene.ask_exit()
+    play_boxes.ask_exit(d.scene)
     d.click(app.stack[-1].buttons[1].rect.center)  # Exit
     assert isinstance(app.stack[0], TitleScene)
 
@@ -674,7 +677,7 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     rest(d, L.ROLL_BOX.center)
     assert d.scene.tip() is not None
-    d.scene.show_rules()
+    play_boxes.show_rules(d.scene)
     d.frames()
     assert d.scene.tip() is None
 

@@ -75,9 +75,9 @@ def play_some(d: Driver, turns: int) -> None:
         game = scene.match.game
         if game.phase == "over" or done >= turns:
             return
-        if game.actor == scene.viewer and game.phase in ("opening", "roll"):
+        if game.actor == scene.table.viewer and game.phase in ("opening", "roll"):
             d.click(L.DICE_BOX.center)
-        elif game.actor == scene.viewer and game.phase == "move":
+        elif game.actor == scene.table.viewer and game.phase == "move":
             human_turn(d, rng)
             done += 1
         else:
@@ -96,7 +96,7 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     d.type("Café night ☕")
     d.click(form.play.rect.center)
     scene = d.scene
-    assert scene.session is not None and scene.session.game.name == "Café night ☕"
+    assert scene.table.session is not None and scene.table.session.game.name == "Café night ☕"
     play_some(d, 3)
     original = scene.match
     assert len(original.record) > 4
@@ -200,7 +200,7 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
     o = later.options
     assert (o.sound.turkish, o.speed, o.tooltips) == (True, "fast", False)
-    assert o.hints and not scene.hints  # the menu's Hint arrows are the game's, not the default
+    assert o.hints and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
     assert later.last_setup == app.last_setup  # the last game's options are offered again
 
 
@@ -208,7 +208,7 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     app = make_app(tmp_path)
     app.create_game("Rated", app.last_setup)
     d = Driver(app)
-    assert [p.rating for p in d.scene.players] == [1500, 1500]
+    assert [p.rating for p in d.scene.table.players] == [1500, 1500]
     menu_item(d, "Play", "Forfeit...")
     d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
@@ -218,7 +218,9 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     assert any("You: 1500.0 ->" in c and "(-" in c for c in changes)
     level = app.last_setup.level.title()
     assert any(f"{level}: 1500.0 ->" in c and "(+" in c for c in changes)
-    computer, human = d.scene.players if d.scene.players[0].computer else d.scene.players[::-1]
+    computer, human = (
+        d.scene.table.players if d.scene.table.players[0].computer else d.scene.table.players[::-1]
+    )
     assert computer.rating is not None and computer.rating > 1500 > (human.rating or 0)
 
 
@@ -247,7 +249,7 @@ def test_a_failed_save_is_said_and_play_goes_on(
     monkeypatch.setattr(app.store.games, "save", full)
     d = Driver(app)
     d.click(L.DICE_BOX.center)
-    assert scene.message.startswith("Not saved: ") and "No space" in scene.message
+    assert scene.table.message.startswith("Not saved: ") and "No space" in scene.table.message
     box = top_dialog(app, "Not saved")  # the whole reason, in a box, once
     assert "No space left on device" in " ".join(box.lines)
     assert scene.match.record  # the roll stands in memory
@@ -279,9 +281,9 @@ def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: P
     again = make_app(tmp_path, seed=99)
     resumed = again.resume("Last")
     last = last_moved(resumed.match)
-    assert last is not None and resumed.marks == (last.player, last.play.moves)
-    name = resumed.players[last.player].name
-    assert resumed.message == f"{name} played {seen_from(last.text, last.player, resumed.viewer)}"
+    assert last is not None and resumed.table.marks == (last.player, last.play.moves)
+    name = resumed.table.players[last.player].name
+    assert resumed.table.message == f"{name} played {seen_from(last.text, last.player, resumed.table.viewer)}"
 
 
 def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) -> None:
@@ -289,7 +291,7 @@ def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) ->
     app.create_game("Log", app.last_setup)
     d = Driver(app)
     play_some(d, 2)
-    said = d.scene.log.history()
+    said = d.scene.table.log.history()
     assert any(" played " in s for s in said)
     menu_item(d, "Play", "Messages")
     box = top_dialog(app, "Messages")
@@ -306,10 +308,10 @@ def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
     app = make_app(tmp_path)
     assert app.options.hints and store.settings.load().hint_arrows
     scene = app.resume("No arrows")
-    assert not scene.hints  # the game's choice shows
+    assert not scene.table.hints  # the game's choice shows
     d = Driver(app)
     menu_item(d, "Options", "Pip counts")  # any tick saves the settings
     assert Store(tmp_path).settings.load().hint_arrows  # still the player's default
-    assert app.options.hints and not scene.hints
+    assert app.options.hints and not scene.table.hints
     menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
-    assert scene.hints and Store(tmp_path).settings.load().hint_arrows
+    assert scene.table.hints and Store(tmp_path).settings.load().hint_arrows

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from pathlib import Path
 
 from cart.ui.thinking import FrameClock, Thinker
 
@@ -74,3 +75,18 @@ def test_a_fixed_budget_replaces_the_deadline() -> None:
     clock.begin()
     assert thinker.step(clock) and answers == ["answer"]
     assert abs(clock.thought - 0.5) < 1e-9
+
+
+def test_the_table_and_its_parts_import_no_pyxel() -> None:
+    """Issue 17: the Table model (and the thinking clock, the messages, the animation) run without Pyxel."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import cart.ui.table, cart.ui.thinking, cart.ui.messages, cart.ui.animation;"
+        " print('pyxel' in sys.modules)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
