@@ -108,15 +108,22 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        scene.enter()
 
     def pop(self, scene: Scene) -> None:
         """Remove ``scene`` (and anything above it); a scene that is gone already is ignored."""
         if scene in self.stack:
+            gone = self.stack[self.stack.index(scene) :]
             del self.stack[self.stack.index(scene) :]
+            for old in reversed(gone):
+                old.leave()
 
     def switch(self, scene: Scene) -> None:
-        """Make ``scene`` the only one."""
-        self.stack = [scene]
+        """Make ``scene`` the only one (each scene left is told, then the new one)."""
+        gone, self.stack = self.stack, [scene]
+        for old in reversed(gone):
+            old.leave()
+        scene.enter()
 
     def to_title(self) -> None:
         from .title import TitleScene
@@ -126,14 +133,12 @@ class App:
     def to_new_game(self) -> None:
         from .title import NewGameScene
 
-        self.sounds.title_music(False)
         self.switch(NewGameScene(self, self.last_setup))
 
     def to_start(self) -> None:
         """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
         from .start import StartScene
 
-        self.sounds.title_music(False)
         if self.store is None or not self.store.games.list():
             self.show_notices()
             self.to_new_game()
@@ -152,7 +157,6 @@ class App:
         """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
         self.remember()
-        self.sounds.title_music(False)
         scene = PlayScene(self, setup)
         self.switch(scene)
         return scene
@@ -188,7 +192,6 @@ class App:
 
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
-        self.sounds.title_music(False)
         scene = PlayScene(self, setup, session=self.store.session(saved))
         self.switch(scene)
         return scene

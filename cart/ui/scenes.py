@@ -36,6 +36,12 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
 
+    def enter(self) -> None:
+        """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
+
+    def leave(self) -> None:
+        """The scene is gone (popped or switched away): it stops what :meth:`enter` started."""
+
     def update(self, intents: list[Intent]) -> None:
         raise NotImplementedError
 

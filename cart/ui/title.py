@@ -53,10 +53,14 @@ class TitleScene(Scene):
         self.attract = PlayScene(app, ATTRACT_SETUP, attract=True)
         self.frames = 0
 
+    def enter(self) -> None:
+        self.app.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
+
+    def leave(self) -> None:
+        self.app.sounds.title_music(False)
+
     def update(self, intents: list[Intent]) -> None:
-        self.app.sounds.title_music(True)
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
-            self.app.sounds.title_music(False)
             self.app.to_start()
             return
         self.frames += 1

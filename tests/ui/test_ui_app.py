@@ -700,3 +700,14 @@ def test_the_first_frame_does_not_wait_for_the_weights(
     assert made == []
     d.frames(1)
     assert made == [1]
+
+
+def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
+    """Issue 17: enter/leave hooks: the title's music is the title's job, not the App's."""
+    app = App(headless=True, seed=1, options=Options(speed="instant"))
+    assert isinstance(app.top, TitleScene) and app.sounds.music_playing
+    d = Driver(app)
+    d.key(pyxel.KEY_SPACE)  # to the form (no store: no saved games)
+    assert isinstance(app.stack[0], NewGameScene) and not app.sounds.music_playing
+    app.to_title()
+    assert app.sounds.music_playing
