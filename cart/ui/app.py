@@ -30,10 +30,12 @@ from .intents import Command, Input, Intent, Pointer
 from .layout import SCREEN
 from .options import GameSetup, Options
 from .play import PlayScene
-from .saves import apply_settings, game_options, settings_of, wrap
+from .saves import apply_settings, game_options, settings_of, setup_of, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .sound import Sounds
+from .start import StartScene
 from .thinking import FrameClock
+from .title import NewGameScene, TitleScene
 
 __all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
@@ -126,19 +128,13 @@ class App:
         scene.enter()
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
         self.switch(TitleScene(self))
 
     def to_new_game(self) -> None:
-        from .title import NewGameScene
-
         self.switch(NewGameScene(self, self.last_setup))
 
     def to_start(self) -> None:
         """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
-        from .start import StartScene
-
         if self.store is None or not self.store.games.list():
             self.show_notices()
             self.to_new_game()
@@ -184,8 +180,6 @@ class App:
 
     def resume(self, name: str) -> PlayScene:
         """Continue the saved game ``name`` where it was left (raises ``StoreError``, ``KeyError``)."""
-        from .saves import setup_of
-
         assert self.store is not None
         saved = self.store.games.load(name)
         return self.play_saved(saved, setup_of(saved.options, self.last_setup.other_colour))

@@ -50,7 +50,7 @@ from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
 if TYPE_CHECKING:
     from cart.store import GameSession
 
-    from .app import App
+    from .host import Host
 
 __all__ = ["PlayScene"]
 
@@ -68,7 +68,7 @@ class PlayScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         setup: GameSetup,
         *,
         attract: bool = False,

@@ -148,10 +148,12 @@ def ask_forfeit(scene: PlayScene) -> None:
         "Forfeit this game?" if len(humans) == 1 else f"{names[who]}: forfeit this game?",
         f"{verb(names[1 - who], 'wins')} {points} (twice the cube).",
     ]
-    choices = [
-        Choice("Cancel", lambda: None, default=True, cancel=True),
-        Choice("Forfeit", lambda: scene.act(Forfeit(who)) if table.match.game is game else None),
-    ]
+
+    def forfeit() -> None:
+        if table.match.game is game:  # not if the game moved on under the box
+            scene.act(Forfeit(who))
+
+    choices = [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Forfeit", forfeit)]
     scene.app.push(Dialog(scene.app, "Forfeit", lines, choices))
 
 
@@ -196,10 +198,14 @@ def ask_take(scene: PlayScene, game: GameState) -> None:
         f"{names[game.actor]}: take and play on for {value},",
         f"or drop and lose {game.cube}?",
     ]
-    choices = [
-        Choice("Drop", lambda: scene.act(Drop())),
-        Choice("Take", lambda: scene.act(Take()), default=True),
-    ]
+
+    def answer(action: Drop | Take) -> Callable[[], None]:
+        def apply() -> None:
+            scene.act(action)
+
+        return apply
+
+    choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
     scene.app.push(Dialog(scene.app, "Double", lines, choices))
 
 

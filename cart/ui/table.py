@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from cart.ai import Hint
     from cart.store import GameSession, Store
 
+    from .sound import Effect
+
 __all__ = ["Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
 
 
@@ -56,7 +58,7 @@ __all__ = ["Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
 class Sound:
     """A sound for something with no engine event: a man picked up or put down by hand."""
 
-    name: str
+    name: Effect
 
 
 Outcome = list[Event | Sound]
