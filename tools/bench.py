@@ -27,7 +27,11 @@ benchmarks still run.
 
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
-master level thinks, against a bare ``pyxel.cls`` frame measured in the same run.
+master level thinks (with and without the thought, which fills each frame's
+spare time), against a bare ``pyxel.cls`` frame measured in the same run; then
+each level's reply at 30 fps, from the frame its dice are rolled to the frame
+its play is applied (tumble and man-by-man animation included), on a simulated
+frame clock (a frame lasts the period or its work, whichever is longer).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ import platform
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cart.engine import Position, legal_plays
 from cart.engine.fast import successors
@@ -311,19 +316,142 @@ def bench_ui(rounds: int) -> None:
 
     scene, frame = game("master")
     thinking: list[float] = []
+    besides: list[float] = []
     for _ in range(1500):
         busy = scene.thinker is not None or scene.match.game.phase == "move"
         t0 = time.perf_counter()
         frame()
         if busy:
             thinking.append(time.perf_counter() - t0)
+            besides.append(thinking[-1] - thought(app))
     thinking.sort()
-    budget = app.think_budget * 1e3
-    print(f"  master thinking ({len(thinking)} frames, budget {budget:.0f} ms of thought a frame)")
+    besides.sort()
+    print(f"  master thinking ({len(thinking)} frames, update + draw including the thought)")
     print(f"                                       {stats(thinking)}")
+    print("    the same frames less the thought")
+    print(f"                                       {stats(besides)}")
+    over = sum(1 for t in thinking if t > PERIOD)
+    print(f"                                       frames over the {PERIOD * 1e3:.1f} ms period: {over}")
+
+    print(f"  computer reply at {FPS} fps, dice to play ({REPLIES} replies a level, fast animation)")
+    for level in ("beginner", "intermediate", "expert", "master"):
+        replies, thinks, work, besides = latencies(app, game, level)
+        work.sort()
+        besides.sort()
+        p99 = work[min(len(work) - 1, int(0.99 * len(work)))]
+        p99b = besides[min(len(besides) - 1, int(0.99 * len(besides)))]
+        print(
+            f"    {level:13s} mean {sum(replies) / len(replies):5.2f} s   longest {max(replies):5.2f} s"
+            f"   thinking mean {sum(thinks) / len(thinks):5.2f} s   frame p99 {p99 * 1e3:5.2f} ms"
+            f" ({p99b * 1e3:4.2f} ms less the thought)   over the period {sum(1 for t in work if t > PERIOD)}"
+        )
 
 
-BENCHES = {"movegen": bench_movegen, "ai": bench_ai, "pyodide": bench_pyodide, "ui": bench_ui}
+FPS = 30
+PERIOD = 1 / FPS
+
+
+def thought(app: Any) -> float:
+    """Seconds the computer thought in the last frame (0 where the app does not say: before issue 17)."""
+    clock = getattr(app, "clock", None)
+    return clock.thought if clock is not None else 0.0
+
+
+REPLIES = 12
+
+
+def latencies(
+    app: Any, game: Callable[[str], tuple[Any, Callable[[], None]]], level: str
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Seconds from each computer roll to its play at 30 fps, the part spent thinking, frame times.
+
+    The clock is simulated without sleeping: a frame lasts the period, or
+    longer when its update and draw took longer, as ``pyxel.run`` runs it.
+    A reply starts at the frame its dice are rolled (the tumble shows) and ends
+    at the frame the play is applied (after its man-by-man animation); its
+    thinking is the frames that ran with a thought under way.
+    """
+    from cart.engine import Move, Roll
+
+    scene, frame = game(level)
+    clock = 0.0
+    rolled: float | None = None
+    thinking = 0.0
+    replies: list[float] = []
+    thought_s: list[float] = []
+    work: list[float] = []
+    besides: list[float] = []
+    seen = 0
+    while len(replies) < REPLIES:
+        busy = scene.thinker is not None
+        t0 = time.perf_counter()
+        frame()
+        took = time.perf_counter() - t0
+        work.append(took)
+        besides.append(took - thought(app))
+        clock += max(PERIOD, took)
+        if busy or scene.thinker is not None:
+            thinking += max(PERIOD, took)
+        record = scene.match.record
+        seen = min(seen, len(record))  # a new match in the attract mode
+        for action in record[seen:]:
+            if isinstance(action, Roll):
+                rolled, thinking = clock, 0.0
+            elif isinstance(action, Move) and rolled is not None:
+                replies.append(clock - rolled)
+                thought_s.append(thinking)
+                rolled = None
+        seen = len(record)
+    return replies, thought_s, work, besides
+
+
+STARTUP = """
+import time, os
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from cart.ui.app import App
+app = App(headless=True, seed=1)
+app.frame()
+from cart.ai.bot import load_weights
+print("first", load_weights.cache_info().currsize, flush=True)
+for _ in range(60):
+    app.frame()
+print(load_weights.cache_info().currsize, flush=True)
+"""
+
+
+def bench_start(rounds: int) -> None:
+    """Launch to the first frame drawn, desktop, headless, a fresh interpreter each round (goal: < 1 s)."""
+    import subprocess
+    import sys
+
+    times = []
+    loaded = at_first = ""
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        p = subprocess.Popen([sys.executable, "-c", STARTUP], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert p.stdout is not None
+        first = p.stdout.readline()
+        t1 = time.perf_counter()
+        loaded = p.stdout.read().strip()
+        p.wait()
+        assert first.startswith("first"), first
+        at_first = first.split()[1]
+        times.append(t1 - t0)
+    best = min(times)
+    print(f"start: launch to the first frame (headless, title screen), best of {rounds}: {best:.2f} s")
+    print(
+        f"  median {sorted(times)[len(times) // 2]:.2f} s; weight files read by the first frame: {at_first},"
+        f" 60 frames later: {loaded}"
+    )
+
+
+BENCHES = {
+    "movegen": bench_movegen,
+    "ai": bench_ai,
+    "pyodide": bench_pyodide,
+    "ui": bench_ui,
+    "start": bench_start,
+}
 
 
 def main() -> None:

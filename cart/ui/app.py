@@ -18,6 +18,7 @@ ever written.
 from __future__ import annotations
 
 import random
+import time
 
 import pyxel
 
@@ -29,16 +30,19 @@ from .intents import Command, Input, Intent, Pointer
 from .layout import SCREEN
 from .options import GameSetup, Options
 from .play import PlayScene
-from .saves import apply_settings, game_options, settings_of, wrap
+from .saves import apply_settings, game_options, settings_of, setup_of, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .sound import Sounds
+from .start import StartScene
+from .thinking import FrameClock
+from .title import NewGameScene, TitleScene
 
-__all__ = ["FPS", "THINK_BUDGET_S", "TITLE", "App", "init_pyxel"]
+__all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
 TITLE = "Gammon Cart"
 FPS = 30
-THINK_BUDGET_S = 0.005
-"""Time the computer may think per frame: with drawing, frames stay under 8 ms (33 ms at 30 fps)."""
+THINK_MARGIN_S = 0.005
+"""Time kept free at the end of each frame when the computer thinks (Pyxel's flip, a slow draw)."""
 
 NAVIGATION = ("left", "right", "up", "down")
 MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 pixels wide)
@@ -80,7 +84,8 @@ class App:
         self.board = BoardView(self.assets, "Backgammon")
         self.sounds = Sounds(self.options.sound)
         self.input = Input()
-        self.think_budget = THINK_BUDGET_S
+        self.clock = FrameClock(FPS, THINK_MARGIN_S)
+        self.cursor_shown = True
         self.stack: list[Scene] = []
         self.quitting = False
         if start == "title":
@@ -89,6 +94,15 @@ class App:
             self.to_new_game()
         self.show_notices()
 
+    @property
+    def think_budget(self) -> float | None:
+        """A fixed time to think per frame instead of the frame's spare time (None, the default)."""
+        return self.clock.budget
+
+    @think_budget.setter
+    def think_budget(self, seconds: float | None) -> None:
+        self.clock.budget = seconds
+
     # -- the stack ----------------------------------------------------------------------
     @property
     def top(self) -> Scene:
@@ -96,32 +110,31 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        scene.enter()
 
     def pop(self, scene: Scene) -> None:
         """Remove ``scene`` (and anything above it); a scene that is gone already is ignored."""
         if scene in self.stack:
+            gone = self.stack[self.stack.index(scene) :]
             del self.stack[self.stack.index(scene) :]
+            for old in reversed(gone):
+                old.leave()
 
     def switch(self, scene: Scene) -> None:
-        """Make ``scene`` the only one."""
-        self.stack = [scene]
+        """Make ``scene`` the only one (each scene left is told, then the new one)."""
+        gone, self.stack = self.stack, [scene]
+        for old in reversed(gone):
+            old.leave()
+        scene.enter()
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
         self.switch(TitleScene(self))
 
     def to_new_game(self) -> None:
-        from .title import NewGameScene
-
-        self.sounds.title_music(False)
         self.switch(NewGameScene(self, self.last_setup))
 
     def to_start(self) -> None:
         """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
-        from .start import StartScene
-
-        self.sounds.title_music(False)
         if self.store is None or not self.store.games.list():
             self.show_notices()
             self.to_new_game()
@@ -140,7 +153,6 @@ class App:
         """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
         self.remember()
-        self.sounds.title_music(False)
         scene = PlayScene(self, setup)
         self.switch(scene)
         return scene
@@ -168,16 +180,12 @@ class App:
 
     def resume(self, name: str) -> PlayScene:
         """Continue the saved game ``name`` where it was left (raises ``StoreError``, ``KeyError``)."""
-        from .saves import setup_of
-
         assert self.store is not None
         saved = self.store.games.load(name)
         return self.play_saved(saved, setup_of(saved.options, self.last_setup.other_colour))
 
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
-        self.sounds.title_music(False)
-        self.options.hints = saved.options.hints  # the game's own choice (seed 000's Create box)
         scene = PlayScene(self, setup, session=self.store.session(saved))
         self.switch(scene)
         return scene
@@ -226,6 +234,7 @@ class App:
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands."""
+        self.clock.begin()
         top = self.top
         moved = [i for i in intents if isinstance(i, Command) and i.name in NAVIGATION]
         if moved and not top.typing:
@@ -236,11 +245,17 @@ class App:
             x, y = self.input.cursor
             intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
         top.update(intents)
+        busy = self.top.busy
+        if busy == self.cursor_shown and not self.headless:
+            pyxel.mouse(not busy)  # the scene draws an hourglass instead, as RISC OS does
+        self.cursor_shown = not busy
 
     def draw(self) -> None:
+        t0 = time.perf_counter()
         g = pyxel.screen
         for scene in list(self.stack):
             scene.draw(g)
+        self.clock.drew(time.perf_counter() - t0)
 
     def frame(self) -> None:
         """One update and one draw, without waiting for the clock (tests, the demo, the bench)."""

@@ -13,10 +13,6 @@ hint arrows and the dice left are whatever the scene got from the engine.
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass
-from typing import Literal
-
 import pyxel
 
 from cart.engine import GameState, Position, dice_list
@@ -25,70 +21,45 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .messages import wrap_lines
+from .view_state import MESSAGE_COLS, MESSAGE_ROWS, Colour, Hints, Lifted, Player, ViewState
 from .widgets import Window, draw_box
 
-__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState"]
-
-Colour = Literal["white", "red", "black"]
-"""Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
+__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState", "hourglass"]
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
 DIE_GAP = 6
 CENTRED_CUBE_FACE = "64"  # a centred cube at 1 shows 64, as on a real cube
 
+HOURGLASS = (
+    "dddddddddd",
+    "dlllllllld",
+    ".dryyyyrd.",
+    ".dlryyrld.",
+    "..dlrrld..",
+    "...dlld...",
+    "..dlrrld..",
+    ".dlllllld.",
+    ".dllrrlld.",
+    "dllrrrrlld",
+    "dddddddddd",
+)
+"""A 10x11 hourglass in the RISC OS pointer's colours (dark blue, light blue, red), sand yellow."""
 
-@dataclass(frozen=True)
-class Player:
-    """How one seat is shown: name, checker colour, human or computer icon, rating if known."""
-
-    name: str
-    colour: Colour
-    computer: bool = False
-    rating: int | None = None
-
-
-@dataclass(frozen=True)
-class Hints:
-    """Hint arrows for ``player``: places in that player's numbering (25 bar, 0 bin), from the engine."""
-
-    player: int
-    sources: frozenset[int] = frozenset()
-    targets: frozenset[int] = frozenset()
-
-
-@dataclass(frozen=True)
-class Lifted:
-    """The checker in the hand: taken from ``point`` (``player``'s numbering), drawn centred on (x, y)."""
-
-    player: int
-    point: int
-    x: int
-    y: int
+_HOURGLASS_INK = {
+    "d": wimp.Wimp.DARK_BLUE,
+    "l": wimp.Wimp.LIGHT_BLUE,
+    "r": wimp.Wimp.RED,
+    "y": wimp.Wimp.YELLOW,
+}
 
 
-@dataclass(frozen=True)
-class ViewState:
-    """What the scene shows on top of the engine's state; the board view only reads it.
-
-    ``board`` replaces the game's position while a play is half made (seen, like
-    ``GameState.position``, from the player on turn); ``dice_left`` are the dice
-    still to play then (the rest are drawn faded).
-    """
-
-    viewer: int
-    players: tuple[Player, Player]
-    board: Position | None = None
-    dice_left: tuple[int, ...] | None = None
-    hints: Hints | None = None
-    lifted: Lifted | None = None
-    message: str = ""
-    show_pips: bool = True
-
-    def position_for(self, game: GameState, player: int) -> Position:
-        """The board shown, seen from ``player``'s side."""
-        if self.board is None:
-            return game.board(player)
-        return self.board if player == game.turn else self.board.flip()
+def hourglass(g: pyxel.Image, x: int, y: int, scale: int = 1) -> None:
+    """Draw the hourglass with its top left at (x, y); ``scale`` 2 for the pointer, as big as RISC OS's."""
+    for dy, row in enumerate(HOURGLASS):
+        for dx, c in enumerate(row):
+            if c != ".":
+                g.rect(x + dx * scale, y + dy * scale, scale, scale, _HOURGLASS_INK[c])
 
 
 class BoardView:
@@ -173,7 +144,8 @@ class BoardView:
         if view.show_pips:
             self._pips(g, mine, view)
         if view.message:
-            lines = textwrap.wrap(view.message, L.MESSAGE.w // CHAR_W - 1)[:2]
+            first = view.message_first
+            lines = wrap_lines(view.message, MESSAGE_COLS)[first : first + MESSAGE_ROWS]
             top = L.MESSAGE.y + (L.MESSAGE.h - CHAR_H * len(lines)) // 2
             for i, line in enumerate(lines):
                 a.text_centered(g, L.MESSAGE.x + L.MESSAGE.w // 2, top + i * CHAR_H, line, wimp.BOARD_TEXT)
@@ -208,6 +180,8 @@ class BoardView:
             rows = L.seat_rows(box)
             if game.phase != "over" and game.actor == player:  # whose move: the focus colour
                 g.rect(rows.name.x + 1, rows.name.y + 1, rows.name.w - 2, rows.name.h - 2, wimp.TITLE_FOCUS)
+            if view.thinking == player:  # an hourglass at the strip's left end while it thinks
+                hourglass(g, rows.name.x + 5, rows.name.y + 2)
             name = shown.name[: rows.name.w // CHAR_W - 1]
             a.text_centered(g, rows.name.x + rows.name.w // 2, rows.name.y + 4, name, wimp.TEXT)
             a.blt(

@@ -14,8 +14,7 @@ from cart.ai import LEVELS
 from cart.engine import Rules
 from cart.store.names import clean_player_name
 
-from .board_view import Colour, Player
-from .sound import SoundSettings
+from .view_state import Colour, Player
 
 __all__ = ["SPEEDS", "GameSetup", "Options", "Speed"]
 
@@ -24,6 +23,15 @@ SPEEDS: dict[Speed, int] = {"slow": 14, "normal": 8, "fast": 3, "instant": 0}
 """Frames one checker takes to travel one step (and the dice to tumble), per speed setting."""
 
 Side = Literal["red", "other", "either"]
+
+
+@dataclass
+class SoundSettings:
+    """The Sounds menu's three ticks."""
+
+    music: bool = True
+    effects: bool = True
+    turkish: bool = False
 
 
 @dataclass(frozen=True)

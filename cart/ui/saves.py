@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Literal
 
 from cart.store import GameOptions, GameSummary, Settings
 
-from .board_view import Colour, Player
+from .messages import PRINTABLE
 from .options import GameSetup, Options, Speed
-from .widgets import PRINTABLE
+from .view_state import Colour, Player
 
 if TYPE_CHECKING:
     from cart.store import Store

@@ -22,7 +22,7 @@ from .layout import SCREEN
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 __all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
 
@@ -31,9 +31,16 @@ class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use."""
 
     typing = False  # a writable field has the caret: keys are text
+    busy = False  # the computer is thinking: the pointer becomes an hourglass
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
+
+    def enter(self) -> None:
+        """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
+
+    def leave(self) -> None:
+        """The scene is gone (popped or switched away): it stops what :meth:`enter` started."""
 
     def update(self, intents: list[Intent]) -> None:
         raise NotImplementedError
@@ -99,7 +106,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Host,
         title: str,
         lines: Sequence[str],
         choices: Sequence[Choice],
@@ -204,7 +211,7 @@ class MenuScene(Scene):
     """A pop-up menu; a submenu opens to the right of its item, and choosing an action closes them all."""
 
     def __init__(
-        self, app: App, title: str, entries: list[Entry], x: int, y: int, parent: MenuScene | None = None
+        self, app: Host, title: str, entries: list[Entry], x: int, y: int, parent: MenuScene | None = None
     ) -> None:
         super().__init__(app)
         self.entries = entries

@@ -8,10 +8,11 @@ resource file; effects take channel 3 and never cut the music (channels 0-1).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 import pyxel
+
+from .options import SoundSettings
 
 __all__ = ["EFFECTS", "Effect", "SoundSettings", "Sounds"]
 
@@ -37,15 +38,6 @@ TITLE_TUNE = (
     ("c3 e3 g3 e3 f3 a3 c4 a3 g3 b3 d4 b3 c4 r g3 r", "t", "4", "n", 20),
     ("c2 r c2 r f1 r f1 r g1 r g1 r c2 r r r", "p", "3", "f", 20),
 )
-
-
-@dataclass
-class SoundSettings:
-    """The Sounds menu's three ticks."""
-
-    music: bool = True
-    effects: bool = True
-    turkish: bool = False
 
 
 class Sounds:

@@ -24,7 +24,7 @@ from .scenes import Choice, Dialog, Scene, hover
 from .widgets import Button, Window
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 __all__ = ["COLUMNS", "StartScene"]
 
@@ -38,7 +38,7 @@ BUTTON_H = 28
 class StartScene(Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.window = Window(Rect(8, 24, 624, 464), "Start: saved games", focused=True)
         work = self.window.work_area

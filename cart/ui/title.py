@@ -34,7 +34,7 @@ from .scenes import Scene, hover
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import Host
 
 __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
@@ -48,15 +48,19 @@ ROW = 32  # one line of the form
 class TitleScene(Scene):
     """Gammon Cart's title over a game the computer plays against itself."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         super().__init__(app)
         self.attract = PlayScene(app, ATTRACT_SETUP, attract=True)
         self.frames = 0
 
+    def enter(self) -> None:
+        self.app.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
+
+    def leave(self) -> None:
+        self.app.sounds.title_music(False)
+
     def update(self, intents: list[Intent]) -> None:
-        self.app.sounds.title_music(True)
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
-            self.app.sounds.title_music(False)
             self.app.to_start()
             return
         self.frames += 1
@@ -93,7 +97,7 @@ class NewGameScene(Scene):
     refused name is said here and nothing is created.
     """
 
-    def __init__(self, app: App, setup: GameSetup | None = None) -> None:
+    def __init__(self, app: Host, setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or app.last_setup
         self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)

@@ -25,6 +25,7 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
 from .layout import SCREEN
+from .messages import PRINTABLE
 
 __all__ = [
     "ICON_W",
@@ -179,9 +180,6 @@ class Toggle:
         colour = wimp.TEXT if self.enabled else wimp.TEXT_DISABLED
         x = r.x + size + FIELD_PAD
         assets.text(g, x, r.y + (r.h - CHAR_H) // 2, _fit(self.label, r.right - x), colour)
-
-
-PRINTABLE = frozenset(chr(c) for c in range(32, 127))
 
 
 @dataclass

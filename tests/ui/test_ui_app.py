@@ -29,12 +29,18 @@ from cart.engine import (
     Take,
 )
 from cart.ui import layout as L
+from cart.ui import play as play_module
+from cart.ui import play_boxes
 from cart.ui.app import App
 from cart.ui.assets import Assets
+from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.messages import SCROLL_FRAMES, wrap_lines
 from cart.ui.options import GameSetup, Options
+from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.tips import TOOLTIP_DELAY
 from cart.ui.title import NewGameScene, TitleScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -96,7 +102,7 @@ class Driver:
 
     def place(self, player: int, point: int) -> tuple[int, int]:
         """Screen point of a place in ``player``'s numbering (25 bar, 0 bin), as the viewer sees it."""
-        viewer = self.scene.viewer
+        viewer = self.scene.table.viewer
         if point == 0:
             return L.bin_box(player == viewer).center
         if point == 25:
@@ -132,17 +138,17 @@ def all_pixels_in_palette() -> bool:
 def human_turn(d: Driver, rng: random.Random) -> None:
     """Make the human's whole turn with the mouse: pick up and put down men the engine offers, confirm."""
     game = d.scene.match.game
-    part = d.scene.partial()
+    part = d.scene.table.partial()
     assert part is not None
     while not part.is_complete:
         options = part.options()
         src = rng.choice(sorted(options))
         dst = rng.choice(sorted(options[src]))
         d.click(d.place(game.turn, src))
-        assert d.scene.lifted_from == src
+        assert d.scene.table.lifted_from == src
         d.click(d.place(game.turn, dst))
-        new = d.scene.partial()
-        assert new is not None and len(new.steps) > len(part.steps), d.scene.message
+        new = d.scene.table.partial()
+        assert new is not None and len(new.steps) > len(part.steps), d.scene.table.message
         part = new
     d.click(L.ROLL_BOX.center)  # confirm by clicking the dice
 
@@ -186,20 +192,22 @@ def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> Non
     scene = d.scene
     record = list(scene.match.record)
     d.click(d.place(1, 3))  # an empty point
-    assert "no man on point 3" in scene.message and scene.lifted_from is None
+    assert "no man on point 3" in scene.table.message and scene.table.lifted_from is None
     d.click(d.place(0, 6))  # the computer's men (our 19)
-    assert scene.message and scene.lifted_from is None
+    assert scene.table.message and scene.table.lifted_from is None
     d.click(L.DICE_BOX.center)
-    assert "rolled" in scene.message
+    assert "rolled" in scene.table.message
     d.click(d.place(1, 8))
-    assert scene.lifted_from == 8
+    assert scene.table.lifted_from == 8
     d.click(d.place(1, 2))  # 8/2 is no move of 3-1
-    assert "cannot go to point 2" in scene.message and scene.lifted_from == 8
+    assert "cannot go to point 2" in scene.table.message and scene.table.lifted_from == 8
     d.click(L.ROLL_BOX.center)  # confirm too early
-    assert "play all your dice" in scene.message.lower()
+    assert "play all your dice" in scene.table.message.lower()
     d.click(L.cube_rect(None, 1).center)
-    assert "before rolling" in scene.message
-    assert scene.match.record == record and scene.partial() is not None and not scene.partial().steps
+    assert "before rolling" in scene.table.message
+    assert (
+        scene.match.record == record and scene.table.partial() is not None and not scene.table.partial().steps
+    )
 
 
 def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -> None:
@@ -208,16 +216,16 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     for src, dst in ((8, 5), (6, 5)):
         d.click(d.place(1, src))
         d.click(d.place(1, dst))
-    assert d.scene.partial().is_complete
+    assert d.scene.table.partial().is_complete
     d.key(pyxel.KEY_U)
-    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
     d.click(d.place(1, 24))
     d.click(d.place(1, 23))
     d.key(pyxel.KEY_X)  # the whole turn
-    assert d.scene.partial().steps == ()
+    assert d.scene.table.partial().steps == ()
     d.click(d.place(1, 13))
     d.click(d.place(1, 9))  # a combined move: 13/10/9
-    assert len(d.scene.partial().steps) == 2
+    assert len(d.scene.table.partial().steps) == 2
     d.key(pyxel.KEY_RETURN)
     assert d.scene.match.record[0] == Move(((13, 10), (10, 9)))
 
@@ -226,7 +234,7 @@ def test_double_and_take_between_two_players(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
     d = play_scene(app, GameSetup(players=2), start)
-    assert d.scene.viewer == 0
+    assert d.scene.table.viewer == 0
     d.click(L.cube_rect(None, 0).center)
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and dialog.window.title == "Double"
@@ -234,7 +242,7 @@ def test_double_and_take_between_two_players(assets: Assets) -> None:
     game = d.scene.match.game
     assert (game.cube, game.cube_owner, game.phase) == (2, 1, "roll")
     d.click(L.cube_rect(1, 0).center)  # player 0 no longer owns the cube
-    assert "owns the cube" in d.scene.message
+    assert "owns the cube" in d.scene.table.message
     d.click(L.DICE_BOX.center)
     assert d.scene.match.game.phase in ("move", "roll")
 
@@ -258,7 +266,10 @@ def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene) and sub.parent is menu
     labels = [e.label for e in sub.entries]
-    d.click(sub.menu.item_rect(labels.index("Forfeit")).center)
+    d.click(sub.menu.item_rect(labels.index("Forfeit...")).center)
+    ask = app.stack[-1]
+    assert isinstance(ask, Dialog) and ask.window.title == "Forfeit" and d.scene.match.game.phase != "over"
+    d.click(ask.buttons[1].rect.center)  # Forfeit
     game = d.scene.match.game
     assert (game.phase, game.winner, game.points, game.result) == ("over", 0, 2, "forfeit")
     d.frames(4)  # the jingle's moment, then the dialog
@@ -289,10 +300,10 @@ def test_hint_shows_the_computers_play(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     d.key(pyxel.KEY_H)
-    d.until(lambda: d.scene.hint is not None)
-    assert d.scene.message.startswith("Hint: ") and d.scene.hint.sources
+    d.until(lambda: d.scene.table.hint is not None)
+    assert d.scene.table.message.startswith("Hint: ") and d.scene.table.hint.sources
     d.click(d.place(1, 8))  # picking a man clears the hint
-    assert d.scene.hint is None
+    assert d.scene.table.hint is None
 
 
 def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
@@ -305,7 +316,7 @@ def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1))
     d.click(L.DICE_BOX.center)
-    assert "no move possible" in d.scene.message
+    assert "no move possible" in d.scene.table.message
     assert d.scene.match.game.turn == 0
 
 
@@ -314,16 +325,16 @@ def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     app.input.warp(*d.place(1, 8))
     d.key(pyxel.KEY_SPACE)
-    assert d.scene.lifted_from == 8
+    assert d.scene.table.lifted_from == 8
     d.key(pyxel.KEY_RIGHT)  # the cursor jumps to the next point to the right: 7
     assert app.input.cursor == L.point_rect(7).center
     d.key(pyxel.KEY_RIGHT)
     d.key(pyxel.KEY_RIGHT)  # over the bar to 6... then 5
     assert app.input.cursor == L.point_rect(5).center
     d.key(pyxel.GAMEPAD1_BUTTON_A)
-    assert [(s.src, s.dst) for s in d.scene.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
     d.key(pyxel.GAMEPAD1_BUTTON_B)  # undo
-    assert d.scene.partial().steps == ()
+    assert d.scene.table.partial().steps == ()
 
 
 def test_sounds_follow_the_toggles(assets: Assets) -> None:
@@ -342,7 +353,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    assert app.options.hints
+    assert app.options.hints and d.scene.table.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
     assert isinstance(top, MenuScene)
@@ -350,7 +361,8 @@ def test_menus_toggle_options(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene)
     d.click(sub.menu.item_rect(0).center)  # Hint arrows
-    assert not app.options.hints and app.stack == [d.scene]
+    assert not d.scene.table.hints and app.stack == [d.scene]  # this game's arrows
+    assert app.options.hints  # the default for new games is the Create form's
 
 
 def test_title_then_new_game_form(assets: Assets) -> None:
@@ -366,7 +378,7 @@ def test_title_then_new_game_form(assets: Assets) -> None:
     d.click(two.rect.center)
     d.click(form.play.rect.center)
     scene = app.stack[0]
-    assert isinstance(scene, PlayScene) and scene.bots == {}
+    assert isinstance(scene, PlayScene) and scene.table.bots == {}
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
@@ -419,11 +431,11 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))  # 8/5 with the 3: the blot is on the bar already
     assert app.sounds.last == "click"
-    assert [s.hit for s in d.scene.partial().steps] == [True, False]
+    assert [s.hit for s in d.scene.table.partial().steps] == [True, False]
     d.key(pyxel.KEY_X)  # the whole turn again, 8/5 first: now that step hits
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))
-    assert app.sounds.last == "hit" and [s.hit for s in d.scene.partial().steps] == [True]
+    assert app.sounds.last == "hit" and [s.hit for s in d.scene.table.partial().steps] == [True]
 
 
 def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -> None:
@@ -436,15 +448,18 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
         GameSetup(players=1, side="red", level="master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
-    d.frames()
+    d.frames(2)  # the first frame is drawn before any thought
     assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
-    d.scene.forfeit()  # the human, from the menu, while the computer thinks
+    play_boxes.ask_forfeit(d.scene)  # the human, from the menu, while the computer thinks: asked first
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
+    d.click(box.buttons[1].rect.center)  # Forfeit
     d.frames()
     assert d.scene.thinker is None and d.scene.match.game.phase == "over"
-    d.scene.another()
+    play_boxes.another(d.scene)
     d.until(lambda: len(d.scene.match.record) >= 3)
     assert d.scene.match.record[:2] == [Forfeit(1), NewGame()]
-    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.message
+    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.table.message
 
 
 def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFactory) -> None:
@@ -490,3 +505,209 @@ def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
     assert Typed("8/5 6/5") in typed and Command("roll") not in typed
     pyxel.set_input_text("")
     release_all(inp)
+
+
+def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets: Assets) -> None:
+    """Issue 17: a thought longer than a frame shows an hourglass at the pointer and on its strip."""
+    app = make_app()
+    app.think_budget = 0.001
+    pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    d.pointer = (100, 300)
+    d.frames(2)
+    assert d.scene.busy and not app.cursor_shown
+    inks = {pyxel.pget(x, y) for x in range(95, 106) for y in range(295, 306)}
+    assert {Wimp.DARK_BLUE, Wimp.LIGHT_BLUE, Wimp.YELLOW} <= inks  # the hourglass at the pointer
+    strip = L.seat_rows(L.THEIR_SEAT).name  # the computer sits at the top
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW in strip_inks
+    d.until(lambda: d.scene.match.game.turn == 1)
+    d.frames()
+    assert not d.scene.busy and app.cursor_shown
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW not in strip_inks
+
+
+def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
+    """Issue 17: 24/13 by the player at the top landed on the point labelled 12: it reads 1/12."""
+    app = make_app()
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
+    )
+    d.until(lambda: d.scene.match.game.turn == 1)
+    assert d.scene.table.viewer == 1
+    assert d.scene.table.message == "Expert played 1/12"
+    assert d.scene.table.marks == (0, ((24, 18), (18, 13)))
+
+
+def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
+    """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    mover = d.scene.match.game.turn
+    d.click(d.place(mover, 8))
+    d.click(d.place(mover, 5))
+    d.click(d.place(mover, 6))
+    d.click(d.place(mover, 5))
+    d.click(L.ROLL_BOX.center)  # confirm
+    assert d.scene.match.game.turn == 1 - mover and d.scene.table.viewer == 1 - mover
+    name = d.scene.table.players[mover].name
+    assert d.scene.table.message == f"{name} played 17/20 19/20"
+    assert d.scene.table.marks == (mover, ((8, 5), (6, 5)))
+
+
+def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
+    """Issue 17: the strip holds 2 lines of 23 characters; a longer message moves up a line at a time."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
+    d.scene.table.say(text)
+    lines = wrap_lines(text, MESSAGE_COLS)
+    assert len(lines) > MESSAGE_ROWS
+    shown: list[str] = []
+    for _ in range(len(lines) * SCROLL_FRAMES):
+        d.frames()
+        first = d.scene.view()[1].message_first
+        shown.extend(lines[first : first + MESSAGE_ROWS])
+    assert set(shown) == set(lines)  # every line of it was on the strip
+
+
+def test_you_are_spoken_to_in_english(assets: Assets) -> None:
+    """Issue 17: "You take", "You win a gammon", never "You takes", "You wins"."""
+    app = make_app()
+    mine = [0] * 26
+    mine[0], mine[1] = 14, 1  # one man left, on the 1 point
+    theirs = [0] * 26
+    theirs[19] = 15  # all theirs in our home board: a backgammon
+    pos = Position.from_counts(mine, theirs)
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), pos, turn=1, dice=(2, 1)),
+    )
+    d.click(d.place(1, 1))
+    d.click(d.place(1, 0))
+    d.click(L.ROLL_BOX.center)  # confirm: the last man off
+    d.until(lambda: isinstance(app.stack[-1], Dialog))
+    box = app.stack[-1]
+    assert isinstance(box, Dialog)
+    text = " ".join(box.lines)
+    assert "You win a backgammon" in text and "You wins" not in text
+
+
+def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
+    """Issue 17: Forfeit asks, says what it gives away, and Cancel (the default) keeps the game."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.click((200, 300), RIGHT)
+    d.click(app.stack[-1].menu.item_rect(0).center)  # Play
+    labels = [e.label for e in app.stack[-1].entries]
+    d.click(app.stack[-1].menu.item_rect(labels.index("Forfeit...")).center)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and box.window.title == "Forfeit"
+    assert any("wins 2 points" in line for line in box.lines)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is d.scene and d.scene.match.game.phase == "move" and not d.scene.match.record
+
+
+def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    play_boxes.ask_exit(d.scene)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is d.scene
+    play_boxes.ask_exit(d.scene)
+    d.click(app.stack[-1].buttons[1].rect.center)  # Exit
+    assert isinstance(app.stack[0], TitleScene)
+
+
+def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> None:
+    d.pointer = xy
+    d.frames(frames)
+
+
+def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
+    """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
+    assert d.scene.tip() is None
+    d.frames(2)
+    tip = d.scene.tip()
+    assert tip is not None and tip[0] == "Dice to roll: click (or R) to roll"
+    d.key(pyxel.KEY_R)  # rolled: the tip goes with the action
+    assert d.scene.match.game.phase == "move" and d.scene.tip() is None
+    rest(d, L.DICE_BOX.center)
+    tip = d.scene.tip()
+    assert tip is not None and "click" not in tip[0]
+
+
+def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
+    """Issue 17: wherever the pointer rests, the tip's box is clear of the message strip and all dice."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    shown = 0
+    for xy in [L.ROLL_BOX.center, L.DICE_BOX.center, L.YOUR_BIN.center, L.point_rect(19).center]:
+        xy = (xy[0], xy[1])
+        rest(d, xy)
+        tip = d.scene.tip()
+        if tip is None:
+            continue
+        shown += 1
+        _, box = tip
+        for r in (L.MESSAGE, L.ROLL_BOX, L.DICE_BOX, L.seat_rows(L.THEIR_SEAT).icon):
+            assert box.right <= r.x or r.right <= box.x or box.bottom <= r.y or r.bottom <= box.y, (xy, r)
+    assert shown >= 3
+
+
+def test_no_tip_under_a_dialog(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    rest(d, L.ROLL_BOX.center)
+    assert d.scene.tip() is not None
+    play_boxes.show_rules(d.scene)
+    d.frames()
+    assert d.scene.tip() is None
+
+
+def test_the_first_frame_does_not_wait_for_the_weights(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: the computer's first thought (which reads the weights) comes after the first frame."""
+    made: list[int] = []
+    real = play_module.Bot
+
+    def counting(*args: object, **kwargs: object) -> object:
+        made.append(app.clock.frames)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_module, "Bot", counting)
+    app = make_app()
+    d = play_scene(app, GameSetup(players=0), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.frames(1)
+    assert made == []
+    d.frames(1)
+    assert made == [1]
+
+
+def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
+    """Issue 17: enter/leave hooks: the title's music is the title's job, not the App's."""
+    app = App(headless=True, seed=1, options=Options(speed="instant"))
+    assert isinstance(app.top, TitleScene) and app.sounds.music_playing
+    d = Driver(app)
+    d.key(pyxel.KEY_SPACE)  # to the form (no store: no saved games)
+    assert isinstance(app.stack[0], NewGameScene) and not app.sounds.music_playing
+    app.to_title()
+    assert app.sounds.music_playing

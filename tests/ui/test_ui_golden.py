@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import pyxel
 
-from cart.engine import GameState, Match, Move, Position, Roll, Rules
+from cart.engine import Forfeit, GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Store
 from cart.ui import layout as L
 from cart.ui.app import App
@@ -152,7 +152,7 @@ def shot_play(a: App) -> None:
     frame(a, Select(*L.point_rect(5).center))
     frame(a, Select(*L.point_rect(6).center))
     frame(a, at=(300, 150))
-    assert scene.lifted_from == 6
+    assert scene.table.lifted_from == 6
 
 
 def shot_menu(a: App) -> None:
@@ -169,14 +169,14 @@ def shot_menu(a: App) -> None:
 
 def shot_game_over(a: App) -> None:
     scene = started(a)
-    scene.forfeit()
+    scene.act(Forfeit(scene.table.humans[0]))
     for _ in range(4):
         frame(a)
 
 
 def shot_game_over_rated(a: App) -> None:
     scene = a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
-    scene.forfeit()
+    scene.act(Forfeit(scene.table.humans[0]))
     for _ in range(4):
         frame(a)
 

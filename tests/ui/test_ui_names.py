@@ -57,11 +57,11 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     app = make_app(tmp_path)
     d = Driver(app)
     scene = create_two(d, "  Ann   Lee ", "Bob")
-    assert scene.session is not None
-    options = scene.session.game.options
+    assert scene.table.session is not None
+    options = scene.table.session.game.options
     assert options.names == ("Bob", "Ann Lee")  # seat 0 the other colour; cleaned by the store's rule
-    assert [p.name for p in scene.players] == ["Bob", "Ann Lee"]  # the side panel
-    assert [p.rating for p in scene.players] == [1500, 1500]
+    assert [p.name for p in scene.table.players] == ["Bob", "Ann Lee"]  # the side panel
+    assert [p.rating for p in scene.table.players] == [1500, 1500]
     menu_item(d, "Play", "Export .mat")  # the .mat header names them through the store's own code
     top_dialog(app, "Export .mat")
     d.key(pyxel.KEY_RETURN)
@@ -69,7 +69,8 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     text = mat.read_text(encoding="utf-8")
     assert "Ann Lee" in text and "Bob" in text
     loser = scene.match.game.actor
-    menu_item(d, "Play", "Forfeit")
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     dialog = top_dialog(app, "Game over")
     text = "\n".join(dialog.lines)
@@ -80,7 +81,7 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     assert ratings.get(winner_id).rating > 1500 > ratings.get(loser_id).rating
     assert ratings.get("player:You").rating == 1500  # no shared id moved
     assert [round(ratings.get(options.player_id(s)).rating) for s in (0, 1)] == [
-        p.rating for p in d.scene.players
+        p.rating for p in d.scene.table.players
     ]
 
 
@@ -95,8 +96,9 @@ def test_one_human_plays_and_is_rated_under_the_typed_name(assets: Assets, tmp_p
     retype(d, "Zoë")
     d.click(form.play.rect.center)
     scene = d.scene
-    assert scene.session is not None and "Zoë" in scene.session.game.options.names
-    menu_item(d, "Play", "Forfeit")
+    assert scene.table.session is not None and "Zoë" in scene.table.session.game.options.names
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     assert any(line.startswith("Rating Zoë: 1500.0 ->") for line in top_dialog(app, "Game over").lines)
     assert Store(tmp_path).ratings.get("player:Zoë").rating < 1500
@@ -138,13 +140,14 @@ def test_names_are_offered_again_and_survive_exit_and_resume(assets: Assets, tmp
     app = make_app(tmp_path)
     d = Driver(app)
     create_two(d, "Ann", "Bob")
-    menu_item(d, "Play", "Exit")
+    menu_item(d, "Play", "Exit...")
+    d.key(pyxel.KEY_RETURN)  # a saved game: Exit is the default
     assert isinstance(app.stack[0], TitleScene)
     d.key(pyxel.KEY_SPACE)
     start = app.stack[0]
     assert isinstance(start, StartScene) and start.games[0].options.names == ("Bob", "Ann")
     d.click(start.play.rect.center)
-    assert [p.name for p in d.scene.players] == ["Bob", "Ann"]
+    assert [p.name for p in d.scene.table.players] == ["Bob", "Ann"]
 
     later = App(store=Store(tmp_path), headless=True, seed=3)  # a restart: the stored settings
     later.to_new_game()

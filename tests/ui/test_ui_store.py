@@ -8,6 +8,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,12 +16,13 @@ import pytest
 import pyxel
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Rules
+from cart.engine import Move, Rules
 from cart.store import GameOptions, Store, WriteError
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Select
+from cart.ui.messages import last_moved, seen_from
 from cart.ui.options import Options
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
@@ -73,9 +75,9 @@ def play_some(d: Driver, turns: int) -> None:
         game = scene.match.game
         if game.phase == "over" or done >= turns:
             return
-        if game.actor == scene.viewer and game.phase in ("opening", "roll"):
+        if game.actor == scene.table.viewer and game.phase in ("opening", "roll"):
             d.click(L.DICE_BOX.center)
-        elif game.actor == scene.viewer and game.phase == "move":
+        elif game.actor == scene.table.viewer and game.phase == "move":
             human_turn(d, rng)
             done += 1
         else:
@@ -94,11 +96,12 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     d.type("Café night ☕")
     d.click(form.play.rect.center)
     scene = d.scene
-    assert scene.session is not None and scene.session.game.name == "Café night ☕"
+    assert scene.table.session is not None and scene.table.session.game.name == "Café night ☕"
     play_some(d, 3)
     original = scene.match
     assert len(original.record) > 4
-    menu_item(d, "Play", "Exit")
+    menu_item(d, "Play", "Exit...")
+    d.key(pyxel.KEY_RETURN)  # a saved game: Exit is the default
     assert isinstance(app.stack[0], TitleScene)
 
     d.key(pyxel.KEY_SPACE)  # now the saved games
@@ -196,7 +199,8 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     assert scene is d.scene
     later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
     o = later.options
-    assert (o.sound.turkish, o.speed, o.tooltips, o.hints) == (True, "fast", False, False)
+    assert (o.sound.turkish, o.speed, o.tooltips) == (True, "fast", False)
+    assert o.hints and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
     assert later.last_setup == app.last_setup  # the last game's options are offered again
 
 
@@ -204,8 +208,9 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     app = make_app(tmp_path)
     app.create_game("Rated", app.last_setup)
     d = Driver(app)
-    assert [p.rating for p in d.scene.players] == [1500, 1500]
-    menu_item(d, "Play", "Forfeit")
+    assert [p.rating for p in d.scene.table.players] == [1500, 1500]
+    menu_item(d, "Play", "Forfeit...")
+    d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
     dialog = top_dialog(app, "Game over")
     changes = [line for line in dialog.lines if line.startswith("Rating")]
@@ -213,7 +218,9 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     assert any("You: 1500.0 ->" in c and "(-" in c for c in changes)
     level = app.last_setup.level.title()
     assert any(f"{level}: 1500.0 ->" in c and "(+" in c for c in changes)
-    computer, human = d.scene.players if d.scene.players[0].computer else d.scene.players[::-1]
+    computer, human = (
+        d.scene.table.players if d.scene.table.players[0].computer else d.scene.table.players[::-1]
+    )
     assert computer.rating is not None and computer.rating > 1500 > (human.rating or 0)
 
 
@@ -242,10 +249,15 @@ def test_a_failed_save_is_said_and_play_goes_on(
     monkeypatch.setattr(app.store.games, "save", full)
     d = Driver(app)
     d.click(L.DICE_BOX.center)
-    assert scene.message.startswith("Not saved: ") and "No space" in scene.message
+    assert scene.table.message.startswith("Not saved: ") and "No space" in scene.table.message
+    box = top_dialog(app, "Not saved")  # the whole reason, in a box, once
+    assert "No space left on device" in " ".join(box.lines)
     assert scene.match.record  # the roll stands in memory
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack[-1] is scene
     monkeypatch.undo()
-    menu_item(d, "Play", "Exit")  # Exit saves what the failed save missed
+    menu_item(d, "Play", "Exit...")  # Exit saves what the failed save missed
+    d.key(pyxel.KEY_RETURN)
     assert isinstance(app.stack[0], TitleScene)
     assert Store(tmp_path).games.load("Full disk").match.record == scene.match.record
 
@@ -256,3 +268,50 @@ def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: P
     d.frames(120)
     assert isinstance(app.stack[0], TitleScene)
     assert not (tmp_path / "games").exists() and not (tmp_path / "ratings.json").exists()
+
+
+def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: Path) -> None:
+    """Issue 17: the last move after resuming is reported, in the board's numbers, and marked."""
+    app = make_app(tmp_path)
+    scene = app.create_game("Last", app.last_setup)
+    d = Driver(app)
+    play_some(d, 2)
+    moves = [a for a in scene.match.record if isinstance(a, Move)]
+    assert moves
+    again = make_app(tmp_path, seed=99)
+    resumed = again.resume("Last")
+    last = last_moved(resumed.match)
+    assert last is not None and resumed.table.marks == (last.player, last.play.moves)
+    name = resumed.table.players[last.player].name
+    assert resumed.table.message == f"{name} played {seen_from(last.text, last.player, resumed.table.viewer)}"
+
+
+def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.create_game("Log", app.last_setup)
+    d = Driver(app)
+    play_some(d, 2)
+    said = d.scene.table.log.history()
+    assert any(" played " in s for s in said)
+    menu_item(d, "Play", "Messages")
+    box = top_dialog(app, "Messages")
+    assert " ".join(box.lines).endswith(said[-1].split()[-1])
+
+
+def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """Issue 17's bug: a game saved without hint arrows, resumed, then any menu tick stored
+    hint_arrows=False as the player's default for new games. The arrows are the game's own."""
+    store = Store(tmp_path, clock=clock)
+    store.games.create("No arrows", replace(VS_EXPERT, hints=False), rng=random.Random(1))
+    app = make_app(tmp_path)
+    assert app.options.hints and store.settings.load().hint_arrows
+    scene = app.resume("No arrows")
+    assert not scene.table.hints  # the game's choice shows
+    d = Driver(app)
+    menu_item(d, "Options", "Pip counts")  # any tick saves the settings
+    assert Store(tmp_path).settings.load().hint_arrows  # still the player's default
+    assert app.options.hints and not scene.table.hints
+    menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
+    assert scene.table.hints and Store(tmp_path).settings.load().hint_arrows

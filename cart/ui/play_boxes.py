@@ -1,0 +1,298 @@
+"""The Play scene's menus and boxes: seed 000's Play / Options / Sounds menus, and every question asked.
+
+Forfeit and Exit ask first (Forfeit says how many points it gives away); the
+double, the game's end, a typed move, the rules, the message log and the IDs
+are boxes over the board. Each takes the scene it serves and only reads the
+table or hands an intent back to the scene; none decides a rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cart.engine import Drop, EngineError, Forfeit, GameState, Move, NewGame, Take
+from cart.store import MatError, StoreError, export_mat
+from cart.store.names import entry_stem
+
+from .messages import verb, wrap_lines
+from .saves import export_path, free_name
+from .scenes import Choice, Dialog, Entry, MenuScene
+from .table import game_over_lines
+
+if TYPE_CHECKING:
+    from .play import PlayScene
+
+__all__ = [
+    "another",
+    "ask_exit",
+    "ask_forfeit",
+    "ask_take",
+    "exit_table",
+    "export",
+    "game_over_box",
+    "open_menu",
+    "show_ids",
+    "show_messages",
+    "show_rules",
+    "type_move",
+]
+
+MESSAGES_WIDTH = 60  # characters a line in the Messages box
+MESSAGES_LINES = 20
+RULES = [
+    "Move all fifteen men home, then bear them off.",
+    "Click the dice to roll; click a man, then a point.",
+    "A point with two or more enemy men is closed;",
+    "a single enemy man (a blot) is hit to the bar,",
+    "and must enter the opposing home board first.",
+    "Use both dice if you can, else the larger one.",
+    "Doubles play four times. Before rolling you may",
+    "offer a double by clicking the cube (not in",
+    "MaxGammon). Gammon: loser has none off, x2;",
+    "backgammon: also a man in the winner's home, x3.",
+    "Forfeit: your opponent wins twice the cube.",
+]
+
+
+def _ok() -> list[Choice]:
+    return [Choice("OK", lambda: None, default=True, cancel=True)]
+
+
+def open_menu(scene: PlayScene, x: int, y: int) -> None:
+    """Seed 000's menus: Play, Options, Sounds, ToolTips."""
+    app = scene.app
+    opts = app.options
+    snd = opts.sound
+    table = scene.table
+
+    def toggle(obj: object, name: str) -> Callable[[], None]:
+        def flip() -> None:
+            setattr(obj, name, not getattr(obj, name))
+            app.remember()
+
+        return flip
+
+    def play_menu() -> list[Entry]:
+        game = table.match.game
+        mine = table.mine()
+        moving = mine and game.phase == "move"
+        return [
+            Entry("New game", app.to_new_game),
+            Entry("Exit...", lambda: ask_exit(scene)),
+            Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
+            Entry("Hint", lambda: scene.command("hint"), enabled=mine),
+            Entry("Type a move", lambda: scene.command("type_move"), enabled=moving),
+            Entry("Undo move", lambda: scene.command("undo"), enabled=moving),
+            Entry("Undo turn", lambda: scene.command("undo_turn"), enabled=moving, separator=True),
+            Entry("Messages", lambda: show_messages(scene)),
+            Entry("Rules", lambda: show_rules(scene)),
+            Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
+            Entry("Position ID", lambda: show_ids(scene)),
+            Entry("Match ID", lambda: show_ids(scene), separator=True),
+            Entry("Quit", app.quit),
+        ]
+
+    def speed_menu() -> list[Entry]:
+        def set_speed(s: Any) -> Callable[[], None]:
+            def choose() -> None:
+                opts.speed = s
+                app.remember()
+
+            return choose
+
+        speeds = ("slow", "normal", "fast", "instant")
+        return [Entry(s.title(), set_speed(s), ticked=opts.speed == s) for s in speeds]
+
+    def options_menu() -> list[Entry]:
+        return [
+            Entry("Hint arrows", toggle(table, "hints"), ticked=table.hints),  # this game's own
+            Entry("Auto confirm", toggle(opts, "auto_confirm"), ticked=opts.auto_confirm),
+            Entry("Pip counts", toggle(opts, "pips"), ticked=opts.pips),
+            Entry("Speed", submenu=speed_menu),
+        ]
+
+    def sounds_menu() -> list[Entry]:
+        return [
+            Entry("Music", toggle(snd, "music"), ticked=snd.music),
+            Entry("Effects", toggle(snd, "effects"), ticked=snd.effects),
+            Entry("Turkish", toggle(snd, "turkish"), ticked=snd.turkish),
+        ]
+
+    entries = [
+        Entry("Play", submenu=play_menu),
+        Entry("Options", submenu=options_menu),
+        Entry("Sounds", submenu=sounds_menu),
+        Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
+    ]
+    table.lifted_from = None
+    app.push(MenuScene(app, "Backgammon", entries, x, y))
+
+
+def ask_forfeit(scene: PlayScene) -> None:
+    """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
+
+    The one person forfeits, or in a two-player game the player to act.
+    """
+    table = scene.table
+    game = table.match.game
+    if game.phase == "over":
+        table.say("the game is over")
+        return
+    humans = table.humans
+    who = humans[0] if len(humans) == 1 else game.actor
+    after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
+    names = [p.name for p in table.players]
+    points = f"{after.points} point{'s' if after.points != 1 else ''}"
+    lines = [
+        "Forfeit this game?" if len(humans) == 1 else f"{names[who]}: forfeit this game?",
+        f"{verb(names[1 - who], 'wins')} {points} (twice the cube).",
+    ]
+
+    def forfeit() -> None:
+        if table.match.game is game:  # not if the game moved on under the box
+            scene.act(Forfeit(who))
+
+    choices = [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Forfeit", forfeit)]
+    scene.app.push(Dialog(scene.app, "Forfeit", lines, choices))
+
+
+def ask_exit(scene: PlayScene) -> None:
+    """Exit asks first: a saved game says it can be resumed (Exit the default), an unsaved one is lost."""
+    saved = scene.table.session is not None
+    if saved:
+        lines = ["Leave the table?", "The game is saved: resume it from the saved games."]
+    else:
+        lines = ["Leave the table?", "This game is not saved: it will be lost."]
+    choices = [
+        Choice("Cancel", lambda: None, default=not saved, cancel=True),
+        Choice("Exit", lambda: exit_table(scene), default=saved),
+    ]
+    scene.app.push(Dialog(scene.app, "Exit", lines, choices))
+
+
+def exit_table(scene: PlayScene) -> None:
+    """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
+
+    A move half made by hand is not an action yet: it is dropped, and the
+    turn starts again from its roll when the game is resumed.
+    """
+    app = scene.app
+    session = scene.table.session
+    if session is not None and session.problem:
+        try:
+            assert app.store is not None
+            app.store.games.save(session.game)
+        except StoreError as exc:
+            app.tell("Not saved", str(exc), "The game stays open: try again or export it.")
+            return
+    app.to_title()
+
+
+def ask_take(scene: PlayScene, game: GameState) -> None:
+    """The double offered to a person: take and play on for twice the cube, or drop."""
+    names = [p.name for p in scene.table.players]
+    value = game.cube * 2
+    lines = [
+        f"{names[game.turn]} doubles to {value}.",
+        f"{names[game.actor]}: take and play on for {value},",
+        f"or drop and lose {game.cube}?",
+    ]
+
+    def answer(action: Drop | Take) -> Callable[[], None]:
+        def apply() -> None:
+            scene.act(action)
+
+        return apply
+
+    choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
+    scene.app.push(Dialog(scene.app, "Double", lines, choices))
+
+
+def game_over_box(scene: PlayScene) -> Dialog:
+    """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
+    lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
+    choices = [
+        Choice("No", scene.app.to_title, cancel=True),
+        Choice("Yes", lambda: another(scene), default=True),
+    ]
+    return Dialog(scene.app, "Game over", lines, choices)
+
+
+def type_move(scene: PlayScene) -> None:
+    """A box for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
+    table = scene.table
+    game = table.match.game
+    if game.phase != "move" or game.dice is None:
+        table.say("roll first, then type your move")
+        return
+
+    def submit(text: str) -> str | None:
+        if table.match.game is not game:
+            return "the game has moved on"
+        try:
+            play = game.find(text)
+        except EngineError as exc:
+            return str(exc)
+        table.lifted_from = None
+        scene.animate_play(Move.of(play))
+        return None
+
+    d1, d2 = game.dice
+    lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
+    cancel = [Choice("Cancel", lambda: None, cancel=True)]
+    scene.app.push(Dialog(scene.app, "Type a move", lines, cancel, field_text="", on_text=submit))
+
+
+def export(scene: PlayScene) -> None:
+    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
+    app = scene.app
+    store = app.store
+    session = scene.table.session
+    if session is None or store is None:
+        scene.table.say("only a saved game can be exported")
+        return
+    entry = f"exports/{entry_stem(session.game.name)}.mat"
+    try:
+        store.backend.write(entry, export_mat(session.game).encode("utf-8"))
+    except (MatError, OSError) as exc:
+        app.tell("Export .mat", f"Could not export the game: {exc}")
+        return
+    app.tell("Export .mat", "The game's record was written to", export_path(store, entry))
+
+
+def show_rules(scene: PlayScene) -> None:
+    scene.app.push(Dialog(scene.app, "Rules", RULES, _ok()))
+
+
+def show_messages(scene: PlayScene) -> None:
+    """The message log: what the table said lately, each message whole, newest last."""
+    lines: list[str] = []
+    for text in scene.table.log.history():
+        lines.extend(wrap_lines(text, MESSAGES_WIDTH))
+    scene.app.push(Dialog(scene.app, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
+
+
+def show_ids(scene: PlayScene) -> None:
+    m = scene.table.match
+    lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
+    scene.app.push(Dialog(scene.app, "Position", lines, _ok()))
+
+
+def another(scene: PlayScene) -> None:
+    """The next game of the match, or a new match with the same set-up once it is over.
+
+    A finished saved match stays in the list as it is; the new one is saved
+    under the next free name (``Friday 2``).
+    """
+    app, session = scene.app, scene.table.session
+    if not scene.match.is_match_over:
+        scene.act(NewGame())
+    elif session is not None and app.store is not None:
+        try:
+            app.again(session.game, scene.setup, free_name(app.store, session.game.name))
+        except StoreError as exc:
+            app.to_title()
+            app.tell("Not saved", str(exc))
+    else:
+        app.new_game(scene.setup)

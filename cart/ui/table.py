@@ -1,0 +1,378 @@
+"""The table without Pyxel: the match, its store session, the play being made by hand, the message log.
+
+:class:`Table` is what the Play scene shows and what a person changes. It
+takes intents (roll, pick up or put down a man at a point, confirm, undo,
+double, an action the computer chose) and returns what happened: the engine's
+events, plus :class:`Sound` notes for a man picked up or put down, which have
+no engine event. It says every event in words a player reads (the messages of
+:mod:`cart.ui.messages`) and keeps the last play marked. Rules stay in the
+engine (a refusal is said as the engine words it), decisions in ``cart.ai``;
+animation, sounds and drawing are the scene's. The tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cart.engine import (
+    Action,
+    AutoDoubled,
+    Double,
+    Doubled,
+    Dropped,
+    EngineError,
+    Event,
+    Forfeited,
+    GameStarted,
+    GameState,
+    Match,
+    Move,
+    Moved,
+    OpeningRoll,
+    PartialPlay,
+    Passed,
+    Roll,
+    Rolled,
+    Taken,
+)
+from cart.store import StoreError
+
+from .messages import MessageLog, last_moved, seen_from, verb
+from .options import GameSetup
+from .saves import players_of
+from .view_state import Hints, Player
+
+if TYPE_CHECKING:
+    from cart.ai import Hint
+    from cart.store import GameSession, Store
+
+    from .sound import Effect
+
+__all__ = ["Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
+
+
+@dataclass(frozen=True)
+class Sound:
+    """A sound for something with no engine event: a man picked up or put down by hand."""
+
+    name: Effect
+
+
+Outcome = list[Event | Sound]
+"""What an intent did: the engine's events, in order, and sounds of the hand."""
+
+
+class Table:
+    """One match at the table: who sits where, the turn being made by hand, what was said.
+
+    ``bots`` maps each computer's seat to its level; the other seats are
+    people. ``store`` (with ``session``) is read for ratings only; the session
+    saves each action as the match applies it.
+    """
+
+    @classmethod
+    def seated(
+        cls, setup: GameSetup, rng: random.Random, match: Match | None, *, hints: bool, attract: bool
+    ) -> Table:
+        """An unsaved match with ``setup``: seats, sides and levels drawn from ``rng`` ('Either')."""
+        draw = random.Random(rng.getrandbits(32))
+        state = draw.getstate()
+        levels = setup.levels(draw)
+        draw.setstate(state)
+        players = setup.seats(draw)
+        names = (players[0].name, players[1].name)
+        match = match or Match(setup.rules(), names=names, rng=random.Random(rng.getrandbits(64)))
+        viewer = 1 if attract or 1 not in levels else 0
+        return cls(match, players, dict(levels), hints=hints, viewer=viewer)
+
+    @classmethod
+    def resumed(cls, session: GameSession, store: Store | None, other_colour: str) -> Table:
+        """A saved game, as its options say (its hint arrows included), with its players' ratings."""
+        opts = session.game.options
+        levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
+        players = players_of(opts, other_colour, None)  # type: ignore[arg-type]
+        viewer = 0 if 1 in levels else 1
+        table = cls(
+            session.match, players, levels, session=session, store=store, hints=opts.hints, viewer=viewer
+        )
+        table.players = players_of(opts, other_colour, table.ratings())  # type: ignore[arg-type]
+        return table
+
+    def __init__(
+        self,
+        match: Match,
+        players: tuple[Player, Player],
+        bots: dict[int, str],
+        *,
+        session: GameSession | None = None,
+        store: Store | None = None,
+        hints: bool = True,
+        viewer: int = 0,
+    ) -> None:
+        self.match = match
+        self.players = players
+        self.bots = bots
+        self.session = session
+        self.store = store
+        self.hints = hints  # this game's hint arrows (seed 000's Create box)
+        self.hint: Hints | None = None  # the computer's advice, shown as arrows
+        self.log = MessageLog()
+        self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
+        self.part: PartialPlay | None = None
+        self._part_for: GameState | None = None
+        self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
+        self._viewer = viewer
+        self._told = ""
+        self.sync()
+        if session is not None:
+            last = last_moved(match)
+            if last is not None:  # a resumed game marks and says its last play
+                self.marks = (last.player, last.play.moves)
+                self.say(self.played(last))
+
+    # -- who sees what -------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in (0, 1) if seat not in self.bots]
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom: the one human, or in a two-player game the last to act."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else self._viewer
+
+    @property
+    def message(self) -> str:
+        return self.log.latest
+
+    def mine(self) -> bool:
+        """A person is to act now."""
+        game = self.match.game
+        return game.phase != "over" and game.actor not in self.bots
+
+    def sync(self) -> None:
+        """Follow the match: the viewer of a two-player game, a fresh partial play for a new roll."""
+        game = self.match.game
+        if len(self.humans) == 2 and game.phase not in ("opening", "over"):
+            self._viewer = game.actor
+        if self._part_for is not game:
+            self._part_for = game
+            self.lifted_from = None
+            human_move = game.phase == "move" and game.actor not in self.bots and game.dice is not None
+            self.part = game.partial() if human_move else None
+
+    def partial(self) -> PartialPlay | None:
+        """The turn being made by hand (None unless a person is to move now)."""
+        return self.part if self._part_for is self.match.game else None
+
+    # -- intents -------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.log.say(text)
+
+    def act(self, action: Action | Callable[[], Action]) -> Outcome:
+        """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
+
+        ``action`` may be a function that makes it, as a roll draws its dice.
+        """
+        try:
+            events = self.match.apply(action if isinstance(action, Action) else action())
+        except EngineError as exc:
+            self.say(str(exc))
+            return []
+        self.hint = None
+        self.note(events)
+        self.sync()
+        return list(events)
+
+    def problem(self) -> str | None:
+        """A store problem not shown in a box yet (each once); the strip says it after every action."""
+        problem = self.session.problem if self.session is not None else None
+        if problem:
+            self.say(f"Not saved: {problem}")
+            if problem != self._told:
+                self._told = problem
+                return problem
+        return None
+
+    def roll(self) -> Outcome:
+        if self.match.game.phase not in ("opening", "roll"):
+            self.say("the dice are already rolled")
+            return []
+        return self.act(lambda: Roll(self.match.draw_dice()))
+
+    def double(self) -> Outcome:
+        why = self.match.game.why_no_double()
+        if why is not None:
+            self.say(why)
+            return []
+        return self.act(Double())
+
+    def confirm(self) -> Outcome:
+        part = self.partial()
+        if part is None:
+            return []
+        play = part.play()
+        if play is None:
+            self.say(f"play all your dice first ({'-'.join(map(str, part.dice_left))} left)")
+            return []
+        return self.act(Move.of(play))
+
+    def undo(self, *, whole: bool = False) -> None:
+        part = self.partial()
+        if part is None or not part.steps:
+            self.say("nothing to undo")
+            return
+        self.part = part.restart() if whole else part.undo()
+        self.lifted_from = None
+
+    def place(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+        """SELECT on a place (mover's numbering; None: not theirs): pick up, put down, or why not."""
+        part = self.partial()
+        game = self.match.game
+        if part is None:
+            self.say("roll first: click the dice to roll" if game.phase in ("opening", "roll") else "wait")
+            return []
+        src = self.lifted_from
+        if src is None:
+            if point is None or point == 0:
+                self.say("pick up one of your own men")
+            elif point in part.sources():
+                self.lifted_from = point
+                self.hint = None
+                return [Sound("click")]
+            else:
+                self.say(part.why_not(point, point))
+            return []
+        if point == src:
+            self.lifted_from = None  # put back where it was
+        elif point is not None and point in part.targets(src):
+            self.part = part.move(src, point)
+            self.lifted_from = None
+            self.hint = None
+            self.log.clear()
+            hit = any(step.hit for step in self.part.steps[len(part.steps) :])
+            out: Outcome = [Sound("hit" if hit else "bear_off" if point == 0 else "click")]
+            if self.part.is_complete and auto_confirm:
+                out += self.confirm()
+            return out
+        elif point is not None and point != 0 and point in part.sources():
+            self.lifted_from = point
+        else:
+            self.say(part.why_not(src, point if point is not None else -1))
+        return []
+
+    def show_hint(self, advice: Hint) -> None:
+        """The computer's advice for the person to act: arrows from and to (the turn restarts), or words."""
+        if advice.play is None:
+            self.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
+            return
+        self.part = self.part.restart() if self.part is not None else None
+        self.lifted_from = None
+        moves = advice.play.moves
+        turn = self.match.game.turn
+        self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
+        self.say(f"hint: {advice.text}")
+
+    # -- words -------------------------------------------------------------------------------
+    def played(self, e: Moved) -> str:
+        """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
+        return f"{self.players[e.player].name} played {seen_from(e.text, e.player, self.viewer)}"
+
+    def note(self, events: list[Event]) -> None:
+        """Say each event and mark each play (the viewer first follows the match)."""
+        names = [p.name for p in self.players]
+        if len(self.humans) == 2 and self.match.game.phase not in ("opening", "over"):
+            self._viewer = self.match.game.actor
+        for e in events:
+            if isinstance(e, OpeningRoll):
+                a, b = e.dice
+                if e.winner is None:
+                    self.say(f"both rolled {a}: roll again")
+                else:
+                    self.say(f"{verb(names[e.winner], 'goes')} first with {a}-{b}")
+            elif isinstance(e, AutoDoubled):
+                self.say(f"a tie: the cube turns to {e.cube}")
+            elif isinstance(e, Rolled):
+                self.log.clear()
+            elif isinstance(e, Passed):
+                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
+            elif isinstance(e, Moved):
+                self.marks = (e.player, e.play.moves)
+                self.say(self.played(e))
+            elif isinstance(e, Doubled):
+                self.say(f"{verb(names[e.player], 'doubles')} to {e.cube}")
+            elif isinstance(e, Taken):
+                self.say(f"{verb(names[e.player], 'takes')}: the cube is at {e.cube}")
+            elif isinstance(e, Dropped):
+                self.say(verb(names[e.player], "drops"))
+            elif isinstance(e, Forfeited):
+                self.say(verb(names[e.player], "forfeits"))
+            elif isinstance(e, GameStarted):
+                self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
+                self.marks = None
+
+    def ratings(self) -> tuple[int, int] | None:
+        """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
+        if self.session is None or self.store is None:
+            return None
+        opts = self.session.game.options
+        try:
+            r = [self.store.ratings.get(opts.player_id(seat)).rating for seat in (0, 1)]
+        except StoreError:
+            return None
+        return (round(r[0]), round(r[1]))
+
+
+def game_over_lines(t: Table) -> list[str]:
+    """Seed 000: who won, how (single / gammon / backgammon x cube), the score, the ratings."""
+    game = t.match.game
+    names = [p.name for p in t.players]
+    assert game.winner is not None
+    winner, loser = names[game.winner], names[1 - game.winner]
+    kind = game.result
+    if kind == "drop":
+        how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
+    elif kind == "forfeit":
+        how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
+    else:
+        value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
+        how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"
+    lines = [how + " point" + ("s." if game.points != 1 else ".")]
+    m = t.match
+    score = f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}"
+    if m.rules.is_match:
+        lines.append(f"{score}, match to {m.rules.match_length}.")
+        if m.is_match_over:
+            lines.append(f"{verb(names[m.match_winner or 0], 'wins')} the match.")
+    else:
+        lines.append(f"{score}.")
+    return lines + rating_lines(t)
+
+
+def rating_lines(t: Table) -> list[str]:
+    """Seed 000: the cube x game value moved both ratings; each player's before -> after.
+
+    A single game is rated as it ends, a match once, when it ends (see
+    :mod:`cart.store.ratings`): the store's history says what changed.
+    """
+    if t.session is None or t.store is None:
+        return []
+    game = t.session.game
+    m = t.match
+    if m.rules.is_match and not m.is_match_over:
+        return ["Ratings change when the match ends."]
+    ref = f"{game.game_id}:match" if m.rules.is_match else f"{game.game_id}:game:{m.game_number}"
+    lines = []
+    for seat in (0, 1):
+        try:
+            found = [c for c in t.store.ratings.history(game.options.player_id(seat)) if c.ref == ref]
+        except StoreError:
+            found = []
+        if found:
+            c = found[-1]
+            name = t.players[seat].name
+            lines.append(f"Rating {name}: {c.before:.1f} -> {c.after:.1f} ({c.after - c.before:+.1f})")
+    return lines or ["Ratings unchanged."]

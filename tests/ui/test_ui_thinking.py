@@ -1,0 +1,92 @@
+"""The computer thinks in each frame's spare time (issue 17), driven here by a fake clock."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from pathlib import Path
+
+from cart.ui.thinking import FrameClock, Thinker
+
+
+class FakeTime:
+    """A clock the test moves: each slice of a fake thought advances it by that slice's length."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def thought(now: FakeTime, slices: list[float]) -> Generator[None, None, str]:
+    for s in slices:
+        now.t += s
+        yield
+    return "answer"
+
+
+def frames_to_answer(slices: list[float], *, draw: float = 0.002) -> tuple[int, list[int]]:
+    """Frames a thought of ``slices`` (seconds each) takes at 30 fps, and the slices run in each frame."""
+    now = FakeTime()
+    clock = FrameClock(30, 0.005, now=now)
+    clock.drew(draw)
+    answers: list[str] = []
+    thinker = Thinker(thought(now, slices), answers.append, state=None)
+    per_frame = []
+    frames = 0
+    while not answers:
+        frames += 1
+        clock.begin()
+        before = thinker.slices
+        thinker.step(clock)
+        per_frame.append(thinker.slices - before)
+        assert now.t - clock.start <= clock.period - 0.005 or thinker.slices - before <= 1
+        now.t = clock.start + clock.period  # the frame ends on time
+    return frames, per_frame
+
+
+def test_thinking_fills_the_frame_less_the_draw_and_the_margin() -> None:
+    """1 ms slices: 26 of them fit a 33.3 ms frame that keeps 2 ms for drawing and 5 ms of margin."""
+    frames, per_frame = frames_to_answer([0.001] * 100)
+    assert per_frame[0] == 26
+    assert frames == 4
+
+
+def test_a_slower_draw_leaves_less_time_to_think() -> None:
+    _, per_frame = frames_to_answer([0.001] * 100, draw=0.010)
+    assert per_frame[0] == 18
+
+
+def test_one_slow_slice_is_soon_forgotten() -> None:
+    """A 20 ms slice is forecast for the next ones only while it decays: not one slice a frame for good."""
+    frames, per_frame = frames_to_answer([0.020] + [0.001] * 200)
+    assert per_frame[0] == 1  # the slow one, then its forecast says the next would not fit
+    assert per_frame[2] >= 20  # by the third frame the frame is full of thought again
+    assert frames <= 10
+
+
+def test_a_fixed_budget_replaces_the_deadline() -> None:
+    """The tests' budget: a whole decision in one frame, whatever the frame's time."""
+    now = FakeTime()
+    clock = FrameClock(30, now=now)
+    clock.budget = 30.0
+    answers: list[str] = []
+    thinker = Thinker(thought(now, [0.05] * 10), answers.append, state=None)
+    clock.begin()
+    assert thinker.step(clock) and answers == ["answer"]
+    assert abs(clock.thought - 0.5) < 1e-9
+
+
+def test_the_table_and_its_parts_import_no_pyxel() -> None:
+    """Issue 17: the Table model (and the thinking clock, the messages, the animation) run without Pyxel."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import cart.ui.table, cart.ui.thinking, cart.ui.messages, cart.ui.animation;"
+        " print('pyxel' in sys.modules)"
+    )
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "False"
