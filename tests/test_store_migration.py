@@ -154,6 +154,9 @@ def test_version_1_ratings_and_settings_load_and_sessions_rate_nothing_twice(fol
     ratings_body = raw(folder, "ratings.json")["body"]
     settings_body = raw(folder, "settings.json")["body"]
     store = Store(folder, clock=FixedClock())
+    # version 2 adds the marks of what was rated, read off the history; the rest is as written
+    marks = {"a1a1a1a1a1a1a1a1:game": 4, "d4d4d4d4d4d4d4d4:game": 1, "e5e5e5e5e5e5e5e5:game": 2}
+    ratings_body = {**ratings_body, "rated": {**marks, "f6f6f6f6f6f6f6f6:match": 1}}
     assert store.ratings.book.to_body() == ratings_body
     assert {"computer:expert", "player:Ann", "player:Fay", "player:Hal"} <= set(store.ratings.book.ratings)
     settings = store.settings.load()

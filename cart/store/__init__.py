@@ -6,7 +6,7 @@ thread or a process: it runs in CPython and in Pyodide alike.
 On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
 
     games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 2)
-    ratings.json               ratings, experience and history per player and level (schema 1)
+    ratings.json               ratings, experience, history and rated-result marks (schema 2)
     settings.json              sounds, music, clicks, tooltips, hints, animation, colours (schema 1)
     damaged/...                files that could not be used, set aside, never deleted
 

@@ -40,13 +40,16 @@ __all__ = [
 ]
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 2, "ratings": 1, "settings": 1}
+SCHEMA_VERSIONS: dict[str, int] = {"game": 2, "ratings": 2, "settings": 1}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
   a play as ``["play", [[8, 5], [6, 5]]]``.
 - game 2: the record is the JSON form of :class:`cart.engine.Action`, a play
   as ``["move", [[8, 5], [6, 5]]]``; every other entry kept its shape.
+- ratings 1: players with their rating, experience and (trimmed) history.
+- ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
+  results (see :mod:`cart.store.ratings`), read off the history when migrating.
 """
 
 MAX_BYTES = 8 * 1024 * 1024

@@ -30,6 +30,7 @@ still loads.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import re
 import secrets
@@ -505,6 +506,8 @@ class GameSession:
     (until the next action), and the next successful save writes the whole
     record, so nothing is lost.
 
+    A result is rated only once the game that holds it is saved: when a save
+    fails, its results wait and are rated after the next save that succeeds.
     Creating a session rates any finished result of the game not rated yet (a
     crash may have fallen between a save and its rating). A second session on
     the same game takes over from the first, so an action is never saved twice.
@@ -523,6 +526,7 @@ class GameSession:
         self.game = game
         self.ratings = ratings
         self.problem: str | None = None
+        self._unrated: list[tuple[int, list[Event]]] = []
         observer = game.match.on_commit
         if observer is not None and not isinstance(getattr(observer, "__self__", None), GameSession):
             raise ValueError(f"the match already has an observer ({observer!r}); a session would replace it")
@@ -548,16 +552,37 @@ class GameSession:
         had in fact moved on: store errors are kept in :attr:`problem` instead.
         """
         self.problem = None
-        self._guard(lambda: self.games.save(self.game))
-        ratings = self.ratings
-        if ratings is not None and any(isinstance(e, (GameOver, MatchOver)) for e in events):
-            self._guard(lambda: ratings.rate_events(self.game, events))
+        if any(isinstance(e, (GameOver, MatchOver)) for e in events):
+            self._unrated.append(
+                (match.game_number, [e for e in events if isinstance(e, (GameOver, MatchOver))])
+            )
+        if self._guard(lambda: self.games.save(self.game)):
+            self._rate_saved()
 
-    def _guard(self, step: Callable[[], object]) -> None:
+    def _rate_saved(self) -> None:
+        """Rate the results that wait for their game's save, oldest first, once it is saved.
+
+        A result rated while its game's save had failed (disk full) would stand
+        in the ratings with no game on disk to show for it; kept here instead,
+        it is rated after the next save that succeeds (or, if the cartridge
+        stops first, by :meth:`RatingsHook.catch_up` at the next reopen).
+        """
+        ratings = self.ratings
+        while self._unrated and ratings is not None:
+            number, events = self._unrated[0]
+            rate = functools.partial(ratings.rate_events, self.game, events, number=number)
+            if not self._guard(rate):
+                return
+            self._unrated.pop(0)
+
+    def _guard(self, step: Callable[[], object]) -> bool:
+        """Run a store step; False (and :attr:`problem` says why) when it raised a store error."""
         try:
             step()
         except StoreError as exc:
             self.problem = str(exc) if self.problem is None else f"{self.problem}; {exc}"
+            return False
+        return True
 
 
 class RatingsHook(Protocol):
@@ -567,6 +592,6 @@ class RatingsHook(Protocol):
         """Rate every finished game or match of ``game`` not rated yet (after a crash, say)."""
         ...
 
-    def rate_events(self, game: SavedGame, events: list[Event]) -> None:
-        """Rate what the events of the action just taken finished."""
+    def rate_events(self, game: SavedGame, events: list[Event], *, number: int | None = None) -> None:
+        """Rate what the events of an action finished (in game ``number``, by default the current one)."""
         ...
