@@ -15,6 +15,13 @@ A game's record is the JSON form of the engine's typed actions
 ``["play", ...]``, are migrated when they are read and written as schema 2 at
 their next save (see :mod:`cart.store.games`).
 
+Two cartridges may share one folder (two windows, two browser tabs): a game
+has one writer at a time. ``create()`` of a taken name fails even when two
+race, and a save only replaces the file this copy last read or wrote; when
+another copy saved it since, the save raises :class:`ConflictError` and
+writes nothing (see :mod:`cart.store.backend`), and the ratings are re-read
+and merged before each write.
+
 A game is played through :meth:`Store.session`: the :class:`GameSession` is
 the match's ``on_commit`` observer, so every committed action is saved and
 every finished game or match rated, whoever applied it.
@@ -25,6 +32,7 @@ from .envelope import SCHEMA_VERSIONS
 from .errors import (
     BadNameError,
     BadValueError,
+    ConflictError,
     DamagedError,
     MatError,
     NewerVersionError,
@@ -46,6 +54,7 @@ __all__ = [
     "BadNameError",
     "BadValueError",
     "Change",
+    "ConflictError",
     "DamagedError",
     "FileBackend",
     "GameOptions",

@@ -49,9 +49,9 @@ from ..engine import (
     Rules,
     actions_from_json,
 )
-from .backend import Backend
+from .backend import Backend, EntryChangedError, create_entry, digest, replace_entry
 from .envelope import decode, encode
-from .errors import BadNameError, BadValueError, DamagedError, StoreError, WriteError
+from .errors import BadNameError, BadValueError, ConflictError, DamagedError, StoreError, WriteError
 from .names import clean_game_name, clean_player_name, entry_stem
 from .notices import Clock, Notice, iso, set_aside, utc_now
 
@@ -182,6 +182,12 @@ class SavedGame:
     game_id: str = field(default_factory=lambda: secrets.token_hex(8))
     created: str = ""
     played: str = ""
+    disk: str | None = field(default=None, compare=False, repr=False)
+    """The digest of the file as this copy last read or wrote it (None: never saved from here).
+
+    A save replaces the file only while it still holds these bytes, so a game
+    open in two windows never has one window's save silently written over.
+    """
 
     @property
     def entry(self) -> str:
@@ -424,22 +430,48 @@ class GameStore:
         overwrites another. Play it through :meth:`cart.store.Store.session`.
         """
         clean = clean_game_name(name)
+        taken = BadNameError(f"there is already a saved game called {clean!r}")
         if self.exists(clean):
-            raise BadNameError(f"there is already a saved game called {clean!r}")
+            raise taken
         now = iso(self.clock())
         match = Match.replay(options.rules, record, names=options.names, rng=rng)
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
-        self.save(game)
+        data = encode("game", game.to_body())
+        try:  # the check above is for the message; this is what holds when two cartridges race
+            create_entry(self.backend, game.entry, data)
+        except FileExistsError:
+            raise taken from None
+        except OSError as exc:
+            raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
         return game
 
-    def save(self, game: SavedGame) -> None:
-        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact)."""
+    def save(self, game: SavedGame, *, take_over: bool = False) -> None:
+        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact).
+
+        A game loaded or created here is written only over the file as this
+        copy last saw it: if another cartridge saved it since (a second window
+        or browser tab), :class:`ConflictError` says so and nothing is written.
+        ``take_over`` writes this copy over the other's (the player chose to).
+        """
+        played = game.played
         game.played = iso(self.clock())
         data = encode("game", game.to_body())
         try:
-            self.backend.write(game.entry, data)
+            if game.disk is None or take_over:
+                self.backend.write(game.entry, data)
+            else:
+                replace_entry(self.backend, game.entry, data, game.disk)
+        except EntryChangedError:
+            game.played = played
+            raise ConflictError(
+                f"The game {game.name!r} was saved by another window or tab since it was opened here, so "
+                "this move was not saved over it: reopen the game to watch it there, or take it over here."
+            ) from None
         except OSError as exc:
+            game.played = played
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
 
     def load(self, name: str) -> SavedGame:
         """Load and fully validate a game: the record is replayed through the engine.
@@ -450,11 +482,12 @@ class GameStore:
         """
         entry = self._entry(name)
         try:
-            body = self._read_body(entry)
-            if body is None:
+            data = self.backend.read(entry)
+            if data is None:
                 raise KeyError(name)
-            game = SavedGame.from_body(body)
+            game = SavedGame.from_body(decode("game", data))
             self._check_place(entry, game.name)
+            game.disk = digest(data)
         except DamagedError as exc:
             notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
             raise DamagedError(notice.message) from None
@@ -506,6 +539,13 @@ class GameSession:
     (until the next action), and the next successful save writes the whole
     record, so nothing is lost.
 
+    One writer per game: when another cartridge (a second window, a second
+    browser tab) saved the game since this copy was loaded, the save is
+    refused with :class:`ConflictError` and nothing is written over the
+    other's save; :attr:`conflict` turns True and :attr:`problem` says so. The
+    front end then offers to reopen the game (watching the other's copy) or
+    :meth:`take_over` (writing this copy over it).
+
     A result is rated only once the game that holds it is saved: when a save
     fails, its results wait and are rated after the next save that succeeds.
     Creating a session rates any finished result of the game not rated yet (a
@@ -527,6 +567,7 @@ class GameSession:
         self.ratings = ratings
         self.problem: str | None = None
         self._unrated: list[tuple[int, list[Event]]] = []
+        self._conflict = False
         observer = game.match.on_commit
         if observer is not None and not isinstance(getattr(observer, "__self__", None), GameSession):
             raise ValueError(f"the match already has an observer ({observer!r}); a session would replace it")
@@ -538,6 +579,22 @@ class GameSession:
     def match(self) -> Match:
         """The saved game's match: act on it, and the session saves."""
         return self.game.match
+
+    @property
+    def conflict(self) -> bool:
+        """Whether the last save found the game saved by another cartridge (see :meth:`take_over`)."""
+        return self._conflict
+
+    def take_over(self) -> None:
+        """Save this copy over the one another window or tab saved (the player chose to).
+
+        Raises :class:`WriteError` when even that fails. Results that waited for
+        the save are rated after it.
+        """
+        self.games.save(self.game, take_over=True)
+        self._conflict = False
+        self.problem = None
+        self._rate_saved()
 
     def close(self) -> None:
         """Stop saving this game's actions (the match keeps playing, unsaved)."""
@@ -580,6 +637,7 @@ class GameSession:
         try:
             step()
         except StoreError as exc:
+            self._conflict = self._conflict or isinstance(exc, ConflictError)
             self.problem = str(exc) if self.problem is None else f"{self.problem}; {exc}"
             return False
         return True

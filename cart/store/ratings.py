@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine import EngineError, Event, GameOver, Match, MatchOver
-from .backend import Backend
+from .backend import Backend, EntryChangedError, digest, replace_entry
 from .envelope import MIGRATIONS, decode, encode
 from .errors import DamagedError, WriteError
 from .games import SavedGame
@@ -78,6 +78,13 @@ MAX_HISTORY = 1000
 game, and a browser's storage is a few megabytes."""
 
 ENTRY = "ratings.json"
+_RETRIES = 20
+
+
+class _Raced(WriteError):
+    """The ratings file was written by another cartridge after this one read it."""
+
+
 Kind = Literal["game", "match"]
 _PLAYER = re.compile(r"(player|computer):.{1,60}", re.DOTALL)
 
@@ -312,6 +319,7 @@ class RatingStore:
         self.clock = clock
         self._book: RatingBook | None = None
         self._unreadable: str | None = None  # set when the file exists but could not be read
+        self._disk: str | None = None  # the digest of the file as last read or written here
 
     @property
     def book(self) -> RatingBook:
@@ -327,19 +335,54 @@ class RatingStore:
         return list(self.book.history.get(player, []))
 
     def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str) -> bool:
-        """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`."""
-        changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
-        if changed:
-            self.save()
-        return changed
+        """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`.
+
+        Another cartridge on the same folder may have rated its own games since
+        this one read the file: the book is then read again first, so its
+        results are kept and a result both rated is rated once (see :meth:`save`).
+        """
+        for _ in range(_RETRIES):
+            self._refresh()
+            changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
+            if not changed:
+                return False
+            try:
+                self.save()
+            except _Raced:
+                self._book = None  # rated on a copy another cartridge replaced meanwhile: again
+                continue
+            return True
+        raise WriteError("Could not save the ratings: another cartridge keeps saving them at the same time")
 
     def save(self) -> None:
+        """Write the book, but only over the file as this store last read or wrote it.
+
+        When another cartridge wrote it since, raises :class:`_Raced` (a
+        :class:`WriteError`) and writes nothing, so its ratings are not lost.
+        """
         if self._unreadable is not None:  # never replace ratings we could not read
             raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
+        data = encode("ratings", self.book.to_body())
         try:
-            self.backend.write(ENTRY, encode("ratings", self.book.to_body()))
+            replace_entry(self.backend, ENTRY, data, self._disk)
+        except EntryChangedError:
+            raise _Raced(
+                "Could not save the ratings: another cartridge saved them at the same moment"
+            ) from None
         except OSError as exc:
             raise WriteError(f"Could not save the ratings: {exc.strerror or exc}") from exc
+        self._disk = digest(data)
+
+    def _refresh(self) -> None:
+        """Read the book again if the file changed since this store last read or wrote it."""
+        if self._book is None or self._unreadable is not None:
+            return
+        try:
+            data = self.backend.read(ENTRY)
+        except OSError:
+            return  # kept in memory; the save will say what is wrong
+        if digest(data) != self._disk:
+            self._book = None
 
     # -- saved games -----------------------------------------------------------
     def rate_events(self, game: SavedGame, events: list[Event], *, number: int | None = None) -> None:
@@ -381,10 +424,14 @@ class RatingStore:
             self._unreadable = str(exc)
             self.notices.append(Notice(ENTRY, None, f"Could not read the ratings: {exc}"))
             return RatingBook()
+        self._disk = digest(data)
         if data is None:
             return RatingBook()
         try:
             return RatingBook.from_body(decode("ratings", data))
         except DamagedError as exc:
-            self.notices.append(set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock))
+            notice = set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock)
+            self.notices.append(notice)
+            if notice.moved_to is not None:
+                self._disk = None  # set aside: the next save makes a new file
             return RatingBook()
