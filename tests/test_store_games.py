@@ -448,8 +448,8 @@ def test_file_backend_basics(tmp_path: Path) -> None:
 
 def test_stale_temporary_files_are_swept_and_never_listed(tmp_path: Path) -> None:
     store, path = good_file(tmp_path)
-    stale = path.with_name(".good.json.0123abcd.tmp")
-    fresh = path.with_name(".good.json.4567abcd.tmp")
+    stale = path.with_name(".good.json.0123abcd0123.tmp")
+    fresh = path.with_name(".good.json.4567abcd4567.tmp")
     stale.write_bytes(b"half a fil")
     fresh.write_bytes(b"being written")
     old = time.time() - 3600

@@ -161,12 +161,12 @@ def test_create_refuses_a_name_made_between_its_check_and_its_write(
 ) -> None:
     store, other = Store(tmp_path), Store(tmp_path)
 
-    def made_meanwhile(name: str) -> bool:
+    def made_meanwhile(name: str) -> bytes | None:
         """The check sees no game; another cartridge creates it right after."""
         other.games.create("race", GameOptions())
-        return False
+        return None
 
-    monkeypatch.setattr(store.games, "exists", made_meanwhile)
+    monkeypatch.setattr(store.games.backend, "read", made_meanwhile)
     with pytest.raises(BadNameError, match="already"):
         store.games.create("race", GameOptions(names=("Zed", "Bob")))
     assert Store(tmp_path).games.load("race").options.names[0] == "White"

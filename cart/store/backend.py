@@ -47,6 +47,7 @@ import os
 import re
 import secrets
 import socket
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,6 +67,8 @@ __all__ = [
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 _TEMP_PREFIX = "."
+_TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")
+"""What :meth:`FileBackend.write` names a temporary file: ``.<entry>.<12 hex>.tmp``."""
 _STALE_TEMP_SECONDS = 60.0
 STALE_LOCK_SECONDS = 30.0
 """A save holds its lock for milliseconds: one this old was left by a process that died."""
@@ -204,7 +207,23 @@ class FileBackend:
         self.folder = Path(folder)
 
     def _path(self, name: str) -> Path:
-        return self.folder.joinpath(*check_entry_name(name).split("/"))
+        """The file of an entry, refusing (``OSError``) any part of it below the folder that is a link.
+
+        A link (``games`` pointing to a folder elsewhere, a ``.json`` pointing
+        anywhere) would carry reads, writes, the sweep and the setting aside of
+        damaged files out of the save folder, into files the store never wrote.
+        """
+        path = self.folder
+        for part in check_entry_name(name).split("/"):
+            path = path / part
+            if path.is_symlink():
+                raise OSError(
+                    errno.ELOOP,
+                    f"{path.relative_to(self.folder).as_posix()} is a link out of the save folder, "
+                    "which the store does not follow",
+                    name,
+                )
+        return path
 
     def read(self, name: str) -> bytes | None:
         try:
@@ -338,15 +357,33 @@ class FileBackend:
         if not self.folder.is_dir():
             return found
         for top in self.folder.iterdir():
-            if top.is_dir() and _SEGMENT.fullmatch(top.name):
+            if top.is_symlink() or not _SEGMENT.fullmatch(top.name) or ".." in top.name:
+                continue  # a link leads out of the folder: never listed, never followed
+            if top.is_dir():
+                # A folder where a save belongs is listed too: reading it then says what is in the way.
                 found.extend(
                     f"{top.name}/{p.name}"
                     for p in top.iterdir()
-                    if p.is_file() and _SEGMENT.fullmatch(p.name) and ".." not in p.name
+                    if not p.is_symlink()
+                    and (p.is_file() or p.is_dir())
+                    and _SEGMENT.fullmatch(p.name)
+                    and ".." not in p.name
                 )
-            elif top.is_file() and _SEGMENT.fullmatch(top.name) and ".." not in top.name:
+            elif top.is_file():
                 found.append(top.name)
         return sorted(n for n in found if n.startswith(prefix))
+
+    def links(self) -> list[str]:
+        """Links in the folder or its subfolders, which the store never follows: for a notice."""
+        found: list[str] = []
+        if not self.folder.is_dir():
+            return found
+        for top in sorted(self.folder.iterdir()):
+            if top.is_symlink():
+                found.append(top.name)
+            elif _is_real_dir(top):
+                found.extend(f"{top.name}/{p.name}" for p in sorted(top.iterdir()) if p.is_symlink())
+        return found
 
     def sweep(self, older_than: float = _STALE_TEMP_SECONDS) -> int:
         """Remove temporary files left by a process killed mid-write; returns how many.
@@ -359,16 +396,29 @@ class FileBackend:
         if not self.folder.is_dir():
             return removed
         now = time.time()
-        for folder in [self.folder, *(p for p in self.folder.iterdir() if p.is_dir())]:
+        # Only the folder and its own subfolders (never one reached through a link), and only
+        # files named exactly as write() names its temporary files: nothing the store did not write.
+        subfolders = (p for p in self.folder.iterdir() if _SEGMENT.fullmatch(p.name) and _is_real_dir(p))
+        for folder in [self.folder, *subfolders]:
             for p in folder.iterdir():
-                if p.name.startswith(_TEMP_PREFIX) and p.name.endswith(".tmp") and p.is_file():
-                    try:
-                        if now - p.stat().st_mtime >= older_than:
-                            p.unlink()
-                            removed += 1
-                    except OSError:
-                        continue
+                if not _TEMP_NAME.fullmatch(p.name):
+                    continue
+                try:
+                    info = p.lstat()
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                        p.unlink()
+                        removed += 1
+                except OSError:
+                    continue
         return removed
+
+
+def _is_real_dir(path: Path) -> bool:
+    """A folder, not a link to one."""
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
 
 
 def _lock_is_stale(lock: Path) -> bool:

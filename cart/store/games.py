@@ -431,8 +431,13 @@ class GameStore:
         """
         clean = clean_game_name(name)
         taken = BadNameError(f"there is already a saved game called {clean!r}")
-        if self.exists(clean):
-            raise taken
+        try:
+            if self.backend.read(self._entry(clean)) is not None:
+                raise taken
+        except OSError as exc:  # a folder or a link in the way: say so, not "already used"
+            raise WriteError(
+                f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
+            ) from exc
         now = iso(self.clock())
         match = Match.replay(options.rules, record, names=options.names, rng=rng)
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
