@@ -195,9 +195,9 @@ DOUBLED = " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Doubles => 
         ),
         (" 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Beavers => 2\n", 4, "Beavers"),
         (
-            " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n",
+            " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n      Wins 5 points\n",
             5,
-            "resignation worth 1",
+            "resignation worth 5",
         ),
         (DOUBLED + "  2)  Drops\n      Wins 2 points\n", 6, "worth 1"),
         (DOUBLED + "  2)  Drops\n      Wins 1 point\n", 6, "loser's column"),

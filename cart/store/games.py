@@ -8,7 +8,7 @@ dice it would have had.
 
 Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.names`) in a
 checksummed, versioned envelope (see :mod:`cart.store.envelope`). The body of
-schema version 2::
+schema version 3 (version 2 without resignations in the record)::
 
     {"id": "0123456789abcdef", "name": "Friday",
      "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",

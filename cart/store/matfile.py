@@ -15,6 +15,12 @@ What the format cannot say, and how it is written:
 - MaxGammon games are plain cubeless games; a comment line ``; Rules:
   MaxGammon ...`` records the rule set (our importer reads it back, gnubg keeps
   it as a comment).
+- A resignation accepted is ``Wins N points`` in the winner's column, N its
+  level (1 single, 2 gammon, 3 backgammon) x the cube; one declined leaves
+  no trace, as in gnubg's files. Reading, a gammon's worth is taken as a
+  forfeit (seed 000's: the opponent wins twice the cube, whatever the
+  position), the others as :class:`~cart.engine.Resign` then
+  :class:`~cart.engine.Accept`.
 - A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
   gammon: ``Wins N points`` in the winner's column. A forfeit after rolling
   leaves the unplayed roll out: gnubg's writer would put a bare ``62:``
@@ -47,6 +53,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import (
+    RESIGN_LEVELS,
+    Accept,
     Action,
     AutoDoubled,
     Double,
@@ -292,6 +300,11 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
             pending = None  # an unplayed roll is left out: see the module docstring
             over = next(e for e in events if isinstance(e, GameOver))
             writer.resign(action.player, over.points)
+        elif isinstance(action, Accept):
+            # An accepted resignation is gnubg's "Wins N points"; an offer declined leaves no trace.
+            pending = None
+            over = next(e for e in events if isinstance(e, GameOver))
+            writer.resign(1 - over.winner, over.points)
     if (replay.match_id(), replay.position_id(), replay.score) != (
         match.match_id(),
         match.position_id(),
@@ -627,11 +640,18 @@ class _Importer:
                 raise MatError("the points are written in the loser's column", item.line)
             return
         winner = item.column
-        if item.value != 2 * game.cube:
+        level, rest = divmod(item.value, game.cube)
+        if rest or level not in RESIGN_LEVELS:
             raise MatError(
-                f"a resignation worth {item.value} point(s) with the cube at {game.cube}: Gammon Cart's only "
-                f"resignation is the forfeit, worth twice the cube ({2 * game.cube})",
+                f"a resignation worth {item.value} point(s) with the cube at {game.cube}: a resignation is "
+                f"worth 1, 2 or 3 times the cube ({game.cube}, {2 * game.cube} or {3 * game.cube})",
                 item.line,
             )
-        match.forfeit(1 - winner)
+        if game.phase == "doubled":
+            raise MatError("a resignation while a double waits for its answer", item.line)
+        if level == 2:  # twice the cube: seed 000's forfeit, as our own export writes it
+            match.forfeit(1 - winner)
+        else:
+            match.resign(1 - winner, level)
+            match.accept()
         self.pending_roll = False
