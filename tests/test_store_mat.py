@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from test_store_support import random_match, what_mat_keeps
@@ -288,3 +289,49 @@ def test_import_into_the_store_is_all_or_nothing() -> None:
     imported = import_mat(GOLDEN)
     game = store.games.create("Imported", GameOptions(imported.rules, imported.names), record=imported.record)
     assert store.games.load("Imported").match.score == game.match.score == (4, 1)
+
+
+HEAD = " 3 point match\n Game 1\n"
+HOSTILE = {
+    "spaces then a letter on the score line": HEAD + " " * 4_000_000 + "x\n",
+    "a name, a score, spaces on the score line": HEAD + "x : 1" + " " * 4_000_000 + "x\n",
+    "colons and spaces": HEAD + ": 1 " * 1_000_000 + "\n",
+    "a header tag of spaces": "; [a" + " " * 4_000_000 + "\n" + HEAD,
+    "many short score-like lines": HEAD + "x : 1  y : 1\n" * 310_000,
+    "many Game lines": " 3 point match\n" + " Game 1\n" * 500_000,
+    "one line of digits": "1" * 4_000_000,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE))
+def test_hostile_4_mb_files_are_refused_in_well_under_a_second(shape: str) -> None:
+    """Issue 18: a 32 KB score line of spaces took 3.6-5.4 s in a backtracking pattern (800 KB: > 20 s)."""
+    text = HOSTILE[shape]
+    assert len(text) >= 4_000_000
+    started = time.perf_counter()
+    with pytest.raises(MatError):
+        import_mat(text)
+    assert time.perf_counter() - started < 0.5
+
+
+def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -> None:
+    from cart.store.matfile import _score_line
+
+    old = re.compile(r"^\s*(?P<n0>.*?\S)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?\S)\s*:\s*(?P<s1>\d+)\s*$")
+    rng = random.Random(18)
+    alphabet = " :1x\t"
+    for _ in range(20_000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        found = old.match(line)
+        expected = None if found is None else (found["n0"], int(found["s0"]), found["n1"], int(found["s1"]))
+        assert _score_line(line) == expected, repr(line)
+    assert _score_line(" Deep Blue : 3                   Gammon Cart : 12") == (
+        "Deep Blue",
+        3,
+        "Gammon Cart",
+        12,
+    )
+    for shape in (" " * 4_000_000 + "x", "x : 1" + " " * 4_000_000 + "x", ": 1 " * 1_000_000):
+        started = time.perf_counter()
+        _score_line(shape)  # what it reads does not matter here (": 1 : 1 ..." is a score line)
+        assert time.perf_counter() - started < 0.5

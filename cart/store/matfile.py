@@ -336,7 +336,37 @@ class MatImport:
 
 _POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
-_SCORE = re.compile(r"^\s*(?P<n0>.*?\S)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?\S)\s*:\s*(?P<s1>\d+)\s*$")
+_AFTER_COLON = re.compile(r"\s*(\d+)\s+(?=\S)")
+MAX_LINE = 1000
+"""The longest line read: gnubg's lines are under 100 characters. A cap keeps every pattern
+applied to a line bounded, so a hostile file costs time in proportion to its size."""
+
+
+def _score_line(line: str) -> tuple[str, int, str, int] | None:
+    """``name : score   name : score`` as (name, score, name, score), or None; linear time.
+
+    The names are the shortest that fit, as the regular expression this
+    replaces read them (``.*?``), but found by scanning for colons: that
+    pattern backtracked over runs of spaces, and a 32 KB line took 5 s.
+    """
+    text = line.strip()
+    head, colon, tail = text.rpartition(":")
+    if not colon or not tail.strip().isdigit() or not tail.strip().isascii():
+        return None
+    s1 = int(tail.strip())
+    head = head.rstrip()
+    start = 0
+    while (at := head.find(":", start)) != -1:
+        start = at + 1
+        n0 = head[:at].rstrip()
+        found = _AFTER_COLON.match(head, at + 1)
+        if n0 and found is not None and found.group(1).isascii():
+            n1 = head[found.end() :]
+            if n1:
+                return n0, int(found.group(1)), n1, s1
+    return None
+
+
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\s*\]$')
 _NUMBERED = re.compile(r"^\s*\d+\)")
 _ITEM = re.compile(
@@ -467,6 +497,11 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
     of the first problem; nothing is half-imported.
     """
     lines = _decode(data).splitlines()
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise MatError(
+                f"the line is {len(line)} characters long; a .mat line has at most {MAX_LINE}", number
+            )
     start, length, info, flags = _read_header(lines)
     if rules is None:
         try:
@@ -507,13 +542,13 @@ class _Importer:
             if not _GAME.match(text):
                 raise MatError(f"expected ' Game N', found {text[:40]!r}", number)
             index, score_line = self._next_line(lines, index, number)
-            found = _SCORE.match(lines[score_line])
-            if not found:
+            found = _score_line(lines[score_line])
+            if found is None:
                 raise MatError(
                     f"expected the score line 'name : score   name : score', found {lines[score_line]!r}",
                     score_line + 1,
                 )
-            score = (int(found.group("s0")), int(found.group("s1")))
+            score = (found[1], found[3])
             if not self._start_game(games, found, score, score_line + 1):
                 self.notes.append(
                     f"line {number}: the match was already over; this game and any after it were ignored"
@@ -534,9 +569,11 @@ class _Importer:
             raise MatError("the file ends after a 'Game' line", after)
         return index + 1, index
 
-    def _start_game(self, games: int, found: re.Match[str], score: tuple[int, int], number: int) -> bool:
+    def _start_game(
+        self, games: int, found: tuple[str, int, str, int], score: tuple[int, int], number: int
+    ) -> bool:
         if self.match is None:
-            names = (_clean_name(found.group("n0")), _clean_name(found.group("n1")))
+            names = (_clean_name(found[0]), _clean_name(found[2]))
             if score != (0, 0):
                 raise MatError(
                     f"the first game starts at {score[0]}-{score[1]}: only records from the start of a "
