@@ -9,7 +9,10 @@ The computer's turns (``cart.ai.Bot``) go through the same engine calls.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
@@ -429,12 +432,27 @@ class TextGame:
 
 
 def console_lines() -> Iterator[str]:
-    """Lines typed at the terminal until end of input (Ctrl-D)."""
+    """Lines typed at the terminal until end of input (Ctrl-D).
+
+    Any bytes may arrive (a pasted binary, a terminal in another encoding):
+    what does not decode is read as U+FFFD, which is then an unknown command,
+    never a ``UnicodeDecodeError`` out of the game.
+    """
+    _tolerant(sys.stdin, "replace")
     while True:
         try:
             yield input()
         except (EOFError, RuntimeError):  # RuntimeError: no stdin at all
             return
+        except UnicodeDecodeError:  # a stream that could not be told to replace: skip the line
+            yield "\ufffd"
+
+
+def _tolerant(stream: object, errors: str) -> None:
+    """Make a text stream replace what it cannot decode or encode, where it can be told to."""
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            stream.reconfigure(errors=errors)
 
 
 def run(
@@ -457,6 +475,7 @@ def run(
 
         bots = {player: Bot(level, seed=0 if seed is None else seed) for player, level in computer.items()}
     match = Match(rules, names=names, rng=random.Random(seed))
+    _tolerant(out, "backslashreplace")  # a line echoed back may hold what the output cannot encode
     game = TextGame(match, out, echo=echo, computer=bots)
     try:
         return game.run(console_lines() if lines is None else lines)
