@@ -29,6 +29,7 @@ still loads.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
 import functools
 import random
@@ -379,12 +380,16 @@ class GameStore:
         never raises for a bad file. The record is not replayed here (that
         happens in :meth:`load`), so the list stays quick with many games.
         """
-        out: list[GameSummary] = []
+        return self._list(refile=True)
+
+    def _list(self, *, refile: bool) -> builtins.list[GameSummary]:
+        out: builtins.list[GameSummary] = []
         try:
             entries = self.backend.names(GAMES)
         except OSError as exc:
             self.notices.append(Notice(GAMES, None, f"Could not list the saved games: {exc}"))
             return out
+        misplaced: list[tuple[str, str]] = []
         for entry in entries:
             if not entry.endswith(".json"):
                 continue
@@ -394,15 +399,62 @@ class GameStore:
                     continue
                 summary = GameSummary.from_body(entry, body)
                 self._check_place(entry, summary.name)
+            except _Misplaced as exc:
+                misplaced.append((entry, exc.name))
+                continue
             except DamagedError as exc:
                 self._set_aside(entry, f"a saved game ({entry})", str(exc))
                 continue
             except OSError as exc:
-                self.notices.append(Notice(entry, None, f"Could not read the saved game {entry}: {exc}"))
+                self.notices.append(
+                    Notice(entry, None, f"Could not read the saved game {entry}: {exc.strerror or exc}")
+                )
                 continue
             out.append(summary)
+        if misplaced and refile:
+            self._refile(misplaced)
+            return self._list(refile=False)
+        for entry, name in misplaced:  # still misplaced after filing: the place holds another game
+            why = f"it holds the game {name!r}, which belongs in {self._entry(name)}, a place already taken"
+            self._set_aside(entry, f"a saved game ({entry})", why)
         out.sort(key=lambda s: (s.played, s.name), reverse=True)
         return out
+
+    def _refile(self, misplaced: Sequence[tuple[str, str]]) -> None:
+        """File each game found in another game's file under its own name (files swapped or renamed).
+
+        Each is first moved to a name of its own, then to its place, never over
+        a file: two swapped saves each end up where they belong, and a game
+        whose place holds another copy stays where it is (then set aside). A
+        crash half way leaves a ``.json`` the next listing files in turn.
+        """
+        entries = {entry for entry, _ in misplaced}
+        held = []
+        for entry, name in misplaced:
+            try:  # a place taken by a game that belongs there is left alone (this one is set aside)
+                if self._entry(name) not in entries and self.backend.read(self._entry(name)) is not None:
+                    continue
+            except OSError:
+                continue
+            holding = f"{GAMES}refile-{secrets.token_hex(8)}.json"
+            try:
+                self.backend.rename(entry, holding)
+            except OSError:
+                continue
+            held.append((holding, name))
+        for holding, name in held:
+            try:
+                self.backend.rename(holding, self._entry(name))
+            except OSError:
+                continue  # its place is taken: the next listing sets it aside
+            self.notices.append(
+                Notice(
+                    self._entry(name),
+                    None,
+                    f"The saved game {name!r} was found in another game's file and was filed under its "
+                    "own name.",
+                )
+            )
 
     def exists(self, name: str) -> bool:
         """Whether a file for this name exists (readable or not)."""
@@ -487,17 +539,27 @@ class GameStore:
         """
         entry = self._entry(name)
         try:
-            data = self.backend.read(entry)
-            if data is None:
-                raise KeyError(name)
-            game = SavedGame.from_body(decode("game", data))
-            self._check_place(entry, game.name)
-            game.disk = digest(data)
+            try:
+                return self._load(entry)
+            except (
+                _Misplaced
+            ):  # another game's file is here: file every game where it belongs, then look again
+                self._list(refile=True)
+                return self._load(entry)
         except DamagedError as exc:
             notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
             raise DamagedError(notice.message) from None
         except OSError as exc:
             raise StoreError(f"Could not read the saved game {name!r}: {exc.strerror or exc}") from exc
+
+    def _load(self, entry: str) -> SavedGame:
+        """The game in ``entry``, replayed and checked (``KeyError`` when there is none)."""
+        data = self.backend.read(entry)
+        if data is None:
+            raise KeyError(entry)
+        game = SavedGame.from_body(decode("game", data))
+        self._check_place(entry, game.name)
+        game.disk = digest(data)
         return game
 
     def delete(self, name: str) -> None:
@@ -523,12 +585,20 @@ class GameStore:
         except BadNameError as exc:
             raise DamagedError(str(exc)) from None
         if expected != entry:
-            raise DamagedError(f"it holds the game {name!r}, which belongs in {expected}")
+            raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
 
     def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
         notice = set_aside(self.backend, entry, what, reason, self.clock)
         self.notices.append(notice)
         return notice
+
+
+class _Misplaced(DamagedError):
+    """A good saved game in the file of another name (files swapped or renamed by hand)."""
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name
 
 
 class GameSession:
