@@ -335,3 +335,64 @@ def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -
         started = time.perf_counter()
         _score_line(shape)  # what it reads does not matter here (": 1 : 1 ..." is a score line)
         assert time.perf_counter() - started < 0.5
+
+
+def auto_session() -> Match:
+    """A money session with automatic doubles: two ties in game 1 (cube 4), one in game 2."""
+    m = Match(Rules(automatic_doubles=True), names=("Ann", "Bob"))
+    m.roll((3, 3))
+    m.roll((5, 5))
+    m.roll((6, 1))
+    m.play("13/7 8/7")
+    m.forfeit(1)  # Ann wins twice the cube: 8 points
+    m.new_game()
+    m.roll((2, 2))
+    m.roll((4, 2))
+    m.play("8/4 6/4")
+    return m
+
+
+def test_opening_ties_round_trip_with_the_same_cube_points_and_ids() -> None:
+    """Issue 18: refused before ("the file says 8 point(s), but the game was worth 4"), cube 1 unfinished."""
+    m = auto_session()
+    text = export_mat(m)
+    assert "; Opening ties: game 1: 3 5; game 2: 2\n" in text
+    back = import_mat(text).replay()
+    assert back.record == m.record
+    assert (back.score, back.game.cube, back.match_id(), back.position_id()) == (
+        m.score,
+        m.game.cube,
+        m.match_id(),
+        m.position_id(),
+    )
+    assert m.score == (8, 0) and m.game.cube == 2
+
+
+def test_an_unfinished_turn_keeps_its_rolled_dice() -> None:
+    for opening in (False, True):
+        m = Match(Rules(), names=("Ann", "Bob"))
+        if not opening:
+            m.roll((3, 1))
+            m.play("8/5 6/5")
+        m.roll((6, 2))  # rolled, not played: in the roll-off too (player 0's 6, player 1's 2)
+        text = export_mat(m)
+        assert "; Unfinished turn: rolled 6 2\n" in text
+        back = import_mat(text).replay()
+        assert back.record == m.record and back.game.dice == m.game.dice and back.match_id() == m.match_id()
+    m.play("24/18 13/11")  # once played, there is nothing left to note
+    assert "Unfinished" not in export_mat(m)
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "; Opening ties: game 1: 7",
+        "; Opening ties: game x: 3",
+        "; Opening ties: 3",
+        "; Unfinished turn: rolled 6",
+    ],
+)
+def test_malformed_record_comments_are_refused(comment: str) -> None:
+    text = export_mat(auto_session())
+    with pytest.raises(MatError):
+        import_mat(text.replace("; Opening ties: game 1: 3 5; game 2: 2", comment))

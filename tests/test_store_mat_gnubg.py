@@ -315,3 +315,18 @@ def test_our_resignations_read_in_gnubg_with_the_same_moves_and_score(tmp_path: 
         assert points == [("X", 1), ("O", 6), ("O", 2)]
         again = import_mat(export_mat(match)).replay()
         assert again.score == match.score and again.match_id() == match.match_id()
+
+
+def test_our_opening_ties_and_unplayed_roll_comments_read_in_gnubg(tmp_path: Path) -> None:
+    """The comment lines of issue 18 are comments to gnubg: the moves and the cube actions read the same."""
+    match = Match(Rules(automatic_doubles=True), names=("Ann", "Bob"))
+    match.roll((3, 3))
+    match.roll((6, 1))
+    match.play("13/7 8/7")
+    match.double()
+    match.take()
+    match.roll((5, 2))
+    match.play("13/8 13/11")
+    match.roll((6, 4))
+    data = check_with_gnubg(match, tmp_path, byte_exact=False)
+    assert len(data["games"]) == 1

@@ -33,7 +33,13 @@ What the format cannot say, and how it is written:
   itself writes nothing for them (its export has a FIXME) and then writes
   cube values that are off by that factor; we write the true values instead
   (`` Doubles => 4`` for the first double after one tie, and the points
-  actually won), and say so in a ``; Rules:`` comment.
+  actually won), and say so in a ``; Rules:`` comment. The ties themselves
+  go in a header comment, ``; Opening ties: game 1: 3 5; game 4: 2`` (33
+  then 55 in game 1), which our import replays before each roll-off, so the
+  cube, the points and the Match IDs come back the same; gnubg keeps it as
+  a comment.
+- A roll not yet played when the file is written (an unfinished game) goes
+  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it.
 
 **Import** reads gnubg's files and the common variants: ``13/7(2)`` repeats,
 chained moves ``24/18/13``, ``bar``/``off`` or ``25``/``0``, ``*`` marks,
@@ -57,6 +63,7 @@ from ..engine import (
     Accept,
     Action,
     AutoDoubled,
+    Decline,
     Double,
     Drop,
     EngineError,
@@ -71,6 +78,7 @@ from ..engine import (
     Passed,
     Play,
     Position,
+    Resign,
     Roll,
     Rules,
     Take,
@@ -93,6 +101,12 @@ _COLUMN_SPLIT = 30  # items starting before this column are the left player's
 
 _MAXGAMMON_NOTE = "Rules: MaxGammon (no doubling cube; White, the left column, opens every game)"
 _AUTO_NOTE = "Rules: automatic doubles (opening ties turned the cube; cube values shown include them)"
+_TIES_NOTE = "Opening ties:"
+"""``; Opening ties: game 1: 3 5; game 4: 2``: the ties of each game's roll-off (33, then 55...), which
+the format has no place for; our import replays them, so automatic doubles rebuild the same cube."""
+_ROLLED_NOTE = "Unfinished turn: rolled"
+"""``; Unfinished turn: rolled 6 2``: the dice of a roll not yet played when the file was written, as
+rolled (in the roll-off: player 0's die, player 1's); our import rolls them."""
 _NO_CRAWFORD_NOTE = "Rules: no Crawford rule"
 _SET_UP = "this match began from a set-up position, which a .mat file cannot describe"
 
@@ -217,6 +231,51 @@ def _sources(source: Match | SavedGame) -> tuple[Match, MatInfo]:
     raise TypeError(f"export_mat takes a Match or a SavedGame, got {type(source).__name__}")
 
 
+def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
+    """The comment lines for what the record holds and the format cannot say: ties, an unplayed roll."""
+    replay = Match(rules)
+    ties: dict[int, list[int]] = {}
+    rolled: Roll | None = None
+    for action in record:
+        events = replay.apply(action)
+        if isinstance(action, Roll):
+            if any(isinstance(e, OpeningRoll) and e.winner is None for e in events):
+                ties.setdefault(replay.game_number, []).append(action.dice[0])
+            else:
+                rolled = action
+        elif not isinstance(action, (Resign, Decline)):
+            rolled = None
+    notes = []
+    if ties:
+        games = "; ".join(f"game {n}: {' '.join(map(str, dice))}" for n, dice in sorted(ties.items()))
+        notes.append(f"{_TIES_NOTE} {games}")
+    if rolled is not None and replay.game.phase in ("move", "resigned"):
+        notes.append(f"{_ROLLED_NOTE} {rolled.dice[0]} {rolled.dice[1]}")
+    return notes
+
+
+def _read_record_notes(body: str) -> tuple[dict[int, list[int]], tuple[int, int] | None] | None:
+    """The ties and the unplayed roll of one of our comment lines, or None when it is not one."""
+    if body.startswith(_TIES_NOTE):
+        ties: dict[int, list[int]] = {}
+        for part in body[len(_TIES_NOTE) :].split(";"):
+            words = part.replace(":", " ").split()
+            if (
+                len(words) < 3
+                or words[0] != "game"
+                or not all(w.isdigit() and w.isascii() for w in words[1:])
+            ):
+                raise ValueError(part)
+            ties[int(words[1])] = [int(w) for w in words[2:]]
+        return ties, None
+    if body.startswith(_ROLLED_NOTE):
+        words = body[len(_ROLLED_NOTE) :].split()
+        if len(words) != 2 or not all(w in "123456" and len(w) == 1 for w in words):
+            raise ValueError(body)
+        return {}, (int(words[0]), int(words[1]))
+    return None
+
+
 def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     """The whole match or session as gnubg writes a ``.mat`` file.
 
@@ -242,6 +301,7 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
         notes.append(_AUTO_NOTE)
     if rules.is_match and rules.uses_cube and not rules.crawford:
         notes.append(_NO_CRAWFORD_NOTE)
+    notes.extend(_record_notes(rules, record))
     if notes:
         out.extend(f"; {_header_value(line)}\n" for line in notes)
         out.append("\n")
@@ -448,7 +508,15 @@ def _read_items(line: str, number: int) -> list[_Item]:
     return items
 
 
-def _read_header(lines: list[str]) -> tuple[int, int, MatInfo, dict[str, bool]]:
+@dataclass
+class _RecordNotes:
+    """What our comment lines add to the moves: each game's opening ties, a roll not yet played."""
+
+    ties: dict[int, list[int]] = field(default_factory=dict)
+    rolled: tuple[int, int] | None = None
+
+
+def _read_header(lines: list[str], notes: _RecordNotes) -> tuple[int, int, MatInfo, dict[str, bool]]:
     """Header tags and comments, up to the `` N point match`` line: (its index, N, info, rules notes)."""
     tags: dict[str, str] = {}
     comments: list[str] = []
@@ -460,7 +528,15 @@ def _read_header(lines: list[str]) -> tuple[int, int, MatInfo, dict[str, bool]]:
         if text[0] in ";#":
             body = text[1:].strip()
             tag = _TAG.match(body)
-            if tag:
+            try:
+                ours = _read_record_notes(body)
+            except ValueError:
+                raise MatError(f"cannot read the comment {body[:60]!r}", index + 1) from None
+            if ours is not None:
+                ties, rolled = ours
+                notes.ties.update(ties)
+                notes.rolled = rolled or notes.rolled
+            elif tag:
                 tags[tag.group(1).lower()] = tag.group(2)
             elif body:
                 comments.append(body)
@@ -502,7 +578,8 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
             raise MatError(
                 f"the line is {len(line)} characters long; a .mat line has at most {MAX_LINE}", number
             )
-    start, length, info, flags = _read_header(lines)
+    notes = _RecordNotes()
+    start, length, info, flags = _read_header(lines, notes)
     if rules is None:
         try:
             rules = Rules(
@@ -517,15 +594,17 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
         raise MatError(f"rules must be a Rules value, got {rules!r}")
     elif rules.match_length != length:
         raise MatError(f"the file is a {length} point match, not {rules.match_length}", start + 1)
-    return _Importer(rules, info).run(lines, start + 1)
+    return _Importer(rules, info, notes).run(lines, start + 1)
 
 
 class _Importer:
     """Replays the games of a file through the engine, one item at a time."""
 
-    def __init__(self, rules: Rules, info: MatInfo) -> None:
+    def __init__(self, rules: Rules, info: MatInfo, notes: _RecordNotes | None = None) -> None:
         self.rules = rules
         self.info = info
+        self.record_notes = notes or _RecordNotes()
+        self.tied: set[int] = set()  # games whose ties were replayed
         self.match: Match | None = None
         self.notes: list[str] = []
         self.pending_roll = False  # rolled, no move written: only a resignation may follow
@@ -559,6 +638,17 @@ class _Importer:
         if self.match is None:
             raise MatError("the file holds no game")
         match = self.match
+        try:
+            self._replay_ties()
+            rolled = self.record_notes.rolled
+            if rolled is not None:
+                if match.game.phase not in ("opening", "roll"):
+                    raise MatError(
+                        "the file says a roll was left unplayed, but its last game has no roll due"
+                    )
+                match.roll(rolled)
+        except EngineError as exc:
+            raise MatError(f"the unplayed roll or ties in the comments do not replay: {exc}") from None
         return MatImport(self.rules, match.names, list(match.record), self.info, tuple(self.notes))
 
     @staticmethod
@@ -635,9 +725,20 @@ class _Importer:
         elif item.kind == "drop":
             match.drop()
 
+    def _replay_ties(self) -> None:
+        """Roll the opening ties our comment recorded for the current game, once, before its roll-off."""
+        match = self.match
+        assert match is not None
+        number = match.game_number
+        if match.game.phase == "opening" and number not in self.tied:
+            self.tied.add(number)
+            for die in self.record_notes.ties.get(number, []):
+                match.roll((die, die))
+
     def _roll(self, item: _Item) -> None:
         match = self.match
         assert match is not None
+        self._replay_ties()
         d1, d2 = item.dice
         game = match.game
         if game.phase == "opening":
@@ -667,6 +768,7 @@ class _Importer:
     def _wins(self, item: _Item) -> None:
         match = self.match
         assert match is not None
+        self._replay_ties()
         game = match.game
         if game.phase == "over":
             if item.value != game.points:
