@@ -9,11 +9,15 @@ The computer's turns (``cart.ai.Bot``) go through the same engine calls.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import sys
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from .engine import (
+    RESIGN_LEVELS,
     AutoDoubled,
     Doubled,
     Dropped,
@@ -28,6 +32,9 @@ from .engine import (
     Moved,
     OpeningRoll,
     Passed,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
     Rolled,
     Rules,
     Taken,
@@ -40,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
 SYMBOLS = "XO"
+_RESIGN_WORDS = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
 STACK = 5  # checkers drawn per point before the count is written instead
 WIDTH = 80
 
@@ -53,6 +61,9 @@ Commands (the first letter is enough for the ones marked *):
   hint             the computer's choice for you (roll, cube or play)
   board*           show the board again
   forfeit          give up the game: your opponent wins twice the cube value
+  resign [level]   offer to resign at single (the default), gammon or backgammon
+                   (1, 2 or 3) times the cube; the opponent accepts or declines
+  accept / decline answer a resignation offered to you
   help* / ?        this text
   quit*            leave (also Ctrl-D or Ctrl-C)
 Moves, in either notation, numbered from the side of the player on roll
@@ -227,10 +238,22 @@ class TextGame:
                 return f"{n[p]} drops and loses {c} point{'s' if c != 1 else ''}."
             case Forfeited(player=p):
                 return f"{n[p]} forfeits the game."
-            case GameOver(winner=w, points=pts, kind=kind):
-                what = {"single": "the game", "gammon": "a gammon", "backgammon": "a backgammon"}.get(
-                    kind, "the game"
+            case ResignOffered(player=p, level=level, points=pts):
+                what = RESIGN_LEVELS[level]
+                return (
+                    f"{n[p]} offers to resign a {what}: {pts} point{'s' if pts != 1 else ''} to {n[1 - p]}."
                 )
+            case ResignAccepted(player=p):
+                return f"{n[p]} accepts the resignation."
+            case ResignDeclined(player=p):
+                return f"{n[p]} declines the resignation: play goes on."
+            case GameOver(winner=w, points=pts, kind=kind):
+                what = {
+                    "single": "the game",
+                    "gammon": "a gammon",
+                    "backgammon": "a backgammon",
+                    "resign": "on the resignation",
+                }.get(kind, "the game")
                 return f"{n[w]} wins {what}: {pts} point{'s' if pts != 1 else ''}. Score {self._score()}."
             case MatchOver(winner=w):
                 return f"{n[w]} wins the match, {self._score()}!"
@@ -254,6 +277,13 @@ class TextGame:
         if game.phase == "doubled":
             return (
                 f"{self.name(game.actor)}: {m.names[game.turn]} doubles to {game.cube * 2}. 'take' or 'drop'?"
+            )
+        if game.phase == "resigned":
+            assert game.resigner is not None
+            points = game.resigned * game.cube
+            return (
+                f"{self.name(game.actor)}: {m.names[game.resigner]} offers to resign for {points} "
+                f"point{'s' if points != 1 else ''}. 'accept' or 'decline'?"
             )
         if game.phase == "move":
             assert game.dice is not None
@@ -317,15 +347,25 @@ class TextGame:
                     self.report(m.roll())
             elif word in ("double", "d"):
                 self.report(m.double())
+            elif word == "accept" and phase == "resigned":
+                self.report(m.accept())
+            elif word in ("decline", "refuse") and phase == "resigned":
+                self.report(m.decline())
             elif word in ("take", "t", "accept"):
                 self.report(m.take())
             elif word in ("drop", "decline", "refuse"):
                 self.report(m.drop())
-            elif word in ("forfeit", "resign"):
+            elif word == "forfeit":
                 if phase == "over":
                     self.say("  ! The game is already over.")
                 else:
                     self.report(m.forfeit(m.game.actor))
+            elif word.split()[0] == "resign":
+                level = _RESIGN_WORDS.get(word.split()[1] if len(word.split()) == 2 else "single")
+                if level is None or len(word.split()) > 2:
+                    self.say("  ! Resign single, gammon or backgammon (or 1, 2, 3): 'resign gammon'.")
+                else:
+                    self.report(m.resign(m.game.actor, level))
             elif any(c.isdigit() for c in word) or "/" in word:
                 self.report(m.play(word))
             else:
@@ -340,7 +380,7 @@ class TextGame:
         from .ai import choose_action
 
         m = self.match
-        action = choose_action(self.computer[m.game.actor], m)
+        action = choose_action(self.computer[m.game.actor], m, resign=True)
         if isinstance(action, Move):
             self.show_board()  # the board the computer is about to play on
         self.report(m.apply(action))
@@ -356,6 +396,8 @@ class TextGame:
             return f"play {advice.text}."
         if advice.kind == "new_game":
             return "start the next game."
+        if advice.kind in ("accept", "decline"):
+            return f"{advice.kind} the resignation."
         ev = advice.evaluation
         if ev is None:  # the opening roll-off: nobody is on turn yet
             return "roll."
@@ -390,12 +432,27 @@ class TextGame:
 
 
 def console_lines() -> Iterator[str]:
-    """Lines typed at the terminal until end of input (Ctrl-D)."""
+    """Lines typed at the terminal until end of input (Ctrl-D).
+
+    Any bytes may arrive (a pasted binary, a terminal in another encoding):
+    what does not decode is read as U+FFFD, which is then an unknown command,
+    never a ``UnicodeDecodeError`` out of the game.
+    """
+    _tolerant(sys.stdin, "replace")
     while True:
         try:
             yield input()
         except (EOFError, RuntimeError):  # RuntimeError: no stdin at all
             return
+        except UnicodeDecodeError:  # a stream that could not be told to replace: skip the line
+            yield "\ufffd"
+
+
+def _tolerant(stream: object, errors: str) -> None:
+    """Make a text stream replace what it cannot decode or encode, where it can be told to."""
+    if isinstance(stream, io.TextIOWrapper):
+        with contextlib.suppress(ValueError, OSError, AttributeError):
+            stream.reconfigure(errors=errors)
 
 
 def run(
@@ -418,6 +475,7 @@ def run(
 
         bots = {player: Bot(level, seed=0 if seed is None else seed) for player, level in computer.items()}
     match = Match(rules, names=names, rng=random.Random(seed))
+    _tolerant(out, "backslashreplace")  # a line echoed back may hold what the output cannot encode
     game = TextGame(match, out, echo=echo, computer=bots)
     try:
         return game.run(console_lines() if lines is None else lines)

@@ -253,3 +253,44 @@ def test_a_roll_generates_its_legal_plays_once(monkeypatch: pytest.MonkeyPatch) 
     m.roll((6, 5))
     m.play("24/18/13")
     assert len(calls) == 2
+
+
+def test_resignations_offer_then_accept_or_decline() -> None:
+    """Issue 18: a resignation at 1, 2 or 3 x the cube, answered by the opponent; the forfeit stays."""
+    from cart.engine import Accept, Decline, Forfeit, Match, MatchKey, Resign, Rules
+
+    assert [Action.from_json(a.to_json()) for a in (Resign(1, 3), Accept(), Decline())] == [
+        Resign(1, 3),
+        Accept(),
+        Decline(),
+    ]
+    for bad in (["resign", 2, 1], ["resign", 0, 4], ["resign", 0, True], ["resign", 0], ["accept", 1]):
+        with pytest.raises(IllegalActionError):
+            Action.from_json(bad)
+    match = Match(Rules(match_length=5))
+    match.roll((3, 1))
+    match.play("8/5 6/5")
+    match.roll((6, 2))
+    match.resign(0, 2)  # player 0 resigns on player 1's turn, dice rolled
+    assert match.game.phase == "resigned" and match.game.actor == 1
+    key = MatchKey.from_id(match.match_id())
+    assert (key.resigned, key.turn, key.on_roll, key.dice) == (2, 1, 1, (6, 2))
+    with pytest.raises(IllegalActionError):
+        match.play("24/18 13/11")  # the offer waits for its answer
+    with pytest.raises(IllegalActionError):
+        match.resign(1, 1)
+    match.decline()
+    assert match.game.phase == "move" and match.game.dice == (6, 2) and match.game.resigned == 0
+    match.play("24/18 13/11")
+    match.double()
+    with pytest.raises(IllegalActionError):
+        match.resign(1, 1)  # not while a double waits
+    match.take()
+    match.resign(1, 3)  # a backgammon at cube 2: 6 points
+    match.accept()
+    assert match.score == (6, 0) and match.is_match_over and match.game.result == "resign"
+    assert Match.replay(match.rules, match.record).match_id() == match.match_id()
+    money = Match(Rules())
+    money.roll((3, 1))
+    money.forfeit(1)  # seed 000's forfeit is its own action: twice the cube, at once
+    assert money.record[-1] == Forfeit(1) and money.score == (2, 0)

@@ -189,3 +189,17 @@ def test_match_id_after_bearing_off_says_over() -> None:
     m = Match(rules, start=GameState.from_position(rules, Position.from_counts(mine, theirs), dice=(2, 1)))
     m.play("1/off")
     assert m.match_key().game_state == GAME_OVER
+
+
+@pytest.mark.parametrize("padded", ["MIHlAEAAAAA=", "MIHlAEAAAA==", "MIHlAEAAA==="])
+def test_a_match_id_padded_with_equals_signs_does_not_decode(padded: str) -> None:
+    """Issue 18: the docstring promises strictness; base64 padding decoded to a second spelling."""
+    with pytest.raises(PositionError, match="without '=' padding"):
+        MatchKey.from_id(padded)
+
+
+def test_a_position_id_padded_with_equals_signs_does_not_decode() -> None:
+    from cart.engine import Position
+
+    with pytest.raises(PositionError, match="without '=' padding"):
+        Position.from_position_id("4HPwATDgc/AB==")

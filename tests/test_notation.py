@@ -251,3 +251,28 @@ def test_every_legal_play_round_trips(pos):
             wizard = format_wizard(pos, play)
             assert parse_play(pos, dice, wizard).result == play.result, (wizard, dice)
             assert parse_play(pos, dice[::-1], text).result == play.result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "8/5 " * 1_000_000,
+        "8" + "/5" * 2_000_000,
+        "5," * 2_000_000,
+        " " * 4_000_000 + "8/5",
+        "8/5(" + "9" * 4_000_000,
+    ],
+)
+def test_hostile_4_mb_move_text_is_refused_at_once(text: str) -> None:
+    """Issue 18: every text we read is read in linear time; 4 MB of Wizard pairs took 1.3 s."""
+    import time
+
+    from cart.engine import NotationError, parse_play, parse_wizard
+
+    started = time.perf_counter()
+    with pytest.raises((NotationError, IllegalPlayError)) as caught:
+        parse_play(Position.start(), (3, 1), text)
+    with pytest.raises(NotationError, match="too long"):
+        parse_wizard(text)
+    assert len(str(caught.value)) < 300  # the message does not quote 4 MB back
+    assert time.perf_counter() - started < 0.5

@@ -283,11 +283,16 @@ def test_illegal_record_is_refused_on_load_through_the_engine(tmp_path: Path) ->
     assert store.games.list() == [] and len(list((tmp_path / "damaged").iterdir())) == 1
 
 
-def test_a_file_in_the_wrong_place_is_set_aside(tmp_path: Path) -> None:
+def test_a_file_in_the_wrong_place_is_filed_under_its_own_name(tmp_path: Path) -> None:
     store, path = good_file(tmp_path)
+    good = path.read_bytes()
     path.rename(path.with_name("copy-0000000000000000.json"))
-    assert store.games.list() == []
-    assert "belongs in games/good-" in store.take_notices()[0].message
+    assert [s.name for s in store.games.list()] == ["Good"] and path.read_bytes() == good
+    assert "filed under its own name" in store.take_notices()[0].message
+    path.with_name("copy-0000000000000000.json").write_bytes(good)  # a second copy: its place is taken
+    assert [s.name for s in store.games.list()] == ["Good"]
+    [notice] = store.take_notices()
+    assert "belongs in games/good-" in notice.message and notice.moved_to
 
 
 def test_set_aside_never_overwrites_an_earlier_one(tmp_path: Path) -> None:
@@ -448,8 +453,8 @@ def test_file_backend_basics(tmp_path: Path) -> None:
 
 def test_stale_temporary_files_are_swept_and_never_listed(tmp_path: Path) -> None:
     store, path = good_file(tmp_path)
-    stale = path.with_name(".good.json.0123abcd.tmp")
-    fresh = path.with_name(".good.json.4567abcd.tmp")
+    stale = path.with_name(".good.json.0123abcd0123.tmp")
+    fresh = path.with_name(".good.json.4567abcd4567.tmp")
     stale.write_bytes(b"half a fil")
     fresh.write_bytes(b"being written")
     old = time.time() - 3600

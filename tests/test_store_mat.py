@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 from test_store_support import random_match, what_mat_keeps
@@ -195,9 +196,9 @@ DOUBLED = " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Doubles => 
         ),
         (" 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Beavers => 2\n", 4, "Beavers"),
         (
-            " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n      Wins 1 point\n",
+            " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5\n      Wins 5 points\n",
             5,
-            "resignation worth 1",
+            "resignation worth 5",
         ),
         (DOUBLED + "  2)  Drops\n      Wins 2 points\n", 6, "worth 1"),
         (DOUBLED + "  2)  Drops\n      Wins 1 point\n", 6, "loser's column"),
@@ -288,3 +289,110 @@ def test_import_into_the_store_is_all_or_nothing() -> None:
     imported = import_mat(GOLDEN)
     game = store.games.create("Imported", GameOptions(imported.rules, imported.names), record=imported.record)
     assert store.games.load("Imported").match.score == game.match.score == (4, 1)
+
+
+HEAD = " 3 point match\n Game 1\n"
+HOSTILE = {
+    "spaces then a letter on the score line": HEAD + " " * 4_000_000 + "x\n",
+    "a name, a score, spaces on the score line": HEAD + "x : 1" + " " * 4_000_000 + "x\n",
+    "colons and spaces": HEAD + ": 1 " * 1_000_000 + "\n",
+    "a header tag of spaces": "; [a" + " " * 4_000_000 + "\n" + HEAD,
+    "many short score-like lines": HEAD + "x : 1  y : 1\n" * 310_000,
+    "many Game lines": " 3 point match\n" + " Game 1\n" * 500_000,
+    "one line of digits": "1" * 4_000_000,
+}
+
+
+@pytest.mark.parametrize("shape", sorted(HOSTILE))
+def test_hostile_4_mb_files_are_refused_in_well_under_a_second(shape: str) -> None:
+    """Issue 18: a 32 KB score line of spaces took 3.6-5.4 s in a backtracking pattern (800 KB: > 20 s)."""
+    text = HOSTILE[shape]
+    assert len(text) >= 4_000_000
+    started = time.perf_counter()
+    with pytest.raises(MatError):
+        import_mat(text)
+    assert time.perf_counter() - started < 0.5
+
+
+def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -> None:
+    from cart.store.matfile import _score_line
+
+    old = re.compile(r"^\s*(?P<n0>.*?\S)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?\S)\s*:\s*(?P<s1>\d+)\s*$")
+    rng = random.Random(18)
+    alphabet = " :1x\t"
+    for _ in range(20_000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 14)))
+        found = old.match(line)
+        expected = None if found is None else (found["n0"], int(found["s0"]), found["n1"], int(found["s1"]))
+        assert _score_line(line) == expected, repr(line)
+    assert _score_line(" Deep Blue : 3                   Gammon Cart : 12") == (
+        "Deep Blue",
+        3,
+        "Gammon Cart",
+        12,
+    )
+    for shape in (" " * 4_000_000 + "x", "x : 1" + " " * 4_000_000 + "x", ": 1 " * 1_000_000):
+        started = time.perf_counter()
+        _score_line(shape)  # what it reads does not matter here (": 1 : 1 ..." is a score line)
+        assert time.perf_counter() - started < 0.5
+
+
+def auto_session() -> Match:
+    """A money session with automatic doubles: two ties in game 1 (cube 4), one in game 2."""
+    m = Match(Rules(automatic_doubles=True), names=("Ann", "Bob"))
+    m.roll((3, 3))
+    m.roll((5, 5))
+    m.roll((6, 1))
+    m.play("13/7 8/7")
+    m.forfeit(1)  # Ann wins twice the cube: 8 points
+    m.new_game()
+    m.roll((2, 2))
+    m.roll((4, 2))
+    m.play("8/4 6/4")
+    return m
+
+
+def test_opening_ties_round_trip_with_the_same_cube_points_and_ids() -> None:
+    """Issue 18: refused before ("the file says 8 point(s), but the game was worth 4"), cube 1 unfinished."""
+    m = auto_session()
+    text = export_mat(m)
+    assert "; Opening ties: game 1: 3 5; game 2: 2\n" in text
+    back = import_mat(text).replay()
+    assert back.record == m.record
+    assert (back.score, back.game.cube, back.match_id(), back.position_id()) == (
+        m.score,
+        m.game.cube,
+        m.match_id(),
+        m.position_id(),
+    )
+    assert m.score == (8, 0) and m.game.cube == 2
+
+
+def test_an_unfinished_turn_keeps_its_rolled_dice() -> None:
+    for opening in (False, True):
+        m = Match(Rules(), names=("Ann", "Bob"))
+        if not opening:
+            m.roll((3, 1))
+            m.play("8/5 6/5")
+        m.roll((6, 2))  # rolled, not played: in the roll-off too (player 0's 6, player 1's 2)
+        text = export_mat(m)
+        assert "; Unfinished turn: rolled 6 2\n" in text
+        back = import_mat(text).replay()
+        assert back.record == m.record and back.game.dice == m.game.dice and back.match_id() == m.match_id()
+    m.play("24/18 13/11")  # once played, there is nothing left to note
+    assert "Unfinished" not in export_mat(m)
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "; Opening ties: game 1: 7",
+        "; Opening ties: game x: 3",
+        "; Opening ties: 3",
+        "; Unfinished turn: rolled 6",
+    ],
+)
+def test_malformed_record_comments_are_refused(comment: str) -> None:
+    text = export_mat(auto_session())
+    with pytest.raises(MatError):
+        import_mat(text.replace("; Opening ties: game 1: 3 5; game 2: 2", comment))

@@ -21,6 +21,7 @@ import pytest
 from test_store_support import random_match
 
 from cart.engine import (
+    Accept,
     Double,
     Drop,
     Forfeit,
@@ -32,6 +33,7 @@ from cart.engine import (
     NewGame,
     OpeningRoll,
     Passed,
+    Resign,
     Roll,
     Rules,
     Take,
@@ -85,6 +87,10 @@ def our_view(match: Match) -> list[dict[str, Any]]:
         elif isinstance(action, Forfeit):
             game.pop("rolled", None)
             game["actions"].append(("resign", action.player))
+        elif isinstance(action, Accept):  # an accepted resignation; one declined leaves no trace
+            game.pop("rolled", None)
+            over = next(e for e in events if isinstance(e, GameOver))
+            game["actions"].append(("resign", 1 - over.winner))
         elif isinstance(action, NewGame):
             started = next(e for e in events if isinstance(e, GameStarted))
             games.append({"score": replay.score, "crawford": started.crawford, "actions": [], "result": None})
@@ -211,51 +217,64 @@ for command in ("set sound enable off", "set threads 1", "set display off"):
 for player in "01":
     for setting in ("gnubg", "chequerplay evaluation plies 0", "cubedecision evaluation plies 0"):
         gnubg.command(f"set player {player} {setting}")
-length, first = int(sys.argv[2]), int(sys.argv[3])
-for seed in range(first, first + 25):
+length, first, count = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+for seed in range(first, first + count):
     gnubg.command(f"set seed {seed}")
     gnubg.command(f"new match {length}")
-    levels = [r["points"] for g in gnubg.match()["games"] for r in g["game"] if r["action"] == "resign"]
-    if all(level == 2 for level in levels):  # see test_gnubg_single_game_resignation_is_refused_clearly
-        gnubg.command("export match mat " + sys.argv[1])
-        print(seed, len(levels))
-        break
+    games = gnubg.match()["games"]
+    levels = [r["points"] for g in games for r in g["game"] if r["action"] == "resign"]
+    score = [0, 0]
+    for g in games:
+        score["XO".index(g["info"]["winner"])] += g["info"]["points-won"]
+    gnubg.command(f"export match mat {sys.argv[1]}-{seed}.mat")
+    print("RESULT", seed, *score, *levels)
 """
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("length", "first"), [(3, 1), (5, 2)])
-def test_files_gnubg_writes_from_its_own_play_import(tmp_path: Path, length: int, first: int) -> None:
-    path = tmp_path / "gnubg.mat"
+@pytest.mark.parametrize(("length", "first", "count"), [(3, 1, 9), (5, 10, 9)])
+def test_every_match_gnubg_writes_from_its_own_play_imports_with_its_score(
+    tmp_path: Path, length: int, first: int, count: int
+) -> None:
+    """Issue 18: 11 of 18 such matches were refused while resignations of 1 or 3 x the cube were."""
+    base = tmp_path / "gnubg"
     # In a child process with a time limit: gnubg plays a whole match inside one command.
     done = subprocess.run(
-        [sys.executable, "-c", GNUBG_SELF_PLAY, str(path), str(length), str(first)],
+        [sys.executable, "-c", GNUBG_SELF_PLAY, str(base), str(length), str(first), str(count)],
         check=True,
-        timeout=120,
+        timeout=300,
         capture_output=True,
         text=True,
     )
-    assert done.stdout.strip(), "gnubg resigned single games or backgammons in every seeded match"
-    text = path.read_text(encoding="utf-8")
-    imported = import_mat(text)
-    assert imported.rules == Rules(match_length=length)
-    match = imported.replay()
-    assert match.is_match_over
-    data = gnubg_reads(path)
-    assert imported.names == (data["match-info"]["X"]["name"], data["match-info"]["O"]["name"])
-    theirs = gnubg_view(data, True)
-    ours = our_view(match)
-    # gnubg stores its own plays in its generator's order (13/8 24/23): compare positions and results.
-    assert [[a[:4] for a in g["actions"]] for g in theirs] == [[a[:4] for a in g["actions"]] for g in ours]
-    assert [(g["score"], g["crawford"], g["result"]) for g in theirs] == [
-        (g["score"], g["crawford"], g["result"]) for g in ours
-    ]
-    # and our rewrite of gnubg's file reads in gnubg as the same match
-    check_with_gnubg(match, tmp_path)
+    lines = [line.split()[1:] for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    assert len(lines) == count
+    resigned = 0
+    for seed, *score_and_levels in lines:
+        score, levels = score_and_levels[:2], score_and_levels[2:]
+        resigned += any(level != "2" for level in levels)
+        path = Path(f"{base}-{seed}.mat")
+        imported = import_mat(path.read_text(encoding="utf-8"))
+        assert imported.rules == Rules(match_length=length)
+        match = imported.replay()
+        assert match.is_match_over and list(match.score) == [int(x) for x in score], (seed, match.score)
+        data = gnubg_reads(path)
+        assert imported.names == (data["match-info"]["X"]["name"], data["match-info"]["O"]["name"])
+        theirs = gnubg_view(data, True)
+        ours = our_view(match)
+        # gnubg stores its own plays in its generator's order (13/8 24/23): compare positions and results.
+        assert [[a[:4] for a in g["actions"]] for g in theirs] == [
+            [a[:4] for a in g["actions"]] for g in ours
+        ]
+        assert [(g["score"], g["crawford"], g["result"]) for g in theirs] == [
+            (g["score"], g["crawford"], g["result"]) for g in ours
+        ]
+        # and our rewrite of gnubg's file reads in gnubg as the same match
+        check_with_gnubg(match, tmp_path)
+    assert resigned, "gnubg resigned no single game or backgammon in these seeds: the test shows nothing"
 
 
-def test_gnubg_single_game_resignation_is_refused_clearly() -> None:
-    """gnubg resigns single games; the engine's only resignation is the forfeit (twice the cube)."""
+def test_gnubg_single_game_resignation_imports_as_a_resignation() -> None:
+    """gnubg resigns single games: a resignation of 1 x the cube, accepted (before issue 18: refused)."""
     text = """ 3 point match
 
  Game 1
@@ -263,5 +282,51 @@ def test_gnubg_single_game_resignation_is_refused_clearly() -> None:
   1) 31: 8/5 6/5                 62: 24/18 13/11
                                   Wins 1 point
 """
-    with pytest.raises(MatError, match="line 6: a resignation worth 1 point"):
-        import_mat(text)
+    match = import_mat(text).replay()
+    assert match.record[-2:] == [Resign(0, 1), Accept()]
+    assert match.score == (0, 1) and match.game.result == "resign"
+    bad = text.replace("Wins 1 point", "Wins 4 points")
+    with pytest.raises(MatError, match="line 6: a resignation worth 4 point"):
+        import_mat(bad)
+
+
+def test_our_resignations_read_in_gnubg_with_the_same_moves_and_score(tmp_path: Path) -> None:
+    """Resignations of every level, one declined first, in a money session and a match."""
+    for rules in (Rules(), Rules(match_length=11)):
+        match = Match(rules, names=("Ann", "Bob"))
+        match.roll((3, 1))
+        match.play("8/5 6/5")
+        match.resign(1, 1)
+        match.decline()  # leaves no trace in the file
+        match.roll((6, 2))
+        match.resign(1, 1)  # after rolling, before moving
+        match.accept()
+        for level in (3, 1):
+            match.new_game()
+            match.roll((6, 1))
+            match.play("13/7 8/7")
+            match.double()
+            match.take()
+            match.resign(0, level)  # the player on roll, with the cube at 2
+            match.accept()
+        assert match.score == (1, 8)
+        data = check_with_gnubg(match, tmp_path, byte_exact=False)
+        points = [(g["info"]["winner"], g["info"]["points-won"]) for g in data["games"]]
+        assert points == [("X", 1), ("O", 6), ("O", 2)]
+        again = import_mat(export_mat(match)).replay()
+        assert again.score == match.score and again.match_id() == match.match_id()
+
+
+def test_our_opening_ties_and_unplayed_roll_comments_read_in_gnubg(tmp_path: Path) -> None:
+    """The comment lines of issue 18 are comments to gnubg: the moves and the cube actions read the same."""
+    match = Match(Rules(automatic_doubles=True), names=("Ann", "Bob"))
+    match.roll((3, 3))
+    match.roll((6, 1))
+    match.play("13/7 8/7")
+    match.double()
+    match.take()
+    match.roll((5, 2))
+    match.play("13/8 13/11")
+    match.roll((6, 4))
+    data = check_with_gnubg(match, tmp_path, byte_exact=False)
+    assert len(data["games"]) == 1

@@ -154,6 +154,9 @@ def test_version_1_ratings_and_settings_load_and_sessions_rate_nothing_twice(fol
     ratings_body = raw(folder, "ratings.json")["body"]
     settings_body = raw(folder, "settings.json")["body"]
     store = Store(folder, clock=FixedClock())
+    # version 2 adds the marks of what was rated, read off the history; the rest is as written
+    marks = {"a1a1a1a1a1a1a1a1:game": 4, "d4d4d4d4d4d4d4d4:game": 1, "e5e5e5e5e5e5e5e5:game": 2}
+    ratings_body = {**ratings_body, "rated": {**marks, "f6f6f6f6f6f6f6f6:match": 1}}
     assert store.ratings.book.to_body() == ratings_body
     assert {"computer:expert", "player:Ann", "player:Fay", "player:Hal"} <= set(store.ratings.book.ratings)
     settings = store.settings.load()
@@ -193,9 +196,9 @@ def test_a_version_1_game_continues_as_the_old_code_continued_it(folder: Path, n
     assert (match.position_id(), match.match_id()) == (after["position_id"], after["match_id"])
     ratings = {p: [r.rating, r.experience] for p, r in sorted(store.ratings.book.ratings.items())}
     assert ratings == after["ratings"]
-    if after["added"]:  # the session saved: the file is now version 2, and reads back the same game
+    if after["added"]:  # the session saved: the file is now current (3), and reads back the same game
         envelope = raw(folder, case["loaded"]["entry"])
-        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 2
+        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 3
         assert envelope["body"]["record"] == [a.to_json() for a in match.record]
         again = Store(folder).games.load(name)
         assert again.match.record == match.record and again.match.match_id() == match.match_id()
@@ -204,14 +207,14 @@ def test_a_version_1_game_continues_as_the_old_code_continued_it(folder: Path, n
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_next_save_writes_version_2_and_reloads(folder: Path, name: str) -> None:
+def test_the_next_save_writes_the_current_version_and_reloads(folder: Path, name: str) -> None:
     entry = EXPECTED[name]["loaded"]["entry"]
     before = raw(folder, entry)["body"]
     store = Store(folder, clock=FixedClock())
     game = store.games.load(name)
     store.games.save(game)
     envelope = raw(folder, entry)
-    assert envelope["version"] == 2
+    assert envelope["version"] == 3  # 1 -> 2 renamed play to move; 2 -> 3 changed nothing written
     body = envelope["body"]
     assert body["record"] == as_v2(before["record"]) and not any(e[0] == "play" for e in body["record"])
     assert {k: v for k, v in body.items() if k not in ("record", "played")} == {
@@ -228,7 +231,7 @@ def test_the_next_save_writes_version_2_and_reloads(folder: Path, name: str) -> 
 
 def test_without_the_rename_the_old_files_do_not_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The migration is what makes the tests above pass: with a step that renames nothing, loading fails."""
-    monkeypatch.setitem(env.MIGRATIONS, "game", {1: lambda body: body})
+    monkeypatch.setitem(env.MIGRATIONS, "game", {1: lambda body: body, 2: env.game_2_to_3})
     with pytest.raises(DamagedError, match="unknown action 'play'"):
         Store(folder, clock=FixedClock()).games.load(NAMES[0])
     monkeypatch.setitem(env.MIGRATIONS, "game", {})

@@ -16,7 +16,13 @@ The one ladder, for the player who must act (``match.game.actor``):
 * a double is pending: take, or drop when the cube decision says so;
 * before rolling: double when the cube decision says ``"double"``, else roll
   (``"no double"``, ``"too good"``, or no decision where doubling is not allowed);
-* the game is over and the match is not: start the next game.
+* the game is over and the match is not: start the next game;
+* a resignation is offered: accept when it gives at least what the
+  computer expects to win by playing on (its evaluation's equity, in
+  multiples of the cube, of the position as it stands), else decline;
+* with ``resign=True`` (front ends that can show the offer), before rolling
+  in a position it cannot win (:func:`resign_level`): offer to resign at the
+  level it is sure to lose.
 
 A roll's dice are drawn from the match's rng when the action is made, so the
 action must be applied at once for the game to go on as the seed says. All of
@@ -44,7 +50,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..engine import (
+    Accept,
     Action,
+    Decline,
     Double,
     Drop,
     IllegalActionError,
@@ -52,15 +60,68 @@ from ..engine import (
     Move,
     NewGame,
     Play,
+    Resign,
     Roll,
     Take,
     format_play,
 )
 from .bot import Bot, CubeDecision, Evaluation, drain
 
-__all__ = ["Hint", "HintKind", "choose_action", "hint", "think_action", "think_hint"]
+__all__ = [
+    "HOPELESS",
+    "Hint",
+    "HintKind",
+    "accepts_resignation",
+    "choose_action",
+    "hint",
+    "resign_level",
+    "think_action",
+    "think_hint",
+]
 
-HintKind = Literal["roll", "double", "take", "drop", "move", "new_game"]
+HintKind = Literal["roll", "double", "take", "drop", "move", "new_game", "resign", "accept", "decline"]
+
+HOPELESS = 0.002
+"""A chance the computer treats as none when it decides to resign.
+
+Wide enough for the net's own error on a lost race (it gives 0.1% to five
+checkers on the six point that cannot all come off before the opponent's
+last one), narrow enough that a position with a real shot is played on.
+"""
+
+
+def resign_level(evaluation: Evaluation) -> int:
+    """The level (1 single, 2 gammon, 3 backgammon) the side on roll is sure to lose at, or 0.
+
+    Hopeless means the net gives it no chance to win (below :data:`HOPELESS`),
+    and the loss is settled: no chance left of being gammoned (a single), or
+    of saving the gammon (gammon), or of saving the backgammon. While the
+    gammon is still in doubt it plays on, as offering the smaller loss would
+    be declined and offering the larger would give points away.
+    """
+    if evaluation.win >= HOPELESS:
+        return 0
+    if evaluation.lose_gammon < HOPELESS:
+        return 1
+    if evaluation.lose_gammon > 1 - HOPELESS:
+        if evaluation.lose_backgammon < HOPELESS:
+            return 2
+        if evaluation.lose_backgammon > 1 - HOPELESS:
+            return 3
+    return 0
+
+
+def accepts_resignation(bot: Bot, match: Match) -> bool:
+    """Whether the player offered a resignation accepts it: the offer is at least its expected win.
+
+    The expectation is the cubeless equity of the position as it stands (the
+    player on turn's, before its roll), in multiples of the cube, seen from
+    the side that answers.
+    """
+    game = match.game
+    evaluation = bot.evaluate(game.position)
+    expected = evaluation.equity if game.actor == game.turn else -evaluation.equity
+    return game.resigned >= expected
 
 
 @dataclass(frozen=True)
@@ -79,6 +140,8 @@ class Hint:
     text: str = ""
     cube: CubeDecision | None = None
     evaluation: Evaluation | None = None
+    level: int = 0
+    """The level of a ``"resign"`` hint."""
 
     def action(self, match: Match) -> Action:
         """The action that carries this out in ``match``; a roll's dice are drawn from its rng now."""
@@ -87,12 +150,24 @@ class Hint:
         if self.kind == "move":
             assert self.play is not None
             return Move.of(self.play)
-        return {"double": Double, "take": Take, "drop": Drop, "new_game": NewGame}[self.kind]()
+        if self.kind == "resign":
+            return Resign(match.game.actor, self.level)
+        kinds = {"double": Double, "take": Take, "drop": Drop, "new_game": NewGame, "accept": Accept}
+        return kinds.get(self.kind, Decline)()
 
 
-def _think(bot: Bot, match: Match, *, outlook: bool) -> Generator[None, None, Hint]:
+def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Generator[None, None, Hint]:
     """The one computer-turn ladder (see the module's docstring); ``outlook`` adds the evaluation."""
     game = match.game
+    if game.phase == "resigned":
+        yield  # the evaluation is this slice's work
+        accepted = accepts_resignation(bot, match)
+        evaluation = bot.evaluate(game.position) if outlook else None
+        return Hint("accept" if accepted else "decline", evaluation=evaluation)
+    if resign and game.phase == "roll":
+        level = resign_level(bot.evaluate(game.position))
+        if level:
+            return Hint("resign", level=level)
     if game.phase == "over":
         if match.is_match_over:
             raise IllegalActionError("the match is over: there is nothing left to do")
@@ -119,7 +194,7 @@ def _think(bot: Bot, match: Match, *, outlook: bool) -> Generator[None, None, Hi
     return Hint(kind, cube=decision, evaluation=evaluation)
 
 
-def think_action(bot: Bot, match: Match) -> Generator[None, None, Action]:
+def think_action(bot: Bot, match: Match, *, resign: bool = False) -> Generator[None, None, Action]:
     """The action ``bot`` takes now for the player who must act, as a generator.
 
     Each ``next()`` is one bounded slice of :meth:`Bot.think_play` or
@@ -128,13 +203,17 @@ def think_action(bot: Bot, match: Match) -> Generator[None, None, Action]:
     drawn from the match's rng when it was made. Raises ``IllegalActionError``
     when the match is over.
     """
-    decided = yield from _think(bot, match, outlook=False)
+    decided = yield from _think(bot, match, outlook=False, resign=resign)
     return decided.action(match)
 
 
-def choose_action(bot: Bot, match: Match) -> Action:
-    """:func:`think_action` run to its answer (for front ends with time to block)."""
-    return drain(think_action(bot, match))
+def choose_action(bot: Bot, match: Match, *, resign: bool = False) -> Action:
+    """:func:`think_action` run to its answer (for front ends with time to block).
+
+    ``resign`` lets the computer offer to resign a hopeless game; leave it off
+    where the front end cannot show an offer to the player.
+    """
+    return drain(think_action(bot, match, resign=resign))
 
 
 def think_hint(bot: Bot, match: Match) -> Generator[None, None, Hint]:

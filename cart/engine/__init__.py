@@ -21,7 +21,21 @@ The face a front end needs, in one import:
 The computer player's hot path uses :mod:`cart.engine.fast` instead.
 """
 
-from .actions import Action, Double, Drop, Forfeit, Move, NewGame, Roll, Take, actions_from_json
+from .actions import (
+    RESIGN_LEVELS,
+    Accept,
+    Action,
+    Decline,
+    Double,
+    Drop,
+    Forfeit,
+    Move,
+    NewGame,
+    Resign,
+    Roll,
+    Take,
+    actions_from_json,
+)
 from .board import BAR, CHECKERS, OFF, Position
 from .errors import (
     EngineError,
@@ -50,6 +64,9 @@ from .game import (
     OpeningRoll,
     Passed,
     Phase,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
     Rolled,
     Taken,
     game_value,
@@ -64,8 +81,11 @@ __all__ = [
     "BAR",
     "CHECKERS",
     "OFF",
+    "RESIGN_LEVELS",
+    "Accept",
     "Action",
     "AutoDoubled",
+    "Decline",
     "Dice",
     "Double",
     "Doubled",
@@ -98,6 +118,10 @@ __all__ = [
     "Position",
     "PositionError",
     "RecordError",
+    "Resign",
+    "ResignAccepted",
+    "ResignDeclined",
+    "ResignOffered",
     "Roll",
     "Rolled",
     "Rules",

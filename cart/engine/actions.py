@@ -6,6 +6,7 @@ one way a match changes. Each has a JSON form, the entry of a saved record::
     ["roll", 3, 1]              a roll; in the standard opening: (player 0's die, player 1's die)
     ["move", [[8, 5], [6, 5]]]  the moves of the play, mover's numbering (25 bar, 0 off)
     ["double"] ["take"] ["drop"] ["forfeit", 1] ["new_game"]
+    ["resign", 1, 2] ["accept"] ["decline"]   player 1 offers to resign a gammon; the answer
 
 A roll carries its dice, so a record replays with no random generator, and a
 move carries the moves of the play, which the engine checks against the legal
@@ -33,7 +34,21 @@ from .board import BAR, OFF
 from .errors import IllegalActionError, RecordError
 from .plays import Dice, Play
 
-__all__ = ["Action", "Double", "Drop", "Forfeit", "Move", "NewGame", "Roll", "Take", "actions_from_json"]
+__all__ = [
+    "RESIGN_LEVELS",
+    "Accept",
+    "Action",
+    "Decline",
+    "Double",
+    "Drop",
+    "Forfeit",
+    "Move",
+    "NewGame",
+    "Resign",
+    "Roll",
+    "Take",
+    "actions_from_json",
+]
 
 Json = list[object]
 
@@ -154,6 +169,48 @@ class Forfeit(Action):
         return cls(player)
 
 
+RESIGN_LEVELS = {1: "single", 2: "gammon", 3: "backgammon"}
+"""A resignation's levels, as gnubg knows them: the loser gives the game at this value x the cube."""
+
+
+@dataclass(frozen=True)
+class Resign(Action):
+    """``player`` offers to resign: the opponent would win ``level`` (1 single, 2 gammon, 3 backgammon)
+    times the cube. The opponent answers with :class:`Accept` or :class:`Decline`.
+
+    Not seed 000's forfeit, which ends the game at once at twice the cube:
+    that stays :class:`Forfeit`.
+    """
+
+    name: ClassVar[str] = "resign"
+    player: int
+    level: int
+
+    def to_json(self) -> Json:
+        return ["resign", self.player, self.level]
+
+    @classmethod
+    def _read(cls, args: list[object], data: object) -> Action:
+        numbers = [a for a in args if isinstance(a, int) and not isinstance(a, bool)]
+        if len(args) != 2 or len(numbers) != 2 or numbers[0] not in (0, 1) or numbers[1] not in RESIGN_LEVELS:
+            raise IllegalActionError(f"a resignation names player 0 or 1 and level 1, 2 or 3, got {data!r}")
+        return cls(numbers[0], numbers[1])
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """The offered resignation is accepted: the game ends at its value."""
+
+    name: ClassVar[str] = "accept"
+
+
+@dataclass(frozen=True)
+class Decline(Action):
+    """The offered resignation is declined: play goes on where it stood."""
+
+    name: ClassVar[str] = "decline"
+
+
 @dataclass(frozen=True)
 class NewGame(Action):
     """The next game of the match begins (after one is over)."""
@@ -165,7 +222,9 @@ def _is_point(p: object) -> TypeGuard[int]:
     return isinstance(p, int) and not isinstance(p, bool) and OFF <= p <= BAR
 
 
-_KINDS: dict[str, type[Action]] = {k.name: k for k in (Roll, Move, Double, Take, Drop, Forfeit, NewGame)}
+_KINDS: dict[str, type[Action]] = {
+    k.name: k for k in (Roll, Move, Double, Take, Drop, Forfeit, NewGame, Resign, Accept, Decline)
+}
 
 
 def actions_from_json(entries: Sequence[object]) -> list[Action]:

@@ -15,6 +15,7 @@ generator bear off with the same arithmetic as any other move.
 from __future__ import annotations
 
 import base64
+import re
 from collections.abc import Sequence
 
 from .errors import PositionError
@@ -27,6 +28,7 @@ OFF = 0
 SIDE_BITS = 104
 SIDE_MASK = (1 << SIDE_BITS) - 1
 ONE = tuple(1 << (4 * p) for p in range(26))
+_BASE64_14 = re.compile(r"[A-Za-z0-9+/]{14}")
 
 
 def _pack(counts: Sequence[int]) -> int:
@@ -118,6 +120,8 @@ class Position:
         text = position_id.strip() if isinstance(position_id, str) else position_id
         if not isinstance(text, str) or len(text) != 14:
             raise PositionError(f"Position ID must be 14 characters: {position_id!r}")
+        if not _BASE64_14.fullmatch(text):  # b64decode would take '=' padding: a second spelling
+            raise PositionError(f"Position ID is 14 base64 characters without '=' padding: {position_id!r}")
         try:
             raw = base64.b64decode(text + "==", validate=True)
         except ValueError as exc:

@@ -23,7 +23,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .actions import Action, Double, Drop, Forfeit, Move, NewGame, Roll, Take
+from .actions import (
+    RESIGN_LEVELS,
+    Accept,
+    Action,
+    Decline,
+    Double,
+    Drop,
+    Forfeit,
+    Move,
+    NewGame,
+    Resign,
+    Roll,
+    Take,
+)
 from .board import BAR, OFF, Position
 from .errors import EngineError, IllegalActionError, IllegalPlayError, RecordError
 from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
@@ -50,13 +63,16 @@ __all__ = [
     "Passed",
     "Phase",
     "RecordError",
+    "ResignAccepted",
+    "ResignDeclined",
+    "ResignOffered",
     "Rolled",
     "Taken",
     "game_value",
 ]
 
-Phase = Literal["opening", "roll", "doubled", "move", "over"]
-EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit"]
+Phase = Literal["opening", "roll", "doubled", "move", "resigned", "over"]
+EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit", "resign"]
 
 
 # -- events -----------------------------------------------------------------
@@ -144,6 +160,30 @@ class Forfeited:
 
 
 @dataclass(frozen=True)
+class ResignOffered:
+    """``player`` offers to resign at ``level``: the opponent would win ``points``."""
+
+    player: int
+    level: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ResignAccepted:
+    """``player`` accepted the resignation offered to them."""
+
+    player: int
+    points: int
+
+
+@dataclass(frozen=True)
+class ResignDeclined:
+    """``player`` declined the resignation offered to them: play goes on."""
+
+    player: int
+
+
+@dataclass(frozen=True)
 class GameOver:
     winner: int
     points: int
@@ -167,6 +207,9 @@ Event = (
     | Taken
     | Dropped
     | Forfeited
+    | ResignOffered
+    | ResignAccepted
+    | ResignDeclined
     | GameOver
     | MatchOver
 )
@@ -226,6 +269,12 @@ class GameState:
     winner: int | None = None
     points: int = 0
     result: EndKind | None = None
+    resigned: int = 0
+    """The level of the resignation offered (phase ``"resigned"``), else 0."""
+    resigner: int | None = None
+    """Who offered it."""
+    resumes: Phase | None = None
+    """The phase play goes back to when it is declined (``"roll"`` or ``"move"``, dice kept)."""
     plays: tuple[Play, ...] = field(default=(), compare=False, repr=False)
     """The legal plays of ``dice`` in the ``"move"`` phase, generated once at the roll."""
 
@@ -280,7 +329,10 @@ class GameState:
     # -- queries ---------------------------------------------------------------
     @property
     def actor(self) -> int:
-        """The player who must act now: the one who answers a pending double, else ``turn``."""
+        """The player who must act now: the one who answers a pending double or resignation, else ``turn``."""
+        if self.phase == "resigned":
+            assert self.resigner is not None
+            return 1 - self.resigner
         return 1 - self.turn if self.phase == "doubled" else self.turn
 
     @property
@@ -328,7 +380,9 @@ class GameState:
     def match_key(self, score: tuple[int, int] = (0, 0), *, jacoby: bool = False) -> MatchKey:
         """The Match ID fields for this game at ``score`` (before the roll-off: player 0 on roll)."""
         if self.phase == "over":
-            state = {"drop": GAME_DROP, "forfeit": GAME_RESIGNED}.get(self.result or "", GAME_OVER)
+            state = {"drop": GAME_DROP, "forfeit": GAME_RESIGNED, "resign": GAME_RESIGNED}.get(
+                self.result or "", GAME_OVER
+            )
         else:
             state = GAME_PLAYING
         return MatchKey(
@@ -339,7 +393,8 @@ class GameState:
             game_state=state,
             turn=self.actor,
             doubled=self.phase == "doubled",
-            dice=self.dice if self.phase == "move" and self.dice else (0, 0),
+            resigned=self.resigned,
+            dice=self.dice if (self.phase == "move" or self.resumes == "move") and self.dice else (0, 0),
             match_length=self.rules.match_length,
             score=(min(score[0], MAX_SCORE), min(score[1], MAX_SCORE)),
             jacoby=jacoby,
@@ -356,6 +411,7 @@ class GameState:
             "roll": f"player {self.turn} must roll or double",
             "doubled": f"player {self.actor} must take or drop the double",
             "move": f"player {self.turn} must play the {self._dice_text()} rolled",
+            "resigned": f"player {self.actor} must accept or decline the resignation offered",
         }[self.phase]
         raise IllegalActionError(f"cannot {action} now: {wants}")
 
@@ -463,6 +519,35 @@ class GameState:
         after = self._over(1 - player, 2 * self.cube, "forfeit")
         return after, [Forfeited(player), GameOver(1 - player, after.points, "forfeit")]
 
+    def resign(self, player: int, level: int) -> tuple[GameState, list[Event]]:
+        """``player`` offers to resign at ``level`` (1 single, 2 gammon, 3 backgammon) x the cube.
+
+        Either player may offer while the game is under way (before or after
+        the roll, not while a double or another offer waits for its answer);
+        the opponent then accepts or declines.
+        """
+        player = _check_player(player)
+        if type(level) is not int or level not in RESIGN_LEVELS:
+            raise IllegalActionError(f"a resignation is level 1, 2 or 3, got {level!r}")
+        self._need("roll", "move", action="resign")
+        after = replace(self, phase="resigned", resigned=level, resigner=player, resumes=self.phase)
+        return after, [ResignOffered(player, level, level * self.cube)]
+
+    def accept(self) -> tuple[GameState, list[Event]]:
+        """Accept the resignation offered: its maker loses the game at its value."""
+        self._need("resigned", action="accept")
+        assert self.resigner is not None
+        winner = 1 - self.resigner
+        after = self._over(winner, self.resigned * self.cube, "resign")
+        return after, [ResignAccepted(winner, after.points), GameOver(winner, after.points, "resign")]
+
+    def decline(self) -> tuple[GameState, list[Event]]:
+        """Decline it: play goes on where it stood (the same player to roll or to move, same dice)."""
+        self._need("resigned", action="decline")
+        assert self.resigner is not None and self.resumes is not None
+        after = replace(self, phase=self.resumes, resigned=0, resigner=None, resumes=None)
+        return after, [ResignDeclined(1 - self.resigner)]
+
     def _over(
         self, winner: int, points: int, kind: EndKind, *, position: Position | None = None
     ) -> GameState:
@@ -475,6 +560,7 @@ class GameState:
             winner=winner,
             points=points,
             result=kind,
+            resumes=None,
         )
 
 
@@ -664,6 +750,12 @@ class Match:
             return self._commit(game.drop(), action)
         if isinstance(action, Forfeit):
             return self._commit(game.forfeit(action.player), action)
+        if isinstance(action, Resign):
+            return self._commit(game.resign(action.player, action.level), action)
+        if isinstance(action, Accept):
+            return self._commit(game.accept(), action)
+        if isinstance(action, Decline):
+            return self._commit(game.decline(), action)
         if isinstance(action, NewGame):
             return self._new_game(action)
         raise IllegalActionError(f"not an action: {action!r}")
@@ -699,6 +791,18 @@ class Match:
     def forfeit(self, player: int) -> list[Event]:
         """Either player may forfeit while the game is on; the opponent gets twice the cube."""
         return self.apply(Forfeit(_check_player(player)))
+
+    def resign(self, player: int, level: int) -> list[Event]:
+        """``player`` offers to resign at ``level`` (1 single, 2 gammon, 3 backgammon) x the cube."""
+        return self.apply(Resign(_check_player(player), level))
+
+    def accept(self) -> list[Event]:
+        """Accept the resignation offered."""
+        return self.apply(Accept())
+
+    def decline(self) -> list[Event]:
+        """Decline the resignation offered."""
+        return self.apply(Decline())
 
     def new_game(self) -> list[Event]:
         """Start the next game once this one is over and the match is not."""

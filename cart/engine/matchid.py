@@ -36,6 +36,7 @@ length; we read and write the real score (a match can end past its length).
 from __future__ import annotations
 
 import base64
+import re
 from dataclasses import dataclass
 
 from .errors import PositionError
@@ -55,6 +56,7 @@ GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP = range(5)
 MAX_CUBE = 1 << 15
 MAX_SCORE = (1 << 15) - 1
 _CENTRED = 3
+_BASE64_12 = re.compile(r"[A-Za-z0-9+/]{12}")
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,8 @@ def _decode(match_id: str) -> MatchKey:
     text = match_id.strip() if isinstance(match_id, str) else match_id
     if not isinstance(text, str) or len(text) != 12:
         raise PositionError(f"Match ID must be 12 characters: {match_id!r}")
+    if not _BASE64_12.fullmatch(text):  # b64decode would take '=' padding, and then a second spelling
+        raise PositionError(f"Match ID is 12 base64 characters without '=' padding: {match_id!r}")
     try:
         raw = base64.b64decode(text, validate=True)
     except ValueError as exc:

@@ -30,6 +30,13 @@ _STEP = re.compile(r"/(bar|off|\d{1,2})(\*?)")
 _WIZARD = re.compile(r"^\s*\d{1,2}(\s*,\s*\d{1,2})*\s*$")
 
 
+def _check_length(text: str) -> None:
+    """Refuse move text longer than any play at once: four moves in any spelling fit in a few dozen
+    characters, and a hostile string then costs nothing to refuse nor to quote in the message."""
+    if len(text) > _MAX_TEXT:
+        raise NotationError(f"move text too long ({len(text)} characters): a play is at most {_MAX_TEXT}")
+
+
 def _point_text(p: int) -> str:
     return "bar" if p == BAR else "off" if p == OFF else str(p)
 
@@ -83,6 +90,7 @@ def format_wizard(position: Position, play: Play) -> str:
 
 def parse_wizard(text: str) -> list[tuple[int, int]]:
     """The ``from,to`` pairs of Wizard text, converted to our numbering."""
+    _check_length(text)
     if not _WIZARD.match(text):
         raise NotationError(f"not Wizard of OsZ notation: {text!r}")
     nums = [int(x) for x in text.split(",")]
@@ -95,6 +103,7 @@ def parse_wizard(text: str) -> list[tuple[int, int]]:
 
 def _parse_gnubg(text: str) -> tuple[list[tuple[int, int]], set[int]]:
     """Segments (from, to) and the points marked as hits."""
+    _check_length(text)
     segments: list[tuple[int, int]] = []
     starred: set[int] = set()
     for token in text.replace(",", " ").split():
@@ -147,9 +156,9 @@ def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] |
         raise NotationError(f"move text must be a string, got {text!r}")
     pid = position.position_id()
     d1, d2 = check_dice(dice)
+    if len(text) > _MAX_TEXT:  # before any reading, and never quoted back
+        raise NotationError(f"move text too long ({len(text)} characters) in position {pid}")
     clean = text.strip().lower()
-    if len(clean) > _MAX_TEXT:
-        raise NotationError(f"move text too long ({len(clean)} characters) in position {pid}")
     if plays is None:
         plays = legal_plays(position, (d1, d2))
     if clean in ("", "pass", "-", "cannot move", "no move"):

@@ -5,15 +5,22 @@ thread or a process: it runs in CPython and in Pyodide alike.
 
 On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
 
-    games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 2)
-    ratings.json               ratings, experience and history per player and level (schema 1)
+    games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 3)
+    ratings.json               ratings, experience, history and rated-result marks (schema 2)
     settings.json              sounds, music, clicks, tooltips, hints, animation, colours (schema 1)
     damaged/...                files that could not be used, set aside, never deleted
 
 A game's record is the JSON form of the engine's typed actions
 (:class:`cart.engine.Action`); files of game schema 1, which wrote a play as
-``["play", ...]``, are migrated when they are read and written as schema 2 at
-their next save (see :mod:`cart.store.games`).
+``["play", ...]``, and of schema 2, which had no resignations, are migrated
+when read and written as schema 3 at their next save (see :mod:`cart.store.games`).
+
+Two cartridges may share one folder (two windows, two browser tabs): a game
+has one writer at a time. ``create()`` of a taken name fails even when two
+race, and a save only replaces the file this copy last read or wrote; when
+another copy saved it since, the save raises :class:`ConflictError` and
+writes nothing (see :mod:`cart.store.backend`), and the ratings are re-read
+and merged before each write.
 
 A game is played through :meth:`Store.session`: the :class:`GameSession` is
 the match's ``on_commit`` observer, so every committed action is saved and
@@ -25,6 +32,7 @@ from .envelope import SCHEMA_VERSIONS
 from .errors import (
     BadNameError,
     BadValueError,
+    ConflictError,
     DamagedError,
     MatError,
     NewerVersionError,
@@ -46,6 +54,7 @@ __all__ = [
     "BadNameError",
     "BadValueError",
     "Change",
+    "ConflictError",
     "DamagedError",
     "FileBackend",
     "GameOptions",

@@ -19,6 +19,22 @@ The contract every backend keeps:
 - ``names`` lists entries under a prefix, sorted, without temporary files.
 - Failures raise ``OSError``; the store turns them into messages.
 
+Two cartridges may share one folder (two windows; two browser tabs on one
+``localStorage``). A saved game has one writer at a time, kept by two checked
+writes (:func:`create_entry`, :func:`replace_entry`) that a backend provides
+as ``create`` and ``replace_if`` where it can make them atomic:
+
+- ``create`` writes an entry only if there is none, so two ``create()`` of
+  one name never both succeed (a temporary file hard-linked into place: the
+  link fails when the name exists).
+- ``replace_if`` replaces an entry only if it still holds the bytes the
+  writer last read or wrote (compared by SHA-256), else raises
+  :class:`EntryChangedError` and writes nothing. On the file system the
+  compare and the replace happen under a short-lived lock file
+  (``.<name>.lock``, created exclusively, holding the owner's process id and
+  host); a lock whose owner is dead, or older than :data:`STALE_LOCK_SECONDS`,
+  is broken, so a cartridge killed while saving never blocks the next one.
+
 No threads, no subprocesses: this runs under Pyodide as well.
 """
 
@@ -26,18 +42,75 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import secrets
+import socket
+import stat
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Backend", "FileBackend", "MemoryBackend", "check_entry_name"]
+__all__ = [
+    "STALE_LOCK_SECONDS",
+    "Backend",
+    "EntryChangedError",
+    "FileBackend",
+    "MemoryBackend",
+    "check_entry_name",
+    "create_entry",
+    "digest",
+    "replace_entry",
+]
 
 _SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 _TEMP_PREFIX = "."
+_TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")
+"""What :meth:`FileBackend.write` names a temporary file: ``.<entry>.<12 hex>.tmp``."""
 _STALE_TEMP_SECONDS = 60.0
+STALE_LOCK_SECONDS = 30.0
+"""A save holds its lock for milliseconds: one this old was left by a process that died."""
+_LOCK_WAIT_SECONDS = 5.0
+
+
+class EntryChangedError(OSError):
+    """The entry no longer holds what this writer last read or wrote: another one wrote it since."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(errno.EAGAIN, "changed by another writer", name)
+
+
+def digest(data: bytes | None) -> str | None:
+    """The SHA-256 an entry's bytes are compared by (None for no entry)."""
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def create_entry(backend: Backend, name: str, data: bytes) -> None:
+    """Write a new entry; ``FileExistsError`` when one exists, even if another process races to make it."""
+    create = getattr(backend, "create", None)
+    if create is not None:
+        create(name, data)
+        return
+    if backend.read(name) is not None:  # a backend without its own create: one process only
+        raise FileExistsError(errno.EEXIST, "entry exists", name)
+    backend.write(name, data)
+
+
+def replace_entry(backend: Backend, name: str, data: bytes, expected: str | None) -> None:
+    """Replace an entry only if it still has the digest ``expected``, else :class:`EntryChangedError`.
+
+    ``expected`` None means the entry must not exist (nothing was there when the
+    writer last looked).
+    """
+    replace_if = getattr(backend, "replace_if", None)
+    if replace_if is not None:
+        replace_if(name, data, expected)
+        return
+    if digest(backend.read(name)) != expected:
+        raise EntryChangedError(name)
+    backend.write(name, data)
 
 
 def check_entry_name(name: str) -> str:
@@ -111,6 +184,16 @@ class MemoryBackend:
     def names(self, prefix: str = "") -> list[str]:
         return sorted(n for n in self.entries if n.startswith(prefix))
 
+    def create(self, name: str, data: bytes) -> None:
+        if check_entry_name(name) in self.entries:
+            raise FileExistsError(errno.EEXIST, "entry exists", name)
+        self.write(name, data)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        if digest(self.read(name)) != expected:
+            raise EntryChangedError(name)
+        self.write(name, data)
+
 
 class FileBackend:
     """Entries as files under one folder (``games/x.json`` is ``folder/games/x.json``).
@@ -124,7 +207,23 @@ class FileBackend:
         self.folder = Path(folder)
 
     def _path(self, name: str) -> Path:
-        return self.folder.joinpath(*check_entry_name(name).split("/"))
+        """The file of an entry, refusing (``OSError``) any part of it below the folder that is a link.
+
+        A link (``games`` pointing to a folder elsewhere, a ``.json`` pointing
+        anywhere) would carry reads, writes, the sweep and the setting aside of
+        damaged files out of the save folder, into files the store never wrote.
+        """
+        path = self.folder
+        for part in check_entry_name(name).split("/"):
+            path = path / part
+            if path.is_symlink():
+                raise OSError(
+                    errno.ELOOP,
+                    f"{path.relative_to(self.folder).as_posix()} is a link out of the save folder, "
+                    "which the store does not follow",
+                    name,
+                )
+        return path
 
     def read(self, name: str) -> bytes | None:
         try:
@@ -136,19 +235,96 @@ class FileBackend:
 
     def write(self, name: str, data: bytes) -> None:
         path = self._path(name)
+        temp = self._temp(path, data)
+        try:
+            os.replace(temp, path)
+        except BaseException:
+            _remove_quietly(temp)
+            raise
+        _sync_folder(path.parent)
+
+    def _temp(self, path: Path, data: bytes, *, sync: bool = True) -> Path:
+        """The bytes in a hidden temporary file beside ``path``, flushed to disk unless ``sync`` is off."""
         path.parent.mkdir(parents=True, exist_ok=True)
         temp = path.with_name(f"{_TEMP_PREFIX}{path.name}.{secrets.token_hex(6)}.tmp")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(temp, path)
+                if sync:
+                    f.flush()
+                    os.fsync(f.fileno())
         except BaseException:
             _remove_quietly(temp)
             raise
+        return temp
+
+    def create(self, name: str, data: bytes) -> None:
+        """Write a new entry, atomically refusing (``FileExistsError``) when the name exists.
+
+        The complete file is linked into place: ``link`` fails on an existing
+        name however two processes interleave, and a reader never sees it half
+        written. Where hard links are not available the exclusive create of
+        the name itself decides, under the entry's lock.
+        """
+        path = self._path(name)
+        temp = self._temp(path, data)
+        try:
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                raise FileExistsError(errno.EEXIST, "entry exists", name) from None
+            except OSError:
+                with self._locked(path):
+                    if path.exists() or path.is_symlink():
+                        raise FileExistsError(errno.EEXIST, "entry exists", name) from None
+                    os.replace(temp, path)
+        finally:
+            _remove_quietly(temp)
         _sync_folder(path.parent)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        """Replace the entry only if it still has the digest ``expected`` (see the module docstring)."""
+        path = self._path(name)
+        with self._locked(path):
+            if digest(self.read(name)) != expected:
+                raise EntryChangedError(name)
+            self.write(name, data)
+
+    @contextlib.contextmanager
+    def _locked(self, path: Path) -> Iterator[None]:
+        """Hold ``.<name>.lock`` beside ``path``: made exclusively, broken when its owner is gone."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = path.with_name(f"{_TEMP_PREFIX}{path.name}.lock")
+        owner = self._temp(lock, f"{os.getpid()} {socket.gethostname()}\n".encode(), sync=False)
+        deadline = time.monotonic() + _LOCK_WAIT_SECONDS
+        try:
+            while True:
+                try:  # linked whole into place, so a lock never exists without its owner
+                    os.link(owner, lock)
+                    break
+                except FileExistsError:
+                    pass
+                except OSError:  # no hard links here: an exclusive create (its owner written after)
+                    try:
+                        os.close(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+                        break
+                    except FileExistsError:
+                        pass
+                if _lock_is_stale(lock):
+                    _remove_quietly(lock)
+                    continue
+                if time.monotonic() > deadline:
+                    raise OSError(
+                        errno.EBUSY, "another cartridge is saving this game and does not finish", path.name
+                    ) from None
+                time.sleep(0.002)
+        finally:
+            _remove_quietly(owner)
+        try:
+            yield
+        finally:
+            _remove_quietly(lock)
 
     def delete(self, name: str) -> None:
         path = self._path(name)
@@ -181,15 +357,33 @@ class FileBackend:
         if not self.folder.is_dir():
             return found
         for top in self.folder.iterdir():
-            if top.is_dir() and _SEGMENT.fullmatch(top.name):
+            if top.is_symlink() or not _SEGMENT.fullmatch(top.name) or ".." in top.name:
+                continue  # a link leads out of the folder: never listed, never followed
+            if top.is_dir():
+                # A folder where a save belongs is listed too: reading it then says what is in the way.
                 found.extend(
                     f"{top.name}/{p.name}"
                     for p in top.iterdir()
-                    if p.is_file() and _SEGMENT.fullmatch(p.name) and ".." not in p.name
+                    if not p.is_symlink()
+                    and (p.is_file() or p.is_dir())
+                    and _SEGMENT.fullmatch(p.name)
+                    and ".." not in p.name
                 )
-            elif top.is_file() and _SEGMENT.fullmatch(top.name) and ".." not in top.name:
+            elif top.is_file():
                 found.append(top.name)
         return sorted(n for n in found if n.startswith(prefix))
+
+    def links(self) -> list[str]:
+        """Links in the folder or its subfolders, which the store never follows: for a notice."""
+        found: list[str] = []
+        if not self.folder.is_dir():
+            return found
+        for top in sorted(self.folder.iterdir()):
+            if top.is_symlink():
+                found.append(top.name)
+            elif _is_real_dir(top):
+                found.extend(f"{top.name}/{p.name}" for p in sorted(top.iterdir()) if p.is_symlink())
+        return found
 
     def sweep(self, older_than: float = _STALE_TEMP_SECONDS) -> int:
         """Remove temporary files left by a process killed mid-write; returns how many.
@@ -202,16 +396,51 @@ class FileBackend:
         if not self.folder.is_dir():
             return removed
         now = time.time()
-        for folder in [self.folder, *(p for p in self.folder.iterdir() if p.is_dir())]:
+        # Only the folder and its own subfolders (never one reached through a link), and only
+        # files named exactly as write() names its temporary files: nothing the store did not write.
+        subfolders = (p for p in self.folder.iterdir() if _SEGMENT.fullmatch(p.name) and _is_real_dir(p))
+        for folder in [self.folder, *subfolders]:
             for p in folder.iterdir():
-                if p.name.startswith(_TEMP_PREFIX) and p.name.endswith(".tmp") and p.is_file():
-                    try:
-                        if now - p.stat().st_mtime >= older_than:
-                            p.unlink()
-                            removed += 1
-                    except OSError:
-                        continue
+                if not _TEMP_NAME.fullmatch(p.name):
+                    continue
+                try:
+                    info = p.lstat()
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                        p.unlink()
+                        removed += 1
+                except OSError:
+                    continue
         return removed
+
+
+def _is_real_dir(path: Path) -> bool:
+    """A folder, not a link to one."""
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _lock_is_stale(lock: Path) -> bool:
+    """A lock is stale when its owner, on this host, is no longer running, or it is old."""
+    try:
+        text = lock.read_text("ascii", "replace")
+        age = time.time() - lock.stat().st_mtime
+    except FileNotFoundError:
+        return False  # released meanwhile: just try again
+    except OSError:
+        return False
+    pid, _, host = text.strip().partition(" ")
+    if host == socket.gethostname() and pid.isdigit():
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            pass  # running under another user: alive
+    elif not text.strip() and age < 1.0:
+        return False  # just created, its owner not written yet
+    return age > STALE_LOCK_SECONDS
 
 
 def _remove_quietly(path: Path) -> None:

@@ -37,16 +37,25 @@ __all__ = [
     "decode",
     "encode",
     "game_1_to_2",
+    "game_2_to_3",
 ]
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 2, "ratings": 1, "settings": 1}
+SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
   a play as ``["play", [[8, 5], [6, 5]]]``.
 - game 2: the record is the JSON form of :class:`cart.engine.Action`, a play
   as ``["move", [[8, 5], [6, 5]]]``; every other entry kept its shape.
+- game 3: the record may hold resignations (``["resign", player, level]``,
+  ``["accept"]``, ``["decline"]``) and the summary's phase may be
+  ``"resigned"``. A version 2 body is a valid version 3 body as it is
+  (:func:`game_2_to_3`); the bump makes an older cartridge refuse a newer
+  file as newer, where it would otherwise set it aside as damaged.
+- ratings 1: players with their rating, experience and (trimmed) history.
+- ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
+  results (see :mod:`cart.store.ratings`), read off the history when migrating.
 """
 
 MAX_BYTES = 8 * 1024 * 1024
@@ -88,7 +97,19 @@ step here; old files then load through the chain, and are written back in the
 new version at their next save. A step must keep everything a player saved:
 it renames or reshapes, and never recomputes what the old file already says.
 """
+
+
+def game_2_to_3(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 game body as version 3: unchanged (version 3 only adds entries version 2 never wrote).
+
+    >>> game_2_to_3({"record": [["roll", 3, 1]]})
+    {'record': [['roll', 3, 1]]}
+    """
+    return body
+
+
 MIGRATIONS["game"][1] = game_1_to_2
+MIGRATIONS["game"][2] = game_2_to_3
 
 
 def canonical(body: object) -> bytes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "BadNameError",
     "BadValueError",
+    "ConflictError",
     "DamagedError",
     "MatError",
     "NewerVersionError",
@@ -27,6 +28,14 @@ class BadNameError(BadValueError):
 
 class WriteError(StoreError, OSError):
     """Saving failed (disk full, no permission...). The previous copy is still intact."""
+
+
+class ConflictError(WriteError):
+    """Another cartridge (a second window or browser tab) saved this game since it was opened here.
+
+    Nothing was written over its save. The player may reopen the game to see
+    it as the other saved it, or take it over (save this copy over it).
+    """
 
 
 class DamagedError(StoreError, ValueError):

@@ -8,7 +8,7 @@ dice it would have had.
 
 Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.names`) in a
 checksummed, versioned envelope (see :mod:`cart.store.envelope`). The body of
-schema version 2::
+schema version 3 (version 2 without resignations in the record)::
 
     {"id": "0123456789abcdef", "name": "Friday",
      "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",
@@ -29,7 +29,9 @@ still loads.
 
 from __future__ import annotations
 
+import builtins
 import dataclasses
+import functools
 import random
 import re
 import secrets
@@ -48,9 +50,9 @@ from ..engine import (
     Rules,
     actions_from_json,
 )
-from .backend import Backend
+from .backend import Backend, EntryChangedError, create_entry, digest, replace_entry
 from .envelope import decode, encode
-from .errors import BadNameError, BadValueError, DamagedError, StoreError, WriteError
+from .errors import BadNameError, BadValueError, ConflictError, DamagedError, StoreError, WriteError
 from .names import clean_game_name, clean_player_name, entry_stem
 from .notices import Clock, Notice, iso, set_aside, utc_now
 
@@ -181,6 +183,12 @@ class SavedGame:
     game_id: str = field(default_factory=lambda: secrets.token_hex(8))
     created: str = ""
     played: str = ""
+    disk: str | None = field(default=None, compare=False, repr=False)
+    """The digest of the file as this copy last read or wrote it (None: never saved from here).
+
+    A save replaces the file only while it still holds these bytes, so a game
+    open in two windows never has one window's save silently written over.
+    """
 
     @property
     def entry(self) -> str:
@@ -372,12 +380,16 @@ class GameStore:
         never raises for a bad file. The record is not replayed here (that
         happens in :meth:`load`), so the list stays quick with many games.
         """
-        out: list[GameSummary] = []
+        return self._list(refile=True)
+
+    def _list(self, *, refile: bool) -> builtins.list[GameSummary]:
+        out: builtins.list[GameSummary] = []
         try:
             entries = self.backend.names(GAMES)
         except OSError as exc:
             self.notices.append(Notice(GAMES, None, f"Could not list the saved games: {exc}"))
             return out
+        misplaced: list[tuple[str, str]] = []
         for entry in entries:
             if not entry.endswith(".json"):
                 continue
@@ -387,15 +399,62 @@ class GameStore:
                     continue
                 summary = GameSummary.from_body(entry, body)
                 self._check_place(entry, summary.name)
+            except _Misplaced as exc:
+                misplaced.append((entry, exc.name))
+                continue
             except DamagedError as exc:
                 self._set_aside(entry, f"a saved game ({entry})", str(exc))
                 continue
             except OSError as exc:
-                self.notices.append(Notice(entry, None, f"Could not read the saved game {entry}: {exc}"))
+                self.notices.append(
+                    Notice(entry, None, f"Could not read the saved game {entry}: {exc.strerror or exc}")
+                )
                 continue
             out.append(summary)
+        if misplaced and refile:
+            self._refile(misplaced)
+            return self._list(refile=False)
+        for entry, name in misplaced:  # still misplaced after filing: the place holds another game
+            why = f"it holds the game {name!r}, which belongs in {self._entry(name)}, a place already taken"
+            self._set_aside(entry, f"a saved game ({entry})", why)
         out.sort(key=lambda s: (s.played, s.name), reverse=True)
         return out
+
+    def _refile(self, misplaced: Sequence[tuple[str, str]]) -> None:
+        """File each game found in another game's file under its own name (files swapped or renamed).
+
+        Each is first moved to a name of its own, then to its place, never over
+        a file: two swapped saves each end up where they belong, and a game
+        whose place holds another copy stays where it is (then set aside). A
+        crash half way leaves a ``.json`` the next listing files in turn.
+        """
+        entries = {entry for entry, _ in misplaced}
+        held = []
+        for entry, name in misplaced:
+            try:  # a place taken by a game that belongs there is left alone (this one is set aside)
+                if self._entry(name) not in entries and self.backend.read(self._entry(name)) is not None:
+                    continue
+            except OSError:
+                continue
+            holding = f"{GAMES}refile-{secrets.token_hex(8)}.json"
+            try:
+                self.backend.rename(entry, holding)
+            except OSError:
+                continue
+            held.append((holding, name))
+        for holding, name in held:
+            try:
+                self.backend.rename(holding, self._entry(name))
+            except OSError:
+                continue  # its place is taken: the next listing sets it aside
+            self.notices.append(
+                Notice(
+                    self._entry(name),
+                    None,
+                    f"The saved game {name!r} was found in another game's file and was filed under its "
+                    "own name.",
+                )
+            )
 
     def exists(self, name: str) -> bool:
         """Whether a file for this name exists (readable or not)."""
@@ -423,22 +482,53 @@ class GameStore:
         overwrites another. Play it through :meth:`cart.store.Store.session`.
         """
         clean = clean_game_name(name)
-        if self.exists(clean):
-            raise BadNameError(f"there is already a saved game called {clean!r}")
+        taken = BadNameError(f"there is already a saved game called {clean!r}")
+        try:
+            if self.backend.read(self._entry(clean)) is not None:
+                raise taken
+        except OSError as exc:  # a folder or a link in the way: say so, not "already used"
+            raise WriteError(
+                f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
+            ) from exc
         now = iso(self.clock())
         match = Match.replay(options.rules, record, names=options.names, rng=rng)
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
-        self.save(game)
+        data = encode("game", game.to_body())
+        try:  # the check above is for the message; this is what holds when two cartridges race
+            create_entry(self.backend, game.entry, data)
+        except FileExistsError:
+            raise taken from None
+        except OSError as exc:
+            raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
         return game
 
-    def save(self, game: SavedGame) -> None:
-        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact)."""
+    def save(self, game: SavedGame, *, take_over: bool = False) -> None:
+        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact).
+
+        A game loaded or created here is written only over the file as this
+        copy last saw it: if another cartridge saved it since (a second window
+        or browser tab), :class:`ConflictError` says so and nothing is written.
+        ``take_over`` writes this copy over the other's (the player chose to).
+        """
+        played = game.played
         game.played = iso(self.clock())
         data = encode("game", game.to_body())
         try:
-            self.backend.write(game.entry, data)
+            if game.disk is None or take_over:
+                self.backend.write(game.entry, data)
+            else:
+                replace_entry(self.backend, game.entry, data, game.disk)
+        except EntryChangedError:
+            game.played = played
+            raise ConflictError(
+                f"The game {game.name!r} was saved by another window or tab since it was opened here, so "
+                "this move was not saved over it: reopen the game to watch it there, or take it over here."
+            ) from None
         except OSError as exc:
+            game.played = played
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
 
     def load(self, name: str) -> SavedGame:
         """Load and fully validate a game: the record is replayed through the engine.
@@ -449,16 +539,27 @@ class GameStore:
         """
         entry = self._entry(name)
         try:
-            body = self._read_body(entry)
-            if body is None:
-                raise KeyError(name)
-            game = SavedGame.from_body(body)
-            self._check_place(entry, game.name)
+            try:
+                return self._load(entry)
+            except (
+                _Misplaced
+            ):  # another game's file is here: file every game where it belongs, then look again
+                self._list(refile=True)
+                return self._load(entry)
         except DamagedError as exc:
             notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
             raise DamagedError(notice.message) from None
         except OSError as exc:
             raise StoreError(f"Could not read the saved game {name!r}: {exc.strerror or exc}") from exc
+
+    def _load(self, entry: str) -> SavedGame:
+        """The game in ``entry``, replayed and checked (``KeyError`` when there is none)."""
+        data = self.backend.read(entry)
+        if data is None:
+            raise KeyError(entry)
+        game = SavedGame.from_body(decode("game", data))
+        self._check_place(entry, game.name)
+        game.disk = digest(data)
         return game
 
     def delete(self, name: str) -> None:
@@ -484,12 +585,20 @@ class GameStore:
         except BadNameError as exc:
             raise DamagedError(str(exc)) from None
         if expected != entry:
-            raise DamagedError(f"it holds the game {name!r}, which belongs in {expected}")
+            raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
 
     def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
         notice = set_aside(self.backend, entry, what, reason, self.clock)
         self.notices.append(notice)
         return notice
+
+
+class _Misplaced(DamagedError):
+    """A good saved game in the file of another name (files swapped or renamed by hand)."""
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name
 
 
 class GameSession:
@@ -505,6 +614,15 @@ class GameSession:
     (until the next action), and the next successful save writes the whole
     record, so nothing is lost.
 
+    One writer per game: when another cartridge (a second window, a second
+    browser tab) saved the game since this copy was loaded, the save is
+    refused with :class:`ConflictError` and nothing is written over the
+    other's save; :attr:`conflict` turns True and :attr:`problem` says so. The
+    front end then offers to reopen the game (watching the other's copy) or
+    :meth:`take_over` (writing this copy over it).
+
+    A result is rated only once the game that holds it is saved: when a save
+    fails, its results wait and are rated after the next save that succeeds.
     Creating a session rates any finished result of the game not rated yet (a
     crash may have fallen between a save and its rating). A second session on
     the same game takes over from the first, so an action is never saved twice.
@@ -523,6 +641,8 @@ class GameSession:
         self.game = game
         self.ratings = ratings
         self.problem: str | None = None
+        self._unrated: list[tuple[int, list[Event]]] = []
+        self._conflict = False
         observer = game.match.on_commit
         if observer is not None and not isinstance(getattr(observer, "__self__", None), GameSession):
             raise ValueError(f"the match already has an observer ({observer!r}); a session would replace it")
@@ -534,6 +654,22 @@ class GameSession:
     def match(self) -> Match:
         """The saved game's match: act on it, and the session saves."""
         return self.game.match
+
+    @property
+    def conflict(self) -> bool:
+        """Whether the last save found the game saved by another cartridge (see :meth:`take_over`)."""
+        return self._conflict
+
+    def take_over(self) -> None:
+        """Save this copy over the one another window or tab saved (the player chose to).
+
+        Raises :class:`WriteError` when even that fails. Results that waited for
+        the save are rated after it.
+        """
+        self.games.save(self.game, take_over=True)
+        self._conflict = False
+        self.problem = None
+        self._rate_saved()
 
     def close(self) -> None:
         """Stop saving this game's actions (the match keeps playing, unsaved)."""
@@ -548,16 +684,38 @@ class GameSession:
         had in fact moved on: store errors are kept in :attr:`problem` instead.
         """
         self.problem = None
-        self._guard(lambda: self.games.save(self.game))
-        ratings = self.ratings
-        if ratings is not None and any(isinstance(e, (GameOver, MatchOver)) for e in events):
-            self._guard(lambda: ratings.rate_events(self.game, events))
+        if any(isinstance(e, (GameOver, MatchOver)) for e in events):
+            self._unrated.append(
+                (match.game_number, [e for e in events if isinstance(e, (GameOver, MatchOver))])
+            )
+        if self._guard(lambda: self.games.save(self.game)):
+            self._rate_saved()
 
-    def _guard(self, step: Callable[[], object]) -> None:
+    def _rate_saved(self) -> None:
+        """Rate the results that wait for their game's save, oldest first, once it is saved.
+
+        A result rated while its game's save had failed (disk full) would stand
+        in the ratings with no game on disk to show for it; kept here instead,
+        it is rated after the next save that succeeds (or, if the cartridge
+        stops first, by :meth:`RatingsHook.catch_up` at the next reopen).
+        """
+        ratings = self.ratings
+        while self._unrated and ratings is not None:
+            number, events = self._unrated[0]
+            rate = functools.partial(ratings.rate_events, self.game, events, number=number)
+            if not self._guard(rate):
+                return
+            self._unrated.pop(0)
+
+    def _guard(self, step: Callable[[], object]) -> bool:
+        """Run a store step; False (and :attr:`problem` says why) when it raised a store error."""
         try:
             step()
         except StoreError as exc:
+            self._conflict = self._conflict or isinstance(exc, ConflictError)
             self.problem = str(exc) if self.problem is None else f"{self.problem}; {exc}"
+            return False
+        return True
 
 
 class RatingsHook(Protocol):
@@ -567,6 +725,6 @@ class RatingsHook(Protocol):
         """Rate every finished game or match of ``game`` not rated yet (after a crash, say)."""
         ...
 
-    def rate_events(self, game: SavedGame, events: list[Event]) -> None:
-        """Rate what the events of the action just taken finished."""
+    def rate_events(self, game: SavedGame, events: list[Event], *, number: int | None = None) -> None:
+        """Rate what the events of an action finished (in game ``number``, by default the current one)."""
         ...

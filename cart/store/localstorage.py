@@ -35,6 +35,15 @@ How the :class:`~cart.store.backend.Backend` contract is kept:
   message a player can act on; the store reports ``OSError`` as a failed save.
 - **rename** copies to the new key and then removes the old one, refusing an
   existing target; if the copy fails for lack of space the old entry is intact.
+- **Two tabs.** Every tab of the origin shares the one storage. ``create``
+  refuses a key that holds a value, and ``replace_if`` replaces a value only
+  while it is still the one this tab last read or wrote (else
+  :class:`~cart.store.backend.EntryChangedError`): each checks and sets in one
+  synchronous step, with no await between, and reads the value back after
+  setting it, so a second tab's save is refused, never silently written over.
+  (Browsers run each tab's script on its own thread without a storage lock,
+  so two tabs saving within the same microseconds remain possible in
+  principle; the read-back then tells the one that lost.)
 """
 
 from __future__ import annotations
@@ -44,7 +53,7 @@ import binascii
 import errno
 from typing import Protocol
 
-from .backend import check_entry_name
+from .backend import EntryChangedError, check_entry_name, digest
 
 __all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
 
@@ -152,6 +161,21 @@ class LocalStorageBackend:
 
     def delete(self, name: str) -> None:
         self._remove(self._key(name))
+
+    def create(self, name: str, data: bytes) -> None:
+        """Write a new entry; ``FileExistsError`` if the key holds a value (another tab made it)."""
+        key = self._key(name)
+        if self._get(key) is not None:
+            raise FileExistsError(errno.EEXIST, "entry exists", name)
+        self._set(key, _encode(bytes(data)), name)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        """Replace the entry only while it holds the bytes with digest ``expected``."""
+        key = self._key(name)
+        current = self._get(key)
+        if digest(None if current is None else _decode(current)) != expected:
+            raise EntryChangedError(name)
+        self._set(key, _encode(bytes(data)), name)
 
     def rename(self, old: str, new: str) -> None:
         source, target = self._key(old), self._key(new)

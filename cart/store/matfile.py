@@ -15,6 +15,12 @@ What the format cannot say, and how it is written:
 - MaxGammon games are plain cubeless games; a comment line ``; Rules:
   MaxGammon ...`` records the rule set (our importer reads it back, gnubg keeps
   it as a comment).
+- A resignation accepted is ``Wins N points`` in the winner's column, N its
+  level (1 single, 2 gammon, 3 backgammon) x the cube; one declined leaves
+  no trace, as in gnubg's files. Reading, a gammon's worth is taken as a
+  forfeit (seed 000's: the opponent wins twice the cube, whatever the
+  position), the others as :class:`~cart.engine.Resign` then
+  :class:`~cart.engine.Accept`.
 - A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
   gammon: ``Wins N points`` in the winner's column. A forfeit after rolling
   leaves the unplayed roll out: gnubg's writer would put a bare ``62:``
@@ -27,7 +33,13 @@ What the format cannot say, and how it is written:
   itself writes nothing for them (its export has a FIXME) and then writes
   cube values that are off by that factor; we write the true values instead
   (`` Doubles => 4`` for the first double after one tie, and the points
-  actually won), and say so in a ``; Rules:`` comment.
+  actually won), and say so in a ``; Rules:`` comment. The ties themselves
+  go in a header comment, ``; Opening ties: game 1: 3 5; game 4: 2`` (33
+  then 55 in game 1), which our import replays before each roll-off, so the
+  cube, the points and the Match IDs come back the same; gnubg keeps it as
+  a comment.
+- A roll not yet played when the file is written (an unfinished game) goes
+  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it.
 
 **Import** reads gnubg's files and the common variants: ``13/7(2)`` repeats,
 chained moves ``24/18/13``, ``bar``/``off`` or ``25``/``0``, ``*`` marks,
@@ -47,8 +59,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import (
+    RESIGN_LEVELS,
+    Accept,
     Action,
     AutoDoubled,
+    Decline,
     Double,
     Drop,
     EngineError,
@@ -63,6 +78,7 @@ from ..engine import (
     Passed,
     Play,
     Position,
+    Resign,
     Roll,
     Rules,
     Take,
@@ -85,6 +101,12 @@ _COLUMN_SPLIT = 30  # items starting before this column are the left player's
 
 _MAXGAMMON_NOTE = "Rules: MaxGammon (no doubling cube; White, the left column, opens every game)"
 _AUTO_NOTE = "Rules: automatic doubles (opening ties turned the cube; cube values shown include them)"
+_TIES_NOTE = "Opening ties:"
+"""``; Opening ties: game 1: 3 5; game 4: 2``: the ties of each game's roll-off (33, then 55...), which
+the format has no place for; our import replays them, so automatic doubles rebuild the same cube."""
+_ROLLED_NOTE = "Unfinished turn: rolled"
+"""``; Unfinished turn: rolled 6 2``: the dice of a roll not yet played when the file was written, as
+rolled (in the roll-off: player 0's die, player 1's); our import rolls them."""
 _NO_CRAWFORD_NOTE = "Rules: no Crawford rule"
 _SET_UP = "this match began from a set-up position, which a .mat file cannot describe"
 
@@ -209,6 +231,51 @@ def _sources(source: Match | SavedGame) -> tuple[Match, MatInfo]:
     raise TypeError(f"export_mat takes a Match or a SavedGame, got {type(source).__name__}")
 
 
+def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
+    """The comment lines for what the record holds and the format cannot say: ties, an unplayed roll."""
+    replay = Match(rules)
+    ties: dict[int, list[int]] = {}
+    rolled: Roll | None = None
+    for action in record:
+        events = replay.apply(action)
+        if isinstance(action, Roll):
+            if any(isinstance(e, OpeningRoll) and e.winner is None for e in events):
+                ties.setdefault(replay.game_number, []).append(action.dice[0])
+            else:
+                rolled = action
+        elif not isinstance(action, (Resign, Decline)):
+            rolled = None
+    notes = []
+    if ties:
+        games = "; ".join(f"game {n}: {' '.join(map(str, dice))}" for n, dice in sorted(ties.items()))
+        notes.append(f"{_TIES_NOTE} {games}")
+    if rolled is not None and replay.game.phase in ("move", "resigned"):
+        notes.append(f"{_ROLLED_NOTE} {rolled.dice[0]} {rolled.dice[1]}")
+    return notes
+
+
+def _read_record_notes(body: str) -> tuple[dict[int, list[int]], tuple[int, int] | None] | None:
+    """The ties and the unplayed roll of one of our comment lines, or None when it is not one."""
+    if body.startswith(_TIES_NOTE):
+        ties: dict[int, list[int]] = {}
+        for part in body[len(_TIES_NOTE) :].split(";"):
+            words = part.replace(":", " ").split()
+            if (
+                len(words) < 3
+                or words[0] != "game"
+                or not all(w.isdigit() and w.isascii() for w in words[1:])
+            ):
+                raise ValueError(part)
+            ties[int(words[1])] = [int(w) for w in words[2:]]
+        return ties, None
+    if body.startswith(_ROLLED_NOTE):
+        words = body[len(_ROLLED_NOTE) :].split()
+        if len(words) != 2 or not all(w in "123456" and len(w) == 1 for w in words):
+            raise ValueError(body)
+        return {}, (int(words[0]), int(words[1]))
+    return None
+
+
 def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     """The whole match or session as gnubg writes a ``.mat`` file.
 
@@ -234,6 +301,7 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
         notes.append(_AUTO_NOTE)
     if rules.is_match and rules.uses_cube and not rules.crawford:
         notes.append(_NO_CRAWFORD_NOTE)
+    notes.extend(_record_notes(rules, record))
     if notes:
         out.extend(f"; {_header_value(line)}\n" for line in notes)
         out.append("\n")
@@ -292,6 +360,11 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
             pending = None  # an unplayed roll is left out: see the module docstring
             over = next(e for e in events if isinstance(e, GameOver))
             writer.resign(action.player, over.points)
+        elif isinstance(action, Accept):
+            # An accepted resignation is gnubg's "Wins N points"; an offer declined leaves no trace.
+            pending = None
+            over = next(e for e in events if isinstance(e, GameOver))
+            writer.resign(1 - over.winner, over.points)
     if (replay.match_id(), replay.position_id(), replay.score) != (
         match.match_id(),
         match.position_id(),
@@ -323,7 +396,37 @@ class MatImport:
 
 _POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
 _GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
-_SCORE = re.compile(r"^\s*(?P<n0>.*?\S)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?\S)\s*:\s*(?P<s1>\d+)\s*$")
+_AFTER_COLON = re.compile(r"\s*(\d+)\s+(?=\S)")
+MAX_LINE = 1000
+"""The longest line read: gnubg's lines are under 100 characters. A cap keeps every pattern
+applied to a line bounded, so a hostile file costs time in proportion to its size."""
+
+
+def _score_line(line: str) -> tuple[str, int, str, int] | None:
+    """``name : score   name : score`` as (name, score, name, score), or None; linear time.
+
+    The names are the shortest that fit, as the regular expression this
+    replaces read them (``.*?``), but found by scanning for colons: that
+    pattern backtracked over runs of spaces, and a 32 KB line took 5 s.
+    """
+    text = line.strip()
+    head, colon, tail = text.rpartition(":")
+    if not colon or not tail.strip().isdigit() or not tail.strip().isascii():
+        return None
+    s1 = int(tail.strip())
+    head = head.rstrip()
+    start = 0
+    while (at := head.find(":", start)) != -1:
+        start = at + 1
+        n0 = head[:at].rstrip()
+        found = _AFTER_COLON.match(head, at + 1)
+        if n0 and found is not None and found.group(1).isascii():
+            n1 = head[found.end() :]
+            if n1:
+                return n0, int(found.group(1)), n1, s1
+    return None
+
+
 _TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\s*\]$')
 _NUMBERED = re.compile(r"^\s*\d+\)")
 _ITEM = re.compile(
@@ -405,7 +508,15 @@ def _read_items(line: str, number: int) -> list[_Item]:
     return items
 
 
-def _read_header(lines: list[str]) -> tuple[int, int, MatInfo, dict[str, bool]]:
+@dataclass
+class _RecordNotes:
+    """What our comment lines add to the moves: each game's opening ties, a roll not yet played."""
+
+    ties: dict[int, list[int]] = field(default_factory=dict)
+    rolled: tuple[int, int] | None = None
+
+
+def _read_header(lines: list[str], notes: _RecordNotes) -> tuple[int, int, MatInfo, dict[str, bool]]:
     """Header tags and comments, up to the `` N point match`` line: (its index, N, info, rules notes)."""
     tags: dict[str, str] = {}
     comments: list[str] = []
@@ -417,7 +528,15 @@ def _read_header(lines: list[str]) -> tuple[int, int, MatInfo, dict[str, bool]]:
         if text[0] in ";#":
             body = text[1:].strip()
             tag = _TAG.match(body)
-            if tag:
+            try:
+                ours = _read_record_notes(body)
+            except ValueError:
+                raise MatError(f"cannot read the comment {body[:60]!r}", index + 1) from None
+            if ours is not None:
+                ties, rolled = ours
+                notes.ties.update(ties)
+                notes.rolled = rolled or notes.rolled
+            elif tag:
                 tags[tag.group(1).lower()] = tag.group(2)
             elif body:
                 comments.append(body)
@@ -454,7 +573,13 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
     of the first problem; nothing is half-imported.
     """
     lines = _decode(data).splitlines()
-    start, length, info, flags = _read_header(lines)
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise MatError(
+                f"the line is {len(line)} characters long; a .mat line has at most {MAX_LINE}", number
+            )
+    notes = _RecordNotes()
+    start, length, info, flags = _read_header(lines, notes)
     if rules is None:
         try:
             rules = Rules(
@@ -469,15 +594,17 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
         raise MatError(f"rules must be a Rules value, got {rules!r}")
     elif rules.match_length != length:
         raise MatError(f"the file is a {length} point match, not {rules.match_length}", start + 1)
-    return _Importer(rules, info).run(lines, start + 1)
+    return _Importer(rules, info, notes).run(lines, start + 1)
 
 
 class _Importer:
     """Replays the games of a file through the engine, one item at a time."""
 
-    def __init__(self, rules: Rules, info: MatInfo) -> None:
+    def __init__(self, rules: Rules, info: MatInfo, notes: _RecordNotes | None = None) -> None:
         self.rules = rules
         self.info = info
+        self.record_notes = notes or _RecordNotes()
+        self.tied: set[int] = set()  # games whose ties were replayed
         self.match: Match | None = None
         self.notes: list[str] = []
         self.pending_roll = False  # rolled, no move written: only a resignation may follow
@@ -494,13 +621,13 @@ class _Importer:
             if not _GAME.match(text):
                 raise MatError(f"expected ' Game N', found {text[:40]!r}", number)
             index, score_line = self._next_line(lines, index, number)
-            found = _SCORE.match(lines[score_line])
-            if not found:
+            found = _score_line(lines[score_line])
+            if found is None:
                 raise MatError(
                     f"expected the score line 'name : score   name : score', found {lines[score_line]!r}",
                     score_line + 1,
                 )
-            score = (int(found.group("s0")), int(found.group("s1")))
+            score = (found[1], found[3])
             if not self._start_game(games, found, score, score_line + 1):
                 self.notes.append(
                     f"line {number}: the match was already over; this game and any after it were ignored"
@@ -511,6 +638,17 @@ class _Importer:
         if self.match is None:
             raise MatError("the file holds no game")
         match = self.match
+        try:
+            self._replay_ties()
+            rolled = self.record_notes.rolled
+            if rolled is not None:
+                if match.game.phase not in ("opening", "roll"):
+                    raise MatError(
+                        "the file says a roll was left unplayed, but its last game has no roll due"
+                    )
+                match.roll(rolled)
+        except EngineError as exc:
+            raise MatError(f"the unplayed roll or ties in the comments do not replay: {exc}") from None
         return MatImport(self.rules, match.names, list(match.record), self.info, tuple(self.notes))
 
     @staticmethod
@@ -521,9 +659,11 @@ class _Importer:
             raise MatError("the file ends after a 'Game' line", after)
         return index + 1, index
 
-    def _start_game(self, games: int, found: re.Match[str], score: tuple[int, int], number: int) -> bool:
+    def _start_game(
+        self, games: int, found: tuple[str, int, str, int], score: tuple[int, int], number: int
+    ) -> bool:
         if self.match is None:
-            names = (_clean_name(found.group("n0")), _clean_name(found.group("n1")))
+            names = (_clean_name(found[0]), _clean_name(found[2]))
             if score != (0, 0):
                 raise MatError(
                     f"the first game starts at {score[0]}-{score[1]}: only records from the start of a "
@@ -585,9 +725,20 @@ class _Importer:
         elif item.kind == "drop":
             match.drop()
 
+    def _replay_ties(self) -> None:
+        """Roll the opening ties our comment recorded for the current game, once, before its roll-off."""
+        match = self.match
+        assert match is not None
+        number = match.game_number
+        if match.game.phase == "opening" and number not in self.tied:
+            self.tied.add(number)
+            for die in self.record_notes.ties.get(number, []):
+                match.roll((die, die))
+
     def _roll(self, item: _Item) -> None:
         match = self.match
         assert match is not None
+        self._replay_ties()
         d1, d2 = item.dice
         game = match.game
         if game.phase == "opening":
@@ -617,6 +768,7 @@ class _Importer:
     def _wins(self, item: _Item) -> None:
         match = self.match
         assert match is not None
+        self._replay_ties()
         game = match.game
         if game.phase == "over":
             if item.value != game.points:
@@ -627,11 +779,18 @@ class _Importer:
                 raise MatError("the points are written in the loser's column", item.line)
             return
         winner = item.column
-        if item.value != 2 * game.cube:
+        level, rest = divmod(item.value, game.cube)
+        if rest or level not in RESIGN_LEVELS:
             raise MatError(
-                f"a resignation worth {item.value} point(s) with the cube at {game.cube}: Gammon Cart's only "
-                f"resignation is the forfeit, worth twice the cube ({2 * game.cube})",
+                f"a resignation worth {item.value} point(s) with the cube at {game.cube}: a resignation is "
+                f"worth 1, 2 or 3 times the cube ({game.cube}, {2 * game.cube} or {3 * game.cube})",
                 item.line,
             )
-        match.forfeit(1 - winner)
+        if game.phase == "doubled":
+            raise MatError("a resignation while a double waits for its answer", item.line)
+        if level == 2:  # twice the cube: seed 000's forfeit, as our own export writes it
+            match.forfeit(1 - winner)
+        else:
+            match.resign(1 - winner, level)
+            match.accept()
         self.pending_roll = False

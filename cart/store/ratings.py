@@ -26,8 +26,19 @@ Choices made here (the reference leaves them open):
 
 Everyone starts at 1500 with experience 0. Every change is kept in the
 player's history with a reference (``<game id>:game:<n>`` or ``<game
-id>:match``); a result already in the history is not rated twice, so rating
-after a crash, or twice by mistake, is harmless.
+id>:match``), newest :data:`MAX_HISTORY` kept for display.
+
+**Rated exactly once, forever.** Which results were rated is kept apart from
+that trimmed history, in ``rated``: one high-water mark per game and kind
+(``{"<game id>:game": 12, "<game id>:match": 1}``), never trimmed and a few
+dozen bytes per saved game however long it was played. A result is rated
+when its number is above its mark, so a reopen, a crash between the game's
+save and the rating's, or a game restored from ``damaged/`` never rates a
+result twice; the saved-game session rates a result only once the game that
+holds it has been saved (see :class:`cart.store.GameSession`), and rates at
+each reopen whatever a crash left unrated, in order, so none is missed.
+Version 1 files, which had only the history, are migrated by reading the
+marks off the history they kept (:func:`ratings_1_to_2`).
 """
 
 from __future__ import annotations
@@ -38,8 +49,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine import EngineError, Event, GameOver, Match, MatchOver
-from .backend import Backend
-from .envelope import decode, encode
+from .backend import Backend, EntryChangedError, digest, replace_entry
+from .envelope import MIGRATIONS, decode, encode
 from .errors import DamagedError, WriteError
 from .games import SavedGame
 from .notices import Clock, Notice, iso, set_aside, utc_now
@@ -54,6 +65,8 @@ __all__ = [
     "RatingStore",
     "fibs_changes",
     "k_factor",
+    "rated_mark",
+    "ratings_1_to_2",
     "upset_probability",
 ]
 
@@ -65,8 +78,60 @@ MAX_HISTORY = 1000
 game, and a browser's storage is a few megabytes."""
 
 ENTRY = "ratings.json"
+_RETRIES = 20
+
+
+class _Raced(WriteError):
+    """The ratings file was written by another cartridge after this one read it."""
+
+
 Kind = Literal["game", "match"]
 _PLAYER = re.compile(r"(player|computer):.{1,60}", re.DOTALL)
+
+
+_GAME_REF = re.compile(r"(.{1,80}:game):([1-9][0-9]{0,8})", re.DOTALL)
+_MARK_KEY = re.compile(r".{1,90}", re.DOTALL)
+
+
+def rated_mark(ref: str) -> tuple[str, int]:
+    """The high-water key and number of a result reference.
+
+    ``<id>:game:<n>`` is game ``n`` of that saved game, rated in order, so one
+    number per game remembers them all; any other reference (``<id>:match``,
+    a test's ``r1``) is its own key, rated once (number 1).
+
+    >>> rated_mark("00ff00ff00ff00ff:game:12"), rated_mark("00ff00ff00ff00ff:match")
+    (('00ff00ff00ff00ff:game', 12), ('00ff00ff00ff00ff:match', 1))
+    """
+    found = _GAME_REF.fullmatch(ref)
+    if found is not None:
+        return found.group(1), int(found.group(2))
+    return ref, 1
+
+
+def ratings_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 ratings body as version 2: the ``rated`` marks read off the kept history.
+
+    Version 1 knew what it had rated only from the history, trimmed to
+    :data:`MAX_HISTORY` per player; the marks keep the highest number seen per
+    game, so even a trimmed history protects every earlier game of a game id
+    whose later games it still lists. Anything malformed is passed on for
+    :meth:`RatingBook.from_body` to refuse with its usual reason.
+    """
+    rated: dict[str, int] = {}
+    players = body.get("players")
+    if isinstance(players, dict):
+        for data in players.values():
+            history = data.get("history") if isinstance(data, dict) else None
+            for change in history if isinstance(history, list) else []:
+                ref = change.get("ref") if isinstance(change, dict) else None
+                if isinstance(ref, str) and ref:
+                    key, number = rated_mark(ref)
+                    rated[key] = max(rated.get(key, 0), number)
+    return {**body, "rated": rated}
+
+
+MIGRATIONS["ratings"][1] = ratings_1_to_2  # here, beside the marks it reads; envelope knows no ratings
 
 
 def k_factor(experience: int) -> float:
@@ -160,13 +225,17 @@ class RatingBook:
 
     ratings: dict[str, Rating] = field(default_factory=dict)
     history: dict[str, list[Change]] = field(default_factory=dict)
+    rated: dict[str, int] = field(default_factory=dict)
+    """High-water marks of the rated results (see the module docstring); never trimmed."""
 
     def get(self, player: str) -> Rating:
         """``player`` is ``player:<name>`` or ``computer:<level>``; new players start at 1500."""
         return self.ratings.get(player, Rating())
 
     def seen(self, ref: str) -> bool:
-        return any(c.ref == ref for changes in self.history.values() for c in changes)
+        """Whether ``ref`` was rated, by its mark: the displayed history may have lost it long ago."""
+        key, number = rated_mark(ref)
+        return self.rated.get(key, 0) >= number
 
     def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str, when: str) -> bool:
         """Rate one result; False (and no change) when ``ref`` was rated before or the players are one.
@@ -184,6 +253,8 @@ class RatingBook:
         else:
             weight = min(points, MAX_RATED_POINTS)
             gain, loss = fibs_changes(w, lo, 1, weight)
+        key, number = rated_mark(ref)
+        self.rated[key] = max(self.rated.get(key, 0), number)
         new_w = Rating(w.rating + gain, w.experience + weight)
         new_l = Rating(lo.rating - loss, lo.experience + weight)
         for player, old, new, other, won in (
@@ -207,15 +278,20 @@ class RatingBook:
                     "history": [c.to_dict() for c in self.history.get(p, [])],
                 }
                 for p, r in sorted(self.ratings.items())
-            }
+            },
+            "rated": dict(sorted(self.rated.items())),
         }
 
     @classmethod
     def from_body(cls, body: dict[str, Any]) -> RatingBook:
-        players = body.get("players")
-        if set(body) != {"players"} or not isinstance(players, dict):
-            raise DamagedError("the ratings are not a table of players")
+        players, rated = body.get("players"), body.get("rated")
+        if set(body) != {"players", "rated"} or not isinstance(players, dict) or not isinstance(rated, dict):
+            raise DamagedError("the ratings are not a table of players and of rated results")
         book = cls()
+        for key, number in rated.items():
+            if not _MARK_KEY.fullmatch(key) or type(number) is not int or number < 1:
+                raise DamagedError(f"a rated-results mark is malformed: {key!r}: {number!r}"[:200])
+            book.rated[key] = number
         for player, data in players.items():
             if not _PLAYER.fullmatch(player):
                 raise DamagedError(f"{player!r} is not a player or computer level"[:200])
@@ -243,6 +319,7 @@ class RatingStore:
         self.clock = clock
         self._book: RatingBook | None = None
         self._unreadable: str | None = None  # set when the file exists but could not be read
+        self._disk: str | None = None  # the digest of the file as last read or written here
 
     @property
     def book(self) -> RatingBook:
@@ -258,25 +335,63 @@ class RatingStore:
         return list(self.book.history.get(player, []))
 
     def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str) -> bool:
-        """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`."""
-        changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
-        if changed:
-            self.save()
-        return changed
+        """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`.
+
+        Another cartridge on the same folder may have rated its own games since
+        this one read the file: the book is then read again first, so its
+        results are kept and a result both rated is rated once (see :meth:`save`).
+        """
+        for _ in range(_RETRIES):
+            self._refresh()
+            changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
+            if not changed:
+                return False
+            try:
+                self.save()
+            except _Raced:
+                self._book = None  # rated on a copy another cartridge replaced meanwhile: again
+                continue
+            return True
+        raise WriteError("Could not save the ratings: another cartridge keeps saving them at the same time")
 
     def save(self) -> None:
+        """Write the book, but only over the file as this store last read or wrote it.
+
+        When another cartridge wrote it since, raises :class:`_Raced` (a
+        :class:`WriteError`) and writes nothing, so its ratings are not lost.
+        """
         if self._unreadable is not None:  # never replace ratings we could not read
             raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
+        data = encode("ratings", self.book.to_body())
         try:
-            self.backend.write(ENTRY, encode("ratings", self.book.to_body()))
+            replace_entry(self.backend, ENTRY, data, self._disk)
+        except EntryChangedError:
+            raise _Raced(
+                "Could not save the ratings: another cartridge saved them at the same moment"
+            ) from None
         except OSError as exc:
             raise WriteError(f"Could not save the ratings: {exc.strerror or exc}") from exc
+        self._disk = digest(data)
+
+    def _refresh(self) -> None:
+        """Read the book again if the file changed since this store last read or wrote it."""
+        if self._book is None or self._unreadable is not None:
+            return
+        try:
+            data = self.backend.read(ENTRY)
+        except OSError:
+            return  # kept in memory; the save will say what is wrong
+        if digest(data) != self._disk:
+            self._book = None
 
     # -- saved games -----------------------------------------------------------
-    def rate_events(self, game: SavedGame, events: list[Event]) -> None:
-        """Rate what one action of ``game`` finished: a single game in money play, or the match."""
+    def rate_events(self, game: SavedGame, events: list[Event], *, number: int | None = None) -> None:
+        """Rate what one action of ``game`` finished: a single game in money play, or the match.
+
+        ``number`` is the game the events ended (by default the match's current one).
+        """
         for event in events:
-            self._rate_event(game, game.match.game_number, event)
+            self._rate_event(game, game.match.game_number if number is None else number, event)
 
     def catch_up(self, game: SavedGame) -> None:
         """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
@@ -309,10 +424,14 @@ class RatingStore:
             self._unreadable = str(exc)
             self.notices.append(Notice(ENTRY, None, f"Could not read the ratings: {exc}"))
             return RatingBook()
+        self._disk = digest(data)
         if data is None:
             return RatingBook()
         try:
             return RatingBook.from_body(decode("ratings", data))
         except DamagedError as exc:
-            self.notices.append(set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock))
+            notice = set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock)
+            self.notices.append(notice)
+            if notice.moved_to is not None:
+                self._disk = None  # set aside: the next save makes a new file
             return RatingBook()

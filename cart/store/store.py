@@ -42,6 +42,15 @@ class Store:
         if isinstance(backend, FileBackend):
             try:
                 backend.sweep()
+                for link in backend.links():
+                    self.notices.append(
+                        Notice(
+                            link,
+                            None,
+                            f"{link} in the save folder is a link to somewhere else: the store leaves it "
+                            "alone and does not follow it. Put the real files in the save folder instead.",
+                        )
+                    )
             except OSError as exc:
                 self.notices.append(Notice("", None, f"Could not tidy the save folder: {exc}"))
         self.games = GameStore(backend, self.notices, clock)

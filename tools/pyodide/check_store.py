@@ -27,6 +27,7 @@ from typing import Any
 from cart.ai import Bot, choose_action
 from cart.engine import Action, Rules
 from cart.store import (
+    BadNameError,
     DamagedError,
     GameOptions,
     LocalStorageBackend,
@@ -131,6 +132,27 @@ def main() -> None:
     page.setItem(entry, "{}")
     exc = raises(DamagedError, lambda: reloaded.games.load(name))
     check("loading a damaged game raises DamagedError", "set aside" in str(exc), exc)
+
+    # Two tabs on one localStorage (issue 18): one writer per game, nothing written over silently.
+    tab_a, tab_b = user_store(), user_store()
+    options = GameOptions(Rules(), ("Ann", "Bob"))
+    tab_a.games.create("Shared", options, rng=random.Random(3))
+    exc = raises(BadNameError, lambda: tab_b.games.create("Shared", options))
+    check("a second tab cannot create a taken name", "already" in str(exc), exc)
+    in_a = tab_a.session(tab_a.games.load("Shared"))
+    in_b = tab_b.session(tab_b.games.load("Shared"))
+    in_a.match.roll((3, 1))
+    check("the first tab saves", in_a.problem is None, in_a.problem)
+    in_b.match.roll((6, 5))
+    check("the second tab is told the game was saved elsewhere", in_b.conflict, in_b.problem)
+    kept = [a.to_json() for a in user_store().games.load("Shared").match.record]
+    check("and the first tab's save is kept", kept == [["roll", 3, 1]], kept)
+    in_b.take_over()
+    kept = [a.to_json() for a in user_store().games.load("Shared").match.record]
+    check("taking it over saves the second tab's game", kept == [["roll", 6, 5]], kept)
+    in_a.match.play(in_a.match.legal_plays()[0])
+    check("after which the first tab is told in its turn", in_a.conflict, in_a.problem)
+    tab_a.games.delete("Shared")
 
     # A full storage: the browser's own exception, then the store's clear message.
     full = js.StandInStorage.new(2000)
