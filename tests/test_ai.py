@@ -632,3 +632,20 @@ def test_the_computer_plays_a_whole_match_by_itself() -> None:
     status = game.run(iter(lambda: "", None))  # Enter for every "next game" prompt
     assert status == 0 and match.is_match_over
     assert "wins the match" in out.getvalue()
+
+
+def test_a_declined_resignation_is_not_offered_again_in_that_game() -> None:
+    """Asked once and declined, the computer plays the game out; a new game forgets it."""
+    import random as _random
+
+    from cart.ai.turn import declined
+    from cart.engine import Decline, Resign
+
+    m = Match(Rules(), rng=_random.Random(1))
+    m.roll((3, 1))
+    m.play(m.legal_plays()[0])
+    assert not declined(m, 1, 1)
+    m.apply(Resign(1, 2))
+    m.apply(Decline())
+    assert declined(m, 1, 2) and declined(m, 1, 1)  # nor a cheaper one
+    assert not declined(m, 1, 3) and not declined(m, 0, 1)  # a bigger offer, or the other side's

@@ -73,6 +73,7 @@ __all__ = [
     "HintKind",
     "accepts_resignation",
     "choose_action",
+    "declined",
     "hint",
     "resign_level",
     "think_action",
@@ -109,6 +110,25 @@ def resign_level(evaluation: Evaluation) -> int:
         if evaluation.lose_backgammon > 1 - HOPELESS:
             return 3
     return 0
+
+
+def declined(match: Match, player: int, level: int) -> bool:
+    """Whether ``player``'s offer to resign at ``level`` or more was declined in this game already.
+
+    Offered the same again each turn, a person who chose to play on would be
+    asked the same question over and over: the computer plays the game out.
+    """
+    for earlier, action in zip(reversed(match.record[:-1]), reversed(match.record), strict=False):
+        if isinstance(action, NewGame):
+            return False
+        if (
+            isinstance(action, Decline)
+            and isinstance(earlier, Resign)
+            and earlier.player == player
+            and earlier.level >= level
+        ):
+            return True
+    return False
 
 
 def accepts_resignation(bot: Bot, match: Match) -> bool:
@@ -165,8 +185,11 @@ def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Ge
         evaluation = bot.evaluate(game.position) if outlook else None
         return Hint("accept" if accepted else "decline", evaluation=evaluation)
     if resign and game.phase == "roll":
-        level = resign_level(bot.evaluate(game.position))
-        if level:
+        evaluation = bot.evaluate(game.position)
+        if game.position.mine[0]:  # a man already off: no gammon to lose, whatever the net says
+            evaluation = evaluation._replace(lose_gammon=0.0, lose_backgammon=0.0)
+        level = resign_level(evaluation)
+        if level and not declined(match, game.turn, level):
             return Hint("resign", level=level)
     if game.phase == "over":
         if match.is_match_over:

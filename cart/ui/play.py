@@ -184,7 +184,8 @@ class PlayScene(Scene):
             seat = game.actor
             if seat not in self._bots:
                 self._bots[seat] = Bot(self.table.bots[seat], seed=seat)
-            think = think_action(self._bots[seat], self.match)
+            # the computer may offer to resign: a person answers in a box, a computer by its evaluation
+            think = think_action(self._bots[seat], self.match, resign=True)
             self.thinker = Thinker(think, self._computer_act, game, seat)
         if self.thinker.step(self.app.clock):
             self.thinker = None
@@ -221,9 +222,9 @@ class PlayScene(Scene):
 
     # -- people -------------------------------------------------------------------------------------
     def _human(self, game: GameState, intents: list[Intent]) -> None:
-        if game.phase == "doubled" and self._asked is not game:
+        if game.phase in ("doubled", "resigned") and self._asked is not game:
             self._asked = game
-            boxes.ask_take(self, game)
+            (boxes.ask_take if game.phase == "doubled" else boxes.ask_resignation)(self, game)
             return
         for intent in intents:
             if isinstance(intent, Select):
@@ -305,7 +306,10 @@ class PlayScene(Scene):
                 self._game_ended(e, sounds)
         self.beats = [b for b in self.beats if b.kind != "tumbling" or b.frames > 0]
         problem = self.table.problem()
-        if problem:
+        session = self.table.session
+        if session is not None and session.conflict and not self.attract:
+            boxes.show_conflict(self)
+        elif problem:
             self.app.tell("Not saved", problem, "The game goes on; Exit tries to save it again.")
         return outcome
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cart.engine import Drop, EngineError, Forfeit, GameState, Move, NewGame, Take
+from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
@@ -27,11 +27,14 @@ __all__ = [
     "another",
     "ask_exit",
     "ask_forfeit",
+    "ask_resign",
+    "ask_resignation",
     "ask_take",
     "exit_table",
     "export",
     "game_over_box",
     "open_menu",
+    "show_conflict",
     "show_ids",
     "show_messages",
     "show_rules",
@@ -80,6 +83,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> None:
         return [
             Entry("New game", app.to_new_game),
             Entry("Exit...", lambda: ask_exit(scene)),
+            Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
             Entry("Hint", lambda: scene.command("hint"), enabled=mine),
             Entry("Type a move", lambda: scene.command("type_move"), enabled=moving),
@@ -155,6 +159,85 @@ def ask_forfeit(scene: PlayScene) -> None:
 
     choices = [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Forfeit", forfeit)]
     scene.app.push(Dialog(scene.app, "Forfeit", lines, choices))
+
+
+LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
+
+
+def ask_resign(scene: PlayScene) -> None:
+    """Resign as gnubg knows it: offer the game at a single, a gammon or a backgammon x the cube.
+
+    The opponent accepts or declines (the computer by its evaluation); a
+    declined offer leaves the game where it was. The one person offers, or in a
+    two-player game the player to act.
+    """
+    table = scene.table
+    game = table.match.game
+    if game.phase not in ("roll", "move"):
+        table.say("you may resign before or after your roll, not now")
+        return
+    humans = table.humans
+    who = humans[0] if len(humans) == 1 else game.actor
+    names = [p.name for p in table.players]
+    lines = [
+        "Resign this game?" if len(humans) == 1 else f"{names[who]}: resign this game?",
+        f"Offer {names[1 - who]} a single ({game.cube}), a gammon ({2 * game.cube})",
+        f"or a backgammon ({3 * game.cube} points); they may decline.",
+    ]
+
+    def offer(level: int) -> Callable[[], None]:
+        def apply() -> None:
+            if table.match.game is game:  # not if the game moved on under the box
+                scene.act(Resign(who, level))
+
+        return apply
+
+    choices = [Choice("Cancel", lambda: None, default=True, cancel=True)]
+    choices += [Choice(name, offer(level)) for level, name in LEVELS]
+    scene.app.push(Dialog(scene.app, "Resign", lines, choices))
+
+
+def ask_resignation(scene: PlayScene, game: GameState) -> None:
+    """A resignation offered to a person: accept the game at its value, or decline and play on."""
+    names = [p.name for p in scene.table.players]
+    assert game.resigner is not None
+    level = dict(LEVELS)[game.resigned].lower()
+    points = game.resigned * game.cube
+    lines = [
+        f"{verb(names[game.resigner], 'offers')} to resign: a {level},",
+        f"{points} point{'s' if points != 1 else ''}. {names[game.actor]}: accept, or decline",
+        "and play on?",
+    ]
+    choices = [
+        Choice("Decline", lambda: scene.act(Decline())),
+        Choice("Accept", lambda: scene.act(Accept()), default=True),
+    ]
+    scene.app.push(Dialog(scene.app, "Resign", lines, choices))
+
+
+def show_conflict(scene: PlayScene) -> None:
+    """Another window or tab saved this game: nothing of it was overwritten; the player chooses."""
+    table = scene.table
+    session = table.session
+    assert session is not None
+
+    def take_over() -> None:
+        try:
+            session.take_over()
+        except StoreError as exc:
+            scene.app.tell("Not saved", str(exc))
+
+    lines = [
+        "This game was saved by another window",
+        "or tab meanwhile. Nothing was overwritten.",
+        "Leave it (resume the other's copy from",
+        "the saved games), or take it over here?",
+    ]
+    choices = [
+        Choice("Leave", scene.app.to_title, cancel=True),
+        Choice("Take over", take_over, default=True),
+    ]
+    scene.app.push(Dialog(scene.app, "Open elsewhere", lines, choices))
 
 
 def ask_exit(scene: PlayScene) -> None:

@@ -34,6 +34,9 @@ from cart.engine import (
     OpeningRoll,
     PartialPlay,
     Passed,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
     Roll,
     Rolled,
     Taken,
@@ -310,6 +313,12 @@ class Table:
                 self.say(verb(names[e.player], "drops"))
             elif isinstance(e, Forfeited):
                 self.say(verb(names[e.player], "forfeits"))
+            elif isinstance(e, ResignOffered):
+                self.say(f"{verb(names[e.player], 'offers')} to resign for {e.points}")
+            elif isinstance(e, ResignAccepted):
+                self.say(f"{verb(names[e.player], 'accepts')} the resignation: {e.points} points")
+            elif isinstance(e, ResignDeclined):
+                self.say(f"{verb(names[e.player], 'declines')}: play on")
             elif isinstance(e, GameStarted):
                 self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
                 self.marks = None
@@ -337,6 +346,9 @@ def game_over_lines(t: Table) -> list[str]:
         how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
     elif kind == "forfeit":
         how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
+    elif kind == "resign":
+        level = {1: "single", 2: "gammon", 3: "backgammon"}.get(game.resigned, "game")
+        how = f"{loser} resigned: {verb(winner, 'wins')} a {level}, {game.points}"
     else:
         value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
         how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"

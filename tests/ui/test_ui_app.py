@@ -16,6 +16,7 @@ import pyxel
 
 from cart.__main__ import main
 from cart.engine import (
+    Accept,
     Double,
     Forfeit,
     GameState,
@@ -24,6 +25,7 @@ from cart.engine import (
     NewGame,
     PartialPlay,
     Position,
+    Resign,
     Roll,
     Rules,
     Take,
@@ -711,3 +713,45 @@ def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
     assert isinstance(app.stack[0], NewGameScene) and not app.sounds.music_playing
     app.to_title()
     assert app.sounds.music_playing
+
+
+def test_resign_from_the_menu_at_three_levels_and_the_computer_answers(assets: Assets) -> None:
+    """Issue 18: Resign offers a single, a gammon or a backgammon; the computer accepts a fair offer."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), started())
+    d.click((200, 300), RIGHT)
+    d.click(app.stack[-1].menu.item_rect(0).center)  # Play
+    labels = [e.label for e in app.stack[-1].entries]
+    d.click(app.stack[-1].menu.item_rect(labels.index("Resign...")).center)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and box.window.title == "Resign"
+    assert [b.label for b in box.buttons] == ["Cancel", "Single", "Gammon", "Backgammon"]
+    d.click(box.buttons[2].rect.center)  # Gammon: twice what the start is worth to anyone
+    d.frames(4)
+    game = d.scene.match.game
+    assert d.scene.match.record[-2:] == [Resign(1, 2), Accept()]
+    assert (game.phase, game.winner, game.points, game.result) == ("over", 0, 2, "resign")
+    over = app.stack[-1]
+    assert isinstance(over, Dialog) and "resigned" in over.lines[0] and "gammon" in over.lines[0]
+
+
+def test_the_computer_offers_to_resign_a_lost_game_and_the_player_answers(assets: Assets) -> None:
+    """Issue 18: a computer sure to lose a single game offers it; the person declines (play on) or accepts."""
+    white = [5] + [0] * 25
+    white[6] = 10  # five off, ten on its six point: no gammon, and no way to win
+    red = [13, 2] + [0] * 24  # two men left, on the ace point
+    lost = GameState.from_position(Rules(), Position.from_counts(white, red), turn=0)
+    for answer, phase in ((0, "roll"), (1, "over")):  # Decline, then Accept
+        app = make_app()
+        d = play_scene(app, GameSetup(players=1, side="red", level="expert"), lost)
+        d.frames(3)
+        box = app.stack[-1]
+        assert isinstance(box, Dialog) and box.window.title == "Resign", d.scene.match.record
+        assert d.scene.match.record == [Resign(0, 1)] and "single" in " ".join(box.lines)
+        d.click(box.buttons[answer].rect.center)
+        if phase == "over":
+            assert d.scene.match.game.phase == "over"
+            assert (d.scene.match.game.winner, d.scene.match.game.points) == (1, 1)
+        else:  # declined once: it plays the game out instead of asking again every turn
+            d.frames(6)
+            assert d.scene.match.record.count(Resign(0, 1)) == 1

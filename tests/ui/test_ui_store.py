@@ -16,7 +16,7 @@ import pytest
 import pyxel
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Move, Rules
+from cart.engine import Move, Roll, Rules
 from cart.store import GameOptions, Store, WriteError
 from cart.ui import layout as L
 from cart.ui.app import App
@@ -315,3 +315,19 @@ def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
     assert app.options.hints and not scene.table.hints
     menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
     assert scene.table.hints and Store(tmp_path).settings.load().hint_arrows
+
+
+def test_a_game_open_in_two_windows_asks_before_overwriting(assets: Assets, tmp_path: Path) -> None:
+    """Issue 18: the second cartridge to save is told and chooses; nothing is overwritten unasked."""
+    Store(tmp_path, clock=clock).games.create("Shared", VS_EXPERT, rng=random.Random(4))
+    first, second = make_app(tmp_path), make_app(tmp_path, seed=6)
+    one, two = first.resume("Shared"), second.resume("Shared")
+    assert isinstance(one, PlayScene) and isinstance(two, PlayScene)
+    two.table.match.roll((3, 1))  # the other window plays and saves first
+    theirs = Store(tmp_path).games.load("Shared").match.record
+    one.act(Roll((6, 5)))
+    box = top_dialog(first, "Open elsewhere")
+    assert Store(tmp_path).games.load("Shared").match.record == theirs  # not overwritten
+    d = Driver(first)
+    d.click(box.buttons[1].rect.center)  # Take over
+    assert Store(tmp_path).games.load("Shared").match.record == one.match.record
