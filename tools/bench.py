@@ -52,6 +52,11 @@ SUITE = ROOT / "tools" / "data" / "bench_suite.txt"
 WORST = ("OQcJkxGUOYEqEw", (2, 2))
 
 
+def quantile(ordered: list[float], q: float) -> float:
+    """The ``q`` quantile of values already sorted (the nearest rank at or below)."""
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def load_suite() -> list[tuple[Position, int, int]]:
     pairs = []
     for line in SUITE.read_text().splitlines():
@@ -170,8 +175,8 @@ def bench_ai(rounds: int) -> None:
         moves.sort()
         slices.sort()
         mean = sum(moves) / len(moves)
-        p99 = moves[min(len(moves) - 1, int(0.99 * len(moves)))]
-        s999 = slices[min(len(slices) - 1, int(0.999 * len(slices)))]
+        p99 = quantile(moves, 0.99)
+        s999 = quantile(slices, 0.999)
         print(
             f"  {level:<12} {len(moves):5d} moves   mean {mean * 1e3:7.3f} ms ({mean / t_g:6.1f}x)   "
             f"p99 {p99 * 1e3:7.2f} ms   slices: {len(slices)}, p99.9 {s999 * 1e3:5.2f} ms, "
@@ -286,7 +291,7 @@ def bench_ui(rounds: int) -> None:
 
     def stats(times: list[float]) -> str:
         mean = sum(times) / len(times)
-        p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+        p99 = quantile(times, 0.99)
         return f"mean {mean * 1e3:6.3f} ms   p99 {p99 * 1e3:6.3f} ms   longest {times[-1] * 1e3:6.2f} ms"
 
     bare = min((timed(lambda: pyxel.cls(palette.DESKTOP), 300) for _ in range(rounds)), key=sum)
@@ -338,8 +343,8 @@ def bench_ui(rounds: int) -> None:
         replies, thinks, work, besides = latencies(app, game, level)
         work.sort()
         besides.sort()
-        p99 = work[min(len(work) - 1, int(0.99 * len(work)))]
-        p99b = besides[min(len(besides) - 1, int(0.99 * len(besides)))]
+        p99 = quantile(work, 0.99)
+        p99b = quantile(besides, 0.99)
         print(
             f"    {level:13s} mean {sum(replies) / len(replies):5.2f} s   longest {max(replies):5.2f} s"
             f"   thinking mean {sum(thinks) / len(thinks):5.2f} s   frame p99 {p99 * 1e3:5.2f} ms"
