@@ -3,8 +3,10 @@
 ``App`` is built by ``python -m cart`` (never at import time). Each frame
 :meth:`App.update` polls :class:`~cart.ui.intents.Input` once, moves the
 keyboard cursor between the top scene's stops for the arrow keys, and hands
-the intents to the top scene only (menus and dialogs are modal);
-:meth:`App.draw` paints every scene bottom to top. Tests and the headless demo
+the intents to the top scene only (menus and dialogs are modal); where the
+scene says to go (a :mod:`~cart.ui.transitions` value) the App goes
+(:meth:`App.go`): the scenes never call into it. :meth:`App.draw` paints
+every scene bottom to top. Tests and the headless demo
 call :meth:`App.frame` instead of ``pyxel.run``.
 
 A store (saved games, ratings, settings; ``cart/store``) can be given as
@@ -36,6 +38,20 @@ from .sound import Sounds
 from .start import StartScene
 from .thinking import FrameClock
 from .title import NewGameScene, TitleScene
+from .transitions import (
+    Chain,
+    Notices,
+    PlayNew,
+    Pop,
+    Push,
+    Quit,
+    Resume,
+    Tell,
+    ToNewGame,
+    ToStart,
+    ToTitle,
+    Transition,
+)
 
 __all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
@@ -108,6 +124,42 @@ class App:
     def top(self) -> Scene:
         return self.stack[-1]
 
+    def go(self, transition: Transition | None) -> None:
+        """Go where a scene said (None: stay): the one place the scene stack changes."""
+        match transition:
+            case None:
+                pass
+            case Chain(steps):
+                for step in steps:
+                    self.go(step)
+            case Push(scene):
+                self.push(scene)
+            case Pop(scene, then):
+                self.pop(scene if scene is not None else self.top)
+                self.go(then)
+            case Tell(title, messages):
+                self.tell(title, *messages)
+            case Notices():
+                self.show_notices()
+            case ToTitle():
+                self.to_title()
+            case ToStart():
+                self.to_start()
+            case ToNewGame():
+                self.to_new_game()
+            case PlayNew(setup):
+                self.new_game(setup)
+            case Resume(saved, setup, fresh):
+                if fresh and setup is not None:
+                    self.last_setup = setup
+                    self.last_options = saved.options
+                    self.go(self.remember())
+                if setup is None:
+                    setup = setup_of(saved.options, self.last_setup.other_colour)
+                self.play_saved(saved, setup)
+            case Quit():
+                self.quit()
+
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
         scene.enter()
@@ -142,47 +194,37 @@ class App:
         self.switch(StartScene(self))
         self.show_notices()
 
-    def leave_form(self) -> None:
-        """Where Cancel on the Create form goes: the saved games if there are any, else the title."""
-        if self.store is not None and self.store.games.list():
-            self.to_start()
-        else:
-            self.to_title()
-
     def new_game(self, setup: GameSetup) -> PlayScene:
         """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
-        self.remember()
+        self.go(self.remember())
         scene = PlayScene(self, setup)
         self.switch(scene)
         return scene
 
     def create_game(self, name: str, setup: GameSetup) -> PlayScene:
-        """Create the saved game ``name`` with ``setup`` and start it.
+        """Create the saved game ``name`` with ``setup`` and start it, as PLAY on the form does (tests).
 
         Raises :class:`~cart.store.StoreError` (a bad or used name, a failed
-        write) before anything changes, for the form to show.
+        write) before anything changes.
         """
         assert self.store is not None
         draw = random.Random(self.rng.getrandbits(32))
         options = game_options(setup, draw, hints=self.options.hints)
         saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
-        self.last_setup = setup
-        self.last_options = options
-        self.remember()
-        return self.play_saved(saved, setup)
-
-    def again(self, saved: SavedGame, setup: GameSetup, name: str) -> PlayScene:
-        """A new saved game ``name`` with the options of ``saved`` (a finished match, played again)."""
-        assert self.store is not None
-        new = self.store.games.create(name, saved.options, rng=random.Random(self.rng.getrandbits(64)))
-        return self.play_saved(new, setup)
+        self.go(Resume(saved, setup, fresh=True))
+        assert isinstance(self.top, PlayScene)
+        return self.top
 
     def resume(self, name: str) -> PlayScene:
-        """Continue the saved game ``name`` where it was left (raises ``StoreError``, ``KeyError``)."""
+        """Continue the saved game ``name`` where it was left, as PLAY on Start does (tests).
+
+        Raises ``StoreError`` or ``KeyError`` before anything changes.
+        """
         assert self.store is not None
-        saved = self.store.games.load(name)
-        return self.play_saved(saved, setup_of(saved.options, self.last_setup.other_colour))
+        self.go(Resume(self.store.games.load(name)))
+        assert isinstance(self.top, PlayScene)
+        return self.top
 
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
@@ -191,17 +233,21 @@ class App:
         return scene
 
     # -- what the store keeps -------------------------------------------------------------
-    def remember(self) -> None:
-        """Save the settings if the options changed (every menu tick, the form's choices)."""
+    def remember(self) -> Transition | None:
+        """Save the settings if the options changed (every menu tick, the form's choices).
+
+        Returns the box saying why they were not saved, if they were not.
+        """
         if self.store is None:
-            return
+            return None
         try:
             settings = settings_of(self.options, self.last_setup, self.last_options, self.settings)
             if settings != self.settings:
                 self.store.settings.save(settings)
                 self.settings = settings
         except (StoreError, ValueError) as exc:
-            self.tell("Settings not saved", str(exc))
+            return Tell("Settings not saved", (str(exc),))
+        return None
 
     def show_notices(self) -> None:
         """The store's messages about damaged files set aside, each shown once."""
@@ -244,7 +290,7 @@ class App:
                     self.input.warp(*stop)
             x, y = self.input.cursor
             intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
-        top.update(intents)
+        self.go(top.update(intents))
         busy = self.top.busy
         if busy == self.cursor_shown and not self.headless:
             pyxel.mouse(not busy)  # the scene draws an hourglass instead, as RISC OS does

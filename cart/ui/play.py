@@ -46,6 +46,7 @@ from .table import Outcome, Sound, Table
 from .table_view import Look, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
+from .transitions import Push, Tell, Transition, chain
 
 if TYPE_CHECKING:
     from cart.store import GameSession
@@ -94,6 +95,7 @@ class PlayScene(Scene):
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
+        self.going: list[Transition] = []  # where to go, said at the end of this update or action
 
     @property
     def match(self) -> Match:
@@ -126,8 +128,23 @@ class PlayScene(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return stops(self.table)
 
+    # -- where to go ---------------------------------------------------------------------------
+    def go(self, transition: Transition | None) -> None:
+        """Say where to go (a box, the title...) once this update, or the box's action now running, ends."""
+        if transition is not None:
+            self.going.append(transition)
+
+    def take(self) -> Transition | None:
+        """Where this update (or a box's action) goes: what :meth:`go` was told, in order."""
+        going, self.going = self.going, []
+        return chain(*going)
+
     # -- the frame ---------------------------------------------------------------------------
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
+        self._frame(intents)
+        return self.take()
+
+    def _frame(self, intents: list[Intent]) -> None:
         t = self.table
         t.sync()
         t.log.tick()
@@ -138,7 +155,7 @@ class PlayScene(Scene):
             if isinstance(intent, Pointer):
                 self._hover(intent.x, intent.y)
             elif isinstance(intent, OpenMenu) and not self.attract:
-                boxes.open_menu(self, intent.x, intent.y)
+                self.go(boxes.open_menu(self, intent.x, intent.y))
                 return
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
@@ -223,22 +240,25 @@ class PlayScene(Scene):
     def _human(self, game: GameState, intents: list[Intent]) -> None:
         if game.phase == "doubled" and self._asked is not game:
             self._asked = game
-            boxes.ask_take(self, game)
+            self.go(boxes.ask_take(self, game))
             return
         for intent in intents:
             if isinstance(intent, Select):
                 self.click(intent.x, intent.y)
             elif isinstance(intent, Command):
-                self.command(intent.name)
+                self.go(self.command(intent.name))
             if self.match.game is not game:
                 return  # the engine moved on: the rest of this frame's input was for the old state
 
-    def command(self, name: str) -> None:
-        """A named action from the keyboard, the gamepad or a menu."""
+    def command(self, name: str) -> Transition | None:
+        """A named action from the keyboard, the gamepad or a menu; returns where to go (a box)."""
         t = self.table
         game = t.match.game
-        if not t.mine():
-            return
+        if t.mine():
+            self._command(name, t, game)
+        return self.take()
+
+    def _command(self, name: str, t: Table, game: GameState) -> None:
         if name == "roll" or (name == "confirm" and game.phase in ("opening", "roll")):
             self.react(t.roll())
         elif name == "confirm":
@@ -250,7 +270,7 @@ class PlayScene(Scene):
         elif name == "hint":
             self.ask_hint()
         elif name == "type_move":
-            boxes.type_move(self)
+            self.go(boxes.type_move(self))
         elif name == "cancel":
             t.lifted_from = None
 
@@ -306,7 +326,7 @@ class PlayScene(Scene):
         self.beats = [b for b in self.beats if b.kind != "tumbling" or b.frames > 0]
         problem = self.table.problem()
         if problem:
-            self.app.tell("Not saved", problem, "The game goes on; Exit tries to save it again.")
+            self.go(Tell("Not saved", (problem, "The game goes on; Exit tries to save it again.")))
         return outcome
 
     def _game_ended(self, e: Event, sounds: object) -> None:
@@ -323,7 +343,7 @@ class PlayScene(Scene):
             return
         self._asked = game
         if not self.attract:
-            self.app.push(boxes.game_over_box(self))
+            self.go(Push(boxes.game_over_box(self)))
         elif self.match.is_match_over:
             m = self.match
             self.table.match = Match(m.rules, names=m.names, rng=m.rng)

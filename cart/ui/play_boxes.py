@@ -3,11 +3,14 @@
 Forfeit and Exit ask first (Forfeit says how many points it gives away); the
 double, the game's end, a typed move, the rules, the message log and the IDs
 are boxes over the board. Each takes the scene it serves and only reads the
-table or hands an intent back to the scene; none decides a rule.
+table or hands an intent back to the scene; none decides a rule. Each returns
+where to go (the box or menu pushed, a message, the title), for the scene to
+return from its update: none calls into the App.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +22,7 @@ from .messages import verb, wrap_lines
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .table import game_over_lines
+from .transitions import PlayNew, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -59,17 +63,23 @@ def _ok() -> list[Choice]:
     return [Choice("OK", lambda: None, default=True, cancel=True)]
 
 
-def open_menu(scene: PlayScene, x: int, y: int) -> None:
+def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
+    """Do ``act`` at the scene (a box's answer) and return where the scene then says to go."""
+    act()
+    return scene.take()
+
+
+def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     """Seed 000's menus: Play, Options, Sounds, ToolTips."""
     app = scene.app
     opts = app.options
     snd = opts.sound
     table = scene.table
 
-    def toggle(obj: object, name: str) -> Callable[[], None]:
-        def flip() -> None:
+    def toggle(obj: object, name: str) -> Callable[[], Transition | None]:
+        def flip() -> Transition | None:
             setattr(obj, name, not getattr(obj, name))
-            app.remember()
+            return app.remember()
 
         return flip
 
@@ -78,7 +88,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> None:
         mine = table.mine()
         moving = mine and game.phase == "move"
         return [
-            Entry("New game", app.to_new_game),
+            Entry("New game", ToNewGame),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
             Entry("Hint", lambda: scene.command("hint"), enabled=mine),
@@ -90,14 +100,14 @@ def open_menu(scene: PlayScene, x: int, y: int) -> None:
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
             Entry("Position ID", lambda: show_ids(scene)),
             Entry("Match ID", lambda: show_ids(scene), separator=True),
-            Entry("Quit", app.quit),
+            Entry("Quit", Quit),
         ]
 
     def speed_menu() -> list[Entry]:
-        def set_speed(s: Any) -> Callable[[], None]:
-            def choose() -> None:
+        def set_speed(s: Any) -> Callable[[], Transition | None]:
+            def choose() -> Transition | None:
                 opts.speed = s
-                app.remember()
+                return app.remember()
 
             return choose
 
@@ -126,10 +136,10 @@ def open_menu(scene: PlayScene, x: int, y: int) -> None:
         Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
     ]
     table.lifted_from = None
-    app.push(MenuScene(app, "Backgammon", entries, x, y))
+    return Push(MenuScene(app, "Backgammon", entries, x, y))
 
 
-def ask_forfeit(scene: PlayScene) -> None:
+def ask_forfeit(scene: PlayScene) -> Transition | None:
     """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
 
     The one person forfeits, or in a two-player game the player to act.
@@ -138,7 +148,7 @@ def ask_forfeit(scene: PlayScene) -> None:
     game = table.match.game
     if game.phase == "over":
         table.say("the game is over")
-        return
+        return None
     humans = table.humans
     who = humans[0] if len(humans) == 1 else game.actor
     after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
@@ -153,11 +163,14 @@ def ask_forfeit(scene: PlayScene) -> None:
         if table.match.game is game:  # not if the game moved on under the box
             scene.act(Forfeit(who))
 
-    choices = [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Forfeit", forfeit)]
-    scene.app.push(Dialog(scene.app, "Forfeit", lines, choices))
+    choices = [
+        Choice("Cancel", lambda: None, default=True, cancel=True),
+        Choice("Forfeit", lambda: _acting(scene, forfeit)),
+    ]
+    return Push(Dialog(scene.app, "Forfeit", lines, choices))
 
 
-def ask_exit(scene: PlayScene) -> None:
+def ask_exit(scene: PlayScene) -> Transition:
     """Exit asks first: a saved game says it can be resumed (Exit the default), an unsaved one is lost."""
     saved = scene.table.session is not None
     if saved:
@@ -168,10 +181,10 @@ def ask_exit(scene: PlayScene) -> None:
         Choice("Cancel", lambda: None, default=not saved, cancel=True),
         Choice("Exit", lambda: exit_table(scene), default=saved),
     ]
-    scene.app.push(Dialog(scene.app, "Exit", lines, choices))
+    return Push(Dialog(scene.app, "Exit", lines, choices))
 
 
-def exit_table(scene: PlayScene) -> None:
+def exit_table(scene: PlayScene) -> Transition:
     """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
 
     A move half made by hand is not an action yet: it is dropped, and the
@@ -184,12 +197,11 @@ def exit_table(scene: PlayScene) -> None:
             assert app.store is not None
             app.store.games.save(session.game)
         except StoreError as exc:
-            app.tell("Not saved", str(exc), "The game stays open: try again or export it.")
-            return
-    app.to_title()
+            return Tell("Not saved", (str(exc), "The game stays open: try again or export it."))
+    return ToTitle()
 
 
-def ask_take(scene: PlayScene, game: GameState) -> None:
+def ask_take(scene: PlayScene, game: GameState) -> Transition:
     """The double offered to a person: take and play on for twice the cube, or drop."""
     names = [p.name for p in scene.table.players]
     value = game.cube * 2
@@ -199,35 +211,32 @@ def ask_take(scene: PlayScene, game: GameState) -> None:
         f"or drop and lose {game.cube}?",
     ]
 
-    def answer(action: Drop | Take) -> Callable[[], None]:
-        def apply() -> None:
-            scene.act(action)
-
-        return apply
+    def answer(action: Drop | Take) -> Callable[[], Transition | None]:
+        return lambda: _acting(scene, lambda: scene.act(action))
 
     choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
-    scene.app.push(Dialog(scene.app, "Double", lines, choices))
+    return Push(Dialog(scene.app, "Double", lines, choices))
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
     """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
     lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
     choices = [
-        Choice("No", scene.app.to_title, cancel=True),
+        Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]
     return Dialog(scene.app, "Game over", lines, choices)
 
 
-def type_move(scene: PlayScene) -> None:
+def type_move(scene: PlayScene) -> Transition | None:
     """A box for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
     table = scene.table
     game = table.match.game
     if game.phase != "move" or game.dice is None:
         table.say("roll first, then type your move")
-        return
+        return None
 
-    def submit(text: str) -> str | None:
+    def submit(text: str) -> str | Transition | None:
         if table.match.game is not game:
             return "the game has moved on"
         try:
@@ -235,51 +244,49 @@ def type_move(scene: PlayScene) -> None:
         except EngineError as exc:
             return str(exc)
         table.lifted_from = None
-        scene.animate_play(Move.of(play))
-        return None
+        return _acting(scene, lambda: scene.animate_play(Move.of(play)))
 
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
-    scene.app.push(Dialog(scene.app, "Type a move", lines, cancel, field_text="", on_text=submit))
+    return Push(Dialog(scene.app, "Type a move", lines, cancel, field_text="", on_text=submit))
 
 
-def export(scene: PlayScene) -> None:
+def export(scene: PlayScene) -> Transition | None:
     """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
     app = scene.app
     store = app.store
     session = scene.table.session
     if session is None or store is None:
         scene.table.say("only a saved game can be exported")
-        return
+        return None
     entry = f"exports/{entry_stem(session.game.name)}.mat"
     try:
         store.backend.write(entry, export_mat(session.game).encode("utf-8"))
     except (MatError, OSError) as exc:
-        app.tell("Export .mat", f"Could not export the game: {exc}")
-        return
-    app.tell("Export .mat", "The game's record was written to", export_path(store, entry))
+        return Tell("Export .mat", (f"Could not export the game: {exc}",))
+    return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
 
 
-def show_rules(scene: PlayScene) -> None:
-    scene.app.push(Dialog(scene.app, "Rules", RULES, _ok()))
+def show_rules(scene: PlayScene) -> Transition:
+    return Push(Dialog(scene.app, "Rules", RULES, _ok()))
 
 
-def show_messages(scene: PlayScene) -> None:
+def show_messages(scene: PlayScene) -> Transition:
     """The message log: what the table said lately, each message whole, newest last."""
     lines: list[str] = []
     for text in scene.table.log.history():
         lines.extend(wrap_lines(text, MESSAGES_WIDTH))
-    scene.app.push(Dialog(scene.app, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
+    return Push(Dialog(scene.app, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
 
 
-def show_ids(scene: PlayScene) -> None:
+def show_ids(scene: PlayScene) -> Transition:
     m = scene.table.match
     lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
-    scene.app.push(Dialog(scene.app, "Position", lines, _ok()))
+    return Push(Dialog(scene.app, "Position", lines, _ok()))
 
 
-def another(scene: PlayScene) -> None:
+def another(scene: PlayScene) -> Transition | None:
     """The next game of the match, or a new match with the same set-up once it is over.
 
     A finished saved match stays in the list as it is; the new one is saved
@@ -287,12 +294,13 @@ def another(scene: PlayScene) -> None:
     """
     app, session = scene.app, scene.table.session
     if not scene.match.is_match_over:
-        scene.act(NewGame())
-    elif session is not None and app.store is not None:
+        return _acting(scene, lambda: scene.act(NewGame()))
+    if session is not None and app.store is not None:
+        store = app.store
         try:
-            app.again(session.game, scene.setup, free_name(app.store, session.game.name))
+            name = free_name(store, session.game.name)
+            new = store.games.create(name, session.game.options, rng=random.Random(app.rng.getrandbits(64)))
         except StoreError as exc:
-            app.to_title()
-            app.tell("Not saved", str(exc))
-    else:
-        app.new_game(scene.setup)
+            return chain(ToTitle(), Tell("Not saved", (str(exc),)))
+        return Resume(new, scene.setup)
+    return PlayNew(scene.setup)

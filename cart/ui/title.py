@@ -13,6 +13,7 @@ the game is not saved.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -29,8 +30,9 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
-from .saves import free_name, shown
+from .saves import free_name, game_options, shown
 from .scenes import Scene, hover
+from .transitions import PlayNew, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
@@ -59,12 +61,11 @@ class TitleScene(Scene):
     def leave(self) -> None:
         self.app.sounds.title_music(False)
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
-            self.app.to_start()
-            return
+            return ToStart()
         self.frames += 1
-        self.attract.update([i for i in intents if isinstance(i, Pointer)])
+        return self.attract.update([i for i in intents if isinstance(i, Pointer)])
 
     def draw(self, g: pyxel.Image) -> None:
         self.attract.draw(g)
@@ -86,7 +87,7 @@ class _Row:
 
     label: str
     toggles: list[Toggle]
-    pick: Callable[[int], None]
+    pick: Callable[[int], Transition | None]
 
 
 class NewGameScene(Scene):
@@ -196,19 +197,19 @@ class NewGameScene(Scene):
         x0 = self.left + 140
 
         def radios(
-            label: str, names: list[str], chosen: int, pick: Callable[[int], None], w: int = 92
+            label: str, names: list[str], chosen: int, pick: Callable[[int], Transition | None], w: int = 92
         ) -> None:
             nonlocal y
             toggles = [Toggle(Rect(x0 + i * w, y, w - 4, 20), n, on=i == chosen) for i, n in enumerate(names)]
             self.rows.append(_Row(label, toggles, pick))
             y += 32
 
-        def option(label: str, on: bool, pick: Callable[[int], None]) -> None:
+        def option(label: str, on: bool, pick: Callable[[int], Transition | None]) -> None:
             nonlocal y
             self.rows.append(_Row("", [Toggle(Rect(x0, y, 300, 20), label, on=on, kind="option")], pick))
             y += 32
 
-        def set_(**kw: Any) -> Callable[[int], None]:
+        def set_(**kw: Any) -> Callable[[int], Transition | None]:
             ((name, values),) = kw.items()
             return lambda i: self._change(**{name: values[i]})
 
@@ -258,38 +259,52 @@ class NewGameScene(Scene):
                 f.text = self.setup.default_name(seat)
         self._build()
 
-    def _hints(self) -> None:
+    def _hints(self) -> Transition | None:
         self.app.options.hints = not self.app.options.hints
-        self.app.remember()
+        going = self.app.remember()
         self._build()
+        return going
 
     @property
     def typing(self) -> bool:  # type: ignore[override]
         """Keys are text while a field has the caret."""
         return self.focused is not None
 
-    def start(self) -> None:
-        """PLAY: create the game (saved, or not without a store), or say why a name is refused."""
+    def start(self) -> Transition | None:
+        """PLAY: create the game (saved, or not without a store), or say why a name is refused.
+
+        The saved game is created here, not where it is played, so a name the
+        store refuses (or a failed write) is said on the form and nothing changes.
+        """
         try:
             setup = self.named()
         except ValueError as exc:
             self.error = str(exc)
-            return
-        if self.name is None:
-            self.app.new_game(setup)
-            return
+            return None
+        store = self.app.store
+        if self.name is None or store is None:
+            return PlayNew(setup)
+        rng = self.app.rng
+        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=self.app.options.hints)
         try:
-            self.app.create_game(self.name.text, setup)
+            saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
         except StoreError as exc:
             self.error = str(exc)
             self.focus(self.name)
+            return None
+        return Resume(saved, setup, fresh=True)
 
-    def cancel(self) -> None:
+    def way_out(self) -> Transition:
+        """Where Cancel goes: the saved games if there are any, else the title."""
+        store = self.app.store
+        return ToStart() if store is not None and store.games.list() else ToTitle()
+
+    def cancel(self) -> Transition | None:
         """Escape: first the field lets go of the caret, then the form closes."""
         if self.focused is not None:
             self.focus(None)
-        else:
-            self.app.leave_form()
+            return None
+        return self.way_out()
 
     def _length(self, step: int) -> None:
         i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
@@ -302,20 +317,22 @@ class NewGameScene(Scene):
         points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
         return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
-                self.click(intent.x, intent.y)
+                going = self.click(intent.x, intent.y)
+                if going is not None:
+                    return going
             elif isinstance(intent, Typed) and self.focused is not None:
                 self.focused.insert(intent.text)
                 self.error = ""
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
-                    self.start()
+                    return self.start()
                 elif intent.name == "cancel":
-                    self.cancel()
+                    return self.cancel()
                 elif intent.name == "next_field":
                     self.next_field()
                 elif intent.name == "erase" and self.focused is not None:
@@ -323,26 +340,27 @@ class NewGameScene(Scene):
                     self.error = ""
                 else:
                     continue
-                return
+                return None
+        return None
 
-    def click(self, x: int, y: int) -> None:
+    def click(self, x: int, y: int) -> Transition | None:
         for f in self.fields():
             if f.contains(x, y):
                 self.focus(f)
-                return
+                return None
         for row in self.rows:
             for i, t in enumerate(row.toggles):
                 if t.contains(x, y):
-                    row.pick(i)
-                    return
+                    return row.pick(i)
         if self.minus.contains(x, y):
             self._length(-1)
         elif self.plus.contains(x, y):
             self._length(1)
         elif self.cancel_button.contains(x, y):
-            self.app.leave_form()
+            return self.way_out()
         elif self.play.contains(x, y):
-            self.start()
+            return self.start()
+        return None
 
     def draw(self, g: pyxel.Image) -> None:
         a = self.app.assets

@@ -450,13 +450,13 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     )
     d.frames(2)  # the first frame is drawn before any thought
     assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
-    play_boxes.ask_forfeit(d.scene)  # the human, from the menu, while the computer thinks: asked first
+    app.go(play_boxes.ask_forfeit(d.scene))  # from the menu, while the computer thinks: asked first
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
     d.click(box.buttons[1].rect.center)  # Forfeit
     d.frames()
     assert d.scene.thinker is None and d.scene.match.game.phase == "over"
-    play_boxes.another(d.scene)
+    app.go(play_boxes.another(d.scene))
     d.until(lambda: len(d.scene.match.record) >= 3)
     assert d.scene.match.record[:2] == [Forfeit(1), NewGame()]
     assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.table.message
@@ -623,12 +623,12 @@ def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
 def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
-    play_boxes.ask_exit(d.scene)
+    app.go(play_boxes.ask_exit(d.scene))
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
     d.key(pyxel.KEY_RETURN)
     assert app.stack[-1] is d.scene
-    play_boxes.ask_exit(d.scene)
+    app.go(play_boxes.ask_exit(d.scene))
     d.click(app.stack[-1].buttons[1].rect.center)  # Exit
     assert isinstance(app.stack[0], TitleScene)
 
@@ -677,7 +677,7 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     rest(d, L.ROLL_BOX.center)
     assert d.scene.tip() is not None
-    play_boxes.show_rules(d.scene)
+    app.go(play_boxes.show_rules(d.scene))
     d.frames()
     assert d.scene.tip() is None
 
