@@ -294,7 +294,7 @@ def bench_ui(rounds: int) -> None:
     print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
 
     def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
-        scene = PlayScene(app, GameSetup(players=0, level=level), attract=True)
+        scene = PlayScene(app.services, GameSetup(players=0, level=level), attract=True)
         app.switch(scene)
 
         def frame() -> None:

@@ -34,6 +34,7 @@ from .options import GameSetup, Options
 from .play import PlayScene
 from .saves import apply_settings, game_options, settings_of, setup_of, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
+from .services import Services
 from .sound import Sounds
 from .start import StartScene
 from .thinking import FrameClock
@@ -101,6 +102,16 @@ class App:
         self.sounds = Sounds(self.options.sound)
         self.input = Input()
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
+        self.services = Services(
+            assets=self.assets,
+            board=self.board,
+            sounds=self.sounds,
+            options=self.options,
+            remember=self.remember,
+            store=store,
+            clock=self.clock,
+            rng=self.rng,
+        )
         self.cursor_shown = True
         self.stack: list[Scene] = []
         self.quitting = False
@@ -160,8 +171,14 @@ class App:
             case Quit():
                 self.quit()
 
+    def _restacked(self) -> None:
+        """Tell each scene whether a box or a menu now covers it."""
+        for scene in self.stack:
+            scene.covered = scene is not self.stack[-1]
+
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        self._restacked()
         scene.enter()
 
     def pop(self, scene: Scene) -> None:
@@ -169,21 +186,23 @@ class App:
         if scene in self.stack:
             gone = self.stack[self.stack.index(scene) :]
             del self.stack[self.stack.index(scene) :]
+            self._restacked()
             for old in reversed(gone):
                 old.leave()
 
     def switch(self, scene: Scene) -> None:
         """Make ``scene`` the only one (each scene left is told, then the new one)."""
         gone, self.stack = self.stack, [scene]
+        self._restacked()
         for old in reversed(gone):
             old.leave()
         scene.enter()
 
     def to_title(self) -> None:
-        self.switch(TitleScene(self))
+        self.switch(TitleScene(self.services))
 
     def to_new_game(self) -> None:
-        self.switch(NewGameScene(self, self.last_setup))
+        self.switch(NewGameScene(self.services, self.last_setup))
 
     def to_start(self) -> None:
         """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
@@ -191,14 +210,14 @@ class App:
             self.show_notices()
             self.to_new_game()
             return
-        self.switch(StartScene(self))
+        self.switch(StartScene(self.services))
         self.show_notices()
 
     def new_game(self, setup: GameSetup) -> PlayScene:
         """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
         self.go(self.remember())
-        scene = PlayScene(self, setup)
+        scene = PlayScene(self.services, setup)
         self.switch(scene)
         return scene
 
@@ -228,7 +247,7 @@ class App:
 
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
-        scene = PlayScene(self, setup, session=self.store.session(saved))
+        scene = PlayScene(self.services, setup, session=self.store.session(saved))
         self.switch(scene)
         return scene
 
@@ -264,7 +283,10 @@ class App:
             lines.extend(wrap(message, MESSAGE_WIDTH))
         self.push(
             Dialog(
-                self, title, lines[:MESSAGE_LINES], [Choice("OK", lambda: None, default=True, cancel=True)]
+                self.services,
+                title,
+                lines[:MESSAGE_LINES],
+                [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )
 

@@ -71,15 +71,15 @@ def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
 
 def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     """Seed 000's menus: Play, Options, Sounds, ToolTips."""
-    app = scene.app
-    opts = app.options
+    services = scene.services
+    opts = services.options
     snd = opts.sound
     table = scene.table
 
     def toggle(obj: object, name: str) -> Callable[[], Transition | None]:
         def flip() -> Transition | None:
             setattr(obj, name, not getattr(obj, name))
-            return app.remember()
+            return services.remember()
 
         return flip
 
@@ -107,7 +107,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         def set_speed(s: Any) -> Callable[[], Transition | None]:
             def choose() -> Transition | None:
                 opts.speed = s
-                return app.remember()
+                return services.remember()
 
             return choose
 
@@ -136,7 +136,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
     ]
     table.lifted_from = None
-    return Push(MenuScene(app, "Backgammon", entries, x, y))
+    return Push(MenuScene(services, "Backgammon", entries, x, y))
 
 
 def ask_forfeit(scene: PlayScene) -> Transition | None:
@@ -167,7 +167,7 @@ def ask_forfeit(scene: PlayScene) -> Transition | None:
         Choice("Cancel", lambda: None, default=True, cancel=True),
         Choice("Forfeit", lambda: _acting(scene, forfeit)),
     ]
-    return Push(Dialog(scene.app, "Forfeit", lines, choices))
+    return Push(Dialog(scene.services, "Forfeit", lines, choices))
 
 
 def ask_exit(scene: PlayScene) -> Transition:
@@ -181,7 +181,7 @@ def ask_exit(scene: PlayScene) -> Transition:
         Choice("Cancel", lambda: None, default=not saved, cancel=True),
         Choice("Exit", lambda: exit_table(scene), default=saved),
     ]
-    return Push(Dialog(scene.app, "Exit", lines, choices))
+    return Push(Dialog(scene.services, "Exit", lines, choices))
 
 
 def exit_table(scene: PlayScene) -> Transition:
@@ -190,12 +190,12 @@ def exit_table(scene: PlayScene) -> Transition:
     A move half made by hand is not an action yet: it is dropped, and the
     turn starts again from its roll when the game is resumed.
     """
-    app = scene.app
+    services = scene.services
     session = scene.table.session
     if session is not None and session.problem:
         try:
-            assert app.store is not None
-            app.store.games.save(session.game)
+            assert services.store is not None
+            services.store.games.save(session.game)
         except StoreError as exc:
             return Tell("Not saved", (str(exc), "The game stays open: try again or export it."))
     return ToTitle()
@@ -215,7 +215,7 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
         return lambda: _acting(scene, lambda: scene.act(action))
 
     choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
-    return Push(Dialog(scene.app, "Double", lines, choices))
+    return Push(Dialog(scene.services, "Double", lines, choices))
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
@@ -225,7 +225,7 @@ def game_over_box(scene: PlayScene) -> Dialog:
         Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]
-    return Dialog(scene.app, "Game over", lines, choices)
+    return Dialog(scene.services, "Game over", lines, choices)
 
 
 def type_move(scene: PlayScene) -> Transition | None:
@@ -249,13 +249,13 @@ def type_move(scene: PlayScene) -> Transition | None:
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
-    return Push(Dialog(scene.app, "Type a move", lines, cancel, field_text="", on_text=submit))
+    return Push(Dialog(scene.services, "Type a move", lines, cancel, field_text="", on_text=submit))
 
 
 def export(scene: PlayScene) -> Transition | None:
     """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
-    app = scene.app
-    store = app.store
+    services = scene.services
+    store = services.store
     session = scene.table.session
     if session is None or store is None:
         scene.table.say("only a saved game can be exported")
@@ -269,7 +269,7 @@ def export(scene: PlayScene) -> Transition | None:
 
 
 def show_rules(scene: PlayScene) -> Transition:
-    return Push(Dialog(scene.app, "Rules", RULES, _ok()))
+    return Push(Dialog(scene.services, "Rules", RULES, _ok()))
 
 
 def show_messages(scene: PlayScene) -> Transition:
@@ -277,13 +277,13 @@ def show_messages(scene: PlayScene) -> Transition:
     lines: list[str] = []
     for text in scene.table.log.history():
         lines.extend(wrap_lines(text, MESSAGES_WIDTH))
-    return Push(Dialog(scene.app, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
+    return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
 
 
 def show_ids(scene: PlayScene) -> Transition:
     m = scene.table.match
     lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
-    return Push(Dialog(scene.app, "Position", lines, _ok()))
+    return Push(Dialog(scene.services, "Position", lines, _ok()))
 
 
 def another(scene: PlayScene) -> Transition | None:
@@ -292,14 +292,16 @@ def another(scene: PlayScene) -> Transition | None:
     A finished saved match stays in the list as it is; the new one is saved
     under the next free name (``Friday 2``).
     """
-    app, session = scene.app, scene.table.session
+    services, session = scene.services, scene.table.session
     if not scene.match.is_match_over:
         return _acting(scene, lambda: scene.act(NewGame()))
-    if session is not None and app.store is not None:
-        store = app.store
+    if session is not None and services.store is not None:
+        store = services.store
         try:
             name = free_name(store, session.game.name)
-            new = store.games.create(name, session.game.options, rng=random.Random(app.rng.getrandbits(64)))
+            new = store.games.create(
+                name, session.game.options, rng=random.Random(services.rng.getrandbits(64))
+            )
         except StoreError as exc:
             return chain(ToTitle(), Tell("Not saved", (str(exc),)))
         return Resume(new, scene.setup)

@@ -22,11 +22,11 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
-from .transitions import Pop, Push, Transition
+from .transitions import Pop, Push, Transition, chain
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
 
@@ -36,9 +36,26 @@ class Scene:
 
     typing = False  # a writable field has the caret: keys are text
     busy = False  # the computer is thinking: the pointer becomes an hourglass
+    covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
 
-    def __init__(self, app: Host) -> None:
-        self.app = app
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.going: list[Transition] = []  # where to go, said at the end of this update or action
+
+    def go(self, transition: Transition | None) -> None:
+        """Say where to go (a box, the title...) once this update, or the box's action now running, ends.
+
+        For scenes whose steps are deep in their update (the table's computer,
+        a beat ending): each step says where to go here, and ``update`` returns
+        :meth:`take`.
+        """
+        if transition is not None:
+            self.going.append(transition)
+
+    def take(self) -> Transition | None:
+        """Where this update (or a box's action) goes: what :meth:`go` was told, in order."""
+        going, self.going = self.going, []
+        return chain(*going)
 
     def enter(self) -> None:
         """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
@@ -114,7 +131,7 @@ class Dialog(Scene):
 
     def __init__(
         self,
-        app: Host,
+        services: Services,
         title: str,
         lines: Sequence[str],
         choices: Sequence[Choice],
@@ -123,7 +140,7 @@ class Dialog(Scene):
         on_text: Callable[[str], str | Transition | None] | None = None,
         width: int | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.lines = list(lines)
         self.choices = list(choices)
         self.on_text = on_text
@@ -185,7 +202,7 @@ class Dialog(Scene):
         return None
 
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         self.window.draw(a, g)
         work = self.window.work_area
         for i, line in enumerate(self.lines):
@@ -218,9 +235,15 @@ class MenuScene(Scene):
     """A pop-up menu; a submenu opens to the right of its item, and choosing an action closes them all."""
 
     def __init__(
-        self, app: Host, title: str, entries: list[Entry], x: int, y: int, parent: MenuScene | None = None
+        self,
+        services: Services,
+        title: str,
+        entries: list[Entry],
+        x: int,
+        y: int,
+        parent: MenuScene | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.entries = entries
         self.parent = parent
         items = [MenuItem(e.label, e.ticked, e.enabled, e.submenu is not None, e.separator) for e in entries]
@@ -240,7 +263,7 @@ class MenuScene(Scene):
         entry = self.entries[i]
         if entry.submenu is not None:
             r = self.menu.item_rect(i)
-            return Push(MenuScene(self.app, entry.label, entry.submenu(), r.right, r.y, parent=self))
+            return Push(MenuScene(self.services, entry.label, entry.submenu(), r.right, r.y, parent=self))
         if entry.action is not None:
             return self.close_all(entry.action())
         return None
@@ -265,4 +288,4 @@ class MenuScene(Scene):
         return None
 
     def draw(self, g: pyxel.Image) -> None:
-        self.menu.draw(self.app.assets, g)
+        self.menu.draw(self.services.assets, g)

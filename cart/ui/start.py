@@ -25,7 +25,7 @@ from .transitions import Notices, Push, Resume, Tell, ToNewGame, ToTitle, Transi
 from .widgets import Button, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["COLUMNS", "StartScene"]
 
@@ -39,8 +39,8 @@ BUTTON_H = 28
 class StartScene(Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title."""
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.window = Window(Rect(8, 24, 624, 464), "Start: saved games", focused=True)
         work = self.window.work_area
         self.head_y = work.y + 8
@@ -64,8 +64,8 @@ class StartScene(Scene):
     # -- the list ---------------------------------------------------------------------------
     def refresh(self) -> None:
         """Read the list again (after a delete, or a game set aside); keep the selection in range."""
-        assert self.app.store is not None
-        self.games = self.app.store.games.list()
+        assert self.services.store is not None
+        self.games = self.services.store.games.list()
         self.selected = max(0, min(self.selected, len(self.games) - 1))
         self.scroll(0)
 
@@ -105,9 +105,9 @@ class StartScene(Scene):
         if chosen is None:
             self.message = "No saved game: choose New game"
             return None
-        assert self.app.store is not None
+        assert self.services.store is not None
         try:
-            saved = self.app.store.games.load(chosen.name)
+            saved = self.services.store.games.load(chosen.name)
         except KeyError:
             self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
             self.refresh()
@@ -124,10 +124,10 @@ class StartScene(Scene):
             return None
 
         def delete() -> Transition | None:
-            assert self.app.store is not None
+            assert self.services.store is not None
             going: Transition | None = None
             try:
-                self.app.store.games.delete(chosen.name)
+                self.services.store.games.delete(chosen.name)
             except StoreError as exc:
                 going = Tell("Not deleted", (str(exc),))
             else:
@@ -137,7 +137,7 @@ class StartScene(Scene):
 
         return Push(
             Dialog(
-                self.app,
+                self.services,
                 "Delete",
                 [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
                 [Choice("Delete", delete), Choice("Cancel", lambda: None, default=True, cancel=True)],
@@ -181,7 +181,7 @@ class StartScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         g.cls(wimp.DESKTOP)
         self.window.draw(a, g)
         work = self.window.work_area

@@ -36,7 +36,7 @@ from .transitions import PlayNew, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
@@ -50,16 +50,16 @@ ROW = 32  # one line of the form
 class TitleScene(Scene):
     """Gammon Cart's title over a game the computer plays against itself."""
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app)
-        self.attract = PlayScene(app, ATTRACT_SETUP, attract=True)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.attract = PlayScene(services, ATTRACT_SETUP, attract=True)
         self.frames = 0
 
     def enter(self) -> None:
-        self.app.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
+        self.services.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
 
     def leave(self) -> None:
-        self.app.sounds.title_music(False)
+        self.services.sounds.title_music(False)
 
     def update(self, intents: list[Intent]) -> Transition | None:
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
@@ -69,7 +69,7 @@ class TitleScene(Scene):
 
     def draw(self, g: pyxel.Image) -> None:
         self.attract.draw(g)
-        a = self.app.assets
+        a = self.services.assets
         b = BANNER
         g.rect(b.x, b.y, b.w, b.h, wimp.BANNER_BG)
         g.rectb(b.x, b.y, b.w, b.h, wimp.FRAME)
@@ -98,9 +98,9 @@ class NewGameScene(Scene):
     refused name is said here and nothing is created.
     """
 
-    def __init__(self, app: Host, setup: GameSetup | None = None) -> None:
-        super().__init__(app)
-        self.setup = setup or app.last_setup
+    def __init__(self, services: Services, setup: GameSetup) -> None:
+        super().__init__(services)
+        self.setup = setup
         self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)
         work = self.window.work_area
         self.left = work.x + 16
@@ -108,10 +108,10 @@ class NewGameScene(Scene):
         self.top = work.y + 12
         self.name: TextField | None = None
         self.error = ""
-        if app.store is not None:
+        if services.store is not None:
             self.name = TextField(
                 Rect(self.left + 140, self.top, 340, 24),
-                free_name(app.store, "Game"),
+                free_name(services.store, "Game"),
                 MAX_GAME_NAME,
                 focused=True,
                 free=True,
@@ -249,7 +249,7 @@ class NewGameScene(Scene):
             s.auto_doubles,
             lambda i: self._change(auto_doubles=not s.auto_doubles),
         )
-        option("Hint arrows", self.app.options.hints, lambda i: self._hints())
+        option("Hint arrows", self.services.options.hints, lambda i: self._hints())
 
     def _change(self, **kw: Any) -> None:
         old = self.setup
@@ -260,8 +260,8 @@ class NewGameScene(Scene):
         self._build()
 
     def _hints(self) -> Transition | None:
-        self.app.options.hints = not self.app.options.hints
-        going = self.app.remember()
+        self.services.options.hints = not self.services.options.hints
+        going = self.services.remember()
         self._build()
         return going
 
@@ -281,11 +281,11 @@ class NewGameScene(Scene):
         except ValueError as exc:
             self.error = str(exc)
             return None
-        store = self.app.store
+        store = self.services.store
         if self.name is None or store is None:
             return PlayNew(setup)
-        rng = self.app.rng
-        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=self.app.options.hints)
+        rng = self.services.rng
+        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=self.services.options.hints)
         try:
             saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
         except StoreError as exc:
@@ -296,7 +296,7 @@ class NewGameScene(Scene):
 
     def way_out(self) -> Transition:
         """Where Cancel goes: the saved games if there are any, else the title."""
-        store = self.app.store
+        store = self.services.store
         return ToStart() if store is not None and store.games.list() else ToTitle()
 
     def cancel(self) -> Transition | None:
@@ -363,7 +363,7 @@ class NewGameScene(Scene):
         return None
 
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         g.cls(wimp.DESKTOP)
         self.window.draw(a, g)
         for row in self.rows:

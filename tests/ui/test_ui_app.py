@@ -122,7 +122,7 @@ def play_scene(app: App, setup: GameSetup, start: GameState | None = None) -> Dr
     if start is None:
         app.new_game(setup)
     else:
-        scene = PlayScene(app, setup, match=Match(start.rules, rng=random.Random(3), start=start))
+        scene = PlayScene(app.services, setup, match=Match(start.rules, rng=random.Random(3), start=start))
         app.switch(scene)
     return Driver(app)
 
