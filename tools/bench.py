@@ -268,13 +268,14 @@ def bench_ui(rounds: int) -> None:
     import pyxel
 
     from cart.engine import Move
+    from cart.store import Settings
     from cart.ui import palette
     from cart.ui.app import App
     from cart.ui.intents import Pointer
-    from cart.ui.options import GameSetup, Options
+    from cart.ui.options import GameSetup
     from cart.ui.play import PlayScene
 
-    app = App(headless=True, seed=1, options=Options(speed="fast"))
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
 
     def timed(frame: Callable[[], object], n: int) -> list[float]:
         out = []

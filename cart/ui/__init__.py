@@ -11,6 +11,7 @@ gamepad turned into intents), ``scenes`` (dialogs, pop-up menus),
 sounds, drawing) over ``table`` (the game at the table, no Pyxel), with
 ``play_boxes`` (its menus and questions), ``table_view``, ``messages``,
 ``tips``, ``thinking`` (the frame clock) and ``animation``; ``title`` (attract
-mode and the new-game form), ``options`` and ``sound``. Importing this
+mode and the new-game form), ``options`` (the form's set-up), ``prefs`` (the
+store's settings, held and saved) and ``sound``. Importing this
 package imports nothing heavy: the scenes import the modules they use.
 """

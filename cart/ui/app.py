@@ -24,15 +24,16 @@ import time
 
 import pyxel
 
-from cart.store import GameOptions, SavedGame, Settings, Store, StoreError
+from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
 from .board_view import BoardView
 from .intents import Command, Input, Intent, Pointer
 from .layout import SCREEN
-from .options import GameSetup, Options
+from .options import GameSetup
 from .play import PlayScene
-from .saves import apply_settings, game_options, settings_of, setup_of, wrap
+from .prefs import Prefs
+from .saves import game_options, offered_setup, setup_of, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .services import Services
 from .sound import Sounds
@@ -73,7 +74,11 @@ def init_pyxel(*, headless: bool = False) -> None:
 
 
 class App:
-    """The running cartridge: assets, board painter, sounds, options and the scene stack."""
+    """The running cartridge: assets, board painter, sounds, the player's settings and the scene stack.
+
+    ``settings`` (tests, the demo) are used instead of the stored ones; they
+    are still saved, over the stored ones, when they change.
+    """
 
     def __init__(
         self,
@@ -81,33 +86,33 @@ class App:
         store: Store | None = None,
         seed: int | None = None,
         headless: bool = False,
-        options: Options | None = None,
+        settings: Settings | None = None,
         start: str = "title",
     ) -> None:
         init_pyxel(headless=headless)
         self.store = store
         self.headless = headless
         self.rng = random.Random(seed)
-        self.options = options if options is not None else Options()
+        stored = store.settings.load() if store is not None else Settings()
         self.last_setup = GameSetup()
-        self.settings = Settings()
-        self.last_options: GameOptions | None = None
-        if store is not None:
-            self.settings = store.settings.load()
-            self.last_options = self.settings.last_options
-            if options is None:  # a caller's own options (tests) win over the stored ones
-                self.last_setup = apply_settings(self.settings, self.options)
+        if settings is None:
+            settings = stored
+            if store is not None:
+                self.last_setup = offered_setup(stored)
+        else:
+            settings = settings.replace(last_options=stored.last_options)
+        self.prefs = Prefs(settings, store.settings.save if store is not None else None)
+        self.prefs.saved = stored
         self.assets = Assets.load()
         self.board = BoardView(self.assets, "Backgammon")
-        self.sounds = Sounds(self.options.sound)
+        self.sounds = Sounds(self.prefs)
         self.input = Input()
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
         self.services = Services(
             assets=self.assets,
             board=self.board,
             sounds=self.sounds,
-            options=self.options,
-            remember=self.remember,
+            prefs=self.prefs,
             store=store,
             clock=self.clock,
             rng=self.rng,
@@ -163,8 +168,7 @@ class App:
             case Resume(saved, setup, fresh):
                 if fresh and setup is not None:
                     self.last_setup = setup
-                    self.last_options = saved.options
-                    self.go(self.remember())
+                    self.go(self.prefs.change(checker_colours=setup.colours, last_options=saved.options))
                 if setup is None:
                     setup = setup_of(saved.options, self.last_setup.other_colour)
                 self.play_saved(saved, setup)
@@ -216,7 +220,7 @@ class App:
     def new_game(self, setup: GameSetup) -> PlayScene:
         """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
         self.last_setup = setup
-        self.go(self.remember())
+        self.go(self.prefs.change(checker_colours=setup.colours))
         scene = PlayScene(self.services, setup)
         self.switch(scene)
         return scene
@@ -229,7 +233,7 @@ class App:
         """
         assert self.store is not None
         draw = random.Random(self.rng.getrandbits(32))
-        options = game_options(setup, draw, hints=self.options.hints)
+        options = game_options(setup, draw, hints=self.prefs.settings.hint_arrows)
         saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
         self.go(Resume(saved, setup, fresh=True))
         assert isinstance(self.top, PlayScene)
@@ -252,21 +256,10 @@ class App:
         return scene
 
     # -- what the store keeps -------------------------------------------------------------
-    def remember(self) -> Transition | None:
-        """Save the settings if the options changed (every menu tick, the form's choices).
-
-        Returns the box saying why they were not saved, if they were not.
-        """
-        if self.store is None:
-            return None
-        try:
-            settings = settings_of(self.options, self.last_setup, self.last_options, self.settings)
-            if settings != self.settings:
-                self.store.settings.save(settings)
-                self.settings = settings
-        except (StoreError, ValueError) as exc:
-            return Tell("Settings not saved", (str(exc),))
-        return None
+    @property
+    def last_options(self) -> GameOptions | None:
+        """The options of the last game created, offered again on the form."""
+        return self.prefs.settings.last_options
 
     def show_notices(self) -> None:
         """The store's messages about damaged files set aside, each shown once."""

@@ -83,7 +83,7 @@ class PlayScene(Scene):
             self.table = Table.resumed(session, services.store, setup.other_colour)
         else:
             self.table = Table.seated(
-                setup, services.rng, match, hints=services.options.hints, attract=attract
+                setup, services.rng, match, hints=services.prefs.settings.hint_arrows, attract=attract
             )
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}
@@ -120,7 +120,7 @@ class PlayScene(Scene):
             run=beat.run if beat is not None else None,
             faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
             pointer=self.pointer,
-            pips=self.services.options.pips,
+            pips=self.services.prefs.pips,
             arrows=not self.attract,
             thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
@@ -206,7 +206,7 @@ class PlayScene(Scene):
         no rule. A move the engine refuses is said at once.
         """
         game = self.match.game
-        frames = self.services.options.step_frames
+        frames = self.services.prefs.step_frames
         if not frames or game.dice is None:
             self.act(move)
             return
@@ -272,7 +272,7 @@ class PlayScene(Scene):
             self.react(t.double())
         elif isinstance(what, L.Spot):
             point = what.seen_by(game.turn)
-            self.react(t.place(point, auto_confirm=self.services.options.auto_confirm))
+            self.react(t.place(point, auto_confirm=self.services.prefs.auto_confirm))
         elif t.lifted_from is not None:
             t.say("put the man down on a point with a red arrow")
 
@@ -297,7 +297,7 @@ class PlayScene(Scene):
             if isinstance(e, Sound):
                 self.services.sounds.play(e.name)
             elif isinstance(e, (OpeningRoll, Rolled)):
-                self.beats.append(Beat("tumbling", self.services.options.step_frames))
+                self.beats.append(Beat("tumbling", self.services.prefs.step_frames))
                 if sounds:
                     sounds.play("dice")
             elif isinstance(e, Passed):
@@ -352,7 +352,7 @@ class PlayScene(Scene):
         None under a menu or dialog, in the attract mode, with ToolTips off, or while anything moves.
         """
         key, frames = self.hover
-        if key is None or frames < TOOLTIP_DELAY or not self.services.options.tooltips or self.attract:
+        if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:
             return None
         if self.covered or self.beats:
             return None

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cart.engine import Drop, EngineError, Forfeit, GameState, Move, NewGame, Take
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
 from .messages import verb, wrap_lines
+from .prefs import SPEEDS
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .table import game_over_lines
@@ -71,17 +72,15 @@ def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
 
 def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     """Seed 000's menus: Play, Options, Sounds, ToolTips."""
-    services = scene.services
-    opts = services.options
-    snd = opts.sound
+    prefs = scene.services.prefs
     table = scene.table
 
-    def toggle(obj: object, name: str) -> Callable[[], Transition | None]:
-        def flip() -> Transition | None:
-            setattr(obj, name, not getattr(obj, name))
-            return services.remember()
+    def tick(name: str) -> Callable[[], Transition | None]:
+        return lambda: prefs.flip(name)
 
-        return flip
+    def this_game_hints() -> Transition | None:
+        table.hints = not table.hints
+        return prefs.remember()  # a save that failed before is tried again
 
     def play_menu() -> list[Entry]:
         game = table.match.game
@@ -104,39 +103,36 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         ]
 
     def speed_menu() -> list[Entry]:
-        def set_speed(s: Any) -> Callable[[], Transition | None]:
-            def choose() -> Transition | None:
-                opts.speed = s
-                return services.remember()
+        def set_speed(speed: str) -> Callable[[], Transition | None]:
+            return lambda: prefs.change(animation_speed=speed)
 
-            return choose
-
-        speeds = ("slow", "normal", "fast", "instant")
-        return [Entry(s.title(), set_speed(s), ticked=opts.speed == s) for s in speeds]
+        now = prefs.settings.animation_speed
+        return [Entry(label, set_speed(speed), ticked=now == speed) for label, speed in SPEEDS]
 
     def options_menu() -> list[Entry]:
         return [
-            Entry("Hint arrows", toggle(table, "hints"), ticked=table.hints),  # this game's own
-            Entry("Auto confirm", toggle(opts, "auto_confirm"), ticked=opts.auto_confirm),
-            Entry("Pip counts", toggle(opts, "pips"), ticked=opts.pips),
+            Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
+            Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
+            Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
         ]
 
     def sounds_menu() -> list[Entry]:
+        settings = prefs.settings
         return [
-            Entry("Music", toggle(snd, "music"), ticked=snd.music),
-            Entry("Effects", toggle(snd, "effects"), ticked=snd.effects),
-            Entry("Turkish", toggle(snd, "turkish"), ticked=snd.turkish),
+            Entry("Music", tick("music"), ticked=settings.music),
+            Entry("Effects", tick("sounds"), ticked=settings.sounds),
+            Entry("Turkish", tick("turkish_clicks"), ticked=settings.turkish_clicks),
         ]
 
     entries = [
         Entry("Play", submenu=play_menu),
         Entry("Options", submenu=options_menu),
         Entry("Sounds", submenu=sounds_menu),
-        Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
+        Entry("ToolTips", tick("tooltips"), ticked=prefs.settings.tooltips),
     ]
     table.lifted_from = None
-    return Push(MenuScene(services, "Backgammon", entries, x, y))
+    return Push(MenuScene(scene.services, "Backgammon", entries, x, y))
 
 
 def ask_forfeit(scene: PlayScene) -> Transition | None:

@@ -1,8 +1,8 @@
 """What a scene is given: a small, fixed set of services, never the App.
 
 A scene draws with the assets and the board painter, makes sounds, reads and
-ticks the options (``remember`` saves them, returning the box to show when
-that fails), reaches the store for what it really keeps (saved games, ratings,
+ticks the player's settings (the store's :class:`~cart.store.Settings`, held
+and saved by :class:`~cart.ui.prefs.Prefs`), reaches the store for what it really keeps (saved games, ratings,
 an export), thinks within the frame clock's spare time and draws its dice
 from ``rng``. It cannot see the scene stack or the App: where to go it returns
 (:mod:`cart.ui.transitions`). Nothing else is shared, so a scene is built and
@@ -13,7 +13,6 @@ in ``cart/ui``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,24 +21,21 @@ if TYPE_CHECKING:
 
     from .assets import Assets
     from .board_view import BoardView
-    from .options import Options
+    from .prefs import Prefs
     from .sound import Sounds
     from .thinking import FrameClock
-    from .transitions import Transition
 
 __all__ = ["Services"]
 
 
 @dataclass(frozen=True, eq=False)
 class Services:
-    """The services a scene gets: painting, sound, options and their saving, the store, time, chance."""
+    """The services a scene gets: painting, sound, the settings, the store, time, chance."""
 
     assets: Assets
     board: BoardView
     sounds: Sounds
-    options: Options
-    remember: Callable[[], Transition | None]
-    """Save the options as settings if they changed; returns a box saying why not, if they were not."""
+    prefs: Prefs
     store: Store | None
     clock: FrameClock
     rng: random.Random

@@ -249,7 +249,7 @@ class NewGameScene(Scene):
             s.auto_doubles,
             lambda i: self._change(auto_doubles=not s.auto_doubles),
         )
-        option("Hint arrows", self.services.options.hints, lambda i: self._hints())
+        option("Hint arrows", self.services.prefs.settings.hint_arrows, lambda i: self._hints())
 
     def _change(self, **kw: Any) -> None:
         old = self.setup
@@ -260,8 +260,7 @@ class NewGameScene(Scene):
         self._build()
 
     def _hints(self) -> Transition | None:
-        self.services.options.hints = not self.services.options.hints
-        going = self.services.remember()
+        going = self.services.prefs.flip("hint_arrows")
         self._build()
         return going
 
@@ -285,7 +284,9 @@ class NewGameScene(Scene):
         if self.name is None or store is None:
             return PlayNew(setup)
         rng = self.services.rng
-        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=self.services.options.hints)
+        options = game_options(
+            setup, random.Random(rng.getrandbits(32)), hints=self.services.prefs.settings.hint_arrows
+        )
         try:
             saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
         except StoreError as exc:

@@ -28,6 +28,7 @@ from cart.engine import (
     Rules,
     Take,
 )
+from cart.store import Settings
 from cart.ui import layout as L
 from cart.ui import play as play_module
 from cart.ui import play_boxes
@@ -36,7 +37,7 @@ from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.messages import SCROLL_FRAMES, wrap_lines
-from cart.ui.options import GameSetup, Options
+from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
@@ -112,8 +113,8 @@ class Driver:
         return L.point_rect(seen).center
 
 
-def make_app(seed: int = 1, speed: str = "instant") -> App:
-    app = App(headless=True, seed=seed, options=Options(speed=speed))  # type: ignore[arg-type]
+def make_app(seed: int = 1, speed: str = "off") -> App:
+    app = App(headless=True, seed=seed, settings=Settings(animation_speed=speed))
     app.think_budget = 30.0  # each computer decision in one frame: the same game on any machine
     return app
 
@@ -340,12 +341,11 @@ def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
 def test_sounds_follow_the_toggles(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    app.options.sound.effects = False
+    app.prefs.change(sounds=False)
     d.click(d.place(1, 8))
     assert app.sounds.last is None
     d.key(pyxel.KEY_ESCAPE)
-    app.options.sound.effects = True
-    app.options.sound.turkish = True
+    app.prefs.change(sounds=True, turkish_clicks=True)
     d.click(d.place(1, 8))
     assert app.sounds.last == "slap"
 
@@ -353,7 +353,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    assert app.options.hints and d.scene.table.hints
+    assert app.prefs.settings.hint_arrows and d.scene.table.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
     assert isinstance(top, MenuScene)
@@ -362,7 +362,7 @@ def test_menus_toggle_options(assets: Assets) -> None:
     assert isinstance(sub, MenuScene)
     d.click(sub.menu.item_rect(0).center)  # Hint arrows
     assert not d.scene.table.hints and app.stack == [d.scene]  # this game's arrows
-    assert app.options.hints  # the default for new games is the Create form's
+    assert app.prefs.settings.hint_arrows  # the default for new games is the Create form's
 
 
 def test_title_then_new_game_form(assets: Assets) -> None:
@@ -704,7 +704,7 @@ def test_the_first_frame_does_not_wait_for_the_weights(
 
 def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
     """Issue 17: enter/leave hooks: the title's music is the title's job, not the App's."""
-    app = App(headless=True, seed=1, options=Options(speed="instant"))
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="off"))
     assert isinstance(app.top, TitleScene) and app.sounds.music_playing
     d = Driver(app)
     d.key(pyxel.KEY_SPACE)  # to the form (no store: no saved games)

@@ -24,12 +24,12 @@ import pytest
 import pyxel
 
 from cart.engine import Forfeit, GameState, Match, Move, Position, Roll, Rules
-from cart.store import GameOptions, Store
+from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import OpenMenu, Pointer, Select
-from cart.ui.options import GameSetup, Options
+from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
 from cart.ui.scenes import MenuScene
@@ -102,7 +102,7 @@ def check(name: str) -> None:
 
 
 def app(store: Store | None = None) -> App:
-    a = App(store=store, headless=True, seed=0, options=Options(speed="fast"))
+    a = App(store=store, headless=True, seed=0, settings=Settings(animation_speed="fast"))
     a.think_budget = 30.0  # one decision per frame: the same pictures on any machine
     return a
 

@@ -17,13 +17,12 @@ import pyxel
 from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import Move, Rules
-from cart.store import GameOptions, Store, WriteError
+from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
-from cart.ui.options import Options
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import StartScene
@@ -36,12 +35,12 @@ def clock() -> datetime:
     return datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC)
 
 
-def make_app(folder: Path, *, options: Options | None = None, seed: int = 5) -> App:
+def make_app(folder: Path, *, settings: Settings | None = None, seed: int = 5) -> App:
     app = App(
         store=Store(folder, clock=clock),
         headless=True,
         seed=seed,
-        options=options if options is not None else Options(speed="instant"),
+        settings=settings if settings is not None else Settings(animation_speed="off"),
     )
     app.think_budget = 30.0  # each computer decision in one frame
     return app
@@ -189,7 +188,7 @@ def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, 
 
 
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
-    app = make_app(tmp_path, options=Options(speed="normal"))
+    app = make_app(tmp_path, settings=Settings(animation_speed="normal"))
     scene = app.create_game("Settings", app.last_setup)
     d = Driver(app)
     menu_item(d, "Sounds", "Turkish")
@@ -198,9 +197,9 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     menu_item(d, "Options", "Hint arrows")
     assert scene is d.scene
     later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
-    o = later.options
-    assert (o.sound.turkish, o.speed, o.tooltips) == (True, "fast", False)
-    assert o.hints and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
+    o = later.prefs.settings
+    assert (o.turkish_clicks, o.animation_speed, o.tooltips) == (True, "fast", False)
+    assert o.hint_arrows and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
     assert later.last_setup == app.last_setup  # the last game's options are offered again
 
 
@@ -306,12 +305,12 @@ def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
     store = Store(tmp_path, clock=clock)
     store.games.create("No arrows", replace(VS_EXPERT, hints=False), rng=random.Random(1))
     app = make_app(tmp_path)
-    assert app.options.hints and store.settings.load().hint_arrows
+    assert app.prefs.settings.hint_arrows and store.settings.load().hint_arrows
     scene = app.resume("No arrows")
     assert not scene.table.hints  # the game's choice shows
     d = Driver(app)
-    menu_item(d, "Options", "Pip counts")  # any tick saves the settings
+    menu_item(d, "Sounds", "Turkish")  # a tick that saves the settings
     assert Store(tmp_path).settings.load().hint_arrows  # still the player's default
-    assert app.options.hints and not scene.table.hints
+    assert app.prefs.settings.hint_arrows and not scene.table.hints
     menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
     assert scene.table.hints and Store(tmp_path).settings.load().hint_arrows
