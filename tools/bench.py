@@ -274,6 +274,7 @@ def bench_ui(rounds: int) -> None:
     from cart.ui.intents import Pointer
     from cart.ui.options import GameSetup
     from cart.ui.play import PlayScene
+    from cart.ui.table import Table
 
     app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
 
@@ -295,7 +296,8 @@ def bench_ui(rounds: int) -> None:
     print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
 
     def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
-        scene = PlayScene(app.services, GameSetup(players=0, level=level), attract=True)
+        table = Table.new(GameSetup(players=0, level=level), app.rng, hints=True)
+        scene = PlayScene(app.services, table, attract=True)
         app.switch(scene)
 
         def frame() -> None:

@@ -24,6 +24,7 @@ import time
 
 import pyxel
 
+from cart.engine import Match
 from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
@@ -38,6 +39,7 @@ from .scenes import Choice, Dialog, Scene, nearest_stop
 from .services import Services
 from .sound import Sounds
 from .start import StartScene
+from .table import Table
 from .thinking import FrameClock
 from .title import NewGameScene, TitleScene
 from .transitions import (
@@ -217,11 +219,17 @@ class App:
         self.switch(StartScene(self.services))
         self.show_notices()
 
-    def new_game(self, setup: GameSetup) -> PlayScene:
-        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
+    def new_game(self, setup: GameSetup, match: Match | None = None) -> PlayScene:
+        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time).
+
+        The set-up is resolved into the store's options (the side drawn, the
+        seats named) as a saved game's is, and the table seated from them;
+        ``match`` (tests) starts from a given position instead of a new match.
+        """
         self.last_setup = setup
         self.go(self.prefs.change(checker_colours=setup.colours))
-        scene = PlayScene(self.services, setup)
+        table = Table.new(setup, self.rng, hints=self.prefs.settings.hint_arrows, match=match)
+        scene = PlayScene(self.services, table, setup=setup)
         self.switch(scene)
         return scene
 
@@ -251,7 +259,9 @@ class App:
 
     def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
         assert self.store is not None
-        scene = PlayScene(self.services, setup, session=self.store.session(saved))
+        session = self.store.session(saved)
+        table = Table.of(saved.options, setup.other_colour, session.match, session=session, store=self.store)
+        scene = PlayScene(self.services, table)
         self.switch(scene)
         return scene
 

@@ -40,7 +40,6 @@ from .board_view import ViewState, hourglass
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
-from .saves import players_of
 from .scenes import Scene
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_marks, draw_tip, stops, table_view
@@ -49,8 +48,6 @@ from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
 from .transitions import Push, Tell, Transition
 
 if TYPE_CHECKING:
-    from cart.store import GameSession
-
     from .services import Services
 
 __all__ = ["PlayScene"]
@@ -61,30 +58,20 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 
 
 class PlayScene(Scene):
-    """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly.
+    """The board screen of seed 000, playing one match at ``table``; ``attract`` plays it quietly.
 
-    With ``session`` (a store's :class:`~cart.store.GameSession`, observing
-    the match) each action is saved and each result rated as it is applied.
+    A saved game's table has the store's session, which saves each action and
+    rates each result as it is applied. ``setup``: the Create form's set-up an
+    unsaved match is played again with (its side drawn again).
     """
 
     def __init__(
-        self,
-        services: Services,
-        setup: GameSetup,
-        *,
-        attract: bool = False,
-        match: Match | None = None,
-        session: GameSession | None = None,
+        self, services: Services, table: Table, *, setup: GameSetup | None = None, attract: bool = False
     ) -> None:
         super().__init__(services)
+        self.table = table
         self.setup = setup
         self.attract = attract
-        if session is not None:
-            self.table = Table.resumed(session, services.store, setup.other_colour)
-        else:
-            self.table = Table.seated(
-                setup, services.rng, match, hints=services.prefs.settings.hint_arrows, attract=attract
-            )
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}
         self.hint_bot: Bot | None = None
@@ -314,8 +301,7 @@ class PlayScene(Scene):
 
     def _game_ended(self, e: Event, sounds: object) -> None:
         t = self.table
-        if t.session is not None:
-            t.players = players_of(t.session.game.options, self.setup.other_colour, t.ratings())
+        t.rated()
         if sounds is not None:
             lost = len(t.humans) == 1 and getattr(e, "winner", None) != t.humans[0]
             self.services.sounds.play("lose" if lost else "win")

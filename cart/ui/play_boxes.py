@@ -19,6 +19,7 @@ from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
 from .messages import verb, wrap_lines
+from .options import GameSetup
 from .prefs import SPEEDS
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
@@ -300,5 +301,5 @@ def another(scene: PlayScene) -> Transition | None:
             )
         except StoreError as exc:
             return chain(ToTitle(), Tell("Not saved", (str(exc),)))
-        return Resume(new, scene.setup)
-    return PlayNew(scene.setup)
+        return Resume(new)
+    return PlayNew(scene.setup or GameSetup())

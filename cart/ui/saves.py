@@ -57,10 +57,15 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def game_options(setup: GameSetup, rng: random.Random, *, hints: bool) -> GameOptions:
-    """The saved form of a set-up: the side drawn now ('Either'), the seats named, the level kept."""
+    """The store's options for a set-up, saved or not: the side drawn now ('Either'), the seats named.
+
+    The attract game's set-up (no players) has the computer in seat 0 here:
+    the store's options hold one computer seat, and the table seats it in
+    both (``Table.of(both=True)``); such a game is never saved.
+    """
     levels = setup.levels(rng)
-    computer = next(iter(levels), None) if setup.players == 1 else None
-    names = [setup.level.title() if seat == computer else setup.human_name(seat) for seat in (0, 1)]
+    computer = next(iter(levels), None) if setup.players != 2 else None
+    names = [setup.level.title() if seat in levels else setup.human_name(seat) for seat in (0, 1)]
     return GameOptions(
         rules=setup.rules(),
         names=(names[0], names[1]),

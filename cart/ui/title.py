@@ -32,6 +32,7 @@ from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
 from .scenes import Scene, hover
+from .table import Table
 from .transitions import PlayNew, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
@@ -52,7 +53,8 @@ class TitleScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.attract = PlayScene(services, ATTRACT_SETUP, attract=True)
+        table = Table.new(ATTRACT_SETUP, services.rng, hints=services.prefs.settings.hint_arrows)
+        self.attract = PlayScene(services, table, attract=True)
         self.frames = 0
 
     def enter(self) -> None:

@@ -120,11 +120,7 @@ def make_app(seed: int = 1, speed: str = "off") -> App:
 
 
 def play_scene(app: App, setup: GameSetup, start: GameState | None = None) -> Driver:
-    if start is None:
-        app.new_game(setup)
-    else:
-        scene = PlayScene(app.services, setup, match=Match(start.rules, rng=random.Random(3), start=start))
-        app.switch(scene)
+    app.new_game(setup, None if start is None else Match(start.rules, rng=random.Random(3), start=start))
     return Driver(app)
 
 

@@ -109,11 +109,7 @@ def app(store: Store | None = None) -> App:
 
 def started(a: App) -> PlayScene:
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    scene = PlayScene(
-        a, GameSetup(players=1, side="red", level="expert"), match=Match(rules=Rules(), start=state)
-    )
-    a.switch(scene)
-    return scene
+    return a.new_game(GameSetup(players=1, side="red", level="expert"), Match(rules=Rules(), start=state))
 
 
 def frame(a: App, *intents: object, at: tuple[int, int] = (600, 500)) -> None:
