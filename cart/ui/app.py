@@ -34,7 +34,7 @@ from .layout import SCREEN
 from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
-from .saves import game_options, offered_setup, setup_of, wrap
+from .saves import game_options, offered_setup, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .services import Services
 from .sound import Sounds
@@ -167,13 +167,11 @@ class App:
                 self.to_new_game()
             case PlayNew(setup):
                 self.new_game(setup)
-            case Resume(saved, setup, fresh):
-                if fresh and setup is not None:
-                    self.last_setup = setup
+            case Resume(saved, created_from):
+                if created_from is not None:
+                    self.last_setup = setup = created_from
                     self.go(self.prefs.change(checker_colours=setup.colours, last_options=saved.options))
-                if setup is None:
-                    setup = setup_of(saved.options, self.last_setup.other_colour)
-                self.play_saved(saved, setup)
+                self.play_saved(saved)
             case Quit():
                 self.quit()
 
@@ -243,7 +241,7 @@ class App:
         draw = random.Random(self.rng.getrandbits(32))
         options = game_options(setup, draw, hints=self.prefs.settings.hint_arrows)
         saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
-        self.go(Resume(saved, setup, fresh=True))
+        self.go(Resume(saved, setup))
         assert isinstance(self.top, PlayScene)
         return self.top
 
@@ -257,10 +255,12 @@ class App:
         assert isinstance(self.top, PlayScene)
         return self.top
 
-    def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
+    def play_saved(self, saved: SavedGame) -> PlayScene:
+        """The saved game at the table, through the store's session, in the player's colours."""
         assert self.store is not None
         session = self.store.session(saved)
-        table = Table.of(saved.options, setup.other_colour, session.match, session=session, store=self.store)
+        colour = self.last_setup.other_colour
+        table = Table.of(saved.options, colour, session.match, session=session, store=self.store)
         scene = PlayScene(self.services, table)
         self.switch(scene)
         return scene

@@ -45,7 +45,7 @@ from .table import Outcome, Sound, Table
 from .table_view import Look, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
-from .transitions import Push, Tell, Transition
+from .transitions import Push, Tell, Transition, chain
 
 if TYPE_CHECKING:
     from .services import Services
@@ -128,7 +128,7 @@ class PlayScene(Scene):
             if isinstance(intent, Pointer):
                 self._hover(intent.x, intent.y)
             elif isinstance(intent, OpenMenu) and not self.attract:
-                return boxes.open_menu(self, intent.x, intent.y)
+                return chain(self.take(), boxes.open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)

@@ -295,7 +295,7 @@ class NewGameScene(Scene):
             self.error = str(exc)
             self.focus(self.name)
             return None
-        return Resume(saved, setup, fresh=True)
+        return Resume(saved, setup)
 
     def way_out(self) -> Transition:
         """Where Cancel goes: the saved games if there are any, else the title."""

@@ -59,16 +59,14 @@ class PlayNew:
 
 @dataclass(frozen=True)
 class Resume:
-    """Play the saved game ``saved`` where it was left.
+    """Play the saved game ``saved`` where it was left, in the player's colours.
 
-    ``setup`` is the set-up it was just created from (None: a game resumed or
-    played again, shown with the player's colours). ``fresh``: it was created
-    from the form now, so its set-up and options are the ones offered next time.
+    ``created_from``: the form's set-up it was just created from, which (with
+    its options) is offered next time; None for a game resumed or played again.
     """
 
     saved: SavedGame
-    setup: GameSetup | None = None
-    fresh: bool = False
+    created_from: GameSetup | None = None
 
 
 @dataclass(frozen=True, eq=False)
