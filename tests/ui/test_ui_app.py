@@ -34,6 +34,7 @@ from cart.ui import play as play_module
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
+from cart.ui.geom import Rect
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.messages import SCROLL_FRAMES, wrap_lines
 from cart.ui.options import GameSetup
@@ -41,7 +42,8 @@ from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.table import Table
-from cart.ui.tips import TOOLTIP_DELAY
+from cart.ui.table_view import draw_tip
+from cart.ui.tips import TOOLTIP_DELAY, tip_box
 from cart.ui.title import NewGameScene, TitleScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -650,20 +652,30 @@ def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> Non
     d.frames(frames)
 
 
+def on_screen(d: Driver, tip: str, at: tuple[int, int] | None = None) -> bool:
+    """The screen shows ``tip`` beside the pointer (or ``at``), pixel for pixel as a tooltip is painted."""
+    box = tip_box(tip, at or d.pointer)
+    assert box is not None
+    want = pyxel.Image(box.w, box.h)
+    draw_tip(want, d.app.assets, tip, Rect(0, 0, box.w, box.h))
+    return all(
+        want.pget(x, y) == pyxel.screen.pget(box.x + x, box.y + y) for y in range(box.h) for x in range(box.w)
+    )
+
+
 def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
     """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    to_roll = "Dice to roll: click (or R) to roll"
     rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
-    assert d.scene.tip() is None
+    assert not on_screen(d, to_roll)
     d.frames(2)
-    tip = d.scene.tip()
-    assert tip is not None and tip[0] == "Dice to roll: click (or R) to roll"
+    assert on_screen(d, to_roll)
     d.key(pyxel.KEY_R)  # rolled: the tip goes with the action
-    assert d.table.match.game.phase == "move" and d.scene.tip() is None
+    assert d.table.match.game.phase == "move" and not on_screen(d, to_roll)
     rest(d, L.DICE_BOX.center)
-    tip = d.scene.tip()
-    assert tip is not None and "click" not in tip[0]
+    assert on_screen(d, "Dice to roll: the next roll is made here")
 
 
 def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
@@ -688,10 +700,12 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     rest(d, L.ROLL_BOX.center)
-    assert d.scene.tip() is not None
+    mine = "Your roll: click (or Return) to confirm your move"
+    assert on_screen(d, mine)
+    at = d.pointer
     d.menu("Play", "Rules")
     d.frames()
-    assert d.scene.tip() is None
+    assert not on_screen(d, mine, at)
 
 
 def test_the_first_frame_does_not_wait_for_the_weights(
