@@ -591,7 +591,7 @@ def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> N
     shown: list[str] = []
     for _ in range(len(lines) * SCROLL_FRAMES):
         d.frames()
-        first = d.scene.view()[1].message_first
+        first = d.table.log.first_line(MESSAGE_COLS, MESSAGE_ROWS)  # the line the strip starts at
         shown.extend(lines[first : first + MESSAGE_ROWS])
     assert set(shown) == set(lines)  # every line of it was on the strip
 
