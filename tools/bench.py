@@ -273,13 +273,15 @@ def bench_ui(rounds: int) -> None:
     import pyxel
 
     from cart.engine import Move
+    from cart.store import Settings
     from cart.ui import palette
     from cart.ui.app import App
     from cart.ui.intents import Pointer
-    from cart.ui.options import GameSetup, Options
+    from cart.ui.options import GameSetup
     from cart.ui.play import PlayScene
+    from cart.ui.table import Table
 
-    app = App(headless=True, seed=1, options=Options(speed="fast"))
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
 
     def timed(frame: Callable[[], object], n: int) -> list[float]:
         out = []
@@ -299,7 +301,8 @@ def bench_ui(rounds: int) -> None:
     print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
 
     def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
-        scene = PlayScene(app, GameSetup(players=0, level=level), attract=True)
+        table = Table.new(GameSetup(players=0, level=level), app.rng, hints=True)
+        scene = PlayScene(app.services, table, attract=True)
         app.switch(scene)
 
         def frame() -> None:

@@ -3,8 +3,10 @@
 ``App`` is built by ``python -m cart`` (never at import time). Each frame
 :meth:`App.update` polls :class:`~cart.ui.intents.Input` once, moves the
 keyboard cursor between the top scene's stops for the arrow keys, and hands
-the intents to the top scene only (menus and dialogs are modal);
-:meth:`App.draw` paints every scene bottom to top. Tests and the headless demo
+the intents to the top scene only (menus and dialogs are modal); where the
+scene says to go (a :mod:`~cart.ui.transitions` value) the App goes
+(:meth:`App.go`): the scenes never call into it. :meth:`App.draw` paints
+every scene bottom to top. Tests and the headless demo
 call :meth:`App.frame` instead of ``pyxel.run``.
 
 A store (saved games, ratings, settings; ``cart/store``) can be given as
@@ -22,20 +24,38 @@ import time
 
 import pyxel
 
-from cart.store import GameOptions, SavedGame, Settings, Store, StoreError
+from cart.engine import Match
+from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
 from .board_view import BoardView
 from .intents import Command, Input, Intent, Pointer
 from .layout import SCREEN
-from .options import GameSetup, Options
+from .options import GameSetup
 from .play import PlayScene
-from .saves import apply_settings, game_options, settings_of, setup_of, wrap
+from .prefs import Prefs
+from .saves import game_options, offered_setup, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
+from .services import Services
 from .sound import Sounds
 from .start import StartScene
+from .table import Table
 from .thinking import FrameClock
 from .title import NewGameScene, TitleScene
+from .transitions import (
+    Chain,
+    Notices,
+    PlayNew,
+    Pop,
+    Push,
+    Quit,
+    Resume,
+    Tell,
+    ToNewGame,
+    ToStart,
+    ToTitle,
+    Transition,
+)
 
 __all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
@@ -56,7 +76,11 @@ def init_pyxel(*, headless: bool = False) -> None:
 
 
 class App:
-    """The running cartridge: assets, board painter, sounds, options and the scene stack."""
+    """The running cartridge: assets, board painter, sounds, the player's settings and the scene stack.
+
+    ``settings`` (tests, the demo) are used instead of the stored ones; they
+    are still saved, over the stored ones, when they change.
+    """
 
     def __init__(
         self,
@@ -64,27 +88,37 @@ class App:
         store: Store | None = None,
         seed: int | None = None,
         headless: bool = False,
-        options: Options | None = None,
+        settings: Settings | None = None,
         start: str = "title",
     ) -> None:
         init_pyxel(headless=headless)
         self.store = store
         self.headless = headless
         self.rng = random.Random(seed)
-        self.options = options if options is not None else Options()
+        stored = store.settings.load() if store is not None else Settings()
         self.last_setup = GameSetup()
-        self.settings = Settings()
-        self.last_options: GameOptions | None = None
-        if store is not None:
-            self.settings = store.settings.load()
-            self.last_options = self.settings.last_options
-            if options is None:  # a caller's own options (tests) win over the stored ones
-                self.last_setup = apply_settings(self.settings, self.options)
+        if settings is None:
+            settings = stored
+            if store is not None:
+                self.last_setup = offered_setup(stored)
+        else:
+            settings = settings.replace(last_options=stored.last_options)
+        self.prefs = Prefs(settings, store.settings.save if store is not None else None)
+        self.prefs.saved = stored
         self.assets = Assets.load()
         self.board = BoardView(self.assets, "Backgammon")
-        self.sounds = Sounds(self.options.sound)
+        self.sounds = Sounds(self.prefs)
         self.input = Input()
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
+        self.services = Services(
+            assets=self.assets,
+            board=self.board,
+            sounds=self.sounds,
+            prefs=self.prefs,
+            store=store,
+            clock=self.clock,
+            rng=self.rng,
+        )
         self.cursor_shown = True
         self.stack: list[Scene] = []
         self.quitting = False
@@ -108,8 +142,47 @@ class App:
     def top(self) -> Scene:
         return self.stack[-1]
 
+    def go(self, transition: Transition | None) -> None:
+        """Go where a scene said (None: stay): the one place the scene stack changes."""
+        match transition:
+            case None:
+                pass
+            case Chain(steps):
+                for step in steps:
+                    self.go(step)
+            case Push(scene):
+                self.push(scene)
+            case Pop(scene, then):
+                self.pop(scene if scene is not None else self.top)
+                self.go(then)
+            case Tell(title, messages):
+                self.tell(title, *messages)
+            case Notices():
+                self.show_notices()
+            case ToTitle():
+                self.to_title()
+            case ToStart():
+                self.to_start()
+            case ToNewGame():
+                self.to_new_game()
+            case PlayNew(setup):
+                self.new_game(setup)
+            case Resume(saved, created_from):
+                if created_from is not None:
+                    self.last_setup = setup = created_from
+                    self.go(self.prefs.change(checker_colours=setup.colours, last_options=saved.options))
+                self.play_saved(saved)
+            case Quit():
+                self.quit()
+
+    def _restacked(self) -> None:
+        """Tell each scene whether a box or a menu now covers it."""
+        for scene in self.stack:
+            scene.covered = scene is not self.stack[-1]
+
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
+        self._restacked()
         scene.enter()
 
     def pop(self, scene: Scene) -> None:
@@ -117,21 +190,23 @@ class App:
         if scene in self.stack:
             gone = self.stack[self.stack.index(scene) :]
             del self.stack[self.stack.index(scene) :]
+            self._restacked()
             for old in reversed(gone):
                 old.leave()
 
     def switch(self, scene: Scene) -> None:
         """Make ``scene`` the only one (each scene left is told, then the new one)."""
         gone, self.stack = self.stack, [scene]
+        self._restacked()
         for old in reversed(gone):
             old.leave()
         scene.enter()
 
     def to_title(self) -> None:
-        self.switch(TitleScene(self))
+        self.switch(TitleScene(self.services))
 
     def to_new_game(self) -> None:
-        self.switch(NewGameScene(self, self.last_setup))
+        self.switch(NewGameScene(self.services, self.last_setup))
 
     def to_start(self) -> None:
         """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
@@ -139,69 +214,62 @@ class App:
             self.show_notices()
             self.to_new_game()
             return
-        self.switch(StartScene(self))
+        self.switch(StartScene(self.services))
         self.show_notices()
 
-    def leave_form(self) -> None:
-        """Where Cancel on the Create form goes: the saved games if there are any, else the title."""
-        if self.store is not None and self.store.games.list():
-            self.to_start()
-        else:
-            self.to_title()
+    def new_game(self, setup: GameSetup, match: Match | None = None) -> PlayScene:
+        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time).
 
-    def new_game(self, setup: GameSetup) -> PlayScene:
-        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time)."""
+        The set-up is resolved into the store's options (the side drawn, the
+        seats named) as a saved game's is, and the table seated from them;
+        ``match`` (tests) starts from a given position instead of a new match.
+        """
         self.last_setup = setup
-        self.remember()
-        scene = PlayScene(self, setup)
+        self.go(self.prefs.change(checker_colours=setup.colours))
+        table = Table.new(setup, self.rng, hints=self.prefs.settings.hint_arrows, match=match)
+        scene = PlayScene(self.services, table, setup=setup)
         self.switch(scene)
         return scene
 
     def create_game(self, name: str, setup: GameSetup) -> PlayScene:
-        """Create the saved game ``name`` with ``setup`` and start it.
+        """Create the saved game ``name`` with ``setup`` and start it, as PLAY on the form does (tests).
 
         Raises :class:`~cart.store.StoreError` (a bad or used name, a failed
-        write) before anything changes, for the form to show.
+        write) before anything changes.
         """
         assert self.store is not None
         draw = random.Random(self.rng.getrandbits(32))
-        options = game_options(setup, draw, hints=self.options.hints)
+        options = game_options(setup, draw, hints=self.prefs.settings.hint_arrows)
         saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
-        self.last_setup = setup
-        self.last_options = options
-        self.remember()
-        return self.play_saved(saved, setup)
-
-    def again(self, saved: SavedGame, setup: GameSetup, name: str) -> PlayScene:
-        """A new saved game ``name`` with the options of ``saved`` (a finished match, played again)."""
-        assert self.store is not None
-        new = self.store.games.create(name, saved.options, rng=random.Random(self.rng.getrandbits(64)))
-        return self.play_saved(new, setup)
+        self.go(Resume(saved, setup))
+        assert isinstance(self.top, PlayScene)
+        return self.top
 
     def resume(self, name: str) -> PlayScene:
-        """Continue the saved game ``name`` where it was left (raises ``StoreError``, ``KeyError``)."""
-        assert self.store is not None
-        saved = self.store.games.load(name)
-        return self.play_saved(saved, setup_of(saved.options, self.last_setup.other_colour))
+        """Continue the saved game ``name`` where it was left, as PLAY on Start does (tests).
 
-    def play_saved(self, saved: SavedGame, setup: GameSetup) -> PlayScene:
+        Raises ``StoreError`` or ``KeyError`` before anything changes.
+        """
         assert self.store is not None
-        scene = PlayScene(self, setup, session=self.store.session(saved))
+        self.go(Resume(self.store.games.load(name)))
+        assert isinstance(self.top, PlayScene)
+        return self.top
+
+    def play_saved(self, saved: SavedGame) -> PlayScene:
+        """The saved game at the table, through the store's session, in the player's colours."""
+        assert self.store is not None
+        session = self.store.session(saved)
+        colour = self.last_setup.other_colour
+        table = Table.of(saved.options, colour, session.match, session=session, store=self.store)
+        scene = PlayScene(self.services, table)
         self.switch(scene)
         return scene
 
     # -- what the store keeps -------------------------------------------------------------
-    def remember(self) -> None:
-        """Save the settings if the options changed (every menu tick, the form's choices)."""
-        if self.store is None:
-            return
-        try:
-            settings = settings_of(self.options, self.last_setup, self.last_options, self.settings)
-            if settings != self.settings:
-                self.store.settings.save(settings)
-                self.settings = settings
-        except (StoreError, ValueError) as exc:
-            self.tell("Settings not saved", str(exc))
+    @property
+    def last_options(self) -> GameOptions | None:
+        """The options of the last game created, offered again on the form."""
+        return self.prefs.settings.last_options
 
     def show_notices(self) -> None:
         """The store's messages about damaged files set aside, each shown once."""
@@ -218,7 +286,10 @@ class App:
             lines.extend(wrap(message, MESSAGE_WIDTH))
         self.push(
             Dialog(
-                self, title, lines[:MESSAGE_LINES], [Choice("OK", lambda: None, default=True, cancel=True)]
+                self.services,
+                title,
+                lines[:MESSAGE_LINES],
+                [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )
 
@@ -244,7 +315,7 @@ class App:
                     self.input.warp(*stop)
             x, y = self.input.cursor
             intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
-        top.update(intents)
+        self.go(top.update(intents))
         busy = self.top.busy
         if busy == self.cursor_shown and not self.headless:
             pyxel.mouse(not busy)  # the scene draws an hourglass instead, as RISC OS does

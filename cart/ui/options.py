@@ -1,13 +1,15 @@
-"""What a player chooses: the game set-up (seed 000's Create dialog) and the table options.
+"""The Create form's set-up (seed 000's Create dialog), before the side is drawn and the seats named.
 
-Plain values with no pyxel in them, so a store can save and restore them as
-they are (``dataclasses.asdict``) once ``cart/store`` is plugged in.
+The settings are the store's own :class:`~cart.store.Settings`
+(:mod:`cart.ui.prefs`); a set-up becomes the
+store's :class:`~cart.store.GameOptions` when a game is created
+(:func:`cart.ui.saves.game_options`). No Pyxel here.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from cart.ai import LEVELS
@@ -16,22 +18,9 @@ from cart.store.names import clean_player_name
 
 from .view_state import Colour, Player
 
-__all__ = ["SPEEDS", "GameSetup", "Options", "Speed"]
-
-Speed = Literal["slow", "normal", "fast", "instant"]
-SPEEDS: dict[Speed, int] = {"slow": 14, "normal": 8, "fast": 3, "instant": 0}
-"""Frames one checker takes to travel one step (and the dice to tumble), per speed setting."""
+__all__ = ["GameSetup"]
 
 Side = Literal["red", "other", "either"]
-
-
-@dataclass
-class SoundSettings:
-    """The Sounds menu's three ticks."""
-
-    music: bool = True
-    effects: bool = True
-    turkish: bool = False
 
 
 @dataclass(frozen=True)
@@ -71,6 +60,11 @@ class GameSetup:
                 raise ValueError(f"two players have two names, got {self.names!r}")
             pair = (clean_player_name(self.names[0]), clean_player_name(self.names[1]))
             object.__setattr__(self, "names", pair)
+
+    @property
+    def colours(self) -> tuple[Colour, Colour]:
+        """The checker colours by seat, as the store's ``Settings.checker_colours`` keeps them."""
+        return (self.other_colour, "red")
 
     def default_name(self, seat: int) -> str:
         """A two-player seat's name until one is typed: its colour's (seat 0 the other colour)."""
@@ -116,19 +110,3 @@ class GameSetup:
             Player(names[0], colours[0], computer=0 in computers),
             Player(names[1], colours[1], computer=1 in computers),
         )
-
-
-@dataclass
-class Options:
-    """Table options from the menus: hint arrows, auto-confirm, pips, speed, tooltips, sounds."""
-
-    hints: bool = True
-    auto_confirm: bool = False
-    pips: bool = True
-    speed: Speed = "normal"
-    tooltips: bool = True
-    sound: SoundSettings = field(default_factory=SoundSettings)
-
-    @property
-    def step_frames(self) -> int:
-        return SPEEDS[self.speed]

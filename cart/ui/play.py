@@ -40,17 +40,15 @@ from .board_view import ViewState, hourglass
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
-from .saves import players_of
 from .scenes import Scene
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
+from .transitions import Push, Tell, Transition, chain
 
 if TYPE_CHECKING:
-    from cart.store import GameSession
-
-    from .host import Host
+    from .services import Services
 
 __all__ = ["PlayScene"]
 
@@ -60,28 +58,20 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 
 
 class PlayScene(Scene):
-    """The board screen of seed 000, playing one match; ``attract`` runs computer against computer quietly.
+    """The board screen of seed 000, playing one match at ``table``; ``attract`` plays it quietly.
 
-    With ``session`` (a store's :class:`~cart.store.GameSession`, observing
-    the match) each action is saved and each result rated as it is applied.
+    A saved game's table has the store's session, which saves each action and
+    rates each result as it is applied. ``setup``: the Create form's set-up an
+    unsaved match is played again with (its side drawn again).
     """
 
     def __init__(
-        self,
-        app: Host,
-        setup: GameSetup,
-        *,
-        attract: bool = False,
-        match: Match | None = None,
-        session: GameSession | None = None,
+        self, services: Services, table: Table, *, setup: GameSetup | None = None, attract: bool = False
     ) -> None:
-        super().__init__(app)
+        super().__init__(services)
+        self.table = table
         self.setup = setup
         self.attract = attract
-        if session is not None:
-            self.table = Table.resumed(session, app.store, setup.other_colour)
-        else:
-            self.table = Table.seated(setup, app.rng, match, hints=app.options.hints, attract=attract)
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}
         self.hint_bot: Bot | None = None
@@ -117,7 +107,7 @@ class PlayScene(Scene):
             run=beat.run if beat is not None else None,
             faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
             pointer=self.pointer,
-            pips=self.app.options.pips,
+            pips=self.services.prefs.pips,
             arrows=not self.attract,
             thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
@@ -127,7 +117,7 @@ class PlayScene(Scene):
         return stops(self.table)
 
     # -- the frame ---------------------------------------------------------------------------
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         t = self.table
         t.sync()
         t.log.tick()
@@ -138,8 +128,7 @@ class PlayScene(Scene):
             if isinstance(intent, Pointer):
                 self._hover(intent.x, intent.y)
             elif isinstance(intent, OpenMenu) and not self.attract:
-                boxes.open_menu(self, intent.x, intent.y)
-                return
+                return chain(self.take(), boxes.open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
@@ -150,13 +139,14 @@ class PlayScene(Scene):
                 self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
             if self.beats[0].tick():
                 self.beats.pop(0)
-            return
+            return self.take()
         if game.phase == "over":
             self._game_over(game)
         elif game.actor not in t.bots:
-            if self.thinker is not None and self.thinker.step(self.app.clock):
+            if self.thinker is not None and self.thinker.step(self.services.clock):
                 self.thinker = None
             self._human(game, intents)
+        return self.take()
 
     def _may_think(self, game: GameState) -> bool:
         """The computer is to act and may think now: also while its dice tumble, not under a play or pause.
@@ -165,7 +155,7 @@ class PlayScene(Scene):
         must not think again. Nothing is thought before the first frame is
         drawn: the first thought reads the weights, which the browser does slowly.
         """
-        if not self.app.clock.frames or game.phase == "over" or game.actor not in self.table.bots:
+        if not self.services.clock.frames or game.phase == "over" or game.actor not in self.table.bots:
             return False
         if any(b.kind != "tumbling" for b in self.beats):
             return False
@@ -174,7 +164,7 @@ class PlayScene(Scene):
     def _hover(self, x: int, y: int) -> None:
         self.pointer = (x, y)
         game, view = self.shown or self.view()
-        key = hover_key(self.app.board.hit(x, y, game, view))
+        key = hover_key(self.services.board.hit(x, y, game, view))
         self.hover = (key, self.hover[1] + 1 if key == self.hover[0] else 0)
 
     # -- the computer ----------------------------------------------------------------------------
@@ -187,7 +177,7 @@ class PlayScene(Scene):
             # the computer may offer to resign: a person answers in a box, a computer by its evaluation
             think = think_action(self._bots[seat], self.match, resign=True)
             self.thinker = Thinker(think, self._computer_act, game, seat)
-        if self.thinker.step(self.app.clock):
+        if self.thinker.step(self.services.clock):
             self.thinker = None
 
     def _computer_act(self, action: Action) -> None:
@@ -204,7 +194,7 @@ class PlayScene(Scene):
         no rule. A move the engine refuses is said at once.
         """
         game = self.match.game
-        frames = self.app.options.step_frames
+        frames = self.services.prefs.step_frames
         if not frames or game.dice is None:
             self.act(move)
             return
@@ -224,22 +214,22 @@ class PlayScene(Scene):
     def _human(self, game: GameState, intents: list[Intent]) -> None:
         if game.phase in ("doubled", "resigned") and self._asked is not game:
             self._asked = game
-            (boxes.ask_take if game.phase == "doubled" else boxes.ask_resignation)(self, game)
+            self.go((boxes.ask_take if game.phase == "doubled" else boxes.ask_resignation)(self, game))
             return
         for intent in intents:
             if isinstance(intent, Select):
                 self.click(intent.x, intent.y)
             elif isinstance(intent, Command):
-                self.command(intent.name)
+                self.go(self.command(intent.name))
             if self.match.game is not game:
                 return  # the engine moved on: the rest of this frame's input was for the old state
 
-    def command(self, name: str) -> None:
-        """A named action from the keyboard, the gamepad or a menu."""
+    def command(self, name: str) -> Transition | None:
+        """A named action from the keyboard, the gamepad or a menu; returns where to go (a box)."""
         t = self.table
         game = t.match.game
         if not t.mine():
-            return
+            return None
         if name == "roll" or (name == "confirm" and game.phase in ("opening", "roll")):
             self.react(t.roll())
         elif name == "confirm":
@@ -251,15 +241,16 @@ class PlayScene(Scene):
         elif name == "hint":
             self.ask_hint()
         elif name == "type_move":
-            boxes.type_move(self)
+            self.go(boxes.type_move(self))
         elif name == "cancel":
             t.lifted_from = None
+        return self.take()
 
     def click(self, x: int, y: int) -> None:
         """SELECT at (x, y): roll, double, confirm, pick up or put down, or say why not."""
         t = self.table
         game = t.match.game
-        what = self.app.board.hit(x, y, game, (self.shown or self.view())[1])
+        what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
         if what == "dice_box":
             in_turn = game.phase in ("opening", "roll")
             self.react(t.roll()) if in_turn else t.say("the dice are rolled: move, then click your roll")
@@ -269,7 +260,7 @@ class PlayScene(Scene):
             self.react(t.double())
         elif isinstance(what, L.Spot):
             point = what.seen_by(game.turn)
-            self.react(t.place(point, auto_confirm=self.app.options.auto_confirm))
+            self.react(t.place(point, auto_confirm=self.services.prefs.auto_confirm))
         elif t.lifted_from is not None:
             t.say("put the man down on a point with a red arrow")
 
@@ -280,7 +271,6 @@ class PlayScene(Scene):
         if self.hint_bot is None:
             self.hint_bot = Bot(HINT_LEVEL)
         t.say("thinking...")
-
         self.thinker = Thinker(think_hint(self.hint_bot, self.match), t.show_hint, game, game.actor)
 
     # -- the engine's events -------------------------------------------------------------------------
@@ -290,12 +280,12 @@ class PlayScene(Scene):
 
     def react(self, outcome: Outcome) -> Outcome:
         """Sounds, tumbles and pauses for what an intent did; a store problem shown whole, once."""
-        sounds = self.app.sounds if not self.attract else None
+        sounds = self.services.sounds if not self.attract else None
         for e in outcome:
             if isinstance(e, Sound):
-                self.app.sounds.play(e.name)
+                self.services.sounds.play(e.name)
             elif isinstance(e, (OpeningRoll, Rolled)):
-                self.beats.append(Beat("tumbling", self.app.options.step_frames))
+                self.beats.append(Beat("tumbling", self.services.prefs.step_frames))
                 if sounds:
                     sounds.play("dice")
             elif isinstance(e, Passed):
@@ -308,18 +298,17 @@ class PlayScene(Scene):
         problem = self.table.problem()
         session = self.table.session
         if session is not None and session.conflict and not self.attract:
-            boxes.show_conflict(self)
+            self.go(boxes.show_conflict(self))
         elif problem:
-            self.app.tell("Not saved", problem, "The game goes on; Exit tries to save it again.")
+            self.go(Tell("Not saved", (problem, "The game goes on; Exit tries to save it again.")))
         return outcome
 
     def _game_ended(self, e: Event, sounds: object) -> None:
         t = self.table
-        if t.session is not None:
-            t.players = players_of(t.session.game.options, self.setup.other_colour, t.ratings())
+        t.rated()
         if sounds is not None:
             lost = len(t.humans) == 1 and getattr(e, "winner", None) != t.humans[0]
-            self.app.sounds.play("lose" if lost else "win")
+            self.services.sounds.play("lose" if lost else "win")
         self.beats.append(Beat("pausing", ATTRACT_PAUSE if self.attract else 2))
 
     def _game_over(self, game: GameState) -> None:
@@ -327,7 +316,7 @@ class PlayScene(Scene):
             return
         self._asked = game
         if not self.attract:
-            self.app.push(boxes.game_over_box(self))
+            self.go(Push(boxes.game_over_box(self)))
         elif self.match.is_match_over:
             m = self.match
             self.table.match = Match(m.rules, names=m.names, rng=m.rng)
@@ -338,14 +327,14 @@ class PlayScene(Scene):
     def draw(self, g: pyxel.Image) -> None:
         """Paint the view built once this frame; it is also what the next frame's clicks are tested on."""
         self.shown = game, view = self.view()
-        self.app.board.draw(g, game, view)
+        self.services.board.draw(g, game, view)
         if self.run is None:
             draw_marks(g, self.table, view)
         tip = None if self.busy else self.tip()
         if self.busy:
             hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
         elif tip is not None:
-            draw_tip(g, self.app.assets, *tip)
+            draw_tip(g, self.services.assets, *tip)
 
     def tip(self) -> tuple[str, Rect] | None:
         """The tip showing now, and its box: after a pause, suited to the phase, clear of strip and dice.
@@ -353,9 +342,9 @@ class PlayScene(Scene):
         None under a menu or dialog, in the attract mode, with ToolTips off, or while anything moves.
         """
         key, frames = self.hover
-        if key is None or frames < TOOLTIP_DELAY or not self.app.options.tooltips or self.attract:
+        if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:
             return None
-        if self.app.top is not self or self.beats:
+        if self.covered or self.beats:
             return None
         text = tip_text(str(key), self.match.game, self.table.mine())
         box = tip_box(text, self.pointer) if text else None

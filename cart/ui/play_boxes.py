@@ -3,22 +3,28 @@
 Forfeit and Exit ask first (Forfeit says how many points it gives away); the
 double, the game's end, a typed move, the rules, the message log and the IDs
 are boxes over the board. Each takes the scene it serves and only reads the
-table or hands an intent back to the scene; none decides a rule.
+table or hands an intent back to the scene; none decides a rule. Each returns
+where to go (the box or menu pushed, a message, the title), for the scene to
+return from its update: none calls into the App.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
 from .messages import verb, wrap_lines
+from .options import GameSetup
+from .prefs import SPEEDS
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .table import game_over_lines
+from .transitions import PlayNew, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 
 if TYPE_CHECKING:
     from .play import PlayScene
@@ -62,26 +68,30 @@ def _ok() -> list[Choice]:
     return [Choice("OK", lambda: None, default=True, cancel=True)]
 
 
-def open_menu(scene: PlayScene, x: int, y: int) -> None:
+def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
+    """Do ``act`` at the scene (a box's answer) and return where the scene then says to go."""
+    act()
+    return scene.take()
+
+
+def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     """Seed 000's menus: Play, Options, Sounds, ToolTips."""
-    app = scene.app
-    opts = app.options
-    snd = opts.sound
+    prefs = scene.services.prefs
     table = scene.table
 
-    def toggle(obj: object, name: str) -> Callable[[], None]:
-        def flip() -> None:
-            setattr(obj, name, not getattr(obj, name))
-            app.remember()
+    def tick(name: str) -> Callable[[], Transition | None]:
+        return lambda: prefs.flip(name)
 
-        return flip
+    def this_game_hints() -> Transition | None:
+        table.hints = not table.hints
+        return prefs.remember()  # a save that failed before is tried again
 
     def play_menu() -> list[Entry]:
         game = table.match.game
         mine = table.mine()
         moving = mine and game.phase == "move"
         return [
-            Entry("New game", app.to_new_game),
+            Entry("New game", ToNewGame),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
@@ -94,46 +104,43 @@ def open_menu(scene: PlayScene, x: int, y: int) -> None:
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
             Entry("Position ID", lambda: show_ids(scene)),
             Entry("Match ID", lambda: show_ids(scene), separator=True),
-            Entry("Quit", app.quit),
+            Entry("Quit", Quit),
         ]
 
     def speed_menu() -> list[Entry]:
-        def set_speed(s: Any) -> Callable[[], None]:
-            def choose() -> None:
-                opts.speed = s
-                app.remember()
+        def set_speed(speed: str) -> Callable[[], Transition | None]:
+            return lambda: prefs.change(animation_speed=speed)
 
-            return choose
-
-        speeds = ("slow", "normal", "fast", "instant")
-        return [Entry(s.title(), set_speed(s), ticked=opts.speed == s) for s in speeds]
+        now = prefs.settings.animation_speed
+        return [Entry(label, set_speed(speed), ticked=now == speed) for label, speed in SPEEDS]
 
     def options_menu() -> list[Entry]:
         return [
-            Entry("Hint arrows", toggle(table, "hints"), ticked=table.hints),  # this game's own
-            Entry("Auto confirm", toggle(opts, "auto_confirm"), ticked=opts.auto_confirm),
-            Entry("Pip counts", toggle(opts, "pips"), ticked=opts.pips),
+            Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
+            Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
+            Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
         ]
 
     def sounds_menu() -> list[Entry]:
+        settings = prefs.settings
         return [
-            Entry("Music", toggle(snd, "music"), ticked=snd.music),
-            Entry("Effects", toggle(snd, "effects"), ticked=snd.effects),
-            Entry("Turkish", toggle(snd, "turkish"), ticked=snd.turkish),
+            Entry("Music", tick("music"), ticked=settings.music),
+            Entry("Effects", tick("sounds"), ticked=settings.sounds),
+            Entry("Turkish", tick("turkish_clicks"), ticked=settings.turkish_clicks),
         ]
 
     entries = [
         Entry("Play", submenu=play_menu),
         Entry("Options", submenu=options_menu),
         Entry("Sounds", submenu=sounds_menu),
-        Entry("ToolTips", toggle(opts, "tooltips"), ticked=opts.tooltips),
+        Entry("ToolTips", tick("tooltips"), ticked=prefs.settings.tooltips),
     ]
     table.lifted_from = None
-    app.push(MenuScene(app, "Backgammon", entries, x, y))
+    return Push(MenuScene(scene.services, "Backgammon", entries, x, y))
 
 
-def ask_forfeit(scene: PlayScene) -> None:
+def ask_forfeit(scene: PlayScene) -> Transition | None:
     """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
 
     The one person forfeits, or in a two-player game the player to act.
@@ -142,7 +149,7 @@ def ask_forfeit(scene: PlayScene) -> None:
     game = table.match.game
     if game.phase == "over":
         table.say("the game is over")
-        return
+        return None
     humans = table.humans
     who = humans[0] if len(humans) == 1 else game.actor
     after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
@@ -157,14 +164,17 @@ def ask_forfeit(scene: PlayScene) -> None:
         if table.match.game is game:  # not if the game moved on under the box
             scene.act(Forfeit(who))
 
-    choices = [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Forfeit", forfeit)]
-    scene.app.push(Dialog(scene.app, "Forfeit", lines, choices))
+    choices = [
+        Choice("Cancel", lambda: None, default=True, cancel=True),
+        Choice("Forfeit", lambda: _acting(scene, forfeit)),
+    ]
+    return Push(Dialog(scene.services, "Forfeit", lines, choices))
 
 
 LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
 
 
-def ask_resign(scene: PlayScene) -> None:
+def ask_resign(scene: PlayScene) -> Transition | None:
     """Resign as gnubg knows it: offer the game at a single, a gammon or a backgammon x the cube.
 
     The opponent accepts or declines (the computer by its evaluation); a
@@ -175,7 +185,7 @@ def ask_resign(scene: PlayScene) -> None:
     game = table.match.game
     if game.phase not in ("roll", "move"):
         table.say("you may resign before or after your roll, not now")
-        return
+        return None
     humans = table.humans
     who = humans[0] if len(humans) == 1 else game.actor
     names = [p.name for p in table.players]
@@ -185,19 +195,19 @@ def ask_resign(scene: PlayScene) -> None:
         f"or a backgammon ({3 * game.cube} points); they may decline.",
     ]
 
-    def offer(level: int) -> Callable[[], None]:
+    def offer(level: int) -> Callable[[], Transition | None]:
         def apply() -> None:
             if table.match.game is game:  # not if the game moved on under the box
                 scene.act(Resign(who, level))
 
-        return apply
+        return lambda: _acting(scene, apply)
 
     choices = [Choice("Cancel", lambda: None, default=True, cancel=True)]
     choices += [Choice(name, offer(level)) for level, name in LEVELS]
-    scene.app.push(Dialog(scene.app, "Resign", lines, choices))
+    return Push(Dialog(scene.services, "Resign", lines, choices))
 
 
-def ask_resignation(scene: PlayScene, game: GameState) -> None:
+def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
     """A resignation offered to a person: accept the game at its value, or decline and play on."""
     names = [p.name for p in scene.table.players]
     assert game.resigner is not None
@@ -208,24 +218,25 @@ def ask_resignation(scene: PlayScene, game: GameState) -> None:
         f"{points} point{'s' if points != 1 else ''}. {names[game.actor]}: accept, or decline",
         "and play on?",
     ]
-    choices = [
-        Choice("Decline", lambda: scene.act(Decline())),
-        Choice("Accept", lambda: scene.act(Accept()), default=True),
-    ]
-    scene.app.push(Dialog(scene.app, "Resign", lines, choices))
+
+    def answer(action: Accept | Decline) -> Callable[[], Transition | None]:
+        return lambda: _acting(scene, lambda: scene.act(action))
+
+    choices = [Choice("Decline", answer(Decline())), Choice("Accept", answer(Accept()), default=True)]
+    return Push(Dialog(scene.services, "Resign", lines, choices))
 
 
-def show_conflict(scene: PlayScene) -> None:
+def show_conflict(scene: PlayScene) -> Transition:
     """Another window or tab saved this game: nothing of it was overwritten; the player chooses."""
-    table = scene.table
-    session = table.session
+    session = scene.table.session
     assert session is not None
 
-    def take_over() -> None:
+    def take_over() -> Transition | None:
         try:
             session.take_over()
         except StoreError as exc:
-            scene.app.tell("Not saved", str(exc))
+            return Tell("Not saved", (str(exc),))
+        return None
 
     lines = [
         "This game was saved by another window",
@@ -233,14 +244,11 @@ def show_conflict(scene: PlayScene) -> None:
         "Leave it (resume the other's copy from",
         "the saved games), or take it over here?",
     ]
-    choices = [
-        Choice("Leave", scene.app.to_title, cancel=True),
-        Choice("Take over", take_over, default=True),
-    ]
-    scene.app.push(Dialog(scene.app, "Open elsewhere", lines, choices))
+    choices = [Choice("Leave", ToTitle, cancel=True), Choice("Take over", take_over, default=True)]
+    return Push(Dialog(scene.services, "Open elsewhere", lines, choices))
 
 
-def ask_exit(scene: PlayScene) -> None:
+def ask_exit(scene: PlayScene) -> Transition:
     """Exit asks first: a saved game says it can be resumed (Exit the default), an unsaved one is lost."""
     saved = scene.table.session is not None
     if saved:
@@ -251,28 +259,27 @@ def ask_exit(scene: PlayScene) -> None:
         Choice("Cancel", lambda: None, default=not saved, cancel=True),
         Choice("Exit", lambda: exit_table(scene), default=saved),
     ]
-    scene.app.push(Dialog(scene.app, "Exit", lines, choices))
+    return Push(Dialog(scene.services, "Exit", lines, choices))
 
 
-def exit_table(scene: PlayScene) -> None:
+def exit_table(scene: PlayScene) -> Transition:
     """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
 
     A move half made by hand is not an action yet: it is dropped, and the
     turn starts again from its roll when the game is resumed.
     """
-    app = scene.app
+    services = scene.services
     session = scene.table.session
     if session is not None and session.problem:
         try:
-            assert app.store is not None
-            app.store.games.save(session.game)
+            assert services.store is not None
+            services.store.games.save(session.game)
         except StoreError as exc:
-            app.tell("Not saved", str(exc), "The game stays open: try again or export it.")
-            return
-    app.to_title()
+            return Tell("Not saved", (str(exc), "The game stays open: try again or export it."))
+    return ToTitle()
 
 
-def ask_take(scene: PlayScene, game: GameState) -> None:
+def ask_take(scene: PlayScene, game: GameState) -> Transition:
     """The double offered to a person: take and play on for twice the cube, or drop."""
     names = [p.name for p in scene.table.players]
     value = game.cube * 2
@@ -282,35 +289,32 @@ def ask_take(scene: PlayScene, game: GameState) -> None:
         f"or drop and lose {game.cube}?",
     ]
 
-    def answer(action: Drop | Take) -> Callable[[], None]:
-        def apply() -> None:
-            scene.act(action)
-
-        return apply
+    def answer(action: Drop | Take) -> Callable[[], Transition | None]:
+        return lambda: _acting(scene, lambda: scene.act(action))
 
     choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
-    scene.app.push(Dialog(scene.app, "Double", lines, choices))
+    return Push(Dialog(scene.services, "Double", lines, choices))
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
     """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
     lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
     choices = [
-        Choice("No", scene.app.to_title, cancel=True),
+        Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]
-    return Dialog(scene.app, "Game over", lines, choices)
+    return Dialog(scene.services, "Game over", lines, choices)
 
 
-def type_move(scene: PlayScene) -> None:
+def type_move(scene: PlayScene) -> Transition | None:
     """A box for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
     table = scene.table
     game = table.match.game
     if game.phase != "move" or game.dice is None:
         table.say("roll first, then type your move")
-        return
+        return None
 
-    def submit(text: str) -> str | None:
+    def submit(text: str) -> str | Transition | None:
         if table.match.game is not game:
             return "the game has moved on"
         try:
@@ -318,64 +322,65 @@ def type_move(scene: PlayScene) -> None:
         except EngineError as exc:
             return str(exc)
         table.lifted_from = None
-        scene.animate_play(Move.of(play))
-        return None
+        return _acting(scene, lambda: scene.animate_play(Move.of(play)))
 
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
-    scene.app.push(Dialog(scene.app, "Type a move", lines, cancel, field_text="", on_text=submit))
+    return Push(Dialog(scene.services, "Type a move", lines, cancel, field_text="", on_text=submit))
 
 
-def export(scene: PlayScene) -> None:
+def export(scene: PlayScene) -> Transition | None:
     """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
-    app = scene.app
-    store = app.store
+    services = scene.services
+    store = services.store
     session = scene.table.session
     if session is None or store is None:
         scene.table.say("only a saved game can be exported")
-        return
+        return None
     entry = f"exports/{entry_stem(session.game.name)}.mat"
     try:
         store.backend.write(entry, export_mat(session.game).encode("utf-8"))
     except (MatError, OSError) as exc:
-        app.tell("Export .mat", f"Could not export the game: {exc}")
-        return
-    app.tell("Export .mat", "The game's record was written to", export_path(store, entry))
+        return Tell("Export .mat", (f"Could not export the game: {exc}",))
+    return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
 
 
-def show_rules(scene: PlayScene) -> None:
-    scene.app.push(Dialog(scene.app, "Rules", RULES, _ok()))
+def show_rules(scene: PlayScene) -> Transition:
+    return Push(Dialog(scene.services, "Rules", RULES, _ok()))
 
 
-def show_messages(scene: PlayScene) -> None:
+def show_messages(scene: PlayScene) -> Transition:
     """The message log: what the table said lately, each message whole, newest last."""
     lines: list[str] = []
     for text in scene.table.log.history():
         lines.extend(wrap_lines(text, MESSAGES_WIDTH))
-    scene.app.push(Dialog(scene.app, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
+    return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
 
 
-def show_ids(scene: PlayScene) -> None:
+def show_ids(scene: PlayScene) -> Transition:
     m = scene.table.match
     lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
-    scene.app.push(Dialog(scene.app, "Position", lines, _ok()))
+    return Push(Dialog(scene.services, "Position", lines, _ok()))
 
 
-def another(scene: PlayScene) -> None:
+def another(scene: PlayScene) -> Transition | None:
     """The next game of the match, or a new match with the same set-up once it is over.
 
     A finished saved match stays in the list as it is; the new one is saved
     under the next free name (``Friday 2``).
     """
-    app, session = scene.app, scene.table.session
+    services, session = scene.services, scene.table.session
     if not scene.match.is_match_over:
-        scene.act(NewGame())
-    elif session is not None and app.store is not None:
+        return _acting(scene, lambda: scene.act(NewGame()))
+    if session is not None and services.store is not None:
+        store = services.store
         try:
-            app.again(session.game, scene.setup, free_name(app.store, session.game.name))
+            name = free_name(store, session.game.name)
+            new = store.games.create(
+                name, session.game.options, rng=random.Random(services.rng.getrandbits(64))
+            )
         except StoreError as exc:
-            app.to_title()
-            app.tell("Not saved", str(exc))
-    else:
-        app.new_game(scene.setup)
+            return chain(ToTitle(), Tell("Not saved", (str(exc),)))
+        return Resume(new)
+    return PlayNew(scene.setup or GameSetup())

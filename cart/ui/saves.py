@@ -1,11 +1,11 @@
-"""Between the screens and ``cart/store``: set-ups as saved options, options as stored settings.
+"""Between the screens and ``cart/store``: the form's set-ups as saved options, and names and lines shown.
 
 The store knows nothing of Pyxel and the UI's form: it keeps
-:class:`~cart.store.GameOptions` (seats resolved, names given) and
-:class:`~cart.store.Settings` (its own vocabulary for speeds and colours).
-These pure functions translate both ways, so the form can offer the last
-game's options again and every menu tick survives a restart. Nothing here
-reads input or draws.
+:class:`~cart.store.GameOptions` (seats resolved, names given). These pure
+functions turn the form's set-up into them and back, so the form can offer
+the last game's options again. The settings need no translation: the UI
+ticks the store's own :class:`~cart.store.Settings` (:mod:`cart.ui.prefs`).
+Nothing here reads input or draws.
 """
 
 from __future__ import annotations
@@ -18,27 +18,24 @@ from typing import TYPE_CHECKING, Literal
 from cart.store import GameOptions, GameSummary, Settings
 
 from .messages import PRINTABLE
-from .options import GameSetup, Options, Speed
+from .options import GameSetup
 from .view_state import Colour, Player
 
 if TYPE_CHECKING:
     from cart.store import Store
 
 __all__ = [
-    "apply_settings",
     "export_path",
     "free_name",
     "game_options",
+    "offered_setup",
     "players_of",
-    "settings_of",
     "setup_of",
     "shown",
     "summary_line",
     "wrap",
 ]
 
-SPEED_TO_STORE: dict[Speed, str] = {"instant": "off", "fast": "fast", "normal": "normal", "slow": "slow"}
-SPEED_FROM_STORE: dict[str, Speed] = {v: k for k, v in SPEED_TO_STORE.items()}
 OTHER_COLOURS: tuple[Literal["white", "black"], ...] = ("white", "black")
 
 
@@ -60,10 +57,15 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def game_options(setup: GameSetup, rng: random.Random, *, hints: bool) -> GameOptions:
-    """The saved form of a set-up: the side drawn now ('Either'), the seats named, the level kept."""
+    """The store's options for a set-up, saved or not: the side drawn now ('Either'), the seats named.
+
+    The attract game's set-up (no players) has the computer in seat 0 here:
+    the store's options hold one computer seat, and the table seats it in
+    both (``Table.of(both=True)``); such a game is never saved.
+    """
     levels = setup.levels(rng)
-    computer = next(iter(levels), None) if setup.players == 1 else None
-    names = [setup.level.title() if seat == computer else setup.human_name(seat) for seat in (0, 1)]
+    computer = next(iter(levels), None) if setup.players != 2 else None
+    names = [setup.level.title() if seat in levels else setup.human_name(seat) for seat in (0, 1)]
     return GameOptions(
         rules=setup.rules(),
         names=(names[0], names[1]),
@@ -119,29 +121,8 @@ def players_of(
     return (seats[0], seats[1])
 
 
-def settings_of(options: Options, setup: GameSetup, last: GameOptions | None, base: Settings) -> Settings:
-    """The stored settings for the app's current options (fields the UI does not own kept from ``base``)."""
-    colours = (setup.other_colour, "red")
-    return base.replace(
-        sounds=options.sound.effects,
-        music=options.sound.music,
-        turkish_clicks=options.sound.turkish,
-        tooltips=options.tooltips,
-        hint_arrows=options.hints,
-        animation_speed=SPEED_TO_STORE[options.speed],
-        checker_colours=colours,
-        last_options=last,
-    )
-
-
-def apply_settings(settings: Settings, options: Options) -> GameSetup:
-    """Set ``options`` from stored settings; returns the set-up the form should offer first."""
-    options.sound.effects = settings.sounds
-    options.sound.music = settings.music
-    options.sound.turkish = settings.turkish_clicks
-    options.tooltips = settings.tooltips
-    options.hints = settings.hint_arrows
-    options.speed = SPEED_FROM_STORE.get(settings.animation_speed, "normal")
+def offered_setup(settings: Settings) -> GameSetup:
+    """The set-up the form offers first: the last game's options, in the player's colours."""
     other = settings.checker_colours[0]
     colour: Literal["white", "black"] = other if other in OTHER_COLOURS else "white"  # type: ignore[assignment]
     if settings.last_options is None:

@@ -3,7 +3,10 @@
 A scene has ``update(intents)`` and ``draw(g)``; the app keeps a stack, gives
 intents to the top scene only and draws every scene bottom to top, so a
 dialog or a menu pushed over the board is modal and the board still shows
-under it. Scenes hold view state only: the rules live in the engine.
+under it. ``update`` returns where to go next (a
+:mod:`~cart.ui.transitions` value, or None to stay), and so do the actions
+of a dialog's buttons and a menu's entries: the App performs it. Scenes hold
+view state only: the rules live in the engine.
 """
 
 from __future__ import annotations
@@ -19,10 +22,11 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
+from .transitions import Pop, Push, Transition, chain
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
 
@@ -32,9 +36,26 @@ class Scene:
 
     typing = False  # a writable field has the caret: keys are text
     busy = False  # the computer is thinking: the pointer becomes an hourglass
+    covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
 
-    def __init__(self, app: Host) -> None:
-        self.app = app
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.going: list[Transition] = []  # where to go, said at the end of this update or action
+
+    def go(self, transition: Transition | None) -> None:
+        """Say where to go (a box, the title...) once this update, or the box's action now running, ends.
+
+        For scenes whose steps are deep in their update (the table's computer,
+        a beat ending): each step says where to go here, and ``update`` returns
+        :meth:`take`.
+        """
+        if transition is not None:
+            self.going.append(transition)
+
+    def take(self) -> Transition | None:
+        """Where this update (or a box's action) goes: what :meth:`go` was told, in order."""
+        going, self.going = self.going, []
+        return chain(*going)
 
     def enter(self) -> None:
         """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
@@ -42,7 +63,8 @@ class Scene:
     def leave(self) -> None:
         """The scene is gone (popped or switched away): it stops what :meth:`enter` started."""
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
+        """Take this frame's intents; return where to go (None: stay)."""
         raise NotImplementedError
 
     def draw(self, g: pyxel.Image) -> None:
@@ -83,10 +105,13 @@ def nearest_stop(
 
 @dataclass(frozen=True)
 class Choice:
-    """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it."""
+    """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it.
+
+    The action returns where to go after the box has closed (None: back to what was under it).
+    """
 
     label: str
-    action: Callable[[], None]
+    action: Callable[[], Transition | None]
     default: bool = False
     cancel: bool = False
 
@@ -99,23 +124,23 @@ PAD = 12
 class Dialog(Scene):
     """A modal RISC OS dialog box: a titled window, a few lines of text, optionally a field, buttons.
 
-    Pressing a button pops the dialog first, then runs its action (which may push another scene).
+    Pressing a button closes the dialog, then goes where its action says (another box, say).
     With a field, ``on_text`` gets the text on Return; it returns an error to show (the dialog stays
-    open) or None (the dialog closes).
+    open), or where to go once the dialog has closed (None: back to what was under it).
     """
 
     def __init__(
         self,
-        app: Host,
+        services: Services,
         title: str,
         lines: Sequence[str],
         choices: Sequence[Choice],
         *,
         field_text: str | None = None,
-        on_text: Callable[[str], str | None] | None = None,
+        on_text: Callable[[str], str | Transition | None] | None = None,
         width: int | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.lines = list(lines)
         self.choices = list(choices)
         self.on_text = on_text
@@ -144,19 +169,17 @@ class Dialog(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for b in self.buttons]
 
-    def press(self, choice: Choice) -> None:
-        self.app.pop(self)
-        choice.action()
+    def press(self, choice: Choice) -> Transition:
+        return Pop(self, then=choice.action())
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons, intent.x, intent.y)
             elif isinstance(intent, Select):
                 for b, c in zip(self.buttons, self.choices, strict=True):
                     if b.contains(intent.x, intent.y):
-                        self.press(c)
-                        return
+                        return self.press(c)
             elif isinstance(intent, Typed) and self.field is not None:
                 self.field.insert(intent.text)
             elif isinstance(intent, Command):
@@ -164,24 +187,22 @@ class Dialog(Scene):
                     self.field.backspace()
                 elif intent.name == "confirm":
                     if self.field is not None and self.on_text is not None:
-                        error = self.on_text(self.field.text)
-                        if error is None:
-                            self.app.pop(self)
-                        else:
-                            self.error = error
-                        return
+                        answer = self.on_text(self.field.text)
+                        if isinstance(answer, str):
+                            self.error = answer
+                            return None
+                        return Pop(self, then=answer)
                     for c in self.choices:
                         if c.default:
-                            self.press(c)
-                            return
+                            return self.press(c)
                 elif intent.name == "cancel":
                     for c in self.choices:
                         if c.cancel:
-                            self.press(c)
-                            return
+                            return self.press(c)
+        return None
 
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         self.window.draw(a, g)
         work = self.window.work_area
         for i, line in enumerate(self.lines):
@@ -197,10 +218,13 @@ class Dialog(Scene):
 
 @dataclass(frozen=True)
 class Entry:
-    """A menu line: what it shows, and either an action or a submenu (a function building its entries)."""
+    """A menu line: what it shows, and either an action or a submenu (a function building its entries).
+
+    The action returns where to go once the menus have closed (None: back to the scene under them).
+    """
 
     label: str
-    action: Callable[[], None] | None = None
+    action: Callable[[], Transition | None] | None = None
     submenu: Callable[[], list[Entry]] | None = None
     ticked: bool = False
     enabled: bool = True
@@ -211,9 +235,15 @@ class MenuScene(Scene):
     """A pop-up menu; a submenu opens to the right of its item, and choosing an action closes them all."""
 
     def __init__(
-        self, app: Host, title: str, entries: list[Entry], x: int, y: int, parent: MenuScene | None = None
+        self,
+        services: Services,
+        title: str,
+        entries: list[Entry],
+        x: int,
+        y: int,
+        parent: MenuScene | None = None,
     ) -> None:
-        super().__init__(app)
+        super().__init__(services)
         self.entries = entries
         self.parent = parent
         items = [MenuItem(e.label, e.ticked, e.enabled, e.submenu is not None, e.separator) for e in entries]
@@ -222,43 +252,40 @@ class MenuScene(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return [self.menu.item_rect(i).center for i in range(len(self.entries))]
 
-    def close_all(self) -> None:
-        scene: MenuScene | None = self
-        while scene is not None:
-            self.app.pop(scene)
-            scene = scene.parent
+    def close_all(self, then: Transition | None = None) -> Transition:
+        """Close this menu and every menu it opened from, then go to ``then``."""
+        root = self
+        while root.parent is not None:
+            root = root.parent
+        return Pop(root, then=then)
 
-    def choose(self, i: int) -> None:
+    def choose(self, i: int) -> Transition | None:
         entry = self.entries[i]
         if entry.submenu is not None:
             r = self.menu.item_rect(i)
-            self.app.push(MenuScene(self.app, entry.label, entry.submenu(), r.right, r.y, parent=self))
-        elif entry.action is not None:
-            self.close_all()
-            entry.action()
+            return Push(MenuScene(self.services, entry.label, entry.submenu(), r.right, r.y, parent=self))
+        if entry.action is not None:
+            return self.close_all(entry.action())
+        return None
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 self.menu.selected = self.menu.item_at(intent.x, intent.y)
             elif isinstance(intent, Select):
                 i = self.menu.item_at(intent.x, intent.y)
                 if i is not None:
-                    self.choose(i)
-                    return
+                    return self.choose(i)
                 if not self.menu.rect.contains(intent.x, intent.y):
-                    self.close_all()  # a click outside dismisses the menus, as on RISC OS
-                    return
+                    return self.close_all()  # a click outside dismisses the menus, as on RISC OS
             elif isinstance(intent, OpenMenu):
-                self.close_all()
-                return
+                return self.close_all()
             elif isinstance(intent, Command):
                 if intent.name == "cancel":
-                    self.app.pop(self)
-                    return
+                    return Pop(self)
                 if intent.name == "confirm" and self.menu.selected is not None:
-                    self.choose(self.menu.selected)
-                    return
+                    return self.choose(self.menu.selected)
+        return None
 
     def draw(self, g: pyxel.Image) -> None:
-        self.menu.draw(self.app.assets, g)
+        self.menu.draw(self.services.assets, g)

@@ -12,9 +12,11 @@ from typing import Literal
 
 import pyxel
 
-from .options import SoundSettings
+from cart.store import Settings
 
-__all__ = ["EFFECTS", "Effect", "SoundSettings", "Sounds"]
+from .prefs import Prefs
+
+__all__ = ["EFFECTS", "Effect", "Sounds"]
 
 Effect = Literal["dice", "click", "slap", "hit", "bear_off", "double", "win", "lose"]
 
@@ -43,8 +45,8 @@ TITLE_TUNE = (
 class Sounds:
     """Defines the sounds once and plays them as the settings allow."""
 
-    def __init__(self, settings: SoundSettings | None = None) -> None:
-        self.settings = settings if settings is not None else SoundSettings()
+    def __init__(self, prefs: Prefs | None = None) -> None:
+        self.prefs = prefs if prefs is not None else Prefs(Settings())
         self.music_playing = False
         self.last: Effect | None = None  # for tests: the last effect asked for and allowed
         for i, (notes, tones, volumes, effects, speed) in enumerate(EFFECTS.values()):
@@ -56,16 +58,17 @@ class Sounds:
 
     def play(self, effect: Effect) -> None:
         """Play ``effect`` on the effects channel, if effects are on (a click becomes a slap when Turkish)."""
-        if not self.settings.effects:
+        settings = self.prefs.settings
+        if not settings.sounds:
             return
-        if effect == "click" and self.settings.turkish:
+        if effect == "click" and settings.turkish_clicks:
             effect = "slap"
         self.last = effect
         pyxel.play(EFFECT_CHANNEL, self._index[effect])
 
     def title_music(self, on: bool) -> None:
         """Start (looping) or stop the title music; it only starts while music is on."""
-        want = on and self.settings.music
+        want = on and self.prefs.settings.music
         if want and not self.music_playing:
             pyxel.playm(TITLE_MUSIC, loop=True)
         elif not want and self.music_playing:

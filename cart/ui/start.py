@@ -21,10 +21,11 @@ from .geom import Rect
 from .intents import Command, Intent, Pointer, Select
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Scene, hover
+from .transitions import Notices, Push, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["COLUMNS", "StartScene"]
 
@@ -38,8 +39,8 @@ BUTTON_H = 28
 class StartScene(Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title."""
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
         self.window = Window(Rect(8, 24, 624, 464), "Start: saved games", focused=True)
         work = self.window.work_area
         self.head_y = work.y + 8
@@ -63,8 +64,8 @@ class StartScene(Scene):
     # -- the list ---------------------------------------------------------------------------
     def refresh(self) -> None:
         """Read the list again (after a delete, or a game set aside); keep the selection in range."""
-        assert self.app.store is not None
-        self.games = self.app.store.games.list()
+        assert self.services.store is not None
+        self.games = self.services.store.games.list()
         self.selected = max(0, min(self.selected, len(self.games) - 1))
         self.scroll(0)
 
@@ -95,87 +96,92 @@ class StartScene(Scene):
         return rows + [b.rect.center for b in self.buttons()[:4]]
 
     # -- actions ----------------------------------------------------------------------------------
-    def resume(self) -> None:
-        """PLAY: continue the selected game where it was left, or say why it cannot be."""
+    def resume(self) -> Transition | None:
+        """PLAY: continue the selected game where it was left, or say why it cannot be.
+
+        The game is loaded here, so a game gone or damaged is said on this list.
+        """
         chosen = self.chosen
         if chosen is None:
             self.message = "No saved game: choose New game"
-            return
+            return None
+        assert self.services.store is not None
         try:
-            self.app.resume(chosen.name)
+            saved = self.services.store.games.load(chosen.name)
         except KeyError:
             self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
             self.refresh()
+            return None
         except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
             self.refresh()
-            self.app.show_notices()
-            self.app.tell("Cannot resume", str(exc))
+            return chain(Notices(), Tell("Cannot resume", (str(exc),)))
+        return Resume(saved)
 
-    def ask_delete(self) -> None:
+    def ask_delete(self) -> Transition | None:
         chosen = self.chosen
         if chosen is None:
             self.message = "Nothing to delete"
-            return
+            return None
 
-        def delete() -> None:
-            assert self.app.store is not None
+        def delete() -> Transition | None:
+            assert self.services.store is not None
+            going: Transition | None = None
             try:
-                self.app.store.games.delete(chosen.name)
+                self.services.store.games.delete(chosen.name)
             except StoreError as exc:
-                self.app.tell("Not deleted", str(exc))
+                going = Tell("Not deleted", (str(exc),))
             else:
                 self.message = f"Deleted {shown(chosen.name)}"
             self.refresh()
+            return going
 
-        self.app.push(
+        return Push(
             Dialog(
-                self.app,
+                self.services,
                 "Delete",
                 [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
                 [Choice("Delete", delete), Choice("Cancel", lambda: None, default=True, cancel=True)],
             )
         )
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
-                self.click(intent.x, intent.y)
-                return
+                return self.click(intent.x, intent.y)
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
-                    self.resume()
-                elif intent.name == "cancel":
-                    self.app.to_title()
-                elif intent.name == "undo_turn":  # Delete key
-                    self.ask_delete()
-                else:
-                    continue
-                return
+                    return self.resume()
+                if intent.name == "cancel":
+                    return ToTitle()
+                if intent.name == "undo_turn":  # Delete key
+                    return self.ask_delete()
+        return None
 
-    def click(self, x: int, y: int) -> None:
+    def click(self, x: int, y: int) -> Transition | None:
         for i in self.shown_rows():
             if self.row_rect(i).contains(x, y):
                 self.selected = i
                 self.message = ""
-                return
+                return None
         if self.play.contains(x, y):
-            self.resume()
-        elif self.delete.contains(x, y):
-            self.ask_delete()
-        elif self.new.contains(x, y):
-            self.app.to_new_game()
-        elif self.back.contains(x, y):
-            self.app.to_title()
-        elif self.up.contains(x, y):
+            return self.resume()
+        if self.delete.contains(x, y):
+            return self.ask_delete()
+        if self.new.contains(x, y):
+            return ToNewGame()
+        if self.back.contains(x, y):
+            return ToTitle()
+        if self.up.contains(x, y):
             self.scroll(-self.visible // 2)
         elif self.down.contains(x, y):
             self.scroll(self.visible // 2)
+        return None
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         g.cls(wimp.DESKTOP)
         self.window.draw(a, g)
         work = self.window.work_area

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cart.engine import (
@@ -41,12 +41,12 @@ from cart.engine import (
     Rolled,
     Taken,
 )
-from cart.store import StoreError
+from cart.store import GameOptions, StoreError
 
 from .messages import MessageLog, last_moved, seen_from, verb
 from .options import GameSetup
-from .saves import players_of
-from .view_state import Hints, Player
+from .saves import game_options, players_of
+from .view_state import Colour, Hints, Player
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -77,32 +77,53 @@ class Table:
     """
 
     @classmethod
-    def seated(
-        cls, setup: GameSetup, rng: random.Random, match: Match | None, *, hints: bool, attract: bool
-    ) -> Table:
-        """An unsaved match with ``setup``: seats, sides and levels drawn from ``rng`` ('Either')."""
-        draw = random.Random(rng.getrandbits(32))
-        state = draw.getstate()
-        levels = setup.levels(draw)
-        draw.setstate(state)
-        players = setup.seats(draw)
-        names = (players[0].name, players[1].name)
-        match = match or Match(setup.rules(), names=names, rng=random.Random(rng.getrandbits(64)))
-        viewer = 1 if attract or 1 not in levels else 0
-        return cls(match, players, dict(levels), hints=hints, viewer=viewer)
+    def new(cls, setup: GameSetup, rng: random.Random, *, hints: bool, match: Match | None = None) -> Table:
+        """An unsaved match with ``setup``, resolved into the store's options first, as a saved game is.
+
+        The side ('Either') is drawn from ``rng``, then the match's dice;
+        ``match`` (tests) starts from a given position instead.
+        """
+        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
+        match = match or Match(options.rules, names=options.names, rng=random.Random(rng.getrandbits(64)))
+        return cls.of(options, setup.other_colour, match, both=setup.players == 0)
 
     @classmethod
-    def resumed(cls, session: GameSession, store: Store | None, other_colour: str) -> Table:
-        """A saved game, as its options say (its hint arrows included), with its players' ratings."""
-        opts = session.game.options
-        levels = {opts.computer: opts.level} if opts.computer is not None and opts.level else {}
-        players = players_of(opts, other_colour, None)  # type: ignore[arg-type]
-        viewer = 0 if 1 in levels else 1
-        table = cls(
-            session.match, players, levels, session=session, store=store, hints=opts.hints, viewer=viewer
-        )
-        table.players = players_of(opts, other_colour, table.ratings())  # type: ignore[arg-type]
+    def of(
+        cls,
+        options: GameOptions,
+        other_colour: Colour,
+        match: Match,
+        *,
+        session: GameSession | None = None,
+        store: Store | None = None,
+        both: bool = False,
+    ) -> Table:
+        """A game as the store's options say (its hint arrows included), saved or not.
+
+        With ``session`` (and ``store``) the game is saved and its players'
+        ratings shown. ``both``: the computer plays both seats at
+        ``options.level``, as in the title's attract game (never saved), which
+        the store's options, one computer seat at most, do not describe.
+        """
+        level = options.level
+        levels: dict[int, str] = {}
+        if level is not None and both:
+            levels = {0: level, 1: level}
+        elif level is not None and options.computer is not None:
+            levels = {options.computer: level}
+        players = players_of(options, other_colour, None)
+        if both:
+            players = (replace(players[0], computer=True), replace(players[1], computer=True))
+        viewer = 1 if both or 1 not in levels else 0
+        table = cls(match, players, levels, session=session, store=store, hints=options.hints, viewer=viewer)
+        if session is not None:
+            table.rated()
         return table
+
+    def rated(self) -> None:
+        """Show each seat's rating as the store has it now (a saved game; after each game too)."""
+        if self.session is not None:
+            self.players = players_of(self.session.game.options, self.colour, self.ratings())
 
     def __init__(
         self,
@@ -118,7 +139,8 @@ class Table:
         self.match = match
         self.players = players
         self.bots = bots
-        self.session = session
+        self.colour: Colour = players[0].colour  # the other side's (seat 0): Red is seat 1
+        self.session: GameSession | None = session
         self.store = store
         self.hints = hints  # this game's hint arrows (seed 000's Create box)
         self.hint: Hints | None = None  # the computer's advice, shown as arrows

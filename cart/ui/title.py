@@ -13,6 +13,7 @@ the game is not saved.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -29,12 +30,14 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
-from .saves import free_name, shown
+from .saves import free_name, game_options, shown
 from .scenes import Scene, hover
+from .table import Table
+from .transitions import PlayNew, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .services import Services
 
 __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
@@ -48,27 +51,27 @@ ROW = 32  # one line of the form
 class TitleScene(Scene):
     """Gammon Cart's title over a game the computer plays against itself."""
 
-    def __init__(self, app: Host) -> None:
-        super().__init__(app)
-        self.attract = PlayScene(app, ATTRACT_SETUP, attract=True)
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        table = Table.new(ATTRACT_SETUP, services.rng, hints=services.prefs.settings.hint_arrows)
+        self.attract = PlayScene(services, table, attract=True)
         self.frames = 0
 
     def enter(self) -> None:
-        self.app.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
+        self.services.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
 
     def leave(self) -> None:
-        self.app.sounds.title_music(False)
+        self.services.sounds.title_music(False)
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
-            self.app.to_start()
-            return
+            return ToStart()
         self.frames += 1
-        self.attract.update([i for i in intents if isinstance(i, Pointer)])
+        return self.attract.update([i for i in intents if isinstance(i, Pointer)])
 
     def draw(self, g: pyxel.Image) -> None:
         self.attract.draw(g)
-        a = self.app.assets
+        a = self.services.assets
         b = BANNER
         g.rect(b.x, b.y, b.w, b.h, wimp.BANNER_BG)
         g.rectb(b.x, b.y, b.w, b.h, wimp.FRAME)
@@ -86,7 +89,7 @@ class _Row:
 
     label: str
     toggles: list[Toggle]
-    pick: Callable[[int], None]
+    pick: Callable[[int], Transition | None]
 
 
 class NewGameScene(Scene):
@@ -97,9 +100,9 @@ class NewGameScene(Scene):
     refused name is said here and nothing is created.
     """
 
-    def __init__(self, app: Host, setup: GameSetup | None = None) -> None:
-        super().__init__(app)
-        self.setup = setup or app.last_setup
+    def __init__(self, services: Services, setup: GameSetup) -> None:
+        super().__init__(services)
+        self.setup = setup
         self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)
         work = self.window.work_area
         self.left = work.x + 16
@@ -107,10 +110,10 @@ class NewGameScene(Scene):
         self.top = work.y + 12
         self.name: TextField | None = None
         self.error = ""
-        if app.store is not None:
+        if services.store is not None:
             self.name = TextField(
                 Rect(self.left + 140, self.top, 340, 24),
-                free_name(app.store, "Game"),
+                free_name(services.store, "Game"),
                 MAX_GAME_NAME,
                 focused=True,
                 free=True,
@@ -196,19 +199,19 @@ class NewGameScene(Scene):
         x0 = self.left + 140
 
         def radios(
-            label: str, names: list[str], chosen: int, pick: Callable[[int], None], w: int = 92
+            label: str, names: list[str], chosen: int, pick: Callable[[int], Transition | None], w: int = 92
         ) -> None:
             nonlocal y
             toggles = [Toggle(Rect(x0 + i * w, y, w - 4, 20), n, on=i == chosen) for i, n in enumerate(names)]
             self.rows.append(_Row(label, toggles, pick))
             y += 32
 
-        def option(label: str, on: bool, pick: Callable[[int], None]) -> None:
+        def option(label: str, on: bool, pick: Callable[[int], Transition | None]) -> None:
             nonlocal y
             self.rows.append(_Row("", [Toggle(Rect(x0, y, 300, 20), label, on=on, kind="option")], pick))
             y += 32
 
-        def set_(**kw: Any) -> Callable[[int], None]:
+        def set_(**kw: Any) -> Callable[[int], Transition | None]:
             ((name, values),) = kw.items()
             return lambda i: self._change(**{name: values[i]})
 
@@ -248,7 +251,7 @@ class NewGameScene(Scene):
             s.auto_doubles,
             lambda i: self._change(auto_doubles=not s.auto_doubles),
         )
-        option("Hint arrows", self.app.options.hints, lambda i: self._hints())
+        option("Hint arrows", self.services.prefs.settings.hint_arrows, lambda i: self._hints())
 
     def _change(self, **kw: Any) -> None:
         old = self.setup
@@ -258,38 +261,53 @@ class NewGameScene(Scene):
                 f.text = self.setup.default_name(seat)
         self._build()
 
-    def _hints(self) -> None:
-        self.app.options.hints = not self.app.options.hints
-        self.app.remember()
+    def _hints(self) -> Transition | None:
+        going = self.services.prefs.flip("hint_arrows")
         self._build()
+        return going
 
     @property
     def typing(self) -> bool:  # type: ignore[override]
         """Keys are text while a field has the caret."""
         return self.focused is not None
 
-    def start(self) -> None:
-        """PLAY: create the game (saved, or not without a store), or say why a name is refused."""
+    def start(self) -> Transition | None:
+        """PLAY: create the game (saved, or not without a store), or say why a name is refused.
+
+        The saved game is created here, not where it is played, so a name the
+        store refuses (or a failed write) is said on the form and nothing changes.
+        """
         try:
             setup = self.named()
         except ValueError as exc:
             self.error = str(exc)
-            return
-        if self.name is None:
-            self.app.new_game(setup)
-            return
+            return None
+        store = self.services.store
+        if self.name is None or store is None:
+            return PlayNew(setup)
+        rng = self.services.rng
+        options = game_options(
+            setup, random.Random(rng.getrandbits(32)), hints=self.services.prefs.settings.hint_arrows
+        )
         try:
-            self.app.create_game(self.name.text, setup)
+            saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
         except StoreError as exc:
             self.error = str(exc)
             self.focus(self.name)
+            return None
+        return Resume(saved, setup)
 
-    def cancel(self) -> None:
+    def way_out(self) -> Transition:
+        """Where Cancel goes: the saved games if there are any, else the title."""
+        store = self.services.store
+        return ToStart() if store is not None and store.games.list() else ToTitle()
+
+    def cancel(self) -> Transition | None:
         """Escape: first the field lets go of the caret, then the form closes."""
         if self.focused is not None:
             self.focus(None)
-        else:
-            self.app.leave_form()
+            return None
+        return self.way_out()
 
     def _length(self, step: int) -> None:
         i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
@@ -302,20 +320,22 @@ class NewGameScene(Scene):
         points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
         return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
 
-    def update(self, intents: list[Intent]) -> None:
+    def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
-                self.click(intent.x, intent.y)
+                going = self.click(intent.x, intent.y)
+                if going is not None:
+                    return going
             elif isinstance(intent, Typed) and self.focused is not None:
                 self.focused.insert(intent.text)
                 self.error = ""
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
-                    self.start()
+                    return self.start()
                 elif intent.name == "cancel":
-                    self.cancel()
+                    return self.cancel()
                 elif intent.name == "next_field":
                     self.next_field()
                 elif intent.name == "erase" and self.focused is not None:
@@ -323,29 +343,30 @@ class NewGameScene(Scene):
                     self.error = ""
                 else:
                     continue
-                return
+                return None
+        return None
 
-    def click(self, x: int, y: int) -> None:
+    def click(self, x: int, y: int) -> Transition | None:
         for f in self.fields():
             if f.contains(x, y):
                 self.focus(f)
-                return
+                return None
         for row in self.rows:
             for i, t in enumerate(row.toggles):
                 if t.contains(x, y):
-                    row.pick(i)
-                    return
+                    return row.pick(i)
         if self.minus.contains(x, y):
             self._length(-1)
         elif self.plus.contains(x, y):
             self._length(1)
         elif self.cancel_button.contains(x, y):
-            self.app.leave_form()
+            return self.way_out()
         elif self.play.contains(x, y):
-            self.start()
+            return self.start()
+        return None
 
     def draw(self, g: pyxel.Image) -> None:
-        a = self.app.assets
+        a = self.services.assets
         g.cls(wimp.DESKTOP)
         self.window.draw(a, g)
         for row in self.rows:

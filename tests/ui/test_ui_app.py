@@ -30,19 +30,22 @@ from cart.engine import (
     Rules,
     Take,
 )
+from cart.store import Settings
 from cart.ui import layout as L
 from cart.ui import play as play_module
-from cart.ui import play_boxes
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
+from cart.ui.geom import Rect
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.messages import SCROLL_FRAMES, wrap_lines
-from cart.ui.options import GameSetup, Options
+from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.tips import TOOLTIP_DELAY
+from cart.ui.table import Table
+from cart.ui.table_view import draw_tip
+from cart.ui.tips import TOOLTIP_DELAY, tip_box
 from cart.ui.title import NewGameScene, TitleScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -102,6 +105,20 @@ class Driver:
         assert isinstance(scene, PlayScene)
         return scene
 
+    @property
+    def table(self) -> Table:
+        """The game at the table (the match, the play in hand, the messages): what the tests read."""
+        return self.scene.table
+
+    def menu(self, *path: str) -> None:
+        """Open the menu over the board and choose ``path`` (``"Play", "Exit..."``) with the mouse."""
+        self.click((200, 300), RIGHT)
+        for label in path:
+            menu = self.app.stack[-1]
+            assert isinstance(menu, MenuScene)
+            labels = [e.label for e in menu.entries]
+            self.click(menu.menu.item_rect(labels.index(label)).center)
+
     def place(self, player: int, point: int) -> tuple[int, int]:
         """Screen point of a place in ``player``'s numbering (25 bar, 0 bin), as the viewer sees it."""
         viewer = self.scene.table.viewer
@@ -114,18 +131,14 @@ class Driver:
         return L.point_rect(seen).center
 
 
-def make_app(seed: int = 1, speed: str = "instant") -> App:
-    app = App(headless=True, seed=seed, options=Options(speed=speed))  # type: ignore[arg-type]
+def make_app(seed: int = 1, speed: str = "off") -> App:
+    app = App(headless=True, seed=seed, settings=Settings(animation_speed=speed))
     app.think_budget = 30.0  # each computer decision in one frame: the same game on any machine
     return app
 
 
 def play_scene(app: App, setup: GameSetup, start: GameState | None = None) -> Driver:
-    if start is None:
-        app.new_game(setup)
-    else:
-        scene = PlayScene(app, setup, match=Match(start.rules, rng=random.Random(3), start=start))
-        app.switch(scene)
+    app.new_game(setup, None if start is None else Match(start.rules, rng=random.Random(3), start=start))
     return Driver(app)
 
 
@@ -139,18 +152,18 @@ def all_pixels_in_palette() -> bool:
 
 def human_turn(d: Driver, rng: random.Random) -> None:
     """Make the human's whole turn with the mouse: pick up and put down men the engine offers, confirm."""
-    game = d.scene.match.game
-    part = d.scene.table.partial()
+    game = d.table.match.game
+    part = d.table.partial()
     assert part is not None
     while not part.is_complete:
         options = part.options()
         src = rng.choice(sorted(options))
         dst = rng.choice(sorted(options[src]))
         d.click(d.place(game.turn, src))
-        assert d.scene.table.lifted_from == src
+        assert d.table.lifted_from == src
         d.click(d.place(game.turn, dst))
-        new = d.scene.table.partial()
-        assert new is not None and len(new.steps) > len(part.steps), d.scene.table.message
+        new = d.table.partial()
+        assert new is not None and len(new.steps) > len(part.steps), d.table.message
         part = new
     d.click(L.ROLL_BOX.center)  # confirm by clicking the dice
 
@@ -162,7 +175,7 @@ def test_a_game_against_the_computer_to_the_end_and_another(assets: Assets) -> N
     colours: set[int] = set()
     for _ in range(400):
         top = app.stack[-1]
-        m = d.scene.match
+        m = d.table.match
         if isinstance(top, Dialog):
             if top.window.title == "Game over":
                 break
@@ -180,7 +193,7 @@ def test_a_game_against_the_computer_to_the_end_and_another(assets: Assets) -> N
     assert m.game.phase == "over" and sum(m.score) > 0
     assert colours <= set(range(16))
     d.click(app.stack[-1].buttons[1].rect.center)  # Yes: another game with the same options
-    assert d.scene.match.game_number == 2 and d.scene.match.game.phase != "over"
+    assert d.table.match.game_number == 2 and d.table.match.game.phase != "over"
 
 
 def started(turn_dice: tuple[int, int] = (3, 1)) -> GameState:
@@ -191,25 +204,23 @@ def started(turn_dice: tuple[int, int] = (3, 1)) -> GameState:
 def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    scene = d.scene
-    record = list(scene.match.record)
+    table = d.table
+    record = list(table.match.record)
     d.click(d.place(1, 3))  # an empty point
-    assert "no man on point 3" in scene.table.message and scene.table.lifted_from is None
+    assert "no man on point 3" in table.message and table.lifted_from is None
     d.click(d.place(0, 6))  # the computer's men (our 19)
-    assert scene.table.message and scene.table.lifted_from is None
+    assert table.message and table.lifted_from is None
     d.click(L.DICE_BOX.center)
-    assert "rolled" in scene.table.message
+    assert "rolled" in table.message
     d.click(d.place(1, 8))
-    assert scene.table.lifted_from == 8
+    assert table.lifted_from == 8
     d.click(d.place(1, 2))  # 8/2 is no move of 3-1
-    assert "cannot go to point 2" in scene.table.message and scene.table.lifted_from == 8
+    assert "cannot go to point 2" in table.message and table.lifted_from == 8
     d.click(L.ROLL_BOX.center)  # confirm too early
-    assert "play all your dice" in scene.table.message.lower()
+    assert "play all your dice" in table.message.lower()
     d.click(L.cube_rect(None, 1).center)
-    assert "before rolling" in scene.table.message
-    assert (
-        scene.match.record == record and scene.table.partial() is not None and not scene.table.partial().steps
-    )
+    assert "before rolling" in table.message
+    assert table.match.record == record and table.partial() is not None and not table.partial().steps
 
 
 def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -> None:
@@ -218,35 +229,35 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     for src, dst in ((8, 5), (6, 5)):
         d.click(d.place(1, src))
         d.click(d.place(1, dst))
-    assert d.scene.table.partial().is_complete
+    assert d.table.partial().is_complete
     d.key(pyxel.KEY_U)
-    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.table.partial().steps] == [(8, 5)]
     d.click(d.place(1, 24))
     d.click(d.place(1, 23))
     d.key(pyxel.KEY_X)  # the whole turn
-    assert d.scene.table.partial().steps == ()
+    assert d.table.partial().steps == ()
     d.click(d.place(1, 13))
     d.click(d.place(1, 9))  # a combined move: 13/10/9
-    assert len(d.scene.table.partial().steps) == 2
+    assert len(d.table.partial().steps) == 2
     d.key(pyxel.KEY_RETURN)
-    assert d.scene.match.record[0] == Move(((13, 10), (10, 9)))
+    assert d.table.match.record[0] == Move(((13, 10), (10, 9)))
 
 
 def test_double_and_take_between_two_players(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
     d = play_scene(app, GameSetup(players=2), start)
-    assert d.scene.table.viewer == 0
+    assert d.table.viewer == 0
     d.click(L.cube_rect(None, 0).center)
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and dialog.window.title == "Double"
     d.click(dialog.buttons[1].rect.center)  # Take
-    game = d.scene.match.game
+    game = d.table.match.game
     assert (game.cube, game.cube_owner, game.phase) == (2, 1, "roll")
     d.click(L.cube_rect(1, 0).center)  # player 0 no longer owns the cube
-    assert "owns the cube" in d.scene.table.message
+    assert "owns the cube" in d.table.message
     d.click(L.DICE_BOX.center)
-    assert d.scene.match.game.phase in ("move", "roll")
+    assert d.table.match.game.phase in ("move", "roll")
 
 
 def test_the_computer_answers_a_double(assets: Assets) -> None:
@@ -255,7 +266,7 @@ def test_the_computer_answers_a_double(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
     d.key(pyxel.KEY_D)
     d.frames(3)
-    assert d.scene.match.record[:2] == [Double(), Take()]
+    assert d.table.match.record[:2] == [Double(), Take()]
 
 
 def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
@@ -270,9 +281,9 @@ def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
     labels = [e.label for e in sub.entries]
     d.click(sub.menu.item_rect(labels.index("Forfeit...")).center)
     ask = app.stack[-1]
-    assert isinstance(ask, Dialog) and ask.window.title == "Forfeit" and d.scene.match.game.phase != "over"
+    assert isinstance(ask, Dialog) and ask.window.title == "Forfeit" and d.table.match.game.phase != "over"
     d.click(ask.buttons[1].rect.center)  # Forfeit
-    game = d.scene.match.game
+    game = d.table.match.game
     assert (game.phase, game.winner, game.points, game.result) == ("over", 0, 2, "forfeit")
     d.frames(4)  # the jingle's moment, then the dialog
     dialog = app.stack[-1]
@@ -295,17 +306,17 @@ def test_typed_moves_in_both_notations(assets: Assets) -> None:
     d.type("17,20,19,20")  # Wizard of OsZ: 8/5 6/5
     d.key(pyxel.KEY_RETURN)
     assert dialog not in app.stack
-    assert d.scene.match.record[0] == Move(((8, 5), (6, 5)))
+    assert d.table.match.record[0] == Move(((8, 5), (6, 5)))
 
 
 def test_hint_shows_the_computers_play(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     d.key(pyxel.KEY_H)
-    d.until(lambda: d.scene.table.hint is not None)
-    assert d.scene.table.message.startswith("Hint: ") and d.scene.table.hint.sources
+    d.until(lambda: d.table.hint is not None)
+    assert d.table.message.startswith("Hint: ") and d.table.hint.sources
     d.click(d.place(1, 8))  # picking a man clears the hint
-    assert d.scene.table.hint is None
+    assert d.table.hint is None
 
 
 def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
@@ -318,8 +329,8 @@ def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1))
     d.click(L.DICE_BOX.center)
-    assert "no move possible" in d.scene.table.message
-    assert d.scene.match.game.turn == 0
+    assert "no move possible" in d.table.message
+    assert d.table.match.game.turn == 0
 
 
 def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
@@ -327,27 +338,26 @@ def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
     d = play_scene(app, GameSetup(players=1, side="red"), started())
     app.input.warp(*d.place(1, 8))
     d.key(pyxel.KEY_SPACE)
-    assert d.scene.table.lifted_from == 8
+    assert d.table.lifted_from == 8
     d.key(pyxel.KEY_RIGHT)  # the cursor jumps to the next point to the right: 7
     assert app.input.cursor == L.point_rect(7).center
     d.key(pyxel.KEY_RIGHT)
     d.key(pyxel.KEY_RIGHT)  # over the bar to 6... then 5
     assert app.input.cursor == L.point_rect(5).center
     d.key(pyxel.GAMEPAD1_BUTTON_A)
-    assert [(s.src, s.dst) for s in d.scene.table.partial().steps] == [(8, 5)]
+    assert [(s.src, s.dst) for s in d.table.partial().steps] == [(8, 5)]
     d.key(pyxel.GAMEPAD1_BUTTON_B)  # undo
-    assert d.scene.table.partial().steps == ()
+    assert d.table.partial().steps == ()
 
 
 def test_sounds_follow_the_toggles(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    app.options.sound.effects = False
+    app.prefs.change(sounds=False)
     d.click(d.place(1, 8))
     assert app.sounds.last is None
     d.key(pyxel.KEY_ESCAPE)
-    app.options.sound.effects = True
-    app.options.sound.turkish = True
+    app.prefs.change(sounds=True, turkish_clicks=True)
     d.click(d.place(1, 8))
     assert app.sounds.last == "slap"
 
@@ -355,7 +365,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    assert app.options.hints and d.scene.table.hints
+    assert app.prefs.settings.hint_arrows and d.table.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
     assert isinstance(top, MenuScene)
@@ -363,8 +373,8 @@ def test_menus_toggle_options(assets: Assets) -> None:
     sub = app.stack[-1]
     assert isinstance(sub, MenuScene)
     d.click(sub.menu.item_rect(0).center)  # Hint arrows
-    assert not d.scene.table.hints and app.stack == [d.scene]  # this game's arrows
-    assert app.options.hints  # the default for new games is the Create form's
+    assert not d.table.hints and app.stack == [d.scene]  # this game's arrows
+    assert app.prefs.settings.hint_arrows  # the default for new games is the Create form's
 
 
 def test_title_then_new_game_form(assets: Assets) -> None:
@@ -393,7 +403,7 @@ def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     frames = 0
-    while d.scene.match.game.turn == 0 and frames < 500:
+    while d.table.match.game.turn == 0 and frames < 500:
         d.frames()
         frames += 1
     assert 1 < frames < 500  # several frames of thinking, then the play
@@ -409,13 +419,15 @@ def test_a_play_is_shown_from_the_engines_steps(assets: Assets) -> None:
     d = play_scene(
         app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1))
     )
-    d.scene.animate_play(Move(((6, 5), (8, 5))))
+    d.key(pyxel.KEY_T)  # Type a move
+    d.type("6/5 8/5")
+    d.key(pyxel.KEY_RETURN)
     run = d.scene.run
     assert run is not None and run.moves == [(8, 5), (6, 5)]
     assert run.dice_left == [(3, 1), (1,), ()]
     assert [b.theirs[25] for b in run.boards] == [0, 1, 1]  # the hit, on the first step
     d.until(lambda: d.scene.run is None)
-    assert d.scene.match.record == [Move(((8, 5), (6, 5)))]
+    assert d.table.match.record == [Move(((8, 5), (6, 5)))]
 
 
 def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -> None:
@@ -433,11 +445,11 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))  # 8/5 with the 3: the blot is on the bar already
     assert app.sounds.last == "click"
-    assert [s.hit for s in d.scene.table.partial().steps] == [True, False]
+    assert [s.hit for s in d.table.partial().steps] == [True, False]
     d.key(pyxel.KEY_X)  # the whole turn again, 8/5 first: now that step hits
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))
-    assert app.sounds.last == "hit" and [s.hit for s in d.scene.table.partial().steps] == [True]
+    assert app.sounds.last == "hit" and [s.hit for s in d.table.partial().steps] == [True]
 
 
 def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -> None:
@@ -450,18 +462,20 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
         GameSetup(players=1, side="red", level="master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
-    d.frames(2)  # the first frame is drawn before any thought
-    assert d.scene.thinker is not None and d.scene.match.game.phase == "move"
-    play_boxes.ask_forfeit(d.scene)  # the human, from the menu, while the computer thinks: asked first
+    d.frames(3)  # the first frame is drawn before any thought
+    assert not app.cursor_shown and d.table.match.game.phase == "move"  # the hourglass: it thinks
+    d.menu("Play", "Forfeit...")  # from the menu, while the computer thinks: asked first
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
     d.click(box.buttons[1].rect.center)  # Forfeit
-    d.frames()
-    assert d.scene.thinker is None and d.scene.match.game.phase == "over"
-    play_boxes.another(d.scene)
-    d.until(lambda: len(d.scene.match.record) >= 3)
-    assert d.scene.match.record[:2] == [Forfeit(1), NewGame()]
-    assert isinstance(d.scene.match.record[2], Roll) and "annot" not in d.scene.table.message
+    assert app.cursor_shown and d.table.match.game.phase == "over"  # the thought is dropped
+    d.until(lambda: isinstance(app.stack[-1], Dialog))
+    over = app.stack[-1]
+    assert isinstance(over, Dialog) and over.window.title == "Game over"
+    d.click(over.buttons[1].rect.center)  # Yes: another game
+    d.until(lambda: len(d.table.match.record) >= 3)
+    assert d.table.match.record[:2] == [Forfeit(1), NewGame()]
+    assert isinstance(d.table.match.record[2], Roll) and "annot" not in d.table.message
 
 
 def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFactory) -> None:
@@ -521,7 +535,7 @@ def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets:
     )
     d.pointer = (100, 300)
     d.frames(2)
-    assert d.scene.busy and not app.cursor_shown
+    assert not app.cursor_shown  # the hourglass instead of the pointer
     inks = {pyxel.pget(x, y) for x in range(95, 106) for y in range(295, 306)}
     assert {Wimp.DARK_BLUE, Wimp.LIGHT_BLUE, Wimp.YELLOW} <= inks  # the hourglass at the pointer
     strip = L.seat_rows(L.THEIR_SEAT).name  # the computer sits at the top
@@ -529,9 +543,9 @@ def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets:
         pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
     }
     assert Wimp.YELLOW in strip_inks
-    d.until(lambda: d.scene.match.game.turn == 1)
+    d.until(lambda: d.table.match.game.turn == 1)
     d.frames()
-    assert not d.scene.busy and app.cursor_shown
+    assert app.cursor_shown
     strip_inks = {
         pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
     }
@@ -546,26 +560,26 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
         GameSetup(players=1, side="red", level="expert"),
         GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
     )
-    d.until(lambda: d.scene.match.game.turn == 1)
-    assert d.scene.table.viewer == 1
-    assert d.scene.table.message == "Expert played 1/12"
-    assert d.scene.table.marks == (0, ((24, 18), (18, 13)))
+    d.until(lambda: d.table.match.game.turn == 1)
+    assert d.table.viewer == 1
+    assert d.table.message == "Expert played 1/12"
+    assert d.table.marks == (0, ((24, 18), (18, 13)))
 
 
 def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
     """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
-    mover = d.scene.match.game.turn
+    mover = d.table.match.game.turn
     d.click(d.place(mover, 8))
     d.click(d.place(mover, 5))
     d.click(d.place(mover, 6))
     d.click(d.place(mover, 5))
     d.click(L.ROLL_BOX.center)  # confirm
-    assert d.scene.match.game.turn == 1 - mover and d.scene.table.viewer == 1 - mover
-    name = d.scene.table.players[mover].name
-    assert d.scene.table.message == f"{name} played 17/20 19/20"
-    assert d.scene.table.marks == (mover, ((8, 5), (6, 5)))
+    assert d.table.match.game.turn == 1 - mover and d.table.viewer == 1 - mover
+    name = d.table.players[mover].name
+    assert d.table.message == f"{name} played 17/20 19/20"
+    assert d.table.marks == (mover, ((8, 5), (6, 5)))
 
 
 def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
@@ -573,13 +587,13 @@ def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> N
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
-    d.scene.table.say(text)
+    d.table.say(text)
     lines = wrap_lines(text, MESSAGE_COLS)
     assert len(lines) > MESSAGE_ROWS
     shown: list[str] = []
     for _ in range(len(lines) * SCROLL_FRAMES):
         d.frames()
-        first = d.scene.view()[1].message_first
+        first = d.table.log.first_line(MESSAGE_COLS, MESSAGE_ROWS)  # the line the strip starts at
         shown.extend(lines[first : first + MESSAGE_ROWS])
     assert set(shown) == set(lines)  # every line of it was on the strip
 
@@ -619,18 +633,18 @@ def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
     assert isinstance(box, Dialog) and box.window.title == "Forfeit"
     assert any("wins 2 points" in line for line in box.lines)
     d.key(pyxel.KEY_RETURN)
-    assert app.stack[-1] is d.scene and d.scene.match.game.phase == "move" and not d.scene.match.record
+    assert app.stack[-1] is d.scene and d.table.match.game.phase == "move" and not d.table.match.record
 
 
 def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
-    play_boxes.ask_exit(d.scene)
+    d.menu("Play", "Exit...")
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
     d.key(pyxel.KEY_RETURN)
     assert app.stack[-1] is d.scene
-    play_boxes.ask_exit(d.scene)
+    d.menu("Play", "Exit...")
     d.click(app.stack[-1].buttons[1].rect.center)  # Exit
     assert isinstance(app.stack[0], TitleScene)
 
@@ -640,20 +654,30 @@ def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> Non
     d.frames(frames)
 
 
+def on_screen(d: Driver, tip: str, at: tuple[int, int] | None = None) -> bool:
+    """The screen shows ``tip`` beside the pointer (or ``at``), pixel for pixel as a tooltip is painted."""
+    box = tip_box(tip, at or d.pointer)
+    assert box is not None
+    want = pyxel.Image(box.w, box.h)
+    draw_tip(want, d.app.assets, tip, Rect(0, 0, box.w, box.h))
+    return all(
+        want.pget(x, y) == pyxel.screen.pget(box.x + x, box.y + y) for y in range(box.h) for x in range(box.w)
+    )
+
+
 def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
     """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    to_roll = "Dice to roll: click (or R) to roll"
     rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
-    assert d.scene.tip() is None
+    assert not on_screen(d, to_roll)
     d.frames(2)
-    tip = d.scene.tip()
-    assert tip is not None and tip[0] == "Dice to roll: click (or R) to roll"
+    assert on_screen(d, to_roll)
     d.key(pyxel.KEY_R)  # rolled: the tip goes with the action
-    assert d.scene.match.game.phase == "move" and d.scene.tip() is None
+    assert d.table.match.game.phase == "move" and not on_screen(d, to_roll)
     rest(d, L.DICE_BOX.center)
-    tip = d.scene.tip()
-    assert tip is not None and "click" not in tip[0]
+    assert on_screen(d, "Dice to roll: the next roll is made here")
 
 
 def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
@@ -678,10 +702,12 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     rest(d, L.ROLL_BOX.center)
-    assert d.scene.tip() is not None
-    play_boxes.show_rules(d.scene)
+    mine = "Your roll: click (or Return) to confirm your move"
+    assert on_screen(d, mine)
+    at = d.pointer
+    d.menu("Play", "Rules")
     d.frames()
-    assert d.scene.tip() is None
+    assert not on_screen(d, mine, at)
 
 
 def test_the_first_frame_does_not_wait_for_the_weights(
@@ -706,7 +732,7 @@ def test_the_first_frame_does_not_wait_for_the_weights(
 
 def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
     """Issue 17: enter/leave hooks: the title's music is the title's job, not the App's."""
-    app = App(headless=True, seed=1, options=Options(speed="instant"))
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="off"))
     assert isinstance(app.top, TitleScene) and app.sounds.music_playing
     d = Driver(app)
     d.key(pyxel.KEY_SPACE)  # to the form (no store: no saved games)

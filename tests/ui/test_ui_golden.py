@@ -23,16 +23,16 @@ from pathlib import Path
 import pytest
 import pyxel
 
-from cart.engine import Forfeit, GameState, Match, Move, Position, Roll, Rules
-from cart.store import GameOptions, Store
+from cart.engine import GameState, Match, Move, Position, Roll, Rules
+from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import OpenMenu, Pointer, Select
-from cart.ui.options import GameSetup, Options
+from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
-from cart.ui.scenes import MenuScene
+from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import StartScene
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -102,18 +102,14 @@ def check(name: str) -> None:
 
 
 def app(store: Store | None = None) -> App:
-    a = App(store=store, headless=True, seed=0, options=Options(speed="fast"))
+    a = App(store=store, headless=True, seed=0, settings=Settings(animation_speed="fast"))
     a.think_budget = 30.0  # one decision per frame: the same pictures on any machine
     return a
 
 
 def started(a: App) -> PlayScene:
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    scene = PlayScene(
-        a, GameSetup(players=1, side="red", level="expert"), match=Match(rules=Rules(), start=state)
-    )
-    a.switch(scene)
-    return scene
+    return a.new_game(GameSetup(players=1, side="red", level="expert"), Match(rules=Rules(), start=state))
 
 
 def frame(a: App, *intents: object, at: tuple[int, int] = (600, 500)) -> None:
@@ -167,16 +163,29 @@ def shot_menu(a: App) -> None:
     frame(a, at=sub.menu.item_rect(2).center)
 
 
+def forfeit(a: App) -> None:
+    """Play > Forfeit... from the menu, and Forfeit in the box that asks first, with the mouse."""
+    frame(a, OpenMenu(120, 120))
+    for label in ("Play", "Forfeit..."):
+        menu = a.top
+        assert isinstance(menu, MenuScene)
+        item = menu.menu.item_rect([e.label for e in menu.entries].index(label)).center
+        frame(a, Select(*item), at=item)
+    box = a.top
+    assert isinstance(box, Dialog) and box.window.title == "Forfeit"
+    frame(a, Select(*box.buttons[1].rect.center), at=box.buttons[1].rect.center)
+
+
 def shot_game_over(a: App) -> None:
-    scene = started(a)
-    scene.act(Forfeit(scene.table.humans[0]))
+    started(a)
+    forfeit(a)
     for _ in range(4):
         frame(a)
 
 
 def shot_game_over_rated(a: App) -> None:
-    scene = a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
-    scene.act(Forfeit(scene.table.humans[0]))
+    a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
+    forfeit(a)
     for _ in range(4):
         frame(a)
 

@@ -68,7 +68,7 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     (mat,) = (tmp_path / "exports").glob("*.mat")
     text = mat.read_text(encoding="utf-8")
     assert "Ann Lee" in text and "Bob" in text
-    loser = scene.match.game.actor
+    loser = scene.table.match.game.actor
     menu_item(d, "Play", "Forfeit...")
     d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
@@ -81,7 +81,7 @@ def test_two_named_humans_are_rated_each_under_their_own_id(assets: Assets, tmp_
     assert ratings.get(winner_id).rating > 1500 > ratings.get(loser_id).rating
     assert ratings.get("player:You").rating == 1500  # no shared id moved
     assert [round(ratings.get(options.player_id(s)).rating) for s in (0, 1)] == [
-        p.rating for p in d.scene.table.players
+        p.rating for p in d.table.players
     ]
 
 
@@ -147,7 +147,7 @@ def test_names_are_offered_again_and_survive_exit_and_resume(assets: Assets, tmp
     start = app.stack[0]
     assert isinstance(start, StartScene) and start.games[0].options.names == ("Bob", "Ann")
     d.click(start.play.rect.center)
-    assert [p.name for p in d.scene.table.players] == ["Bob", "Ann"]
+    assert [p.name for p in d.table.players] == ["Bob", "Ann"]
 
     later = App(store=Store(tmp_path), headless=True, seed=3)  # a restart: the stored settings
     later.to_new_game()

@@ -14,18 +14,17 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from test_ui_app import RIGHT, Driver, human_turn
+from test_ui_app import Driver, human_turn
 
 from cart.engine import Move, Roll, Rules
-from cart.store import GameOptions, Store, WriteError
+from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
-from cart.ui.options import Options
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.scenes import Dialog
 from cart.ui.start import StartScene
 from cart.ui.title import NewGameScene, TitleScene
 
@@ -36,12 +35,12 @@ def clock() -> datetime:
     return datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC)
 
 
-def make_app(folder: Path, *, options: Options | None = None, seed: int = 5) -> App:
+def make_app(folder: Path, *, settings: Settings | None = None, seed: int = 5) -> App:
     app = App(
         store=Store(folder, clock=clock),
         headless=True,
         seed=seed,
-        options=options if options is not None else Options(speed="instant"),
+        settings=settings if settings is not None else Settings(animation_speed="off"),
     )
     app.think_budget = 30.0  # each computer decision in one frame
     return app
@@ -49,12 +48,7 @@ def make_app(folder: Path, *, options: Options | None = None, seed: int = 5) -> 
 
 def menu_item(d: Driver, *path: str) -> None:
     """Open the menu over the board and choose ``path`` (``"Play", "Exit"``) with the mouse."""
-    d.click((200, 300), RIGHT)
-    for label in path:
-        menu = d.app.stack[-1]
-        assert isinstance(menu, MenuScene)
-        labels = [e.label for e in menu.entries]
-        d.click(menu.menu.item_rect(labels.index(label)).center)
+    d.menu(*path)
 
 
 def top_dialog(app: App, title: str) -> Dialog:
@@ -72,7 +66,7 @@ def play_some(d: Driver, turns: int) -> None:
         if not isinstance(scene, PlayScene):
             d.key(pyxel.KEY_RETURN)  # a dialog: take a double, or play on
             continue
-        game = scene.match.game
+        game = scene.table.match.game
         if game.phase == "over" or done >= turns:
             return
         if game.actor == scene.table.viewer and game.phase in ("opening", "roll"):
@@ -98,7 +92,7 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     scene = d.scene
     assert scene.table.session is not None and scene.table.session.game.name == "Café night ☕"
     play_some(d, 3)
-    original = scene.match
+    original = scene.table.match
     assert len(original.record) > 4
     menu_item(d, "Play", "Exit...")
     d.key(pyxel.KEY_RETURN)  # a saved game: Exit is the default
@@ -109,7 +103,7 @@ def test_create_play_exit_and_resume_the_same_game(assets: Assets, tmp_path: Pat
     assert isinstance(start, StartScene) and [g.name for g in start.games] == ["Café night ☕"]
     d.click(start.row_rect(0).center)
     d.feed(Select(*start.play.rect.center))  # one frame: the computer has not acted again yet
-    resumed = d.scene.match
+    resumed = d.table.match
     assert resumed is not original
     assert resumed.record == original.record and resumed.score == original.score
     assert (resumed.position_id(), resumed.match_id()) == (original.position_id(), original.match_id())
@@ -189,7 +183,7 @@ def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, 
 
 
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
-    app = make_app(tmp_path, options=Options(speed="normal"))
+    app = make_app(tmp_path, settings=Settings(animation_speed="normal"))
     scene = app.create_game("Settings", app.last_setup)
     d = Driver(app)
     menu_item(d, "Sounds", "Turkish")
@@ -198,9 +192,9 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     menu_item(d, "Options", "Hint arrows")
     assert scene is d.scene
     later = App(store=Store(tmp_path), headless=True, seed=1)  # the stored settings, not a caller's
-    o = later.options
-    assert (o.sound.turkish, o.speed, o.tooltips) == (True, "fast", False)
-    assert o.hints and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
+    o = later.prefs.settings
+    assert (o.turkish_clicks, o.animation_speed, o.tooltips) == (True, "fast", False)
+    assert o.hint_arrows and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
     assert later.last_setup == app.last_setup  # the last game's options are offered again
 
 
@@ -208,7 +202,7 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     app = make_app(tmp_path)
     app.create_game("Rated", app.last_setup)
     d = Driver(app)
-    assert [p.rating for p in d.scene.table.players] == [1500, 1500]
+    assert [p.rating for p in d.table.players] == [1500, 1500]
     menu_item(d, "Play", "Forfeit...")
     d.click(d.app.stack[-1].buttons[1].rect.center)  # asked first: Forfeit
     d.frames(4)
@@ -218,9 +212,7 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     assert any("You: 1500.0 ->" in c and "(-" in c for c in changes)
     level = app.last_setup.level.title()
     assert any(f"{level}: 1500.0 ->" in c and "(+" in c for c in changes)
-    computer, human = (
-        d.scene.table.players if d.scene.table.players[0].computer else d.scene.table.players[::-1]
-    )
+    computer, human = d.table.players if d.table.players[0].computer else d.table.players[::-1]
     assert computer.rating is not None and computer.rating > 1500 > (human.rating or 0)
 
 
@@ -252,14 +244,14 @@ def test_a_failed_save_is_said_and_play_goes_on(
     assert scene.table.message.startswith("Not saved: ") and "No space" in scene.table.message
     box = top_dialog(app, "Not saved")  # the whole reason, in a box, once
     assert "No space left on device" in " ".join(box.lines)
-    assert scene.match.record  # the roll stands in memory
+    assert scene.table.match.record  # the roll stands in memory
     d.key(pyxel.KEY_RETURN)
     assert app.stack[-1] is scene
     monkeypatch.undo()
     menu_item(d, "Play", "Exit...")  # Exit saves what the failed save missed
     d.key(pyxel.KEY_RETURN)
     assert isinstance(app.stack[0], TitleScene)
-    assert Store(tmp_path).games.load("Full disk").match.record == scene.match.record
+    assert Store(tmp_path).games.load("Full disk").match.record == scene.table.match.record
 
 
 def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: Path) -> None:
@@ -276,7 +268,7 @@ def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: P
     scene = app.create_game("Last", app.last_setup)
     d = Driver(app)
     play_some(d, 2)
-    moves = [a for a in scene.match.record if isinstance(a, Move)]
+    moves = [a for a in scene.table.match.record if isinstance(a, Move)]
     assert moves
     again = make_app(tmp_path, seed=99)
     resumed = again.resume("Last")
@@ -291,7 +283,7 @@ def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) ->
     app.create_game("Log", app.last_setup)
     d = Driver(app)
     play_some(d, 2)
-    said = d.scene.table.log.history()
+    said = d.table.log.history()
     assert any(" played " in s for s in said)
     menu_item(d, "Play", "Messages")
     box = top_dialog(app, "Messages")
@@ -306,13 +298,13 @@ def test_resuming_a_game_without_hint_arrows_keeps_the_players_default(
     store = Store(tmp_path, clock=clock)
     store.games.create("No arrows", replace(VS_EXPERT, hints=False), rng=random.Random(1))
     app = make_app(tmp_path)
-    assert app.options.hints and store.settings.load().hint_arrows
+    assert app.prefs.settings.hint_arrows and store.settings.load().hint_arrows
     scene = app.resume("No arrows")
     assert not scene.table.hints  # the game's choice shows
     d = Driver(app)
-    menu_item(d, "Options", "Pip counts")  # any tick saves the settings
+    menu_item(d, "Sounds", "Turkish")  # a tick that saves the settings
     assert Store(tmp_path).settings.load().hint_arrows  # still the player's default
-    assert app.options.hints and not scene.table.hints
+    assert app.prefs.settings.hint_arrows and not scene.table.hints
     menu_item(d, "Options", "Hint arrows")  # this game's arrows on, the default untouched
     assert scene.table.hints and Store(tmp_path).settings.load().hint_arrows
 
@@ -326,8 +318,9 @@ def test_a_game_open_in_two_windows_asks_before_overwriting(assets: Assets, tmp_
     two.table.match.roll((3, 1))  # the other window plays and saves first
     theirs = Store(tmp_path).games.load("Shared").match.record
     one.act(Roll((6, 5)))
+    d = Driver(first)
+    d.frames()  # the scene says where to go at its update: the box
     box = top_dialog(first, "Open elsewhere")
     assert Store(tmp_path).games.load("Shared").match.record == theirs  # not overwritten
-    d = Driver(first)
     d.click(box.buttons[1].rect.center)  # Take over
     assert Store(tmp_path).games.load("Shared").match.record == one.match.record
