@@ -57,6 +57,7 @@ def sample_positions() -> list[Position]:
     return [Position.start(), race, *on_bar, *played[::25]]
 
 
+@pytest.mark.slow  # numba compiles the trainer's kernels first: about 4 s
 def test_choose_takes_the_play_a_dense_forward_pass_likes_best(tiny: Trainer) -> None:
     best = np.empty(5)
     kinds = set()

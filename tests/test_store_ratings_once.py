@@ -34,6 +34,7 @@ def play_forfeits(store: Store, name: str, games: int, seed: int = 7) -> None:
     assert session.problem is None
 
 
+@pytest.mark.slow  # 1,010 games played and reopened: about 11 s
 def test_a_long_career_is_rated_once_however_often_its_games_are_reopened() -> None:
     """The issue's figure: 1,010 money games, reopened twice, was 2,020 -> 4,040 -> 6,060 experience."""
     backend = MemoryBackend()
@@ -51,6 +52,7 @@ def test_a_long_career_is_rated_once_however_often_its_games_are_reopened() -> N
     assert list(Store(backend).ratings.book.rated) == [f"{store.games.load('career').game_id}:game"]
 
 
+@pytest.mark.slow  # a career of games past the history's limit: about 11 s
 def test_a_second_career_game_is_rated_and_the_first_is_not_rated_again() -> None:
     backend = MemoryBackend()
     store = Store(backend)
