@@ -25,7 +25,8 @@ from cart.store import (
 )
 from cart.store import envelope as env
 from cart.store.backend import check_entry_name
-from cart.store.games import GameSession, GameSummary
+from cart.store.games import GameSummary
+from cart.store.session import GameSession
 
 
 def play_some(session: GameSession, rng: random.Random, n: int) -> None:

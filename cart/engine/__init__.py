@@ -46,7 +46,7 @@ from .errors import (
     RecordError,
     RulesError,
 )
-from .game import (
+from .events import (
     AutoDoubled,
     Doubled,
     Dropped,
@@ -55,22 +55,18 @@ from .game import (
     Forfeited,
     GameOver,
     GameStarted,
-    GameState,
-    Match,
     MatchOver,
-    Moment,
     Moved,
-    Observer,
     OpeningRoll,
     Passed,
-    Phase,
     ResignAccepted,
     ResignDeclined,
     ResignOffered,
     Rolled,
     Taken,
-    game_value,
 )
+from .game import GameState, Phase, game_value
+from .match import Match, Moment, Observer
 from .matchid import MatchKey
 from .notation import find_play, format_play, format_wizard, parse_play, parse_wizard
 from .partial import PartialPlay

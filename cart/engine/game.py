@@ -1,218 +1,44 @@
-"""Game and match flow: an immutable ``GameState`` per game, a thin mutable ``Match`` around it.
+"""One game: an immutable ``GameState``, and each action a pure step ``GameState -> (new state, events)``.
 
-Every action is a pure step ``GameState -> (new GameState, events)``; the
-``Match`` computes the step first and commits it only when it succeeded, so an
-illegal action raises and changes nothing (not even the dice generator). The
-events (``Rolled``, ``Moved``, ``Doubled``, ``GameOver``...) are small frozen
-values for the UI's messages, sounds and animations.
-
-The match record is the list of typed actions (:mod:`cart.engine.actions`)
-applied to it, dice included; :meth:`Match.apply` is the one way a match
-changes, and an observer (``on_commit``) hears of every committed action, which
-is how the store saves. A roll with no legal play passes the turn at once, so
-passes are not written. Because the record holds the dice, :meth:`Match.replay`
-needs no random generator to rebuild a match. To continue a rebuilt match
-exactly as the original would have gone on, save ``match.rng.getstate()`` with
-the record and give the rebuilt match a ``random.Random`` set to that state.
+A step is computed in full before anything is committed, so an illegal action
+raises and changes nothing; :class:`~cart.engine.match.Match` commits steps and
+keeps the score and the record.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from .actions import (
-    RESIGN_LEVELS,
-    Accept,
-    Action,
-    Decline,
-    Double,
-    Drop,
-    Forfeit,
-    Move,
-    NewGame,
-    Resign,
-    Roll,
-    Take,
-)
+from .actions import RESIGN_LEVELS, Move
 from .board import BAR, OFF, Position
-from .errors import EngineError, IllegalActionError, IllegalPlayError, RecordError
+from .errors import IllegalActionError, IllegalPlayError
+from .events import (
+    AutoDoubled,
+    Doubled,
+    Dropped,
+    EndKind,
+    Event,
+    Forfeited,
+    GameOver,
+    Moved,
+    OpeningRoll,
+    Passed,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Rolled,
+    Taken,
+)
 from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
 from .notation import find_play, format_play, parse_play
 from .partial import PartialPlay
-from .plays import Dice, Play, Step, check_dice, legal_plays, play_steps
+from .plays import Dice, Play, check_dice, legal_plays, play_steps
 from .rules import Rules
 
-__all__ = [
-    "AutoDoubled",
-    "Doubled",
-    "Dropped",
-    "EndKind",
-    "Event",
-    "Forfeited",
-    "GameOver",
-    "GameStarted",
-    "GameState",
-    "Match",
-    "MatchOver",
-    "Moment",
-    "Moved",
-    "OpeningRoll",
-    "Passed",
-    "Phase",
-    "RecordError",
-    "ResignAccepted",
-    "ResignDeclined",
-    "ResignOffered",
-    "Rolled",
-    "Taken",
-    "game_value",
-]
+__all__ = ["GameState", "Phase", "check_player", "game_value"]
 
 Phase = Literal["opening", "roll", "doubled", "move", "resigned", "over"]
-EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit", "resign"]
-
-
-# -- events -----------------------------------------------------------------
-@dataclass(frozen=True)
-class GameStarted:
-    """A new game of the match began (``number`` counts from 1)."""
-
-    number: int
-    crawford: bool
-
-
-@dataclass(frozen=True)
-class OpeningRoll:
-    """One round of the standard roll-off: each player's die; ``winner`` is None on a tie."""
-
-    dice: tuple[int, int]
-    winner: int | None
-
-
-@dataclass(frozen=True)
-class AutoDoubled:
-    """An opening tie turned the cube (automatic doubles)."""
-
-    cube: int
-
-
-@dataclass(frozen=True)
-class Rolled:
-    player: int
-    dice: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Passed:
-    """The roll cannot be played at all: the UI should say "no move possible"."""
-
-    player: int
-    dice: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Moved:
-    """A play was made, from ``before`` (the board the mover saw).
-
-    ``steps`` are its single-die steps in a playable order, each with its die
-    and whether it hits, for animation and sound; ``hits`` are the points hit,
-    in the mover's numbering; ``text`` is gnubg notation.
-    """
-
-    player: int
-    play: Play
-    hits: tuple[int, ...]
-    text: str
-    steps: tuple[Step, ...] = ()
-    before: Position | None = None
-
-
-@dataclass(frozen=True)
-class Doubled:
-    """``player`` offers the cube at value ``cube``."""
-
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True)
-class Taken:
-    """``player`` took the double and now owns the cube at value ``cube``."""
-
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True)
-class Dropped:
-    """``player`` refused the double and loses ``cube`` points."""
-
-    player: int
-    cube: int
-
-
-@dataclass(frozen=True)
-class Forfeited:
-    player: int
-
-
-@dataclass(frozen=True)
-class ResignOffered:
-    """``player`` offers to resign at ``level``: the opponent would win ``points``."""
-
-    player: int
-    level: int
-    points: int
-
-
-@dataclass(frozen=True)
-class ResignAccepted:
-    """``player`` accepted the resignation offered to them."""
-
-    player: int
-    points: int
-
-
-@dataclass(frozen=True)
-class ResignDeclined:
-    """``player`` declined the resignation offered to them: play goes on."""
-
-    player: int
-
-
-@dataclass(frozen=True)
-class GameOver:
-    winner: int
-    points: int
-    kind: EndKind
-
-
-@dataclass(frozen=True)
-class MatchOver:
-    winner: int
-    score: tuple[int, int]
-
-
-Event = (
-    GameStarted
-    | OpeningRoll
-    | AutoDoubled
-    | Rolled
-    | Passed
-    | Moved
-    | Doubled
-    | Taken
-    | Dropped
-    | Forfeited
-    | ResignOffered
-    | ResignAccepted
-    | ResignDeclined
-    | GameOver
-    | MatchOver
-)
 
 
 def game_value(result: Position) -> tuple[int, EndKind]:
@@ -229,7 +55,7 @@ def game_value(result: Position) -> tuple[int, EndKind]:
     return 2, "gammon"
 
 
-def _check_player(player: object) -> int:
+def check_player(player: object) -> int:
     if type(player) is not int or player not in (0, 1):
         raise IllegalActionError(f"players are 0 and 1, got {player!r}")
     return player
@@ -301,9 +127,9 @@ class GameState:
 
         Without ``dice`` the player is about to roll (or double); with them a play is due.
         """
-        turn = _check_player(turn)
+        turn = check_player(turn)
         if cube_owner is not None:
-            _check_player(cube_owner)
+            check_player(cube_owner)
         if position.is_over():
             raise IllegalActionError(f"the game in position {position.position_id()} is already over")
         if cube < 1 or cube > rules.max_cube or cube & (cube - 1):
@@ -513,7 +339,7 @@ class GameState:
 
     def forfeit(self, player: int) -> tuple[GameState, list[Event]]:
         """Seed 000: "Forfeit awards your opponent the game at twice its current value"."""
-        player = _check_player(player)
+        player = check_player(player)
         if self.phase == "over":
             raise IllegalActionError("cannot forfeit: the game is over")
         after = self._over(1 - player, 2 * self.cube, "forfeit")
@@ -526,7 +352,7 @@ class GameState:
         the roll, not while a double or another offer waits for its answer);
         the opponent then accepts or declines.
         """
-        player = _check_player(player)
+        player = check_player(player)
         if type(level) is not int or level not in RESIGN_LEVELS:
             raise IllegalActionError(f"a resignation is level 1, 2 or 3, got {level!r}")
         self._need("roll", "move", action="resign")
@@ -562,313 +388,3 @@ class GameState:
             result=kind,
             resumes=None,
         )
-
-
-# -- the match ------------------------------------------------------------------
-Observer = Callable[["Match", Action, list[Event]], None]
-"""Told of every committed action: the match (already changed), the action and its events."""
-
-
-@dataclass(frozen=True)
-class Moment:
-    """The match after ``index`` actions of its record (0: the start, before any action).
-
-    ``action`` led here (None at the start); ``game_number`` counts games from
-    1; ``score`` is the match score then; ``dice`` are the dice showing (a roll
-    to play, or the last opening tie), None when none; ``play`` is the play the
-    action made, when it was a move; ``board`` is the board seen from ``turn``.
-    """
-
-    index: int
-    action: Action | None
-    game_number: int
-    score: tuple[int, int]
-    position_id: str
-    match_id: str
-    dice: Dice | None
-    play: Play | None
-    turn: int
-    board: Position
-
-
-class Match:
-    """A money session or a match to N points: rules, names, score, current game, record.
-
-    :meth:`apply` performs one action and returns the events it caused; an
-    illegal one raises an ``EngineError`` (a ``ValueError``) and leaves the
-    match exactly as it was. :meth:`roll`, :meth:`play` and the rest are
-    shorthands that build the action and apply it. Dice come from the injected
-    ``rng`` unless given. ``on_commit`` observes every committed action.
-
-    >>> m = Match(Rules(match_length=3), rng=random.Random(1))
-    >>> m.roll((6, 1))
-    [OpeningRoll(dice=(6, 1), winner=0)]
-    >>> [type(e).__name__ for e in m.play("13/7 8/7")]
-    ['Moved']
-    >>> m.record
-    [Roll(dice=(6, 1)), Move(moves=((13, 7), (8, 7)))]
-    >>> m.match_id()
-    'cAlgAAAAAAAA'
-    >>> Match.replay(m.rules, m.record).match_id() == m.match_id()
-    True
-    """
-
-    def __init__(
-        self,
-        rules: Rules | None = None,
-        *,
-        names: Sequence[str] | None = None,
-        rng: random.Random | None = None,
-        start: GameState | None = None,
-        on_commit: Observer | None = None,
-    ) -> None:
-        """``start`` begins the first game from a given state (tests, set-up boards)."""
-        self.rules = rules if rules is not None else Rules()
-        if names is None:
-            names = ("White", "Red")
-        if len(names) != 2 or not all(isinstance(n, str) for n in names):
-            raise IllegalActionError(f"a match needs two player names, got {names!r}")
-        self.names: tuple[str, str] = (names[0], names[1])
-        self.rng = rng
-        if start is not None and start.rules != self.rules:
-            raise IllegalActionError("the start state was made for other rules")
-        self.start: GameState | None = start
-        """The state the first game began from when it was set up, else None."""
-        self.game: GameState = start if start is not None else GameState.new(self.rules)
-        self.score: tuple[int, int] = (0, 0)
-        self.game_number = 1
-        self.record: list[Action] = []
-        self.on_commit: Observer | None = on_commit
-        self._crawford_seen = self.game.crawford
-
-    def __repr__(self) -> str:
-        return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
-
-    # -- queries ---------------------------------------------------------------
-    @property
-    def is_match_over(self) -> bool:
-        n = self.rules.match_length
-        return n > 0 and max(self.score) >= n
-
-    @property
-    def match_winner(self) -> int | None:
-        if not self.is_match_over:
-            return None
-        return 0 if self.score[0] >= self.rules.match_length else 1
-
-    @property
-    def pips(self) -> tuple[int, int]:
-        """Pip counts of player 0 and player 1."""
-        return self.game.pips
-
-    def legal_plays(self) -> list[Play]:
-        return self.game.legal_plays()
-
-    def can_double(self) -> bool:
-        return self.game.can_double()
-
-    def position_id(self) -> str:
-        """gnubg Position ID of the board, the player on roll encoded second."""
-        return self.game.position.position_id()
-
-    def match_key(self) -> MatchKey:
-        # Jacoby only matters in money play, where we never use it (bit 66 set). In a
-        # match gnubg writes its global setting, on by default (bit 66 clear): follow
-        # it, so a match's IDs equal a default gnubg's bit for bit.
-        return self.game.match_key(self.score, jacoby=self.rules.is_match)
-
-    def match_id(self) -> str:
-        """gnubg Match ID (see :mod:`cart.engine.matchid` for bit 66, Jacoby)."""
-        return self.match_key().to_id()
-
-    def moment(self, index: int) -> Moment:
-        """The match after ``index`` actions of its record; negative counts from the end like a list.
-
-        >>> m = Match(Rules(match_length=3))
-        >>> _ = m.roll((6, 1)); _ = m.play("13/7 8/7")
-        >>> x = m.moment(-1)
-        >>> x.index, x.position_id, x.match_id, x.play.moves
-        (2, '4NvgATDgc/ABMA', 'cAlgAAAAAAAA', ((13, 7), (8, 7)))
-        >>> m.moment(0).position_id, m.moment(1).dice
-        ('4HPwATDgc/ABMA', (6, 1))
-        """
-        n = len(self.record)
-        if type(index) is not int or not -n - 1 <= index <= n:
-            raise IndexError(f"a moment is 0..{n} (or -{n + 1}..-1), got {index!r}")
-        return self.moments(upto=index % (n + 1))[-1]
-
-    def moments(self, *, upto: int | None = None) -> list[Moment]:
-        """Every moment of the record from the start (``len(record) + 1`` of them), or up to ``upto``.
-
-        The record is replayed from the match's own start, set-up boards included.
-        """
-        actions = self.record if upto is None else self.record[:upto]
-        replay = Match(self.rules, names=self.names, start=self.start)
-        out = [replay._moment(0, None, None)]
-        for i, action in enumerate(actions, 1):
-            events = replay.apply(action)
-            moved = next((e.play for e in events if isinstance(e, Moved)), None)
-            out.append(replay._moment(i, action, moved))
-        return out
-
-    def _moment(self, index: int, action: Action | None, play: Play | None) -> Moment:
-        game = self.game
-        return Moment(
-            index,
-            action,
-            self.game_number,
-            self.score,
-            self.position_id(),
-            self.match_id(),
-            game.dice,
-            play,
-            game.turn,
-            game.position,
-        )
-
-    # -- actions ----------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Perform one action: the one way a match changes.
-
-        Raises an ``EngineError`` and changes nothing when the action is illegal
-        now; otherwise records it, tells the observer and returns its events.
-        """
-        game = self.game
-        if isinstance(action, Roll):
-            game._need("opening", "roll", action="roll")
-            return self._commit(game.roll(action.dice), action)
-        if isinstance(action, Move):
-            after, events = game.play(action)
-            moved = events[0]
-            assert isinstance(moved, Moved)
-            return self._commit((after, events), Move.of(moved.play))
-        if isinstance(action, Double):
-            return self._commit(game.double(), action)
-        if isinstance(action, Take):
-            return self._commit(game.take(), action)
-        if isinstance(action, Drop):
-            return self._commit(game.drop(), action)
-        if isinstance(action, Forfeit):
-            return self._commit(game.forfeit(action.player), action)
-        if isinstance(action, Resign):
-            return self._commit(game.resign(action.player, action.level), action)
-        if isinstance(action, Accept):
-            return self._commit(game.accept(), action)
-        if isinstance(action, Decline):
-            return self._commit(game.decline(), action)
-        if isinstance(action, NewGame):
-            return self._new_game(action)
-        raise IllegalActionError(f"not an action: {action!r}")
-
-    def draw_dice(self) -> Dice:
-        """Two dice from the match's rng, for a :class:`Roll` (raises when a roll is not due).
-
-        Checked first, so a refused roll never advances the dice generator.
-        """
-        self.game._need("opening", "roll", action="roll")
-        if self.rng is None:
-            raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
-        return (self.rng.randint(1, 6), self.rng.randint(1, 6))
-
-    def roll(self, dice: Dice | None = None) -> list[Event]:
-        """Roll (from the rng unless ``dice`` is given); in the standard opening, one die each."""
-        dice = self.draw_dice() if dice is None else dice
-        return self.apply(Roll(check_dice(dice, IllegalActionError)))
-
-    def play(self, play: Play | str) -> list[Event]:
-        """Play a ``Play`` from :meth:`legal_plays` or move text (gnubg ``8/5 6/5``, Wizard ``5,7,12,17``)."""
-        return self.apply(Move.of(self.game.find(play)))
-
-    def double(self) -> list[Event]:
-        return self.apply(Double())
-
-    def take(self) -> list[Event]:
-        return self.apply(Take())
-
-    def drop(self) -> list[Event]:
-        return self.apply(Drop())
-
-    def forfeit(self, player: int) -> list[Event]:
-        """Either player may forfeit while the game is on; the opponent gets twice the cube."""
-        return self.apply(Forfeit(_check_player(player)))
-
-    def resign(self, player: int, level: int) -> list[Event]:
-        """``player`` offers to resign at ``level`` (1 single, 2 gammon, 3 backgammon) x the cube."""
-        return self.apply(Resign(_check_player(player), level))
-
-    def accept(self) -> list[Event]:
-        """Accept the resignation offered."""
-        return self.apply(Accept())
-
-    def decline(self) -> list[Event]:
-        """Decline the resignation offered."""
-        return self.apply(Decline())
-
-    def new_game(self) -> list[Event]:
-        """Start the next game once this one is over and the match is not."""
-        return self.apply(NewGame())
-
-    def _new_game(self, action: NewGame) -> list[Event]:
-        if self.game.phase != "over":
-            raise IllegalActionError("cannot start a new game: this one is not over")
-        if self.is_match_over:
-            raise IllegalActionError("cannot start a new game: the match is over")
-        n = self.rules.match_length
-        crawford = (
-            self.rules.crawford
-            and n > 0
-            and not self._crawford_seen
-            and max(self.score) == n - 1
-            and min(self.score) < n - 1
-        )
-        self.game = GameState.new(self.rules, crawford=crawford)
-        self._crawford_seen = self._crawford_seen or crawford
-        self.game_number += 1
-        events: list[Event] = [GameStarted(self.game_number, crawford)]
-        self._record(action, events)
-        return events
-
-    @classmethod
-    def replay(
-        cls,
-        rules: Rules,
-        record: Sequence[Action],
-        *,
-        names: Sequence[str] | None = None,
-        rng: random.Random | None = None,
-        start: GameState | None = None,
-        on_commit: Observer | None = None,
-    ) -> Match:
-        """Rebuild a match from its record, checking every action with the engine.
-
-        The record holds the dice, so ``rng`` only serves rolls made after the
-        rebuild. A refused action raises ``RecordError`` naming its index. The
-        observer is attached after the rebuild: it hears only new actions.
-        """
-        match = cls(rules, names=names, rng=rng, start=start)
-        for i, action in enumerate(record):
-            try:
-                match.apply(action)
-            except EngineError as exc:
-                raise RecordError(f"record action {i} {action!r}: {exc}") from exc
-        match.on_commit = on_commit
-        return match
-
-    def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
-        """Install a computed step: score the game if it just ended, write the record."""
-        after, events = step
-        if after.phase == "over" and self.game.phase != "over":
-            assert after.winner is not None
-            score = list(self.score)
-            score[after.winner] += after.points
-            self.score = (score[0], score[1])
-            if self.is_match_over:
-                events = [*events, MatchOver(after.winner, self.score)]
-        self.game = after
-        self._record(action, events)
-        return events
-
-    def _record(self, action: Action, events: list[Event]) -> None:
-        self.record.append(action)
-        if self.on_commit is not None:
-            self.on_commit(self, action, events)

@@ -26,7 +26,7 @@ bits   width field
 Our player numbers are gnubg's. About bit 66: gnubg writes ``!fJacoby`` and its
 own default is Jacoby on, so IDs from the manual (and from a default gnubg) have
 bit 66 clear, in matches too, where Jacoby means nothing. Gammon Cart has no
-Jacoby rule: :class:`~cart.engine.game.Match` writes ``jacoby=False`` (bit 66 set)
+Jacoby rule: :class:`~cart.engine.match.Match` writes ``jacoby=False`` (bit 66 set)
 in money play and, in a match, what a default gnubg writes (bit 66 clear), so
 match IDs equal gnubg's bit for bit. Decoding keeps the flag, so any ID
 re-encodes to itself. gnubg refuses to read a match score above the match

@@ -39,12 +39,13 @@ from .errors import (
     StoreError,
     WriteError,
 )
-from .games import GameOptions, GameSession, GameStore, GameSummary, SavedGame
+from .games import GameOptions, GameStore, GameSummary, SavedGame
 from .ids import Moment, ids_at, moments
 from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
 from .notices import Notice
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
+from .session import GameSession
 from .settings import Settings, SettingsStore
 from .store import Store
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 
 from .backend import Backend, FileBackend
-from .games import GameSession, GameStore, SavedGame
+from .games import GameStore, SavedGame
 from .notices import Clock, Notice, utc_now
 from .ratings import RatingStore
+from .session import GameSession
 from .settings import SettingsStore
 
 __all__ = ["Store"]
