@@ -1,4 +1,4 @@
-"""Saved games: one named game per file, saved after every action by a :class:`~cart.store.session.GameSession`.
+"""Saved games: one named game per file, saved after every action by a game session (session.py).
 
 A saved game is its options plus the engine's full record (every action with
 its dice) and the dice generator's state, so loading replays the record
