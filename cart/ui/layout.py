@@ -42,6 +42,7 @@ __all__ = [
     "Seat",
     "Spot",
     "arrow_at",
+    "bar_rect",
     "bin_box",
     "cube_rect",
     "locate",
@@ -164,7 +165,7 @@ def bin_box(mine: bool) -> Rect:
     return YOUR_BIN if mine else THEIR_BIN
 
 
-def _bar_rect(mine: bool) -> Rect:
+def bar_rect(mine: bool) -> Rect:
     """The viewer's checkers wait on the top half of the bar, the opponent's on the bottom half."""
     return Rect(BAR_X, TOP_Y, BAR_W, POINT_LEN) if mine else Rect(BAR_X, BOTTOM_Y, BAR_W, POINT_LEN)
 
@@ -237,7 +238,7 @@ def locate(x: float, y: float, viewer: int, cube: Rect | None = None) -> Spot | 
         owner = viewer if mine else 1 - viewer
         if bin_box(mine).contains(x, y):
             return Spot(owner, 0)
-        if _bar_rect(mine).contains(x, y):
+        if bar_rect(mine).contains(x, y):
             return Spot(owner, 25)
     if BOARD.contains(x, y) and not (MIDDLE_Y <= y < BOTTOM_Y):
         for point in range(1, 25):
