@@ -21,7 +21,7 @@ from .board_view import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, ViewState
 from .geom import Rect
 from .table import Table
 
-__all__ = ["Look", "draw_marks", "draw_tip", "stop_rects", "stops", "table_view"]
+__all__ = ["Look", "draw_focus", "draw_marks", "draw_tip", "stop_rects", "stops", "table_view"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +114,20 @@ def draw_marks(g: pyxel.Image, t: Table, view: ViewState) -> None:
         if mine[dst]:
             r = L.slot_rect(spot, min(mine[dst], L.place_count_cap(spot)) - 1, view.viewer)
             g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+
+
+def draw_focus(g: pyxel.Image, t: Table, at: tuple[int, int]) -> None:
+    """The keyboard cursor's mark: a red frame, two pixels wide, inside the stop centred on ``at``.
+
+    Red is the Wimp's caret, its sign of where typing goes; a point is framed
+    whole (triangle and number), the bar on the mover's half, a box on its border.
+    """
+    rect = next((r for r in stop_rects(t) if r.center == at), None)
+    if rect is None:  # not a stop now (the cube moved): a checker's square at the cursor
+        rect = Rect(at[0] - L.CHECKER // 2, at[1] - L.CHECKER // 2, L.CHECKER, L.CHECKER)
+    x, y, w, h = rect
+    g.rectb(x, y, w, h, wimp.FOCUS)
+    g.rectb(x + 1, y + 1, w - 2, h - 2, wimp.FOCUS)
 
 
 def draw_tip(g: pyxel.Image, assets: Assets, text: str, box: Rect) -> None:

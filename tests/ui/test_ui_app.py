@@ -889,3 +889,21 @@ def test_a_man_hit_enters_from_the_bar_by_keys_alone(assets: Assets, pad: bool) 
     entered = [a for a in d.table.match.record[1:] if isinstance(a, Move) and a.moves[0][0] == 25]
     assert entered, d.table.match.record
     assert app.input.mouse == (pyxel.mouse_x, pyxel.mouse_y)  # the mouse never moved
+
+
+def test_the_keyboard_cursor_is_drawn_until_the_mouse_moves(assets: Assets) -> None:
+    """Issue 19: arrows (real keys) frame the stop in the caret's red; a moved mouse takes the frame away."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    keys = Keys(app, KEYBOARD_ONLY)
+    app.frame()
+    five = L.point_rect(5)
+    edge = (five.x, five.center[1])  # the point's left edge, halfway: the board's cream unless framed
+    assert pyxel.pget(*edge) != Wimp.RED and d.scene.focus is None
+    keys.walk_to(five.center)
+    assert d.scene.focus == five.center and pyxel.pget(*edge) == Wimp.RED
+    app.frame()  # it stays while the keys have the cursor
+    assert pyxel.pget(*edge) == Wimp.RED
+    pyxel.set_mouse_pos(300, 200)
+    app.frame()
+    assert d.scene.focus is None and pyxel.pget(*edge) != Wimp.RED

@@ -28,7 +28,7 @@ from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
-from cart.ui.intents import OpenMenu, Pointer, Select
+from cart.ui.intents import Command, OpenMenu, Pointer, Select
 from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
@@ -151,6 +151,18 @@ def shot_play(a: App) -> None:
     assert scene.table.lifted_from == 6
 
 
+def shot_focus(a: App) -> None:
+    """Issue 19: the keyboard cursor's red frame, on point 5 with the man from 8 in hand (3-1 to play)."""
+    scene = started(a)
+    eight = L.point_rect(8).center
+    a.input.warp(*eight)
+    frame(a, Select(*eight), at=eight)
+    for _ in range(3):  # 7, over the bar to 6, then 5
+        frame(a, Command("right"), at=a.input.cursor)
+    frame(a, at=a.input.cursor)
+    assert scene.table.lifted_from == 8 and scene.focus == L.point_rect(5).center
+
+
 def shot_menu(a: App) -> None:
     started(a)
     frame(a, OpenMenu(120, 120))
@@ -195,6 +207,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "create": shot_create,
     "start": shot_start,
     "play": shot_play,
+    "focus": shot_focus,
     "menu": shot_menu,
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
