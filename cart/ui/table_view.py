@@ -71,6 +71,7 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
         message_first=t.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
         show_pips=look.pips,
         thinking=look.thinking,
+        score=t.match.score,
     )
     return shown, view
 

@@ -13,6 +13,7 @@ A failing comparison writes the actual screen to the temporary folder as
 from __future__ import annotations
 
 import os
+import random
 import struct
 import tempfile
 import zlib
@@ -163,6 +164,16 @@ def shot_focus(a: App) -> None:
     assert scene.table.lifted_from == 8 and scene.focus == L.point_rect(5).center
 
 
+def shot_match(a: App) -> None:
+    """Issue 19: the match strip in a Crawford game of a match to 7, White 6 and Red 4 (the player's)."""
+    rules = Rules(match_length=7)
+    match = Match(rules, names=("Expert", "You"), rng=random.Random(5))
+    match.score = (6, 4)
+    match.game = GameState.from_position(rules, Position.start(), turn=1, dice=(6, 5), crawford=True)
+    a.new_game(GameSetup(players=1, side="red", level="expert", match_length=7), match)
+    frame(a, at=(600, 60))
+
+
 def shot_menu(a: App) -> None:
     started(a)
     frame(a, OpenMenu(120, 120))
@@ -208,6 +219,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "start": shot_start,
     "play": shot_play,
     "focus": shot_focus,
+    "match": shot_match,
     "menu": shot_menu,
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
