@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import pyxel
 
-from cart.__main__ import main
+import cart.__main__ as cart_main
+from cart.__main__ import main, screenshot_path
 from cart.engine import (
     Accept,
     Double,
@@ -483,6 +485,39 @@ def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFacto
     assert main(["--demo", "--frames", "30", "--screenshot", str(out)]) == 0
     assert out.stat().st_size > 1000
     assert PartialPlay  # the engine's partial plays are what the scene asks
+
+
+def test_demo_makes_a_missing_folder_and_says_what_it_cannot_write(
+    assets: Assets, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19: a screenshot into a missing folder makes it; one behind a file says why, no traceback."""
+    assert screenshot_path(str(tmp_path / "shot")) == tmp_path / "shot.png"  # where Pyxel writes it
+    out = tmp_path / "missing" / "dir" / "x.png"
+    assert main(["--demo", "--frames", "1", "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 1000
+    (tmp_path / "a file").write_text("")
+    capsys.readouterr()
+    assert main(["--demo", "--frames", "1", "--screenshot", str(tmp_path / "a file" / "x.png")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot make the folder" in err and "a file is in the way" in err and "Traceback" not in err
+
+
+def test_no_display_is_said_and_the_game_exits(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19: without a display the game says so and exits 2, instead of looping with no window."""
+    monkeypatch.setattr(cart_main.sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the game loop started"))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "no display" in err and "--text" in err
+    # A display named but not answering: SDL falls back to drawing off screen, as the tests' Pyxel does.
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr(cart_main, "_video_driver", lambda: "offscreen")
+    assert main([]) == 2
+    assert "'offscreen' video driver" in capsys.readouterr().err
 
 
 def release_all(inp: Input) -> None:
