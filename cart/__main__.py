@@ -195,10 +195,14 @@ def _video_driver() -> str | None:
 
     Read from the SDL library Pyxel loaded (its own copy under ``pyxel/libs``
     on Linux, else the system's), so a display set but not answering (an X
-    server gone) is found too.
+    server gone) is found too. Never asked in the browser.
     """
-    import ctypes
-    from pathlib import Path
+    if sys.platform == "emscripten":
+        return None  # the browser's canvas is always there
+    try:
+        import ctypes
+    except ImportError:
+        return None
 
     import pyxel
 

@@ -514,6 +514,7 @@ def test_no_display_is_said_and_the_game_exits(
     err = capsys.readouterr().err
     assert "no display" in err and "--text" in err
     # A display named but not answering: SDL falls back to drawing off screen, as the tests' Pyxel does.
+    assert cart_main._video_driver() in {None, *cart_main.INVISIBLE_DRIVERS}  # asked of the real SDL
     monkeypatch.setenv("DISPLAY", ":99")
     monkeypatch.setattr(cart_main, "_video_driver", lambda: "offscreen")
     assert main([]) == 2
