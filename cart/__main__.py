@@ -14,6 +14,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine import EngineError, Rules
@@ -21,7 +22,7 @@ from .engine import EngineError, Rules
 if TYPE_CHECKING:
     from .store import Store
 
-__all__ = ["main", "parse_args", "rules_from_args"]
+__all__ = ["main", "parse_args", "rules_from_args", "screenshot_path"]
 
 VENDOR = "Gammon Cart"
 TITLE = "Gammon Cart"
@@ -144,17 +145,79 @@ def _piped() -> bool:
     return sys.stdin is not None and not sys.stdin.isatty()
 
 
+NO_DISPLAY = (
+    "The game's window needs a graphical desktop (an X11 or Wayland session on Linux). "
+    "Without one, play in the terminal with --text, or run the attract mode headless with "
+    "--demo --screenshot shot.png."
+)
+INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that show nothing: what SDL falls back to when no window can be opened."""
+
+
 def _pyxel(args: argparse.Namespace) -> int:
     """The game itself, with everything kept in Pyxel's per-user folder.
 
     ``pyxel.user_data_dir`` needs Pyxel initialised (it panics otherwise), so
-    the screen opens first; ``App`` then finds it open.
+    the screen opens first; ``App`` then finds it open. Without a display
+    Pyxel does not fail: SDL quietly draws off screen and ``pyxel.run`` loops
+    with no window, so that is checked before and after the screen opens and
+    said in words, with an exit status of 2.
     """
     from .ui.app import App, init_pyxel
 
-    init_pyxel()
+    why = _no_display()
+    if why is None:
+        init_pyxel()
+        driver = _video_driver()
+        if driver in INVISIBLE_DRIVERS:
+            why = f"no display: SDL could open no window and fell back to its {driver!r} video driver"
+    if why is not None:
+        print(f"gammon-cart: {why}.\n{NO_DISPLAY}", file=sys.stderr)
+        return 2
     App(store=user_store(), seed=args.seed).run()
     return 0
+
+
+def _no_display() -> str | None:
+    """Why no window can open here, known before Pyxel starts (None: try): a Unix with no desktop.
+
+    An explicit ``SDL_VIDEODRIVER`` is the user's choice and is left to SDL.
+    """
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if os.environ.get("SDL_VIDEODRIVER") or os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return "no display: neither DISPLAY nor WAYLAND_DISPLAY is set"
+
+
+def _video_driver() -> str | None:
+    """The video driver SDL chose when Pyxel opened its screen; None where it cannot be asked.
+
+    Read from the SDL library Pyxel loaded (its own copy under ``pyxel/libs``
+    on Linux, else the system's), so a display set but not answering (an X
+    server gone) is found too. Never asked in the browser.
+    """
+    if sys.platform == "emscripten":
+        return None  # the browser's canvas is always there
+    try:
+        import ctypes
+    except ImportError:
+        return None
+
+    import pyxel
+
+    names = [str(p) for p in sorted((Path(pyxel.__file__).parent / "libs").glob("*SDL2*"))]
+    names += ["libSDL2-2.0.so.0", "libSDL2-2.0.0.dylib", "SDL2.dll"]
+    for name in names:
+        try:
+            sdl = ctypes.CDLL(name)
+            current = sdl.SDL_GetCurrentVideoDriver
+        except (OSError, AttributeError):
+            continue
+        current.restype = ctypes.c_char_p
+        driver = current()
+        return driver.decode("ascii", "replace") if driver else None
+    return None
 
 
 def user_store() -> Store:
@@ -178,20 +241,51 @@ def user_store() -> Store:
 def _demo(args: argparse.Namespace) -> int:
     """The attract mode, headless: ``--frames`` frames as fast as they go, then the screenshot.
 
-    No store: the demo never writes a save, a rating or a setting.
+    No store: the demo never writes a save, a rating or a setting. The
+    screenshot's folder is made if missing, before the frames run; a place
+    that cannot be written is said in words with an exit status of 1.
     """
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pyxel
 
     from .ui.app import App
 
+    shot = screenshot_path(args.screenshot) if args.screenshot else None
+    if shot is not None:
+        try:
+            shot.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            why = "a file is in the way" if isinstance(exc, FileExistsError | NotADirectoryError) else exc
+            print(
+                f"gammon-cart: cannot make the folder {shot.parent} for the screenshot: {why}",
+                file=sys.stderr,
+            )
+            return 1
     app = App(seed=args.seed if args.seed is not None else 0, headless=True)
     for _ in range(max(0, args.frames)):
         app.frame()
-    if args.screenshot:
-        pyxel.screen.save(os.path.abspath(args.screenshot), 1)
-        print(f"wrote {args.screenshot} after {args.frames} frames")
+    if shot is not None:
+        try:
+            pyxel.screen.save(str(shot), 1)
+        except Exception as exc:  # Pyxel raises a bare Exception ("Failed to save file ...")
+            print(f"gammon-cart: cannot write the screenshot {shot}: {exc}", file=sys.stderr)
+            return 1
+        print(f"wrote {shot} after {args.frames} frames")
     return 0
+
+
+def screenshot_path(name: str) -> Path:
+    """Where ``--screenshot NAME`` is written: absolute, ending in .png as Pyxel writes it.
+
+    >>> screenshot_path("/tmp/shot").name, screenshot_path("/tmp/a.PNG").name
+    ('shot.png', 'a.png')
+    """
+    path = Path(name).expanduser().absolute()
+    return (
+        path.with_name(path.stem + ".png")
+        if path.suffix.lower() == ".png"
+        else path.with_name(path.name + ".png")
+    )
 
 
 FRONT_ENDS: dict[str, Callable[[argparse.Namespace], int]] = {"text": _text, "pyxel": _pyxel, "demo": _demo}

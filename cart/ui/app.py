@@ -29,7 +29,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
 from .board_view import BoardView
-from .intents import Command, Input, Intent, Pointer
+from .intents import Command, Focus, Input, Intent, Pointer
 from .layout import SCREEN
 from .options import GameSetup
 from .play import PlayScene
@@ -304,17 +304,24 @@ class App:
         self.feed(self.input.poll(typing=top.typing))
 
     def feed(self, intents: list[Intent]) -> None:
-        """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands."""
+        """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.
+
+        An arrow that found a stop is given as :class:`Focus` at the cursor's new place.
+        """
         self.clock.begin()
         top = self.top
         moved = [i for i in intents if isinstance(i, Command) and i.name in NAVIGATION]
         if moved and not top.typing:
+            stopped = False
             for command in moved:
                 stop = nearest_stop(top.stops(), self.input.cursor, command.name)
                 if stop is not None:
                     self.input.warp(*stop)
+                    stopped = True
             x, y = self.input.cursor
             intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
+            if stopped:
+                intents.append(Focus(x, y))
         self.go(top.update(intents))
         busy = self.top.busy
         if busy == self.cursor_shown and not self.headless:

@@ -30,6 +30,8 @@ __all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Playe
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
 DIE_GAP = 6
 CENTRED_CUBE_FACE = "64"  # a centred cube at 1 shows 64, as on a real cube
+TOKEN = 12  # the colour tokens beside the pip counts and the scores
+TOKEN_GAP = 2
 
 HOURGLASS = (
     "dddddddddd",
@@ -116,6 +118,7 @@ class BoardView:
             a.text(g, box.x, box.y - CHAR_H - 4, label, wimp.TEXT)
         for mine in (True, False):
             draw_box(g, L.bin_box(mine), wimp.PANEL_BOX_BG)
+        draw_box(g, L.MATCH_BOX, wimp.PANEL_BOX_BG)
 
     # -- the frame ---------------------------------------------------------------------
     def draw(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
@@ -141,6 +144,7 @@ class BoardView:
         self._seats(g, game, view)
         self._dice(g, game, view)
         self._cube(g, game, view)
+        self._match(g, game, view)
         if view.show_pips:
             self._pips(g, mine, view)
         if view.message:
@@ -247,6 +251,42 @@ class BoardView:
         face = CENTRED_CUBE_FACE if value == 1 else str(value)
         self.assets.blt(g, r.x, r.y, "cube")
         self.assets.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, face, wimp.CUBE_TEXT)
+
+    def _match(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        """The match strip: each side's points by its colour's token, then the match's length or money.
+
+        The top seat's score comes first, as the panel reads top to bottom;
+        then "Match to 7" (or "to 7, Crawford"), or "Money, cube 2". The tokens
+        say whose score is whose without names, which would not fit; words are
+        shortened, then left out, rather than run past the box.
+        """
+        a = self.assets
+        box = L.MATCH_BOX
+        rules = game.rules
+        if rules.is_match:
+            n = rules.match_length
+            words = [f"Match to {n}", f"to {n}"]
+            if game.crawford:
+                words = [f"to {n}, Crawford", f"to {n} Crawford", f"to {n} Cr.", *words]
+        else:
+            words = [f"Money, cube {game.cube}", f"cube {game.cube}"] if rules.uses_cube else ["Money"]
+        words.append("")
+        sides = (1 - view.viewer, view.viewer)
+        scores = [str(view.score[p]) for p in sides]
+        token = TOKEN + TOKEN_GAP
+        width = sum(token + a.text_width(s) for s in scores) + CHAR_W
+        text = next(w for w in words if width + CHAR_W + a.text_width(w) <= box.w - 8)
+        if text:
+            width += CHAR_W + a.text_width(text)
+        x = box.x + (box.w - width) // 2
+        y = box.y + (box.h - CHAR_H) // 2
+        for p, s in zip(sides, scores, strict=True):
+            a.blt(g, x, box.y + (box.h - TOKEN) // 2, f"token_{view.players[p].colour}")
+            x += token
+            a.text(g, x, y, s, wimp.TEXT)
+            x += a.text_width(s) + CHAR_W
+        if text:
+            a.text(g, x, y, text, wimp.TEXT)
 
     def _pips(self, g: pyxel.Image, seen: Position, view: ViewState) -> None:
         mine, theirs = seen.pips()

@@ -20,7 +20,18 @@ from typing import Literal
 
 import pyxel
 
-__all__ = ["KEYMAP", "Command", "CommandName", "Input", "Intent", "OpenMenu", "Pointer", "Select", "Typed"]
+__all__ = [
+    "KEYMAP",
+    "Command",
+    "CommandName",
+    "Focus",
+    "Input",
+    "Intent",
+    "OpenMenu",
+    "Pointer",
+    "Select",
+    "Typed",
+]
 
 CommandName = Literal[
     "roll",
@@ -78,7 +89,20 @@ class Typed:
     text: str
 
 
-Intent = Pointer | Select | OpenMenu | Command | Typed
+@dataclass(frozen=True)
+class Focus:
+    """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
+
+    The App sends it after the frame's ``Pointer`` (then at the same place):
+    the scene shows a focus mark there, since a player without a mouse has no
+    pointer to follow, until the pointer next moves away (the mouse took over).
+    """
+
+    x: int
+    y: int
+
+
+Intent = Pointer | Select | OpenMenu | Command | Typed | Focus
 
 KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_R: "roll",

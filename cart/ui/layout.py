@@ -4,7 +4,8 @@ The screen copies seed 000's diagram at 640x512: one window filling the
 screen; in its work area the board (two tables, the bar between them) on the
 left and a side panel on the right holding, top to bottom, the opponent's
 name/icon/dice/rating, the opponent's bin, "your roll", the "dice to roll"
-box, your bin and your name/icon/side/rating.
+box, your bin, the match strip (score, length, Crawford; money and cube) and
+your name/icon/side/rating.
 
 The viewer sits at the bottom with the home board at the bottom right and
 moves counter-clockwise (seed 000: from the upper right, along the top,
@@ -31,6 +32,7 @@ __all__ = [
     "BOARD",
     "CHECKER",
     "DICE_BOX",
+    "MATCH_BOX",
     "MESSAGE",
     "PIPS",
     "ROLL_BOX",
@@ -42,6 +44,7 @@ __all__ = [
     "Seat",
     "Spot",
     "arrow_at",
+    "bar_rect",
     "bin_box",
     "cube_rect",
     "locate",
@@ -93,6 +96,8 @@ ROLL_BOX = Rect(PANEL_X, 212, PANEL_W, 40)  # "your roll"
 DICE_BOX = Rect(PANEL_X, 279, PANEL_W, 40)  # "dice to roll"
 YOUR_BIN = Rect(PANEL_X, 347, PANEL_W, 40)
 YOUR_SEAT = Rect(PANEL_X, BOARD.bottom - SEAT_H, PANEL_W, SEAT_H)
+MATCH_BOX = Rect(PANEL_X, YOUR_BIN.bottom + 3, PANEL_W, YOUR_SEAT.y - YOUR_BIN.bottom - 6)
+"""The match strip: the score (each by its colour's token), the length and Crawford, or money and cube."""
 
 Control = Literal["cube", "dice_box", "roll"]
 """Things on the screen that are not places: the cube, the dice to roll, the rolled dice."""
@@ -164,7 +169,7 @@ def bin_box(mine: bool) -> Rect:
     return YOUR_BIN if mine else THEIR_BIN
 
 
-def _bar_rect(mine: bool) -> Rect:
+def bar_rect(mine: bool) -> Rect:
     """The viewer's checkers wait on the top half of the bar, the opponent's on the bottom half."""
     return Rect(BAR_X, TOP_Y, BAR_W, POINT_LEN) if mine else Rect(BAR_X, BOTTOM_Y, BAR_W, POINT_LEN)
 
@@ -237,7 +242,7 @@ def locate(x: float, y: float, viewer: int, cube: Rect | None = None) -> Spot | 
         owner = viewer if mine else 1 - viewer
         if bin_box(mine).contains(x, y):
             return Spot(owner, 0)
-        if _bar_rect(mine).contains(x, y):
+        if bar_rect(mine).contains(x, y):
             return Spot(owner, 25)
     if BOARD.contains(x, y) and not (MIDDLE_Y <= y < BOTTOM_Y):
         for point in range(1, 25):

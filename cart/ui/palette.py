@@ -103,6 +103,7 @@ SPRITE_KEY = Wimp.GREEN
 # -- the play screen's extras -----------------------------------------------------
 ERROR_TEXT = Wimp.RED  # a refused typed move, under its field
 LAST_MOVE = Wimp.LIGHT_BLUE  # outlines where the computer's last play put its men
+FOCUS = Wimp.RED  # the keyboard cursor's mark on the board: the caret's red, as RISC OS shows input focus
 TOOLTIP_BG = Wimp.CREAM  # hover help, like the Wimp's interactive help window
 TOOLTIP_BORDER = Wimp.BLACK
 BANNER_BG = Wimp.DARK_BLUE  # the title's banner over the attract-mode board

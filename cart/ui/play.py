@@ -38,11 +38,11 @@ from . import play_boxes as boxes
 from .animation import Beat, CheckerRun
 from .board_view import ViewState, hourglass
 from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .intents import Command, Focus, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
 from .scenes import Scene
 from .table import Outcome, Sound, Table
-from .table_view import Look, draw_marks, draw_tip, stops, table_view
+from .table_view import Look, draw_focus, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
 from .transitions import Push, Tell, Transition, chain
@@ -76,6 +76,9 @@ class PlayScene(Scene):
         self._bots: dict[int, Bot] = {}
         self.hint_bot: Bot | None = None
         self.pointer = (0, 0)
+        self.focus: tuple[int, int] | None = (
+            None  # where the arrow keys last put the cursor, until the mouse moves
+        )
         self.thinker: Thinker | None = None
         self.beats: list[Beat] = []
         self.hover: tuple[object, int] = (None, 0)
@@ -126,7 +129,11 @@ class PlayScene(Scene):
             self.hover = (None, 0)  # any action hides the tip; it shows again after a new pause
         for intent in intents:
             if isinstance(intent, Pointer):
+                if (intent.x, intent.y) != self.focus:
+                    self.focus = None  # the mouse took over: its pointer shows where it is
                 self._hover(intent.x, intent.y)
+            elif isinstance(intent, Focus):
+                self.focus = (intent.x, intent.y)
             elif isinstance(intent, OpenMenu) and not self.attract:
                 return chain(self.take(), boxes.open_menu(self, intent.x, intent.y))
         game = t.match.game
@@ -330,6 +337,8 @@ class PlayScene(Scene):
         self.services.board.draw(g, game, view)
         if self.run is None:
             draw_marks(g, self.table, view)
+        if self.focus is not None and not self.attract:
+            draw_focus(g, self.table, self.focus)
         tip = None if self.busy else self.tip()
         if self.busy:
             hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)

@@ -21,7 +21,7 @@ from .board_view import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, ViewState
 from .geom import Rect
 from .table import Table
 
-__all__ = ["Look", "draw_marks", "draw_tip", "stops", "table_view"]
+__all__ = ["Look", "draw_focus", "draw_marks", "draw_tip", "stop_rects", "stops", "table_view"]
 
 
 @dataclass(frozen=True)
@@ -71,17 +71,28 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
         message_first=t.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
         show_pips=look.pips,
         thinking=look.thinking,
+        score=t.match.score,
     )
     return shown, view
 
 
+def stop_rects(t: Table) -> list[Rect]:
+    """What the keyboard cursor can stop on: the points, the bar, the panel's boxes and bins, the cube.
+
+    The bar is the mover's own half (where their hit men wait), so a player
+    without a mouse can take a man from it; it sits in the top row between
+    points 18 and 19, reached by Right from 18 or Left from 19.
+    """
+    rects = [L.point_rect(p) for p in range(1, 25)] + [L.bar_rect(True)]
+    rects += [L.DICE_BOX, L.ROLL_BOX, L.YOUR_BIN, L.THEIR_BIN]
+    if t.match.rules.uses_cube:
+        rects.append(L.cube_rect(t.match.game.cube_owner, t.viewer))
+    return rects
+
+
 def stops(t: Table) -> list[tuple[int, int]]:
-    """Where the keyboard cursor stops on the board: the points, the panel's boxes, the cube."""
-    spots = [L.point_rect(p).center for p in range(1, 25)]
-    controls = [L.DICE_BOX.center, L.ROLL_BOX.center, L.YOUR_BIN.center, L.THEIR_BIN.center]
-    game = t.match.game
-    cube = L.cube_rect(game.cube_owner, t.viewer) if t.match.rules.uses_cube else None
-    return spots + controls + ([cube.center] if cube else [])
+    """Where the keyboard cursor stops on the board: the centre of each of :func:`stop_rects`."""
+    return [r.center for r in stop_rects(t)]
 
 
 def draw_marks(g: pyxel.Image, t: Table, view: ViewState) -> None:
@@ -104,6 +115,20 @@ def draw_marks(g: pyxel.Image, t: Table, view: ViewState) -> None:
         if mine[dst]:
             r = L.slot_rect(spot, min(mine[dst], L.place_count_cap(spot)) - 1, view.viewer)
             g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+
+
+def draw_focus(g: pyxel.Image, t: Table, at: tuple[int, int]) -> None:
+    """The keyboard cursor's mark: a red frame, two pixels wide, inside the stop centred on ``at``.
+
+    Red is the Wimp's caret, its sign of where typing goes; a point is framed
+    whole (triangle and number), the bar on the mover's half, a box on its border.
+    """
+    rect = next((r for r in stop_rects(t) if r.center == at), None)
+    if rect is None:  # not a stop now (the cube moved): a checker's square at the cursor
+        rect = Rect(at[0] - L.CHECKER // 2, at[1] - L.CHECKER // 2, L.CHECKER, L.CHECKER)
+    x, y, w, h = rect
+    g.rectb(x, y, w, h, wimp.FOCUS)
+    g.rectb(x + 1, y + 1, w - 2, h - 2, wimp.FOCUS)
 
 
 def draw_tip(g: pyxel.Image, assets: Assets, text: str, box: Rect) -> None:

@@ -71,6 +71,7 @@ class ViewState:
     show_pips: bool = True
     message_first: int = 0  # the first line of a long message the strip shows (it scrolls)
     thinking: int | None = None  # the seat whose computer is thinking (its name strip says so)
+    score: tuple[int, int] = (0, 0)  # the match's (or money session's) points, seat by seat
 
     def position_for(self, game: GameState, player: int) -> Position:
         """The board shown, seen from ``player``'s side."""

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import pyxel
 
-from cart.__main__ import main
+import cart.__main__ as cart_main
+from cart.__main__ import main, screenshot_path
 from cart.engine import (
     Accept,
     Double,
@@ -42,7 +44,7 @@ from cart.ui.messages import SCROLL_FRAMES, wrap_lines
 from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.scenes import Dialog, MenuScene, nearest_stop
 from cart.ui.table import Table
 from cart.ui.table_view import draw_tip
 from cart.ui.tips import TOOLTIP_DELAY, tip_box
@@ -485,6 +487,40 @@ def test_demo_writes_a_screenshot(assets: Assets, tmp_path: pytest.TempPathFacto
     assert PartialPlay  # the engine's partial plays are what the scene asks
 
 
+def test_demo_makes_a_missing_folder_and_says_what_it_cannot_write(
+    assets: Assets, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19: a screenshot into a missing folder makes it; one behind a file says why, no traceback."""
+    assert screenshot_path(str(tmp_path / "shot")) == tmp_path / "shot.png"  # where Pyxel writes it
+    out = tmp_path / "missing" / "dir" / "x.png"
+    assert main(["--demo", "--frames", "1", "--screenshot", str(out)]) == 0
+    assert out.stat().st_size > 1000
+    (tmp_path / "a file").write_text("")
+    capsys.readouterr()
+    assert main(["--demo", "--frames", "1", "--screenshot", str(tmp_path / "a file" / "x.png")]) == 1
+    err = capsys.readouterr().err
+    assert "cannot make the folder" in err and "a file is in the way" in err and "Traceback" not in err
+
+
+def test_no_display_is_said_and_the_game_exits(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 19: without a display the game says so and exits 2, instead of looping with no window."""
+    monkeypatch.setattr(cart_main.sys, "platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(App, "run", lambda self: pytest.fail("the game loop started"))
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "no display" in err and "--text" in err
+    # A display named but not answering: SDL falls back to drawing off screen, as the tests' Pyxel does.
+    assert cart_main._video_driver() in {None, *cart_main.INVISIBLE_DRIVERS}  # asked of the real SDL
+    monkeypatch.setenv("DISPLAY", ":99")
+    monkeypatch.setattr(cart_main, "_video_driver", lambda: "offscreen")
+    assert main([]) == 2
+    assert "'offscreen' video driver" in capsys.readouterr().err
+
+
 def release_all(inp: Input) -> None:
     for b in list(inp.down):
         pyxel.set_btn(b, False)
@@ -781,3 +817,129 @@ def test_the_computer_offers_to_resign_a_lost_game_and_the_player_answers(assets
         else:  # declined once: it plays the game out instead of asking again every turn
             d.frames(6)
             assert d.scene.match.record.count(Resign(0, 1)) == 1
+
+
+KEYBOARD_ONLY: dict[str, int] = {
+    "left": pyxel.KEY_LEFT,
+    "right": pyxel.KEY_RIGHT,
+    "up": pyxel.KEY_UP,
+    "down": pyxel.KEY_DOWN,
+    "select": pyxel.KEY_SPACE,
+    "confirm": pyxel.KEY_RETURN,
+}
+GAMEPAD_ONLY: dict[str, int] = {
+    "left": pyxel.GAMEPAD1_BUTTON_DPAD_LEFT,
+    "right": pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT,
+    "up": pyxel.GAMEPAD1_BUTTON_DPAD_UP,
+    "down": pyxel.GAMEPAD1_BUTTON_DPAD_DOWN,
+    "select": pyxel.GAMEPAD1_BUTTON_A,
+    "confirm": pyxel.GAMEPAD1_BUTTON_X,
+}
+"""The buttons a keyboard-only and a gamepad-only player press: arrows or d-pad, select, confirm."""
+
+
+class Keys:
+    """A player with only a keyboard (or only a gamepad): real buttons through ``pyxel.set_btn``.
+
+    Each press is one frame with the button down and one with it up (after a
+    ``pyxel.flip``), read by the app's own :class:`Input` as under
+    ``pyxel.run``; the mouse never moves.
+    """
+
+    def __init__(self, app: App, buttons: dict[str, int]) -> None:
+        self.app = app
+        self.buttons = buttons
+
+    def press(self, name: str) -> None:
+        button = self.buttons[name]
+        pyxel.set_btn(button, True)
+        self.app.frame()
+        pyxel.set_btn(button, False)
+        pyxel.flip()  # Pyxel lets a button go only at the next frame
+        self.app.frame()
+
+    def walk_to(self, target: tuple[int, int]) -> None:
+        """Press arrows along the shortest way between the scene's stops to ``target``."""
+        stops = self.app.top.stops()
+        assert target in stops, target
+        start = self.app.input.cursor
+        way: dict[tuple[int, int], list[str]] = {start: []}
+        todo = [start]
+        while todo and target not in way:
+            at = todo.pop(0)
+            for direction in ("left", "right", "up", "down"):
+                nxt = nearest_stop(stops, at, direction)
+                if nxt is not None and nxt not in way:
+                    way[nxt] = [*way[at], direction]
+                    todo.append(nxt)
+        assert target in way, f"{target} cannot be reached with the arrows"
+        for direction in way[target]:
+            self.press(direction)
+        assert self.app.input.cursor == target
+
+    def take(self, at: tuple[int, int]) -> None:
+        self.walk_to(at)
+        self.press("select")
+
+
+@pytest.mark.parametrize("pad", [False, True], ids=["keyboard", "gamepad"])
+def test_a_man_hit_enters_from_the_bar_by_keys_alone(assets: Assets, pad: bool) -> None:
+    """Issue 19: the bar is a cursor stop; a hit player with no mouse rolls, enters and confirms by keys."""
+    start = Position.start()
+    theirs = list(start.theirs)
+    theirs[24], theirs[20] = 1, 1  # Red's blot on White's 5 point: White's 3-1 makes it, hitting
+    pos = Position.from_counts(list(start.mine), theirs)
+    app = make_app()
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), pos, dice=(3, 1)),
+    )
+    keys = Keys(app, GAMEPAD_ONLY if pad else KEYBOARD_ONLY)
+    d.until(lambda: d.table.match.game.turn == 1)
+    assert d.table.match.game.board(1).mine[25] == 1  # hit: Red's man waits on the bar
+    bar = L.bar_rect(True).center
+    for _ in range(20):
+        game = d.table.match.game
+        if any(isinstance(a, Move) and a.moves[0][0] == 25 for a in d.table.match.record[1:]):
+            break
+        if game.turn != 1 or game.phase == "over" or isinstance(app.top, Dialog):
+            app.frame()
+            continue
+        if game.phase == "roll":
+            keys.press("confirm")  # Return (pad: X) rolls when the dice are to roll
+            continue
+        part = d.table.partial()
+        assert part is not None
+        while not part.is_complete:
+            options = part.options()
+            src = 25 if 25 in options else min(options)
+            dst = max(options[src])
+            keys.take(bar if src == 25 else d.place(1, src))
+            assert d.table.lifted_from == src, d.table.message
+            keys.take(L.YOUR_BIN.center if dst == 0 else d.place(1, dst))
+            new = d.table.partial()
+            assert new is not None and len(new.steps) > len(part.steps), d.table.message
+            part = new
+        keys.press("confirm")
+    entered = [a for a in d.table.match.record[1:] if isinstance(a, Move) and a.moves[0][0] == 25]
+    assert entered, d.table.match.record
+    assert app.input.mouse == (pyxel.mouse_x, pyxel.mouse_y)  # the mouse never moved
+
+
+def test_the_keyboard_cursor_is_drawn_until_the_mouse_moves(assets: Assets) -> None:
+    """Issue 19: arrows (real keys) frame the stop in the caret's red; a moved mouse takes the frame away."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    keys = Keys(app, KEYBOARD_ONLY)
+    app.frame()
+    five = L.point_rect(5)
+    edge = (five.x, five.center[1])  # the point's left edge, halfway: the board's cream unless framed
+    assert pyxel.pget(*edge) != Wimp.RED and d.scene.focus is None
+    keys.walk_to(five.center)
+    assert d.scene.focus == five.center and pyxel.pget(*edge) == Wimp.RED
+    app.frame()  # it stays while the keys have the cursor
+    assert pyxel.pget(*edge) == Wimp.RED
+    pyxel.set_mouse_pos(300, 200)
+    app.frame()
+    assert d.scene.focus is None and pyxel.pget(*edge) != Wimp.RED

@@ -98,3 +98,37 @@ def test_sprite_key_is_transparent(assets: Assets, screen_bytes: Callable[[], by
     assert g.pget(0, 0) == palette.Wimp.LIGHT_BLUE  # the corner outside the disc
     assert g.pget(14, 14) == palette.Wimp.RED
     assert palette.SPRITE_KEY not in set(screen_bytes())
+
+
+@pytest.mark.parametrize("colour", ["white", "red", "black"])
+def test_dice_pips_are_big_and_counted_right(assets: Assets, colour: str) -> None:
+    """Issue 19: every face shows as many separate pips as it counts, each at least 6 pixels across.
+
+    Pips of 2-3 pixels ran together at a glance (a 4 read as a 3); now each
+    is a 6x6 blob with a gap round it, counted here as the eye counts them.
+    """
+    for face in range(1, 7):
+        u, v, w, h = assets.sprites[f"die_{colour}_{face}"]
+        paper = assets.sheet.pget(u + 3, v + 3)
+        inside = {
+            (x, y)
+            for y in range(2, h - 2)
+            for x in range(2, w - 2)
+            if assets.sheet.pget(u + x, v + y) != paper
+        }
+        blobs: list[set[tuple[int, int]]] = []
+        while inside:
+            todo = [inside.pop()]
+            blob = set(todo)
+            while todo:
+                x, y = todo.pop()
+                for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                    if near in inside:
+                        inside.discard(near)
+                        blob.add(near)
+                        todo.append(near)
+            blobs.append(blob)
+        assert len(blobs) == face, (colour, face)
+        for blob in blobs:
+            assert max(x for x, _ in blob) - min(x for x, _ in blob) + 1 >= 6, (colour, face)
+            assert max(y for _, y in blob) - min(y for _, y in blob) + 1 >= 6, (colour, face)

@@ -13,6 +13,7 @@ A failing comparison writes the actual screen to the temporary folder as
 from __future__ import annotations
 
 import os
+import random
 import struct
 import tempfile
 import zlib
@@ -28,7 +29,7 @@ from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
-from cart.ui.intents import OpenMenu, Pointer, Select
+from cart.ui.intents import Command, OpenMenu, Pointer, Select
 from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
@@ -151,6 +152,28 @@ def shot_play(a: App) -> None:
     assert scene.table.lifted_from == 6
 
 
+def shot_focus(a: App) -> None:
+    """Issue 19: the keyboard cursor's red frame, on point 5 with the man from 8 in hand (3-1 to play)."""
+    scene = started(a)
+    eight = L.point_rect(8).center
+    a.input.warp(*eight)
+    frame(a, Select(*eight), at=eight)
+    for _ in range(3):  # 7, over the bar to 6, then 5
+        frame(a, Command("right"), at=a.input.cursor)
+    frame(a, at=a.input.cursor)
+    assert scene.table.lifted_from == 8 and scene.focus == L.point_rect(5).center
+
+
+def shot_match(a: App) -> None:
+    """Issue 19: the match strip in a Crawford game of a match to 7, White 6 and Red 4 (the player's)."""
+    rules = Rules(match_length=7)
+    match = Match(rules, names=("Expert", "You"), rng=random.Random(5))
+    match.score = (6, 4)
+    match.game = GameState.from_position(rules, Position.start(), turn=1, dice=(6, 5), crawford=True)
+    a.new_game(GameSetup(players=1, side="red", level="expert", match_length=7), match)
+    frame(a, at=(600, 60))
+
+
 def shot_menu(a: App) -> None:
     started(a)
     frame(a, OpenMenu(120, 120))
@@ -195,6 +218,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "create": shot_create,
     "start": shot_start,
     "play": shot_play,
+    "focus": shot_focus,
+    "match": shot_match,
     "menu": shot_menu,
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
