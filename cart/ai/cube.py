@@ -121,10 +121,9 @@ class MatchCube:
         """How X's wins and losses split into single, gammon and backgammon (conditional shares)."""
         wg, wbg, lg, lbg = self.gammons
         p, q = self.win, 1.0 - self.win
-        wins = ((p - wg, 1), (wg - wbg, 2), (wbg, 3)) if p > 1e-9 else ((1.0, 1),)
-        losses = ((q - lg, 1), (lg - lbg, 2), (lbg, 3)) if q > 1e-9 else ((1.0, 1),)
-        wins = tuple((s / p if p > 1e-9 else s, k) for s, k in wins)
-        losses = tuple((s / q if q > 1e-9 else s, k) for s, k in losses)
+        # a side that cannot win (or lose) at all: its wins (losses) count as singles
+        wins = ((1.0 - wg / p, 1), (wg / p - wbg / p, 2), (wbg / p, 3)) if p > 1e-9 else ((1.0, 1),)
+        losses = ((1.0 - lg / q, 1), (lg / q - lbg / q, 2), (lbg / q, 3)) if q > 1e-9 else ((1.0, 1),)
         return wins, losses
 
     def won(self, cube: int) -> float:
