@@ -301,7 +301,7 @@ class App:
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:
         top = self.top
-        self.feed(self.input.poll(typing=top.typing))
+        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key))
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.

@@ -48,6 +48,7 @@ CommandName = Literal[
     "up",
     "down",
     "next_field",
+    "any_key",
 ]
 
 
@@ -144,6 +145,17 @@ TYPING_KEYS: dict[int, CommandName] = {
 
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
+ANY_KEYS = tuple(
+    sorted(
+        {
+            getattr(pyxel, name)
+            for name in dir(pyxel)
+            if (name.startswith("KEY_") and name != "KEY_NONE")
+            or (name.startswith("GAMEPAD") and "_BUTTON_" in name)
+        }
+    )
+)
+"""Every key and gamepad button (not the mouse's): any of them leaves the title ("Click or press a key")."""
 WATCHED = (
     pyxel.MOUSE_BUTTON_LEFT,
     pyxel.MOUSE_BUTTON_MIDDLE,
@@ -166,9 +178,13 @@ class Input:
         """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
         self.cursor = (x, y)
 
-    def poll(self, *, typing: bool = False) -> list[Intent]:
-        """This frame's intents: the pointer first, then presses in a fixed order."""
-        now = {b for b in WATCHED if pyxel.btn(b)}
+    def poll(self, *, typing: bool = False, any_key: bool = False) -> list[Intent]:
+        """This frame's intents: the pointer first, then presses in a fixed order.
+
+        With ``any_key`` (the title), a key or gamepad button that names nothing
+        is still a press: ``Command("any_key")``.
+        """
+        now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
         pressed = now - self.down
         self.down = now
         mouse = (pyxel.mouse_x, pyxel.mouse_y)
@@ -196,4 +212,6 @@ class Input:
             if key in pressed and name not in seen:
                 seen.add(name)
                 intents.append(Command(name))
+        if any_key and len(intents) == 1 and pressed.intersection(ANY_KEYS):
+            intents.append(Command("any_key"))
         return intents

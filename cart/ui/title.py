@@ -49,7 +49,9 @@ ROW = 32  # one line of the form
 
 
 class TitleScene(Scene):
-    """Gammon Cart's title over a game the computer plays against itself."""
+    """Gammon Cart's title over a game the computer plays against itself; any key or click leaves it."""
+
+    any_key = True
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

@@ -395,6 +395,25 @@ def test_title_then_new_game_form(assets: Assets) -> None:
     assert isinstance(scene, PlayScene) and scene.table.bots == {}
 
 
+def test_any_key_or_gamepad_button_leaves_the_title(assets: Assets) -> None:
+    """Issue 19: "Click or press a key" means any key, and any gamepad button, through the real input."""
+    for button in (pyxel.KEY_Q, pyxel.KEY_F5, pyxel.KEY_1, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER):
+        app = make_app()
+        app.frame()
+        assert isinstance(app.top, TitleScene)
+        pyxel.set_btn(button, True)
+        app.frame()
+        pyxel.set_btn(button, False)
+        pyxel.flip()
+        assert isinstance(app.top, NewGameScene), button  # no store: straight to the Create form
+        app.frame()
+    inp = Input()  # elsewhere a key that names nothing is no press
+    pyxel.set_btn(pyxel.KEY_Q, True)
+    assert inp.poll() == [Pointer(inp.cursor[0], inp.cursor[1])]
+    pyxel.set_btn(pyxel.KEY_Q, False)
+    pyxel.flip()
+
+
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
     app = make_app()
     app.think_budget = 0.006
