@@ -48,6 +48,8 @@ from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
 from .transitions import Push, Tell, Transition, chain
 
 if TYPE_CHECKING:
+    from cart.ai import Hint
+
     from .services import Services
 
 __all__ = ["PlayScene"]
@@ -84,6 +86,7 @@ class PlayScene(Scene):
         self.hover: tuple[object, int] = (None, 0)
         self._acted = 0  # the record's length when the hover last started counting
         self._asked: GameState | None = None  # the state a take/drop or game-over box was shown for
+        self._advice: tuple[GameState, str] | None = None  # the last hint's kind, and the state it was for
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
@@ -219,7 +222,7 @@ class PlayScene(Scene):
 
     # -- people -------------------------------------------------------------------------------------
     def _human(self, game: GameState, intents: list[Intent]) -> None:
-        if game.phase in ("doubled", "resigned") and self._asked is not game:
+        if game.phase in ("doubled", "resigned") and self._asked is not game and self.thinker is None:
             self._asked = game
             self.go((boxes.ask_take if game.phase == "doubled" else boxes.ask_resignation)(self, game))
             return
@@ -278,7 +281,19 @@ class PlayScene(Scene):
         if self.hint_bot is None:
             self.hint_bot = Bot(HINT_LEVEL)
         t.say("thinking...")
-        self.thinker = Thinker(think_hint(self.hint_bot, self.match), t.show_hint, game, game.actor)
+        self.thinker = Thinker(think_hint(self.hint_bot, self.match), self._hinted, game, game.actor)
+
+    def _hinted(self, advice: Hint) -> None:
+        self._advice = (self.match.game, advice.kind)
+        self.table.show_hint(advice)
+
+    def advice_for(self, game: GameState) -> str:
+        """The last hint's kind ('take', 'drop'...) if it was asked for ``game``, else ''."""
+        return self._advice[1] if self._advice is not None and self._advice[0] is game else ""
+
+    def ask_again(self) -> None:
+        """The take/drop or resignation box is shown again (once no hint is being thought)."""
+        self._asked = None
 
     # -- the engine's events -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome:

@@ -280,7 +280,11 @@ def exit_table(scene: PlayScene) -> Transition:
 
 
 def ask_take(scene: PlayScene, game: GameState) -> Transition:
-    """The double offered to a person: take and play on for twice the cube, or drop."""
+    """The double offered to a person: take and play on for twice the cube, or drop.
+
+    Hint (its button, H or gamepad Y) closes the box while the computer thinks,
+    then opens it again with its advice, take or drop, in words.
+    """
     names = [p.name for p in scene.table.players]
     value = game.cube * 2
     lines = [
@@ -288,11 +292,23 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
         f"{names[game.actor]}: take and play on for {value},",
         f"or drop and lose {game.cube}?",
     ]
+    advice = scene.advice_for(game)
+    if advice:
+        lines.append(f"Hint: {advice}.")
 
     def answer(action: Drop | Take) -> Callable[[], Transition | None]:
         return lambda: _acting(scene, lambda: scene.act(action))
 
-    choices = [Choice("Drop", answer(Drop())), Choice("Take", answer(Take()), default=True)]
+    def hint() -> Transition | None:
+        scene.ask_hint()
+        scene.ask_again()
+        return None
+
+    choices = [
+        Choice("Hint", hint, command="hint"),
+        Choice("Drop", answer(Drop())),
+        Choice("Take", answer(Take()), default=True),
+    ]
     return Push(Dialog(scene.services, "Double", lines, choices))
 
 

@@ -109,12 +109,14 @@ class Choice:
     """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it.
 
     The action returns where to go after the box has closed (None: back to what was under it).
+    ``command`` names the key's command that presses it too (``"hint"``: H, or Y on a gamepad).
     """
 
     label: str
     action: Callable[[], Transition | None]
     default: bool = False
     cancel: bool = False
+    command: str | None = None
 
 
 BUTTON_W = 96
@@ -200,6 +202,9 @@ class Dialog(Scene):
                     for c in self.choices:
                         if c.cancel:
                             return self.press(c)
+                for c in self.choices:
+                    if c.command is not None and c.command == intent.name:
+                        return self.press(c)
         return None
 
     def draw(self, g: pyxel.Image) -> None:

@@ -17,6 +17,8 @@ import pyxel
 
 import cart.__main__ as cart_main
 from cart.__main__ import main, screenshot_path
+from cart.ai import Bot
+from cart.ai.turn import hint
 from cart.engine import (
     Accept,
     Double,
@@ -253,13 +255,34 @@ def test_double_and_take_between_two_players(assets: Assets) -> None:
     d.click(L.cube_rect(None, 0).center)
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and dialog.window.title == "Double"
-    d.click(dialog.buttons[1].rect.center)  # Take
+    d.click(dialog.buttons[[c.label for c in dialog.choices].index("Take")].rect.center)
     game = d.table.match.game
     assert (game.cube, game.cube_owner, game.phase) == (2, 1, "roll")
     d.click(L.cube_rect(1, 0).center)  # player 0 no longer owns the cube
     assert "owns the cube" in d.table.message
     d.click(L.DICE_BOX.center)
     assert d.table.match.game.phase in ("move", "roll")
+
+
+def test_a_hint_says_take_or_drop_in_the_double_box(assets: Assets) -> None:
+    """Issue 19: H (or the box's Hint button) while a double is offered: the box comes back saying which."""
+    app = make_app()
+    start = GameState.from_position(Rules(), Position.start(), turn=0)
+    d = play_scene(app, GameSetup(players=2), start)
+    d.click(L.cube_rect(None, 0).center)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and box.window.title == "Double"
+    assert not any("Hint" in s for s in box.lines)
+    expected = hint(Bot(play_module.HINT_LEVEL), d.table.match).kind
+    assert expected in ("take", "drop")
+    d.key(pyxel.KEY_H)
+    d.until(lambda: isinstance(app.top, Dialog))
+    again = app.top
+    assert isinstance(again, Dialog) and again.window.title == "Double"
+    assert again.lines[-1] == f"Hint: {expected}." and d.table.match.game.phase == "doubled"
+    d.click(again.buttons[0].rect.center)  # its Hint button asks again: the same advice
+    d.until(lambda: isinstance(app.top, Dialog))
+    assert isinstance(app.top, Dialog) and app.top.lines[-1] == f"Hint: {expected}."
 
 
 def test_the_computer_answers_a_double(assets: Assets) -> None:
