@@ -125,7 +125,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     def sounds_menu() -> list[Entry]:
         settings = prefs.settings
         return [
-            Entry("Music", tick("music"), ticked=settings.music),
+            Entry("Title music", tick("music"), ticked=settings.music),  # no tune plays at the table
             Entry("Effects", tick("sounds"), ticked=settings.sounds),
             Entry("Turkish", tick("turkish_clicks"), ticked=settings.turkish_clicks),
         ]

@@ -819,6 +819,20 @@ def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
     assert app.sounds.music_playing
 
 
+def test_the_music_tick_says_it_is_the_titles(assets: Assets) -> None:
+    """Issue 19: no tune plays at the table, so the Sounds menu's tick says it is the title's music."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), started())
+    d.menu("Sounds")
+    sounds = app.top
+    assert isinstance(sounds, MenuScene)
+    assert sounds.entries[0].label == "Title music" and sounds.entries[0].ticked
+    d.click(sounds.menu.item_rect(0).center)
+    assert not app.prefs.settings.music and not app.sounds.music_playing
+    app.to_title()
+    assert not app.sounds.music_playing  # unticked at the table: the title is quiet too
+
+
 def test_resign_from_the_menu_at_three_levels_and_the_computer_answers(assets: Assets) -> None:
     """Issue 18: Resign offers a single, a gammon or a backgammon; the computer accepts a fair offer."""
     app = make_app()
