@@ -4,7 +4,8 @@ The list is the store's (``store.games.list()``: name, opponent, rules, score,
 last played, most recent first); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
-aside by the store and the reason shown here; deleting asks first.
+aside by the store and the reason shown here; deleting asks first. MENU
+offers the buttons' actions and Quit.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from cart.store import GameSummary, StoreError
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
-from .intents import Command, Intent, Pointer, Select
+from .intents import Command, Intent, OpenMenu, Pointer, Select
 from .saves import shown, summary_line, wrap
-from .scenes import Choice, Dialog, Scene, hover
-from .transitions import Notices, Push, Resume, Tell, ToNewGame, ToTitle, Transition, chain
+from .scenes import Choice, Dialog, Entry, MenuScene, Scene, hover
+from .transitions import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window
 
 if TYPE_CHECKING:
@@ -144,12 +145,24 @@ class StartScene(Scene):
             )
         )
 
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the list: what its buttons do, and Quit (no game is in progress here)."""
+        return [
+            Entry("Play", self.resume, enabled=bool(self.games)),
+            Entry("New game", ToNewGame),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games)),
+            Entry("Back", ToTitle, separator=True),
+            Entry("Quit", Quit),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent.x, intent.y)
             elif isinstance(intent, Select):
                 return self.click(intent.x, intent.y)
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.resume()

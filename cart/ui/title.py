@@ -3,12 +3,12 @@
 The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
 in both seats, run quietly under a banner (never saved) until a key or a
 click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
-Create when there are none. The form asks for the game's name (free text; the
-store says why it refuses one), players, each human's name (each is rated
-under their own), side, level, rules, match length, automatic doubles and hint
-arrows; PLAY creates the saved game and starts it. Tab or a click moves the
-caret between the text fields. Without a store the form has no game name and
-the game is not saved.
+Create when there are none; MENU opens a menu with Play and Quit. The form
+asks for the game's name (free text; the store says why it refuses one),
+players, each human's name (each is rated under their own), side, level,
+rules, match length, automatic doubles and hint arrows; PLAY creates the saved
+game and starts it. Tab or a click moves the caret between the text fields.
+Without a store the form has no game name and the game is not saved.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
-from .scenes import Scene, hover
+from .scenes import Entry, MenuScene, Scene, hover
 from .table import Table
-from .transitions import PlayNew, Resume, ToStart, ToTitle, Transition
+from .transitions import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
@@ -66,7 +66,11 @@ class TitleScene(Scene):
         self.services.sounds.title_music(False)
 
     def update(self, intents: list[Intent]) -> Transition | None:
-        if any(isinstance(i, (Select, OpenMenu, Command)) for i in intents):
+        for i in intents:
+            if isinstance(i, OpenMenu):  # MENU, as on the RISC OS icon bar: Play or Quit
+                entries = [Entry("Play", ToStart), Entry("Quit", Quit)]
+                return Push(MenuScene(self.services, "Gammon Cart", entries, i.x, i.y))
+        if any(isinstance(i, (Select, Command)) for i in intents):
             return ToStart()
         self.frames += 1
         return self.attract.update([i for i in intents if isinstance(i, Pointer)])

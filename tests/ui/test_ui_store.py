@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from test_ui_app import Driver, human_turn
+from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import Move, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
@@ -23,8 +23,9 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
+from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog
+from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import StartScene
 from cart.ui.title import NewGameScene, TitleScene
 
@@ -324,3 +325,30 @@ def test_a_game_open_in_two_windows_asks_before_overwriting(assets: Assets, tmp_
     assert Store(tmp_path).games.load("Shared").match.record == theirs  # not overwritten
     d.click(box.buttons[1].rect.center)  # Take over
     assert Store(tmp_path).games.load("Shared").match.record == one.match.record
+
+
+def test_quit_from_the_title_and_the_saved_games_by_the_menu(assets: Assets, tmp_path: Path) -> None:
+    """Issue 19: MENU on the title and on the list offers Quit (no game is in progress: no question)."""
+    app = make_app(tmp_path)
+    app.create_game("Kept", GameSetup(players=2))
+    app.to_title()
+    d = Driver(app)
+    d.click((300, 100), RIGHT)
+    menu = app.top
+    assert isinstance(menu, MenuScene) and [e.label for e in menu.entries] == ["Play", "Quit"]
+    d.click(menu.menu.item_rect(0).center)  # Play: on to the saved games, as any key
+    start = app.top
+    assert isinstance(start, StartScene) and not app.quitting
+    d.click((300, 100), RIGHT)
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.entries[-1].label == "Quit"
+    d.click(menu.menu.item_rect(len(menu.entries) - 1).center)
+    assert app.quitting
+    title = make_app(tmp_path)
+    assert isinstance(title.top, TitleScene)
+    d = Driver(title)
+    d.key(pyxel.KEY_M)
+    menu = title.top
+    assert isinstance(menu, MenuScene)
+    d.click(menu.menu.item_rect(1).center)
+    assert title.quitting
