@@ -319,7 +319,9 @@ class App:
                     self.input.warp(*stop)
                     stopped = True
             x, y = self.input.cursor
-            intents = [Pointer(x, y) if isinstance(i, Pointer) else i for i in intents if i not in moved]
+            intents = [
+                Pointer(x, y, i.held) if isinstance(i, Pointer) else i for i in intents if i not in moved
+            ]
             if stopped:
                 intents.append(Focus(x, y))
         self.go(top.update(intents))

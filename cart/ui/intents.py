@@ -54,10 +54,15 @@ CommandName = Literal[
 
 @dataclass(frozen=True)
 class Pointer:
-    """Where the pointer is this frame (sent every frame, first): hover, tooltips, the checker in hand."""
+    """Where the pointer is this frame (sent every frame, first): hover, tooltips, the checker in hand.
+
+    ``held``: SELECT (the left button, Space or gamepad A) is down this frame; a
+    button under the pointer shows pressed in only then, as on RISC OS.
+    """
 
     x: int
     y: int
+    held: bool = False
 
 
 @dataclass(frozen=True)
@@ -192,7 +197,8 @@ class Input:
             self.mouse = mouse
             self.cursor = mouse
         x, y = self.cursor
-        intents: list[Intent] = [Pointer(x, y)]
+        held = bool(now.intersection((pyxel.MOUSE_BUTTON_LEFT, *SELECT_BUTTONS)))
+        intents: list[Intent] = [Pointer(x, y, held)]
         if pyxel.MOUSE_BUTTON_LEFT in pressed:
             intents.append(Select(*mouse))
         if pressed & {pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT}:

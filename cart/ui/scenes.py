@@ -76,10 +76,10 @@ class Scene:
         return []
 
 
-def hover(buttons: Sequence[Button], x: int, y: int) -> None:
-    """Show the button under the pointer pressed in, as RISC OS does while SELECT is held over it."""
+def hover(buttons: Sequence[Button], pointer: Pointer) -> None:
+    """Show the button under the pointer pressed in while SELECT is held over it, and only then (RISC OS)."""
     for b in buttons:
-        b.pressed = b.rect.contains(x, y)
+        b.pressed = pointer.held and b.rect.contains(pointer.x, pointer.y)
 
 
 def nearest_stop(
@@ -178,7 +178,7 @@ class Dialog(Scene):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons, intent.x, intent.y)
+                hover(self.buttons, intent)
             elif isinstance(intent, Select):
                 for b, c in zip(self.buttons, self.choices, strict=True):
                     if b.contains(intent.x, intent.y):

@@ -158,7 +158,7 @@ class StartScene(Scene):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent.x, intent.y)
+                hover(self.buttons(), intent)
             elif isinstance(intent, Select):
                 return self.click(intent.x, intent.y)
             elif isinstance(intent, OpenMenu):

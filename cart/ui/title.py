@@ -329,7 +329,7 @@ class NewGameScene(Scene):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent.x, intent.y)
+                hover(self.buttons(), intent)
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
                 if going is not None:

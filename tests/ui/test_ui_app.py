@@ -36,6 +36,7 @@ from cart.engine import (
 )
 from cart.store import Settings
 from cart.ui import layout as L
+from cart.ui import palette as wimp
 from cart.ui import play as play_module
 from cart.ui.app import App
 from cart.ui.assets import Assets
@@ -437,6 +438,26 @@ def test_any_key_or_gamepad_button_leaves_the_title(assets: Assets) -> None:
     pyxel.flip()
 
 
+def test_buttons_invert_only_while_select_is_held(assets: Assets) -> None:
+    """Issue 19: RISC OS inverts an action button while SELECT is held over it, never for a mere hover."""
+    app = make_app()
+    app.tell("Saved data", "A message.")
+    box = app.top
+    assert isinstance(box, Dialog)
+    ok = box.buttons[0]
+    x, y = ok.rect.center
+    app.feed([Pointer(x, y)])
+    app.draw()
+    assert not ok.pressed and pyxel.screen.pget(ok.rect.x + 2, ok.rect.y + 2) == wimp.BUTTON_BG
+    app.feed([Pointer(x - ok.rect.w, y, held=True)])  # pressed beside it, then dragged over it
+    assert not ok.pressed
+    app.feed([Pointer(x, y, held=True)])
+    app.draw()
+    assert ok.pressed and pyxel.screen.pget(ok.rect.x + 2, ok.rect.y + 2) == wimp.TEXT
+    app.feed([Pointer(x, y)])  # let go
+    assert not ok.pressed and app.top is box
+
+
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
     app = make_app()
     app.think_budget = 0.006
@@ -577,7 +598,7 @@ def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
     inp.poll()
     pyxel.set_mouse_pos(100, 120)
     pyxel.set_btn(LEFT, True)
-    assert inp.poll() == [Pointer(100, 120), Select(100, 120)]
+    assert inp.poll() == [Pointer(100, 120, held=True), Select(100, 120)]
     release_all(inp)
     for button, expected in (
         (RIGHT, OpenMenu(100, 120)),
