@@ -55,323 +55,29 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine import (
     RESIGN_LEVELS,
-    Accept,
     Action,
-    AutoDoubled,
-    Decline,
-    Double,
-    Drop,
     EngineError,
-    Forfeit,
-    GameOver,
-    GameState,
     Match,
-    Move,
-    Moved,
     NewGame,
-    OpeningRoll,
     Passed,
-    Play,
-    Position,
-    Resign,
-    Roll,
     Rules,
-    Take,
-    legal_plays,
 )
-from ..engine.plays import hit_points
 from .errors import MatError
-from .games import SavedGame
+from .matexport import export_mat
+from .matformat import (
+    COLUMN_SPLIT,
+    MAX_MAT_BYTES,
+    MatInfo,
+    header_value,
+    read_record_notes,
+)
 from .names import MAX_PLAYER_NAME
 
 __all__ = ["MAX_MAT_BYTES", "MatImport", "MatInfo", "export_mat", "import_mat"]
-
-MAX_MAT_BYTES = 4 * 1024 * 1024
-"""The largest ``.mat`` accepted: a long money session is a few hundred kilobytes."""
-
-TRANSCRIBER = "Gammon Cart"
-_LEFT_WIDTH = 27
-_RIGHT_START = 33  # where gnubg's right column begins: "%3d) %-27s "
-_COLUMN_SPLIT = 30  # items starting before this column are the left player's
-
-_MAXGAMMON_NOTE = "Rules: MaxGammon (no doubling cube; White, the left column, opens every game)"
-_AUTO_NOTE = "Rules: automatic doubles (opening ties turned the cube; cube values shown include them)"
-_TIES_NOTE = "Opening ties:"
-"""``; Opening ties: game 1: 3 5; game 4: 2``: the ties of each game's roll-off (33, then 55...), which
-the format has no place for; our import replays them, so automatic doubles rebuild the same cube."""
-_ROLLED_NOTE = "Unfinished turn: rolled"
-"""``; Unfinished turn: rolled 6 2``: the dice of a roll not yet played when the file was written, as
-rolled (in the roll-off: player 0's die, player 1's); our import rolls them."""
-_NO_CRAWFORD_NOTE = "Rules: no Crawford rule"
-_SET_UP = "this match began from a set-up position, which a .mat file cannot describe"
-
-
-# -- export -------------------------------------------------------------------------
-@dataclass(frozen=True)
-class MatInfo:
-    """The header of a ``.mat`` file: gnubg's tags and the free comment lines."""
-
-    event: str | None = None
-    site: str | None = None
-    round: str | None = None
-    date: str | None = None  # "YYYY.MM.DD"
-    transcriber: str | None = None
-    comments: tuple[str, ...] = ()
-
-
-def _header_value(text: str) -> str:
-    """A tag value on one line, without the quote that would end it."""
-    return " ".join("".join(c for c in text if unicodedata.category(c)[0] != "C").split()).replace('"', "'")
-
-
-def _mat_name(name: str) -> str:
-    """A name as the score line can carry it: one line, no ``:`` (the name/score separator)."""
-    return _header_value(name).replace(":", ".") or "Player"
-
-
-def _pad(text: str, width: int) -> str:
-    """``%-Ns`` as C does it: pad to ``width`` bytes of UTF-8, never cut."""
-    return text + " " * max(0, width - len(text.encode("utf-8")))
-
-
-def _plain_moves(position: Position, moves: Sequence[tuple[int, int]]) -> str:
-    """gnubg's ``FormatMovePlain``: ``s/t`` per sub-move, ``*`` on a hit, a space after the first three."""
-    hits = hit_points(position, tuple(moves))
-    parts = []
-    for k, ((s, t), hit) in enumerate(zip(moves, hits, strict=True)):
-        parts.append(f"{s}/{t}{'*' if hit else ''}{' ' if k < 3 else ''}")
-    return "".join(parts)
-
-
-def _canonical_moves(position: Position, dice: tuple[int, int], play: Play) -> tuple[tuple[int, int], ...]:
-    """The sub-moves the engine lists for this play's result with the dice high first.
-
-    One play can be written through different stops (13/7 7/5 or 13/11 11/5),
-    and the engine's choice follows the order the dice were rolled in, which
-    the file does not keep (it writes the high die first). Choosing by the
-    result and the high-first roll makes the text depend on the game alone, so
-    a file read back and written again is the same file.
-    """
-    for candidate in legal_plays(position, dice):
-        if candidate.result == play.result:
-            return candidate.moves
-    return play.moves
-
-
-def _points(n: int) -> str:
-    return f"Wins {n} point{'' if n == 1 else 's'}"
-
-
-class _GameWriter:
-    """One game's lines, with gnubg's record counter ``i`` deciding columns and numbers."""
-
-    def __init__(self, out: list[str]) -> None:
-        self.out = out
-        self.i = 0
-        self.file_cube = 1
-
-    def _put(self, kind: str, player: int, sz: str) -> None:
-        out, i = self.out, self.i
-        if i == 0 and kind == "move" and player == 1:
-            out.append("  1)" + " " * (_RIGHT_START - 4))
-            self.i = i = 1
-        if (i & 1) or kind == "resign":
-            out.append(sz)
-            out.append("\n")
-        else:
-            out.append(f"{i // 2 + 1:3d}) {_pad(sz, _LEFT_WIDTH)} ")
-
-    def move(self, player: int, dice: tuple[int, int], text: str, won: int | None) -> None:
-        """A roll and its play (``text`` empty for a dance); ``won``: points if it ended the game."""
-        self._put("move", player, f"{dice[0]}{dice[1]}: {text}")
-        if won is not None:
-            self.out.append(" " * 34 if self.i & 1 else "\n      ")
-            self.out.append(f"{_points(won)}\n\n")
-        self.i += 1
-
-    def double(self, player: int) -> None:
-        self.file_cube *= 2
-        self._put("double", player, f" Doubles => {self.file_cube}")
-        self.i += 1
-
-    def take(self, player: int) -> None:
-        self._put("take", player, " Takes")
-        self.i += 1
-
-    def drop(self, player: int, points: int) -> None:
-        gap = "\n      " if self.i & 1 else " " * 23
-        self._put("drop", player, f" Drops{gap}{_points(points)}")
-        self.out.append("\n")
-        if not self.i & 1:
-            self.out.append("\n")
-        self.i += 1
-
-    def resign(self, player: int, points: int) -> None:
-        """``player`` forfeits; the winner's column gets ``Wins``."""
-        odd = self.i & 1
-        left = ("\n" if odd else "") + "      "  # the left player won: end the line, indent 6
-        right = " " if odd else " " * 34  # the right player won: after the left column, or col 34
-        lead = left if player == 1 else right
-        self._put("resign", player, f"{lead}{_points(points)}\n")
-        self.i += 1
-
-
-def _sources(source: Match | SavedGame) -> tuple[Match, MatInfo]:
-    if isinstance(source, SavedGame):
-        created = source.created
-        date = f"{created[0:4]}.{created[5:7]}.{created[8:10]}" if len(created) >= 10 else None
-        return source.match, MatInfo(event=source.name, date=date)
-    if isinstance(source, Match):
-        return source, MatInfo()
-    raise TypeError(f"export_mat takes a Match or a SavedGame, got {type(source).__name__}")
-
-
-def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
-    """The comment lines for what the record holds and the format cannot say: ties, an unplayed roll."""
-    replay = Match(rules)
-    ties: dict[int, list[int]] = {}
-    rolled: Roll | None = None
-    for action in record:
-        events = replay.apply(action)
-        if isinstance(action, Roll):
-            if any(isinstance(e, OpeningRoll) and e.winner is None for e in events):
-                ties.setdefault(replay.game_number, []).append(action.dice[0])
-            else:
-                rolled = action
-        elif not isinstance(action, (Resign, Decline)):
-            rolled = None
-    notes = []
-    if ties:
-        games = "; ".join(f"game {n}: {' '.join(map(str, dice))}" for n, dice in sorted(ties.items()))
-        notes.append(f"{_TIES_NOTE} {games}")
-    if rolled is not None and replay.game.phase in ("move", "resigned"):
-        notes.append(f"{_ROLLED_NOTE} {rolled.dice[0]} {rolled.dice[1]}")
-    return notes
-
-
-def _read_record_notes(body: str) -> tuple[dict[int, list[int]], tuple[int, int] | None] | None:
-    """The ties and the unplayed roll of one of our comment lines, or None when it is not one."""
-    if body.startswith(_TIES_NOTE):
-        ties: dict[int, list[int]] = {}
-        for part in body[len(_TIES_NOTE) :].split(";"):
-            words = part.replace(":", " ").split()
-            if (
-                len(words) < 3
-                or words[0] != "game"
-                or not all(w.isdigit() and w.isascii() for w in words[1:])
-            ):
-                raise ValueError(part)
-            ties[int(words[1])] = [int(w) for w in words[2:]]
-        return ties, None
-    if body.startswith(_ROLLED_NOTE):
-        words = body[len(_ROLLED_NOTE) :].split()
-        if len(words) != 2 or not all(w in "123456" and len(w) == 1 for w in words):
-            raise ValueError(body)
-        return {}, (int(words[0]), int(words[1]))
-    return None
-
-
-def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
-    """The whole match or session as gnubg writes a ``.mat`` file.
-
-    ``info`` sets the header (a :class:`SavedGame` gives its name as the event
-    and its creation date). Raises :class:`MatError` for a match that began
-    from a set-up position, which the format cannot describe.
-    """
-    match, default_info = _sources(source)
-    info = info or default_info
-    rules, names, record = match.rules, match.names, match.record
-    if match.start is not None and match.start != GameState.new(rules):
-        # Said before anything is replayed: the record does not even replay from the usual start.
-        raise MatError(_SET_UP)
-    out: list[str] = []
-    tags = [("Site", info.site), ("Event", info.event), ("Round", info.round), ("EventDate", info.date)]
-    tags.append(("Transcriber", info.transcriber or TRANSCRIBER))
-    out.extend(f'; [{tag} "{_header_value(value)}"]\n' for tag, value in tags if value)
-    out.append("\n")
-    notes = list(info.comments)
-    if rules.variant == "maxgammon":
-        notes.append(_MAXGAMMON_NOTE)
-    if rules.auto_doubles:
-        notes.append(_AUTO_NOTE)
-    if rules.is_match and rules.uses_cube and not rules.crawford:
-        notes.append(_NO_CRAWFORD_NOTE)
-    notes.extend(_record_notes(rules, record))
-    if notes:
-        out.extend(f"; {_header_value(line)}\n" for line in notes)
-        out.append("\n")
-    out.append(f" {rules.match_length} point match\n\n")
-
-    shown = (_mat_name(names[0]), _mat_name(names[1]))
-    replay = Match(rules, names=names)
-    writer: _GameWriter | None = None
-    pending: tuple[int, tuple[int, int]] | None = None  # a roll not yet played: (player, dice high first)
-
-    def begin_game() -> _GameWriter:
-        out.append(f" Game {replay.game_number}\n")
-        score = replay.score
-        out.append(f" {_pad(f'{shown[0]} : {score[0]}', 31)}{shown[1]} : {score[1]}\n")
-        return _GameWriter(out)
-
-    writer = begin_game()
-    for action in record:
-        game = replay.game
-        if isinstance(action, NewGame):
-            replay.apply(action)
-            writer = begin_game()
-            pending = None
-            continue
-        mover = game.turn
-        before = game.position
-        events = replay.apply(action)
-        if isinstance(action, Roll):
-            for event in events:
-                if isinstance(event, AutoDoubled):
-                    writer.file_cube = event.cube
-                if isinstance(event, OpeningRoll) and event.winner is not None:
-                    mover = event.winner
-            if replay.game.phase == "opening":
-                continue
-            dice = (max(action.dice), min(action.dice))
-            if any(isinstance(e, Passed) for e in events):
-                writer.move(mover, dice, "", None)
-            else:
-                pending = (mover, dice)
-        elif isinstance(action, Move):
-            assert pending is not None
-            moved = next(e for e in events if isinstance(e, Moved))
-            over = next((e for e in events if isinstance(e, GameOver)), None)
-            moves = _canonical_moves(before, pending[1], moved.play)
-            writer.move(mover, pending[1], _plain_moves(before, moves), over.points if over else None)
-            pending = None
-        elif isinstance(action, Double):
-            writer.double(mover)
-        elif isinstance(action, Take):
-            writer.take(1 - mover)
-        elif isinstance(action, Drop):
-            over = next(e for e in events if isinstance(e, GameOver))
-            writer.drop(1 - mover, over.points)
-        elif isinstance(action, Forfeit):
-            pending = None  # an unplayed roll is left out: see the module docstring
-            over = next(e for e in events if isinstance(e, GameOver))
-            writer.resign(action.player, over.points)
-        elif isinstance(action, Accept):
-            # An accepted resignation is gnubg's "Wins N points"; an offer declined leaves no trace.
-            pending = None
-            over = next(e for e in events if isinstance(e, GameOver))
-            writer.resign(1 - over.winner, over.points)
-    if (replay.match_id(), replay.position_id(), replay.score) != (
-        match.match_id(),
-        match.position_id(),
-        match.score,
-    ):  # cannot happen for a match from the usual start; kept as the check that the export is whole
-        raise MatError(_SET_UP)
-    return "".join(out)
 
 
 # -- import -------------------------------------------------------------------------
@@ -471,7 +177,7 @@ def _decode(data: str | bytes) -> str:
 
 def _clean_name(raw: str) -> str:
     name = re.sub(r"\s*,\s*[-+]?\d+(\.\d+)?\s*$", "", raw)  # GamesGrid: "name, rating"
-    name = _header_value(unicodedata.normalize("NFC", name))
+    name = header_value(unicodedata.normalize("NFC", name))
     return name[:MAX_PLAYER_NAME].strip() or "Player"
 
 
@@ -488,7 +194,7 @@ def _read_items(line: str, number: int) -> list[_Item]:
         raise MatError(f"cannot read {leftover.strip()!r}", number)
     for k, hit in enumerate(found):
         end = found[k + 1].start() if k + 1 < len(found) else len(line)
-        column = 0 if hit.start() < _COLUMN_SPLIT else 1
+        column = 0 if hit.start() < COLUMN_SPLIT else 1
         tail = line[hit.end() : end].strip()
         if hit.group("roll"):
             items.append(_Item(number, column, "roll", (int(hit.group("d1")), int(hit.group("d2"))), tail))
@@ -529,7 +235,7 @@ def _read_header(lines: list[str], notes: _RecordNotes) -> tuple[int, int, MatIn
             body = text[1:].strip()
             tag = _TAG.match(body)
             try:
-                ours = _read_record_notes(body)
+                ours = read_record_notes(body)
             except ValueError:
                 raise MatError(f"cannot read the comment {body[:60]!r}", index + 1) from None
             if ours is not None:
