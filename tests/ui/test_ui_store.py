@@ -352,3 +352,60 @@ def test_quit_from_the_title_and_the_saved_games_by_the_menu(assets: Assets, tmp
     assert isinstance(menu, MenuScene)
     d.click(menu.menu.item_rect(1).center)
     assert title.quitting
+
+
+def test_with_25_saved_games_every_row_is_reachable_and_return_opens_the_highlighted_one(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: Up and Down (keys, d-pad) move the highlight; the wheel scrolls; Return opens it."""
+    app = make_app(tmp_path)
+    for i in range(25):
+        app.create_game(f"Game {i:02}", GameSetup(players=2))
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene) and len(start.games) == 25 and start.visible < 25
+    app.frame()
+
+    def press(button: int) -> None:
+        pyxel.set_btn(button, True)
+        app.frame()
+        pyxel.set_btn(button, False)
+        pyxel.flip()
+        app.frame()
+
+    for i in range(1, 25):
+        press(pyxel.KEY_DOWN if i % 2 else pyxel.GAMEPAD1_BUTTON_DPAD_DOWN)
+        assert start.selected == i and i in start.shown_rows()
+    assert start.first == 25 - start.visible and not start.down.enabled
+    press(pyxel.KEY_DOWN)  # the last stays highlighted
+    assert start.selected == 24
+    for _ in range(3):
+        press(pyxel.GAMEPAD1_BUTTON_DPAD_UP)
+    assert start.selected == 21 and start.selected in start.shown_rows()
+
+    monkeypatch.setattr(pyxel, "mouse_wheel", 1)  # a notch away from the user: three lines up the list
+    app.frame()
+    assert (start.first, start.selected) == (25 - start.visible - 3, 21)
+    for _ in range(3):
+        app.frame()
+    monkeypatch.setattr(pyxel, "mouse_wheel", 0)
+    app.frame()
+    assert start.first == 0 and start.selected == start.visible - 1  # the highlight came along, shown
+    monkeypatch.setattr(pyxel, "mouse_wheel", -1)  # and down again
+    app.frame()
+    monkeypatch.setattr(pyxel, "mouse_wheel", 0)
+    assert start.first == 3 and start.selected == start.visible - 1
+
+    loaded: list[str] = []
+    games = app.services.store.games if app.services.store else None
+    assert games is not None
+    real_load = games.load
+
+    def load(name: str) -> object:
+        loaded.append(name)
+        return real_load(name)
+
+    monkeypatch.setattr(games, "load", load)
+    highlighted = start.games[start.selected].name
+    press(pyxel.KEY_RETURN)
+    assert loaded == [highlighted] and isinstance(app.stack[0], PlayScene)
