@@ -30,8 +30,12 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "StartScene"]
 
-COLUMNS = (("Name", 17), ("Opponent", 14), ("Rules", 18), ("Score", 6), ("Last played", 17))
-"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons)."""
+COLUMNS = (("Name", 14), ("Players and score", 24), ("Rules", 17), ("Last played", 17))
+"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
+
+The text in each is one character narrower, a gap before the next column.
+"""
+WIDTHS = tuple(width - 1 for _, width in COLUMNS)
 ROW_H = 18
 BUTTON_W = 100
 BUTTON_H = 28
@@ -242,8 +246,8 @@ class StartScene(Scene):
                 g.rect(r.x + 1, r.y, r.w - 2, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
             x = work.x + 8
-            for text, (_, width) in zip(summary_line(self.games[i]), COLUMNS, strict=True):
-                a.text(g, x, r.y + 1, shown(text)[: width - 1], fg)
+            for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
+                a.text(g, x, r.y + 1, text, fg)
                 x += width * CHAR_W
         if len(self.games) > self.visible:
             more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"

@@ -8,6 +8,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,8 +26,9 @@ from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
+from cart.ui.saves import summary_line
 from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.start import StartScene
+from cart.ui.start import WIDTHS, StartScene
 from cart.ui.title import NewGameScene, TitleScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
@@ -409,3 +411,26 @@ def test_with_25_saved_games_every_row_is_reachable_and_return_opens_the_highlig
     highlighted = start.games[start.selected].name
     press(pyxel.KEY_RETURN)
     assert loaded == [highlighted] and isinstance(app.stack[0], PlayScene)
+
+
+def test_the_list_says_whose_score_in_local_time_and_cuts_names_with_an_ellipsis(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: 'Ann 4-0 Bob' and not a bare '0-4 e'; times on the player's clock; names cut with '...'."""
+    store = Store(tmp_path, clock=clock)  # 18:04 UTC
+    long = GameOptions(Rules(match_length=5), ("Bartholomew Longname", "Ann"))
+    store.games.create("A very long name for a saved game", long)
+    monkeypatch.setenv("TZ", "IST-5:30")  # India: 23:34 the same day
+    time.tzset()
+    try:
+        (summary,) = store.games.list()
+        line = summary_line(summary, WIDTHS)
+        assert line[0] == "A very lon..." and len(line[0]) <= WIDTHS[0]
+        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Bartholomew") and "..." in line[1]
+        assert len(line[1]) <= WIDTHS[1]
+        assert line[3] == "2025-01-31 23:34"
+        over = replace(summary, score=(4, 5), match_over=True, options=replace(long, names=("Bob", "Ann")))
+        assert summary_line(over, WIDTHS)[1] == "Bob 4-5 Ann, over"
+    finally:
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
