@@ -1,7 +1,8 @@
 """Seed 000's Start: the saved games in a list; select a line and PLAY resumes it exactly.
 
-The list is the store's (``store.games.list()``: name, opponent, rules, score,
-last played, most recent first); resuming loads the game through the store,
+The list is the store's (``store.games.list()``: name, the players and whose
+score, rules, last played in local time, most recent first; names too long
+end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
 aside by the store and the reason shown here; deleting asks first. MENU
