@@ -310,7 +310,11 @@ class App:
         """
         self.clock.begin()
         top = self.top
-        moved = [i for i in intents if isinstance(i, Command) and i.name in NAVIGATION]
+        moved = [
+            i
+            for i in intents
+            if isinstance(i, Command) and i.name in NAVIGATION and i.name not in top.own_arrows
+        ]
         if moved and not top.typing:
             stopped = False
             for command in moved:

@@ -29,6 +29,7 @@ __all__ = [
     "Intent",
     "OpenMenu",
     "Pointer",
+    "Scroll",
     "Select",
     "Typed",
 ]
@@ -108,7 +109,14 @@ class Focus:
     y: int
 
 
-Intent = Pointer | Select | OpenMenu | Command | Typed | Focus
+@dataclass(frozen=True)
+class Scroll:
+    """The mouse wheel turned this frame: ``lines`` notches, positive towards the user (down a list)."""
+
+    lines: int
+
+
+Intent = Pointer | Select | OpenMenu | Command | Typed | Focus | Scroll
 
 KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_R: "roll",
@@ -203,6 +211,9 @@ class Input:
             intents.append(Select(*mouse))
         if pressed & {pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT}:
             intents.append(OpenMenu(*mouse))
+        wheel = int(pyxel.mouse_wheel)
+        if wheel:
+            intents.append(Scroll(-wheel))
         if typing:
             text = pyxel.input_text
             if text:

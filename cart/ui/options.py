@@ -28,6 +28,9 @@ class GameSetup:
     """Seed 000's Create dialog: players, side, level, rules, match length, automatic doubles, names.
 
     Player 0 plays the light (or black) checkers and opens in MaxGammon; player 1 is Red.
+    Under MaxGammon rules White always opens, so there seat 0 is White
+    whatever colour was chosen. With two players the side and the level do not
+    apply; automatic doubles apply to money play under the standard rules only.
     ``you`` is the one human's name against the computer; ``names`` the two
     humans' names by seat in a two-player game (None: each colour's default,
     which follows the colour). Names are cleaned by the store's own rule, so
@@ -54,6 +57,8 @@ class GameSetup:
             raise ValueError(f"players must be 0, 1 or 2, got {self.players!r}")
         if self.level not in LEVELS:
             raise ValueError(f"level must be one of {LEVELS}, got {self.level!r}")
+        if self.variant == "maxgammon":
+            object.__setattr__(self, "other_colour", "white")  # White opens, and seat 0 opens
         object.__setattr__(self, "you", clean_player_name(self.you))
         if self.names is not None:
             if not isinstance(self.names, (tuple, list)) or len(self.names) != 2:
@@ -76,11 +81,16 @@ class GameSetup:
             return self.you
         return self.names[seat] if self.names is not None else self.default_name(seat)
 
+    @property
+    def auto_doubles_apply(self) -> bool:
+        """Automatic doubles are for money play under the standard rules (not matches, not MaxGammon)."""
+        return self.variant == "standard" and not self.match_length
+
     def rules(self) -> Rules:
         return Rules(
             variant=self.variant,
             match_length=self.match_length,
-            automatic_doubles=self.auto_doubles and self.variant == "standard" and not self.match_length,
+            automatic_doubles=self.auto_doubles and self.auto_doubles_apply,
         )
 
     def human_seat(self, rng: random.Random) -> int | None:

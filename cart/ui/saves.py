@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import random
 import textwrap
+from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from cart.store import GameOptions, GameSummary, Settings
@@ -25,9 +27,11 @@ if TYPE_CHECKING:
     from cart.store import Store
 
 __all__ = [
+    "cut",
     "export_path",
     "free_name",
     "game_options",
+    "local_time",
     "offered_setup",
     "players_of",
     "setup_of",
@@ -49,6 +53,36 @@ def shown(text: str) -> str:
     'Caf? ?'
     """
     return "".join(c if c in PRINTABLE else "?" for c in text)
+
+
+ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
+"""How a cut name ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` as the font draws it in at most ``width`` characters, ending in an ellipsis when cut.
+
+    >>> cut("Bartholomew", 8), cut("Ann", 8)
+    ('Barth...', 'Ann')
+    """
+    text = shown(text)
+    if len(text) <= width:
+        return text
+    return text[: max(0, width - len(ELLIPSIS))].rstrip() + ELLIPSIS[:width]
+
+
+def local_time(stamp: str) -> str:
+    """A stored time (ISO 8601, UTC) as the player's clock reads it: ``2025-01-31 18:04``.
+
+    A stamp that cannot be read is shown as stored, cut to the minute.
+    """
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp[:16].replace("T", " ")
+    if when.tzinfo is not None:
+        when = when.astimezone()  # the local time zone
+    return when.strftime("%Y-%m-%d %H:%M")
 
 
 def wrap(text: str, width: int) -> list[str]:
@@ -140,16 +174,34 @@ def free_name(store: Store, stem: str) -> str:
         n += 1
 
 
-def summary_line(s: GameSummary) -> tuple[str, str, str, str, str]:
-    """A list row's columns: name, opponent, rules, score, last played (date and time, UTC)."""
-    o = s.options
-    opponent = f"{o.names[o.computer]}" if o.computer is not None else "Two players"
-    r = o.rules
+def score_text(s: GameSummary, width: int) -> str:
+    """Whose score it is in ``width`` characters: ``Ann 4-0 Bob`` (seat 0 first), ``, over`` when done.
+
+    The names share what the score leaves, each cut with an ellipsis if need be.
+    """
+    names = s.options.names
+    middle = f" {s.score[0]}-{s.score[1]} "
+    tail = ", over" if s.match_over else ""
+    room = width - len(middle) - len(tail)
+    first = shown(names[0])
+    second_room = max(3, room - min(len(first), room // 2))
+    second = cut(names[1], second_room)
+    first = cut(names[0], max(3, room - len(second)))
+    return first + middle + second + tail
+
+
+def summary_line(s: GameSummary, widths: Sequence[int] = (13, 23, 16, 16)) -> tuple[str, ...]:
+    """A list row's columns, each within its width: name, players and score, rules, last played (local)."""
+    r = s.options.rules
     rules = "MaxGammon" if r.variant == "maxgammon" else "Standard"
     rules += f", {r.match_length} pts" if r.is_match else ", money"
-    score = f"{s.score[0]}-{s.score[1]}" + (" end" if s.match_over else "")
-    played = s.played[:16].replace("T", " ")
-    return (s.name, opponent, rules, score, played)
+    name_w, score_w, rules_w, played_w = widths
+    return (
+        cut(s.name, name_w),
+        score_text(s, score_w),
+        cut(rules, rules_w),
+        cut(local_time(s.played), played_w),
+    )
 
 
 def export_path(store: Store, entry: str) -> str:

@@ -37,6 +37,7 @@ class Scene:
     typing = False  # a writable field has the caret: keys are text
     busy = False  # the computer is thinking: the pointer becomes an hourglass
     covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
+    own_arrows: tuple[str, ...] = ()  # arrow commands the scene takes itself (a list's Up and Down)
     any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
 
     def __init__(self, services: Services) -> None:

@@ -1,7 +1,8 @@
 """Seed 000's Start: the saved games in a list; select a line and PLAY resumes it exactly.
 
-The list is the store's (``store.games.list()``: name, opponent, rules, score,
-last played, most recent first); resuming loads the game through the store,
+The list is the store's (``store.games.list()``: name, the players and whose
+score, rules, last played in local time, most recent first; names too long
+end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
 aside by the store and the reason shown here; deleting asks first. MENU
@@ -19,7 +20,7 @@ from cart.store import GameSummary, StoreError
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Select
+from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, hover
 from .transitions import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
@@ -30,15 +31,26 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "StartScene"]
 
-COLUMNS = (("Name", 17), ("Opponent", 14), ("Rules", 18), ("Score", 6), ("Last played", 17))
-"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons)."""
+COLUMNS = (("Name", 14), ("Players and score", 24), ("Rules", 17), ("Last played", 17))
+"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
+
+The text in each is one character narrower, a gap before the next column.
+"""
+WIDTHS = tuple(width - 1 for _, width in COLUMNS)
 ROW_H = 18
 BUTTON_W = 100
 BUTTON_H = 28
 
 
 class StartScene(Scene):
-    """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title."""
+    """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
+
+    The highlighted line is the one PLAY and Return open: Up and Down (keys or
+    d-pad) move the highlight, the wheel and the scroll buttons move the list,
+    and the highlight is always a shown line. Left and Right go between the buttons.
+    """
+
+    own_arrows = ("up", "down")
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -68,7 +80,7 @@ class StartScene(Scene):
         assert self.services.store is not None
         self.games = self.services.store.games.list()
         self.selected = max(0, min(self.selected, len(self.games) - 1))
-        self.scroll(0)
+        self.show_selected()
 
     def row_rect(self, i: int) -> Rect:
         """The screen rectangle of list line ``i`` (shown or not)."""
@@ -83,18 +95,35 @@ class StartScene(Scene):
         return self.games[self.selected] if self.games else None
 
     def scroll(self, step: int) -> None:
-        """Move the list by ``step`` lines; greys the buttons that can do nothing now."""
+        """Move the list by ``step`` lines, the highlight kept on a shown line; greys what can do nothing."""
         self.first = max(0, min(self.first + step, len(self.games) - self.visible))
+        if self.games:
+            self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
         self.delete.enabled = self.play.enabled = bool(self.games)
         self.up.enabled = self.first > 0
         self.down.enabled = self.first + self.visible < len(self.games)
+
+    def show_selected(self) -> None:
+        """Scroll just enough that the highlighted line is shown."""
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible:
+            self.first = self.selected - self.visible + 1
+        self.scroll(0)
+
+    def move_selection(self, step: int) -> None:
+        """Up or Down: highlight the line ``step`` away, scrolling to it."""
+        if self.games:
+            self.selected = max(0, min(self.selected + step, len(self.games) - 1))
+            self.message = ""
+        self.show_selected()
 
     def buttons(self) -> list[Button]:
         return [self.new, self.delete, self.back, self.play, self.up, self.down]
 
     def stops(self) -> list[tuple[int, int]]:
-        rows = [self.row_rect(i).center for i in self.shown_rows()]
-        return rows + [b.rect.center for b in self.buttons()[:4]]
+        """The buttons (Up and Down move the highlight in the list, not the cursor)."""
+        return [b.rect.center for b in self.buttons()[:4]]
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
@@ -161,10 +190,14 @@ class StartScene(Scene):
                 hover(self.buttons(), intent)
             elif isinstance(intent, Select):
                 return self.click(intent.x, intent.y)
+            elif isinstance(intent, Scroll):
+                self.scroll(3 * intent.lines)
             elif isinstance(intent, OpenMenu):
                 return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Command):
-                if intent.name == "confirm":
+                if intent.name in ("up", "down"):
+                    self.move_selection(-1 if intent.name == "up" else 1)
+                elif intent.name == "confirm":
                     return self.resume()
                 if intent.name == "cancel":
                     return ToTitle()
@@ -214,8 +247,8 @@ class StartScene(Scene):
                 g.rect(r.x + 1, r.y, r.w - 2, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
             x = work.x + 8
-            for text, (_, width) in zip(summary_line(self.games[i]), COLUMNS, strict=True):
-                a.text(g, x, r.y + 1, shown(text)[: width - 1], fg)
+            for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
+                a.text(g, x, r.y + 1, text, fg)
                 x += width * CHAR_W
         if len(self.games) > self.visible:
             more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"

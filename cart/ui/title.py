@@ -239,6 +239,9 @@ class NewGameScene(Scene):
         ]
         last.toggles.extend(more)
         y += 32
+        for row in self.rows[-2:]:  # with two players no side is yours and no computer plays: greyed
+            for t in row.toggles:
+                t.enabled = s.players != 2
         radios(
             "Rules",
             ["Standard", "MaxGammon"],
@@ -248,6 +251,7 @@ class NewGameScene(Scene):
         )
         colours = ["white", "black"]
         radios("Other side", ["White", "Black"], colours.index(s.other_colour), set_(other_colour=colours))
+        self.rows[-1].toggles[1].enabled = s.variant != "maxgammon"  # MaxGammon: White opens, seat 0 is White
         self.match_y = y  # the rows above it change with the players: the - and + buttons follow
         self.minus = Button(Rect(x0, y, 28, 24), "-")
         self.plus = Button(Rect(x0 + 110, y, 28, 24), "+")
@@ -257,6 +261,7 @@ class NewGameScene(Scene):
             s.auto_doubles,
             lambda i: self._change(auto_doubles=not s.auto_doubles),
         )
+        self.rows[-1].toggles[0].enabled = s.auto_doubles_apply  # greyed for matches and MaxGammon
         option("Hint arrows", self.services.prefs.settings.hint_arrows, lambda i: self._hints())
 
     def _change(self, **kw: Any) -> None:
@@ -323,7 +328,7 @@ class NewGameScene(Scene):
         return [self.minus, self.plus, self.cancel_button, self.play]
 
     def stops(self) -> list[tuple[int, int]]:
-        points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles]
+        points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles if t.enabled]
         return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
 
     def update(self, intents: list[Intent]) -> Transition | None:
@@ -376,7 +381,8 @@ class NewGameScene(Scene):
         g.cls(wimp.DESKTOP)
         self.window.draw(a, g)
         for row in self.rows:
-            a.text(g, self.left, row.toggles[0].rect.y + 2, row.label, wimp.TEXT)
+            colour = wimp.TEXT if any(t.enabled for t in row.toggles) else wimp.TEXT_DISABLED
+            a.text(g, self.left, row.toggles[0].rect.y + 2, row.label, colour)
             for t in row.toggles:
                 t.draw(a, g)
         a.text(g, self.left, self.match_y + 4, "Match", wimp.TEXT)

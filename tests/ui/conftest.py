@@ -7,6 +7,7 @@ assets are session fixtures; a test that needs a clean screen clears it.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from types import ModuleType
 
@@ -19,6 +20,9 @@ import pyxel
 from cart.ui import layout
 from cart.ui.assets import Assets
 from tools import build_assets
+
+os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens' are UTC everywhere
+time.tzset()
 
 
 @pytest.fixture(scope="session")

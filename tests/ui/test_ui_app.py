@@ -403,6 +403,45 @@ def test_menus_toggle_options(assets: Assets) -> None:
     assert app.prefs.settings.hint_arrows  # the default for new games is the Create form's
 
 
+def test_the_form_greys_what_does_not_apply_and_maxgammon_opens_with_white(assets: Assets) -> None:
+    """Issue 19: side and level greyed for two players, auto doubles for matches and MaxGammon; White opens.
+
+    Before, Black chosen under MaxGammon made seat 0, the seat that opens, Black.
+    """
+    app = make_app()
+    d = Driver(app)
+    d.key(pyxel.KEY_SPACE)
+    form = app.stack[0]
+    assert isinstance(form, NewGameScene)
+    d.click(form.rows[0].toggles[1].rect.center)  # two players
+    side, level = form.rows[1], form.rows[2]
+    assert not any(t.enabled for t in side.toggles + level.toggles)
+    d.click(level.toggles[0].rect.center)  # greyed: nothing happens
+    assert form.setup.level == "intermediate"
+    assert not any(p in form.stops() for p in ((t.rect.x + 8, t.rect.y + 10) for t in side.toggles))
+    d.click(form.rows[0].toggles[0].rect.center)  # one player again: both live
+    assert all(t.enabled for row in form.rows[1:3] for t in row.toggles)
+
+    assert form.rows[5].toggles[0].enabled  # money, standard rules: automatic doubles apply
+    d.click(form.plus.rect.center)  # a 1-point match
+    assert not form.rows[5].toggles[0].enabled
+    d.click(form.rows[5].toggles[0].rect.center)
+    assert not form.setup.auto_doubles
+    d.click(form.minus.rect.center)
+    d.click(form.rows[4].toggles[1].rect.center)  # Black for the other side...
+    assert form.setup.other_colour == "black"
+    d.click(form.rows[3].toggles[1].rect.center)  # ... then MaxGammon: White opens, seat 0 is White
+    assert form.setup.variant == "maxgammon" and form.setup.other_colour == "white"
+    assert form.rows[4].toggles[0].on and not form.rows[4].toggles[1].enabled
+    assert not form.rows[5].toggles[0].enabled
+    assert GameSetup(variant="maxgammon", other_colour="black").colours == ("white", "red")
+    d.click(form.play.rect.center)
+    scene = app.stack[0]
+    assert isinstance(scene, PlayScene) and scene.table.players[0].colour == "white"
+    game = scene.table.match.game
+    assert game.actor == 0  # seat 0, White, opens
+
+
 def test_title_then_new_game_form(assets: Assets) -> None:
     app = make_app(speed="fast")
     d = Driver(app)

@@ -8,6 +8,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,8 +26,9 @@ from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
+from cart.ui.saves import summary_line
 from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.start import StartScene
+from cart.ui.start import WIDTHS, StartScene
 from cart.ui.title import NewGameScene, TitleScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
@@ -352,3 +354,83 @@ def test_quit_from_the_title_and_the_saved_games_by_the_menu(assets: Assets, tmp
     assert isinstance(menu, MenuScene)
     d.click(menu.menu.item_rect(1).center)
     assert title.quitting
+
+
+def test_with_25_saved_games_every_row_is_reachable_and_return_opens_the_highlighted_one(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: Up and Down (keys, d-pad) move the highlight; the wheel scrolls; Return opens it."""
+    app = make_app(tmp_path)
+    for i in range(25):
+        app.create_game(f"Game {i:02}", GameSetup(players=2))
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene) and len(start.games) == 25 and start.visible < 25
+    app.frame()
+
+    def press(button: int) -> None:
+        pyxel.set_btn(button, True)
+        app.frame()
+        pyxel.set_btn(button, False)
+        pyxel.flip()
+        app.frame()
+
+    for i in range(1, 25):
+        press(pyxel.KEY_DOWN if i % 2 else pyxel.GAMEPAD1_BUTTON_DPAD_DOWN)
+        assert start.selected == i and i in start.shown_rows()
+    assert start.first == 25 - start.visible and not start.down.enabled
+    press(pyxel.KEY_DOWN)  # the last stays highlighted
+    assert start.selected == 24
+    for _ in range(3):
+        press(pyxel.GAMEPAD1_BUTTON_DPAD_UP)
+    assert start.selected == 21 and start.selected in start.shown_rows()
+
+    monkeypatch.setattr(pyxel, "mouse_wheel", 1)  # a notch away from the user: three lines up the list
+    app.frame()
+    assert (start.first, start.selected) == (25 - start.visible - 3, 21)
+    for _ in range(3):
+        app.frame()
+    monkeypatch.setattr(pyxel, "mouse_wheel", 0)
+    app.frame()
+    assert start.first == 0 and start.selected == start.visible - 1  # the highlight came along, shown
+    monkeypatch.setattr(pyxel, "mouse_wheel", -1)  # and down again
+    app.frame()
+    monkeypatch.setattr(pyxel, "mouse_wheel", 0)
+    assert start.first == 3 and start.selected == start.visible - 1
+
+    loaded: list[str] = []
+    games = app.services.store.games if app.services.store else None
+    assert games is not None
+    real_load = games.load
+
+    def load(name: str) -> object:
+        loaded.append(name)
+        return real_load(name)
+
+    monkeypatch.setattr(games, "load", load)
+    highlighted = start.games[start.selected].name
+    press(pyxel.KEY_RETURN)
+    assert loaded == [highlighted] and isinstance(app.stack[0], PlayScene)
+
+
+def test_the_list_says_whose_score_in_local_time_and_cuts_names_with_an_ellipsis(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19: 'Ann 4-0 Bob' and not a bare '0-4 e'; times on the player's clock; names cut with '...'."""
+    store = Store(tmp_path, clock=clock)  # 18:04 UTC
+    long = GameOptions(Rules(match_length=5), ("Bartholomew Longname", "Ann"))
+    store.games.create("A very long name for a saved game", long)
+    monkeypatch.setenv("TZ", "IST-5:30")  # India: 23:34 the same day
+    time.tzset()
+    try:
+        (summary,) = store.games.list()
+        line = summary_line(summary, WIDTHS)
+        assert line[0] == "A very lon..." and len(line[0]) <= WIDTHS[0]
+        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Bartholomew") and "..." in line[1]
+        assert len(line[1]) <= WIDTHS[1]
+        assert line[3] == "2025-01-31 23:34"
+        over = replace(summary, score=(4, 5), match_over=True, options=replace(long, names=("Bob", "Ann")))
+        assert summary_line(over, WIDTHS)[1] == "Bob 4-5 Ann, over"
+    finally:
+        monkeypatch.setenv("TZ", "UTC")
+        time.tzset()
