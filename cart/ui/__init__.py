@@ -6,7 +6,7 @@ sprites), ``widgets`` (RISC OS 2 window furniture, buttons, fields, menus),
 ``board_view`` (paints a game and a view state); on top of them the game:
 ``app`` (the window and the scene stack), ``intents`` (mouse, keys and
 gamepad turned into intents), ``scenes`` (dialogs, pop-up menus),
-``transitions`` (where a scene's update says to go; the app goes), ``services``
+``stage`` (the Scene base, and where its update says to go; the app goes), ``services``
 (what a scene is given, never the app), ``play`` (the board scene: input, beats,
 sounds, drawing) over ``table`` (the game at the table, no Pyxel), with
 ``play_boxes`` (its menus and questions), ``table_view``, ``messages``,

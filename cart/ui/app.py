@@ -4,7 +4,7 @@
 :meth:`App.update` polls :class:`~cart.ui.intents.Input` once, moves the
 keyboard cursor between the top scene's stops for the arrow keys, and hands
 the intents to the top scene only (menus and dialogs are modal); where the
-scene says to go (a :mod:`~cart.ui.transitions` value) the App goes
+scene says to go (a :mod:`~cart.ui.stage` value) the App goes
 (:meth:`App.go`): the scenes never call into it. :meth:`App.draw` paints
 every scene bottom to top. Tests and the headless demo
 call :meth:`App.frame` instead of ``pyxel.run``.
@@ -38,11 +38,7 @@ from .saves import game_options, offered_setup, wrap
 from .scenes import Choice, Dialog, Scene, nearest_stop
 from .services import Services
 from .sound import Sounds
-from .start import StartScene
-from .table import Table
-from .thinking import FrameClock
-from .title import NewGameScene, TitleScene
-from .transitions import (
+from .stage import (
     Chain,
     Notices,
     PlayNew,
@@ -55,7 +51,12 @@ from .transitions import (
     ToStart,
     ToTitle,
     Transition,
+    settings_not_saved,
 )
+from .start import StartScene
+from .table import Table
+from .thinking import FrameClock
+from .title import NewGameScene, TitleScene
 
 __all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
@@ -170,7 +171,11 @@ class App:
             case Resume(saved, created_from):
                 if created_from is not None:
                     self.last_setup = setup = created_from
-                    self.go(self.prefs.change(checker_colours=setup.colours, last_options=saved.options))
+                    self.go(
+                        settings_not_saved(
+                            self.prefs.change(checker_colours=setup.colours, last_options=saved.options)
+                        )
+                    )
                 self.play_saved(saved)
             case Quit():
                 self.quit()
@@ -225,7 +230,7 @@ class App:
         ``match`` (tests) starts from a given position instead of a new match.
         """
         self.last_setup = setup
-        self.go(self.prefs.change(checker_colours=setup.colours))
+        self.go(settings_not_saved(self.prefs.change(checker_colours=setup.colours)))
         table = Table.new(setup, self.rng, hints=self.prefs.settings.hint_arrows, match=match)
         scene = PlayScene(self.services, table, setup=setup)
         self.switch(scene)

@@ -41,11 +41,11 @@ from .geom import Rect
 from .intents import Command, Focus, Intent, OpenMenu, Pointer, Select
 from .options import GameSetup
 from .scenes import Scene
+from .stage import Push, Tell, Transition, chain
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
-from .transitions import Push, Tell, Transition, chain
 
 if TYPE_CHECKING:
     from cart.ai import Hint

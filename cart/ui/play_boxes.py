@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.store import MatError, StoreError, export_mat
@@ -23,11 +23,55 @@ from .options import GameSetup
 from .prefs import SPEEDS
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
+from .stage import (
+    PlayNew,
+    Push,
+    Quit,
+    Resume,
+    Tell,
+    ToNewGame,
+    ToTitle,
+    Transition,
+    chain,
+    settings_not_saved,
+)
 from .table import game_over_lines
-from .transitions import PlayNew, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 
 if TYPE_CHECKING:
-    from .play import PlayScene
+    from cart.engine import Action, Match
+
+    from .services import Services
+    from .table import Outcome, Table
+
+
+class PlayScene(Protocol):
+    """The Play scene as its menus and boxes see it: they read its table and hand it intents.
+
+    A protocol rather than an import of :mod:`cart.ui.play`, which imports this
+    module: the boxes sit below the scene that opens them.
+    """
+
+    table: Table
+    services: Services
+    setup: GameSetup | None
+
+    @property
+    def match(self) -> Match: ...
+
+    def act(self, action: Action) -> Outcome: ...
+
+    def take(self) -> Transition | None: ...
+
+    def command(self, name: str) -> Transition | None: ...
+
+    def animate_play(self, move: Move) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    def advice_for(self, game: GameState) -> str: ...
+
+    def ask_again(self) -> None: ...
+
 
 __all__ = [
     "another",
@@ -80,11 +124,11 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     table = scene.table
 
     def tick(name: str) -> Callable[[], Transition | None]:
-        return lambda: prefs.flip(name)
+        return lambda: settings_not_saved(prefs.flip(name))
 
     def this_game_hints() -> Transition | None:
         table.hints = not table.hints
-        return prefs.remember()  # a save that failed before is tried again
+        return settings_not_saved(prefs.remember())  # a save that failed before is tried again
 
     def play_menu() -> list[Entry]:
         game = table.match.game
@@ -109,7 +153,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
 
     def speed_menu() -> list[Entry]:
         def set_speed(speed: str) -> Callable[[], Transition | None]:
-            return lambda: prefs.change(animation_speed=speed)
+            return lambda: settings_not_saved(prefs.change(animation_speed=speed))
 
         now = prefs.settings.animation_speed
         return [Entry(label, set_speed(speed), ticked=now == speed) for label, speed in SPEEDS]

@@ -15,8 +15,6 @@ from typing import Any
 
 from cart.store import Settings, StoreError
 
-from .transitions import Tell, Transition
-
 __all__ = ["SPEEDS", "SPEED_FRAMES", "Prefs"]
 
 SPEED_FRAMES: dict[str, int] = {"slow": 14, "normal": 8, "fast": 3, "off": 0}
@@ -50,8 +48,8 @@ class Prefs:
         """Frames a checker takes per step (and the dice to tumble) at the speed chosen; 0: at once."""
         return SPEED_FRAMES.get(self.settings.animation_speed, SPEED_FRAMES["normal"])
 
-    def change(self, **changes: Any) -> Transition | None:
-        """Set some settings and save them; returns the box saying why they were not saved, if not.
+    def change(self, **changes: Any) -> str | None:
+        """Set some settings and save them; returns why they were not saved, if not (a box says it).
 
         >>> prefs = Prefs(Settings())
         >>> prefs.change(tooltips=False), prefs.settings.tooltips
@@ -60,23 +58,28 @@ class Prefs:
         try:
             self.settings = self.settings.replace(**changes)
         except ValueError as exc:
-            return Tell("Settings not saved", (str(exc),))
+            return str(exc)
         return self.remember()
 
-    def flip(self, name: str) -> Transition | None:
+    def flip(self, name: str) -> str | None:
         """Tick or untick ``name``: a boolean setting, or ``pips`` or ``auto_confirm``."""
         if name in ("pips", "auto_confirm"):
             setattr(self, name, not getattr(self, name))
             return None
         return self.change(**{name: not getattr(self.settings, name)})
 
-    def remember(self) -> Transition | None:
-        """Write the settings if they differ from what the store holds (none: nothing is ever written)."""
+    def remember(self) -> str | None:
+        """Write the settings if they differ from what the store holds; why not, when that failed.
+
+        Without a store nothing is ever written. The reason comes back as text,
+        not a box, so the settings stay below the scenes that show it
+        (:func:`cart.ui.stage.settings_not_saved`).
+        """
         if self._save is None or self.settings == self.saved:
             return None
         try:
             self._save(self.settings)
         except (StoreError, ValueError) as exc:
-            return Tell("Settings not saved", (str(exc),))
+            return str(exc)
         self.saved = self.settings
         return None

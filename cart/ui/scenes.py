@@ -1,10 +1,10 @@
-"""The scene stack's pieces: the Scene base, modal dialogs and RISC OS pop-up menus.
+"""The scene stack's boxes: modal dialogs and RISC OS pop-up menus (the Scene base is in stage.py).
 
 A scene has ``update(intents)`` and ``draw(g)``; the app keeps a stack, gives
 intents to the top scene only and draws every scene bottom to top, so a
 dialog or a menu pushed over the board is modal and the board still shows
 under it. ``update`` returns where to go next (a
-:mod:`~cart.ui.transitions` value, or None to stay), and so do the actions
+:mod:`~cart.ui.stage` value, or None to stay), and so do the actions
 of a dialog's buttons and a menu's entries: the App performs it. Scenes hold
 view state only: the rules live in the engine.
 """
@@ -22,59 +22,13 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
-from .transitions import Pop, Push, Transition, chain
+from .stage import Pop, Push, Scene, Transition
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
 
 if TYPE_CHECKING:
     from .services import Services
 
 __all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
-
-
-class Scene:
-    """Base scene: no stops, nothing typed; subclasses override what they use."""
-
-    typing = False  # a writable field has the caret: keys are text
-    busy = False  # the computer is thinking: the pointer becomes an hourglass
-    covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
-    own_arrows: tuple[str, ...] = ()  # arrow commands the scene takes itself (a list's Up and Down)
-    any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
-
-    def __init__(self, services: Services) -> None:
-        self.services = services
-        self.going: list[Transition] = []  # where to go, said at the end of this update or action
-
-    def go(self, transition: Transition | None) -> None:
-        """Say where to go (a box, the title...) once this update, or the box's action now running, ends.
-
-        For scenes whose steps are deep in their update (the table's computer,
-        a beat ending): each step says where to go here, and ``update`` returns
-        :meth:`take`.
-        """
-        if transition is not None:
-            self.going.append(transition)
-
-    def take(self) -> Transition | None:
-        """Where this update (or a box's action) goes: what :meth:`go` was told, in order."""
-        going, self.going = self.going, []
-        return chain(*going)
-
-    def enter(self) -> None:
-        """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
-
-    def leave(self) -> None:
-        """The scene is gone (popped or switched away): it stops what :meth:`enter` started."""
-
-    def update(self, intents: list[Intent]) -> Transition | None:
-        """Take this frame's intents; return where to go (None: stay)."""
-        raise NotImplementedError
-
-    def draw(self, g: pyxel.Image) -> None:
-        raise NotImplementedError
-
-    def stops(self) -> list[tuple[int, int]]:
-        """Points the keyboard cursor jumps between (arrow keys, d-pad)."""
-        return []
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:

@@ -5,7 +5,7 @@ ticks the player's settings (the store's :class:`~cart.store.Settings`, held
 and saved by :class:`~cart.ui.prefs.Prefs`), reaches the store for what it really keeps (saved games, ratings,
 an export), thinks within the frame clock's spare time and draws its dice
 from ``rng``. It cannot see the scene stack or the App: where to go it returns
-(:mod:`cart.ui.transitions`). Nothing else is shared, so a scene is built and
+(:mod:`cart.ui.stage`). Nothing else is shared, so a scene is built and
 tested with these alone, and no scene module imports ``app``: no import circle
 in ``cart/ui``.
 """

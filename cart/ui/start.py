@@ -23,7 +23,7 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, hover
-from .transitions import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
+from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window
 
 if TYPE_CHECKING:

@@ -32,8 +32,8 @@ from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
 from .scenes import Entry, MenuScene, Scene, hover
+from .stage import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition, settings_not_saved
 from .table import Table
-from .transitions import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ class NewGameScene(Scene):
         self._build()
 
     def _hints(self) -> Transition | None:
-        going = self.services.prefs.flip("hint_arrows")
+        going = settings_not_saved(self.services.prefs.flip("hint_arrows"))
         self._build()
         return going
 

@@ -1,4 +1,8 @@
-"""Where a scene sends the player: transitions as plain values, performed by the App.
+"""The stage: the Scene base, and where a scene sends the player, as plain values the App performs.
+
+A scene is what the App keeps on its stack; a transition is what a scene's
+update returns. The two are one vocabulary and live together, below every
+scene module, so that nothing in ``cart/ui`` imports in a circle.
 
 A scene's ``update`` (and a dialog's or a menu's chosen action) returns one of
 these, or None to stay, as a state machine's ``next_state``: the scene says
@@ -13,10 +17,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import pyxel
+
     from cart.store import SavedGame
 
+    from .intents import Intent
     from .options import GameSetup
-    from .scenes import Scene
+    from .services import Services
 
 __all__ = [
     "Chain",
@@ -26,13 +33,61 @@ __all__ = [
     "Push",
     "Quit",
     "Resume",
+    "Scene",
     "Tell",
     "ToNewGame",
     "ToStart",
     "ToTitle",
     "Transition",
     "chain",
+    "settings_not_saved",
 ]
+
+
+class Scene:
+    """Base scene: no stops, nothing typed; subclasses override what they use."""
+
+    typing = False  # a writable field has the caret: keys are text
+    busy = False  # the computer is thinking: the pointer becomes an hourglass
+    covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
+    own_arrows: tuple[str, ...] = ()  # arrow commands the scene takes itself (a list's Up and Down)
+    any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.going: list[Transition] = []  # where to go, said at the end of this update or action
+
+    def go(self, transition: Transition | None) -> None:
+        """Say where to go (a box, the title...) once this update, or the box's action now running, ends.
+
+        For scenes whose steps are deep in their update (the table's computer,
+        a beat ending): each step says where to go here, and ``update`` returns
+        :meth:`take`.
+        """
+        if transition is not None:
+            self.going.append(transition)
+
+    def take(self) -> Transition | None:
+        """Where this update (or a box's action) goes: what :meth:`go` was told, in order."""
+        going, self.going = self.going, []
+        return chain(*going)
+
+    def enter(self) -> None:
+        """The scene is shown (pushed or switched to): what it starts, such as music, it starts here."""
+
+    def leave(self) -> None:
+        """The scene is gone (popped or switched away): it stops what :meth:`enter` started."""
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        """Take this frame's intents; return where to go (None: stay)."""
+        raise NotImplementedError
+
+    def draw(self, g: pyxel.Image) -> None:
+        raise NotImplementedError
+
+    def stops(self) -> list[tuple[int, int]]:
+        """Points the keyboard cursor jumps between (arrow keys, d-pad)."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -124,3 +179,8 @@ def chain(*steps: Transition | None) -> Transition | None:
     if not kept:
         return None
     return kept[0] if len(kept) == 1 else Chain(kept)
+
+
+def settings_not_saved(why: str | None) -> Transition | None:
+    """The box saying why the settings were not saved (:class:`~cart.ui.prefs.Prefs` gives the reason)."""
+    return None if why is None else Tell("Settings not saved", (why,))
