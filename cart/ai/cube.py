@@ -25,7 +25,7 @@ from functools import cached_property
 from itertools import pairwise
 
 from ..engine import Position
-from . import met
+from .met import after_game
 
 __all__ = [
     "Chances",
@@ -114,7 +114,7 @@ class MatchCube:
     # -- match winning chances after a game ---------------------------------------
     def after(self, points: int, x_wins: bool) -> float:
         """X's match winning chance after X wins (or loses) a game of ``points``."""
-        return met.after_game(self.away, points, x_wins, crawford=self.crawford)
+        return after_game(self.away, points, x_wins, crawford=self.crawford)
 
     @cached_property
     def _shares(self) -> tuple[tuple[tuple[float, int], ...], tuple[tuple[float, int], ...]]:
@@ -293,7 +293,7 @@ def lookahead(state: CubeState, replies: list[tuple[float, Chances, float]]) -> 
             dt -= weight * 2.0 * their_dt
     if state.is_match:
         assert state.away is not None
-        dp = met.after_game(state.away, state.cube, True, crawford=state.crawford)
+        dp = after_game(state.away, state.cube, True, crawford=state.crawford)
     else:
         dp = 1.0
     return nd / total, dt / total, dp
