@@ -67,6 +67,7 @@ SHEETS: dict[str, tuple[int, int, tuple[tuple[str, ...], ...]]] = {
         (("radio_off", "radio_on", "option_off", "option_on", "menu_submenu", "menu_tick"),),
     ),
     "players.png": (32, 32, (("player_human", "player_computer"),)),
+    "pointer.png": (16, 20, (("pointer",),)),  # RISC OS's arrow: light blue edge, dark blue, a red rim
 }
 """Source sheet -> (cell width, cell height, sprite names row by row)."""
 

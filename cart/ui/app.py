@@ -29,7 +29,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
 from .board_view import BoardView
-from .intents import Command, Focus, Input, Intent, Pointer
+from .intents import Command, Focus, Input, Intent, Pointer, Select
 from .layout import SCREEN
 from .options import GameSetup
 from .play import PlayScene
@@ -66,6 +66,7 @@ THINK_MARGIN_S = 0.005
 """Time kept free at the end of each frame when the computer thinks (Pyxel's flip, a slow draw)."""
 
 NAVIGATION = ("left", "right", "up", "down")
+POINTER_HOT = (1, 1)  # the pointer sprite's active point: its tip, as RISC OS's ptr_default
 MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 pixels wide)
 MESSAGE_LINES = 20
 
@@ -91,7 +92,14 @@ class App:
         headless: bool = False,
         settings: Settings | None = None,
         start: str = "title",
+        pointer: bool | None = None,
     ) -> None:
+        """``pointer``: draw the Acorn pointer (default: with a window; headless, only when asked).
+
+        Headless pictures (the demo's screenshot, the goldens) leave it out by
+        default, as a snapshot on the Archimedes did: its pointer was the video
+        chip's own sprite, never in screen memory.
+        """
         init_pyxel(headless=headless)
         self.store = store
         self.headless = headless
@@ -120,7 +128,8 @@ class App:
             clock=self.clock,
             rng=self.rng,
         )
-        self.cursor_shown = True
+        self.draw_pointer = not headless if pointer is None else pointer
+        self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
         self.stack: list[Scene] = []
         self.quitting = False
         if start == "title":
@@ -185,26 +194,52 @@ class App:
         for scene in self.stack:
             scene.covered = scene is not self.stack[-1]
 
+    @property
+    def cursor_shown(self) -> bool:
+        """The pointer shows rather than the hourglass: the computer is not thinking."""
+        return not self.top.busy
+
+    @property
+    def keyed(self) -> bool:
+        """The keys (or the gamepad) have the cursor: the top scene shows a focus mark, no pointer."""
+        return bool(self.stack) and self.top.focus is not None
+
+    def _focus_first(self, scene: Scene) -> None:
+        """A scene opened while the keys are in use takes the focus on its first stop (its default icon)."""
+        stop = scene.first_stop()
+        if stop is not None:
+            self.input.warp(*stop)
+            scene.focus_on(stop)
+
     def push(self, scene: Scene) -> None:
+        keyed = self.keyed
         self.stack.append(scene)
         self._restacked()
+        if keyed:
+            self._focus_first(scene)
         scene.enter()
 
     def pop(self, scene: Scene) -> None:
         """Remove ``scene`` (and anything above it); a scene that is gone already is ignored."""
         if scene in self.stack:
+            keyed = self.keyed
             gone = self.stack[self.stack.index(scene) :]
             del self.stack[self.stack.index(scene) :]
             self._restacked()
             for old in reversed(gone):
                 old.leave()
+            if keyed and self.stack and self.top.focus is not None:  # back to the stop it had
+                self.input.warp(*self.top.focus)
 
     def switch(self, scene: Scene) -> None:
         """Make ``scene`` the only one (each scene left is told, then the new one)."""
+        keyed = self.keyed
         gone, self.stack = self.stack, [scene]
         self._restacked()
         for old in reversed(gone):
             old.leave()
+        if keyed:
+            self._focus_first(scene)
         scene.enter()
 
     def to_title(self) -> None:
@@ -311,7 +346,10 @@ class App:
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.
 
-        An arrow that found a stop is given as :class:`Focus` at the cursor's new place.
+        An arrow that found a stop is given as :class:`Focus` at the cursor's
+        new place, and the scene is told (:meth:`Scene.focus_on`), as it is
+        when the pointer moves off that stop. SELECT on a window's back, close
+        or toggle-size icon goes to the scene's :meth:`Scene.furniture`.
         """
         self.clock.begin()
         top = self.top
@@ -320,10 +358,11 @@ class App:
             for i in intents
             if isinstance(i, Command) and i.name in NAVIGATION and i.name not in top.own_arrows
         ]
-        if moved and not top.typing:
+        if moved:
             stopped = False
             for command in moved:
-                stop = nearest_stop(top.stops(), self.input.cursor, command.name)
+                origin = top.focus or top.focus_origin() or self.input.cursor
+                stop = nearest_stop(top.stops(), origin, command.name)
                 if stop is not None:
                     self.input.warp(*stop)
                     stopped = True
@@ -333,17 +372,41 @@ class App:
             ]
             if stopped:
                 intents.append(Focus(x, y))
-        self.go(top.update(intents))
-        busy = self.top.busy
-        if busy == self.cursor_shown and not self.headless:
-            pyxel.mouse(not busy)  # the scene draws an hourglass instead, as RISC OS does
-        self.cursor_shown = not busy
+        kept: list[Intent] = []
+        furniture: list[Transition | None] = []
+        for i in intents:
+            if isinstance(i, Pointer):
+                self.pointer = (i.x, i.y)
+                if top.focus is not None and (i.x, i.y) != top.focus:
+                    top.focus_on(None)  # the mouse took over
+            elif isinstance(i, Focus):
+                top.focus_on((i.x, i.y))
+            elif isinstance(i, Select) and top.window is not None:
+                part = top.window.hit(i.x, i.y)
+                if part in ("back", "close", "toggle"):
+                    furniture.append(top.furniture(part))
+                    continue
+            kept.append(i)
+        self.go(top.update(kept))
+        for going in furniture:
+            self.go(going)
+
+    def draw_the_pointer(self, g: pyxel.Image) -> None:
+        """The Acorn pointer at the mouse, over everything; none while the keys have the cursor.
+
+        The computer thinking shows the hourglass instead (its scene draws it).
+        """
+        if not self.draw_pointer or self.keyed or self.top.busy:
+            return
+        x, y = self.pointer
+        self.assets.blt(g, x - POINTER_HOT[0], y - POINTER_HOT[1], "pointer")
 
     def draw(self) -> None:
         t0 = time.perf_counter()
         g = pyxel.screen
         for scene in list(self.stack):
             scene.draw(g)
+        self.draw_the_pointer(g)
         self.clock.drew(time.perf_counter() - t0)
 
     def frame(self) -> None:
@@ -352,5 +415,5 @@ class App:
         self.draw()
 
     def run(self) -> None:
-        pyxel.mouse(True)
+        pyxel.mouse(False)  # the system's arrow: the cart draws the Acorn pointer itself
         pyxel.run(self.update, self.draw)

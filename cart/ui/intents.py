@@ -32,6 +32,7 @@ __all__ = [
     "Scroll",
     "Select",
     "Typed",
+    "shortcut",
 ]
 
 CommandName = Literal[
@@ -49,6 +50,8 @@ CommandName = Literal[
     "up",
     "down",
     "next_field",
+    "page_up",
+    "page_down",
     "any_key",
 ]
 
@@ -135,6 +138,8 @@ KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
     pyxel.KEY_TAB: "next_field",
+    pyxel.KEY_PAGEUP: "page_up",
+    pyxel.KEY_PAGEDOWN: "page_down",
     pyxel.GAMEPAD1_BUTTON_B: "undo",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_Y: "hint",
@@ -152,12 +157,49 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_BACKSPACE: "erase",
     pyxel.KEY_ESCAPE: "cancel",
     pyxel.KEY_TAB: "next_field",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
 }
-"""While a field has the caret, letters are text: only these keys stay commands (Tab: the next field)."""
+"""While a field has the caret, letters are text: only these keys stay commands.
+
+Tab goes to the next field; Up and Down leave the field for the icon above or
+below it, as they move the caret between a RISC OS dialog's writable icons.
+"""
+
+KEY_LABELS: dict[int, str] = {
+    pyxel.KEY_RETURN: "Return",
+    pyxel.KEY_ESCAPE: "Escape",
+    pyxel.KEY_DELETE: "Delete",
+    pyxel.KEY_BACKSPACE: "Backspace",
+    pyxel.KEY_TAB: "Tab",
+    pyxel.KEY_SPACE: "Space",
+    pyxel.KEY_PAGEUP: "Page Up",
+    pyxel.KEY_PAGEDOWN: "Page Down",
+    **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
+}
+"""What a key is called where the game shows it (the keycaps' words, as RISC OS's menus print them)."""
+
+
+def shortcut(command: CommandName) -> str:
+    """The key shown for ``command`` in menus and tips: a letter bound to it if any, else its first key.
+
+    Read from :data:`KEYMAP` itself, so what is shown is what is bound.
+
+    >>> shortcut("hint"), shortcut("undo_turn"), shortcut("confirm"), shortcut("any_key")
+    ('H', 'X', 'Return', '')
+    """
+    keys = [k for k, name in KEYMAP.items() if name == command and k in KEY_LABELS]
+    letters = [k for k in keys if len(KEY_LABELS[k]) == 1]
+    return KEY_LABELS[(letters or keys)[0]] if keys else ""
+
 
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
+MENU_KEY = KEY_LABELS[MENU_BUTTONS[0]]  # shown where the game says how to open the menu
+SELECT_KEY = KEY_LABELS[SELECT_BUTTONS[0]]
 ANY_KEYS = tuple(
     sorted(
         {

@@ -82,6 +82,9 @@ MENU_BG = Wimp.WHITE
 MENU_SELECTED_BG = Wimp.BLACK
 MENU_SELECTED_TEXT = Wimp.WHITE
 MENU_SEPARATOR = Wimp.GREY3
+SCROLL_WELL = Wimp.GREY3  # a scroll bar's outer part (window block +36)
+SCROLL_SLIDER = Wimp.GREY1  # its slider (+37)
+SCROLL_SLIDER_DRAGGED = Wimp.GREY2  # the slider while SELECT drags it
 
 # -- the board -------------------------------------------------------------------
 BOARD_RIM = Wimp.DARK_BLUE
@@ -109,3 +112,8 @@ TOOLTIP_BORDER = Wimp.BLACK
 BANNER_BG = Wimp.DARK_BLUE  # the title's banner over the attract-mode board
 BANNER_TEXT = Wimp.WHITE
 BANNER_ACCENT = Wimp.YELLOW
+
+# -- the pointer (RISC OS's pointer colours 1-3: light blue, dark blue, red) ---------
+POINTER_OUTLINE = Wimp.LIGHT_BLUE
+POINTER_FILL = Wimp.DARK_BLUE
+POINTER_EDGE = Wimp.RED

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from cart.ai import Hint
 
     from .services import Services
+    from .widgets import Furniture, Window
 
 __all__ = ["PlayScene"]
 
@@ -294,6 +295,19 @@ class PlayScene(Scene):
     def ask_again(self) -> None:
         """The take/drop or resignation box is shown again (once no hint is being thought)."""
         self._asked = None
+
+    # -- the window --------------------------------------------------------------------------------
+    @property
+    def window(self) -> Window:  # type: ignore[override]
+        return self.services.board.window
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The board window's close icon leaves the table as Exit does: it asks first.
+
+        The board fills the screen and has one size, so its window has no
+        toggle-size icon; a saved game is saved after every action anyway.
+        """
+        return boxes.ask_exit(self) if part == "close" and not self.attract else None
 
     # -- the engine's events -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome:

@@ -18,6 +18,7 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
+from .intents import MENU_KEY, SELECT_KEY, CommandName, shortcut
 from .messages import verb, wrap_lines
 from .options import GameSetup
 from .prefs import SPEEDS
@@ -105,6 +106,9 @@ RULES = [
     "MaxGammon). Gammon: loser has none off, x2;",
     "backgammon: also a man in the winner's home, x3.",
     "Forfeit: your opponent wins twice the cube.",
+    "",
+    f"Keys: arrows and {SELECT_KEY} pick a man and put it",
+    f"down; {MENU_KEY} opens the menu, which shows the rest.",
 ]
 
 
@@ -130,19 +134,33 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         table.hints = not table.hints
         return settings_not_saved(prefs.remember())  # a save that failed before is tried again
 
+    def key_entry(label: str, command: CommandName, enabled: bool, separator: bool = False) -> Entry:
+        """An entry doing what a key does at the board, that key shown at its right (RISC OS style)."""
+        return Entry(
+            label,
+            lambda: scene.command(command),
+            enabled=enabled,
+            separator=separator,
+            key=shortcut(command),
+        )
+
     def play_menu() -> list[Entry]:
         game = table.match.game
         mine = table.mine()
         moving = mine and game.phase == "move"
+        rolling = mine and game.phase in ("opening", "roll")
+        doubling = mine and game.can_double()
         return [
             Entry("New game", ToNewGame),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
-            Entry("Hint", lambda: scene.command("hint"), enabled=mine),
-            Entry("Type a move", lambda: scene.command("type_move"), enabled=moving),
-            Entry("Undo move", lambda: scene.command("undo"), enabled=moving),
-            Entry("Undo turn", lambda: scene.command("undo_turn"), enabled=moving, separator=True),
+            key_entry("Roll", "roll", rolling),
+            key_entry("Double", "double", doubling),
+            key_entry("Hint", "hint", mine),
+            key_entry("Type a move", "type_move", moving),
+            key_entry("Undo move", "undo", moving),
+            key_entry("Undo turn", "undo_turn", moving, separator=True),
             Entry("Messages", lambda: show_messages(scene)),
             Entry("Rules", lambda: show_rules(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),

@@ -23,10 +23,11 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
 from .stage import Pop, Push, Scene, Transition
-from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window
+from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window, draw_focus_frame
 
 if TYPE_CHECKING:
     from .services import Services
+    from .widgets import Furniture, Icon
 
 __all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
 
@@ -35,6 +36,15 @@ def hover(buttons: Sequence[Button], pointer: Pointer) -> None:
     """Show the button under the pointer pressed in while SELECT is held over it, and only then (RISC OS)."""
     for b in buttons:
         b.pressed = pointer.held and b.rect.contains(pointer.x, pointer.y)
+
+
+def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[Button]) -> None:
+    """The dotted focus frame on the icon whose centre the keys put the cursor on, if any."""
+    if focus is None:
+        return
+    for b in icons:
+        if b.rect.center == focus:
+            draw_focus_frame(g, b.rect, 5 if b.default else 2)  # clear of the default button's ring
 
 
 def nearest_stop(
@@ -87,6 +97,8 @@ class Dialog(Scene):
     open), or where to go once the dialog has closed (None: back to what was under it).
     """
 
+    window: Window
+
     def __init__(
         self,
         services: Services,
@@ -110,13 +122,14 @@ class Dialog(Scene):
         rows = len(self.lines) + (2 if field_text is not None else 0) + 1
         h = TITLE_H + PAD + rows * CHAR_H + PAD + BUTTON_H + PAD + 4
         rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(w, h)
-        self.window = Window(rect, title, focused=True)
+        # a box that can be cancelled has the close icon, which cancels it; one that must be answered has none
+        icons: tuple[Icon, ...] = ("close",) if any(c.cancel for c in choices) else ()
+        self.window = Window(rect, title, focused=True, icons=icons)
         work = self.window.work_area
         self.field: TextField | None = None
         if field_text is not None:
             y = work.y + PAD + len(self.lines) * CHAR_H + 4
             self.field = TextField(Rect(work.x + PAD, y, work.w - 2 * PAD, 24), field_text, 40, focused=True)
-            self.typing = True
         bx = work.right - PAD - len(choices) * (BUTTON_W + PAD) + PAD
         by = work.bottom - PAD - BUTTON_H
         self.buttons = [
@@ -124,8 +137,35 @@ class Dialog(Scene):
             for i, c in enumerate(choices)
         ]
 
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        """Keys are text while the field has the caret (Up or Down takes it to the buttons)."""
+        return self.field is not None and self.field.focused
+
     def stops(self) -> list[tuple[int, int]]:
-        return [b.rect.center for b in self.buttons]
+        field = [self.field.rect.center] if self.field is not None else []
+        return field + [b.rect.center for b in self.buttons]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        """The field, or else the default button: what Return would do."""
+        if self.field is not None:
+            return self.field.rect.center
+        default = next((b for b in self.buttons if b.default), self.buttons[0] if self.buttons else None)
+        return None if default is None else default.rect.center
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        return self.field.rect.center if self.field is not None and self.field.focused else None
+
+    def focus_on(self, stop: tuple[int, int] | None) -> None:
+        """The caret follows the keys into and out of the field; the mouse moving leaves it where it is."""
+        super().focus_on(stop)
+        if self.field is not None and stop is not None:
+            self.field.focused = stop == self.field.rect.center
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon cancels, as the box's Cancel button does (only a box with one has the icon)."""
+        cancel = next((c for c in self.choices if c.cancel), None)
+        return self.press(cancel) if part == "close" and cancel is not None else None
 
     def press(self, choice: Choice) -> Transition:
         return Pop(self, then=choice.action())
@@ -138,7 +178,9 @@ class Dialog(Scene):
                 for b, c in zip(self.buttons, self.choices, strict=True):
                     if b.contains(intent.x, intent.y):
                         return self.press(c)
-            elif isinstance(intent, Typed) and self.field is not None:
+                if self.field is not None and self.field.contains(intent.x, intent.y):
+                    self.field.focused = True
+            elif isinstance(intent, Typed) and self.typing and self.field is not None:
                 self.field.insert(intent.text)
             elif isinstance(intent, Command):
                 if intent.name == "erase" and self.field is not None:
@@ -153,7 +195,7 @@ class Dialog(Scene):
                     for c in self.choices:
                         if c.default:
                             return self.press(c)
-                elif intent.name == "cancel":
+                elif intent.name == "cancel" or (intent.name == "undo" and not self.typing):  # Escape, pad B
                     for c in self.choices:
                         if c.cancel:
                             return self.press(c)
@@ -175,6 +217,7 @@ class Dialog(Scene):
                 a.text(g, work.x + PAD, self.field.rect.bottom + 4, text, wimp.ERROR_TEXT)
         for b in self.buttons:
             b.draw(a, g)
+        draw_focused(g, self.focus, self.buttons)
 
 
 @dataclass(frozen=True)
@@ -182,6 +225,7 @@ class Entry:
     """A menu line: what it shows, and either an action or a submenu (a function building its entries).
 
     The action returns where to go once the menus have closed (None: back to the scene under them).
+    ``key``: the shortcut key that does the same outside the menu, shown at the right.
     """
 
     label: str
@@ -190,10 +234,26 @@ class Entry:
     ticked: bool = False
     enabled: bool = True
     separator: bool = False
+    key: str = ""
+
+
+ARROW_ZONE = 20
+"""Pixels at an item's right end, over its submenu arrow, where resting the pointer opens the submenu."""
+SUBMENU_REST = 4
+"""Frames the pointer rests on a submenu arrow before the submenu opens (as RISC OS, without a click)."""
 
 
 class MenuScene(Scene):
-    """A pop-up menu; a submenu opens to the right of its item, and choosing an action closes them all."""
+    """A pop-up menu, as on RISC OS: the highlight follows the pointer or Up and Down, Return or
+    SELECT chooses, Escape (gamepad B) closes the menus.
+
+    A submenu opens beside its item (:meth:`Menu.beside`: at the left where
+    the screen ends) when the item is chosen, when Right is pressed on it, or
+    when the pointer rests on its arrow; Left, or the pointer back on another
+    item of a menu it came from, closes it. Choosing an action closes them all.
+    """
+
+    own_arrows = ("left", "right")  # Up and Down move between the items; Left and Right between the menus
 
     def __init__(
         self,
@@ -203,15 +263,25 @@ class MenuScene(Scene):
         x: int,
         y: int,
         parent: MenuScene | None = None,
+        index: int | None = None,
     ) -> None:
         super().__init__(services)
         self.entries = entries
         self.parent = parent
-        items = [MenuItem(e.label, e.ticked, e.enabled, e.submenu is not None, e.separator) for e in entries]
-        self.menu = Menu.at(title, items, x, y)
+        self.index = index  # the parent's item this submenu opened from
+        items = [
+            MenuItem(e.label, e.ticked, e.enabled, e.submenu is not None, e.separator, e.key) for e in entries
+        ]
+        self.menu: Menu
+        if parent is not None and index is not None:
+            self.menu = Menu.beside(title, items, parent.menu, index)
+        else:
+            self.menu = Menu.at(title, items, x, y)
+        self.resting = (-1, 0)  # the item whose arrow the pointer rests on, and for how many frames
+        self.opened_at: tuple[int, int] | None = None  # the pointer when this menu last opened a submenu
 
     def stops(self) -> list[tuple[int, int]]:
-        return [self.menu.item_rect(i).center for i in range(len(self.entries))]
+        return [self.menu.item_rect(i).center for i, e in enumerate(self.entries) if e.enabled]
 
     def close_all(self, then: Transition | None = None) -> Transition:
         """Close this menu and every menu it opened from, then go to ``then``."""
@@ -223,29 +293,76 @@ class MenuScene(Scene):
     def choose(self, i: int) -> Transition | None:
         entry = self.entries[i]
         if entry.submenu is not None:
-            r = self.menu.item_rect(i)
-            return Push(MenuScene(self.services, entry.label, entry.submenu(), r.right, r.y, parent=self))
+            return Push(MenuScene(self.services, entry.label, entry.submenu(), 0, 0, parent=self, index=i))
         if entry.action is not None:
             return self.close_all(entry.action())
+        return None
+
+    def _rest(self, x: int, y: int) -> Transition | None:
+        """The pointer at (x, y): open the submenu whose arrow it has rested on long enough."""
+        if self.opened_at is not None:
+            if self.opened_at == (x, y):
+                return None  # back from the submenu it opened, not moved yet: not again at once
+            self.opened_at = None
+        i = self.menu.item_at(x, y)
+        if i is None or self.entries[i].submenu is None or x < self.menu.item_rect(i).right - ARROW_ZONE:
+            self.resting = (-1, 0)
+            return None
+        frames = self.resting[1] + 1 if self.resting[0] == i else 1
+        self.resting = (i, frames)
+        if frames < SUBMENU_REST:
+            return None
+        self.resting = (-1, 0)
+        self.opened_at = (x, y)
+        return self.choose(i)
+
+    def _back_to_an_ancestor(self, x: int, y: int) -> tuple[MenuScene, MenuScene, int | None] | None:
+        """The menu this one came from that (x, y) is over, on another item than the way here.
+
+        Returns (that menu, its submenu on the way here, the item at (x, y)), or None.
+        """
+        child: MenuScene = self
+        ancestor = self.parent
+        while ancestor is not None:
+            if ancestor.menu.rect.contains(x, y):
+                i = ancestor.menu.item_at(x, y)
+                return None if i == child.index else (ancestor, child, i)
+            child, ancestor = ancestor, ancestor.parent
         return None
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
+                if not self.menu.rect.contains(intent.x, intent.y):
+                    back = self._back_to_an_ancestor(intent.x, intent.y)
+                    if back is not None:
+                        return Pop(back[1])  # the pointer went back to another item: this submenu closes
                 self.menu.selected = self.menu.item_at(intent.x, intent.y)
+                going = self._rest(intent.x, intent.y)
+                if going is not None:
+                    return going
             elif isinstance(intent, Select):
                 i = self.menu.item_at(intent.x, intent.y)
                 if i is not None:
                     return self.choose(i)
                 if not self.menu.rect.contains(intent.x, intent.y):
+                    back = self._back_to_an_ancestor(intent.x, intent.y)
+                    if back is not None:
+                        ancestor, child, j = back
+                        return Pop(child, then=None if j is None else ancestor.choose(j))
                     return self.close_all()  # a click outside dismisses the menus, as on RISC OS
             elif isinstance(intent, OpenMenu):
                 return self.close_all()
             elif isinstance(intent, Command):
-                if intent.name == "cancel":
+                if intent.name in ("cancel", "undo"):  # Escape or gamepad B: the menus close
+                    return self.close_all()
+                chosen = self.menu.selected
+                if intent.name == "left" and self.parent is not None:
                     return Pop(self)
-                if intent.name == "confirm" and self.menu.selected is not None:
-                    return self.choose(self.menu.selected)
+                if intent.name == "right" and chosen is not None and self.entries[chosen].submenu is not None:
+                    return self.choose(chosen)
+                if intent.name == "confirm" and chosen is not None:
+                    return self.choose(chosen)
         return None
 
     def draw(self, g: pyxel.Image) -> None:

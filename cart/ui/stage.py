@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .options import GameSetup
     from .services import Services
+    from .widgets import Furniture, Window
 
 __all__ = [
     "Chain",
@@ -45,17 +46,44 @@ __all__ = [
 
 
 class Scene:
-    """Base scene: no stops, nothing typed; subclasses override what they use."""
+    """Base scene: no stops, nothing typed; subclasses override what they use.
+
+    The one focus model: the arrow keys (or d-pad) move the keyboard cursor
+    between the scene's :meth:`stops`; the App says where it stopped through
+    :meth:`focus_on`, and again with None once the mouse moves off it. While
+    :attr:`focus` is set the scene marks that stop (the board's red frame, an
+    icon's dotted frame, a menu's inverted item, a field's caret) and the App
+    hides the pointer: a player without a mouse follows the mark instead.
+    """
 
     typing = False  # a writable field has the caret: keys are text
     busy = False  # the computer is thinking: the pointer becomes an hourglass
     covered = False  # a box or a menu is over it (the App says so): it shows no tooltip
     own_arrows: tuple[str, ...] = ()  # arrow commands the scene takes itself (a list's Up and Down)
     any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
+    window: Window | None = None  # the scene's window, whose furniture the App hands to :meth:`furniture`
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self.going: list[Transition] = []  # where to go, said at the end of this update or action
+        self.focus: tuple[int, int] | None = None  # the keys' stop, until the mouse moves
+
+    def focus_on(self, stop: tuple[int, int] | None) -> None:
+        """The keys put the cursor on ``stop`` (None: the mouse moved, the mark goes)."""
+        self.focus = stop
+
+    def first_stop(self) -> tuple[int, int] | None:
+        """Where the focus goes when the scene opens while the keys are in use (its default icon)."""
+        stops = self.stops()
+        return stops[0] if stops else None
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """Where the arrows start from when no stop has the focus (None: the pointer)."""
+        return None
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """SELECT on the window's back, close or toggle-size icon (only those it draws are hit)."""
+        return None
 
     def go(self, transition: Transition | None) -> None:
         """Say where to go (a box, the title...) once this update, or the box's action now running, ends.

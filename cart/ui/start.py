@@ -20,14 +20,16 @@ from cart.store import GameSummary, StoreError
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from .intents import KEY_LABELS, Command, Intent, OpenMenu, Pointer, Scroll, Select, shortcut
+from .layout import SCREEN
 from .saves import shown, summary_line, wrap
-from .scenes import Choice, Dialog, Entry, MenuScene, Scene, hover
+from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
-from .widgets import Button, Window
+from .widgets import Button, ScrollBar, Window
 
 if TYPE_CHECKING:
     from .services import Services
+    from .widgets import Furniture
 
 __all__ = ["COLUMNS", "StartScene"]
 
@@ -46,15 +48,31 @@ class StartScene(Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
 
     The highlighted line is the one PLAY and Return open: Up and Down (keys or
-    d-pad) move the highlight, the wheel and the scroll buttons move the list,
-    and the highlight is always a shown line. Left and Right go between the buttons.
+    d-pad) and Page Up and Page Down move the highlight, the wheel and the
+    scroll bar (its arrows, its well, its slider dragged) move the list, and
+    the highlight is always a shown line. Left and Right go between the
+    buttons, framed where the keys put the focus. The close icon goes back to
+    the title; the toggle-size icon shows the list on the whole screen and back.
     """
 
     own_arrows = ("up", "down")
+    window: Window
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.window = Window(Rect(8, 24, 624, 464), "Start: saved games", focused=True)
+        self.games: list[GameSummary] = []
+        self.selected = 0
+        self.first = 0  # the first line shown (the list scrolls)
+        self.message = ""
+        self.full = False  # the toggle-size icon's other size: the whole screen, more lines shown
+        self.dragging: float | None = None  # the slider held by SELECT: the pointer's height on it
+        self.lay_out()
+        self.refresh()
+
+    def lay_out(self) -> None:
+        """Place everything in the window at its size now (the toggle-size icon switches between two)."""
+        rect = Rect(0, 0, *SCREEN) if self.full else Rect(8, 24, 624, 464)
+        self.window = Window(rect, "Start: saved games", focused=True, icons=("close", "toggle"))
         work = self.window.work_area
         self.head_y = work.y + 8
         self.list_top = self.head_y + CHAR_H + 6
@@ -66,13 +84,7 @@ class StartScene(Scene):
         self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
         self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
         self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
-        self.up = Button(Rect(work.right - 30, self.head_y - 2, 24, 20), "^")
-        self.down = Button(Rect(work.right - 30, self.message_y - 26, 24, 20), "v")
-        self.games: list[GameSummary] = []
-        self.selected = 0
-        self.first = 0  # the first line shown (the list scrolls)
-        self.message = ""
-        self.refresh()
+        self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * ROW_H + 4))
 
     # -- the list ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -100,8 +112,7 @@ class StartScene(Scene):
         if self.games:
             self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
         self.delete.enabled = self.play.enabled = bool(self.games)
-        self.up.enabled = self.first > 0
-        self.down.enabled = self.first + self.visible < len(self.games)
+        self.bar.total, self.bar.shown, self.bar.first = len(self.games), self.visible, self.first
 
     def show_selected(self) -> None:
         """Scroll just enough that the highlighted line is shown."""
@@ -119,11 +130,34 @@ class StartScene(Scene):
         self.show_selected()
 
     def buttons(self) -> list[Button]:
-        return [self.new, self.delete, self.back, self.play, self.up, self.down]
+        return [self.new, self.delete, self.back, self.play]
 
     def stops(self) -> list[tuple[int, int]]:
         """The buttons (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.buttons()[:4]]
+        return [b.rect.center for b in self.buttons()]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        return self.play.rect.center
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """Close: back to the title, as Back; toggle-size: the list between its size and the whole screen."""
+        if part == "close":
+            return ToTitle()
+        if part == "toggle":
+            self.full = not self.full
+            self.focus = None  # the buttons moved: the keys start again from the pointer
+            self.lay_out()
+            self.show_selected()
+        return None
+
+    def slide(self, pointer: Pointer) -> None:
+        """SELECT held on the slider drags it; the list follows (the highlight kept on a shown line)."""
+        if self.dragging is None:
+            return
+        if not pointer.held:
+            self.dragging = None
+            return
+        self.scroll(self.bar.first_at(pointer.y - self.dragging) - self.first)
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
@@ -177,10 +211,10 @@ class StartScene(Scene):
     def menu_entries(self) -> list[Entry]:
         """MENU over the list: what its buttons do, and Quit (no game is in progress here)."""
         return [
-            Entry("Play", self.resume, enabled=bool(self.games)),
+            Entry("Play", self.resume, enabled=bool(self.games), key=shortcut("confirm")),
             Entry("New game", ToNewGame),
-            Entry("Delete...", self.ask_delete, enabled=bool(self.games)),
-            Entry("Back", ToTitle, separator=True),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=KEY_LABELS[pyxel.KEY_DELETE]),
+            Entry("Back", ToTitle, separator=True, key=shortcut("cancel")),
             Entry("Quit", Quit),
         ]
 
@@ -188,6 +222,7 @@ class StartScene(Scene):
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent)
+                self.slide(intent)
             elif isinstance(intent, Select):
                 return self.click(intent.x, intent.y)
             elif isinstance(intent, Scroll):
@@ -197,9 +232,11 @@ class StartScene(Scene):
             elif isinstance(intent, Command):
                 if intent.name in ("up", "down"):
                     self.move_selection(-1 if intent.name == "up" else 1)
+                elif intent.name in ("page_up", "page_down"):
+                    self.move_selection(self.visible * (-1 if intent.name == "page_up" else 1))
                 elif intent.name == "confirm":
                     return self.resume()
-                if intent.name == "cancel":
+                if intent.name in ("cancel", "undo"):  # Escape, gamepad B
                     return ToTitle()
                 if intent.name == "undo_turn":  # Delete key
                     return self.ask_delete()
@@ -219,10 +256,11 @@ class StartScene(Scene):
             return ToNewGame()
         if self.back.contains(x, y):
             return ToTitle()
-        if self.up.contains(x, y):
-            self.scroll(-self.visible // 2)
-        elif self.down.contains(x, y):
-            self.scroll(self.visible // 2)
+        part = self.bar.hit(x, y)
+        if part == "slider":
+            self.dragging = y - self.bar.slider.y
+        elif part is not None:
+            self.scroll({"up": -1, "down": 1, "page_up": -self.visible, "page_down": self.visible}[part])
         return None
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -257,3 +295,5 @@ class StartScene(Scene):
             a.text(g, work.x + 12, self.message_y, shown(self.message)[:60], wimp.ERROR_TEXT)
         for b in self.buttons():
             b.draw(a, g)
+        self.bar.draw(g, dragging=self.dragging is not None)
+        draw_focused(g, self.focus, self.buttons())

@@ -1,7 +1,9 @@
 """Tooltips: which help suits the thing under the pointer now, and where its box may go.
 
-No Pyxel here. A tip says what a control does in the phase at hand ("click to
-roll" only when the player may roll), and its box is placed beside the pointer
+No drawing here. A tip says what a control does in the phase at hand ("click to
+roll" only when the player may roll) and the key that does the same, read from
+the key bindings themselves (:func:`~cart.ui.intents.shortcut`), so every
+shortcut is found where it applies; its box is placed beside the pointer
 where it covers neither the message strip nor any dice: the first of four
 corners around the pointer that is clear, or no tip at all.
 """
@@ -13,6 +15,7 @@ from cart.engine import GameState
 from . import layout as L
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
+from .intents import shortcut
 
 __all__ = ["AVOID", "TOOLTIP_DELAY", "hover_key", "tip_box", "tip_text"]
 
@@ -47,20 +50,22 @@ def tip_text(key: str, game: GameState, mine: bool) -> str | None:
     phase = game.phase
     if key == "dice_box":
         if mine and phase in ("opening", "roll"):
-            return "Dice to roll: click (or R) to roll"
+            return f"Dice to roll: click (or {shortcut('roll')}) to roll"
         return "Dice to roll: the next roll is made here"
     if key == "roll":
         if mine and phase == "move":
-            return "Your roll: click (or Return) to confirm your move"
+            return f"Your roll: click (or {shortcut('confirm')}) to confirm your move"
+        if mine and phase == "roll":
+            return f"Your roll: the dice to play; {shortcut('hint')} asks for a hint"
         return "Your roll: the dice to play this turn"
     if key == "cube":
         why = game.why_no_double()
         if mine and why is None:
-            return "Doubling cube: click before rolling to offer a double"
+            return f"Doubling cube: click (or {shortcut('double')}) to offer a double"
         return f"Doubling cube at {game.cube}" + (f": {why}" if mine and why else "")
     if key == "point":
         if mine and phase == "move":
-            return "Click a man to pick it up, click a point to put it down"
+            return f"Click a man, then a point; {shortcut('undo')} undoes, {shortcut('undo_turn')} the turn"
         return None
     if key == "bar":
         return "The bar: men hit wait here and must enter first"

@@ -31,13 +31,14 @@ from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
-from .scenes import Entry, MenuScene, Scene, hover
+from .scenes import Entry, MenuScene, Scene, draw_focused, hover
 from .stage import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition, settings_not_saved
 from .table import Table
-from .widgets import FIELD_PAD, Button, TextField, Toggle, Window
+from .widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 
 if TYPE_CHECKING:
     from .services import Services
+    from .widgets import Furniture
 
 __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
@@ -58,6 +59,14 @@ class TitleScene(Scene):
         table = Table.new(ATTRACT_SETUP, services.rng, hints=services.prefs.settings.hint_arrows)
         self.attract = PlayScene(services, table, attract=True)
         self.frames = 0
+
+    @property
+    def window(self) -> Window:  # type: ignore[override]
+        return self.attract.window
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon over the attract game quits: no game of the player's is open to lose."""
+        return Quit() if part == "close" else None
 
     def enter(self) -> None:
         self.services.sounds.title_music(True)  # the title's own music: on while it shows, off when it goes
@@ -106,10 +115,12 @@ class NewGameScene(Scene):
     refused name is said here and nothing is created.
     """
 
+    window: Window
+
     def __init__(self, services: Services, setup: GameSetup) -> None:
         super().__init__(services)
         self.setup = setup
-        self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)
+        self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)  # one size: close only
         work = self.window.work_area
         self.left = work.x + 16
         self.rows: list[_Row] = []
@@ -157,7 +168,7 @@ class NewGameScene(Scene):
         """Every text field shown, in Tab order."""
         return ([self.name] if self.name is not None else []) + self.player_fields()
 
-    def focus(self, field: TextField | None) -> None:
+    def give_caret(self, field: TextField | None) -> None:
         """Give the caret to ``field`` (None: to no field, so keys are commands again)."""
         for f in (self.name, self.you, *self.seat_fields):
             if f is not None:
@@ -171,7 +182,7 @@ class NewGameScene(Scene):
         """Tab: the caret to the next field (the first when none has it)."""
         fields = self.fields()
         now = self.focused
-        self.focus(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
+        self.give_caret(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
 
     def named(self) -> GameSetup:
         """The set-up with the typed names, cleaned by the store's rule.
@@ -186,13 +197,13 @@ class NewGameScene(Scene):
             try:
                 cleaned.append(clean_player_name(f.text))
             except ValueError:
-                self.focus(f)
+                self.give_caret(f)
                 raise
         if len(cleaned) == 1:
             return replace(self.setup, you=cleaned[0])
         red, other = cleaned
         if red == other:
-            self.focus(self.seat_fields[0])
+            self.give_caret(self.seat_fields[0])
             raise ValueError("the two players need different names: each has a rating of their own")
         return replace(self.setup, names=(other, red))
 
@@ -226,7 +237,7 @@ class NewGameScene(Scene):
             f.rect = Rect(x0, y - 2, NAME_FIELD_W, 24)
             y += ROW
         if self.focused is None and any(f.focused for f in (self.you, *self.seat_fields)):
-            self.focus(self.player_fields()[0])  # the field with the caret went: the caret stays in the form
+            self.give_caret(self.player_fields()[0])  # its field went: the caret stays in the form
         sides = ["red", "other", "either"]
         radios("Your side", ["Red", other, "Either"], sides.index(s.side), set_(side=sides))
         radios(
@@ -304,7 +315,7 @@ class NewGameScene(Scene):
             saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
         except StoreError as exc:
             self.error = str(exc)
-            self.focus(self.name)
+            self.give_caret(self.name)
             return None
         return Resume(saved, setup)
 
@@ -316,7 +327,7 @@ class NewGameScene(Scene):
     def cancel(self) -> Transition | None:
         """Escape: first the field lets go of the caret, then the form closes."""
         if self.focused is not None:
-            self.focus(None)
+            self.give_caret(None)
             return None
         return self.way_out()
 
@@ -327,9 +338,31 @@ class NewGameScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.minus, self.plus, self.cancel_button, self.play]
 
+    def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
+        """Each radio or option icon that applies, by its stop: the middle of its sprite."""
+        return {(t.rect.x + 8, t.rect.y + 10): t for row in self.rows for t in row.toggles if t.enabled}
+
     def stops(self) -> list[tuple[int, int]]:
-        points = [(t.rect.x + 8, t.rect.y + 10) for row in self.rows for t in row.toggles if t.enabled]
+        """Fields, radio and option icons, buttons: every icon that applies, in reading order."""
+        points = list(self.toggle_stops())
         return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
+
+    def focus_on(self, stop: tuple[int, int] | None) -> None:
+        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
+
+        The mouse moving leaves the caret where it is, as on RISC OS.
+        """
+        super().focus_on(stop)
+        if stop is not None:
+            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no icon focused, the arrows start from the field with the caret."""
+        return self.focused.rect.center if self.focused is not None else None
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
+        return self.way_out() if part == "close" else None
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
@@ -345,10 +378,11 @@ class NewGameScene(Scene):
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.start()
-                elif intent.name == "cancel":
+                elif intent.name == "cancel" or (intent.name == "undo" and self.focused is None):  # pad B
                     return self.cancel()
                 elif intent.name == "next_field":
                     self.next_field()
+                    self.focus = None  # the arrows go on from the field with the caret
                 elif intent.name == "erase" and self.focused is not None:
                     self.focused.backspace()
                     self.error = ""
@@ -360,7 +394,8 @@ class NewGameScene(Scene):
     def click(self, x: int, y: int) -> Transition | None:
         for f in self.fields():
             if f.contains(x, y):
-                self.focus(f)
+                self.give_caret(f)
+                self.focus = None
                 return None
         for row in self.rows:
             for i, t in enumerate(row.toggles):
@@ -400,3 +435,9 @@ class NewGameScene(Scene):
             f.draw(a, g)
         if self.error:
             a.text(g, self.left, self.play.rect.y - CHAR_H - 12, shown(self.error)[:60], wimp.ERROR_TEXT)
+        toggle = self.toggle_stops().get(self.focus) if self.focus is not None else None
+        if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
+            r = toggle.rect
+            width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
+            draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
+        draw_focused(g, self.focus, self.buttons())

@@ -7,7 +7,14 @@ title and the toggle-size icon at its right, a light grey work area. Icons in
 the work area follow the style guide's colours: action buttons grey with a
 black border (the default action ringed), writable fields white, radio and
 option icons as sprites, and menus that pop up with a grey title and white
-items, the one under the pointer inverted.
+items, the one under the pointer inverted, each item's shortcut key right-aligned.
+
+A window draws only the furniture it asks for, as a RISC OS window's flags
+say: every window here is alone on its desktop, so none has a back icon (there
+is nothing to go behind); only a window with two sizes has the toggle-size
+icon, and only a window that can be closed has the close icon. Where the keys
+have the cursor, the icon there shows a dotted frame in the caret's red
+(:func:`draw_focus_frame`), a writable field the caret, a menu the inverted item.
 
 Widgets are small values that know their rectangle, draw themselves onto a
 ``pyxel.Image`` and say what a point hits; they hold no game state and never
@@ -34,10 +41,12 @@ __all__ = [
     "Button",
     "Menu",
     "MenuItem",
+    "ScrollBar",
     "TextField",
     "Toggle",
     "Window",
     "draw_box",
+    "draw_focus_frame",
 ]
 
 TITLE_H = 22  # frame line, 20 rows of title, the line under it
@@ -46,6 +55,7 @@ ITEM_H = 20  # one menu item
 FIELD_PAD = 4  # text inset in fields and buttons
 
 Furniture = Literal["back", "close", "toggle", "title", "work"]
+Icon = Literal["back", "close", "toggle"]
 
 
 def draw_box(g: pyxel.Image, r: Rect, bg: int, border: int = wimp.FRAME) -> None:
@@ -54,20 +64,42 @@ def draw_box(g: pyxel.Image, r: Rect, bg: int, border: int = wimp.FRAME) -> None
     g.rectb(r.x, r.y, r.w, r.h, border)
 
 
+def draw_focus_frame(g: pyxel.Image, r: Rect, gap: int = 2) -> None:
+    """The keyboard focus on an icon: a dotted frame two pixels wide, ``gap`` pixels outside it, in red.
+
+    Red is the Wimp's caret, its sign of where input goes (the board frames
+    its stops in the same red, solid); dotted, so it never reads as the
+    default button's ring or an icon's own border.
+    """
+    x, y, w, h = r.x - gap - 2, r.y - gap - 2, r.w + 2 * gap + 4, r.h + 2 * gap + 4
+    for i in range(0, w, 4):
+        for yy in (y, y + 1, y + h - 2, y + h - 1):
+            g.rect(x + i, yy, min(2, w - i), 1, wimp.FOCUS)
+    for i in range(0, h, 4):
+        for xx in (x, x + 1, x + w - 2, x + w - 1):
+            g.rect(xx, y + i, 1, min(2, h - i), wimp.FOCUS)
+
+
 @dataclass
 class Window:
-    """A RISC OS 2 window: frame, title bar with back/close/toggle icons, work area.
+    """A RISC OS 2 window: frame, title bar with the icons it asks for, work area.
 
-    >>> w = Window(Rect(0, 0, 640, 512), "Backgammon")
+    ``icons``: the furniture drawn (and hit), back and close at the left of the
+    title, toggle-size at its right; a window asks only for what works on it.
+
+    >>> w = Window(Rect(0, 0, 640, 512), "Backgammon", icons=("back", "close", "toggle"))
     >>> w.work_area
     Rect(x=1, y=22, w=638, h=489)
     >>> w.hit(5, 5), w.hit(30, 5), w.hit(630, 5), w.hit(300, 5), w.hit(300, 300), w.hit(700, 5)
     ('back', 'close', 'toggle', 'title', 'work', None)
+    >>> Window(Rect(0, 0, 640, 512), "Backgammon").hit(5, 5)
+    'close'
     """
 
     rect: Rect
     title: str
     focused: bool = False
+    icons: tuple[Icon, ...] = ("close",)
 
     @property
     def work_area(self) -> Rect:
@@ -76,15 +108,22 @@ class Window:
 
     @property
     def furniture(self) -> dict[Furniture, Rect]:
-        """The title bar's parts: back and close at the left, toggle-size at the right."""
+        """The title bar's parts: back and close at the left, toggle-size at the right (those asked for)."""
         r = self.rect
         y = r.y + 1
-        return {
-            "back": Rect(r.x + 1, y, ICON_W, ICON_W),
-            "close": Rect(r.x + ICON_W + 2, y, ICON_W, ICON_W),
-            "toggle": Rect(r.right - 1 - ICON_W, y, ICON_W, ICON_W),
-            "title": Rect(r.x + 2 * ICON_W + 3, y, r.w - 3 * ICON_W - 5, ICON_W),
-        }
+        parts: dict[Furniture, Rect] = {}
+        left = r.x + 1
+        for name in ("back", "close"):
+            if name in self.icons:
+                parts[name] = Rect(left, y, ICON_W, ICON_W)
+                left += ICON_W + 1
+        right = r.right - 1
+        if "toggle" in self.icons:
+            right -= ICON_W
+            parts["toggle"] = Rect(right, y, ICON_W, ICON_W)
+            right -= 1
+        parts["title"] = Rect(left, y, right - left, ICON_W)
+        return parts
 
     def hit(self, x: float, y: float) -> Furniture | None:
         """Which part of the window is at (x, y), if any."""
@@ -102,7 +141,7 @@ class Window:
         title = parts["title"]
         g.rect(r.x, r.y, r.w, TITLE_H, wimp.FRAME)
         g.rect(title.x, title.y, title.w, title.h, wimp.TITLE_FOCUS if self.focused else wimp.TITLE_BG)
-        for name in ("back", "close", "toggle"):
+        for name in self.icons:
             icon = parts[name]
             assets.blt(g, icon.x, icon.y, f"icon_{name}")
         text = _fit(self.title, title.w - 2 * FIELD_PAD)
@@ -241,6 +280,7 @@ class MenuItem:
     enabled: bool = True
     submenu: bool = False
     separator: bool = False  # a dotted line under this item
+    key: str = ""  # the shortcut key that does the same, shown right-aligned ("H", "Return")
 
 
 @dataclass
@@ -255,6 +295,9 @@ class Menu:
     >>> item = m.item_rect(1)
     >>> m.item_at(item.x + 2, item.y + 2), m.item_at(m.rect.x + 2, m.rect.y + 2)
     (1, None)
+    >>> sub = Menu.beside("Speed", [MenuItem("Fast")], m, 1)  # no room at the right: it opens at the left
+    >>> sub.rect.right <= m.rect.x + 1
+    True
     """
 
     title: str
@@ -279,11 +322,39 @@ class Menu:
         menu.y = max(0, min(y, screen[1] - h))
         return menu
 
+    @classmethod
+    def beside(
+        cls,
+        title: str,
+        items: list[MenuItem] | tuple[MenuItem, ...],
+        parent: Menu,
+        index: int,
+        screen: tuple[int, int] = SCREEN,
+    ) -> Menu:
+        """A submenu of ``parent``'s item ``index``: at its right, level with it, as RISC OS opens one.
+
+        Where the screen ends first, it opens at the parent's left instead (or
+        against the screen's left edge), so it never covers the item it came from.
+        """
+        item = parent.item_rect(index)
+        menu = cls.at(title, items, item.right, item.y, screen)
+        w = menu.size[0]
+        if item.right + w > screen[0]:
+            menu.x = max(0, parent.rect.x + 1 - w)
+        return menu
+
+    @property
+    def key_width(self) -> int:
+        """Pixels of the shortcut column: the longest key and a gap before it (none without keys)."""
+        longest = max((len(i.key) for i in self.items), default=0)
+        return (longest + 2) * CHAR_W if longest else 0
+
     @property
     def size(self) -> tuple[int, int]:
         longest = max([len(self.title), *(len(i.label) for i in self.items)])
-        # tick column, label, submenu column: all in whole characters plus padding
-        return (longest * CHAR_W + 2 * 16 + 2 * FIELD_PAD + 2, TITLE_H + len(self.items) * ITEM_H + 1)
+        # tick column, label, shortcut column, submenu column: whole characters plus padding
+        width = longest * CHAR_W + self.key_width + 2 * 16 + 2 * FIELD_PAD + 2
+        return (width, TITLE_H + len(self.items) * ITEM_H + 1)
 
     @property
     def rect(self) -> Rect:
@@ -320,6 +391,95 @@ class Menu:
             if item.submenu:
                 assets.blt(g, ir.right - 18, ir.y + 2, "menu_submenu")
             g.pal()
-            assets.text(g, ir.x + 16 + FIELD_PAD, ir.y + (ITEM_H - CHAR_H) // 2, item.label, fg)
+            text_y = ir.y + (ITEM_H - CHAR_H) // 2
+            assets.text(g, ir.x + 16 + FIELD_PAD, text_y, item.label, fg)
+            if item.key:  # right-aligned before the submenu column, as RISC OS shows "^F3"
+                assets.text(g, ir.right - 16 - FIELD_PAD - assets.text_width(item.key), text_y, item.key, fg)
             if item.separator and i < len(self.items) - 1:
                 g.line(ir.x, ir.bottom - 1, ir.right - 1, ir.bottom - 1, wimp.MENU_SEPARATOR)
+
+
+ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
+
+
+@dataclass
+class ScrollBar:
+    """A RISC OS vertical scroll bar: an arrow icon at each end and the well between, with the slider.
+
+    The slider's length is the part of the list shown, its place where that
+    part lies; SELECT on an arrow scrolls a line, in the well above or below the
+    slider a page, and the slider itself is dragged.
+
+    >>> bar = ScrollBar(Rect(0, 0, 20, 240), total=40, shown=10, first=0)
+    >>> bar.slider.h, bar.hit(10, 30), bar.hit(10, 200), bar.hit(10, 5), bar.hit(10, 235)
+    (49, 'slider', 'page_down', 'up', 'down')
+    >>> bar.first_at(bar.well.bottom)  # the slider dragged to the bottom: the last page
+    30
+    """
+
+    rect: Rect
+    total: int = 0
+    shown: int = 1
+    first: int = 0
+
+    MIN_SLIDER = 12
+
+    @property
+    def up(self) -> Rect:
+        r = self.rect
+        return Rect(r.x, r.y, r.w, ICON_W)
+
+    @property
+    def down(self) -> Rect:
+        r = self.rect
+        return Rect(r.x, r.bottom - ICON_W, r.w, ICON_W)
+
+    @property
+    def well(self) -> Rect:
+        r = self.rect
+        return Rect(r.x, r.y + ICON_W - 1, r.w, r.h - 2 * ICON_W + 2)
+
+    @property
+    def slack(self) -> int:
+        """Lines the list can scroll: those not shown at once."""
+        return max(0, self.total - self.shown)
+
+    @property
+    def slider(self) -> Rect:
+        well = self.well
+        inner = well.h - 4
+        h = inner if self.slack == 0 else max(self.MIN_SLIDER, inner * self.shown // self.total)
+        y = well.y + 2 + (0 if self.slack == 0 else (inner - h) * self.first // self.slack)
+        return Rect(well.x + 2, y, well.w - 4, h)
+
+    def first_at(self, top: float) -> int:
+        """The first line shown when the slider's top is at ``top`` (dragging), kept in range."""
+        well, slider = self.well, self.slider
+        room = well.h - 4 - slider.h
+        if room <= 0:
+            return 0
+        return max(0, min(self.slack, round((top - well.y - 2) * self.slack / room)))
+
+    def hit(self, x: float, y: float) -> ScrollPart | None:
+        if not self.rect.contains(x, y):
+            return None
+        if self.up.contains(x, y):
+            return "up"
+        if self.down.contains(x, y):
+            return "down"
+        slider = self.slider
+        if y < slider.y:
+            return "page_up"
+        return "page_down" if y >= slider.bottom else "slider"
+
+    def draw(self, g: pyxel.Image, *, dragging: bool = False) -> None:
+        well = self.well
+        draw_box(g, well, wimp.SCROLL_WELL)
+        s = self.slider
+        draw_box(g, s, wimp.SCROLL_SLIDER_DRAGGED if dragging else wimp.SCROLL_SLIDER)
+        for box, down in ((self.up, False), (self.down, True)):
+            draw_box(g, box, wimp.BUTTON_BG)
+            cx, cy = box.x + box.w // 2, box.y + box.h // 2
+            tip, base = (cy + 4, cy - 3) if down else (cy - 4, cy + 3)
+            colour = wimp.TEXT if self.slack else wimp.TEXT_DISABLED
+            g.tri(cx - 5, base, cx + 5, base, cx, tip, colour)

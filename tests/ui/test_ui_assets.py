@@ -82,7 +82,7 @@ def test_atlas_fits_a_bank_and_every_sprite_is_there(assets: Assets) -> None:
     for name, (u, v, w, h) in index.items():
         assert u + w <= assets.sheet.width and v + h <= assets.sheet.height, name
     colours = ("white", "red", "black")
-    wanted = {"cube", "icon_back", "icon_close", "icon_toggle", "menu_tick", "menu_submenu"}
+    wanted = {"cube", "icon_back", "icon_close", "icon_toggle", "menu_tick", "menu_submenu", "pointer"}
     wanted |= {f"{kind}_{state}" for kind in ("radio", "option") for state in ("on", "off")}
     wanted |= {f"player_{who}" for who in ("human", "computer")}
     wanted |= {f"arrow_{d}_{c}" for d in ("up", "down") for c in ("yellow", "red")}

@@ -15,7 +15,7 @@ from cart.ui.widgets import ITEM_H, TITLE_H, Button, Menu, MenuItem, TextField, 
 
 def test_window_title_turns_cream_with_the_focus(assets: Assets) -> None:
     g = pyxel.screen
-    w = Window(Rect(20, 30, 300, 200), "Create game")
+    w = Window(Rect(20, 30, 300, 200), "Create game", icons=("back", "close", "toggle"))
     title = w.furniture["title"]
     for focused, colour in ((False, wimp.TITLE_BG), (True, wimp.TITLE_FOCUS)):
         w.focused = focused
