@@ -35,7 +35,7 @@ from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
 from .saves import game_options, offered_setup, wrap
-from .scenes import Choice, Dialog, Scene, nearest_stop
+from .scenes import Choice, Dialog, Scene
 from .services import Services
 from .sound import Sounds
 from .stage import (
@@ -362,7 +362,7 @@ class App:
             stopped = False
             for command in moved:
                 origin = top.focus or top.focus_origin() or self.input.cursor
-                stop = nearest_stop(top.stops(), origin, command.name)
+                stop = top.next_stop(origin, command.name)
                 if stop is not None:
                     self.input.warp(*stop)
                     stopped = True

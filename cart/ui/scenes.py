@@ -23,13 +23,14 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
 from .stage import Pop, Push, Scene, Transition
+from .stops import nearest_stop, row_stop
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window, draw_focus_frame
 
 if TYPE_CHECKING:
     from .services import Services
     from .widgets import Furniture, Icon
 
-__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop"]
+__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop", "row_stop"]
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:
@@ -45,28 +46,6 @@ def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[
     for b in icons:
         if b.rect.center == focus:
             draw_focus_frame(g, b.rect, 5 if b.default else 2)  # clear of the default button's ring
-
-
-def nearest_stop(
-    stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
-) -> tuple[int, int] | None:
-    """The stop nearest ``at`` in ``direction`` (within 45 degrees of it); None when there is none.
-
-    >>> nearest_stop([(10, 0), (0, 10), (-10, 0)], (0, 0), "left")
-    (-10, 0)
-    """
-    dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
-    best: tuple[float, tuple[int, int]] | None = None
-    for sx, sy in stops:
-        vx, vy = sx - at[0], sy - at[1]
-        along = vx * dx + vy * dy
-        across = abs(vx * dy - vy * dx)
-        if along <= 0 or across > along:
-            continue
-        score = along + 2 * across
-        if best is None or score < best[0]:
-            best = (score, (sx, sy))
-    return None if best is None else best[1]
 
 
 @dataclass(frozen=True)
@@ -98,6 +77,7 @@ class Dialog(Scene):
     """
 
     window: Window
+    free_stops = False  # the field above, the buttons in a row
 
     def __init__(
         self,
@@ -254,6 +234,7 @@ class MenuScene(Scene):
     """
 
     own_arrows = ("left", "right")  # Up and Down move between the items; Left and Right between the menus
+    free_stops = False
 
     def __init__(
         self,
@@ -282,6 +263,13 @@ class MenuScene(Scene):
 
     def stops(self) -> list[tuple[int, int]]:
         return [self.menu.item_rect(i).center for i, e in enumerate(self.entries) if e.enabled]
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """The arrows go on from the highlighted item, or from the title: Down is the first item."""
+        if self.menu.selected is not None:
+            return self.menu.item_rect(self.menu.selected).center
+        r = self.menu.rect
+        return (r.x + r.w // 2, r.y + TITLE_H // 2)
 
     def close_all(self, then: Transition | None = None) -> Transition:
         """Close this menu and every menu it opened from, then go to ``then``."""

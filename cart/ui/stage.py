@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .stops import nearest_stop, row_stop
+
 if TYPE_CHECKING:
     import pyxel
 
@@ -62,6 +64,7 @@ class Scene:
     own_arrows: tuple[str, ...] = ()  # arrow commands the scene takes itself (a list's Up and Down)
     any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
     window: Window | None = None  # the scene's window, whose furniture the App hands to :meth:`furniture`
+    free_stops = True  # stops lie about freely (the board); False: in rows (boxes, forms, menus)
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -76,6 +79,11 @@ class Scene:
         """Where the focus goes when the scene opens while the keys are in use (its default icon)."""
         stops = self.stops()
         return stops[0] if stops else None
+
+    def next_stop(self, at: tuple[int, int], direction: str) -> tuple[int, int] | None:
+        """The stop an arrow goes to from ``at`` (None: none that way). The board's stops lie about
+        freely (the nearest within 45 degrees); a box's, a form's or a menu's lie in rows."""
+        return (nearest_stop if self.free_stops else row_stop)(self.stops(), at, direction)
 
     def focus_origin(self) -> tuple[int, int] | None:
         """Where the arrows start from when no stop has the focus (None: the pointer)."""

@@ -57,6 +57,7 @@ class StartScene(Scene):
 
     own_arrows = ("up", "down")
     window: Window
+    free_stops = False  # the buttons in a row
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -138,6 +139,10 @@ class StartScene(Scene):
 
     def first_stop(self) -> tuple[int, int] | None:
         return self.play.rect.center
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no button framed, Left and Right start from the middle of the buttons' row."""
+        return (self.window.rect.center[0], self.play.rect.center[1])
 
     def furniture(self, part: Furniture) -> Transition | None:
         """Close: back to the title, as Back; toggle-size: the list between its size and the whole screen."""

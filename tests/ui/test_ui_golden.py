@@ -33,8 +33,9 @@ from cart.ui.intents import Command, OpenMenu, Pointer, Select
 from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.scenes import SUBMENU_REST, Dialog, MenuScene
 from cart.ui.start import StartScene
+from cart.ui.title import NewGameScene
 
 GOLDEN = Path(__file__).parent / "golden"
 W, H = L.SCREEN
@@ -199,6 +200,61 @@ def forfeit(a: App) -> None:
     frame(a, Select(*box.buttons[1].rect.center), at=box.buttons[1].rect.center)
 
 
+def keys(a: App, *names: str) -> None:
+    """Arrow commands as the keys give them, each a frame, the pointer where the keys put the cursor."""
+    for name in names:
+        frame(a, Command(name), at=a.input.cursor)  # type: ignore[arg-type]
+    frame(a, at=a.input.cursor)
+
+
+def shot_create_focus(a: App) -> None:
+    """Issue 19: the keys' dotted red frame on the Create form's 'MaxGammon' radio icon."""
+    a.to_new_game()
+    frame(a, at=(400, 300))
+    keys(a, "down", "down", "down", "down", "down", "down")
+    form = a.top
+    assert isinstance(form, NewGameScene) and form.focused is None
+    maxgammon = form.rows[3].toggles[1]
+    assert maxgammon.label == "MaxGammon" and form.focus == (maxgammon.rect.x + 8, maxgammon.rect.y + 10)
+
+
+def shot_start_focus(a: App) -> None:
+    """Issue 19: 25 saved games scrolled to the highlighted 21st, the slider, the keys' frame on Play."""
+    assert a.store is not None
+    for i in range(25):
+        options = GameOptions(Rules(), ("Expert", "You"), computer=0, level="expert")
+        a.store.games.create(f"Evening {i + 1:02}", options)
+    a.to_start()
+    start = a.top
+    assert isinstance(start, StartScene)
+    frame(a, at=(320, 256))
+    keys(a, *["down"] * 20, "right", "right")
+    assert start.focus == start.play.rect.center and start.first > 0
+
+
+def shot_menu_hover(a: App) -> None:
+    """Issue 19: MENU at the right edge; Play's submenu opened by resting on its arrow, at the left."""
+    started(a)
+    frame(a, OpenMenu(630, 40), at=(630, 40))
+    menu = a.top
+    assert isinstance(menu, MenuScene)
+    play = menu.menu.item_rect(0)
+    for _ in range(SUBMENU_REST):
+        frame(a, at=(play.right - 6, play.center[1]))
+    sub = a.top
+    assert isinstance(sub, MenuScene) and sub.parent is menu and sub.menu.rect.right <= menu.menu.rect.x + 1
+    hint = sub.menu.item_rect([e.label for e in sub.entries].index("Hint"))
+    frame(a, at=(hint.x + 20, hint.center[1]))
+
+
+def shot_pointer(a: App) -> None:
+    """Issue 19: the Acorn pointer, drawn by the cart over the board (headless pictures ask for it)."""
+    a.draw_pointer = True
+    started(a)
+    frame(a, at=(290, 120))
+    frame(a, at=(290, 120))
+
+
 def shot_game_over(a: App) -> None:
     started(a)
     forfeit(a)
@@ -221,6 +277,10 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "focus": shot_focus,
     "match": shot_match,
     "menu": shot_menu,
+    "create_focus": shot_create_focus,
+    "start_focus": shot_start_focus,
+    "menu_hover": shot_menu_hover,
+    "pointer": shot_pointer,
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
 }
@@ -229,7 +289,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
 @pytest.mark.parametrize("name", SHOTS)
 def test_golden_screens(assets: Assets, name: str, tmp_path: Path) -> None:
     store = Store(tmp_path, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
-    a = app(store if name in ("create", "start", "game_over_rated") else None)
+    a = app(store if name in ("create", "create_focus", "start", "start_focus", "game_over_rated") else None)
     SHOTS[name](a)
     check(name)
 
