@@ -15,14 +15,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
-from cart.store import MatError, StoreError, export_mat
-from cart.store.names import entry_stem
+from cart.store import StoreError
 
-from .intents import MENU_KEY, SELECT_KEY, CommandName, shortcut
-from .messages import verb, wrap_lines
+from .intents import CommandName, shortcut
+from .messages import verb
 from .options import GameSetup
+from .play_info import export, show_ids, show_messages, show_rules
 from .prefs import SPEEDS
-from .saves import export_path, free_name
+from .saves import free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .stage import (
     PlayNew,
@@ -91,29 +91,6 @@ __all__ = [
     "show_rules",
     "type_move",
 ]
-
-MESSAGES_WIDTH = 60  # characters a line in the Messages box
-MESSAGES_LINES = 20
-RULES = [
-    "Move all fifteen men home, then bear them off.",
-    "Click the dice to roll; click a man, then a point.",
-    "A point with two or more enemy men is closed;",
-    "a single enemy man (a blot) is hit to the bar,",
-    "and must enter the opposing home board first.",
-    "Use both dice if you can, else the larger one.",
-    "Doubles play four times. Before rolling you may",
-    "offer a double by clicking the cube (not in",
-    "MaxGammon). Gammon: loser has none off, x2;",
-    "backgammon: also a man in the winner's home, x3.",
-    "Forfeit: your opponent wins twice the cube.",
-    "",
-    f"Keys: arrows and {SELECT_KEY} pick a man and put it",
-    f"down; {MENU_KEY} opens the menu, which shows the rest.",
-]
-
-
-def _ok() -> list[Choice]:
-    return [Choice("OK", lambda: None, default=True, cancel=True)]
 
 
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
@@ -406,40 +383,6 @@ def type_move(scene: PlayScene) -> Transition | None:
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
     return Push(Dialog(scene.services, "Type a move", lines, cancel, field_text="", on_text=submit))
-
-
-def export(scene: PlayScene) -> Transition | None:
-    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
-    services = scene.services
-    store = services.store
-    session = scene.table.session
-    if session is None or store is None:
-        scene.table.say("only a saved game can be exported")
-        return None
-    entry = f"exports/{entry_stem(session.game.name)}.mat"
-    try:
-        store.backend.write(entry, export_mat(session.game).encode("utf-8"))
-    except (MatError, OSError) as exc:
-        return Tell("Export .mat", (f"Could not export the game: {exc}",))
-    return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
-
-
-def show_rules(scene: PlayScene) -> Transition:
-    return Push(Dialog(scene.services, "Rules", RULES, _ok()))
-
-
-def show_messages(scene: PlayScene) -> Transition:
-    """The message log: what the table said lately, each message whole, newest last."""
-    lines: list[str] = []
-    for text in scene.table.log.history():
-        lines.extend(wrap_lines(text, MESSAGES_WIDTH))
-    return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], _ok()))
-
-
-def show_ids(scene: PlayScene) -> Transition:
-    m = scene.table.match
-    lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
-    return Push(Dialog(scene.services, "Position", lines, _ok()))
 
 
 def another(scene: PlayScene) -> Transition | None:

@@ -24,8 +24,9 @@ from .intents import KEY_LABELS, Command, Intent, OpenMenu, Pointer, Scroll, Sel
 from .layout import SCREEN
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
+from .scrollbar import ScrollBar
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
-from .widgets import Button, ScrollBar, Window
+from .widgets import Button, Window
 
 if TYPE_CHECKING:
     from .services import Services

@@ -1,0 +1,91 @@
+"""The Play scene's boxes that only tell: the rules, the message log, the IDs, and the exported record.
+
+Split from :mod:`cart.ui.play_boxes`, which asks the questions; these read the
+table and change nothing in the game. They see the scene through
+:class:`Seated`, the little of it they need.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from cart.store import MatError, export_mat
+from cart.store.names import entry_stem
+
+from .intents import MENU_KEY, SELECT_KEY
+from .messages import wrap_lines
+from .saves import export_path
+from .scenes import Choice, Dialog
+from .stage import Push, Tell, Transition
+
+if TYPE_CHECKING:
+    from .services import Services
+    from .table import Table
+
+__all__ = ["RULES", "Seated", "export", "ok", "show_ids", "show_messages", "show_rules"]
+
+
+class Seated(Protocol):
+    """A scene at the table, as these boxes see it: its table and its services."""
+
+    table: Table
+    services: Services
+
+
+MESSAGES_WIDTH = 60  # characters a line in the Messages box
+MESSAGES_LINES = 20
+RULES = [
+    "Move all fifteen men home, then bear them off.",
+    "Click the dice to roll; click a man, then a point.",
+    "A point with two or more enemy men is closed;",
+    "a single enemy man (a blot) is hit to the bar,",
+    "and must enter the opposing home board first.",
+    "Use both dice if you can, else the larger one.",
+    "Doubles play four times. Before rolling you may",
+    "offer a double by clicking the cube (not in",
+    "MaxGammon). Gammon: loser has none off, x2;",
+    "backgammon: also a man in the winner's home, x3.",
+    "Forfeit: your opponent wins twice the cube.",
+    "",
+    f"Keys: arrows and {SELECT_KEY} pick a man and put it",
+    f"down; {MENU_KEY} opens the menu, which shows the rest.",
+]
+
+
+def ok() -> list[Choice]:
+    """A box's one button: OK, which Return and Escape press too."""
+    return [Choice("OK", lambda: None, default=True, cancel=True)]
+
+
+def export(scene: Seated) -> Transition | None:
+    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
+    services = scene.services
+    store = services.store
+    session = scene.table.session
+    if session is None or store is None:
+        scene.table.say("only a saved game can be exported")
+        return None
+    entry = f"exports/{entry_stem(session.game.name)}.mat"
+    try:
+        store.backend.write(entry, export_mat(session.game).encode("utf-8"))
+    except (MatError, OSError) as exc:
+        return Tell("Export .mat", (f"Could not export the game: {exc}",))
+    return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
+
+
+def show_rules(scene: Seated) -> Transition:
+    return Push(Dialog(scene.services, "Rules", RULES, ok()))
+
+
+def show_messages(scene: Seated) -> Transition:
+    """The message log: what the table said lately, each message whole, newest last."""
+    lines: list[str] = []
+    for text in scene.table.log.history():
+        lines.extend(wrap_lines(text, MESSAGES_WIDTH))
+    return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], ok()))
+
+
+def show_ids(scene: Seated) -> Transition:
+    m = scene.table.match
+    lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
+    return Push(Dialog(scene.services, "Position", lines, ok()))
