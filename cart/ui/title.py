@@ -379,7 +379,7 @@ class NewGameScene(Scene):
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.start()
-                elif intent.name == "cancel" or (intent.name == "undo" and self.focused is None):  # pad B
+                elif intent.name == "cancel":  # Escape, pad BACK (not B: Backspace and U share it)
                     return self.cancel()
                 elif intent.name == "next_field":
                     self.next_field()

@@ -123,6 +123,19 @@ def board_app(pointer: bool | None = None) -> tuple[App, PlayScene]:
     return app, scene
 
 
+def pointer_at(app: App, xy: tuple[int, int]) -> bool:
+    """The Acorn pointer is drawn with its tip at ``xy``: every opaque pixel of its sprite is on screen."""
+    u, v, w, h = app.assets.sprites["pointer"]
+    x, y = xy[0] - POINTER_HOT[0], xy[1] - POINTER_HOT[1]
+    ink = [
+        (dx, dy, c)
+        for dy in range(h)
+        for dx in range(w)
+        if (c := app.assets.sheet.pget(u + dx, v + dy)) != wimp.SPRITE_KEY
+    ]
+    return all(pyxel.pget(x + dx, y + dy) == c for dx, dy, c in ink)
+
+
 def focus_frame_at(r: Rect, gap: int) -> bool:
     """The dotted red focus frame is drawn ``gap`` pixels outside ``r`` (its top-left dash)."""
     return pyxel.pget(r.x - gap - 2, r.y - gap - 2) == wimp.FOCUS
@@ -159,10 +172,10 @@ def test_the_create_form_is_filled_in_and_played_by_keys_with_the_focus_shown(
     p.walk_to(form.play.rect.center)
     assert not form.typing
     assert focus_frame_at(form.play.rect, 5)  # clear of the default button's ring
-    assert pyxel.pget(600 + 4, 40 + 8) != wimp.POINTER_FILL  # the pointer hides while the keys have the focus
+    assert not pointer_at(app, form.play.rect.center)  # the pointer hides while the keys have the focus
     p.move((600, 60))  # the mouse takes over: the frame goes, the pointer is back
     assert form.focus is None and not focus_frame_at(form.play.rect, 5)
-    assert pyxel.pget(600 + 4, 60 + 8) == wimp.POINTER_FILL
+    assert pointer_at(app, (600, 60))
     p.press(pyxel.KEY_SPACE)  # Space selects at the pointer (which is on nothing)
     assert app.top is form
     p.press(pyxel.KEY_RETURN)
@@ -370,12 +383,15 @@ def test_the_acorn_pointer_is_drawn_last_and_hides_for_the_keys(
     x, y = tip[0] - POINTER_HOT[0], tip[1] - POINTER_HOT[1]
     assert pyxel.pget(x, y) == wimp.POINTER_OUTLINE and pyxel.pget(x + 4, y + 8) == wimp.POINTER_FILL
     assert pyxel.pget(x + 1, y + 4) == wimp.POINTER_EDGE  # light blue, dark blue and red: 16 colours
+    assert pointer_at(app, tip)
     p.press(pyxel.KEY_RIGHT)  # the keys take the cursor: the frame shows, not the pointer
-    assert scene.focus is not None and pyxel.pget(x + 4, y + 8) != wimp.POINTER_FILL
+    assert scene.focus is not None and not pointer_at(app, scene.focus) and not pointer_at(app, tip)
     p.move((tip[0] + 40, tip[1]))
-    assert pyxel.pget(x + 44, y + 8) == wimp.POINTER_FILL
+    assert pointer_at(app, (tip[0] + 40, tip[1]))
     p.press(pyxel.KEY_M)  # over a menu too: the pointer is drawn after everything
-    assert isinstance(app.top, MenuScene) and pyxel.pget(x + 44, y + 8) == wimp.POINTER_FILL
+    menu = app.top
+    assert isinstance(menu, MenuScene) and menu.menu.rect.contains(tip[0] + 40, tip[1] + 8)
+    assert pointer_at(app, (tip[0] + 40, tip[1]))
     shown: list[bool] = []
     monkeypatch.setattr(pyxel, "mouse", shown.append)
     monkeypatch.setattr(pyxel, "run", lambda update, draw: None)
@@ -387,7 +403,7 @@ def test_headless_pictures_leave_the_pointer_out_unless_asked(assets: Assets) ->
     app, _ = board_app()
     p = Player(app)
     p.move((300, 150))
-    assert pyxel.pget(300 + 4, 150 + 8) != wimp.POINTER_FILL
+    assert not pointer_at(app, (300, 150))
 
 
 # -- shortcut keys ------------------------------------------------------------------------------------
