@@ -392,11 +392,12 @@ class App:
             self.go(going)
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
-        """The Acorn pointer at the mouse, over everything; none while the keys have the cursor.
+        """The Acorn pointer at the mouse, over everything; none while the keys have the cursor there
+        and the scene marks it (a scene that draws no mark keeps the pointer, so nothing is lost).
 
         The computer thinking shows the hourglass instead (its scene draws it).
         """
-        if not self.draw_pointer or self.keyed or self.top.busy:
+        if not self.draw_pointer or (self.keyed and self.top.shows_focus) or self.top.busy:
             return
         x, y = self.pointer
         self.assets.blt(g, x - POINTER_HOT[0], y - POINTER_HOT[1], "pointer")

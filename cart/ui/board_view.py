@@ -72,7 +72,7 @@ class BoardView:
 
     def __init__(self, assets: Assets, title: str = "Backgammon") -> None:
         self.assets = assets
-        self.window = Window(L.WINDOW, title, focused=True)
+        self.window = Window(L.WINDOW, title, focused=True, icons=("close",))  # one size: no toggle
         work = L.WORK
         self.background = pyxel.Image(work.w, work.h)
         self.background.camera(work.x, work.y)  # paint it in screen coordinates

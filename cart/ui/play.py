@@ -297,6 +297,8 @@ class PlayScene(Scene):
         self._asked = None
 
     # -- the window --------------------------------------------------------------------------------
+    shows_focus = True  # the red frame on the board
+
     @property
     def window(self) -> Window:  # type: ignore[override]
         return self.services.board.window

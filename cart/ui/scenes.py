@@ -78,6 +78,7 @@ class Dialog(Scene):
 
     window: Window
     free_stops = False  # the field above, the buttons in a row
+    shows_focus = True
 
     def __init__(
         self,
@@ -235,6 +236,7 @@ class MenuScene(Scene):
 
     own_arrows = ("left", "right")  # Up and Down move between the items; Left and Right between the menus
     free_stops = False
+    shows_focus = True  # the highlighted item
 
     def __init__(
         self,

@@ -65,6 +65,7 @@ class Scene:
     any_key = False  # every key and gamepad button is a press, even one that names no command (the title)
     window: Window | None = None  # the scene's window, whose furniture the App hands to :meth:`furniture`
     free_stops = True  # stops lie about freely (the board); False: in rows (boxes, forms, menus)
+    shows_focus = False  # it marks the focused stop, so the pointer may hide while the keys have it
 
     def __init__(self, services: Services) -> None:
         self.services = services

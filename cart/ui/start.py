@@ -59,6 +59,7 @@ class StartScene(Scene):
     own_arrows = ("up", "down")
     window: Window
     free_stops = False  # the buttons in a row
+    shows_focus = True
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

@@ -117,6 +117,7 @@ class NewGameScene(Scene):
 
     window: Window
     free_stops = False  # rows of icons: Up and Down go a row, Left and Right along it
+    shows_focus = True
 
     def __init__(self, services: Services, setup: GameSetup) -> None:
         super().__init__(services)

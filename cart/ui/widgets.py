@@ -84,21 +84,24 @@ class Window:
     """A RISC OS 2 window: frame, title bar with the icons it asks for, work area.
 
     ``icons``: the furniture drawn (and hit), back and close at the left of the
-    title, toggle-size at its right; a window asks only for what works on it.
+    title, toggle-size at its right; a window asks only for what works on it
+    (its scene's :meth:`~cart.ui.stage.Scene.furniture`), so by default none.
 
     >>> w = Window(Rect(0, 0, 640, 512), "Backgammon", icons=("back", "close", "toggle"))
     >>> w.work_area
     Rect(x=1, y=22, w=638, h=489)
     >>> w.hit(5, 5), w.hit(30, 5), w.hit(630, 5), w.hit(300, 5), w.hit(300, 300), w.hit(700, 5)
     ('back', 'close', 'toggle', 'title', 'work', None)
-    >>> Window(Rect(0, 0, 640, 512), "Backgammon").hit(5, 5)
+    >>> Window(Rect(0, 0, 640, 512), "Backgammon", icons=("close",)).hit(5, 5)
     'close'
+    >>> Window(Rect(0, 0, 640, 512), "Backgammon").hit(5, 5)  # no icons asked for: all title
+    'title'
     """
 
     rect: Rect
     title: str
     focused: bool = False
-    icons: tuple[Icon, ...] = ("close",)
+    icons: tuple[Icon, ...] = ()
 
     @property
     def work_area(self) -> Rect:
