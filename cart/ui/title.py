@@ -122,7 +122,7 @@ class NewGameScene(Scene):
     def __init__(self, services: Services, setup: GameSetup) -> None:
         super().__init__(services)
         self.setup = setup
-        self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True)  # one size: close only
+        self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True, icons=("close",))  # one size
         work = self.window.work_area
         self.left = work.x + 16
         self.rows: list[_Row] = []
