@@ -392,6 +392,12 @@ def test_the_acorn_pointer_is_drawn_last_and_hides_for_the_keys(
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.menu.rect.contains(tip[0] + 40, tip[1] + 8)
     assert pointer_at(app, (tip[0] + 40, tip[1]))
+    p.press(pyxel.KEY_ESCAPE)
+    monkeypatch.setattr(PlayScene, "busy", property(lambda self: True))  # the computer thinks
+    p.move(tip)
+    assert (
+        not pointer_at(app, tip) and pyxel.pget(tip[0] - 10, tip[1] - 11) == wimp.Wimp.DARK_BLUE
+    )  # hourglass
     shown: list[bool] = []
     monkeypatch.setattr(pyxel, "mouse", shown.append)
     monkeypatch.setattr(pyxel, "run", lambda update, draw: None)
