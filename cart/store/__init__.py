@@ -46,6 +46,7 @@ from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
 from .notices import Notice
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
+from .replay import read_mat, replay_mat
 from .reviews import ReviewStore
 from .session import GameSession
 from .settings import Settings, SettingsStore
@@ -88,5 +89,7 @@ __all__ = [
     "import_mat",
     "k_factor",
     "moments",
+    "read_mat",
+    "replay_mat",
     "upset_probability",
 ]
