@@ -194,7 +194,10 @@ def judge(
             out = folder / f"game{i:03d}.txt"
             gnubg._run(f'export match text "{out}"')
             stats = gnubg._run("show statistics match")
-            compare(review, out.read_text(errors="replace"), gnubg_totals(stats), tallies)
+            # gnubg writes a match's games to game000.txt, game000_002.txt, game000_003.txt...
+            later = sorted(folder.glob(f"game{i:03d}_*.txt"), key=lambda p: int(p.stem.rsplit("_")[-1]))
+            text = "".join(p.read_text(errors="replace") for p in (out, *later))
+            compare(review, text, gnubg_totals(stats), tallies)
             if i and not i % 5:
                 print(f"  {i} games...", flush=True)
     print(f"our review: {spent:.1f} s for {games} {'matches' if length else 'games'} at {ply}-ply")
