@@ -133,6 +133,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
         plays = [p for p in review.plays if p.player == seat and not p.forced]
         cubes = [c for c in review.cubes if c.player == seat]
         assert t.moves == len(plays) and t.cube_decisions == sum(c.close for c in cubes)
+        assert t.decisions == t.moves + t.cube_decisions
         assert t.total_error == pytest.approx(sum(p.loss for p in plays) + sum(c.loss for c in cubes))
         assert t.error_rate == pytest.approx(1000 * t.total_error / (t.moves + t.cube_decisions))
         assert t.rating == rating(t.total_error / (t.moves + t.cube_decisions))
