@@ -43,6 +43,7 @@ from .engine import (
 
 if TYPE_CHECKING:
     from .ai import Bot
+    from .ai.review import Reviewer
 
 __all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
@@ -59,6 +60,8 @@ Commands (the first letter is enough for the ones marked *):
                    drop loses the game at the stakes before the double
   moves*           list every legal play for the roll
   hint             the computer's choice for you (roll, cube or play)
+  review           the Master's review of the match so far: every play and
+                   cube decision with its mark, each player's error rate
   board*           show the board again
   forfeit          give up the game: your opponent wins twice the cube value
   resign [level]   offer to resign at single (the default), gammon or backgammon
@@ -196,6 +199,7 @@ class TextGame:
         self.computer = dict(computer or {})
         self._hint = hint
         self._shown: tuple[int, str, int] | None = None
+        self._reviewer: Reviewer | None = None
 
     # -- output -----------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -336,6 +340,10 @@ class TextGame:
                 self.list_moves()
             elif word == "hint":
                 self.say(f"  Hint: {self.hint()}")
+            elif word == "review":
+                from .textreview import review_command
+
+                self._reviewer = review_command(m, self._reviewer, self.say)
             elif word in ("", "roll", "r"):
                 if phase == "over":
                     self.report(m.new_game())

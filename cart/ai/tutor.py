@@ -1,0 +1,97 @@
+"""The tutor: before a person's play or cube action is confirmed, the master's word when it costs.
+
+The same judgement as the review (:mod:`cart.ai.review`), of one action not yet
+applied: a front end asks :func:`think_tutor` (sliced) or :func:`tutor_check`
+(blocking) with the action the player is about to commit; a question comes
+back when the action loses at least ``threshold`` (default: a "bad" error,
+0.08), and None when it is fine, when there is nothing to judge (a roll with no
+cube decision, a new game) or when the action is not legal now (the engine
+will say why when it is applied). It never changes the match.
+
+>>> import random
+>>> from cart.engine import Match, Move, Rules
+>>> m = Match(Rules(), rng=random.Random(1))
+>>> _ = m.roll((6, 1))
+>>> tutor_check(m, Move(((8, 2), (6, 5))), ply=0)
+'The Master prefers 13/7 8/7: play it anyway?'
+>>> print(tutor_check(m, Move(((13, 7), (8, 7))), ply=0))
+None
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ..engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
+from ..engine.fast import flip_key
+from .bot import Bot, drain, load_weights
+from .net import Weights
+from .review_model import BAD
+from .review_work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
+
+__all__ = ["think_tutor", "tutor_check"]
+
+_CUBE_QUESTIONS = {
+    ("double", "no double"): "The Master would not double here: double anyway?",
+    ("double", "too good"): "The Master would play on for the gammon: double anyway?",
+    ("no double", "double"): "The Master would double here: roll anyway?",
+    ("take", "drop"): "The Master would drop: take anyway?",
+    ("drop", "take"): "The Master would take: drop anyway?",
+}
+
+
+def think_tutor(
+    match: Match,
+    action: Action,
+    threshold: float = BAD,
+    *,
+    ply: int = DEFAULT_PLY,
+    weights: Weights | None = None,
+) -> Generator[None, None, str | None]:
+    """:func:`tutor_check` as a generator: a bounded slice per ``next()``, the answer its value."""
+    weights = weights if weights is not None else load_weights()
+    game = match.game
+    if isinstance(action, Move):
+        if game.phase != "move" or game.dice is None:
+            return None
+        try:
+            play = game.find(action)
+        except EngineError:
+            return None
+        cube = cube_view(game, match.score)
+        judged = yield from think_play_review(
+            weights, game.position, game.dice, flip_key(play.result.key), ply, cube
+        )
+        if judged.loss < threshold or judged.loss <= 0.0:
+            return None
+        return f"The Master prefers {format_play(game.position, judged.best)}: play it anyway?"
+    if not (
+        (isinstance(action, (Double, Roll)) and game.phase == "roll" and cube_matters(game, match.score))
+        or (isinstance(action, (Take, Drop)) and game.phase == "doubled")
+    ):
+        return None
+    decision = yield from Bot("master", weights=weights).think_cube(match)
+    if decision is None:
+        return None
+    judged_cube = cube_review(decision, game, match.score, action, len(match.record), match.game_number)
+    if judged_cube.loss < threshold or judged_cube.loss <= 0.0:
+        return None
+    return _CUBE_QUESTIONS.get((judged_cube.made, judged_cube.right))
+
+
+def tutor_check(
+    match: Match,
+    action: Action,
+    threshold: float = BAD,
+    *,
+    ply: int = DEFAULT_PLY,
+    weights: Weights | None = None,
+) -> str | None:
+    """The question to ask before ``action`` is applied to ``match``, or None to let it through.
+
+    E.g. "The Master prefers 13/7 8/7: play it anyway?" for a play that loses
+    ``threshold`` or more against the master's best (cubeless equity, as the
+    review judges it), and "The Master would double here: roll anyway?" and the
+    like for cube actions.
+    """
+    return drain(think_tutor(match, action, threshold, ply=ply, weights=weights))
