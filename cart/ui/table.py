@@ -289,6 +289,27 @@ class Table:
             self.say(part.why_not(src, point if point is not None else -1))
         return []
 
+    def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+        """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
+
+        Where it may go, this is :meth:`place` (the same step, die, hit and
+        sounds as a click). Anywhere else the man goes home, since a drag only
+        asks where it goes: letting go over another of the player's men does
+        not pick that one up, as a click would. A refused point is said in the
+        words a click there gets; off the board (``None``) nothing is said.
+        Over the man's own point it stays in the hand: that was a click.
+        """
+        part = self.partial()
+        src = self.lifted_from
+        if part is None or src is None or point == src:
+            return []
+        if point is not None and point in part.targets(src):
+            return self.place(point, auto_confirm=auto_confirm)
+        self.lifted_from = None
+        if point is not None:
+            self.say(part.why_not(src, point))
+        return []
+
     def show_hint(self, advice: Hint) -> None:
         """The computer's advice for the person to act: arrows from and to (the turn restarts), or words."""
         if advice.play is None:
