@@ -245,6 +245,10 @@ class Input:
             if key in pressed and name not in seen:
                 seen.add(name)
                 intents.append(Command(name))
-        if any_key and len(intents) == 1 and pressed.intersection(ANY_KEYS):
+        if (
+            any_key
+            and pressed.intersection(ANY_KEYS)
+            and all(isinstance(i, Pointer | Release) for i in intents)
+        ):
             intents.append(Command("any_key"))
         return intents

@@ -407,8 +407,8 @@ class PlayScene(Scene):
         key, frames = self.hover
         if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:
             return None
-        if self.covered or self.beats:
-            return None
+        if self.covered or self.beats or self.drag is not None:
+            return None  # nor while a man is carried: the tip would ride along over the board
         text = tip_text(str(key), self.match.game, self.table.mine())
         box = tip_box(text, self.pointer) if text else None
         return (text, box) if text and box else None

@@ -22,9 +22,10 @@ from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.drag import HELD_LIMIT, Held
-from cart.ui.intents import Command, Pointer, Select
+from cart.ui.intents import Command, Input, Pointer, Release, Select
 from cart.ui.play import PlayScene
 from cart.ui.scenes import MenuScene
+from cart.ui.tips import TOOLTIP_DELAY
 
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
 
@@ -239,3 +240,49 @@ def test_held_input_is_bounded_and_kept_in_order() -> None:
     presses = [Select(i, i) for i in range(HELD_LIMIT + 10)]
     held.keep([Pointer(0, 0), *presses, Command("confirm")])
     assert held.take() == presses[:HELD_LIMIT] and held.take() == []
+
+
+def test_input_says_when_the_left_button_is_let_go(assets: Assets) -> None:
+    """The real path: a Release where the mouse is when the left button goes up, and only the left's."""
+    inp = Input()
+    pyxel.flip()
+    inp.poll()
+    pyxel.set_mouse_pos(100, 120)
+    pyxel.set_btn(LEFT, True)
+    assert Select(100, 120) in inp.poll()
+    pyxel.set_mouse_pos(140, 150)
+    assert inp.poll() == [Pointer(140, 150, held=True)]
+    pyxel.set_btn(LEFT, False)
+    pyxel.flip()
+    assert inp.poll() == [Pointer(140, 150), Release(140, 150)]
+    for button in (RIGHT, pyxel.KEY_SPACE):
+        pyxel.set_btn(button, True)
+        inp.poll()
+        pyxel.set_btn(button, False)
+        pyxel.flip()
+        assert not any(isinstance(i, Release) for i in inp.poll())
+    pyxel.set_btn(LEFT, True)
+    inp.poll(any_key=True)
+    pyxel.set_btn(LEFT, False)
+    pyxel.set_btn(pyxel.KEY_Q, True)
+    pyxel.flip()
+    assert Command("any_key") in inp.poll(any_key=True)  # a key pressed as the mouse is let go still counts
+    pyxel.set_btn(pyxel.KEY_Q, False)
+    pyxel.flip()
+    inp.poll()
+
+
+def test_no_tooltip_rides_along_with_a_carried_man(assets: Assets) -> None:
+    app, scene, mouse = setup(on_the_bar())
+    bar = mouse.man(25)
+    mouse.to(bar)
+    mouse.down()
+    mouse.carry(bar, L.point_rect(22).center)
+    for _ in range(TOOLTIP_DELAY + 2):
+        app.frame()
+    assert scene.hover[0] is not None and scene.tip() is None
+    mouse.up()  # put down on 22, hitting
+    assert scene.table.lifted_from is None
+    for _ in range(TOOLTIP_DELAY + 2):
+        app.frame()
+    assert scene.tip() is not None  # with the man put down the tip shows as ever
