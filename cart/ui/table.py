@@ -1,13 +1,14 @@
 """The table without Pyxel: the match, its store session, the play being made by hand, the message log.
 
 :class:`Table` is what the Play scene shows and what a person changes. It
-takes intents (roll, pick up or put down a man at a point, confirm, undo,
-double, an action the computer chose) and returns what happened: the engine's
-events, plus :class:`Sound` notes for a man picked up or put down, which have
-no engine event. It says every event in words a player reads (the messages of
-:mod:`cart.ui.messages`) and keeps the last play marked. Rules stay in the
-engine (a refusal is said as the engine words it), decisions in ``cart.ai``;
-animation, sounds and drawing are the scene's. The tests drive it directly.
+takes intents (roll, pick up or put down a man at a point, let go of a
+dragged man, confirm, undo, double, an action the computer chose) and
+returns what happened: the engine's events, plus :class:`Sound` notes for a
+man picked up or put down, which have no engine event. It says every event
+in words a player reads (the messages of :mod:`cart.ui.messages`) and keeps
+the last play marked. Rules stay in the engine (a refusal is said as the
+engine words it), decisions in ``cart.ai``; animation, sounds and drawing
+are the scene's. The tests drive it directly.
 """
 
 from __future__ import annotations
