@@ -6,8 +6,10 @@ intents, lets the computer think in each frame's spare time
 (:mod:`cart.ui.thinking`; already while its dice tumble, since they are
 known), plays the beats (dice tumbling, men moving, a pause) one after another
 from a queue with a frame timer each, makes the sounds, and draws. A man moves
-by click and click or by press, drag and release (:mod:`cart.ui.drag`); input
-that comes during a beat is kept and acted on when the beats are over. The
+by click and click or by press, drag and release (:mod:`cart.ui.drag`). Input
+that comes during a beat is kept and acted on when the beats are over and a
+person is to act, unless the computer's turn began in between (a pass's
+pause); input while the computer thinks, with nothing shown, is ignored. The
 menus and boxes are :mod:`cart.ui.play_boxes`.
 """
 
@@ -152,6 +154,8 @@ class PlayScene(Scene):
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
         if self._may_think(game):
+            if game.phase != "move":
+                self.held.clear()  # the computer's turn begins: what was held was for the turn before
             self._computer(game)
         if self.beats:
             if not self.attract:
@@ -168,8 +172,6 @@ class PlayScene(Scene):
             if self.thinker is not None and self.thinker.step(self.services.clock):
                 self.thinker = None
             self._human(game, [*self.held.take(), *intents])
-        else:
-            self.held.clear()  # the computer thinks: clicks now do nothing, and those held were for before
         return self.take()
 
     def _may_think(self, game: GameState) -> bool:

@@ -286,3 +286,33 @@ def test_no_tooltip_rides_along_with_a_carried_man(assets: Assets) -> None:
     for _ in range(TOOLTIP_DELAY + 2):
         app.frame()
     assert scene.tip() is not None  # with the man put down the tip shows as ever
+
+
+def test_a_click_during_the_players_pass_is_not_kept_for_after_the_computers_turn(assets: Assets) -> None:
+    """Held input waits for the end of a show, not across the computer's whole turn that follows a pass."""
+    mine = [0] * 26
+    mine[25], mine[6], mine[8], mine[13] = 1, 5, 3, 5
+    theirs = [0] * 26
+    theirs[1:7] = [2] * 6  # White's board is closed: Red cannot enter
+    theirs[8] = 3
+    mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
+    rules = Rules(variant="maxgammon")  # no cube: the computer cannot double instead of rolling
+    start = GameState.from_position(rules, Position.from_counts(mine, theirs), turn=HUMAN)
+    app, scene, mouse = setup(start, speed="slow")
+    t = scene.table
+    mouse.click(L.DICE_BOX.center)
+    for _ in range(100):
+        if scene.beats and scene.beats[0].kind == "pausing":
+            break
+        app.frame()
+    assert scene.beats[0].kind == "pausing" and "no move possible" in t.message
+    mouse.click(L.DICE_BOX.center)  # the player clicks the dice again while the pass is said
+    for _ in range(200):
+        if t.match.game.actor == HUMAN and not scene.beats:
+            break
+        app.frame()
+    for _ in range(3):
+        app.frame()
+    game = t.match.game
+    assert isinstance(t.match.record[-1], Move)  # White played...
+    assert game.actor == HUMAN and game.phase == "roll"  # ...and Red's dice wait for a click made now
