@@ -60,7 +60,7 @@ def tip_text(key: str, game: GameState, mine: bool) -> str | None:
         return f"Doubling cube at {game.cube}" + (f": {why}" if mine and why else "")
     if key == "point":
         if mine and phase == "move":
-            return "Click a man, then where it goes; or drag it there"
+            return "Click a man to pick it up, click a point to put it down"
         return None
     if key == "bar":
         return "The bar: men hit wait here and must enter first"
