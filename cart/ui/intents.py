@@ -1,8 +1,8 @@
 """Input -> intents: the one place that reads the mouse, the keyboard and the gamepad.
 
 Scenes never poll Pyxel; each frame :class:`Input` turns what changed into a
-short list of intents (``Select`` at a point, ``OpenMenu``, a named
-``Command``, ``Typed`` text), so everything the mouse does the keyboard and a
+short list of intents (``Select`` at a point, ``Release`` of the left
+button, ``OpenMenu``, a named ``Command``, ``Typed`` text), so everything the mouse does the keyboard and a
 gamepad can do too, and tests can drive a scene by feeding intents directly.
 
 The RISC OS mouse has SELECT (left), MENU (middle) and ADJUST (right); laptops
@@ -29,6 +29,7 @@ __all__ = [
     "Intent",
     "OpenMenu",
     "Pointer",
+    "Release",
     "Scroll",
     "Select",
     "Typed",
@@ -78,6 +79,18 @@ class Select:
 
 
 @dataclass(frozen=True)
+class Release:
+    """The left mouse button let go at (x, y): the end of a drag (MaxGammon's press, drag, release).
+
+    Only the mouse drags: Space and gamepad A select where the cursor is and
+    carry nothing, so their release says nothing.
+    """
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
 class OpenMenu:
     """The MENU button at (x, y): middle or right click, the M key, gamepad START."""
 
@@ -119,7 +132,7 @@ class Scroll:
     lines: int
 
 
-Intent = Pointer | Select | OpenMenu | Command | Typed | Focus | Scroll
+Intent = Pointer | Select | Release | OpenMenu | Command | Typed | Focus | Scroll
 
 KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_R: "roll",
@@ -241,6 +254,7 @@ class Input:
         """
         now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
         pressed = now - self.down
+        released = self.down - now
         self.down = now
         mouse = (pyxel.mouse_x, pyxel.mouse_y)
         if mouse != self.mouse:
@@ -251,6 +265,8 @@ class Input:
         intents: list[Intent] = [Pointer(x, y, held)]
         if pyxel.MOUSE_BUTTON_LEFT in pressed:
             intents.append(Select(*mouse))
+        if pyxel.MOUSE_BUTTON_LEFT in released:
+            intents.append(Release(*mouse))
         if pressed & {pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT}:
             intents.append(OpenMenu(*mouse))
         wheel = int(pyxel.mouse_wheel)
@@ -271,6 +287,10 @@ class Input:
             if key in pressed and name not in seen:
                 seen.add(name)
                 intents.append(Command(name))
-        if any_key and len(intents) == 1 and pressed.intersection(ANY_KEYS):
+        if (
+            any_key
+            and pressed.intersection(ANY_KEYS)
+            and all(isinstance(i, Pointer | Release) for i in intents)
+        ):
             intents.append(Command("any_key"))
         return intents

@@ -5,7 +5,11 @@ play made by hand, the messages); this scene turns input into the table's
 intents, lets the computer think in each frame's spare time
 (:mod:`cart.ui.thinking`; already while its dice tumble, since they are
 known), plays the beats (dice tumbling, men moving, a pause) one after another
-from a queue with a frame timer each, makes the sounds, and draws. The
+from a queue with a frame timer each, makes the sounds, and draws. A man moves
+by click and click or by press, drag and release (:mod:`cart.ui.drag`). Input
+that comes during a beat is kept and acted on when the beats are over and a
+person is to act, unless the computer's turn began in between (a pass's
+pause); input while the computer thinks, with nothing shown, is ignored. The
 menus and boxes are :mod:`cart.ui.play_boxes`.
 """
 
@@ -37,8 +41,9 @@ from . import layout as L
 from . import play_boxes as boxes
 from .animation import Beat, CheckerRun
 from .board_view import ViewState, hourglass
+from .drag import Drag, Held
 from .geom import Rect
-from .intents import Command, Focus, Intent, OpenMenu, Pointer, Select
+from .intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
 from .options import GameSetup
 from .scenes import Scene
 from .stage import Push, Tell, Transition, chain
@@ -84,6 +89,8 @@ class PlayScene(Scene):
         )
         self.thinker: Thinker | None = None
         self.beats: list[Beat] = []
+        self.held = Held()  # presses and keys that came during a beat, for when it is over
+        self.drag: Drag | None = None  # the press that picked up the man in the hand, still down
         self.hover: tuple[object, int] = (None, 0)
         self._acted = 0  # the record's length when the hover last started counting
         self._asked: GameState | None = None  # the state a take/drop or game-over box was shown for
@@ -135,28 +142,37 @@ class PlayScene(Scene):
             if isinstance(intent, Pointer):
                 if (intent.x, intent.y) != self.focus:
                     self.focus = None  # the mouse took over: its pointer shows where it is
+                if not intent.held and not any(isinstance(i, Release) for i in intents):
+                    self.drag = None  # let go unseen (Space, or over a box): the man stays in the hand
                 self._hover(intent.x, intent.y)
             elif isinstance(intent, Focus):
                 self.focus = (intent.x, intent.y)
+            elif isinstance(intent, OpenMenu) and self.drag is not None:
+                self.cancel_drag()  # MENU during a drag puts the man back, as Escape does
             elif isinstance(intent, OpenMenu) and not self.attract:
                 return chain(self.take(), boxes.open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
         if self._may_think(game):
+            if game.phase != "move":
+                self.held.clear()  # the computer's turn begins: what was held was for the turn before
             self._computer(game)
         if self.beats:
+            if not self.attract:
+                self.held.keep(intents)
             if self.beats[0].kind == "tumbling":
                 self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
             if self.beats[0].tick():
                 self.beats.pop(0)
             return self.take()
         if game.phase == "over":
+            self.held.clear()
             self._game_over(game)
         elif game.actor not in t.bots:
             if self.thinker is not None and self.thinker.step(self.services.clock):
                 self.thinker = None
-            self._human(game, intents)
+            self._human(game, [*self.held.take(), *intents])
         return self.take()
 
     def _may_think(self, game: GameState) -> bool:
@@ -230,6 +246,8 @@ class PlayScene(Scene):
         for intent in intents:
             if isinstance(intent, Select):
                 self.click(intent.x, intent.y)
+            elif isinstance(intent, Release):
+                self.let_go(intent.x, intent.y)
             elif isinstance(intent, Command):
                 self.go(self.command(intent.name))
             if self.match.game is not game:
@@ -254,7 +272,7 @@ class PlayScene(Scene):
         elif name == "type_move":
             self.go(boxes.type_move(self))
         elif name == "cancel":
-            t.lifted_from = None
+            self.cancel_drag()
         return self.take()
 
     def click(self, x: int, y: int) -> None:
@@ -272,8 +290,31 @@ class PlayScene(Scene):
         elif isinstance(what, L.Spot):
             point = what.seen_by(game.turn)
             self.react(t.place(point, auto_confirm=self.services.prefs.auto_confirm))
+            part = t.partial()
+            if point is not None and t.lifted_from == point and part is not None:
+                self.drag = Drag(point, x, y, part)  # this press holds the man: it may be dragged
         elif t.lifted_from is not None:
             t.say("put the man down on a point with a red arrow")
+
+    def let_go(self, x: int, y: int) -> None:
+        """The left button let go at (x, y): a drag puts its man down there (or back); a click did its work.
+
+        A release near the press, or over the point the man came from, ends a
+        click: the man stays in the hand for a second click to put it down.
+        """
+        drag, self.drag = self.drag, None
+        t = self.table
+        if drag is None or t.lifted_from != drag.src or t.partial() is not drag.part or not drag.moved(x, y):
+            return
+        game = t.match.game
+        what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
+        point = what.seen_by(game.turn) if isinstance(what, L.Spot) else None
+        self.react(t.drop(point, auto_confirm=self.services.prefs.auto_confirm))
+
+    def cancel_drag(self) -> None:
+        """Escape, or MENU during a drag: the man in the hand goes back where it was taken from."""
+        self.drag = None
+        self.table.lifted_from = None
 
     def ask_hint(self) -> None:
         """The computer's choice for the player now (:func:`cart.ai.think_hint`): arrows or words."""
@@ -384,8 +425,8 @@ class PlayScene(Scene):
         key, frames = self.hover
         if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:
             return None
-        if self.covered or self.beats:
-            return None
+        if self.covered or self.beats or self.drag is not None:
+            return None  # nor while a man is carried: the tip would ride along over the board
         text = tip_text(str(key), self.match.game, self.table.mine())
         box = tip_box(text, self.pointer) if text else None
         return (text, box) if text and box else None

@@ -1,13 +1,14 @@
 """The table without Pyxel: the match, its store session, the play being made by hand, the message log.
 
 :class:`Table` is what the Play scene shows and what a person changes. It
-takes intents (roll, pick up or put down a man at a point, confirm, undo,
-double, an action the computer chose) and returns what happened: the engine's
-events, plus :class:`Sound` notes for a man picked up or put down, which have
-no engine event. It says every event in words a player reads (the messages of
-:mod:`cart.ui.messages`) and keeps the last play marked. Rules stay in the
-engine (a refusal is said as the engine words it), decisions in ``cart.ai``;
-animation, sounds and drawing are the scene's. The tests drive it directly.
+takes intents (roll, pick up or put down a man at a point, let go of a
+dragged man, confirm, undo, double, an action the computer chose) and
+returns what happened: the engine's events, plus :class:`Sound` notes for a
+man picked up or put down, which have no engine event. It says every event
+in words a player reads (the messages of :mod:`cart.ui.messages`) and keeps
+the last play marked. Rules stay in the engine (a refusal is said as the
+engine words it), decisions in ``cart.ai``; animation, sounds and drawing
+are the scene's. The tests drive it directly.
 """
 
 from __future__ import annotations
@@ -287,6 +288,27 @@ class Table:
             self.lifted_from = point
         else:
             self.say(part.why_not(src, point if point is not None else -1))
+        return []
+
+    def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+        """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
+
+        Where it may go, this is :meth:`place` (the same step, die, hit and
+        sounds as a click). Anywhere else the man goes home, since a drag only
+        asks where it goes: letting go over another of the player's men does
+        not pick that one up, as a click would. A refused point is said in the
+        words a click there gets; off the board (``None``) nothing is said.
+        Over the man's own point it stays in the hand: that was a click.
+        """
+        part = self.partial()
+        src = self.lifted_from
+        if part is None or src is None or point == src:
+            return []
+        if point is not None and point in part.targets(src):
+            return self.place(point, auto_confirm=auto_confirm)
+        self.lifted_from = None
+        if point is not None:
+            self.say(part.why_not(src, point))
         return []
 
     def show_hint(self, advice: Hint) -> None:

@@ -165,6 +165,18 @@ def shot_focus(a: App) -> None:
     assert scene.table.lifted_from == 8 and scene.focus == L.point_rect(5).center
 
 
+def shot_drag(a: App) -> None:
+    """Issue 19: the top man of 8 pressed on and carried by the mouse, held, halfway to 5 (3-1 to play)."""
+    scene = started(a)
+    eight = L.slot_rect(L.Spot(1, 8), 2, 1).center
+    a.feed([Pointer(*eight, held=True), Select(*eight)])
+    a.draw()
+    for at in ((180, 420), (190, 405), (196, 394)):
+        a.feed([Pointer(*at, held=True)])
+        a.draw()
+    assert scene.table.lifted_from == 8 and scene.drag is not None
+
+
 def shot_match(a: App) -> None:
     """Issue 19: the match strip in a Crawford game of a match to 7, White 6 and Red 4 (the player's)."""
     rules = Rules(match_length=7)
@@ -275,6 +287,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "start": shot_start,
     "play": shot_play,
     "focus": shot_focus,
+    "drag": shot_drag,
     "match": shot_match,
     "menu": shot_menu,
     "create_focus": shot_create_focus,
