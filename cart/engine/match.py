@@ -155,7 +155,7 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
     ) -> Match:
-        """A match set up from GNU Backgammon's Position ID and, if given, Match ID (standard rules by default).
+        """A match set up from a gnubg Position ID and Match ID, if given (standard rules by default).
 
         The Match ID gives the match length and score, the cube, who is on
         roll, the dice if rolled and the Crawford game; without one the match

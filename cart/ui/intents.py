@@ -49,6 +49,7 @@ CommandName = Literal[
     "up",
     "down",
     "next_field",
+    "paste",
     "any_key",
 ]
 
@@ -156,6 +157,9 @@ TYPING_KEYS: dict[int, CommandName] = {
 }
 """While a field has the caret, letters are text: only these keys stay commands (Tab: the next field)."""
 
+PASTE_KEY = pyxel.KEY_V
+PASTE_MODIFIERS = (pyxel.KEY_CTRL, pyxel.KEY_GUI)
+"""Ctrl+V pastes into a writable field (Cmd+V on a Mac): the ``paste`` command, never the letter v."""
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
 ANY_KEYS = tuple(
@@ -176,6 +180,7 @@ WATCHED = (
     *SELECT_BUTTONS,
     *MENU_BUTTONS,
     *KEYMAP,
+    PASTE_KEY,
 )
 
 
@@ -216,8 +221,13 @@ class Input:
             intents.append(Scroll(-wheel))
         if typing:
             text = pyxel.input_text
+            paste = PASTE_KEY in pressed and any(pyxel.btn(m) for m in PASTE_MODIFIERS)
+            if paste and text in ("v", "V"):
+                text = ""  # the key's own letter, where the platform sends it as text too
             if text:
                 intents.append(Typed(text))
+            if paste:
+                intents.append(Command("paste"))
             intents.extend(Command(name) for key, name in TYPING_KEYS.items() if key in pressed)
             return intents
         if pressed.intersection(SELECT_BUTTONS):

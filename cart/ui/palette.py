@@ -109,3 +109,9 @@ TOOLTIP_BORDER = Wimp.BLACK
 BANNER_BG = Wimp.DARK_BLUE  # the title's banner over the attract-mode board
 BANNER_TEXT = Wimp.WHITE
 BANNER_ACCENT = Wimp.YELLOW
+# -- the ratings graph, drawn as !Draw would: white paper, black axes, a grey grid, a colour per line --
+GRAPH_BG = Wimp.WHITE
+GRAPH_AXIS = Wimp.BLACK
+GRAPH_GRID = Wimp.GREY2
+GRAPH_LINES = (Wimp.RED, Wimp.DARK_BLUE, Wimp.ARMY_GREEN, Wimp.ORANGE, Wimp.LIGHT_BLUE, Wimp.GREY5)
+"""The lines' colours, in the order players are added (the Wimp colours that read on white)."""

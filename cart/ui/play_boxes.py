@@ -18,6 +18,7 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.store import MatError, StoreError, export_mat
 from cart.store.names import entry_stem
 
+from .desk import SCALE_MENU, desk_entries, scale_entries
 from .messages import verb, wrap_lines
 from .options import GameSetup
 from .prefs import SPEEDS
@@ -136,6 +137,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         moving = mine and game.phase == "move"
         return [
             Entry("New game", ToNewGame),
+            *desk_entries(scene.services, scene.setup),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
@@ -164,6 +166,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
             Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
+            Entry(SCALE_MENU, submenu=lambda: scale_entries(scene.services)),
         ]
 
     def sounds_menu() -> list[Entry]:

@@ -19,6 +19,7 @@ from cart.store import GameSummary, StoreError
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
+from .desk import desk_entries
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .saves import shown, summary_line, wrap
@@ -180,6 +181,7 @@ class StartScene(Scene):
             Entry("Play", self.resume, enabled=bool(self.games)),
             Entry("New game", ToNewGame),
             Entry("Delete...", self.ask_delete, enabled=bool(self.games)),
+            *desk_entries(self.services),
             Entry("Back", ToTitle, separator=True),
             Entry("Quit", Quit),
         ]
