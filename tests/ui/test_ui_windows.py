@@ -26,6 +26,7 @@ from cart.ui.play import PlayScene
 from cart.ui.position_setup import SetUpScene
 from cart.ui.ratings_view import RatingsScene
 from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.table import rating_lines
 from cart.ui.title import TitleScene
 
 KEYS = {**KEYBOARD_ONLY, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
@@ -209,6 +210,10 @@ def test_a_position_typed_in_the_set_up_window_starts_a_saved_game_there(
     saved = store.games.load("Set-up")
     assert saved.set_up and saved.match.moment(0).position_id == POSITION
     assert saved.match.moment(0).match_id == MATCH
+    assert rating_lines(play.table) == ["A game set up from a position is not rated."]
+    app.to_title()
+    again = app.resume("Set-up")  # from the saved games, as PLAY there does
+    assert (again.table.match.position_id(), again.table.match.score) == (POSITION, (2, 4))
 
 
 def test_ctrl_v_pastes_both_ids_and_two_players_start_without_a_store(assets: Assets) -> None:
