@@ -190,7 +190,9 @@ class RatingsScene(Scene):
     def lines(self) -> list[tuple[Rated, int]]:
         """The players graphed and their colours: those kept, then the highlighted one if not kept."""
         by_id = {p.player: p for p in self.players}
-        out = [(by_id[p], wimp.GRAPH_LINES[i]) for i, p in enumerate(self.kept) if p in by_id]
+        out: list[tuple[Rated, int]] = [
+            (by_id[p], wimp.GRAPH_LINES[i]) for i, p in enumerate(self.kept) if p in by_id
+        ]
         chosen = self.chosen
         if chosen is not None and chosen.player not in self.kept:
             out.append((chosen, wimp.GRAPH_LINES[len(self.kept) % len(wimp.GRAPH_LINES)]))
