@@ -22,6 +22,7 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.clipboard import NO_CLIPBOARD
 from cart.ui.desk import SCALE_MENU
+from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.position_setup import SetUpScene
 from cart.ui.ratings_view import RatingsScene
@@ -173,14 +174,44 @@ def test_the_ratings_window_by_mouse_and_its_edges(assets: Assets, tmp_path: Pat
     assert isinstance(app.top, TitleScene)
 
 
-def test_ratings_are_reached_from_the_board_and_greyed_without_a_store(assets: Assets) -> None:
-    app = title_app(None)
-    keys = Keys(app, KEYS)
-    keys.press("menu")
-    menu = app.top
+def test_ratings_are_reached_from_the_board_and_greyed_without_a_store(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """At the table MENU > Play > Ratings... opens over the board, and closing it goes back to the game."""
+    app = title_app(rated_store(tmp_path))
+    board = app.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
+    choose(Keys(app, KEYS), "Play", "Ratings...")
+    assert isinstance(app.top, RatingsScene) and app.stack[0] is board
+    Keys(app, KEYS).press("cancel")
+    assert app.top is board
+    bare = title_app(None)
+    Keys(bare, KEYS).press("menu")
+    menu = bare.top
     assert isinstance(menu, MenuScene)
-    entry = next(e for e in menu.entries if e.label == "Ratings...")
-    assert not entry.enabled  # nothing is kept without a store
+    assert not next(e for e in menu.entries if e.label == "Ratings...").enabled  # nothing is kept
+
+
+def test_ctrl_v_pastes_into_a_typed_move_too(assets: Assets) -> None:
+    """Any writable field takes Ctrl+V: the typed move box, here (the letter v is not typed with it)."""
+    app = title_app(None)
+    app.new_game(GameSetup(players=2))
+    object.__setattr__(app.services, "clipboard", lambda: "  13/7\n")
+    keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
+    keys.press("roll")
+    while not isinstance(app.top, PlayScene) or app.top.table.match.game.phase != "move":
+        app.frame()
+    keys.press("type")
+    box = app.top
+    assert isinstance(box, Dialog) and box.field is not None
+    for key in (pyxel.KEY_LCTRL, pyxel.KEY_CTRL, pyxel.KEY_V):
+        pyxel.set_btn(key, True)
+    pyxel.set_input_text("v")  # where the platform sends the key's letter as text too
+    app.frame()
+    for key in (pyxel.KEY_LCTRL, pyxel.KEY_CTRL, pyxel.KEY_V):
+        pyxel.set_btn(key, False)
+    pyxel.flip()
+    app.frame()
+    assert box.field.text == "13/7"
 
 
 # -- the position set-up -----------------------------------------------------------------------------
