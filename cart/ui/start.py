@@ -6,7 +6,7 @@ end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
 aside by the store and the reason shown here; deleting asks first. MENU
-offers the buttons' actions and Quit.
+offers the buttons' actions, the set-up and ratings windows, and Quit.
 """
 
 from __future__ import annotations

@@ -3,7 +3,9 @@
 The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
 in both seats, run quietly under a banner (never saved) until a key or a
 click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
-Create when there are none; MENU opens a menu with Play and Quit. The form
+Create when there are none; MENU opens a menu with Play, the set-up and
+ratings windows (:mod:`cart.ui.desk`), the title music's tick, the window
+scale and Quit. The form
 asks for the game's name (free text; the store says why it refuses one),
 players, each human's name (each is rated under their own), side, level,
 rules, match length, automatic doubles and hint arrows; PLAY creates the saved
