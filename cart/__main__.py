@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .engine import EngineError, Rules
+from .store.settings import MAX_WINDOW_SCALE
 
 if TYPE_CHECKING:
     from .store import Store
@@ -60,6 +61,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--screenshot", default=None, metavar="FILE", help="the demo writes its last frame here (PNG)"
+    )
+    parser.add_argument(
+        "--scale",
+        type=int,
+        default=None,
+        choices=range(1, MAX_WINDOW_SCALE + 1),
+        metavar="N",
+        help=f"the window at N screen pixels per game pixel, 1 to {MAX_WINDOW_SCALE}, for this run "
+        "(default: the scale chosen in the game's menu, else Pyxel's, about 3/4 of the screen)",
     )
     parser.add_argument(
         "--rules",
@@ -190,7 +200,7 @@ def _pyxel(args: argparse.Namespace) -> int:
 
     why = _no_display()
     if why is None:
-        init_pyxel()
+        init_pyxel(scale=args.scale if args.scale is not None else saved_scale())
         driver = _video_driver()
         if driver in INVISIBLE_DRIVERS:
             why = f"no display: SDL could open no window and fell back to its {driver!r} video driver"
@@ -199,6 +209,36 @@ def _pyxel(args: argparse.Namespace) -> int:
         return 2
     App(store=user_store(), seed=args.seed).run()
     return 0
+
+
+def pyxel_folder(home: Path | None = None) -> Path:
+    """``pyxel.user_data_dir(VENDOR, TITLE)`` worked out without Pyxel, which gives it only once initialised.
+
+    Pyxel 2.9.9 joins the home folder, ``pyxel.BASE_DIR`` (``.pyxel``) and each
+    name lowercased, spaces as ``_``, only letters, digits, ``_`` and ``-`` kept.
+
+    >>> pyxel_folder(Path("/home/ann")).as_posix()
+    '/home/ann/.pyxel/gammon_cart/gammon_cart'
+    """
+
+    def clean(name: str) -> str:
+        return "".join(c for c in name.lower().replace(" ", "_") if c.isalnum() or c in "_-")
+
+    return (home if home is not None else Path.home()) / ".pyxel" / clean(VENDOR) / clean(TITLE)
+
+
+def saved_scale(folder: Path | None = None) -> int:
+    """The window scale the player chose in the game (0: none chosen, or the settings cannot be read).
+
+    Read before the window opens, since Pyxel fixes the scale then; the folder
+    is Pyxel's own (:func:`pyxel_folder`), only read, never made here.
+    """
+    from .store import Store
+
+    folder = folder if folder is not None else pyxel_folder()
+    if not (folder / "settings.json").is_file():
+        return 0
+    return Store(folder).settings.load().window_scale  # a damaged file is set aside and said at start
 
 
 def _no_display() -> str | None:

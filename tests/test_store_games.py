@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from test_store_support import FixedClock
 
-from cart.engine import GameState, Match, Move, Position, Roll, Rules
+from cart.engine import Forfeit, GameState, Match, MatchOver, Move, Position, Roll, Rules
 from cart.store import (
     BadNameError,
     BadValueError,
@@ -407,20 +408,41 @@ def test_a_session_takes_over_from_another_and_refuses_a_foreign_observer(tmp_pa
         GameSession(store.games, game)
 
 
-def test_a_set_up_match_is_never_written_where_it_would_not_load(tmp_path: Path) -> None:
-    """The file has no place for a set-up start: saving refuses, and a session says so without raising."""
+def test_a_start_the_ids_cannot_say_is_never_written_where_it_would_not_load(tmp_path: Path) -> None:
+    """A set-up start is saved as its two IDs: a hand-made state they cannot say is refused, and said."""
     store = new_store(tmp_path)
     game = store.games.create("g", OPTIONS)
     board = Position.from_position_id("IAAADAAAAAAAAA")
-    game.match = Match(
-        OPTIONS.rules, names=OPTIONS.names, start=GameState.from_position(OPTIONS.rules, board)
-    )
+    odd = dataclasses.replace(GameState.from_position(OPTIONS.rules, board), auto_doubles=1)
+    game.match = Match(OPTIONS.rules, names=OPTIONS.names, start=odd)
     with pytest.raises(BadValueError, match="set-up position"):
         store.games.save(game)
     session = store.session(game)
     session.match.roll((2, 1))
     assert session.problem is not None and "set-up position" in session.problem
     assert store.games.load("g").match.record == []  # the file still holds what it held
+
+
+def test_a_game_set_up_from_ids_is_saved_resumed_and_never_rated(tmp_path: Path) -> None:
+    """Issue 19: a set-up game keeps its start (board, dice, cube, score) on disk and rates nobody."""
+    store = new_store(tmp_path)
+    set_up = Match.from_ids("4HPwATDgc/ABMA", "QYkqASAAIAAA")  # 9 points, 2-4, cube 2 White's, Red 5-2
+    options = GameOptions(set_up.rules, ("Ann", "Bob"))
+    game = store.games.create("s", options, start=set_up.start, start_score=set_up.start_score)
+    assert game.set_up and game.match.score == (2, 4) and game.match.game.dice == (5, 2)
+    body = json.loads((tmp_path / game.entry).read_text())["body"]
+    assert body["start"] == {"position_id": "4HPwATDgc/ABMA", "match_id": "QYkqASAAIAAA"}
+    session = store.session(game)
+    session.match.play("13/8 13/11")
+    again = store.games.load("s")
+    assert again.match.moment(0).match_id == "QYkqASAAIAAA" and again.match.record == game.match.record
+    assert again.match.position_id() == game.match.position_id() and again.match.score == (2, 4)
+    again.match.apply(Forfeit(again.match.game.turn))
+    store.ratings.rate_events(again, [MatchOver(0, (9, 4))])
+    store.ratings.catch_up(again)
+    assert store.ratings.history("player:Ann") == [] and store.ratings.get("player:Bob").experience == 0
+    plain = store.games.create("p", options)
+    assert not plain.set_up and json.loads((tmp_path / plain.entry).read_text())["body"]["start"] is None
 
 
 def test_an_illegal_action_changes_and_saves_nothing(tmp_path: Path) -> None:

@@ -196,9 +196,9 @@ def test_a_version_1_game_continues_as_the_old_code_continued_it(folder: Path, n
     assert (match.position_id(), match.match_id()) == (after["position_id"], after["match_id"])
     ratings = {p: [r.rating, r.experience] for p, r in sorted(store.ratings.book.ratings.items())}
     assert ratings == after["ratings"]
-    if after["added"]:  # the session saved: the file is now current (3), and reads back the same game
+    if after["added"]:  # the session saved: the file is now current (4), and reads back the same game
         envelope = raw(folder, case["loaded"]["entry"])
-        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 3
+        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 4
         assert envelope["body"]["record"] == [a.to_json() for a in match.record]
         again = Store(folder).games.load(name)
         assert again.match.record == match.record and again.match.match_id() == match.match_id()
@@ -214,8 +214,9 @@ def test_the_next_save_writes_the_current_version_and_reloads(folder: Path, name
     game = store.games.load(name)
     store.games.save(game)
     envelope = raw(folder, entry)
-    assert envelope["version"] == 3  # 1 -> 2 renamed play to move; 2 -> 3 changed nothing written
+    assert envelope["version"] == 4  # 1 -> 2 renamed play to move; 2 -> 3 nothing; 3 -> 4 added start
     body = envelope["body"]
+    assert body.pop("start") is None  # a game from before set-ups began at the usual opening
     assert body["record"] == as_v2(before["record"]) and not any(e[0] == "play" for e in body["record"])
     assert {k: v for k, v in body.items() if k not in ("record", "played")} == {
         k: v for k, v in before.items() if k not in ("record", "played")
@@ -231,7 +232,9 @@ def test_the_next_save_writes_the_current_version_and_reloads(folder: Path, name
 
 def test_without_the_rename_the_old_files_do_not_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The migration is what makes the tests above pass: with a step that renames nothing, loading fails."""
-    monkeypatch.setitem(env.MIGRATIONS, "game", {1: lambda body: body, 2: env.game_2_to_3})
+    monkeypatch.setitem(
+        env.MIGRATIONS, "game", {1: lambda body: body, 2: env.game_2_to_3, 3: env.game_3_to_4}
+    )
     with pytest.raises(DamagedError, match="unknown action 'play'"):
         Store(folder, clock=FixedClock()).games.load(NAMES[0])
     monkeypatch.setitem(env.MIGRATIONS, "game", {})

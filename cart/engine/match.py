@@ -24,10 +24,10 @@ from dataclasses import dataclass
 
 from .actions import Accept, Action, Decline, Double, Drop, Forfeit, Move, NewGame, Resign, Roll, Take
 from .board import Position
-from .errors import EngineError, IllegalActionError, RecordError
+from .errors import EngineError, IllegalActionError, PositionError, RecordError
 from .events import Event, GameStarted, MatchOver, Moved
 from .game import GameState, check_player
-from .matchid import MatchKey
+from .matchid import GAME_PLAYING, MatchKey
 from .plays import Dice, Play, check_dice
 from .rules import Rules
 
@@ -90,9 +90,15 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         start: GameState | None = None,
+        start_score: tuple[int, int] = (0, 0),
         on_commit: Observer | None = None,
     ) -> None:
-        """``start`` begins the first game from a given state (tests, set-up boards)."""
+        """``start`` begins the first game from a given state (tests, set-up boards), at ``start_score``.
+
+        A set-up match may begin part way through (a Match ID's score): the
+        score it began at is kept, as the start is, so every replay of its
+        record (moments, ratings, the last play shown) starts where it did.
+        """
         self.rules = rules if rules is not None else Rules()
         if names is None:
             names = ("White", "Red")
@@ -105,14 +111,99 @@ class Match:
         self.start: GameState | None = start
         """The state the first game began from when it was set up, else None."""
         self.game: GameState = start if start is not None else GameState.new(self.rules)
-        self.score: tuple[int, int] = (0, 0)
+        n = self.rules.match_length
+        if (
+            type(start_score) is not tuple
+            or len(start_score) != 2
+            or not all(type(s) is int and s >= 0 for s in start_score)
+        ):
+            raise IllegalActionError(f"a score is two whole numbers, got {start_score!r}")
+        if start_score != (0, 0) and (n == 0 or max(start_score) >= n):
+            raise IllegalActionError(
+                f"a match to {n} cannot begin at {start_score[0]}-{start_score[1]}"
+                if n
+                else "money play has no score to begin at"
+            )
+        self.start_score: tuple[int, int] = start_score
+        """The score the match began at (a set-up match may begin part way through), else 0-0."""
+        self.score: tuple[int, int] = start_score
         self.game_number = 1
         self.record: list[Action] = []
         self.on_commit: Observer | None = on_commit
-        self._crawford_seen = self.game.crawford
+        # A match set up at n-1 away outside the Crawford game is past it: none comes again.
+        self._crawford_seen = self.game.crawford or (start_score != (0, 0) and max(start_score) == n - 1)
 
     def __repr__(self) -> str:
         return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
+
+    def restarted(self) -> Match:
+        """This match as it began, with no record: its start and start score kept, no dice, no observer.
+
+        Whatever replays the record (moments, ratings, the last play shown) starts here,
+        so a set-up match replays from its own position and score.
+        """
+        return Match(self.rules, names=self.names, start=self.start, start_score=self.start_score)
+
+    @classmethod
+    def from_ids(
+        cls,
+        position_id: str,
+        match_id: str | None = None,
+        *,
+        on_roll: int = 0,
+        rules: Rules | None = None,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+    ) -> Match:
+        """A match set up from a gnubg Position ID and Match ID, if given (standard rules by default).
+
+        The Match ID gives the match length and score, the cube, who is on
+        roll, the dice if rolled and the Crawford game; without one the match
+        is money play, the cube in the middle, ``on_roll`` about to roll. Only
+        a turn under way can be set up: an ID of a game over, of a double or a
+        resignation waiting for an answer, raises :class:`PositionError` (as a
+        malformed ID does) or ``IllegalActionError``, both ``ValueError``, with
+        a message for the player.
+
+        >>> m = Match.from_ids("4HPwATDgc/ABMA", "cAlgAAAAAAAA")
+        >>> m.rules.match_length, m.score, m.game.turn, m.game.phase, m.position_id(), m.match_id()
+        (3, (0, 0), 1, 'roll', '4HPwATDgc/ABMA', 'cAlgAAAAAAAA')
+        """
+        position = Position.from_position_id(position_id)
+        key = MatchKey.from_id(match_id) if match_id is not None else MatchKey(on_roll=check_player(on_roll))
+        if key.game_state != GAME_PLAYING:
+            raise PositionError("the Match ID is of a game over or not begun: set up a turn under way")
+        if key.doubled or key.turn != key.on_roll:
+            raise PositionError("the Match ID has a double waiting for an answer: set up a turn to play")
+        if key.resigned:
+            raise PositionError("the Match ID has a resignation waiting for an answer: set up a turn to play")
+        if rules is None:
+            rules = Rules(match_length=key.match_length)
+        elif rules.match_length != key.match_length:
+            raise PositionError(
+                f"the Match ID is of a match to {key.match_length}, the rules are for {rules.match_length}"
+            )
+        if key.match_length and max(key.score) >= key.match_length:
+            raise PositionError(
+                f"the Match ID's score {key.score[0]}-{key.score[1]} has already won its "
+                f"{key.match_length}-point match"
+            )
+        n = key.match_length
+        if key.crawford and not (max(key.score) == n - 1 and min(key.score) < n - 1):
+            raise PositionError("the Match ID says Crawford game, but neither player is one point away")
+        if key.crawford and key.cube != 1:
+            raise PositionError("the Match ID has a turned cube in the Crawford game, where none may be")
+        dice = key.dice if key.dice != (0, 0) else None
+        start = GameState.from_position(
+            rules,
+            position,
+            turn=key.on_roll,
+            dice=dice,
+            cube=key.cube,
+            cube_owner=key.cube_owner,
+            crawford=key.crawford,
+        )
+        return cls(rules, names=names, rng=rng, start=start, start_score=key.score)
 
     # -- queries ---------------------------------------------------------------
     @property
@@ -173,7 +264,7 @@ class Match:
         The record is replayed from the match's own start, set-up boards included.
         """
         actions = self.record if upto is None else self.record[:upto]
-        replay = Match(self.rules, names=self.names, start=self.start)
+        replay = self.restarted()
         out = [replay._moment(0, None, None)]
         for i, action in enumerate(actions, 1):
             events = replay.apply(action)
@@ -307,6 +398,7 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
         start: GameState | None = None,
+        start_score: tuple[int, int] = (0, 0),
         on_commit: Observer | None = None,
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
@@ -315,7 +407,7 @@ class Match:
         rebuild. A refused action raises ``RecordError`` naming its index. The
         observer is attached after the rebuild: it hears only new actions.
         """
-        match = cls(rules, names=names, rng=rng, start=start)
+        match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
         for i, action in enumerate(record):
             try:
                 match.apply(action)

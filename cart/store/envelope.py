@@ -38,10 +38,11 @@ __all__ = [
     "encode",
     "game_1_to_2",
     "game_2_to_3",
+    "game_3_to_4",
 ]
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1, "review": 1}
+SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "review": 1}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
@@ -53,6 +54,10 @@ SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1, "revi
   ``"resigned"``. A version 2 body is a valid version 3 body as it is
   (:func:`game_2_to_3`); the bump makes an older cartridge refuse a newer
   file as newer, where it would otherwise set it aside as damaged.
+- game 4: adds ``start``, None for a game from the usual opening, or the
+  Position ID and Match ID a set-up game began from (the board, the turn,
+  the dice, the cube and the score); a version 3 body gets ``None``
+  (:func:`game_3_to_4`).
 - ratings 1: players with their rating, experience and (trimmed) history.
 - ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
   results (see :mod:`cart.store.ratings`), read off the history when migrating.
@@ -111,8 +116,18 @@ def game_2_to_3(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def game_3_to_4(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 3 game body as version 4: every game before version 4 began from the usual opening.
+
+    >>> game_3_to_4({"record": []})
+    {'record': [], 'start': None}
+    """
+    return {**body, "start": None}
+
+
 MIGRATIONS["game"][1] = game_1_to_2
 MIGRATIONS["game"][2] = game_2_to_3
+MIGRATIONS["game"][3] = game_3_to_4
 
 
 def canonical(body: object) -> bytes:

@@ -8,14 +8,21 @@ dice it would have had.
 
 Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.names`) in a
 checksummed, versioned envelope (see :mod:`cart.store.envelope`). The body of
-schema version 3 (version 2 without resignations in the record)::
+schema version 4 (version 3 without ``start``, version 2 without resignations in the record)::
 
     {"id": "0123456789abcdef", "name": "Friday",
      "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",
      "options": {"rules": {...}, "names": ["Ann", "Bob"], "computer": 1, "level": "expert", "hints": true},
      "record": [["roll", 3, 1], ["move", [[8, 5], [6, 5]]], ["double"], ["take"], ...],
      "rng": [3, [...625 ints...], null],
-     "summary": {"score": [0, 0], "game_number": 1, "phase": "roll", "match_over": false}}
+     "summary": {"score": [0, 0], "game_number": 1, "phase": "roll", "match_over": false},
+     "start": null}
+
+``start`` is None for a game from the usual opening; a game set up from a
+position holds the Position ID and Match ID it began from
+(``{"position_id": "4HPwATDgc/ABMA", "match_id": "cAlgAAAAAAAA"}``), which
+say the board, the turn, the dice, the cube and the score, and its record is
+replayed from there. Such a game is never rated (see :attr:`SavedGame.set_up`).
 
 ``record`` holds the JSON form of each :class:`cart.engine.Action`
 (``Action.to_json``); version 1 wrote a play as ``["play", moves]`` and is
@@ -193,6 +200,36 @@ class SavedGame:
         """The entry name this game is saved under."""
         return f"{GAMES}{entry_stem(self.name)}.json"
 
+    @property
+    def set_up(self) -> bool:
+        """Whether the game began from a set-up position, not the usual opening: such a game is not rated.
+
+        A player may set up any position, a won one too; rating it would let
+        anyone raise a rating at will.
+        """
+        match = self.match
+        return match.start_score != (0, 0) or (
+            match.start is not None and match.start != GameState.new(match.rules)
+        )
+
+    def start_ids(self) -> dict[str, str] | None:
+        """The Position ID and Match ID the game began from, when set up (see the module docstring).
+
+        Raises :class:`BadValueError` for a start the IDs cannot say (a test's
+        hand-made state), which could not be replayed from the file.
+        """
+        if not self.set_up:
+            return None
+        begun = self.match.restarted()
+        ids = {"position_id": begun.position_id(), "match_id": begun.match_id()}
+        try:
+            again = Match.from_ids(ids["position_id"], ids["match_id"], rules=begun.rules)
+        except EngineError:
+            again = None
+        if again is None or (again.start, again.start_score) != (begun.start, begun.start_score):
+            raise BadValueError(f"the game {self.name!r} began from a set-up position, which cannot be saved")
+        return ids
+
     def summary(self) -> GameSummary:
         match = self.match
         return GameSummary(
@@ -209,14 +246,12 @@ class SavedGame:
         )
 
     def to_body(self) -> dict[str, Any]:
-        """The stored form (see the module docstring); refuses a match set up from a position.
+        """The stored form (see the module docstring); a set-up start is kept as its two IDs.
 
-        The body has no place for a set-up start, and a record written without
-        it would not replay: the file would be set aside at its next load.
+        A start the IDs cannot say is refused (:meth:`start_ids`): a record
+        written without it would not replay, and the file would be set aside.
         """
-        start = self.match.start
-        if start is not None and start != GameState.new(self.match.rules):
-            raise BadValueError(f"the game {self.name!r} began from a set-up position, which cannot be saved")
+        start = self.start_ids()
         rng = self.match.rng
         state = None
         if rng is not None:
@@ -231,6 +266,7 @@ class SavedGame:
             "record": [action.to_json() for action in self.match.record],
             "rng": state,
             "summary": self.summary().to_dict(),
+            "start": start,
         }
 
     @classmethod
@@ -239,7 +275,7 @@ class SavedGame:
 
         Raises :class:`DamagedError` naming the first thing that is wrong.
         """
-        keys = {"id", "name", "created", "played", "options", "record", "rng", "summary"}
+        keys = {"id", "name", "created", "played", "options", "record", "rng", "summary", "start"}
         if set(body) != keys:
             raise DamagedError(f"the saved game lacks or adds fields ({sorted(set(body) ^ keys)})")
         name = body["name"]
@@ -258,14 +294,38 @@ class SavedGame:
         if not isinstance(record, list) or len(record) > MAX_RECORD:
             raise DamagedError("the record is not a list of actions of a sane length")
         rng = _rng_from_state(body["rng"])
+        begun = _start_from(body["start"], options.rules)
         try:
-            match = Match.replay(options.rules, actions_from_json(record), names=options.names, rng=rng)
+            match = Match.replay(
+                options.rules,
+                actions_from_json(record),
+                names=options.names,
+                rng=rng,
+                start=None if begun is None else begun.start,
+                start_score=(0, 0) if begun is None else begun.start_score,
+            )
         except EngineError as exc:
             raise DamagedError(f"its record is not a legal game: {exc}") from None
         game = cls(name, options, match, body["id"], body["created"], body["played"])
         if game.summary().to_dict() != body["summary"]:
             raise DamagedError("its summary does not agree with its record")
         return game
+
+
+def _start_from(start: object, rules: Rules) -> Match | None:
+    """The match a stored ``start`` sets up (None: the usual opening); raises :class:`DamagedError`."""
+    if start is None:
+        return None
+    if (
+        not isinstance(start, dict)
+        or set(start) != {"position_id", "match_id"}
+        or not all(isinstance(v, str) for v in start.values())
+    ):
+        raise DamagedError("the set-up start is not a Position ID and a Match ID")
+    try:
+        return Match.from_ids(start["position_id"], start["match_id"], rules=rules)
+    except EngineError as exc:
+        raise DamagedError(f"the set-up start cannot be used: {exc}") from None
 
 
 def _rng_from_state(state: object) -> random.Random | None:
@@ -470,8 +530,14 @@ class GameStore:
         rng: random.Random | None = None,
         record: Sequence[Action] = (),
         game_id: str | None = None,
+        start: GameState | None = None,
+        start_score: tuple[int, int] = (0, 0),
     ) -> SavedGame:
         """Start a new named game and save it at once.
+
+        ``start`` and ``start_score`` begin it from a set-up position (a Position
+        ID and Match ID, see :meth:`cart.engine.Match.from_ids`): it is saved,
+        resumed and replayed from there, and never rated.
 
         ``record`` (typed actions, such as :attr:`MatImport.record`) continues a
         game from elsewhere; it is replayed through the engine first, which
@@ -489,7 +555,9 @@ class GameStore:
                 f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
             ) from exc
         now = iso(self.clock())
-        match = Match.replay(options.rules, record, names=options.names, rng=rng)
+        match = Match.replay(
+            options.rules, record, names=options.names, rng=rng, start=start, start_score=start_score
+        )
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
         data = encode("game", game.to_body())
         try:  # the check above is for the message; this is what holds when two cartridges race

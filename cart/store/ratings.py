@@ -48,7 +48,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..engine import EngineError, Event, GameOver, Match, MatchOver
+from ..engine import EngineError, Event, GameOver, MatchOver
 from .backend import Backend, EntryChangedError, digest, replace_entry
 from .envelope import MIGRATIONS, decode, encode
 from .errors import DamagedError, WriteError
@@ -397,7 +397,7 @@ class RatingStore:
         """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
         live = game.match
         # Replayed from the match's own start, as its moments are: a fresh match would be another game.
-        match = Match(live.rules, names=live.names, start=live.start)
+        match = live.restarted()
         try:
             for action in live.record:
                 for event in match.apply(action):
@@ -406,6 +406,8 @@ class RatingStore:
             raise DamagedError(f"the record of {game.name!r} no longer replays: {exc}") from None
 
     def _rate_event(self, game: SavedGame, number: int, event: Event) -> None:
+        if game.set_up:  # a position the player chose (a won one, say) rates nobody
+            return
         options = game.options
         if isinstance(event, GameOver) and not options.rules.is_match:
             winner, points, ref = event.winner, event.points, f"{game.game_id}:game:{number}"

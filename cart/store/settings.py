@@ -1,4 +1,4 @@
-"""The player's settings: sounds, music, clicks, tooltips, hints, animation, colours, last options.
+"""The player's settings: sounds, music, clicks, tooltips, hints, animation, colours, scale, last options.
 
 Stored in ``settings.json`` in the same checksummed, versioned envelope as
 saved games. A missing file means the defaults; a damaged one is set aside
@@ -17,13 +17,15 @@ from .errors import BadValueError, DamagedError, WriteError
 from .games import GameOptions
 from .notices import Clock, Notice, set_aside, utc_now
 
-__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "Settings", "SettingsStore"]
+__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "MAX_WINDOW_SCALE", "Settings", "SettingsStore"]
 
 ENTRY = "settings.json"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""
 CHECKER_COLOURS = ("white", "black", "red", "cream", "grey", "blue", "green", "yellow", "orange")
 """Checker colour names; the UI maps each to a Wimp palette role (seeds: red/white, red/black)."""
+MAX_WINDOW_SCALE = 4
+"""The largest window scale offered: 640x512 at 4x is 2560x2048, a 4K screen's height and more."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,9 @@ class Settings:
 
     ``turkish_clicks`` are the loud 'Turkish' checker clicks; ``hint_arrows``
     is the default for the create dialog's hint box; ``last_options`` the
-    options of the last game created, offered again next time.
+    options of the last game created, offered again next time; ``window_scale``
+    the window's size in screen pixels per game pixel (0: Pyxel's own choice,
+    about three quarters of the screen), read when the window opens.
     """
 
     sounds: bool = True
@@ -42,6 +46,7 @@ class Settings:
     hint_arrows: bool = True
     animation_speed: str = "normal"
     checker_colours: tuple[str, str] = ("white", "red")
+    window_scale: int = 0
     last_options: GameOptions | None = None
 
     def __post_init__(self) -> None:
@@ -49,6 +54,10 @@ class Settings:
         for name in ("sounds", "music", "turkish_clicks", "tooltips", "hint_arrows"):
             if type(getattr(self, name)) is not bool:
                 raise BadValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if type(self.window_scale) is not int or not 0 <= self.window_scale <= MAX_WINDOW_SCALE:
+            raise BadValueError(
+                f"window_scale must be 0 (automatic) to {MAX_WINDOW_SCALE}, got {self.window_scale!r}"
+            )
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise BadValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
         colours = self.checker_colours

@@ -71,10 +71,22 @@ MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 p
 MESSAGE_LINES = 20
 
 
-def init_pyxel(*, headless: bool = False) -> None:
-    """Open the 640x512 screen once per process (Pyxel cannot be initialised twice)."""
+def init_pyxel(*, headless: bool = False, scale: int = 0) -> None:
+    """Open the 640x512 screen once per process (Pyxel cannot be initialised twice).
+
+    ``scale``: screen pixels per game pixel (0: Pyxel's choice, about three
+    quarters of the display). Pyxel fixes it here, for the life of the window.
+    """
     if pyxel.width == 0:
-        pyxel.init(SCREEN[0], SCREEN[1], title=TITLE, fps=FPS, quit_key=pyxel.KEY_NONE, headless=headless)
+        pyxel.init(
+            SCREEN[0],
+            SCREEN[1],
+            title=TITLE,
+            fps=FPS,
+            quit_key=pyxel.KEY_NONE,
+            display_scale=scale or None,
+            headless=headless,
+        )
 
 
 class App:
@@ -175,8 +187,8 @@ class App:
                 self.to_start()
             case ToNewGame():
                 self.to_new_game()
-            case PlayNew(setup):
-                self.new_game(setup)
+            case PlayNew(setup, match):
+                self.new_game(setup, match)
             case Resume(saved, created_from):
                 if created_from is not None:
                     self.last_setup = setup = created_from

@@ -53,6 +53,7 @@ CommandName = Literal[
     "next_field",
     "page_up",
     "page_down",
+    "paste",
     "any_key",
 ]
 
@@ -209,6 +210,9 @@ def shortcut(command: CommandName) -> str:
     return KEY_LABELS[(letters or keys)[0]] if keys else ""
 
 
+PASTE_KEY = pyxel.KEY_V
+PASTE_MODIFIERS = (pyxel.KEY_CTRL, pyxel.KEY_GUI)
+"""Ctrl+V pastes into a writable field (Cmd+V on a Mac): the ``paste`` command, never the letter v."""
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
 MENU_KEY = KEY_LABELS[MENU_BUTTONS[0]]  # shown where the game says how to open the menu
@@ -231,6 +235,7 @@ WATCHED = (
     *SELECT_BUTTONS,
     *MENU_BUTTONS,
     *KEYMAP,
+    PASTE_KEY,
 )
 
 
@@ -274,8 +279,13 @@ class Input:
             intents.append(Scroll(-wheel))
         if typing:
             text = pyxel.input_text
+            paste = PASTE_KEY in pressed and any(pyxel.btn(m) for m in PASTE_MODIFIERS)
+            if paste and text in ("v", "V"):
+                text = ""  # the key's own letter, where the platform sends it as text too
             if text:
                 intents.append(Typed(text))
+            if paste:
+                intents.append(Command("paste"))
             intents.extend(Command(name) for key, name in TYPING_KEYS.items() if key in pressed)
             return intents
         if pressed.intersection(SELECT_BUTTONS):

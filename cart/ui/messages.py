@@ -64,7 +64,7 @@ def last_moved(match: Match) -> Moved | None:
 
     A resumed game marks and says its last move as if it had just been made.
     """
-    replay = Match(match.rules, names=match.names, start=match.start)
+    replay = match.restarted()
     last: Moved | None = None
     for action in match.record:
         events: list[Event] = replay.apply(action)

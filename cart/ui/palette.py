@@ -117,3 +117,9 @@ BANNER_ACCENT = Wimp.YELLOW
 POINTER_OUTLINE = Wimp.LIGHT_BLUE
 POINTER_FILL = Wimp.DARK_BLUE
 POINTER_EDGE = Wimp.RED
+# -- the ratings graph, drawn as !Draw would: white paper, black axes, a grey grid, a colour per line --
+GRAPH_BG = Wimp.WHITE
+GRAPH_AXIS = Wimp.BLACK
+GRAPH_GRID = Wimp.GREY2
+GRAPH_LINES = (Wimp.RED, Wimp.DARK_BLUE, Wimp.ARMY_GREEN, Wimp.ORANGE, Wimp.LIGHT_BLUE, Wimp.GREY5)
+"""The lines' colours, in the order players are added (the Wimp colours that read on white)."""

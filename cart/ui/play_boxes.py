@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.store import StoreError
 
+from .desk import SCALE_MENU, desk_entries, scale_entries
 from .intents import CommandName, shortcut
 from .messages import verb
 from .options import GameSetup
@@ -129,6 +130,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         doubling = mine and game.can_double()
         return [
             Entry("New game", ToNewGame),
+            *desk_entries(scene.services, scene.setup),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
@@ -159,6 +161,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
             Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
+            Entry(SCALE_MENU, submenu=lambda: scale_entries(scene.services)),
         ]
 
     def sounds_menu() -> list[Entry]:

@@ -19,6 +19,7 @@ import pyxel
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
+from .clipboard import NO_CLIPBOARD
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
@@ -166,6 +167,12 @@ class Dialog(Scene):
             elif isinstance(intent, Command):
                 if intent.name == "erase" and self.field is not None:
                     self.field.backspace()
+                elif intent.name == "paste" and self.field is not None:
+                    pasted = self.services.clipboard()
+                    if pasted is None:
+                        self.error = NO_CLIPBOARD
+                    else:
+                        self.field.insert(" ".join(pasted.split()))
                 elif intent.name == "confirm":
                     if self.field is not None and self.on_text is not None:
                         answer = self.on_text(self.field.text)

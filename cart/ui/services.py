@@ -13,8 +13,11 @@ in ``cart/ui``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from .clipboard import read_clipboard
 
 if TYPE_CHECKING:
     from cart.store import Store
@@ -30,7 +33,11 @@ __all__ = ["Services"]
 
 @dataclass(frozen=True, eq=False)
 class Services:
-    """The services a scene gets: painting, sound, the settings, the store, time, chance."""
+    """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
+
+    ``clipboard`` reads the system clipboard for Ctrl+V (None: it cannot be
+    read here, see :mod:`cart.ui.clipboard`); tests give their own.
+    """
 
     assets: Assets
     board: BoardView
@@ -39,3 +46,4 @@ class Services:
     store: Store | None
     clock: FrameClock
     rng: random.Random
+    clipboard: Callable[[], str | None] = read_clipboard

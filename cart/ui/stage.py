@@ -21,6 +21,7 @@ from .stops import nearest_stop, row_stop
 if TYPE_CHECKING:
     import pyxel
 
+    from cart.engine import Match
     from cart.store import SavedGame
 
     from .intents import Intent
@@ -144,9 +145,13 @@ class ToNewGame:
 
 @dataclass(frozen=True)
 class PlayNew:
-    """An unsaved match with ``setup``, which becomes the set-up offered next time."""
+    """An unsaved match with ``setup``, which becomes the set-up offered next time.
+
+    ``match``: a match already begun elsewhere (one set up from a position) to play instead of a new one.
+    """
 
     setup: GameSetup
+    match: Match | None = None
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
 aside by the store and the reason shown here; deleting asks first. MENU
-offers the buttons' actions and Quit.
+offers the buttons' actions, the set-up and ratings windows, and Quit.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from cart.store import GameSummary, StoreError
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
+from .desk import desk_entries
 from .geom import Rect
 from .intents import KEY_LABELS, Command, Intent, OpenMenu, Pointer, Scroll, Select, shortcut
 from .layout import SCREEN
@@ -221,6 +222,7 @@ class StartScene(Scene):
             Entry("Play", self.resume, enabled=bool(self.games), key=shortcut("confirm")),
             Entry("New game", ToNewGame),
             Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=KEY_LABELS[pyxel.KEY_DELETE]),
+            *desk_entries(self.services),
             Entry("Back", ToTitle, separator=True, key=shortcut("cancel")),
             Entry("Quit", Quit),
         ]

@@ -418,6 +418,8 @@ def rating_lines(t: Table) -> list[str]:
         return []
     game = t.session.game
     m = t.match
+    if game.set_up:
+        return ["A game set up from a position is not rated."]
     if m.rules.is_match and not m.is_match_over:
         return ["Ratings change when the match ends."]
     ref = f"{game.game_id}:match" if m.rules.is_match else f"{game.game_id}:game:{m.game_number}"

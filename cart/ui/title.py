@@ -3,7 +3,9 @@
 The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
 in both seats, run quietly under a banner (never saved) until a key or a
 click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
-Create when there are none; MENU opens a menu with Play and Quit. The form
+Create when there are none; MENU opens a menu with Play, the set-up and
+ratings windows (:mod:`cart.ui.desk`), the title music's tick, the window
+scale and Quit. The form
 asks for the game's name (free text; the store says why it refuses one),
 players, each human's name (each is rated under their own), side, level,
 rules, match length, automatic doubles and hint arrows; PLAY creates the saved
@@ -26,6 +28,7 @@ from cart.store.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
+from .desk import SCALE_MENU, desk_entries, scale_entries
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
@@ -74,11 +77,27 @@ class TitleScene(Scene):
     def leave(self) -> None:
         self.services.sounds.title_music(False)
 
+    def menu_entries(self) -> list[Entry]:
+        """Play, set up a position, the ratings, the music heard here, the window's scale, Quit."""
+        services = self.services
+
+        def music() -> Transition | None:
+            going = settings_not_saved(services.prefs.flip("music"))
+            services.sounds.title_music(True)  # on or off at once: this is the tune the tick is for
+            return going
+
+        return [
+            Entry("Play", ToStart),
+            *desk_entries(services),
+            Entry("Title music", music, ticked=services.prefs.settings.music),
+            Entry(SCALE_MENU, submenu=lambda: scale_entries(services), separator=True),
+            Entry("Quit", Quit),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for i in intents:
-            if isinstance(i, OpenMenu):  # MENU, as on the RISC OS icon bar: Play or Quit
-                entries = [Entry("Play", ToStart), Entry("Quit", Quit)]
-                return Push(MenuScene(self.services, "Gammon Cart", entries, i.x, i.y))
+            if isinstance(i, OpenMenu):  # MENU, as on the RISC OS icon bar: Play, the windows, Quit
+                return Push(MenuScene(self.services, "Gammon Cart", self.menu_entries(), i.x, i.y))
         if any(isinstance(i, (Select, Command)) for i in intents):
             return ToStart()
         self.frames += 1

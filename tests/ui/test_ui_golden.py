@@ -196,7 +196,7 @@ def shot_menu(a: App) -> None:
     frame(a, Select(*item), at=item)
     sub = a.top
     assert isinstance(sub, MenuScene)
-    frame(a, at=sub.menu.item_rect(2).center)
+    frame(a, at=sub.menu.item_rect([e.label for e in sub.entries].index("Exit...")).center)
 
 
 def forfeit(a: App) -> None:
