@@ -50,6 +50,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="run the title's attract mode headless (with --frames and --screenshot)",
     )
     parser.add_argument(
+        "--review",
+        default=None,
+        metavar="FILE",
+        help="print the Master's review of a .mat match (GNU Backgammon's or ours) and stop",
+    )
+    parser.add_argument(
         "--frames", type=int, default=300, metavar="N", help="frames the demo runs (default 300)"
     )
     parser.add_argument(
@@ -138,6 +144,23 @@ def _text(args: argparse.Namespace) -> int:
         # The reader went away (``| head``): stop quietly, and keep Python's own flush at exit quiet too.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+
+
+def _review(path: str) -> int:
+    """``--review FILE``: the review of a ``.mat`` file as text; a file that cannot be read is said so."""
+    from .ai.review import review_match
+    from .store import MatError, read_mat
+    from .textreview import review_lines
+
+    try:
+        match = read_mat(path)
+    except MatError as exc:
+        print(f"Cannot review {path}: {exc}", file=sys.stderr)
+        return 1
+    print(f"Reviewing {len(match.record)} actions of {path}...")
+    for line in review_lines(review_match(match)):
+        print(line)
+    return 0
 
 
 def _piped() -> bool:
@@ -294,6 +317,8 @@ DEFAULT_MODE = "pyxel"
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.review is not None:
+        return _review(args.review)
     return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
 
 

@@ -43,6 +43,7 @@ from .engine import (
 
 if TYPE_CHECKING:
     from .ai import Bot
+    from .ai.review import Reviewer
 
 __all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
@@ -59,6 +60,8 @@ Commands (the first letter is enough for the ones marked *):
                    drop loses the game at the stakes before the double
   moves*           list every legal play for the roll
   hint             the computer's choice for you (roll, cube or play)
+  review           the Master's review of the match so far: every play and
+                   cube decision with its mark, each player's error rate
   board*           show the board again
   forfeit          give up the game: your opponent wins twice the cube value
   resign [level]   offer to resign at single (the default), gammon or backgammon
@@ -196,6 +199,7 @@ class TextGame:
         self.computer = dict(computer or {})
         self._hint = hint
         self._shown: tuple[int, str, int] | None = None
+        self._reviewer: Reviewer | None = None
 
     # -- output -----------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -336,6 +340,8 @@ class TextGame:
                 self.list_moves()
             elif word == "hint":
                 self.say(f"  Hint: {self.hint()}")
+            elif word == "review":
+                self.review()
             elif word in ("", "roll", "r"):
                 if phase == "over":
                     self.report(m.new_game())
@@ -405,6 +411,20 @@ class TextGame:
         if advice.cube is None or advice.kind != "roll":
             return f"{advice.kind} {outlook}."
         return f"{advice.cube.action}: roll {outlook}."
+
+    def review(self) -> None:
+        """The Master's review of the record so far; what was reviewed before is kept, not redone."""
+        from .ai import drain
+        from .ai.review import Reviewer
+        from .textreview import review_lines
+
+        if self._reviewer is None:
+            self._reviewer = Reviewer(self.match)
+        todo = len(self.match.record) - self._reviewer.done
+        if todo:
+            self.say(f"  The Master reviews {todo} action{'s' if todo != 1 else ''}...")
+        for line in review_lines(drain(self._reviewer.think())):
+            self.say(line)
 
     def named(self, message: str) -> str:
         """The engine numbers players 0 and 1; people prefer names."""

@@ -12,6 +12,16 @@ The API, stable from its first commit::
     analysis_key(ply=DEFAULT_PLY) -> str        # weights digest + ANALYSIS_VERSION + ply
     review_to_json(review) -> dict;  review_from_json(data) -> Review    # raises ValueError
     record_digest(record, upto) -> str          # what a cached review was made of
+    review_cache_form(review, record) -> dict   # what store.reviews.save(game, ...) keeps
+    review_from_cache(data, record, key) -> Review | None   # None: absent, damaged or stale
+
+The cache, as a window uses it (``store.reviews`` is a :class:`cart.store.ReviewStore`)::
+
+    key = analysis_key()
+    start = review_from_cache(store.reviews.load(game), game.match.record, key)
+    reviewer = Reviewer(game.match, start=start, key=key)
+    ...  # step reviewer.think() a few ms per frame; when it ends, or the window closes:
+    store.reviews.save(game, review_cache_form(reviewer.review(), game.match.record))
 
     Review(key, ply, upto, names, plays, cubes, rolls)
         .totals() -> (PlayerTotals, PlayerTotals)   .decisions()  .errors()  .graph(game_number=None)
@@ -57,7 +67,13 @@ from collections.abc import Generator
 
 from ..engine import Match
 from .bot import drain
-from .review_codec import record_digest, review_from_json, review_to_json
+from .review_codec import (
+    record_digest,
+    review_cache_form,
+    review_from_cache,
+    review_from_json,
+    review_to_json,
+)
 from .review_model import (
     BAD,
     DOUBTFUL,
@@ -104,6 +120,8 @@ __all__ = [
     "mark",
     "rating",
     "record_digest",
+    "review_cache_form",
+    "review_from_cache",
     "review_from_json",
     "review_match",
     "review_to_json",

@@ -17,7 +17,7 @@ from typing import Any, get_args
 from ..engine import Action
 from .review_model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
 
-__all__ = ["record_digest", "review_from_json", "review_to_json"]
+__all__ = ["record_digest", "review_cache_form", "review_from_cache", "review_from_json", "review_to_json"]
 
 _MARKS = set(get_args(Mark))
 _LUCK_MARKS = set(get_args(LuckMark))
@@ -147,3 +147,31 @@ def review_from_json(data: object) -> Review:
         tuple(_from_json(CubeReview, x) for x in data["cubes"]),
         tuple(_from_json(RollReview, x) for x in data["rolls"]),
     )
+
+
+def review_cache_form(review: Review, record: Sequence[Action]) -> dict[str, Any]:
+    """What the store keeps of ``review`` of ``record`` (``review.upto`` of its actions): the review,
+    its key, and the digest of the record it was made of."""
+    return {"key": review.key, "record": record_digest(record, review.upto), "review": review_to_json(review)}
+
+
+def review_from_cache(data: object, record: Sequence[Action], key: str) -> Review | None:
+    """The cached review in ``data`` when it is usable for ``record`` under ``key``, else None.
+
+    None for anything that does not read back (damaged), was made with other
+    weights or another analysis (``key``), or of another record than this
+    one's first ``upto`` actions: never an error, the review is then redone.
+    """
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    try:
+        review = review_from_json(data.get("review"))
+    except (ValueError, TypeError):
+        return None
+    if (
+        review.key != key
+        or review.upto > len(record)
+        or data.get("record") != record_digest(record, review.upto)
+    ):
+        return None
+    return review

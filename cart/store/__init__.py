@@ -8,6 +8,7 @@ On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
     games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 3)
     ratings.json               ratings, experience, history and rated-result marks (schema 2)
     settings.json              sounds, music, clicks, tooltips, hints, animation, colours (schema 1)
+    reviews/<slug>-<hash>.json each saved game's cached review, if it has one (review schema 1)
     damaged/...                files that could not be used, set aside, never deleted
 
 A game's record is the JSON form of the engine's typed actions
@@ -45,6 +46,8 @@ from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
 from .notices import Notice
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
+from .replay import read_mat, replay_mat
+from .reviews import ReviewStore
 from .session import GameSession
 from .settings import Settings, SettingsStore
 from .store import Store
@@ -73,6 +76,7 @@ __all__ = [
     "Rating",
     "RatingBook",
     "RatingStore",
+    "ReviewStore",
     "SavedGame",
     "Settings",
     "SettingsStore",
@@ -85,5 +89,7 @@ __all__ = [
     "import_mat",
     "k_factor",
     "moments",
+    "read_mat",
+    "replay_mat",
     "upset_probability",
 ]

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1}
+SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1, "review": 1}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
@@ -56,6 +56,9 @@ SCHEMA_VERSIONS: dict[str, int] = {"game": 3, "ratings": 2, "settings": 1}
 - ratings 1: players with their rating, experience and (trimmed) history.
 - ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
   results (see :mod:`cart.store.ratings`), read off the history when migrating.
+- review 1: a saved game's cached review, ``{"game_id", "cache"}`` (see
+  :mod:`cart.store.reviews`). A cache: a review of another version reads as
+  absent and is redone, so this kind needs no migrations.
 """
 
 MAX_BYTES = 8 * 1024 * 1024

@@ -30,6 +30,7 @@ still loads.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import dataclasses
 import random
 import re
@@ -64,6 +65,8 @@ __all__ = [
 ]
 
 GAMES = "games/"
+REVIEWS = "reviews/"
+"""Where each game's cached review is kept, under the game's own stem (see :mod:`cart.store.reviews`)."""
 MAX_RECORD = 200_000
 """Actions in one record: far past any real session, small enough to bound a hostile file."""
 
@@ -558,11 +561,13 @@ class GameStore:
         return game
 
     def delete(self, name: str) -> None:
-        """Delete a saved game (a deliberate act of the player: the one place data goes)."""
+        """Delete a saved game (a deliberate act of the player: the one place data goes), and its review."""
         try:
             self.backend.delete(self._entry(name))
         except OSError as exc:
             raise WriteError(f"Could not delete the game {name!r}: {exc.strerror or exc}") from exc
+        with contextlib.suppress(OSError):  # a cache: one left behind is harmless (it names the game's id)
+            self.backend.delete(f"{REVIEWS}{entry_stem(name)}.json")
 
     # -- helpers -----------------------------------------------------------------
     @staticmethod

@@ -8,6 +8,7 @@ from .backend import Backend, FileBackend
 from .games import GameStore, SavedGame
 from .notices import Clock, Notice, utc_now
 from .ratings import RatingStore
+from .reviews import ReviewStore
 from .session import GameSession
 from .settings import SettingsStore
 
@@ -57,6 +58,7 @@ class Store:
         self.games = GameStore(backend, self.notices, clock)
         self.ratings = RatingStore(backend, self.notices, clock)
         self.settings = SettingsStore(backend, self.notices, clock)
+        self.reviews = ReviewStore(backend)
 
     def session(self, game: SavedGame) -> GameSession:
         """Play ``game`` with every action saved and every result rated (see :class:`GameSession`).
