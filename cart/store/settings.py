@@ -17,11 +17,13 @@ from .errors import BadValueError, DamagedError, WriteError
 from .games import GameOptions
 from .notices import Clock, Notice, set_aside, utc_now
 
-__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "Settings", "SettingsStore"]
+__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "TUTOR_LEVELS", "Settings", "SettingsStore"]
 
 ENTRY = "settings.json"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""
+TUTOR_LEVELS = ("off", "doubtful", "bad", "very bad")
+"""The tutor: off, or asking first before a play or cube action that earns this mark (or a worse one)."""
 CHECKER_COLOURS = ("white", "black", "red", "cream", "grey", "blue", "green", "yellow", "orange")
 """Checker colour names; the UI maps each to a Wimp palette role (seeds: red/white, red/black)."""
 
@@ -32,7 +34,9 @@ class Settings:
 
     ``turkish_clicks`` are the loud 'Turkish' checker clicks; ``hint_arrows``
     is the default for the create dialog's hint box; ``last_options`` the
-    options of the last game created, offered again next time.
+    options of the last game created, offered again next time; ``tutor`` the
+    least error the tutor asks about before a person's action is applied
+    (``"off"``, the default: never).
     """
 
     sounds: bool = True
@@ -43,12 +47,15 @@ class Settings:
     animation_speed: str = "normal"
     checker_colours: tuple[str, str] = ("white", "red")
     last_options: GameOptions | None = None
+    tutor: str = "off"
 
     def __post_init__(self) -> None:
         """Refuse invalid values at construction, so an invalid file is never written."""
         for name in ("sounds", "music", "turkish_clicks", "tooltips", "hint_arrows"):
             if type(getattr(self, name)) is not bool:
                 raise BadValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.tutor not in TUTOR_LEVELS:
+            raise BadValueError(f"tutor must be one of {', '.join(TUTOR_LEVELS)}")
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise BadValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
         colours = self.checker_colours

@@ -21,6 +21,7 @@ from cart.store.names import entry_stem
 from .messages import verb, wrap_lines
 from .options import GameSetup
 from .prefs import SPEEDS
+from .review_open import review_table
 from .saves import export_path, free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .stage import (
@@ -143,6 +144,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Type a move", lambda: scene.command("type_move"), enabled=moving),
             Entry("Undo move", lambda: scene.command("undo"), enabled=moving),
             Entry("Undo turn", lambda: scene.command("undo_turn"), enabled=moving, separator=True),
+            Entry("Review...", lambda: review_table(scene.services, table)),
             Entry("Messages", lambda: show_messages(scene)),
             Entry("Rules", lambda: show_rules(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
@@ -158,12 +160,20 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         now = prefs.settings.animation_speed
         return [Entry(label, set_speed(speed), ticked=now == speed) for label, speed in SPEEDS]
 
+    def tutor_menu() -> list[Entry]:
+        def set_tutor(level: str) -> Callable[[], Transition | None]:
+            return lambda: settings_not_saved(prefs.change(tutor=level))
+
+        now = prefs.settings.tutor
+        return [Entry(label, set_tutor(level), ticked=now == level) for label, level in TUTOR_MENU]
+
     def options_menu() -> list[Entry]:
         return [
             Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
             Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
             Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
+            Entry("Tutor", submenu=tutor_menu),
         ]
 
     def sounds_menu() -> list[Entry]:
@@ -216,6 +226,13 @@ def ask_forfeit(scene: PlayScene) -> Transition | None:
 
 
 LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
+TUTOR_MENU = (
+    ("Off", "off"),
+    ("Doubtful (0.04)", "doubtful"),
+    ("Bad (0.08)", "bad"),
+    ("Very bad (0.16)", "very bad"),
+)
+"""The Tutor menu: each label and the ``Settings.tutor`` it sets (the least error it asks about)."""
 
 
 def ask_resign(scene: PlayScene) -> Transition | None:
@@ -357,9 +374,14 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
-    """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
+    """Seed 000: who won, how, the score, the ratings, and 'play another game?'; or Review the game first."""
     lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
+
+    def again() -> Transition:  # the box comes back when the Review window closes
+        return Push(game_over_box(scene))
+
     choices = [
+        Choice("Review", lambda: review_table(scene.services, scene.table, again)),
         Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]

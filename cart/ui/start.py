@@ -5,8 +5,10 @@ score, rules, last played in local time, most recent first; names too long
 end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
-aside by the store and the reason shown here; deleting asks first. MENU
-offers the buttons' actions and Quit.
+aside by the store and the reason shown here; deleting asks first. Review
+opens the selected game in the Review window, Import... a ``.mat`` file
+(also dropped on the list), see :mod:`cart.ui.review_open`. MENU offers the
+buttons' actions and Quit.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from cart.store import GameSummary, StoreError
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from .intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
+from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, hover
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
@@ -38,7 +41,7 @@ The text in each is one character narrower, a gap before the next column.
 """
 WIDTHS = tuple(width - 1 for _, width in COLUMNS)
 ROW_H = 18
-BUTTON_W = 100
+BUTTON_W = 90
 BUTTON_H = 28
 
 
@@ -66,6 +69,8 @@ class StartScene(Scene):
         self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
         self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
         self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
+        self.review = Button(Rect(work.x + 12 + 2 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Review")
+        self.import_mat = Button(Rect(work.x + 12 + 3 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Import...")
         self.up = Button(Rect(work.right - 30, self.head_y - 2, 24, 20), "^")
         self.down = Button(Rect(work.right - 30, self.message_y - 26, 24, 20), "v")
         self.games: list[GameSummary] = []
@@ -99,7 +104,7 @@ class StartScene(Scene):
         self.first = max(0, min(self.first + step, len(self.games) - self.visible))
         if self.games:
             self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
-        self.delete.enabled = self.play.enabled = bool(self.games)
+        self.delete.enabled = self.play.enabled = self.review.enabled = bool(self.games)
         self.up.enabled = self.first > 0
         self.down.enabled = self.first + self.visible < len(self.games)
 
@@ -119,11 +124,11 @@ class StartScene(Scene):
         self.show_selected()
 
     def buttons(self) -> list[Button]:
-        return [self.new, self.delete, self.back, self.play, self.up, self.down]
+        return [self.new, self.delete, self.review, self.import_mat, self.back, self.play, self.up, self.down]
 
     def stops(self) -> list[tuple[int, int]]:
         """The buttons (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.buttons()[:4]]
+        return [b.rect.center for b in self.buttons()[:6]]
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
@@ -146,6 +151,24 @@ class StartScene(Scene):
             self.refresh()
             return chain(Notices(), Tell("Cannot resume", (str(exc),)))
         return Resume(saved)
+
+    def open_review(self) -> Transition | None:
+        """Review: the selected game told back (a finished one whole, else its moves so far)."""
+        chosen = self.chosen
+        if chosen is None:
+            self.message = "No saved game to review"
+            return None
+        assert self.services.store is not None
+        try:
+            saved = self.services.store.games.load(chosen.name)
+        except KeyError:
+            self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
+            self.refresh()
+            return None
+        except (StoreError, ValueError) as exc:
+            self.refresh()
+            return chain(Notices(), Tell("Cannot review", (str(exc),)))
+        return review_saved(self.services, saved)
 
     def ask_delete(self) -> Transition | None:
         chosen = self.chosen
@@ -180,6 +203,8 @@ class StartScene(Scene):
             Entry("Play", self.resume, enabled=bool(self.games)),
             Entry("New game", ToNewGame),
             Entry("Delete...", self.ask_delete, enabled=bool(self.games)),
+            Entry("Review", self.open_review, enabled=bool(self.games)),
+            Entry("Import .mat...", lambda: import_box(self.services)),
             Entry("Back", ToTitle, separator=True),
             Entry("Quit", Quit),
         ]
@@ -192,6 +217,8 @@ class StartScene(Scene):
                 return self.click(intent.x, intent.y)
             elif isinstance(intent, Scroll):
                 self.scroll(3 * intent.lines)
+            elif isinstance(intent, Dropped):  # a .mat dropped on the list opens for review
+                return review_file(self.services, intent.path)
             elif isinstance(intent, OpenMenu):
                 return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Command):
@@ -217,6 +244,10 @@ class StartScene(Scene):
             return self.ask_delete()
         if self.new.contains(x, y):
             return ToNewGame()
+        if self.review.contains(x, y):
+            return self.open_review()
+        if self.import_mat.contains(x, y):
+            return import_box(self.services)
         if self.back.contains(x, y):
             return ToTitle()
         if self.up.contains(x, y):
