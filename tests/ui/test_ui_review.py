@@ -18,7 +18,7 @@ import pyxel
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_cache_form, review_match
-from cart.engine import GameState, Match, Move, Position, Rules
+from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store, export_mat
 from cart.ui import layout as L
 from cart.ui.app import App
@@ -158,9 +158,8 @@ def test_review_from_the_saved_games_list_with_the_mouse(
     p.click((x, graph.rect.center[1]))
     assert scene.list.selected == graph.columns[-1] and scene.line.kind == "end"
     bar = scene.list.bar
-    p.click(bar.rect.center[:1] + (bar.rect.y + 4,))  # the up arrow
     first = scene.list.first
-    p.click((bar.rect.center[0], bar.rect.y + 4))
+    p.click((bar.rect.center[0], bar.rect.y + 4))  # the up arrow
     assert scene.list.first == max(0, first - 1)
     p.wheel(-2)  # towards the user: down the list
     assert scene.list.first > max(0, first - 1)
@@ -258,7 +257,7 @@ def test_game_over_offers_review_and_comes_back(assets: Assets, tmp_path: Path) 
     table = app.stack[0].table  # type: ignore[attr-defined]
     table.act(Move(((8, 5), (6, 5))))
     p.frames(3)
-    table.act(__import__("cart.engine", fromlist=["Forfeit"]).Forfeit(1))
+    table.act(Forfeit(1))
     p.frames(3)
     box = p.top
     assert isinstance(box, Dialog) and box.window.title == "Game over"
@@ -353,3 +352,90 @@ def test_a_damaged_or_foreign_mat_says_why_and_loses_nothing(
     assert bad.read_bytes() == content and app.store.games.list() == before
     p.press(pyxel.KEY_RETURN)
     assert isinstance(p.top, StartScene)
+
+
+def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:
+    """Red (the player) to play 3-1 from the start against the expert, with the tutor at ``level``."""
+    app = make_app(tmp_path, tutor=level)
+    state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
+    app.new_game(
+        GameSetup(players=1, side="red", level="expert"), Match(Rules(), start=state, rng=random.Random(2))
+    )
+    return app, Player(app)
+
+
+def play_by_mouse(p: Player, *moves: tuple[int, int]) -> None:
+    """Pick up and put down each man with the mouse, then click the rolled dice to confirm."""
+    for src, dst in moves:
+        p.click(L.point_rect(src).center)
+        p.click(L.point_rect(dst).center)
+    p.click(L.ROLL_BOX.center)
+
+
+def tutor_box(p: Player) -> Dialog:
+    for _ in range(10):
+        if isinstance(p.top, Dialog):
+            break
+        p.frames(1)
+    box = p.top
+    assert isinstance(box, Dialog) and box.window.title == "Tutor", box
+    return box
+
+
+ANSWERS = {
+    "mouse": None,
+    "keyboard": (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN),
+    "gamepad": (pyxel.GAMEPAD1_BUTTON_BACK, pyxel.GAMEPAD1_BUTTON_X),
+}
+
+
+@pytest.mark.parametrize("answer", ANSWERS)
+def test_the_tutor_asks_before_a_bad_play_no_takes_it_back_yes_plays_it(
+    assets: Assets, tmp_path: Path, answer: str
+) -> None:
+    app, p = tutor_game(tmp_path)
+    scene = app.stack[0]
+    assert isinstance(scene, PlayScene)
+    table = scene.table
+    play_by_mouse(p, (24, 23), (24, 21))  # both back men up: bad with 3-1 (8/5 6/5 makes a point)
+    box = tutor_box(p)
+    assert box.lines[0].startswith("The Master prefers 8/5 6/5") and not table.match.record
+    no, yes = (b.rect.center for b in box.buttons)
+    keys = ANSWERS[answer]
+    if keys is None:
+        p.click(no)
+    else:
+        p.press(keys[0])
+    assert p.top is scene and not table.match.record
+    part = table.partial()
+    assert part is not None and not part.steps  # the men are back: choose again
+    play_by_mouse(p, (24, 23), (24, 21))
+    tutor_box(p)
+    if keys is None:
+        p.click(yes)
+    else:
+        p.press(keys[1])
+    first = table.match.record[0]  # the computer may have rolled since
+    assert p.top is scene and isinstance(first, Move) and sorted(first.moves) == [(24, 21), (24, 23)]
+
+
+def test_the_tutor_lets_a_good_play_through_and_is_off_by_default(assets: Assets, tmp_path: Path) -> None:
+    assert Settings().tutor == "off"
+    for level in ("bad", "off"):
+        app, p = tutor_game(tmp_path / level, level)
+        scene = app.stack[0]
+        assert isinstance(scene, PlayScene)
+        play_by_mouse(p, (8, 5), (6, 5)) if level == "bad" else play_by_mouse(p, (24, 23), (24, 21))
+        p.frames(3)
+        assert p.top is scene and len(scene.table.match.record) >= 1  # played at once, no box
+
+
+def test_the_tutor_is_chosen_in_the_options_menu_and_saved(assets: Assets, tmp_path: Path) -> None:
+    app, p = tutor_game(tmp_path, "off")
+    p.click((200, 300), RIGHT)
+    for label in ("Options", "Tutor", "Bad (0.08)"):
+        menu = p.top
+        assert isinstance(menu, MenuScene)
+        p.click(menu.menu.item_rect([e.label for e in menu.entries].index(label)).center)
+    assert app.prefs.settings.tutor == "bad"
+    assert app.store is not None and app.store.settings.load().tutor == "bad"
