@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import CubeReview, PlayReview, Review, Reviewer, RollReview, analysis_key
+from cart.ai.review import Review, Reviewer, analysis_key
 
 from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from .review_detail import MARK_COLOUR, Judged
 from .review_rows import MARKS, Line, read_lines
 from .review_view import (
     BEST_COLOUR,
@@ -64,7 +65,6 @@ TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
 BUTTON_Y = TOTALS.bottom + 6
 BUTTON_H = 24
 CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
-MARK_COLOUR = {"doubtful": wimp.Wimp.ORANGE, "bad": wimp.Wimp.RED, "very bad": wimp.Wimp.RED}
 
 
 @dataclass
@@ -100,18 +100,14 @@ class ReviewScene(Scene):
         self.graph = EquityGraph(GRAPH)
         self.reviewer: Reviewer | None = None
         self.thinker: Thinker | None = None
-        self.review: Review | None = source.cached if _fits(source.cached, source.match, source.ply) else None
-        self.plays: dict[int, PlayReview] = {}
-        self.cubes: dict[int, CubeReview] = {}
-        self.rolls: dict[int, RollReview] = {}
-        self.marks: dict[int, str] = {}  # line -> the worst mark on it
-        self._seen = -1  # the review's length last read into the dicts
+        self.judged = Judged(self.lines)
+        self.judged.read(source.cached if _fits(source.cached, source.match, source.ply) else None)
+        self._seen = self.judged.review.upto if self.judged.review is not None else -1
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         y = BUTTON_Y
         self.back = Button(Rect(PANEL.x, y, 28, BUTTON_H), "<")
         self.forward = Button(Rect(PANEL.x + 36, y, 28, BUTTON_H), ">")
         self.next_error = Button(Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True)
-        self._read(self.review)
         first = next((i for i, line in enumerate(self.lines.lines) if line.kind == "move"), 0)
         self.select(first)
 
@@ -124,7 +120,8 @@ class ReviewScene(Scene):
     def done(self) -> int:
         if self.reviewer is not None:
             return self.reviewer.done
-        return self.review.upto if self.review is not None else 0
+        review = self.judged.review
+        return review.upto if review is not None else 0
 
     @property
     def finished(self) -> bool:
@@ -136,41 +133,27 @@ class ReviewScene(Scene):
             return
         if self.reviewer is None:
             kwargs = {} if self.source.ply is None else {"ply": self.source.ply}
-            self.reviewer = Reviewer(self.source.match, start=self.review, **kwargs)  # type: ignore[arg-type]
+            self.reviewer = Reviewer(self.source.match, start=self.judged.review, **kwargs)  # type: ignore[arg-type]
             self.thinker = Thinker(self.reviewer.think(), self._finished, self.source.match)
         assert self.thinker is not None
         if self.thinker.step(self.services.clock):
             self.thinker = None
         if self.reviewer.done != self._seen:
-            self._read(self.reviewer.review())
+            self._seen = self.reviewer.done
+            self.judged.read(self.reviewer.review())
 
     def _finished(self, review: Review) -> None:
-        self._read(review)
+        self.judged.read(review)
 
-    def _read(self, review: Review | None) -> None:
-        """Match the review's judgements to the lines (each once: new ones only)."""
-        if review is None:
-            return
-        self.review = review
-        self._seen = review.upto
-        self.plays = {p.index: p for p in review.plays}
-        self.cubes = {c.index: c for c in review.cubes}
-        self.rolls = {r.index: r for r in review.rolls}
-        order = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
-        marks: dict[int, str] = {}
-        for i, line in enumerate(self.lines.lines):
-            found = [j for j in (self.plays.get(line.index), self._cube(line)) if j is not None and j.mark]
-            if found and line.kind != "game" and line.kind != "end":
-                marks[i] = max((j.mark for j in found), key=lambda m: order[m])
-        self.marks = marks
+    @property
+    def review(self) -> Review | None:
+        """The analysis so far (None before any)."""
+        return self.judged.review
 
-    def _cube(self, line: Line) -> CubeReview | None:
-        """The cube decision a line shows: its own (a double, a take), or the no double before its play."""
-        if line.kind in ("double", "take", "drop"):
-            return self.cubes.get(line.index)
-        if line.cube_index is not None:
-            return self.cubes.get(line.cube_index)
-        return None
+    @property
+    def marks(self) -> dict[int, str]:
+        """Each line's worst mark, by line number: what Next error steps through."""
+        return self.judged.marks
 
     # -- moving about ----------------------------------------------------------------------
     @property
@@ -338,7 +321,7 @@ class ReviewScene(Scene):
         if line.kind != "move" or line.player is None:
             return
         board = line.state.board(line.player)
-        judged = self.plays.get(line.index)
+        judged = self.judged.play(line)
         made = judged.made if judged is not None else line.moves
         if judged is not None and set(judged.best) != set(made):
             draw_play(g, line.player, judged.best, board, self.source.viewer, BEST_COLOUR, shift=4)
@@ -359,7 +342,7 @@ class ReviewScene(Scene):
         a = self.services.assets
         draw_box(g, DETAIL, wimp.FIELD_BG)
         x, y = DETAIL.x + 4, DETAIL.y + 2
-        rows = self.detail_lines(line)
+        rows = self.judged.detail(line, self.finished)
         for k, (text, colour, swatch) in enumerate(rows[:5]):
             tx = x
             if swatch is not None:
@@ -370,60 +353,6 @@ class ReviewScene(Scene):
         if line.player is not None:
             token = self.source.players[line.player].colour
             a.blt(g, DETAIL.right - 16, y + 2, f"token_{token}")
-
-    def detail_lines(self, line: Line) -> list[tuple[str, int, int | None]]:
-        """The detail box's lines for ``line``: (text, colour, the arrow colour's swatch or None)."""
-        names = self.lines.names
-        text = wimp.TEXT
-        grey = wimp.TEXT_DISABLED
-        if line.kind == "game":
-            lines: list[tuple[str, int, int | None]] = [(f"Game {line.game_number}", text, None)]
-            lines.append((line.text, text, None))
-            if line.state.crawford:
-                lines.append(("Crawford game", text, None))
-            return lines
-        if line.kind == "end":
-            return [(f"Game {line.game_number} over", text, None), (line.text, text, None)]
-        assert line.player is not None
-        who = names[line.player]
-        head = f"{line.number}. {who}" if line.number else who
-        if line.dice is not None:
-            head += f" {line.dice[0]}-{line.dice[1]}"
-        rows: list[tuple[str, int, int | None]] = [(head, text, None)]
-        waiting = "Analysing..." if not self.finished else "Not judged"
-        if line.kind == "move":
-            judged = self.plays.get(line.index)
-            rows.append((line.text, text, MADE_COLOUR))
-            if judged is None:
-                rows.append((waiting, grey, None))
-            elif judged.forced:
-                rows.append(("Forced", text, None))
-            elif set(judged.best) == set(judged.made):
-                rows.append(("The Master's play", text, BEST_COLOUR))
-            else:
-                rows.append((judged.best_text, text, BEST_COLOUR))
-            if judged is not None and not judged.forced:
-                rows.append(_loss_line(judged.loss, judged.mark))
-            cube = self._cube(line)
-            roll = self.rolls.get(line.cube_index if line.cube_index is not None else -1)
-            if cube is not None and cube.mark:
-                rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))
-            elif judged is not None:
-                luck = f"Luck {roll.luck:+.2f} " if roll is not None else ""
-                rows.append((f"{luck}Win {judged.win_after:.0%}", text, None))
-            return rows
-        if line.kind == "pass":
-            return [*rows, ("No move possible", text, None)]
-        rows[0] = (f"{who}: {line.text}", text, None)
-        cube = self._cube(line)
-        if cube is None:
-            if line.kind in ("double", "take", "drop"):
-                rows.append((waiting, grey, None))
-            return rows
-        rows.append((f"Master: {cube.right}", text, None))
-        rows.append(_loss_line(cube.loss, cube.mark))
-        rows.append((f"ND{cube.no_double:+.2f} DT{cube.double_take:+.2f}", text, None))
-        return rows
 
     def _list(self, g: pyxel.Image) -> None:
         a = self.services.assets
@@ -461,7 +390,7 @@ class ReviewScene(Scene):
         errors = []
         for i in columns:
             line = self.lines.lines[i]
-            judged = self.plays.get(line.index) if line.kind == "move" else None
+            judged = self.judged.play(line)
             if judged is not None:
                 points.append((i, judged.win_after))
             if i in self.marks:
@@ -497,12 +426,6 @@ class ReviewScene(Scene):
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
             word = totals[seat].rating if totals is not None else "..."
             a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)
-
-
-def _loss_line(loss: float, mark: str) -> tuple[str, int, int | None]:
-    if not mark:
-        return (f"Lost {loss:.3f}" if loss > 0.0005 else "No loss", wimp.TEXT, None)
-    return (f"Lost {loss:.3f} {mark}", MARK_COLOUR[mark], None)
 
 
 def _fits(review: Review | None, match: Match, ply: int | None) -> bool:

@@ -146,7 +146,7 @@ def test_review_from_the_saved_games_list_with_the_mouse(
     p.click(scene.next_error.rect.center)
     assert scene.list.selected in scene.marks
     error = scene.lines.lines[scene.list.selected]
-    judged = scene.plays.get(error.index) or scene.cubes.get(error.cube_index or error.index)
+    judged = scene.judged.play(error) or scene.judged.cube(error)
     assert judged is not None and judged.mark
     before = scene.list.selected
     p.click(scene.forward.rect.center)
