@@ -18,9 +18,10 @@ icon closes, MENU opens the same as a menu.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pyxel
 
@@ -65,6 +66,7 @@ TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
 BUTTON_Y = TOTALS.bottom + 6
 BUTTON_H = 24
 CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
+RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over
 
 
 @dataclass
@@ -134,7 +136,7 @@ class ReviewScene(Scene):
         if self.reviewer is None:
             kwargs = {} if self.source.ply is None else {"ply": self.source.ply}
             self.reviewer = Reviewer(self.source.match, start=self.judged.review, **kwargs)  # type: ignore[arg-type]
-            self.thinker = Thinker(self.reviewer.think(), self._finished, self.source.match)
+            self.thinker = SteadyThinker(self.reviewer.think(), self._finished, self.source.match)
         assert self.thinker is not None
         if self.thinker.step(self.services.clock):
             self.thinker = None
@@ -426,6 +428,24 @@ class ReviewScene(Scene):
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
             word = totals[seat].rating if totals is not None else "..."
             a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)
+
+
+class SteadyThinker(Thinker):
+    """A Thinker that forecasts a slice as the longest of the last :data:`RECENT_SLICES`.
+
+    The analysis's slices vary more than a move's thinking does (a net
+    evaluation, then a whole ply of replies), and it runs for seconds: a
+    forecast that forgets a long slice quickly would drop a frame at every
+    next one. Keeping the longest recent one costs a little speed, not frames.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.recent: deque[float] = deque(maxlen=RECENT_SLICES)
+
+    def ran(self, seconds: float) -> None:
+        self.recent.append(seconds)
+        self.forecast = max(self.recent)
 
 
 def _fits(review: Review | None, match: Match, ply: int | None) -> bool:

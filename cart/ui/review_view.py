@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 import pyxel
@@ -177,7 +178,7 @@ class EquityGraph:
     rect: Rect
     columns: Sequence[int] = ()
 
-    @property
+    @cached_property
     def inner(self) -> Rect:
         return self.rect.inset(2)
 
