@@ -25,6 +25,12 @@ the first (cold) expert pass. The ratio has a goal of 1.7 at most (issue 6).
 --prefix tools/pyodide``; without them the section says so and the other
 benchmarks still run.
 
+review: a 60-move game (the first 60 plays of an intermediate-v-expert money
+game) fully reviewed by ``cart.ai.review`` (every play, cube decision and
+roll), at the default depth and at 0-ply, with the longest slice of its
+generator (what one frame spends), against GNU Backgammon's ``analyse match``
+at 0-ply of the same game, imported from our ``.mat`` export (goal: 15 s).
+
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
 master level thinks (with and without the thought, which fills each frame's
@@ -453,9 +459,82 @@ def bench_start(rounds: int) -> None:
     )
 
 
+REVIEW_GOAL_S = 15.0
+"""Issue 20: a 60-move game fully reviewed within this many seconds on the desktop."""
+
+
+def review_game(plays: int = 60, seed: int = 1) -> Any:
+    """The first game of intermediate v expert (money, cube in use) with at least ``plays`` plays,
+    cut right after its ``plays``-th play."""
+    import random
+
+    from cart.ai import Bot, choose_action
+    from cart.engine import Match, Move, Rules
+
+    for s in range(seed, seed + 500):
+        match = Match(Rules(), rng=random.Random(s))
+        bots = (Bot("intermediate", seed=s), Bot("expert", seed=s))
+        while match.game.phase != "over":
+            game = match.game
+            match.apply(choose_action(bots[game.actor if game.phase != "opening" else 0], match))
+        ends = [i for i, a in enumerate(match.record) if isinstance(a, Move)]
+        if len(ends) >= plays:
+            return Match.replay(match.rules, match.record[: ends[plays - 1] + 1], names=match.names)
+    raise RuntimeError("no game that long")
+
+
+def bench_review(rounds: int) -> None:
+    import tempfile
+
+    from cart.ai.review import DEFAULT_PLY, Reviewer
+    from cart.store import export_mat
+    from tools.cube_judge import Gnubg
+
+    match = review_game()
+    rounds = max(1, min(rounds, 3))  # each round is seconds long
+    with tempfile.TemporaryDirectory() as tmp:
+        mat = Path(tmp) / "game.mat"
+        mat.write_text(export_mat(match))
+        gnubg = Gnubg(0)
+        gnubg._run("set analysis chequerplay evaluation plies 0")
+        gnubg._run("set analysis cubedecision evaluation plies 0")
+
+        def theirs() -> None:
+            gnubg._run(f'import mat "{mat}"')
+            gnubg._run("analyse match")
+
+        t_g = best_of(rounds, theirs)
+    print(f"review: a 60-move game ({len(match.record)} actions), fully reviewed; goal {REVIEW_GOAL_S:.0f} s")
+    print(f"  gnubg analyse match 0-ply (C)  {t_g:7.2f} s    1.00x (reference)")
+    for ply in (DEFAULT_PLY, 0):
+        best = float("inf")
+        slices: list[float] = []
+        for _ in range(rounds):
+            gen = Reviewer(match, ply=ply).think()
+            start = time.perf_counter()
+            these = []
+            while True:
+                t0 = time.perf_counter()
+                try:
+                    next(gen)
+                except StopIteration:
+                    these.append(time.perf_counter() - t0)
+                    break
+                these.append(time.perf_counter() - t0)
+            took = time.perf_counter() - start
+            if took < best:
+                best, slices = took, sorted(these)
+        print(
+            f"  ours at {ply}-ply{' (default)' if ply == DEFAULT_PLY else '':<10}  {best:7.2f} s  "
+            f"{best / t_g:6.1f}x   slices: {len(slices)}, p99.9 {quantile(slices, 0.999) * 1e3:5.2f} ms, "
+            f"longest {slices[-1] * 1e3:5.2f} ms"
+        )
+
+
 BENCHES = {
     "movegen": bench_movegen,
     "ai": bench_ai,
+    "review": bench_review,
     "pyodide": bench_pyodide,
     "ui": bench_ui,
     "start": bench_start,

@@ -141,7 +141,7 @@ def think_play_review(
     the best of those is the best play: every equity compared is of one depth.
     """
     slicer = _Slicer()
-    succ = successors(position.key, dice[0], dice[1])
+    succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
     keys = list(succ)
     after = weights.after
     scores = {}

@@ -1,0 +1,257 @@
+"""The review (``cart.ai.review``): plays, cube decisions and luck judged, sliced, totalled, stored."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from cart.ai import Bot, choose_action, drain
+from cart.ai.review import (
+    CubeReview,
+    PlayReview,
+    Review,
+    Reviewer,
+    analysis_key,
+    luck_mark,
+    mark,
+    rating,
+    record_digest,
+    review_cache_form,
+    review_from_cache,
+    review_from_json,
+    review_match,
+    review_to_json,
+    think_review,
+)
+from cart.engine import GameState, Match, Move, Position, Rules
+
+
+def opening(play: str, dice: tuple[int, int] = (6, 1)) -> Match:
+    """Seat 0 wins the roll-off with ``dice`` and makes ``play``."""
+    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(1))
+    m.roll(dice)
+    m.play(play)
+    return m
+
+
+def bear_off_last_roll() -> Match:
+    """Seat 0 to roll, two men on its 5 point, seat 1 three on its 3 point: double and pass."""
+    pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
+    return Match(Rules(), names=("Ann", "Bob"), start=GameState.from_position(Rules(), pos))
+
+
+def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) -> Match:
+    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(seed))
+    bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
+    while m.game.phase != "over":
+        g = m.game
+        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    return m
+
+
+def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:
+    assert [mark(x) for x in (0.0, 0.039, 0.04, 0.079, 0.08, 0.159, 0.16, 1.0)] == [
+        "", "", "doubtful", "doubtful", "bad", "bad", "very bad", "very bad",
+    ]  # fmt: skip
+    assert [luck_mark(x) for x in (0.0, 0.3, 0.31, 0.61, -0.31, -0.61)] == [
+        "", "", "lucky", "very lucky", "unlucky", "very unlucky",
+    ]  # fmt: skip
+    words = [rating(x) for x in (0.001, 0.004, 0.007, 0.011, 0.017, 0.025, 0.034, 0.05)]
+    assert words == [
+        "Supernatural", "World class", "Expert", "Advanced", "Intermediate", "Casual player", "Beginner",
+        "Awful!",
+    ]  # fmt: skip
+    assert rating(None) == "N/A"
+
+
+def test_a_blunder_is_marked_with_the_masters_play_and_both_plays_steps() -> None:
+    review = review_match(opening("8/2 6/5"))
+    (play,) = review.plays
+    assert play.index == 1 and play.player == 0 and play.dice == (6, 1)
+    assert play.made == ((8, 2), (6, 5)) and play.made_text == "8/2 6/5"
+    assert play.best == ((13, 7), (8, 7)) and play.best_text == "13/7 8/7"
+    assert play.loss == pytest.approx(play.best_equity - play.made_equity)
+    assert play.loss >= 0.08 and play.mark in ("bad", "very bad") and not play.forced
+    assert 0.0 < play.win_after < 0.5  # seat 0's chance after its own poor play
+    good = review_match(opening("13/7 8/7")).plays[0]
+    assert good.loss == 0.0 and good.mark == "" and good.made == good.best
+    assert review.errors() == [play] and review_match(opening("13/7 8/7")).errors() == []
+
+
+def test_zero_ply_judges_every_play_at_one_depth() -> None:
+    review = review_match(opening("8/2 6/5"), ply=0)
+    assert review.ply == 0 and review.plays[0].best_text == "13/7 8/7" and review.plays[0].mark != ""
+    assert review.key != review_match(opening("8/2 6/5")).key  # a cache of one ply never serves the other
+
+
+def test_a_missed_double_and_a_wrong_take_are_cube_errors() -> None:
+    m = bear_off_last_roll()
+    m.roll((2, 1))  # should have doubled: the opponent would pass
+    missed = review_match(m).cubes
+    assert [(c.kind, c.made, c.right, c.player) for c in missed] == [("double", "no double", "double", 0)]
+    assert missed[0].loss == pytest.approx(1.0 - missed[0].no_double) and missed[0].loss > 0.08
+    assert missed[0].mark == mark(missed[0].loss) != ""
+    m = bear_off_last_roll()
+    m.double()
+    m.take()
+    cubes = review_match(m).cubes
+    assert [(c.kind, c.made, c.right, c.player) for c in cubes] == [
+        ("double", "double", "double", 0),
+        ("take", "take", "drop", 1),
+    ]
+    assert cubes[0].loss == 0.0 and cubes[1].loss == pytest.approx(cubes[1].double_take - 1.0)
+    totals = review_match(m).totals()
+    assert totals[1].cube_error == cubes[1].loss and totals[1].cube_decisions == 1
+
+
+def test_the_opening_roll_off_luck_is_its_best_plays_equity_and_a_normal_roll_against_the_36() -> None:
+    m = opening("13/7 8/7")
+    review = review_match(m)
+    (roll,) = review.rolls
+    assert roll.player == 0 and roll.index == 0 and roll.luck == pytest.approx(0.0, abs=0.4)
+    assert roll.luck > 0.0  # 6-1 is one of the best roll-offs
+    m = bear_off_last_roll()
+    m.double()
+    m.drop()
+    assert review_match(m).rolls == ()  # no roll, no luck
+    race = Match(
+        Rules(),
+        start=GameState.from_position(
+            Rules(), Position.from_counts([11, 0, 0, 0, 2, 2] + [0] * 20, [9, 2, 2, 2] + [0] * 22)
+        ),
+    )
+    race.roll((6, 6))
+    lucky = review_match(race).rolls[0]
+    assert lucky.luck > 0.3 and lucky.mark in ("lucky", "very lucky")
+
+
+def test_totals_follow_gnubgs_error_rate_per_move() -> None:
+    review = review_match(mixed_game())
+    for seat, t in enumerate(review.totals()):
+        plays = [p for p in review.plays if p.player == seat and not p.forced]
+        cubes = [c for c in review.cubes if c.player == seat]
+        assert t.moves == len(plays) and t.cube_decisions == sum(c.close for c in cubes)
+        assert t.total_error == pytest.approx(sum(p.loss for p in plays) + sum(c.loss for c in cubes))
+        assert t.error_rate == pytest.approx(1000 * t.total_error / (t.moves + t.cube_decisions))
+        assert t.rating == rating(t.total_error / (t.moves + t.cube_decisions))
+        assert t.luck == pytest.approx(sum(r.luck for r in review.rolls if r.player == seat))
+        assert sum(t.marks) == sum(1 for d in [*plays, *cubes] if d.mark)
+    beginner, expert = review.totals()
+    assert beginner.error_rate is not None and expert.error_rate is not None
+    assert beginner.error_rate > expert.error_rate
+    assert all(0.0 <= w <= 1.0 for _, w in review.graph())
+    assert [d.index for d in review.decisions()] == sorted(d.index for d in review.decisions())
+    moves = [i for i, a in enumerate(review_match(mixed_game()).plays)]
+    assert len(moves) == sum(isinstance(a, Move) for a in mixed_game().record)
+
+
+def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
+    m = mixed_game()
+    whole = review_match(m)
+    gen = think_review(m)
+    assert sum(1 for _ in zip(range(5), gen, strict=False)) == 5  # it yields: a window steps it
+    reviewer = Reviewer(m)
+    gen = reviewer.think()
+    for _ in range(400):
+        next(gen)
+    partial = reviewer.review()
+    assert 0 < partial.upto < len(m.record) and 0.0 < reviewer.progress < 1.0
+    assert partial.plays == whole.plays[: len(partial.plays)]
+    del gen  # the window closed: what was done stays
+    assert drain(reviewer.think()) == whole and reviewer.finished and reviewer.progress == 1.0
+
+
+def test_a_game_in_progress_is_reviewed_so_far_then_continued() -> None:
+    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(2))
+    bots = (Bot("intermediate", seed=1), Bot("expert", seed=1))
+    for _ in range(12):
+        g = m.game
+        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    reviewer = Reviewer(m)
+    first = drain(reviewer.think())
+    assert first.upto == 12
+    for _ in range(10):
+        g = m.game
+        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    more = drain(reviewer.think())
+    assert more.upto == 22 and more.plays[: len(first.plays)] == first.plays
+    assert more == review_match(m)
+
+
+def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
+    review = review_match(mixed_game())
+    data = review_to_json(review)
+    assert review_from_json(data) == review
+    import json
+
+    assert review_from_json(json.loads(json.dumps(data))) == review
+    bad_values: list[object] = [
+        None,
+        [],
+        {**data, "extra": 1},
+        {k: v for k, v in data.items() if k != "plays"},
+        {**data, "plays": [data["plays"][0][:-1]]},
+        {**data, "plays": [[*data["plays"][0][:11], "nonsense", *data["plays"][0][12:]]]},
+        {**data, "plays": [[*data["plays"][0][:10], math.nan, *data["plays"][0][11:]]]},
+        {**data, "plays": [[*data["plays"][0][:3], [7, 1], *data["plays"][0][4:]]]},
+        {**data, "names": ["a"]},
+        {**data, "upto": "3"},
+    ]
+    for bad in bad_values:
+        with pytest.raises(ValueError):
+            review_from_json(bad)
+
+
+def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> None:
+    m = mixed_game()
+    key = analysis_key()
+    review = review_match(m)
+    form = review_cache_form(review, m.record)
+    assert review_from_cache(form, m.record, key) == review
+    assert review_from_cache(form, m.record, analysis_key(weights_digest="0" * 16)) is None  # new weights
+    assert review_from_cache(form, m.record, key.replace(":v", ":v9")) is None  # another version
+    other = mixed_game(seed=5)
+    assert review_from_cache(form, other.record, key) is None  # another game
+    assert review_from_cache({**form, "review": {"plays": 1}}, m.record, key) is None  # damaged
+    assert review_from_cache("junk", m.record, key) is None and review_from_cache(None, m.record, key) is None
+    assert record_digest(m.record, 3) != record_digest(m.record, 4)
+
+
+def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = mixed_game()
+    prefix = Match.replay(m.rules, m.record[:20], names=m.names)
+    cached = review_from_cache(
+        review_cache_form(review_match(prefix), prefix.record), m.record, analysis_key()
+    )
+    assert cached is not None and cached.upto == 20
+    import cart.ai.review_work as work
+
+    judged: list[int] = []
+    real = work.think_play_review
+
+    def counting(*args: object, **kw: object):  # type: ignore[no-untyped-def]
+        judged.append(1)
+        return real(*args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(work, "think_play_review", counting)
+    reviewer = Reviewer(m, start=cached)
+    assert reviewer.done == 20
+    assert drain(reviewer.think()) == review_match(m)
+    plays_before = sum(isinstance(a, Move) for a in m.record[:20])
+    assert len(judged) == 2 * sum(isinstance(a, Move) for a in m.record) - plays_before
+
+
+def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None:
+    m = mixed_game()
+    review = review_match(m)
+    for d in review.decisions():
+        before = m.moment(d.index)
+        action = m.record[d.index]
+        if isinstance(d, PlayReview):
+            assert isinstance(action, Move) and before.position_id == d.position_id
+            assert before.turn == d.player and before.dice is not None
+        else:
+            assert isinstance(d, CubeReview) and action.name in ("roll", "double", "take", "drop")
+    assert isinstance(review, Review) and review.names == ("Ann", "Bob")

@@ -1,0 +1,273 @@
+"""Check the review (``cart.ai.review``) against GNU Backgammon's analysis of the same games.
+
+Plays ``--games`` money games (cube in use) between pairs of our levels, beginner
+to master, so that there are real errors to find; exports each with our ``.mat``
+export; has GNU Backgammon (the ``gnubg`` package, ``set threads 1``) import it,
+``analyse match`` at ``--gnubg-ply`` (0 by default), ``export match text`` (its
+per-move verdicts) and ``show statistics match`` (its totals). Then reports, per
+level (each level plays several games, on both sides):
+
+- the error rate per move, ours against gnubg's (gnubg's "Overall statistics":
+  all errors over unforced moves plus close cube decisions), and their ratio;
+- for the checker plays that either side marks (doubtful / bad / very bad), the
+  share where both give the same mark, and the share where both mark it at all.
+
+::
+
+    python -m tools.versus review judge --games 20            # ours at the default ply
+    python -m tools.versus review judge --games 20 --ply 0    # ours at 0-ply
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cart.ai import Bot, choose_action
+from cart.ai.review import BAD, DEFAULT_PLY, DOUBTFUL, VERY_BAD, Review, review_match
+from cart.engine import Match, Rules
+from cart.store import export_mat
+from tools.cube_judge import Gnubg
+
+PAIRS = (
+    ("beginner", "master"),
+    ("intermediate", "expert"),
+    ("beginner", "intermediate"),
+    ("expert", "master"),
+    ("intermediate", "master"),
+    ("beginner", "expert"),
+)
+
+_HEADER = re.compile(r"^Move number \d+:\s+(\S+) to play (\d)(\d)\s*$")
+_MOVES = re.compile(r"^\* (\S+) moves (.+?)\s*$")
+_ALERT = re.compile(r"^Alert: (doubtful|bad|very bad) move")
+_STARRED = re.compile(r"^\*\s+\d+\.\s.*Eq\.:\s*([-+]\d+\.\d+)(?:\s*\(([-+]\d+\.\d+)\))?")
+
+
+@dataclass(frozen=True)
+class GnubgPlay:
+    """One checker play as gnubg's text export judges it."""
+
+    player: str
+    dice: tuple[int, int]
+    text: str
+    loss: float | None  # None: no choice (gnubg lists no candidates)
+    mark: str
+
+
+def gnubg_plays(text: str) -> list[GnubgPlay]:
+    """Every checker play made, in order, from gnubg's ``export match text``."""
+    out = []
+    blocks = re.split(r"(?m)^(?=Move number \d+:)", text)
+    for block in blocks:
+        lines = block.splitlines()
+        head = _HEADER.match(lines[0]) if lines else None
+        if head is None:
+            continue
+        moved = next((m for m in map(_MOVES.match, lines) if m), None)
+        if moved is None:  # a dance
+            continue
+        mark = next((m.group(1) for m in map(_ALERT.match, lines) if m), "")
+        starred = next((m for m in map(_STARRED.match, lines) if m), None)
+        loss = None if starred is None else (-float(starred.group(2)) if starred.group(2) else 0.0)
+        dice = (int(head.group(2)), int(head.group(3)))
+        out.append(GnubgPlay(head.group(1), dice, moved.group(2), loss, mark))
+    return out
+
+
+@dataclass(frozen=True)
+class GnubgTotals:
+    """One player's figures from gnubg's ``show statistics match`` (errors in EMG, positive)."""
+
+    error: float  # overall: checker play and cube
+    decisions: int  # unforced moves + close cube decisions
+    checker_error: float
+    unforced: int
+
+
+def gnubg_totals(stats: str) -> dict[str, GnubgTotals]:
+    """Per player name, gnubg's totals."""
+    lines = stats.splitlines()
+    names = next(ln.split()[1:] for ln in lines if ln.startswith("Player"))
+    found: dict[str, list[float]] = {}
+    section = ""
+    for ln in lines:
+        if ln.endswith("statistics") and "  " not in ln:
+            section = ln.split()[0]
+            continue
+        label, _, rest = ln.partition("  ")
+        nums = [float(x) for x in re.findall(r"[-+]?\d+(?:\.\d+)?", rest)]
+        if label == "Unforced moves":
+            found["unforced"] = nums
+        elif label == "Close or actual cube decisions":
+            found["close"] = nums
+        elif label.startswith("Error total EMG") and section in ("Chequerplay", "Overall"):
+            found[section] = [abs(nums[0]), abs(nums[2])]
+    if set(found) != {"unforced", "close", "Chequerplay", "Overall"}:
+        raise RuntimeError(f"unexpected gnubg statistics:\n{stats}")
+    return {
+        n: GnubgTotals(
+            found["Overall"][i],
+            int(found["unforced"][i] + found["close"][i]),
+            found["Chequerplay"][i],
+            int(found["unforced"][i]),
+        )
+        for i, n in enumerate(names)
+    }
+
+
+@dataclass
+class Tally:
+    """One level's figures over every game it played."""
+
+    ours_error: float = 0.0
+    ours_n: int = 0
+    gnubg_error: float = 0.0
+    gnubg_n: int = 0
+    ours_checker: float = 0.0
+    ours_moves: int = 0
+    gnubg_checker: float = 0.0
+    gnubg_moves: int = 0
+    marked: int = 0  # plays either side marked
+    same: int = 0  # ... with the same mark
+    both: int = 0  # ... marked by both
+    pairs: list[tuple[str, str]] = field(default_factory=list)
+
+
+def play_game(a: str, b: str, seed: int) -> Match:
+    """One money game, ``a`` (seat 0) against ``b``, the cube in use."""
+    match = Match(Rules(), names=(a, b), rng=random.Random(seed))
+    bots = (Bot(a, seed=seed), Bot(b, seed=seed + 1))
+    while match.game.phase != "over":
+        game = match.game
+        actor = game.actor if game.phase != "opening" else 0
+        match.apply(choose_action(bots[actor], match))
+    return match
+
+
+def judge(
+    games: int, ply: int, gnubg_ply: int, seed: int, keep: Path | None, cubeless: bool = False
+) -> dict[str, Tally]:
+    gnubg = Gnubg(gnubg_ply)
+    if cubeless:  # a diagnostic: how much of the gap is gnubg's cubeful equity
+        gnubg._run("set analysis chequerplay evaluation cubeful off")
+    for command in (
+        f"set analysis chequerplay evaluation plies {gnubg_ply}",
+        f"set analysis cubedecision evaluation plies {gnubg_ply}",
+        # gnubg's own defaults are 0.03 / 0.06 / 0.12: judged on ours, the marks are comparable
+        f"set analysis threshold doubtful {DOUBTFUL}",
+        f"set analysis threshold bad {BAD}",
+        f"set analysis threshold verybad {VERY_BAD}",
+    ):
+        gnubg._run(command)
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    spent = 0.0
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = keep or Path(tmp)
+        for i in range(games):
+            a, b = PAIRS[i % len(PAIRS)]
+            if i // len(PAIRS) % 2:
+                a, b = b, a
+            match = play_game(a, b, seed + 1000 * i)
+            mat = folder / f"game{i:03d}.mat"
+            mat.write_text(export_mat(match))
+            started = time.perf_counter()
+            review = review_match(match, ply=ply)
+            spent += time.perf_counter() - started
+            gnubg._run(f'import mat "{mat}"')
+            gnubg._run("analyse match")
+            out = folder / f"game{i:03d}.txt"
+            gnubg._run(f'export match text "{out}"')
+            stats = gnubg._run("show statistics match")
+            compare(review, out.read_text(errors="replace"), gnubg_totals(stats), tallies)
+            if i and not i % 5:
+                print(f"  {i} games...", flush=True)
+    print(f"our review: {spent:.1f} s for {games} games at {ply}-ply")
+    return tallies
+
+
+def compare(review: Review, text: str, totals: dict[str, GnubgTotals], tallies: dict[str, Tally]) -> None:
+    for t in review.totals():
+        tally = tallies[t.name]
+        tally.ours_error += t.total_error
+        tally.ours_n += t.moves + t.cube_decisions
+        tally.ours_checker += t.checker_error
+        tally.ours_moves += t.moves
+        g = totals[t.name]
+        tally.gnubg_error += g.error
+        tally.gnubg_n += g.decisions
+        tally.gnubg_checker += g.checker_error
+        tally.gnubg_moves += g.unforced
+    theirs = gnubg_plays(text)
+    ours = list(review.plays)
+    if len(theirs) != len(ours):
+        raise RuntimeError(f"gnubg lists {len(theirs)} plays, the review {len(ours)}")
+    for mine, gp in zip(ours, theirs, strict=True):
+        if gp.dice not in (mine.dice, mine.dice[::-1]) or gp.player != review.names[mine.player]:
+            raise RuntimeError(f"the plays do not line up: {mine} against {gp}")
+        if not (mine.mark or gp.mark):
+            continue
+        tally = tallies[review.names[mine.player]]
+        tally.marked += 1
+        tally.same += mine.mark == gp.mark
+        tally.both += bool(mine.mark) and bool(gp.mark)
+        tally.pairs.append((mine.mark or "-", gp.mark or "-"))
+
+
+def _rate(error: float, n: int) -> float:
+    return 1000.0 * error / n if n else float("nan")
+
+
+def report(tallies: dict[str, Tally]) -> list[str]:
+    out = [
+        "error rate per move in mEMG, all decisions (checker plays alone); marks on checker plays",
+        f"{'player':<13} {'ours':>13} {'gnubg':>13} {'ratio':>11}   {'marked':>6} {'same mark':>9} "
+        f"{'both mark':>9}",
+    ]
+    total = Tally()
+    for name in sorted(tallies, key=("beginner", "intermediate", "expert", "master").index):
+        t = tallies[name]
+        ours, theirs = _rate(t.ours_error, t.ours_n), _rate(t.gnubg_error, t.gnubg_n)
+        ours_c, theirs_c = _rate(t.ours_checker, t.ours_moves), _rate(t.gnubg_checker, t.gnubg_moves)
+        out.append(
+            f"{name:<13} {ours:>5.1f} ({ours_c:>5.1f}) {theirs:>5.1f} ({theirs_c:>5.1f}) "
+            f"{ours / theirs:>4.2f} ({ours_c / theirs_c:>4.2f})   {t.marked:>6} "
+            f"{t.same / max(1, t.marked):>9.0%} {t.both / max(1, t.marked):>9.0%}"
+        )
+        total.marked += t.marked
+        total.same += t.same
+        total.both += t.both
+    out.append(
+        f"{'all plays':<13} {'':>13} {'':>13} {'':>11}   {total.marked:>6} "
+        f"{total.same / max(1, total.marked):>9.0%} {total.both / max(1, total.marked):>9.0%}"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", choices=("judge",))
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--ply", type=int, choices=(0, 1), default=DEFAULT_PLY, help="our checker plays' depth")
+    p.add_argument("--gnubg-ply", type=int, choices=(0, 1, 2), default=0, help="gnubg's analysis depth")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--gnubg-cubeless", action="store_true", help="gnubg judges checker plays cubeless")
+    p.add_argument("--keep", type=Path, default=None, help="keep the .mat files and gnubg's text here")
+    a = p.parse_args(argv)
+    if a.keep:
+        a.keep.mkdir(parents=True, exist_ok=True)
+    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless)
+    print(f"{a.games} money games, ours at {a.ply}-ply against gnubg at {a.gnubg_ply}-ply:")
+    for line in report(tallies):
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
