@@ -439,3 +439,40 @@ def test_the_tutor_is_chosen_in_the_options_menu_and_saved(assets: Assets, tmp_p
         p.click(menu.menu.item_rect([e.label for e in menu.entries].index(label)).center)
     assert app.prefs.settings.tutor == "bad"
     assert app.store is not None and app.store.settings.load().tutor == "bad"
+
+
+def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path: Path) -> None:
+    """A race Red trails (75 pips to 60): doubling is wrong, and so is White dropping it once offered."""
+    mine, theirs = [0] * 26, [0] * 26
+    mine[6] = mine[5] = mine[4] = 5
+    for point in (6, 5, 4, 3, 2):
+        theirs[point] = 3
+    state = GameState.from_position(Rules(), Position.from_counts(mine, theirs), turn=1)
+    app = make_app(tmp_path, tutor="doubtful")
+    app.new_game(GameSetup(players=2), Match(Rules(), start=state, rng=random.Random(2)))
+    p = Player(app)
+    scene = app.stack[0]
+    assert isinstance(scene, PlayScene)
+    table = scene.table
+    p.click(L.cube_rect(None, table.viewer).center)
+    box = tutor_box(p)
+    assert box.lines[0].startswith("The Master would not double here")
+    p.press(pyxel.KEY_RETURN)  # Yes: double anyway
+    ask = p.top
+    for _ in range(5):
+        if isinstance(ask, Dialog) and ask.window.title == "Double":
+            break
+        p.frames(1)
+        ask = p.top
+    assert isinstance(ask, Dialog) and ask.window.title == "Double"
+    labels = [c.label for c in ask.choices]
+    p.click(ask.buttons[labels.index("Drop")].rect.center)
+    box = tutor_box(p)
+    assert box.lines[0].startswith("The Master would take") and len(table.match.record) == 1
+    p.click(box.buttons[0].rect.center)  # No: asked again
+    p.frames(2)
+    ask = p.top
+    assert isinstance(ask, Dialog) and ask.window.title == "Double"
+    p.click(ask.buttons[[c.label for c in ask.choices].index("Take")].rect.center)
+    p.frames(3)
+    assert [type(a).__name__ for a in table.match.record[:2]] == ["Double", "Take"]
