@@ -23,6 +23,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store, export_mat
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
+from cart.ui.intents import Dropped, Input
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.review import ReviewScene
@@ -232,7 +233,10 @@ def test_the_analysis_runs_in_slices_and_closing_keeps_what_was_done(
     scene = open_from_list(p)
     opened = scene.done
     assert opened < scene.total  # live at once, the analysis under way
-    p.frames(12)
+    for _ in range(200):  # a frame's slices at a time, until the next action is judged
+        p.frames(1)
+        if scene.done > opened:
+            break
     done = scene.done
     assert opened < done < scene.total
     p.press(pyxel.KEY_ESCAPE)
@@ -476,3 +480,19 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
     p.click(ask.buttons[[c.label for c in ask.choices].index("Take")].rect.center)
     p.frames(3)
     assert [type(a).__name__ for a in table.match.record[:2]] == ["Double", "Take"]
+
+
+def test_a_file_dropped_in_the_browser_is_an_intent_once(assets: Assets) -> None:
+    """Pyxel's web page names a file dropped on the screen in ``pyxel._dropped_files`` (its editor's path)."""
+    inp = Input()
+    pyxel.flip()
+    inp.poll()
+    pyxel._dropped_files = ["/tmp/friday.mat"]  # type: ignore[attr-defined]
+    try:
+        assert Dropped("/tmp/friday.mat") in inp.poll()
+        assert not any(isinstance(i, Dropped) for i in inp.poll())  # taken once
+    finally:
+        pyxel._dropped_files = []  # type: ignore[attr-defined]
+    pyxel.set_dropped_files(["/home/me/friday.mat"])  # the desktop's
+    assert Dropped("/home/me/friday.mat") in inp.poll()
+    pyxel.set_dropped_files([])
