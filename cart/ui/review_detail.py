@@ -61,8 +61,8 @@ class Judged:
         """The cube decision a line shows: its own (a double, a take), or the no double before its play."""
         if line.kind in ("double", "take", "drop"):
             return self.cubes.get(line.index)
-        if line.cube_index is not None:
-            return self.cubes.get(line.cube_index)
+        if line.roll_index is not None:
+            return self.cubes.get(line.roll_index)
         return None
 
     def detail(self, line: Line, finished: bool) -> list[DetailLine]:
@@ -98,7 +98,7 @@ class Judged:
             if cube is not None and cube.mark:
                 rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))
             else:
-                roll = self.rolls.get(line.cube_index if line.cube_index is not None else -1)
+                roll = self.rolls.get(line.roll_index if line.roll_index is not None else -1)
                 luck = f"Luck {roll.luck:+.2f} " if roll is not None else ""
                 rows.append((f"{luck}Win {judged.win_after:.0%}", text, None))
             return rows

@@ -52,8 +52,8 @@ class Line:
     heading: the index its first action will have; a game's end: the action
     that ended it); ``state`` the game shown for it, ``score`` the match score
     then; ``moves`` the play made (mover's numbering), for the arrows.
-    ``decision``/``cube``: the record indexes whose analysis this line shows
-    (a play; a cube decision made on it, "no double" being the roll before the play).
+    ``roll_index``: the roll the play was made with, whose luck the line shows and
+    at which a "no double" decision was made.
     """
 
     kind: LineKind
@@ -66,7 +66,7 @@ class Line:
     dice: tuple[int, int] | None = None
     text: str = ""
     moves: tuple[tuple[int, int], ...] = ()
-    cube_index: int | None = None  # the Roll a "no double" decision was made at
+    roll_index: int | None = None  # the Roll before a play: its luck, and a "no double" made at it
     after: GameState | None = field(default=None, repr=False)
 
 
@@ -81,7 +81,7 @@ class Lines:
     def at_index(self, index: int) -> int | None:
         """The line showing the action at record ``index`` (or a no-double decision at it), if any."""
         for i, line in enumerate(self.lines):
-            if line.kind != "game" and (line.index == index or line.cube_index == index):
+            if line.kind != "game" and (line.index == index or line.roll_index == index):
                 return i
         return None
 
@@ -129,7 +129,7 @@ def read_lines(match: Match, upto: int | None = None) -> Lines:
             )
             prev = record[i - 1] if i else None
             if isinstance(prev, Roll) and before.phase == "move":
-                line.cube_index = i - 1
+                line.roll_index = i - 1
         elif isinstance(action, Double):
             line = Line("double", i, before, score, game_number, actor, text=f"Doubles => {before.cube * 2}")
         elif isinstance(action, (Take, Drop)):
