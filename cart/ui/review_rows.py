@@ -78,13 +78,6 @@ class Lines:
     lines: list[Line]
     upto: int  # the record's length read
 
-    def at_index(self, index: int) -> int | None:
-        """The line showing the action at record ``index`` (or a no-double decision at it), if any."""
-        for i, line in enumerate(self.lines):
-            if line.kind != "game" and (line.index == index or line.roll_index == index):
-                return i
-        return None
-
 
 def read_lines(match: Match, upto: int | None = None) -> Lines:
     """The lines of ``match.record[:upto]``, replayed from the match's own start (set-up boards too)."""

@@ -21,6 +21,7 @@ from cart.ai.review import Review, review_cache_form, review_match
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store, export_mat
 from cart.ui import layout as L
+from cart.ui import review_open
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Dropped, Input
@@ -496,3 +497,25 @@ def test_a_file_dropped_in_the_browser_is_an_intent_once(assets: Assets) -> None
     pyxel.set_dropped_files(["/home/me/friday.mat"])  # the desktop's
     assert Dropped("/home/me/friday.mat") in inp.poll()
     pyxel.set_dropped_files([])
+
+
+def test_in_the_browser_import_asks_for_a_drop_only(
+    assets: Assets, tmp_path: Path, game: Match, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pyxel's web runtime has no file chooser and Pyodide's files are its own: no path to type there."""
+    monkeypatch.setattr(review_open, "WEB", True)
+    app = make_app(tmp_path / "store")
+    kept = saved(app, game)
+    p = Player(app)
+    app.to_start()
+    start = p.top
+    assert isinstance(start, StartScene)
+    p.click(start.import_mat.rect.center)
+    box = p.top
+    assert isinstance(box, Dialog) and box.field is None and not box.typing
+    assert any("drop" in line.lower() for line in box.lines)
+    mat = tmp_path / "friday.mat"  # where pyxel.js would have written it
+    mat.write_text(export_mat(kept), encoding="utf-8")
+    pyxel._dropped_files = [str(mat)]  # type: ignore[attr-defined]
+    p.frames(1)
+    assert isinstance(p.top, ReviewScene)
