@@ -28,14 +28,16 @@ from cart.ui.intents import Dropped, Input
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.review import ReviewScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.scenes import Dialog, MenuScene, nearest_stop
 from cart.ui.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
 KEYS = {"down": pyxel.KEY_DOWN, "up": pyxel.KEY_UP, "error": pyxel.KEY_TAB, "close": pyxel.KEY_ESCAPE}
+KEYS |= {"left": pyxel.KEY_LEFT, "right": pyxel.KEY_RIGHT}
 KEYS |= {"menu": pyxel.KEY_M, "confirm": pyxel.KEY_RETURN, "cancel": pyxel.KEY_ESCAPE}
 PAD = {"down": pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, "up": pyxel.GAMEPAD1_BUTTON_DPAD_UP}
+PAD |= {"left": pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, "right": pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT}
 PAD |= {"error": pyxel.GAMEPAD1_BUTTON_Y, "close": pyxel.GAMEPAD1_BUTTON_BACK}
 PAD |= {"menu": pyxel.GAMEPAD1_BUTTON_START, "confirm": pyxel.GAMEPAD1_BUTTON_X}
 PAD |= {"cancel": pyxel.GAMEPAD1_BUTTON_BACK}
@@ -100,6 +102,31 @@ class Player:
     @property
     def top(self) -> object:
         return self.app.top
+
+
+def walk_to(p: Player, target: tuple[int, int], buttons: dict[str, int]) -> None:
+    """Press the arrows (or the d-pad) along the shortest way between the scene's stops to ``target``."""
+    arrows = {
+        "left": buttons["left"],
+        "right": buttons["right"],
+        "up": buttons["up"],
+        "down": buttons["down"],
+    }
+    stops = p.app.top.stops()
+    start = p.app.input.cursor
+    way: dict[tuple[int, int], list[str]] = {start: []}
+    todo = [start]
+    while todo and target not in way:
+        at = todo.pop(0)
+        for direction in arrows:
+            nxt = nearest_stop(stops, at, direction)
+            if nxt is not None and nxt not in way:
+                way[nxt] = [*way[at], direction]
+                todo.append(nxt)
+    assert target in way, f"{target} cannot be reached with the arrows"
+    for direction in way[target]:
+        p.press(arrows[direction])
+    assert p.app.input.cursor == target
 
 
 def make_app(tmp_path: Path, **settings: object) -> App:
@@ -200,7 +227,7 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     app.to_start()
     start = p.top
     assert isinstance(start, StartScene)
-    p.app.input.warp(*start.review.rect.center)  # the arrows' cursor on Review, as walked to
+    walk_to(p, start.review.rect.center, buttons)  # the arrows (d-pad) to the Review button
     p.press(pyxel.KEY_SPACE if buttons is KEYS else pyxel.GAMEPAD1_BUTTON_A)
     scene = p.top
     assert isinstance(scene, ReviewScene)
