@@ -65,8 +65,8 @@ def review_lines(review: Review) -> list[str]:
     names = review.names
     depth = "1-ply" if review.ply >= 1 else "0-ply"
     out = [
-        f"Review of {names[0]} against {names[1]}, judged by the Master (checker plays at {depth},",
-        "cubeless equity; cube decisions in EMG). Marks: ?! doubtful, ? bad, ?? very bad;",
+        f"Review of {names[0]} against {names[1]}, judged by the Master (checker plays at {depth};",
+        "cubeful equity in EMG, per unit of cube). Marks: ?! doubtful, ? bad, ?? very bad;",
         "luck: + lucky, ++ very lucky, - unlucky, -- very unlucky. The number is the record's.",
     ]
     luck = {r.index: _LUCK_TAG[r.mark] for r in review.rolls}

@@ -140,11 +140,14 @@ class Tally:
     pairs: list[tuple[str, str]] = field(default_factory=list)
 
 
-def play_game(a: str, b: str, seed: int) -> Match:
-    """One money game, ``a`` (seat 0) against ``b``, the cube in use."""
-    match = Match(Rules(), names=(a, b), rng=random.Random(seed))
+def play_game(a: str, b: str, seed: int, length: int = 0) -> Match:
+    """One money game, or a match to ``length``, ``a`` (seat 0) against ``b``, the cube in use."""
+    match = Match(Rules(match_length=length), names=(a, b), rng=random.Random(seed))
     bots = (Bot(a, seed=seed), Bot(b, seed=seed + 1))
-    while match.game.phase != "over":
+    while not match.is_match_over if length else match.game.phase != "over":
+        if match.game.phase == "over":
+            match.new_game()
+            continue
         game = match.game
         actor = game.actor if game.phase != "opening" else 0
         match.apply(choose_action(bots[actor], match))
@@ -152,7 +155,13 @@ def play_game(a: str, b: str, seed: int) -> Match:
 
 
 def judge(
-    games: int, ply: int, gnubg_ply: int, seed: int, keep: Path | None, cubeless: bool = False
+    games: int,
+    ply: int,
+    gnubg_ply: int,
+    seed: int,
+    keep: Path | None,
+    cubeless: bool = False,
+    length: int = 0,
 ) -> dict[str, Tally]:
     gnubg = Gnubg(gnubg_ply)
     if cubeless:  # a diagnostic: how much of the gap is gnubg's cubeful equity
@@ -174,7 +183,7 @@ def judge(
             a, b = PAIRS[i % len(PAIRS)]
             if i // len(PAIRS) % 2:
                 a, b = b, a
-            match = play_game(a, b, seed + 1000 * i)
+            match = play_game(a, b, seed + 1000 * i, length)
             mat = folder / f"game{i:03d}.mat"
             mat.write_text(export_mat(match))
             started = time.perf_counter()
@@ -188,7 +197,7 @@ def judge(
             compare(review, out.read_text(errors="replace"), gnubg_totals(stats), tallies)
             if i and not i % 5:
                 print(f"  {i} games...", flush=True)
-    print(f"our review: {spent:.1f} s for {games} games at {ply}-ply")
+    print(f"our review: {spent:.1f} s for {games} {'matches' if length else 'games'} at {ply}-ply")
     return tallies
 
 
@@ -257,13 +266,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ply", type=int, choices=(0, 1), default=DEFAULT_PLY, help="our checker plays' depth")
     p.add_argument("--gnubg-ply", type=int, choices=(0, 1, 2), default=0, help="gnubg's analysis depth")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--match", type=int, default=0, help="play matches to this length (default: money games)")
     p.add_argument("--gnubg-cubeless", action="store_true", help="gnubg judges checker plays cubeless")
     p.add_argument("--keep", type=Path, default=None, help="keep the .mat files and gnubg's text here")
     a = p.parse_args(argv)
     if a.keep:
         a.keep.mkdir(parents=True, exist_ok=True)
-    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless)
-    print(f"{a.games} money games, ours at {a.ply}-ply against gnubg at {a.gnubg_ply}-ply:")
+    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless, a.match)
+    what = f"{a.match}-point matches" if a.match else "money games"
+    print(f"{a.games} {what}, ours at {a.ply}-ply against gnubg at {a.gnubg_ply}-ply:")
     for line in report(tallies):
         print(line)
     return 0

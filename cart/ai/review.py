@@ -42,12 +42,15 @@ What is measured, and how:
 - **Checker plays** (``ply`` 1, the default): the master's net at 0-ply ranks
   every legal play; its candidates (the best 6 within 0.16, as the master
   plays) and the play made are then searched 1-ply deeper (the opponent's best
-  reply on each of its 21 rolls, averaged), and the best of those is the best
-  play. Equity is *cubeless* money equity in points per unit of the cube, in a
-  match too (gnubg's is cubeful EMG; the cube model is not cheap enough per
-  play here). ``ply=0`` judges at 0-ply alone (about ten times faster). The
-  master's own 2-ply (its tie-break between its best two) is not used: too slow
-  for a whole game.
+  reply on each of its 21 rolls), and the best of those is the best play.
+  Equity is *cubeful* where the rules have a cube, in EMG (money: points per
+  unit of the cube): after the play the opponent is on roll and handles the
+  cube as the master's cube model says (one ply ahead, :func:`cart.ai.cube.lookahead`,
+  at 1-ply; its 0-ply model at 0-ply), and a match's winning chances are mapped
+  to EMG as gnubg's ``mwc2eq`` maps them. Without a cube (MaxGammon) it is
+  cubeless money equity. ``ply=0`` judges every play at 0-ply (about half the
+  time). The master's own 2-ply (its tie-break between its best two) is not
+  used: too slow for a whole game.
 - **Cube decisions**: at every roll where the player on roll could double (the
   rules allow it and the cube can still gain), every double, take and drop:
   the master's cube decision (its cubeful model one ply ahead,

@@ -6,9 +6,10 @@ store read the same few frozen values. :mod:`cart.ai.review` is the face to
 import; it re-exports everything here.
 
 Equities are in points per unit of the cube (money) or in EMG, gnubg's
-"equity normalised to money game" (match: a cube decision's match winning
-chances scaled so that winning a single game at the current cube is +1).
-Checker plays are judged by cubeless equity in both (see ``review.py``).
+"equity normalised to money game" (match: match winning chances scaled so
+that winning a single game at the current cube is +1, losing one -1).
+Checker plays are judged by cubeful equity where the rules have a cube (see
+``review.py``).
 """
 
 from __future__ import annotations

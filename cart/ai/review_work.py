@@ -32,8 +32,9 @@ from ..engine import (
 )
 from ..engine.fast import flip_key, play_of, successors
 from .bot import GEN_COST, LEVEL_SPECS, ROLLS, SLICE_EVALS, Bot, CubeDecision, load_weights
+from .cube import Chances, CubeState, cube_efficiency, lookahead
 from .met import after_game
-from .net import DEFAULT_PATH, Weights, equity
+from .net import DEFAULT_PATH, Weights, equity, flip_probs
 from .review_model import (
     VERY_BAD,
     CubeReview,
@@ -47,14 +48,16 @@ from .review_model import (
 __all__ = [
     "ANALYSIS_VERSION",
     "DEFAULT_PLY",
+    "CubeView",
     "PlayJudgement",
     "Reviewer",
     "analysis_key",
     "cube_review",
+    "cube_view",
     "think_play_review",
 ]
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
@@ -94,25 +97,87 @@ class _Slicer:
             yield
 
 
-def _one_ply(weights: Weights, key: int, slicer: _Slicer) -> Work:
-    """1-ply cubeless equity of the mover after the play ending in ``key`` (unflipped): the opponent's
-    best reply by the net on each of the 21 rolls, averaged."""
+@dataclass(frozen=True)
+class CubeView:
+    """The cube as the mover sees it before its roll: how a play's result is valued cubefully.
+
+    ``state`` is the mover's :class:`~cart.ai.cube.CubeState`; ``emg`` turns the
+    mover's match winning chance into EMG (money values pass as they are, per
+    unit of the cube).
+    """
+
+    state: CubeState
+    emg: Callable[[float], float]
+
+    def mover(self, opponent_value: float) -> float:
+        """The mover's equity (EMG) from the opponent's cubeful value (money units or match chance)."""
+        return self.emg(1.0 - opponent_value) if self.state.is_match else -opponent_value
+
+
+def cube_view(state: GameState, score: tuple[int, int]) -> CubeView | None:
+    """The cube as the player on turn in ``state`` sees it; None where the rules have no cube."""
+    if not state.rules.uses_cube:
+        return None
+    mover = state.turn
+    n = state.rules.match_length
+    owner = None if state.cube_owner is None else (0 if state.cube_owner == mover else 1)
+    away = (n - score[mover], n - score[1 - mover]) if n else None
+    cube = CubeState(state.cube, owner, away, state.crawford, state.rules.max_cube)
+    return CubeView(cube, _to_emg(state, score, mover))
+
+
+def _mover_chances(weights: Weights, reply: int) -> tuple[Chances, float]:
+    """The mover's chances and cube efficiency before its roll, after the opponent's ``reply``."""
+    p = flip_probs(weights.after(reply))
+    return (p[0], p[1], p[2], p[3], p[4]), cube_efficiency(Position(flip_key(reply)))
+
+
+def _zero_ply(weights: Weights, key: int, slicer: _Slicer, cube: CubeView | None) -> Work:
+    """0-ply equity of the mover after the play ending in ``key``: cubeless, or with ``cube`` the
+    opponent's cubeful value on its roll (it doubles when it should), seen from the mover."""
+    if cube is None:
+        yield from slicer.add(1)
+        return equity(weights.after(key))
+    yield from slicer.add(3 if cube.state.is_match else 1)  # the match cube model costs about 2 evals
+    p = weights.after(key)
+    theirs = (1.0 - p[0], p[3], p[4], p[1], p[2])
+    x = cube_efficiency(Position(flip_key(key)))
+    return cube.mover(cube.state.flipped().value(theirs, x))
+
+
+def _one_ply(weights: Weights, key: int, slicer: _Slicer, cube: CubeView | None) -> Work:
+    """1-ply equity of the mover after the play ending in ``key`` (unflipped): the opponent's best reply
+    by the net on each of the 21 rolls. Cubeless: the replies' values averaged. With ``cube``: the
+    opponent's cube decision one ply ahead (:func:`~cart.ai.cube.lookahead`, as the master's cube), its
+    value taken as it handles the cube well, seen from the mover."""
     after = weights.after
     if key & 15 == 15:
-        return equity(after(key))
+        return (yield from _zero_ply(weights, key, slicer, cube))
     opp = flip_key(key)
     total = 0.0
+    chosen: list[tuple[float, int]] = []
     for a, b, w in ROLLS:
         replies = successors(opp, a, b) or {opp: 0}
         yield from slicer.add(GEN_COST)
         best = -9.0
+        choice = opp
         for r in replies:
             e = equity(after(r))
             if e > best:
-                best = e
+                best, choice = e, r
             yield from slicer.add(1)
         total -= w * best
-    return total / 36.0
+        chosen.append((w, choice))
+    if cube is None:
+        return total / 36.0
+    theirs = cube.state.flipped()
+    leaves = []
+    for weight, reply in chosen:
+        yield from slicer.add(5 if cube.state.is_match else 1)  # two cube values a leaf
+        chances, x = _mover_chances(weights, reply)
+        leaves.append((float(weight), chances, x))
+    nd, dt, dp = lookahead(theirs, leaves)
+    return cube.mover(max(nd, min(dt, dp)) if theirs.may_double() else nd)
 
 
 @dataclass(frozen=True)
@@ -132,38 +197,51 @@ class PlayJudgement:
 
 
 def think_play_review(
-    weights: Weights, position: Position, dice: Dice, made_key: int, ply: int = DEFAULT_PLY
+    weights: Weights,
+    position: Position,
+    dice: Dice,
+    made_key: int,
+    ply: int = DEFAULT_PLY,
+    cube: CubeView | None = None,
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
 
-    0-ply for every legal play; at ``ply`` 1, the master's candidates (its best
-    few within its margin) and the play made are searched one ply deeper and
-    the best of those is the best play: every equity compared is of one depth.
+    The net at 0-ply ranks every legal play (cubeless). At ``ply`` 1 the
+    master's candidates (its best few within its margin) and the play made are
+    searched one ply deeper; at ``ply`` 0 every play is valued at 0-ply. With
+    ``cube`` (:func:`cube_view`) the values are cubeful, in EMG. The best of the
+    plays so valued is the best play: every equity compared is of one depth.
     """
     slicer = _Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
     keys = list(succ)
     after = weights.after
-    scores = {}
+    rough = {}
     for k in keys:
-        scores[k] = equity(after(k))
+        rough[k] = equity(after(k))
         yield from slicer.add(1)
+    chosen = keys
     if len(keys) > 1 and ply >= 1:
         level = LEVEL_SPECS["master"]
-        order = sorted(keys, key=scores.__getitem__, reverse=True)
-        top = scores[order[0]]
-        chosen = [k for k in order[: level.candidates] if top - scores[k] <= level.margin]
+        order = sorted(keys, key=rough.__getitem__, reverse=True)
+        top = rough[order[0]]
+        chosen = [k for k in order[: level.candidates] if top - rough[k] <= level.margin]
         if made_key not in chosen:
             chosen.append(made_key)
-        scores = {}
-        for k in chosen:
-            scores[k] = yield from _one_ply(weights, k, slicer)
+    scores: dict[int, float] = {}
+    for k in chosen:
+        if len(keys) > 1 and ply >= 1:
+            scores[k] = yield from _one_ply(weights, k, slicer, cube)
+        elif cube is None:
+            scores[k] = rough[k]
+        else:
+            scores[k] = yield from _zero_ply(weights, k, slicer, cube)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))
 
 
 def _to_emg(state: GameState, score: tuple[int, int], doubler: int) -> Callable[[float], float]:
-    """The doubler's figures in EMG: money's are already (per unit of the cube); a match's chances of
+    """``doubler``'s figures in EMG: money's are already (per unit of the cube); a match's chances of
     winning it are mapped as gnubg's ``mwc2eq`` maps them, +1 a single game won at the cube, -1 lost."""
     n = state.rules.match_length
     if not n:
@@ -310,7 +388,8 @@ class Reviewer:
         position = state.position
         play = state.find(action)
         made_key = flip_key(play.result.key)
-        j = yield from think_play_review(self.weights, position, state.dice, made_key, self.ply)
+        cube = cube_view(state, self._replay.score)
+        j = yield from think_play_review(self.weights, position, state.dice, made_key, self.ply, cube)
         win = self.weights.after(made_key)[0]
         return PlayReview(
             index,

@@ -27,7 +27,7 @@ from ..engine.fast import flip_key
 from .bot import Bot, drain, load_weights
 from .net import Weights
 from .review_model import BAD
-from .review_work import DEFAULT_PLY, cube_review, think_play_review
+from .review_work import DEFAULT_PLY, cube_review, cube_view, think_play_review
 
 __all__ = ["think_tutor", "tutor_check"]
 
@@ -58,8 +58,9 @@ def think_tutor(
             play = game.find(action)
         except EngineError:
             return None
+        cube = cube_view(game, match.score)
         judged = yield from think_play_review(
-            weights, game.position, game.dice, flip_key(play.result.key), ply
+            weights, game.position, game.dice, flip_key(play.result.key), ply, cube
         )
         if judged.loss < threshold or judged.loss <= 0.0:
             return None

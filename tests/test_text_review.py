@@ -1,0 +1,77 @@
+"""The terminal's ``review`` command and ``python -m cart --review FILE.mat``."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from cart.__main__ import main
+from cart.ai import Bot
+from cart.ai.review import review_match
+from cart.engine import Match, Rules
+from cart.store import export_mat
+from cart.text import HELP, TextGame
+from cart.textreview import review_lines
+
+
+def test_help_lists_review() -> None:
+    assert "review " in HELP
+
+
+def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work() -> None:
+    out = io.StringIO()
+    match = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(1))
+    game = TextGame(match, out, echo=True)
+    # seed 1: Bob wins the roll-off with 2-5 and plays it; Ann's roll is then 1-3
+    game.run(["", "13/11 13/8", "", "24/23 8/5", "review", "review", "quit"])
+    text = out.getvalue()
+    assert text.count("Review of Ann against Bob") == 2
+    assert "The Master reviews 4 actions" in text and "reviews 0" not in text  # the second one is kept
+    plays = review_match(match).plays
+    assert [p.made_text for p in plays] == ["13/11 13/8", "24/23 8/5"]
+    assert all(p.made_text in text and (p.best_text in text or p.loss == 0.0) for p in plays)
+    assert "Error rate (mEMG per move)" in text and "Rating" in text and "Luck (total)" in text
+    assert "Totals" in text
+
+
+def test_review_lines_mark_errors_and_cube_decisions() -> None:
+    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(2))
+    bots = (Bot("beginner", seed=3), Bot("expert", seed=3))
+    from cart.ai import choose_action
+
+    while m.game.phase != "over":
+        g = m.game
+        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    review = review_match(m)
+    lines = review_lines(review)
+    text = "\n".join(lines)
+    marked = [p for p in review.plays if p.mark]
+    assert marked and all(f"-{p.loss:.3f}" in text for p in marked)
+    assert text.count("Game 1") == 1 and lines[-10] == "Totals"
+    a, b = review.totals()
+    assert a.rating in lines[-2] and b.rating in lines[-2]
+    assert all(len(line) <= 110 for line in lines)
+
+
+def test_python_m_cart_review_reads_a_mat_or_says_why_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    m = Match(Rules(match_length=1), names=("Ann", "Bob"), rng=random.Random(1))
+    m.roll((6, 1))
+    m.play("13/7 8/7")
+    m.roll((3, 1))
+    m.play("8/5 6/5")
+    path = tmp_path / "g.mat"
+    path.write_text(export_mat(m))
+    assert main(["--review", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Review of Ann against Bob" in out and "Totals" in out
+    bad = tmp_path / "bad.mat"
+    bad.write_bytes(b"MATLAB 5.0 MAT-file\x00\x01")
+    assert main(["--review", str(bad)]) == 1
+    captured = capsys.readouterr()
+    assert "Cannot review" in captured.err and "Traceback" not in captured.err
+    assert bad.read_bytes() == b"MATLAB 5.0 MAT-file\x00\x01"

@@ -1,0 +1,60 @@
+"""The tutor (``cart.ai.tutor``): the master's word before a costly play or cube action, else nothing."""
+
+from __future__ import annotations
+
+import random
+
+from cart.ai import drain
+from cart.ai.tutor import think_tutor, tutor_check
+from cart.engine import Double, Drop, GameState, Match, Move, NewGame, Position, Roll, Rules, Take
+
+
+def opened() -> Match:
+    m = Match(Rules(), rng=random.Random(1))
+    m.roll((6, 1))
+    return m
+
+
+def sure_double() -> Match:
+    pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
+    return Match(Rules(), start=GameState.from_position(Rules(), pos))
+
+
+def test_a_costly_play_asks_and_a_good_one_passes() -> None:
+    m = opened()
+    record = list(m.record)
+    assert tutor_check(m, Move(((8, 2), (6, 5)))) == "The Master prefers 13/7 8/7: play it anyway?"
+    assert tutor_check(m, Move(((13, 7), (8, 7)))) is None
+    assert tutor_check(m, Move(((8, 2), (6, 5))), threshold=5.0) is None  # under the threshold
+    assert m.record == record and m.game.phase == "move"  # asking never changes the match
+
+
+def test_cube_actions_are_checked_too() -> None:
+    m = sure_double()
+    assert tutor_check(m, Roll((3, 1))) == "The Master would double here: roll anyway?"
+    assert tutor_check(m, Double()) is None
+    m.double()
+    assert tutor_check(m, Take()) == "The Master would drop: take anyway?"
+    assert tutor_check(m, Drop()) is None
+    early = Match(Rules(), rng=random.Random(1))
+    early.roll((6, 1))
+    early.play("13/7 8/7")
+    assert tutor_check(early, Double()) == "The Master would not double here: double anyway?"
+
+
+def test_nothing_to_judge_or_an_illegal_action_lets_it_through_for_the_engine_to_refuse() -> None:
+    m = opened()
+    assert tutor_check(m, Move(((24, 1),))) is None
+    assert tutor_check(m, Double()) is None  # not now: the engine says why
+    assert tutor_check(Match(Rules()), Roll((3, 1))) is None  # the roll-off
+    assert tutor_check(Match(Rules(variant="maxgammon")), NewGame()) is None
+    gen = think_tutor(m, Move(((8, 2), (6, 5))))
+    slices = 0
+    try:
+        while True:
+            next(gen)
+            slices += 1
+    except StopIteration as stop:
+        assert stop.value is not None
+    assert slices > 5  # sliced like the computer's thinking
+    assert drain(think_tutor(m, Move(((13, 7), (8, 7))), ply=0)) is None
