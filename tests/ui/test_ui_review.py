@@ -546,3 +546,22 @@ def test_in_the_browser_import_asks_for_a_drop_only(
     pyxel._dropped_files = [str(mat)]  # type: ignore[attr-defined]
     p.frames(1)
     assert isinstance(p.top, ReviewScene)
+
+
+def test_a_review_that_cannot_be_kept_is_said_and_the_game_is_untouched(
+    assets: Assets, tmp_path: Path, game: Match
+) -> None:
+    app = make_app(tmp_path)
+    kept = saved(app, game)
+    (tmp_path / "reviews").write_text("a file where the folder should be")  # every write in it fails
+    p = Player(app)
+    scene = open_from_list(p)
+    p.frames(2)
+    assert scene.done > 0
+    p.press(pyxel.KEY_ESCAPE)
+    box = p.top
+    assert isinstance(box, Dialog) and box.window.title == "Review not kept"
+    assert any("analysed again" in line for line in box.lines)
+    assert app.store is not None and app.store.games.load("Friday").match.record == kept.match.record
+    p.press(pyxel.KEY_RETURN)
+    assert isinstance(p.top, StartScene)
