@@ -98,6 +98,17 @@ class Typed:
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """A file dropped on the window this frame (on the desktop; in the browser, on the game's screen).
+
+    ``path`` is where Pyxel put it: the file itself on the desktop, a copy in
+    Pyodide's file system in the browser.
+    """
+
+    path: str
+
+
+@dataclass(frozen=True)
 class Focus:
     """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
 
@@ -117,31 +128,7 @@ class Scroll:
     lines: int
 
 
-@dataclass(frozen=True)
-class Dropped:
-    """A file dropped on the window this frame (on the desktop; in the browser, on the game's screen).
-
-    ``path`` is where Pyxel put it: the file itself on the desktop, a copy in
-    Pyodide's file system in the browser.
-    """
-
-    path: str
-
-
 Intent = Pointer | Select | OpenMenu | Command | Typed | Focus | Scroll | Dropped
-
-
-def dropped_files() -> list[str]:
-    """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
-
-    Pyxel 2.9's page writes a file dropped on the screen into Pyodide's file
-    system and appends its path to ``pyxel._dropped_files`` (its own editor
-    drains that list the same way); the desktop fills ``pyxel.dropped_files``.
-    """
-    web = list(getattr(pyxel, "_dropped_files", None) or [])
-    if web:
-        pyxel._dropped_files = []  # type: ignore[attr-defined]
-    return [*pyxel.dropped_files, *web]
 
 
 KEYMAP: dict[int, CommandName] = {
@@ -203,6 +190,19 @@ WATCHED = (
     *MENU_BUTTONS,
     *KEYMAP,
 )
+
+
+def dropped_files() -> list[str]:
+    """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
+
+    Pyxel 2.9's page writes a file dropped on the screen into Pyodide's file
+    system and appends its path to ``pyxel._dropped_files`` (its own editor
+    drains that list the same way); the desktop fills ``pyxel.dropped_files``.
+    """
+    web = list(getattr(pyxel, "_dropped_files", None) or [])
+    if web:
+        pyxel._dropped_files = []  # type: ignore[attr-defined]
+    return [*pyxel.dropped_files, *web]
 
 
 @dataclass
