@@ -341,7 +341,9 @@ class TextGame:
             elif word == "hint":
                 self.say(f"  Hint: {self.hint()}")
             elif word == "review":
-                self.review()
+                from .textreview import review_command
+
+                self._reviewer = review_command(m, self._reviewer, self.say)
             elif word in ("", "roll", "r"):
                 if phase == "over":
                     self.report(m.new_game())
@@ -411,20 +413,6 @@ class TextGame:
         if advice.cube is None or advice.kind != "roll":
             return f"{advice.kind} {outlook}."
         return f"{advice.cube.action}: roll {outlook}."
-
-    def review(self) -> None:
-        """The Master's review of the record so far; what was reviewed before is kept, not redone."""
-        from .ai import drain
-        from .ai.review import Reviewer
-        from .textreview import review_lines
-
-        if self._reviewer is None:
-            self._reviewer = Reviewer(self.match)
-        todo = len(self.match.record) - self._reviewer.done
-        if todo:
-            self.say(f"  The Master reviews {todo} action{'s' if todo != 1 else ''}...")
-        for line in review_lines(drain(self._reviewer.think())):
-            self.say(line)
 
     def named(self, message: str) -> str:
         """The engine numbers players 0 and 1; people prefer names."""

@@ -8,11 +8,12 @@ players.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
-from .ai.review import CubeReview, PlayReview, Review
+from .ai.review import CubeReview, PlayReview, Review, Reviewer
+from .engine import Match
 
-__all__ = ["review_lines"]
+__all__ = ["review_command", "review_lines"]
 
 _MARK_TAG = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 _LUCK_TAG = {"": "", "lucky": "+", "very lucky": "++", "unlucky": "-", "very unlucky": "--"}
@@ -72,11 +73,12 @@ def review_lines(review: Review) -> list[str]:
     luck = {r.index: _LUCK_TAG[r.mark] for r in review.rolls}
     roll_of = {}  # a play's roll is the Roll action before it (a cube decision may sit between)
     last_roll = -1
-    for d in sorted([*review.rolls, *review.plays], key=lambda x: x.index):
-        if isinstance(d, PlayReview):
-            roll_of[d.index] = last_roll
+    events = sorted([(r.index, False) for r in review.rolls] + [(p.index, True) for p in review.plays])
+    for index, is_play in events:
+        if is_play:
+            roll_of[index] = last_roll
         else:
-            last_roll = d.index
+            last_roll = index
     game = 0
     for d in review.decisions():
         if d.game_number != game:
@@ -91,3 +93,20 @@ def review_lines(review: Review) -> list[str]:
     out.append("Totals")
     out.extend(_totals(review))
     return out
+
+
+def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str], None]) -> Reviewer:
+    """The terminal's ``review``: the review of the record so far, said line by line.
+
+    Returns the reviewer to keep for the next time, so what was reviewed is not redone.
+    """
+    from .ai import drain
+
+    if reviewer is None:
+        reviewer = Reviewer(match)
+    todo = len(match.record) - reviewer.done
+    if todo:
+        say(f"  The Master reviews {todo} action{'s' if todo != 1 else ''}...")
+    for line in review_lines(drain(reviewer.think())):
+        say(line)
+    return reviewer

@@ -133,6 +133,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
         plays = [p for p in review.plays if p.player == seat and not p.forced]
         cubes = [c for c in review.cubes if c.player == seat]
         assert t.moves == len(plays) and t.cube_decisions == sum(c.close for c in cubes)
+        assert t.decisions == t.moves + t.cube_decisions
         assert t.total_error == pytest.approx(sum(p.loss for p in plays) + sum(c.loss for c in cubes))
         assert t.error_rate == pytest.approx(1000 * t.total_error / (t.moves + t.cube_decisions))
         assert t.rating == rating(t.total_error / (t.moves + t.cube_decisions))
@@ -255,3 +256,14 @@ def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None
         else:
             assert isinstance(d, CubeReview) and action.name in ("roll", "double", "take", "drop")
     assert isinstance(review, Review) and review.names == ("Ann", "Bob")
+
+
+def test_a_dead_cube_is_no_decision() -> None:
+    # post-Crawford, the leader (1-away) gains nothing by doubling: gnubg does not ask, nor do we
+    from cart.ai.review_work import cube_matters
+
+    rules = Rules(match_length=3)
+    pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
+    state = GameState.from_position(rules, pos)
+    assert not cube_matters(state, (2, 0)) and cube_matters(state, (0, 2)) and cube_matters(state, (0, 0))
+    assert not cube_matters(GameState.from_position(Rules(variant="maxgammon"), pos), (0, 0))

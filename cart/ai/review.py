@@ -31,7 +31,7 @@ The cache, as a window uses it (``store.reviews`` is a :class:`cart.store.Review
                loss, mark, close)
     RollReview(index, game_number, player, dice, luck, mark)
     PlayerTotals(player, name, moves, cube_decisions, checker_error, cube_error, marks, luck)
-        .total_error  .error_per_move (EMG)  .error_rate (mEMG per move)  .rating
+        .total_error  .decisions  .error_per_move (EMG)  .error_rate (mEMG per move)  .rating
     mark(loss) -> "" | "doubtful" | "bad" | "very bad";  luck_mark(luck);  rating(error_per_move)
 
 ``index`` is always a record index: ``match.moment(index)`` is the board before

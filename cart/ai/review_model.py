@@ -194,10 +194,15 @@ class PlayerTotals:
         return self.checker_error + self.cube_error
 
     @property
+    def decisions(self) -> int:
+        """What the error rate is per: unforced moves and close cube decisions."""
+        return self.moves + self.cube_decisions
+
+    @property
     def error_per_move(self) -> float | None:
         """gnubg's overall error rate per move in EMG: all errors over unforced moves and close cube
         decisions (None with neither)."""
-        n = self.moves + self.cube_decisions
+        n = self.decisions
         return self.total_error / n if n else None
 
     @property

@@ -57,7 +57,7 @@ __all__ = [
     "think_play_review",
 ]
 
-ANALYSIS_VERSION = 2
+ANALYSIS_VERSION = 3
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
@@ -278,6 +278,13 @@ def cube_review(
     return CubeReview(index, game, doubler, "double", made, right, nd, dt, dp, loss, mark(loss), close)
 
 
+def cube_matters(state: GameState, score: tuple[int, int]) -> bool:
+    """Whether the player on roll has a cube decision to make: the rules let it double and a double
+    can gain (gnubg skips the leader's dead cube after the Crawford game the same way)."""
+    view = cube_view(state, score)
+    return state.can_double() and view is not None and view.state.may_double()
+
+
 class Reviewer:
     """A review in progress over ``match``'s record: step :meth:`think` a slice at a time.
 
@@ -358,7 +365,7 @@ class Reviewer:
         if isinstance(action, Move):
             found.append((yield from self._play(state, action, index, game)))
         elif isinstance(action, (Double, Roll)) and state.phase == "roll":
-            decision = (yield from self.master.think_cube(replay)) if state.can_double() else None
+            decision = (yield from self.master.think_cube(replay)) if cube_matters(state, score) else None
             if decision is not None:
                 found.append(cube_review(decision, state, score, action, index, game))
                 self._doubled = decision if isinstance(action, Double) else None

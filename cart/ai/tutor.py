@@ -27,7 +27,7 @@ from ..engine.fast import flip_key
 from .bot import Bot, drain, load_weights
 from .net import Weights
 from .review_model import BAD
-from .review_work import DEFAULT_PLY, cube_review, cube_view, think_play_review
+from .review_work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
 
 __all__ = ["think_tutor", "tutor_check"]
 
@@ -66,7 +66,7 @@ def think_tutor(
             return None
         return f"The Master prefers {format_play(game.position, judged.best)}: play it anyway?"
     if not (
-        (isinstance(action, (Double, Roll)) and game.phase == "roll" and game.can_double())
+        (isinstance(action, (Double, Roll)) and game.phase == "roll" and cube_matters(game, match.score))
         or (isinstance(action, (Take, Drop)) and game.phase == "doubled")
     ):
         return None
