@@ -17,11 +17,20 @@ from .errors import BadValueError, DamagedError, WriteError
 from .games import GameOptions
 from .notices import Clock, Notice, set_aside, utc_now
 
-__all__ = ["ANIMATION_SPEEDS", "CHECKER_COLOURS", "MAX_WINDOW_SCALE", "Settings", "SettingsStore"]
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "CHECKER_COLOURS",
+    "MAX_WINDOW_SCALE",
+    "TUTOR_LEVELS",
+    "Settings",
+    "SettingsStore",
+]
 
 ENTRY = "settings.json"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""
+TUTOR_LEVELS = ("off", "doubtful", "bad", "very bad")
+"""The tutor: off, or asking first before a play or cube action that earns this mark (or a worse one)."""
 CHECKER_COLOURS = ("white", "black", "red", "cream", "grey", "blue", "green", "yellow", "orange")
 """Checker colour names; the UI maps each to a Wimp palette role (seeds: red/white, red/black)."""
 MAX_WINDOW_SCALE = 4
@@ -36,7 +45,9 @@ class Settings:
     is the default for the create dialog's hint box; ``last_options`` the
     options of the last game created, offered again next time; ``window_scale``
     the window's size in screen pixels per game pixel (0: Pyxel's own choice,
-    about three quarters of the screen), read when the window opens.
+    about three quarters of the screen), read when the window opens; ``tutor``
+    the least error the tutor asks about before a person's action is applied
+    (``"off"``, the default: never).
     """
 
     sounds: bool = True
@@ -48,6 +59,7 @@ class Settings:
     checker_colours: tuple[str, str] = ("white", "red")
     window_scale: int = 0
     last_options: GameOptions | None = None
+    tutor: str = "off"
 
     def __post_init__(self) -> None:
         """Refuse invalid values at construction, so an invalid file is never written."""
@@ -58,6 +70,8 @@ class Settings:
             raise BadValueError(
                 f"window_scale must be 0 (automatic) to {MAX_WINDOW_SCALE}, got {self.window_scale!r}"
             )
+        if self.tutor not in TUTOR_LEVELS:
+            raise BadValueError(f"tutor must be one of {', '.join(TUTOR_LEVELS)}")
         if self.animation_speed not in ANIMATION_SPEEDS:
             raise BadValueError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}")
         colours = self.checker_colours

@@ -24,6 +24,7 @@ __all__ = [
     "KEYMAP",
     "Command",
     "CommandName",
+    "Dropped",
     "Focus",
     "Input",
     "Intent",
@@ -114,6 +115,17 @@ class Typed:
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """A file dropped on the window this frame (on the desktop; in the browser, on the game's screen).
+
+    ``path`` is where Pyxel put it: the file itself on the desktop, a copy in
+    Pyodide's file system in the browser.
+    """
+
+    path: str
+
+
+@dataclass(frozen=True)
 class Focus:
     """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
 
@@ -133,7 +145,7 @@ class Scroll:
     lines: int
 
 
-Intent = Pointer | Select | Release | OpenMenu | Command | Typed | Focus | Scroll
+Intent = Pointer | Select | Release | OpenMenu | Command | Typed | Focus | Scroll | Dropped
 
 KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_R: "roll",
@@ -239,6 +251,19 @@ WATCHED = (
 )
 
 
+def dropped_files() -> list[str]:
+    """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
+
+    Pyxel 2.9's page writes a file dropped on the screen into Pyodide's file
+    system and appends its path to ``pyxel._dropped_files`` (its own editor
+    drains that list the same way); the desktop fills ``pyxel.dropped_files``.
+    """
+    web = list(getattr(pyxel, "_dropped_files", None) or [])
+    if web:
+        pyxel._dropped_files = []  # type: ignore[attr-defined]
+    return [*pyxel.dropped_files, *web]
+
+
 @dataclass
 class Input:
     """Polls Pyxel once per frame; keeps last frame's button states and the keyboard cursor."""
@@ -277,6 +302,7 @@ class Input:
         wheel = int(pyxel.mouse_wheel)
         if wheel:
             intents.append(Scroll(-wheel))
+        intents.extend(Dropped(path) for path in dropped_files())
         if typing:
             text = pyxel.input_text
             paste = PASTE_KEY in pressed and any(pyxel.btn(m) for m in PASTE_MODIFIERS)

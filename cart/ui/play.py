@@ -51,6 +51,7 @@ from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
 from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
+from .tutor import Tutor
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -98,6 +99,9 @@ class PlayScene(Scene):
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
+        self.tutor = Tutor(services, table, self.react, self.ask_again)
+        if not attract:
+            table.guard = self.tutor.check  # the tutor, when on, sees a person's action before it is applied
 
     @property
     def match(self) -> Match:
@@ -135,6 +139,7 @@ class PlayScene(Scene):
         t = self.table
         t.sync()
         t.log.tick()
+        self.go(self.tutor.step())
         if len(t.match.record) != self._acted or any(not isinstance(i, Pointer) for i in intents):
             self._acted = len(t.match.record)
             self.hover = (None, 0)  # any action hides the tip; it shows again after a new pause

@@ -23,6 +23,7 @@ from .messages import verb
 from .options import GameSetup
 from .play_info import export, show_ids, show_messages, show_rules
 from .prefs import SPEEDS
+from .review_open import review_table
 from .saves import free_name
 from .scenes import Choice, Dialog, Entry, MenuScene
 from .stage import (
@@ -140,6 +141,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             key_entry("Type a move", "type_move", moving),
             key_entry("Undo move", "undo", moving),
             key_entry("Undo turn", "undo_turn", moving, separator=True),
+            Entry("Review...", lambda: review_table(scene.services, table)),
             Entry("Messages", lambda: show_messages(scene)),
             Entry("Rules", lambda: show_rules(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
@@ -155,6 +157,13 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         now = prefs.settings.animation_speed
         return [Entry(label, set_speed(speed), ticked=now == speed) for label, speed in SPEEDS]
 
+    def tutor_menu() -> list[Entry]:
+        def set_tutor(level: str) -> Callable[[], Transition | None]:
+            return lambda: settings_not_saved(prefs.change(tutor=level))
+
+        now = prefs.settings.tutor
+        return [Entry(label, set_tutor(level), ticked=now == level) for label, level in TUTOR_MENU]
+
     def options_menu() -> list[Entry]:
         return [
             Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
@@ -162,6 +171,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
             Entry(SCALE_MENU, submenu=lambda: scale_entries(scene.services)),
+            Entry("Tutor", submenu=tutor_menu),
         ]
 
     def sounds_menu() -> list[Entry]:
@@ -214,6 +224,13 @@ def ask_forfeit(scene: PlayScene) -> Transition | None:
 
 
 LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
+TUTOR_MENU = (
+    ("Off", "off"),
+    ("Doubtful (0.04)", "doubtful"),
+    ("Bad (0.08)", "bad"),
+    ("Very bad (0.16)", "very bad"),
+)
+"""The Tutor menu: each label and the ``Settings.tutor`` it sets (the least error it asks about)."""
 
 
 def ask_resign(scene: PlayScene) -> Transition | None:
@@ -355,9 +372,14 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
-    """Seed 000: who won, how, the score, the ratings, and 'play another game?'."""
+    """Seed 000: who won, how, the score, the ratings, and 'play another game?'; or Review the game first."""
     lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
+
+    def again() -> Transition:  # the box comes back when the Review window closes
+        return Push(game_over_box(scene))
+
     choices = [
+        Choice("Review", lambda: review_table(scene.services, scene.table, again)),
         Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]

@@ -5,8 +5,10 @@ score, rules, last played in local time, most recent first; names too long
 end in "..."); resuming loads the game through the store,
 which replays its record in the engine, so board, cube, score and the dice to
 come are those of the moment it was left. A game that cannot be loaded is set
-aside by the store and the reason shown here; deleting asks first. MENU
-offers the buttons' actions, the set-up and ratings windows, and Quit.
+aside by the store and the reason shown here; deleting asks first. Review
+opens the selected game in the Review window, Import... a ``.mat`` file
+(also dropped on the list), see :mod:`cart.ui.review_open`. MENU offers the
+buttons' actions, the set-up and ratings windows, and Quit.
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .desk import desk_entries
 from .geom import Rect
-from .intents import KEY_LABELS, Command, Intent, OpenMenu, Pointer, Scroll, Select, shortcut
+from .intents import KEY_LABELS, Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select, shortcut
 from .layout import SCREEN
+from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
 from .scrollbar import ScrollBar
@@ -42,7 +45,7 @@ The text in each is one character narrower, a gap before the next column.
 """
 WIDTHS = tuple(width - 1 for _, width in COLUMNS)
 ROW_H = 18
-BUTTON_W = 100
+BUTTON_W = 90
 BUTTON_H = 28
 
 
@@ -88,6 +91,8 @@ class StartScene(Scene):
         self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
         self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
         self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
+        self.review = Button(Rect(work.x + 12 + 2 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Review")
+        self.import_mat = Button(Rect(work.x + 12 + 3 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Import...")
         self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * ROW_H + 4))
 
     # -- the list ---------------------------------------------------------------------------
@@ -115,7 +120,7 @@ class StartScene(Scene):
         self.first = max(0, min(self.first + step, len(self.games) - self.visible))
         if self.games:
             self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
-        self.delete.enabled = self.play.enabled = bool(self.games)
+        self.delete.enabled = self.play.enabled = self.review.enabled = bool(self.games)
         self.bar.total, self.bar.shown, self.bar.first = len(self.games), self.visible, self.first
 
     def show_selected(self) -> None:
@@ -134,7 +139,7 @@ class StartScene(Scene):
         self.show_selected()
 
     def buttons(self) -> list[Button]:
-        return [self.new, self.delete, self.back, self.play]
+        return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
 
     def stops(self) -> list[tuple[int, int]]:
         """The buttons (Up and Down move the highlight in the list, not the cursor)."""
@@ -189,6 +194,24 @@ class StartScene(Scene):
             return chain(Notices(), Tell("Cannot resume", (str(exc),)))
         return Resume(saved)
 
+    def open_review(self) -> Transition | None:
+        """Review: the selected game told back (a finished one whole, else its moves so far)."""
+        chosen = self.chosen
+        if chosen is None:
+            self.message = "No saved game to review"
+            return None
+        assert self.services.store is not None
+        try:
+            saved = self.services.store.games.load(chosen.name)
+        except KeyError:
+            self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
+            self.refresh()
+            return None
+        except (StoreError, ValueError) as exc:
+            self.refresh()
+            return chain(Notices(), Tell("Cannot review", (str(exc),)))
+        return review_saved(self.services, saved)
+
     def ask_delete(self) -> Transition | None:
         chosen = self.chosen
         if chosen is None:
@@ -222,6 +245,8 @@ class StartScene(Scene):
             Entry("Play", self.resume, enabled=bool(self.games), key=shortcut("confirm")),
             Entry("New game", ToNewGame),
             Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=KEY_LABELS[pyxel.KEY_DELETE]),
+            Entry("Review", self.open_review, enabled=bool(self.games)),
+            Entry("Import .mat...", lambda: import_box(self.services)),
             *desk_entries(self.services),
             Entry("Back", ToTitle, separator=True, key=shortcut("cancel")),
             Entry("Quit", Quit),
@@ -236,6 +261,8 @@ class StartScene(Scene):
                 return self.click(intent.x, intent.y)
             elif isinstance(intent, Scroll):
                 self.scroll(3 * intent.lines)
+            elif isinstance(intent, Dropped):  # a .mat dropped on the list opens for review
+                return review_file(self.services, intent.path)
             elif isinstance(intent, OpenMenu):
                 return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Command):
@@ -263,6 +290,10 @@ class StartScene(Scene):
             return self.ask_delete()
         if self.new.contains(x, y):
             return ToNewGame()
+        if self.review.contains(x, y):
+            return self.open_review()
+        if self.import_mat.contains(x, y):
+            return import_box(self.services)
         if self.back.contains(x, y):
             return ToTitle()
         part = self.bar.hit(x, y)

@@ -55,7 +55,10 @@ if TYPE_CHECKING:
 
     from .sound import Effect
 
-__all__ = ["Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
+__all__ = ["ROLL", "Outcome", "Sound", "Table", "game_over_lines", "rating_lines"]
+
+ROLL = Roll((1, 1))
+"""What a roll is shown to the guard as before its dice are drawn (only whether to roll is judged)."""
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,7 @@ class Table:
         self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
         self._viewer = viewer
         self._told = ""
+        self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
         if session is not None:
             last = last_moved(match)
@@ -202,7 +206,14 @@ class Table:
         """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
 
         ``action`` may be a function that makes it, as a roll draws its dice.
+        A person's action goes to the ``guard`` first (the tutor), which may hold it.
         """
+        if (
+            self.guard is not None
+            and self.mine()
+            and not self.guard(action if isinstance(action, Action) else ROLL)
+        ):
+            return []
         try:
             events = self.match.apply(action if isinstance(action, Action) else action())
         except EngineError as exc:

@@ -155,6 +155,12 @@ def all_pixels_in_palette() -> bool:
     return max(bytes(pyxel.screen.data_ptr())) < 16
 
 
+def button(box: object, label: str) -> tuple[int, int]:
+    """Where a dialog's button with ``label`` is (the game-over box also offers Review)."""
+    assert isinstance(box, Dialog)
+    return box.buttons[[c.label for c in box.choices].index(label)].rect.center
+
+
 def human_turn(d: Driver, rng: random.Random) -> None:
     """Make the human's whole turn with the mouse: pick up and put down men the engine offers, confirm."""
     game = d.table.match.game
@@ -197,7 +203,7 @@ def test_a_game_against_the_computer_to_the_end_and_another(assets: Assets) -> N
     assert isinstance(app.stack[-1], Dialog) and app.stack[-1].window.title == "Game over"
     assert m.game.phase == "over" and sum(m.score) > 0
     assert colours <= set(range(16))
-    d.click(app.stack[-1].buttons[1].rect.center)  # Yes: another game with the same options
+    d.click(button(app.stack[-1], "Yes"))  # another game with the same options
     assert d.table.match.game_number == 2 and d.table.match.game.phase != "over"
 
 
@@ -314,7 +320,7 @@ def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
     d.frames(4)  # the jingle's moment, then the dialog
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and "forfeited" in dialog.lines[0]
-    d.click(dialog.buttons[0].rect.center)  # No
+    d.click(button(dialog, "No"))
     assert isinstance(app.stack[0], TitleScene)
 
 
@@ -576,7 +582,7 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     d.until(lambda: isinstance(app.stack[-1], Dialog))
     over = app.stack[-1]
     assert isinstance(over, Dialog) and over.window.title == "Game over"
-    d.click(over.buttons[1].rect.center)  # Yes: another game
+    d.click(button(over, "Yes"))  # another game
     d.until(lambda: len(d.table.match.record) >= 3)
     assert d.table.match.record[:2] == [Forfeit(1), NewGame()]
     assert isinstance(d.table.match.record[2], Roll) and "annot" not in d.table.message

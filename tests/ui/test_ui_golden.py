@@ -24,6 +24,8 @@ from pathlib import Path
 import pytest
 import pyxel
 
+from cart.ai import Bot, choose_action
+from cart.ai.review import review_match
 from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
@@ -33,9 +35,12 @@ from cart.ui.intents import Command, OpenMenu, Pointer, Select
 from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
+from cart.ui.review import ReviewScene, ReviewSource
 from cart.ui.scenes import SUBMENU_REST, Dialog, MenuScene
+from cart.ui.stage import Push
 from cart.ui.start import StartScene
 from cart.ui.title import NewGameScene
+from cart.ui.view_state import Player
 
 GOLDEN = Path(__file__).parent / "golden"
 W, H = L.SCREEN
@@ -281,6 +286,35 @@ def shot_game_over_rated(a: App) -> None:
         frame(a)
 
 
+def shot_review(a: App) -> None:
+    """Issue 20: a finished game (beginner against intermediate) told back, an error selected."""
+    match = Match(Rules(), names=("Beginner", "You"), rng=random.Random(20))
+    bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
+    while match.game.phase != "over":
+        match.apply(choose_action(bots[match.game.actor], match))
+    players = (Player("Beginner", "white", computer=True), Player("You", "red"))
+    source = ReviewSource("Friday night", match, players, 1, cached=review_match(match))
+    scene = ReviewScene(a.services, source)
+    a.go(Push(scene))
+    frame(a)
+    for _ in range(3):
+        frame(a, Command("hint"))  # the third error: a very bad play, both plays' arrows
+    frame(a, at=(600, 60))
+
+
+def shot_tutor(a: App) -> None:
+    """Issue 20: the tutor asks before a bad play (3-1: both back men up), over the board."""
+    a.prefs.settings = a.prefs.settings.replace(tutor="bad")
+    scene = started(a)
+    for point in (24, 23, 24, 21):
+        frame(a, Select(*L.point_rect(point).center))
+    frame(a, Select(*L.ROLL_BOX.center))
+    for _ in range(4):
+        frame(a)
+    assert isinstance(a.top, Dialog) and a.top.window.title == "Tutor" and not scene.table.match.record
+    frame(a, at=(600, 60))
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": shot_title,
     "create": shot_create,
@@ -296,6 +330,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "pointer": shot_pointer,
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
+    "review": shot_review,
+    "tutor": shot_tutor,
 }
 
 

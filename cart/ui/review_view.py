@@ -1,0 +1,315 @@
+"""The Review window's parts, drawn flat in Wimp colours: move list, scroll bar, graph, arrows, bars.
+
+Each part is a small value that knows its rectangle, says what a point hits
+and draws itself from what it is given; none reads input or decides
+anything. The list and its scroll bar keep which line is first and which is
+selected; the graph maps the lines of one game to columns; the arrows turn a
+play's moves into screen lines over the board, in the hint arrows' look
+(black-edged, yellow for the Master's play, light blue for the play made, the
+colour the last play's marks have at the table).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal
+
+import pyxel
+
+from cart.engine import Position
+
+from . import layout as L
+from . import palette as wimp
+from .assets import CHAR_H, CHAR_W, Assets
+from .geom import Rect
+from .widgets import draw_box
+
+__all__ = [
+    "ROW_H",
+    "SCROLL_W",
+    "EquityGraph",
+    "MoveList",
+    "ScrollBar",
+    "draw_play",
+    "draw_progress",
+    "slot_centre",
+]
+
+ROW_H = 16
+SCROLL_W = 14
+ARROW_HEAD = 9  # an arrow's head: its length along the move, and its half width less two
+MADE_COLOUR = wimp.Wimp.LIGHT_BLUE
+BEST_COLOUR = wimp.Wimp.YELLOW
+
+ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
+
+
+@dataclass
+class ScrollBar:
+    """A RISC OS 2 vertical scroll bar: arrows at both ends, the grey well, the slider sized to the view.
+
+    >>> bar = ScrollBar(Rect(0, 0, 14, 100), total=40, visible=10)
+    >>> bar.hit(5, 5), bar.hit(5, 95), bar.slider.h, bar.hit(5, 80)
+    ('up', 'down', 18, 'page_down')
+    """
+
+    rect: Rect
+    total: int = 0
+    visible: int = 1
+    first: int = 0
+
+    @property
+    def well(self) -> Rect:
+        r = self.rect
+        return Rect(r.x, r.y + r.w, r.w, r.h - 2 * r.w)
+
+    @property
+    def slider(self) -> Rect:
+        well = self.well
+        if self.total <= self.visible:
+            return well
+        h = max(8, well.h * self.visible // self.total)
+        y = well.y + (well.h - h) * self.first // (self.total - self.visible)
+        return Rect(well.x, y, well.w, h)
+
+    def hit(self, x: float, y: float) -> ScrollPart | None:
+        r = self.rect
+        if not r.contains(x, y):
+            return None
+        if y < r.y + r.w:
+            return "up"
+        if y >= r.bottom - r.w:
+            return "down"
+        s = self.slider
+        return "slider" if s.contains(x, y) else "page_up" if y < s.y else "page_down"
+
+    def first_at(self, slider_top: float) -> int:
+        """The first line shown when the slider's top is dragged to ``slider_top``."""
+        well, s = self.well, self.slider
+        room = well.h - s.h
+        if room <= 0 or self.total <= self.visible:
+            return 0
+        share = (slider_top - well.y) / room
+        return max(0, min(self.total - self.visible, round(share * (self.total - self.visible))))
+
+    def draw(self, g: pyxel.Image) -> None:
+        r = self.rect
+        draw_box(g, self.well, wimp.Wimp.GREY3)
+        s = self.slider
+        draw_box(g, s, wimp.WORK_BG)
+        for top, box in ((True, Rect(r.x, r.y, r.w, r.w)), (False, Rect(r.x, r.bottom - r.w, r.w, r.w))):
+            draw_box(g, box, wimp.WORK_BG)
+            cx, cy = box.center
+            dy = -3 if top else 3
+            g.tri(cx - 4, cy - dy, cx + 4, cy - dy, cx, cy + dy, wimp.FRAME)
+
+
+@dataclass
+class MoveList:
+    """The lines of the move list: which is first shown, which is selected, and where each is drawn.
+
+    >>> m = MoveList(Rect(0, 0, 176, 100), count=30)
+    >>> m.visible, m.select(20), m.first, m.row_at(5, m.row_rect(20).y + 1)
+    (6, None, 15, 20)
+    """
+
+    rect: Rect
+    count: int = 0
+    first: int = 0
+    selected: int = 0
+
+    @property
+    def visible(self) -> int:
+        return (self.rect.h - 4) // ROW_H
+
+    @property
+    def bar(self) -> ScrollBar:
+        r = self.rect
+        return ScrollBar(Rect(r.right - SCROLL_W, r.y, SCROLL_W, r.h), self.count, self.visible, self.first)
+
+    def row_rect(self, i: int) -> Rect:
+        r = self.rect
+        return Rect(r.x + 1, r.y + 2 + (i - self.first) * ROW_H, r.w - SCROLL_W - 1, ROW_H)
+
+    def shown(self) -> range:
+        return range(self.first, min(self.count, self.first + self.visible))
+
+    def row_at(self, x: float, y: float) -> int | None:
+        for i in self.shown():
+            if self.row_rect(i).contains(x, y):
+                return i
+        return None
+
+    def scroll(self, lines: int) -> None:
+        """Move the view by ``lines``; the selection stays where it is (it may scroll out of view)."""
+        self.first = max(0, min(self.first + lines, self.count - self.visible))
+
+    def select(self, i: int) -> None:
+        """Select line ``i`` (kept in range) and scroll just enough to show it."""
+        if not self.count:
+            return
+        self.selected = max(0, min(i, self.count - 1))
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible:
+            self.first = self.selected - self.visible + 1
+
+    def draw_frame(self, g: pyxel.Image) -> None:
+        r = self.rect
+        draw_box(g, Rect(r.x, r.y, r.w - SCROLL_W + 1, r.h), wimp.FIELD_BG)
+        self.bar.draw(g)
+
+
+@dataclass
+class EquityGraph:
+    """Seat 0's chance of winning, move by move, over the lines of one game.
+
+    ``columns`` are the game's line numbers (in the move list), spread evenly
+    across the graph, so a line's column and a click's line are one sum.
+
+    >>> graph = EquityGraph(Rect(0, 0, 104, 40), columns=range(10, 61))
+    >>> graph.x_of(10), graph.x_of(60), graph.line_at(52), graph.y_of(1.0), graph.y_of(0.0)
+    (2, 101, 35, 2, 37)
+    """
+
+    rect: Rect
+    columns: Sequence[int] = ()
+
+    @cached_property
+    def inner(self) -> Rect:
+        return self.rect.inset(2)
+
+    def x_of(self, line: int) -> int:
+        inner = self.inner
+        n = len(self.columns)
+        k = line - self.columns[0] if n else 0
+        return inner.x + (k * (inner.w - 1)) // max(1, n - 1)
+
+    def line_at(self, x: float) -> int | None:
+        """The line whose column is nearest ``x``; None for a graph of no lines."""
+        n = len(self.columns)
+        if not n:
+            return None
+        inner = self.inner
+        k = round((x - inner.x) * max(1, n - 1) / max(1, inner.w - 1))
+        return self.columns[0] + max(0, min(n - 1, k))
+
+    def y_of(self, chance: float) -> int:
+        inner = self.inner
+        return inner.y + round((1.0 - chance) * (inner.h - 1))
+
+    def draw(
+        self,
+        g: pyxel.Image,
+        points: Sequence[tuple[int, float]],
+        errors: Sequence[tuple[int, int]],
+        current: int | None,
+    ) -> None:
+        """``points``: (line, chance) in order; ``errors``: (line, colour); ``current``: the cursor's line."""
+        draw_box(g, self.rect, wimp.FIELD_BG)
+        inner = self.inner
+        bottom = inner.bottom - 1
+        xy = [(self.x_of(line), self.y_of(chance)) for line, chance in points]
+        for (x0, y0), (x1, y1) in itertools.pairwise(xy):  # the area under seat 0's chance
+            for x in range(x0, x1):
+                y = y0 + (y1 - y0) * (x - x0) // max(1, x1 - x0)
+                g.line(x, y, x, bottom, wimp.Wimp.LIGHT_BLUE)
+        if xy:
+            x, y = xy[-1]
+            g.line(x, y, x, bottom, wimp.Wimp.LIGHT_BLUE)
+        half = self.y_of(0.5)
+        for x in range(inner.x, inner.right, 4):
+            g.pset(x, half, wimp.Wimp.GREY4)
+        for (x0, y0), (x1, y1) in itertools.pairwise(xy):
+            g.line(x0, y0, x1, y1, wimp.Wimp.DARK_BLUE)
+        chance_at = dict(points)
+        for line, colour in errors:
+            x = self.x_of(line)
+            g.rect(x - 1, bottom - 5, 3, 6, colour)
+            if line in chance_at:
+                y = self.y_of(chance_at[line])
+                g.rect(x - 2, y - 2, 5, 5, colour)
+                g.rectb(x - 2, y - 2, 5, 5, wimp.FRAME)
+        if current is not None and self.columns and self.columns[0] <= current <= self.columns[-1]:
+            x = self.x_of(current)
+            g.line(x, inner.y, x, bottom, wimp.FOCUS)
+            g.tri(x - 3, self.rect.y, x + 3, self.rect.y, x, self.rect.y + 4, wimp.FOCUS)
+
+
+def draw_progress(g: pyxel.Image, assets: Assets, r: Rect, done: int, total: int, label: str) -> None:
+    """A white bar filling with dark blue as the work gets ``done`` of ``total``; ``label`` on it."""
+    draw_box(g, r, wimp.FIELD_BG)
+    filled = (r.w - 2) * done // max(1, total)
+    if filled:
+        g.rect(r.x + 1, r.y + 1, filled, r.h - 2, wimp.Wimp.DARK_BLUE)
+    tx = r.x + (r.w - assets.text_width(label)) // 2
+    ty = r.y + (r.h - CHAR_H) // 2
+    g.clip(r.x + 1, r.y, filled, r.h)  # the words read white on the filled part, black on the rest
+    assets.text(g, tx, ty, label, wimp.Wimp.WHITE)
+    g.clip(r.x + 1 + filled, r.y, r.w - 2 - filled, r.h)
+    assets.text(g, tx, ty, label, wimp.TEXT)
+    g.clip()
+
+
+def slot_centre(player: int, point: int, board: Position, viewer: int, *, landing: bool) -> tuple[int, int]:
+    """Where an arrow for ``point`` (``player``'s numbering, ``board`` seen from ``player``) starts or ends.
+
+    A man leaves from the top of its stack; one ``landing`` lands on the next
+    free slot (the last drawn one, on a full point); off the board is the bin.
+    """
+    spot = L.Spot(player, point)
+    if point == 0:
+        return L.bin_box(player == viewer).center
+    count = board.mine[point]
+    cap = L.place_count_cap(spot)
+    index = min(count, cap - 1) if landing else max(0, min(count, cap) - 1)
+    return L.slot_rect(spot, index, viewer).center
+
+
+def draw_play(
+    g: pyxel.Image,
+    player: int,
+    moves: Sequence[tuple[int, int]],
+    board: Position,
+    viewer: int,
+    colour: int,
+    shift: int = 0,
+) -> None:
+    """Each of the play's moves as an arrow over ``board`` (before the play, seen from ``player``).
+
+    ``shift`` moves the arrows sideways (pixels), so two plays sharing a move both show.
+    """
+    for src, dst in moves:
+        x0, y0 = slot_centre(player, src, board, viewer, landing=False)
+        x1, y1 = slot_centre(player, dst, board, viewer, landing=True)
+        _arrow(g, x0, y0, x1, y1, colour, shift)
+
+
+def _arrow(g: pyxel.Image, x0: float, y0: float, x1: float, y1: float, colour: int, shift: int) -> None:
+    dx, dy = x1 - x0, y1 - y0
+    length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux  # across the arrow
+    x0, y0, x1, y1 = x0 + px * shift, y0 + py * shift, x1 + px * shift, y1 + py * shift
+    bx, by = x1 - ux * ARROW_HEAD, y1 - uy * ARROW_HEAD  # where the head begins
+    across = (0, 1) if abs(dx) >= abs(dy) else (1, 0)
+    for width, ink in ((2, wimp.FRAME), (1, colour)):
+        for k in range(-width, width + 1):
+            g.line(x0 + across[0] * k, y0 + across[1] * k, bx + across[0] * k, by + across[1] * k, ink)
+    h = ARROW_HEAD - 2
+    corners = (bx + px * h, by + py * h, bx - px * h, by - py * h, x1, y1)
+    g.tri(*corners, colour)
+    g.trib(*corners, wimp.FRAME)
+    g.rect(int(x0) - 2, int(y0) - 2, 5, 5, colour)  # where the man left
+    g.rectb(int(x0) - 2, int(y0) - 2, 5, 5, wimp.FRAME)
+
+
+def text_fit(s: str, chars: int) -> str:
+    """``s`` cut to ``chars`` characters, a cut one ending in a dot."""
+    return s if len(s) <= chars else s[: max(0, chars - 1)] + "."
+
+
+CHAR = CHAR_W
