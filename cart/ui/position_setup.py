@@ -38,7 +38,7 @@ from .options import GameSetup
 from .saves import free_name, game_options, wrap
 from .scenes import Scene, hover
 from .stage import PlayNew, Pop, Resume, Transition
-from .widgets import Button, TextField, Toggle, Window
+from .widgets import Button, Furniture, TextField, Toggle, Window
 
 if TYPE_CHECKING:
     from .services import Services
@@ -85,7 +85,7 @@ class SetUpScene(Scene):
         super().__init__(services)
         self.setup = replace(setup, side="other" if setup.side == "other" else "red")
         self.on_roll: Literal["red", "other"] = "red"
-        self.window = Window(Rect(60, 16, 520, 480), "Set up a position", focused=True)
+        self.window = Window(Rect(60, 16, 520, 480), "Set up a position", focused=True, icons=("close",))
         work = self.window.work_area
         self.left = work.x + 16
         x0 = self.left + LABEL_W
@@ -237,6 +237,10 @@ class SetUpScene(Scene):
             self.focus(None)
             return None
         return Pop(self)
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon cancels the set-up, as Cancel does (nothing was made yet)."""
+        return Pop(self) if part == "close" else None
 
     # -- input ----------------------------------------------------------------------------------
     def buttons(self) -> list[Button]:

@@ -37,7 +37,7 @@ from .intents import Command, Intent, Pointer, Scroll, Select
 from .saves import cut, local_time
 from .scenes import Scene, hover
 from .stage import Pop, Transition
-from .widgets import Button, Window
+from .widgets import Button, Furniture, Window
 
 if TYPE_CHECKING:
     from .services import Services
@@ -125,7 +125,7 @@ class RatingsScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        self.window = Window(Rect(8, 16, 624, 480), "Ratings", focused=True)
+        self.window = Window(Rect(8, 16, 624, 480), "Ratings", focused=True, icons=("close",))
         work = self.window.work_area
         self.head_y = work.y + 6
         self.list_top = self.head_y + CHAR_H + 4
@@ -224,6 +224,10 @@ class RatingsScene(Scene):
                 elif intent.name == "cancel":
                     return Pop(self)
         return None
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon closes the window, as Close does (nothing here is lost)."""
+        return Pop(self) if part == "close" else None
 
     def click(self, x: int, y: int) -> Transition | None:
         for i in self.shown_rows():

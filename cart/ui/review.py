@@ -48,7 +48,7 @@ from .scenes import Entry, MenuScene, hover
 from .stage import Pop, Push, Scene, Tell, Transition, chain
 from .thinking import Thinker
 from .view_state import Player, ViewState
-from .widgets import Button, Window, draw_box
+from .widgets import Button, Furniture, Window, draw_box
 
 if TYPE_CHECKING:
     from cart.engine import Match
@@ -96,7 +96,7 @@ class ReviewScene(Scene):
     def __init__(self, services: Services, source: ReviewSource) -> None:
         super().__init__(services)
         self.source = source
-        self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True)
+        self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True, icons=("close",))
         self.lines = read_lines(source.match)
         self.list = MoveList(LIST, count=len(self.lines.lines))
         self.graph = EquityGraph(GRAPH)
@@ -266,9 +266,11 @@ class ReviewScene(Scene):
             return self.close()
         return None
 
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon closes, keeping the analysis, as Escape does."""
+        return self.close() if part == "close" else None
+
     def click(self, x: int, y: int) -> Transition | None:
-        if self.window.hit(x, y) == "close":
-            return self.close()
         row = self.list.row_at(x, y)
         if row is not None:
             self.select(row)

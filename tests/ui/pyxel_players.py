@@ -18,7 +18,7 @@ from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, nearest_stop
+from cart.ui.scenes import Dialog
 
 HUMAN = 1  # Red, the player at the bottom; the computer is White, seat 0
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -118,7 +118,7 @@ class Keys:
         while todo and target not in way:
             at = todo.pop(0)
             for direction in ("left", "right", "up", "down"):
-                nxt = nearest_stop(stops, at, direction)
+                nxt = self.app.top.next_stop(at, direction)
                 if nxt is not None and nxt not in way:
                     way[nxt] = [*way[at], direction]
                     todo.append(nxt)

@@ -47,7 +47,7 @@ from cart.ui.messages import SCROLL_FRAMES, wrap_lines
 from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene, nearest_stop
+from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.table import Table
 from cart.ui.table_view import draw_tip
 from cart.ui.tips import TOOLTIP_DELAY, tip_box
@@ -990,7 +990,7 @@ class Keys:
         while todo and target not in way:
             at = todo.pop(0)
             for direction in ("left", "right", "up", "down"):
-                nxt = nearest_stop(stops, at, direction)
+                nxt = self.app.top.next_stop(at, direction)
                 if nxt is not None and nxt not in way:
                     way[nxt] = [*way[at], direction]
                     todo.append(nxt)

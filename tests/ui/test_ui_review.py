@@ -28,7 +28,7 @@ from cart.ui.intents import Dropped, Input
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.review import ReviewScene
-from cart.ui.scenes import Dialog, MenuScene, nearest_stop
+from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -112,14 +112,13 @@ def walk_to(p: Player, target: tuple[int, int], buttons: dict[str, int]) -> None
         "up": buttons["up"],
         "down": buttons["down"],
     }
-    stops = p.app.top.stops()
     start = p.app.input.cursor
     way: dict[tuple[int, int], list[str]] = {start: []}
     todo = [start]
     while todo and target not in way:
         at = todo.pop(0)
         for direction in arrows:
-            nxt = nearest_stop(stops, at, direction)
+            nxt = p.app.top.next_stop(at, direction)
             if nxt is not None and nxt not in way:
                 way[nxt] = [*way[at], direction]
                 todo.append(nxt)
