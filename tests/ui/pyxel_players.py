@@ -20,6 +20,32 @@ from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog
 
+
+def arrow_way(
+    app: App, target: tuple[int, int], fields: frozenset[tuple[int, int]] = frozenset()
+) -> list[str]:
+    """The arrows, shortest first, that take the top scene's keyboard cursor to ``target``.
+
+    Asks the scene's own :meth:`~cart.ui.stage.Scene.next_stop`, as the App does, from where the
+    App starts (the focus, else the scene's origin, else the cursor); in ``fields`` (text fields
+    with the caret) only Up and Down move, as Left and Right are the caret's.
+    """
+    top = app.top
+    assert target in top.stops(), f"{target} is not a stop of the keyboard cursor"
+    start = top.focus or top.focus_origin() or app.input.cursor
+    way: dict[tuple[int, int], list[str]] = {start: []}
+    todo = [start]
+    while todo and target not in way:
+        at = todo.pop(0)
+        for direction in ("up", "down") if at in fields else ("left", "right", "up", "down"):
+            nxt = top.next_stop(at, direction)
+            if nxt is not None and nxt not in way:
+                way[nxt] = [*way[at], direction]
+                todo.append(nxt)
+    assert target in way, f"{target} cannot be reached with the arrows"
+    return way[target]
+
+
 HUMAN = 1  # Red, the player at the bottom; the computer is White, seat 0
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 
@@ -111,19 +137,7 @@ class Keys:
 
     def walk_to(self, target: tuple[int, int]) -> None:
         """The arrows along the shortest way between the scene's stops to ``target``."""
-        stops = self.app.top.stops()
-        assert target in stops, f"{target} is not a stop of the keyboard cursor"
-        way: dict[tuple[int, int], list[str]] = {self.app.input.cursor: []}
-        todo = [self.app.input.cursor]
-        while todo and target not in way:
-            at = todo.pop(0)
-            for direction in ("left", "right", "up", "down"):
-                nxt = self.app.top.next_stop(at, direction)
-                if nxt is not None and nxt not in way:
-                    way[nxt] = [*way[at], direction]
-                    todo.append(nxt)
-        assert target in way, f"{target} cannot be reached with the arrows"
-        for direction in way[target]:
+        for direction in arrow_way(self.app, target):
             self.press(direction)
         assert self.app.input.cursor == target
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from pyxel_players import arrow_way
 
 import cart.__main__ as cart_main
 from cart.__main__ import main, screenshot_path
@@ -982,20 +983,7 @@ class Keys:
 
     def walk_to(self, target: tuple[int, int]) -> None:
         """Press arrows along the shortest way between the scene's stops to ``target``."""
-        stops = self.app.top.stops()
-        assert target in stops, target
-        start = self.app.input.cursor
-        way: dict[tuple[int, int], list[str]] = {start: []}
-        todo = [start]
-        while todo and target not in way:
-            at = todo.pop(0)
-            for direction in ("left", "right", "up", "down"):
-                nxt = self.app.top.next_stop(at, direction)
-                if nxt is not None and nxt not in way:
-                    way[nxt] = [*way[at], direction]
-                    todo.append(nxt)
-        assert target in way, f"{target} cannot be reached with the arrows"
-        for direction in way[target]:
+        for direction in arrow_way(self.app, target):
             self.press(direction)
         assert self.app.input.cursor == target
 

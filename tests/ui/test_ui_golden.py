@@ -245,7 +245,7 @@ def shot_start_focus(a: App) -> None:
     start = a.top
     assert isinstance(start, StartScene)
     frame(a, at=(320, 256))
-    keys(a, *["down"] * 20, "right", "right")
+    keys(a, *["down"] * 20, "right", "right", "right")
     assert start.focus == start.play.rect.center and start.first > 0
 
 

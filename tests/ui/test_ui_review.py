@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from pyxel_players import arrow_way
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_cache_form, review_match
@@ -112,18 +113,7 @@ def walk_to(p: Player, target: tuple[int, int], buttons: dict[str, int]) -> None
         "up": buttons["up"],
         "down": buttons["down"],
     }
-    start = p.app.input.cursor
-    way: dict[tuple[int, int], list[str]] = {start: []}
-    todo = [start]
-    while todo and target not in way:
-        at = todo.pop(0)
-        for direction in arrows:
-            nxt = p.app.top.next_stop(at, direction)
-            if nxt is not None and nxt not in way:
-                way[nxt] = [*way[at], direction]
-                todo.append(nxt)
-    assert target in way, f"{target} cannot be reached with the arrows"
-    for direction in way[target]:
+    for direction in arrow_way(p.app, target):
         p.press(arrows[direction])
     assert p.app.input.cursor == target
 
