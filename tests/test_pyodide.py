@@ -27,8 +27,9 @@ from typing import Any
 import pytest
 
 from cart.ai import LEVELS
-from cart.engine import Match, actions_from_json
-from tools.pyodide import check_games
+from cart.ai.review import review_from_json, review_match
+from cart.engine import Match, Rules, actions_from_json
+from tools.pyodide import check_games, check_review
 
 pytestmark = pytest.mark.slow  # Node.js starts Pyodide and plays whole games at every level
 
@@ -124,3 +125,20 @@ def test_the_store_keeps_games_in_local_storage_under_pyodide(runnable: None) ->
         "the old value stays",
     ):
         assert essential in passed, output
+
+
+def test_a_review_under_pyodide_is_the_desktops(runnable: None) -> None:
+    """The Review in the browser marks what the desktop marks: the same record reviewed by CPython."""
+    _, theirs = run_in_pyodide("check_review.py")
+    match = Match.replay(Rules(), actions_from_json(theirs["record"]))
+    assert [a.to_json() for a in check_review.short_game().record] == theirs["record"]
+    ours, browser = review_match(match), review_from_json(theirs["review"])
+    assert browser.plays and [p.mark for p in browser.plays] == [p.mark for p in ours.plays]
+    assert any(p.mark for p in ours.plays), "a beginner's game with nothing marked checks little"
+    for a, b in zip(ours.plays, browser.plays, strict=True):
+        assert (a.index, a.best, a.made) == (b.index, b.best, b.made)
+        assert a.loss == pytest.approx(b.loss, abs=1e-9)
+    assert [(c.index, c.right, c.mark) for c in ours.cubes] == [
+        (c.index, c.right, c.mark) for c in browser.cubes
+    ]
+    assert [r.luck for r in ours.rolls] == pytest.approx([r.luck for r in browser.rolls], abs=1e-9)

@@ -29,7 +29,8 @@ review: a 60-move game (the first 60 plays of an intermediate-v-expert money
 game) fully reviewed by ``cart.ai.review`` (every play, cube decision and
 roll), at the default depth and at 0-ply, with the longest slice of its
 generator (what one frame spends), against GNU Backgammon's ``analyse match``
-at 0-ply of the same game, imported from our ``.mat`` export (goal: 15 s).
+at 0-ply of the same game, imported from our ``.mat`` export (goal: 15 s);
+then the same review under Pyodide in Node.js, with its ratio to CPython's.
 
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
@@ -506,6 +507,7 @@ def bench_review(rounds: int) -> None:
         t_g = best_of(1, theirs)  # once: gnubg caches its evaluations, a second analysis is nearly free
     print(f"review: a 60-move game ({len(match.record)} actions), fully reviewed; goal {REVIEW_GOAL_S:.0f} s")
     print(f"  gnubg analyse match 0-ply (C)  {t_g:7.2f} s    1.00x (reference)")
+    cpython: dict[int, float] = {}
     for ply in (DEFAULT_PLY, 0):
         best = float("inf")
         slices: list[float] = []
@@ -528,6 +530,7 @@ def bench_review(rounds: int) -> None:
             took = time.perf_counter() - start
             if took < best:
                 best, slices, cpu = took, sorted(these), sorted(these_cpu)
+        cpython[ply] = best
         print(
             f"  ours at {ply}-ply{' (default)' if ply == DEFAULT_PLY else '':<10}  {best:7.2f} s  "
             f"{best / t_g:6.1f}x   slices: {len(slices)}, p99.9 {quantile(slices, 0.999) * 1e3:5.2f} ms, "
@@ -535,6 +538,36 @@ def bench_review(rounds: int) -> None:
             f"longest {cpu[-1] * 1e3:5.2f} ms)"
         )
     print("  (wall time includes whatever else the machine ran meanwhile; CPU time is the slice's own work)")
+    review_in_pyodide(rounds, cpython)
+
+
+def review_in_pyodide(rounds: int, cpython: dict[int, float]) -> None:
+    """The same review under Pyodide in Node.js (tools/pyodide/time_review.py), with its ratio to CPython."""
+    import json
+    import shutil
+    import subprocess
+
+    here = ROOT / "tools" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
+        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
+        print(f"  Pyodide: not measured: {missing} (see README, Web)")
+        return
+    command = [node, str(here / "run.mjs"), "--with", "tools/__init__.py", "--with", "tools/bench.py"]
+    done = subprocess.run(
+        [*command, str(here / "time_review.py"), str(rounds)], cwd=ROOT, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        print(f"  Pyodide: failed: {done.stderr.strip()[-500:]}")
+        return
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    for ply, took in cpython.items():
+        got = result[str(ply)]
+        print(
+            f"  Pyodide {result['python']} at {ply}-ply  {got['seconds']:7.2f} s  "
+            f"{got['seconds'] / took:6.2f}x CPython's   slices: {got['slices']}, "
+            f"longest {got['longest_ms']:5.2f} ms"
+        )
 
 
 BENCHES = {
