@@ -168,9 +168,17 @@ class Match:
         >>> m = Match.from_ids("4HPwATDgc/ABMA", "cAlgAAAAAAAA")
         >>> m.rules.match_length, m.score, m.game.turn, m.game.phase, m.position_id(), m.match_id()
         (3, (0, 0), 1, 'roll', '4HPwATDgc/ABMA', 'cAlgAAAAAAAA')
+        >>> money = [Match.from_ids("4HPwATDgc/ABMA", on_roll=p) for p in (0, 1)]  # no Match ID
+        >>> [(m.game.turn, m.game.phase) for m in money]
+        [(0, 'roll'), (1, 'roll')]
         """
         position = Position.from_position_id(position_id)
-        key = MatchKey.from_id(match_id) if match_id is not None else MatchKey(on_roll=check_player(on_roll))
+        if (
+            match_id is None
+        ):  # money play: ``on_roll`` has the turn too (a differing turn is a double offered)
+            key = MatchKey(on_roll=check_player(on_roll), turn=on_roll)
+        else:
+            key = MatchKey.from_id(match_id)
         if key.game_state != GAME_PLAYING:
             raise PositionError("the Match ID is of a game over or not begun: set up a turn under way")
         if key.doubled or key.turn != key.on_roll:

@@ -143,6 +143,7 @@ class App:
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
         self.stack: list[Scene] = []
+        self.keys_carried = False  # a menu chosen by keys closed: what it opens takes the focus too
         self.quitting = False
         if start == "title":
             self.to_title()
@@ -175,8 +176,14 @@ class App:
             case Push(scene):
                 self.push(scene)
             case Pop(scene, then):
-                self.pop(scene if scene is not None else self.top)
-                self.go(then)
+                # the keys had the focus in what closes (a menu): what it opens gets it, even over a
+                # scene with no stops (the title), where the focus would otherwise be lost on the way
+                carried, self.keys_carried = self.keys_carried, self.keys_carried or self.keyed
+                try:
+                    self.pop(scene if scene is not None else self.top)
+                    self.go(then)
+                finally:
+                    self.keys_carried = carried
             case Tell(title, messages):
                 self.tell(title, *messages)
             case Notices():
@@ -216,6 +223,11 @@ class App:
         """The keys (or the gamepad) have the cursor: the top scene shows a focus mark, no pointer."""
         return bool(self.stack) and self.top.focus is not None
 
+    @property
+    def keys_in_use(self) -> bool:
+        """A scene opened now takes the focus: the keys have it, or had it in the menu just closed."""
+        return self.keyed or self.keys_carried
+
     def _focus_first(self, scene: Scene) -> None:
         """A scene opened while the keys are in use takes the focus on its first stop (its default icon)."""
         stop = scene.first_stop()
@@ -224,7 +236,7 @@ class App:
             scene.focus_on(stop)
 
     def push(self, scene: Scene) -> None:
-        keyed = self.keyed
+        keyed = self.keys_in_use
         self.stack.append(scene)
         self._restacked()
         if keyed:
@@ -245,7 +257,7 @@ class App:
 
     def switch(self, scene: Scene) -> None:
         """Make ``scene`` the only one (each scene left is told, then the new one)."""
-        keyed = self.keyed
+        keyed = self.keys_in_use
         gone, self.stack = self.stack, [scene]
         self._restacked()
         for old in reversed(gone):

@@ -36,9 +36,9 @@ from .geom import Rect
 from .intents import Command, Intent, Pointer, Select, Typed
 from .options import GameSetup
 from .saves import free_name, game_options, wrap
-from .scenes import Scene, hover
+from .scenes import Scene, draw_focused, hover
 from .stage import PlayNew, Pop, Resume, Transition
-from .widgets import Button, Furniture, TextField, Toggle, Window
+from .widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 
 if TYPE_CHECKING:
     from .services import Services
@@ -79,7 +79,17 @@ def ids_in(text: str) -> tuple[str | None, str | None]:
 
 
 class SetUpScene(Scene):
-    """The set-up window: IDs, players, side, level, who is on roll; Start plays it, Cancel closes it."""
+    """The set-up window: IDs, players, side, level, who is on roll; Start plays it, Cancel closes it.
+
+    The one focus model, as the Create form's: the arrows (or d-pad) go a row
+    up or down and along it; the keys reaching a field give it the caret, and
+    Up or Down take them out of it again; SELECT (Space, pad A) on a radio icon
+    picks it; Return starts, Escape first lets the field go, then closes.
+    """
+
+    window: Window
+    free_stops = False  # fields, rows of radio icons, the buttons: Up and Down a row, Left and Right along it
+    shows_focus = True
 
     def __init__(self, services: Services, setup: GameSetup) -> None:
         super().__init__(services)
@@ -120,9 +130,16 @@ class SetUpScene(Scene):
         """Keys are text while a field has the caret."""
         return self.focused is not None
 
-    def focus(self, field: TextField | None) -> None:
+    def give_caret(self, field: TextField | None) -> None:
+        """Give the caret to ``field`` (None: to no field, so keys are commands again).
+
+        Where it is given by something other than the arrows (Tab, a click, a
+        refused ID), the keys' mark lets go too: the arrows go on from the caret.
+        """
         for f in self.fields():
             f.focused = f is field
+        if field is not None and self.focus != field.rect.center:
+            self.focus = None
 
     def _build(self) -> None:
         """The radio rows for the set-up now: with two players no side is yours and no computer plays."""
@@ -199,14 +216,16 @@ class SetUpScene(Scene):
         match_id = self.match_field.text.strip() or None
         if not position:
             self.error = "Type or paste a Position ID: 14 letters, digits, + or /"
-            self.focus(self.position)
+            self.give_caret(self.position)
             return None
         on_roll = 1 if self.on_roll == "red" else 0
         try:
             probe = Match.from_ids(position, match_id, on_roll=on_roll)
         except ValueError as exc:
             self.error = str(exc)
-            self.focus(self.match_field if match_id is not None and "Match ID" in str(exc) else self.position)
+            self.give_caret(
+                self.match_field if match_id is not None and "Match ID" in str(exc) else self.position
+            )
             return None
         setup = replace(
             self.setup, variant="standard", match_length=probe.rules.match_length, auto_doubles=False
@@ -227,14 +246,14 @@ class SetUpScene(Scene):
             )
         except StoreError as exc:
             self.error = str(exc)
-            self.focus(self.name)
+            self.give_caret(self.name)
             return None
         return Pop(self, then=Resume(saved))
 
     def cancel(self) -> Transition | None:
         """Escape: first the field lets go of the caret, then the window closes (nothing was made)."""
         if self.focused is not None:
-            self.focus(None)
+            self.give_caret(None)
             return None
         return Pop(self)
 
@@ -246,9 +265,31 @@ class SetUpScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.cancel_button, self.start_button]
 
+    def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
+        """Each radio icon that applies, by its stop: the middle of its sprite."""
+        return {(t.rect.x + 8, t.rect.y + 10): t for _, t in self.toggles if t.enabled}
+
     def stops(self) -> list[tuple[int, int]]:
-        radios = [(t.rect.x + 8, t.rect.y + 10) for _, t in self.toggles if t.enabled]
-        return [f.rect.center for f in self.fields()] + radios + [b.rect.center for b in self.buttons()]
+        """Fields, radio icons, buttons: every icon that applies, in reading order."""
+        fields = [f.rect.center for f in self.fields()]
+        return fields + list(self.toggle_stops()) + [b.rect.center for b in self.buttons()]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        """The Position ID, which has the caret when the window opens: what the window is for."""
+        return self.position.rect.center
+
+    def focus_on(self, stop: tuple[int, int] | None) -> None:
+        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
+
+        The mouse moving leaves the caret where it is, as on RISC OS.
+        """
+        super().focus_on(stop)
+        if stop is not None:
+            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no icon focused, the arrows start from the field with the caret."""
+        return self.focused.rect.center if self.focused is not None else None
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
@@ -271,7 +312,7 @@ class SetUpScene(Scene):
                 if name == "next_field":
                     fields = self.fields()
                     now = self.focused
-                    self.focus(
+                    self.give_caret(
                         fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0]
                     )
                 elif name == "erase" and self.focused is not None:
@@ -285,7 +326,7 @@ class SetUpScene(Scene):
     def click(self, x: int, y: int) -> Transition | None:
         for f in self.fields():
             if f.contains(x, y):
-                self.focus(f)
+                self.give_caret(f)
                 return None
         for key, t in self.toggles:
             if t.contains(x, y):
@@ -324,3 +365,9 @@ class SetUpScene(Scene):
             y += CHAR_H
         for b in self.buttons():
             b.draw(a, g)
+        toggle = self.toggle_stops().get(self.focus) if self.focus is not None else None
+        if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
+            r = toggle.rect
+            width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
+            draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
+        draw_focused(g, self.focus, self.buttons())

@@ -9,8 +9,11 @@ each rated result, from the rating before the first, as RISC OS !Draw would
 draw it: white paper, black axes, a grey grid, labelled ticks. "Keep line"
 (Return, gamepad X, or a click in the colour column) keeps a player's line
 while another is highlighted, to compare; each kept line has its colour,
-shown beside its name. Up and Down (keys, d-pad) move the highlight, the wheel
-and the scroll buttons move the list, Escape or Close shuts the window.
+shown beside its name. Up and Down (keys, d-pad) and Page Up and Page Down
+move the highlight, the wheel and the scroll bar (as the saved games' list
+has) move the list; Left and Right go between the buttons, framed where the
+keys put the focus. Escape (gamepad B or BACK), Close or the close icon shuts
+the window.
 
 A player with no rated result is a single dot at their rating; a long
 history (the store keeps the last 1,000 results) is drawn point to point
@@ -35,7 +38,8 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, Pointer, Scroll, Select
 from .saves import cut, local_time
-from .scenes import Scene, hover
+from .scenes import Scene, draw_focused, hover
+from .scrollbar import ScrollBar
 from .stage import Pop, Transition
 from .widgets import Button, Furniture, Window
 
@@ -121,7 +125,10 @@ def nice_ticks(lo: float, hi: float, most: int) -> tuple[float, float, float]:
 class RatingsScene(Scene):
     """The list of ratings above the graph; Keep line and Close below."""
 
-    own_arrows = ("up", "down")
+    own_arrows = ("up", "down")  # the list's highlight; Left and Right go between the buttons
+    window: Window
+    free_stops = False  # the buttons in a row
+    shows_focus = True
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -130,12 +137,12 @@ class RatingsScene(Scene):
         self.head_y = work.y + 6
         self.list_top = self.head_y + CHAR_H + 4
         self.list_box = Rect(work.x + 4, self.list_top - 2, work.w - 40, VISIBLE * ROW_H + 4)
-        self.up = Button(Rect(work.right - 30, self.list_box.y, 24, 20), "^")
-        self.down = Button(Rect(work.right - 30, self.list_box.bottom - 20, 24, 20), "v")
+        self.bar = ScrollBar(Rect(work.right - 30, self.list_box.y, 24, self.list_box.h))
+        self.dragging: float | None = None  # the slider held by SELECT: the pointer's height on it
         self.graph = Rect(work.x + 4, self.list_box.bottom + 8, work.w - 8, 256)
         y = work.bottom - 36
-        self.close = Button(Rect(work.right - 112, y, 100, 28), "Close", default=True)
-        self.keep = Button(Rect(work.right - 224, y, 100, 28), "Keep line")
+        self.close = Button(Rect(work.right - 112, y, 100, 28), "Close")
+        self.keep = Button(Rect(work.right - 224, y, 100, 28), "Keep line", default=True)  # what Return does
         self.info_y = y + 6
         self.players, self.problem = rated_players(services)
         self.selected = 0
@@ -160,8 +167,7 @@ class RatingsScene(Scene):
         self.first = max(0, min(self.first + step, len(self.players) - VISIBLE))
         if self.players:
             self.selected = max(self.first, min(self.selected, self.first + VISIBLE - 1))
-        self.up.enabled = self.first > 0
-        self.down.enabled = self.first + VISIBLE < len(self.players)
+        self.bar.total, self.bar.shown, self.bar.first = len(self.players), VISIBLE, self.first
         self.keep.label = (
             "Drop line" if self.chosen is not None and self.chosen.player in self.kept else "Keep line"
         )
@@ -200,16 +206,34 @@ class RatingsScene(Scene):
 
     # -- input ------------------------------------------------------------------------------------
     def buttons(self) -> list[Button]:
-        return [self.keep, self.close, self.up, self.down]
+        return [self.keep, self.close]
 
     def stops(self) -> list[tuple[int, int]]:
         """Keep line and Close (Up and Down move the highlight in the list, not the cursor)."""
-        return [self.keep.rect.center, self.close.rect.center]
+        return [b.rect.center for b in self.buttons()]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        """Keep line, the default: what Return does."""
+        return self.keep.rect.center
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no button framed, Left and Right start from the middle of the buttons' row."""
+        return (self.window.rect.center[0], self.keep.rect.center[1])
+
+    def slide(self, pointer: Pointer) -> None:
+        """SELECT held on the slider drags it; the list follows (the highlight kept on a shown line)."""
+        if self.dragging is None:
+            return
+        if not pointer.held:
+            self.dragging = None
+            return
+        self.scroll(self.bar.first_at(pointer.y - self.dragging) - self.first)
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent)
+                self.slide(intent)
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
@@ -219,9 +243,11 @@ class RatingsScene(Scene):
             elif isinstance(intent, Command):
                 if intent.name in ("up", "down"):
                     self.move_selection(-1 if intent.name == "up" else 1)
+                elif intent.name in ("page_up", "page_down"):
+                    self.move_selection(VISIBLE * (-1 if intent.name == "page_up" else 1))
                 elif intent.name == "confirm":
                     self.toggle_kept()
-                elif intent.name == "cancel":
+                elif intent.name in ("cancel", "undo"):  # Escape, gamepad BACK or B
                     return Pop(self)
         return None
 
@@ -242,10 +268,12 @@ class RatingsScene(Scene):
             return Pop(self)
         if self.keep.contains(x, y):
             self.toggle_kept()
-        elif self.up.contains(x, y):
-            self.scroll(-VISIBLE // 2)
-        elif self.down.contains(x, y):
-            self.scroll(VISIBLE // 2)
+            return None
+        part = self.bar.hit(x, y)
+        if part == "slider":
+            self.dragging = y - self.bar.slider.y
+        elif part is not None:
+            self.scroll({"up": -1, "down": 1, "page_up": -VISIBLE, "page_down": VISIBLE}[part])
         return None
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -271,6 +299,8 @@ class RatingsScene(Scene):
             a.text(g, work.x + 12, self.info_y, cut(self.caption(chosen), 46), wimp.TEXT)
         for b in self.buttons():
             b.draw(a, g)
+        self.bar.draw(g, dragging=self.dragging is not None)
+        draw_focused(g, self.focus, self.buttons())
 
     def draw_row(self, g: pyxel.Image, i: int, colour: int | None) -> None:
         a = self.services.assets

@@ -22,10 +22,11 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.clipboard import NO_CLIPBOARD
 from cart.ui.desk import SCALE_MENU
+from cart.ui.geom import Rect
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.position_setup import SetUpScene
-from cart.ui.ratings_view import RatingsScene
+from cart.ui.ratings_view import VISIBLE, RatingsScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.table import rating_lines
 from cart.ui.title import TitleScene
@@ -65,6 +66,9 @@ def rated_store(folder: Path, results: int = 30) -> Store:
 
 
 def title_app(store: Store | None) -> App:
+    # the mouse where the last test left it would open the menus elsewhere (clamped under the pointer,
+    # an item highlighted): each test starts with it in the middle of the screen, as a fresh start does
+    pyxel.set_mouse_pos(320, 256)
     app = App(store=store, headless=True, seed=0, settings=Settings(animation_speed="off"))
     app.think_budget = 30.0
     return app
@@ -96,6 +100,11 @@ def type_text(app: App, text: str) -> None:
     pyxel.flip()  # Pyxel empties input_text at the next frame
 
 
+def focus_frame_at(r: Rect, gap: int) -> bool:
+    """The dotted red focus frame is drawn ``gap`` pixels outside ``r`` (its top-left dash)."""
+    return pyxel.pget(r.x - gap - 2, r.y - gap - 2) == wimp.FOCUS
+
+
 def graph_colours(scene: RatingsScene) -> set[int]:
     g = scene.graph
     return {pyxel.pget(x, y) for x in range(g.x + 1, g.right - 1) for y in range(g.y + 1, g.bottom - 1)}
@@ -110,6 +119,7 @@ def test_the_ratings_window_from_the_title_by_keys_alone(assets: Assets, tmp_pat
     choose(keys, "Ratings...")
     scene = app.top
     assert isinstance(scene, RatingsScene)
+    assert scene.focus == scene.keep.rect.center and focus_frame_at(scene.keep.rect, 5)  # the default
     names = [p.name for p in scene.players]
     assert sorted(names[:4]) == ["Ann", "Bob", "Cy", "Di"] and names[4:] == [
         "Beginner (computer)",
@@ -130,7 +140,46 @@ def test_the_ratings_window_from_the_title_by_keys_alone(assets: Assets, tmp_pat
         keys.press("down")
     assert scene.chosen is not None and scene.chosen.name == "Master (computer)"
     assert scene.first > 0 and scene.selected in scene.shown_rows()
-    keys.press("cancel")
+    assert scene.focus == scene.keep.rect.center  # Up and Down moved the highlight, not the focus
+    keys.press("right")
+    assert scene.focus == scene.close.rect.center and focus_frame_at(scene.close.rect, 2)
+    assert not focus_frame_at(scene.keep.rect, 5)
+    keys.press("select")  # Space, or A on a pad: the framed button
+    assert isinstance(app.top, TitleScene)
+
+
+def test_the_ratings_list_scrolls_by_its_bar_and_the_page_keys_and_b_closes_it(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """The list has the saved games' scroll bar: arrows a line, the well a page, the slider dragged."""
+    app = title_app(rated_store(tmp_path))
+    scene = RatingsScene(app.services)
+    app.push(scene)
+    bar = scene.bar
+    assert (bar.total, bar.shown) == (len(scene.players), VISIBLE) and bar.slack == 2
+    click(app, bar.down.center)
+    assert scene.first == 1 and scene.selected == 1  # a line; the highlight kept on a shown line
+    click(app, bar.up.center)
+    assert scene.first == 0 and scene.selected == 1
+    click(app, (bar.well.center[0], bar.well.bottom - 3))  # the well below the slider: a page
+    assert scene.first == bar.slack
+    click(app, (bar.well.center[0], bar.well.y + 3))
+    assert scene.first == 0
+    grab = (bar.slider.center[0], bar.slider.y + 3)
+    pyxel.set_mouse_pos(*grab)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+    app.frame()
+    pyxel.set_mouse_pos(grab[0], bar.well.bottom + 40)  # dragged past the bottom: the last lines
+    app.frame()
+    assert scene.first == bar.slack and scene.dragging is not None
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+    pyxel.flip()
+    app.frame()
+    assert scene.dragging is None and scene.selected in scene.shown_rows()
+    keys = Keys(app, {"page_up": pyxel.KEY_PAGEUP, "b": pyxel.GAMEPAD1_BUTTON_B})
+    keys.press("page_up")
+    assert scene.selected == scene.first == 0
+    keys.press("b")  # B closes, as on the saved games' list
     assert isinstance(app.top, TitleScene)
 
 
@@ -247,6 +296,45 @@ def test_a_position_typed_in_the_set_up_window_starts_a_saved_game_there(
     assert (again.table.match.position_id(), again.table.match.score) == (POSITION, (2, 4))
 
 
+@pytest.mark.parametrize("pad", [False, True], ids=["keyboard", "gamepad"])
+def test_the_set_up_window_by_keys_alone_frames_each_icon_and_its_fields_take_the_caret(
+    assets: Assets, tmp_path: Path, pad: bool
+) -> None:
+    """As on the Create form: the arrows reaching a field give it the caret and Up or Down leave it;
+    each radio icon and button the keys reach is framed, and SELECT picks it."""
+    app = title_app(Store(tmp_path, clock=Clock()))
+    keys = Keys(app, PAD if pad else KEYS)
+    choose(keys, "Set up position...")
+    scene = app.top
+    assert isinstance(scene, SetUpScene) and scene.name is not None
+    assert scene.focus == scene.position.rect.center and scene.focused is scene.position and scene.typing
+    type_text(app, POSITION)
+    keys.press("up")  # the caret goes with the keys: to the name field, and down again
+    assert scene.focused is scene.name and scene.position.text == POSITION
+    keys.press("down")
+    keys.press("down")
+    assert scene.focused is scene.match_field and scene.focus == scene.match_field.rect.center
+    keys.press("down")  # out of the fields: keys are commands, the Players radio below is framed
+    one, two = (next(t for key, t in scene.toggles if key == f"players:{n}") for n in (1, 2))
+    assert not scene.typing and scene.focused is None and scene.focus == (two.rect.x + 8, two.rect.y + 10)
+    assert focus_frame_at(two.rect, 1) and not focus_frame_at(one.rect, 1)
+    keys.press("left")
+    assert focus_frame_at(one.rect, 1) and not focus_frame_at(two.rect, 1)
+    keys.take((two.rect.x + 8, two.rect.y + 10))
+    assert scene.setup.players == 2 and focus_frame_at(two.rect, 1)
+    keys.press("down")  # the side and the computer are greyed with two players: straight to On roll
+    roll = next(t for key, t in scene.toggles if key == "roll:other")  # the one below the one left
+    assert scene.focus == (roll.rect.x + 8, roll.rect.y + 10) and focus_frame_at(roll.rect, 1)
+    keys.walk_to(scene.start_button.rect.center)
+    assert focus_frame_at(scene.start_button.rect, 5)  # clear of the default button's ring
+    keys.press("left")
+    assert focus_frame_at(scene.cancel_button.rect, 2) and not focus_frame_at(scene.start_button.rect, 5)
+    keys.take(scene.start_button.rect.center)
+    play = app.top
+    assert isinstance(play, PlayScene), getattr(app.top, "error", app.top)
+    assert play.table.match.position_id() == POSITION and not any(p.computer for p in play.table.players)
+
+
 def test_ctrl_v_pastes_both_ids_and_two_players_start_without_a_store(assets: Assets) -> None:
     """Ctrl+V (real keys) fills both fields from GNU Backgammon's line; no clipboard is said, not hidden."""
     app = title_app(None)
@@ -297,6 +385,7 @@ def test_the_window_scale_is_chosen_in_the_menu_and_read_at_the_next_start(
     choose(keys, SCALE_MENU, "2x")
     told = app.top
     assert isinstance(told, Dialog) and "from the next start" in " ".join(told.lines)
+    assert told.focus == told.buttons[0].rect.center  # chosen by keys: the box's button has the focus
     assert store.settings.load().window_scale == 2 and cart_main.saved_scale(tmp_path) == 2
     opened: list[int] = []
     monkeypatch.setattr(cart_main, "pyxel_folder", lambda: tmp_path)
