@@ -40,11 +40,12 @@ from .errors import (
     StoreError,
     WriteError,
 )
-from .games import GameOptions, GameStore, GameSummary, SavedGame
+from .games import GameStore, GameSummary, SavedGame
 from .ids import Moment, ids_at, moments
 from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat
 from .notices import Notice
+from .options import GameOptions
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
 from .replay import read_mat, replay_mat
 from .reviews import ReviewStore

@@ -14,8 +14,8 @@ from typing import Any
 from .backend import Backend
 from .envelope import decode, encode
 from .errors import BadValueError, DamagedError, WriteError
-from .games import GameOptions
 from .notices import Clock, Notice, set_aside, utc_now
+from .options import GameOptions
 
 __all__ = [
     "ANIMATION_SPEEDS",
