@@ -36,7 +36,7 @@ from .geom import Rect
 from .intents import Command, Intent, Pointer, Select, Typed
 from .options import GameSetup
 from .saves import free_name, game_options, wrap
-from .scenes import Scene, draw_focused, hover
+from .scenes import FieldForm, draw_focused, hover
 from .stage import PlayNew, Pop, Resume, Transition
 from .widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 
@@ -78,7 +78,7 @@ def ids_in(text: str) -> tuple[str | None, str | None]:
     return found["position"], found["match"]
 
 
-class SetUpScene(Scene):
+class SetUpScene(FieldForm):
     """The set-up window: IDs, players, side, level, who is on roll; Start plays it, Cancel closes it.
 
     The one focus model, as the Create form's: the arrows (or d-pad) go a row
@@ -120,15 +120,6 @@ class SetUpScene(Scene):
     # -- the form -------------------------------------------------------------------------------
     def fields(self) -> list[TextField]:
         return ([self.name] if self.name is not None else []) + [self.position, self.match_field]
-
-    @property
-    def focused(self) -> TextField | None:
-        return next((f for f in self.fields() if f.focused), None)
-
-    @property
-    def typing(self) -> bool:  # type: ignore[override]
-        """Keys are text while a field has the caret."""
-        return self.focused is not None
 
     def give_caret(self, field: TextField | None) -> None:
         """Give the caret to ``field`` (None: to no field, so keys are commands again).
@@ -277,19 +268,6 @@ class SetUpScene(Scene):
     def first_stop(self) -> tuple[int, int] | None:
         """The Position ID, which has the caret when the window opens: what the window is for."""
         return self.position.rect.center
-
-    def focus_on(self, stop: tuple[int, int] | None) -> None:
-        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
-
-        The mouse moving leaves the caret where it is, as on RISC OS.
-        """
-        super().focus_on(stop)
-        if stop is not None:
-            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
-
-    def focus_origin(self) -> tuple[int, int] | None:
-        """With no icon focused, the arrows start from the field with the caret."""
-        return self.focused.rect.center if self.focused is not None else None
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:

@@ -92,6 +92,7 @@ class ReviewScene(Scene):
     """The Review window over whatever opened it; closing it keeps the analysis done."""
 
     own_arrows = ("up", "down", "left", "right")
+    window: Window
 
     def __init__(self, services: Services, source: ReviewSource) -> None:
         super().__init__(services)

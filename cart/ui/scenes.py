@@ -49,6 +49,46 @@ def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[
             draw_focus_frame(g, b.rect, 5 if b.default else 2)  # clear of the default button's ring
 
 
+class FieldForm(Scene):
+    """A window of writable icons among others, as a RISC OS dialog box: the caret and the keys' focus.
+
+    The Create form and the set-up window share this, so that the arrows treat a writable icon the
+    same in both: reaching one gives it the caret (keys become text), leaving it for any other icon
+    takes the caret away (keys are commands again), and with nothing focused the arrows start from
+    the caret. A subclass says which fields it shows and how the caret is given.
+    """
+
+    def fields(self) -> list[TextField]:
+        """Every text field shown, in Tab order."""
+        raise NotImplementedError
+
+    def give_caret(self, field: TextField | None) -> None:
+        """Give the caret to ``field`` (None: to no field, so keys are commands again)."""
+        raise NotImplementedError
+
+    @property
+    def focused(self) -> TextField | None:
+        return next((f for f in self.fields() if f.focused), None)
+
+    @property
+    def typing(self) -> bool:  # type: ignore[override]
+        """Keys are text while a field has the caret."""
+        return self.focused is not None
+
+    def focus_on(self, stop: tuple[int, int] | None) -> None:
+        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
+
+        The mouse moving leaves the caret where it is, as on RISC OS.
+        """
+        super().focus_on(stop)
+        if stop is not None:
+            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no icon focused, the arrows start from the field with the caret."""
+        return self.focused.rect.center if self.focused is not None else None
+
+
 @dataclass(frozen=True)
 class Choice:
     """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it.

@@ -13,11 +13,12 @@ buttons' actions, the set-up and ratings windows, and Quit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.store import GameSummary, StoreError
+from cart.store import GameSummary, SavedGame, StoreError
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
@@ -178,9 +179,25 @@ class StartScene(Scene):
 
         The game is loaded here, so a game gone or damaged is said on this list.
         """
+        return self.with_chosen("Cannot resume", "No saved game: choose New game", Resume)
+
+    def open_review(self) -> Transition | None:
+        """Review: the selected game told back (a finished one whole, else its moves so far)."""
+        return self.with_chosen(
+            "Cannot review", "No saved game to review", lambda saved: review_saved(self.services, saved)
+        )
+
+    def with_chosen(
+        self, cannot: str, none: str, then: Callable[[SavedGame], Transition | None]
+    ) -> Transition | None:
+        """Load the highlighted game and hand it to ``then``; a game gone or damaged is said on this list.
+
+        The game is loaded here rather than by ``then`` so that every button that opens a game says
+        the same thing about one deleted elsewhere (``none``: the list is empty).
+        """
         chosen = self.chosen
         if chosen is None:
-            self.message = "No saved game: choose New game"
+            self.message = none
             return None
         assert self.services.store is not None
         try:
@@ -191,26 +208,8 @@ class StartScene(Scene):
             return None
         except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
             self.refresh()
-            return chain(Notices(), Tell("Cannot resume", (str(exc),)))
-        return Resume(saved)
-
-    def open_review(self) -> Transition | None:
-        """Review: the selected game told back (a finished one whole, else its moves so far)."""
-        chosen = self.chosen
-        if chosen is None:
-            self.message = "No saved game to review"
-            return None
-        assert self.services.store is not None
-        try:
-            saved = self.services.store.games.load(chosen.name)
-        except KeyError:
-            self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
-            self.refresh()
-            return None
-        except (StoreError, ValueError) as exc:
-            self.refresh()
-            return chain(Notices(), Tell("Cannot review", (str(exc),)))
-        return review_saved(self.services, saved)
+            return chain(Notices(), Tell(cannot, (str(exc),)))
+        return then(saved)
 
     def ask_delete(self) -> Transition | None:
         chosen = self.chosen

@@ -34,7 +34,7 @@ from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
-from .scenes import Entry, MenuScene, Scene, draw_focused, hover
+from .scenes import Entry, FieldForm, MenuScene, Scene, draw_focused, hover
 from .stage import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition, settings_not_saved
 from .table import Table
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
@@ -126,7 +126,7 @@ class _Row:
     pick: Callable[[int], Transition | None]
 
 
-class NewGameScene(Scene):
+class NewGameScene(FieldForm):
     """Create a game: its name, players and their names, side, level, rules, match length, doubles, hints.
 
     The humans' fields are prefilled with the names of the last game (or the
@@ -194,10 +194,6 @@ class NewGameScene(Scene):
         for f in (self.name, self.you, *self.seat_fields):
             if f is not None:
                 f.focused = f is field
-
-    @property
-    def focused(self) -> TextField | None:
-        return next((f for f in self.fields() if f.focused), None)
 
     def next_field(self) -> None:
         """Tab: the caret to the next field (the first when none has it)."""
@@ -309,11 +305,6 @@ class NewGameScene(Scene):
         self._build()
         return going
 
-    @property
-    def typing(self) -> bool:  # type: ignore[override]
-        """Keys are text while a field has the caret."""
-        return self.focused is not None
-
     def start(self) -> Transition | None:
         """PLAY: create the game (saved, or not without a store), or say why a name is refused.
 
@@ -367,19 +358,6 @@ class NewGameScene(Scene):
         """Fields, radio and option icons, buttons: every icon that applies, in reading order."""
         points = list(self.toggle_stops())
         return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
-
-    def focus_on(self, stop: tuple[int, int] | None) -> None:
-        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
-
-        The mouse moving leaves the caret where it is, as on RISC OS.
-        """
-        super().focus_on(stop)
-        if stop is not None:
-            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
-
-    def focus_origin(self) -> tuple[int, int] | None:
-        """With no icon focused, the arrows start from the field with the caret."""
-        return self.focused.rect.center if self.focused is not None else None
 
     def furniture(self, part: Furniture) -> Transition | None:
         """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
