@@ -2,9 +2,10 @@
 
 Each part is a small value that knows its rectangle, says what a point hits
 and draws itself from what it is given; none reads input or decides
-anything. The list and its scroll bar keep which line is first and which is
-selected; the graph maps the lines of one game to columns; the arrows turn a
-play's moves into screen lines over the board, in the hint arrows' look
+anything. The list keeps which line is first and which is selected (its scroll
+bar is the saved games' one, :mod:`cart.ui.scrollbar`); the graph maps the
+lines of one game to columns; the arrows turn a play's moves into screen
+lines over the board, in the hint arrows' look
 (black-edged, yellow for the Master's play, light blue for the play made, the
 colour the last play's marks have at the table).
 """
@@ -15,7 +16,6 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
 
 import pyxel
 
@@ -25,6 +25,7 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .scrollbar import ScrollBar
 from .widgets import draw_box
 
 __all__ = [
@@ -32,7 +33,6 @@ __all__ = [
     "SCROLL_W",
     "EquityGraph",
     "MoveList",
-    "ScrollBar",
     "draw_play",
     "draw_progress",
     "slot_centre",
@@ -43,68 +43,6 @@ SCROLL_W = 14
 ARROW_HEAD = 9  # an arrow's head: its length along the move, and its half width less two
 MADE_COLOUR = wimp.Wimp.LIGHT_BLUE
 BEST_COLOUR = wimp.Wimp.YELLOW
-
-ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
-
-
-@dataclass
-class ScrollBar:
-    """A RISC OS 2 vertical scroll bar: arrows at both ends, the grey well, the slider sized to the view.
-
-    >>> bar = ScrollBar(Rect(0, 0, 14, 100), total=40, visible=10)
-    >>> bar.hit(5, 5), bar.hit(5, 95), bar.slider.h, bar.hit(5, 80)
-    ('up', 'down', 18, 'page_down')
-    """
-
-    rect: Rect
-    total: int = 0
-    visible: int = 1
-    first: int = 0
-
-    @property
-    def well(self) -> Rect:
-        r = self.rect
-        return Rect(r.x, r.y + r.w, r.w, r.h - 2 * r.w)
-
-    @property
-    def slider(self) -> Rect:
-        well = self.well
-        if self.total <= self.visible:
-            return well
-        h = max(8, well.h * self.visible // self.total)
-        y = well.y + (well.h - h) * self.first // (self.total - self.visible)
-        return Rect(well.x, y, well.w, h)
-
-    def hit(self, x: float, y: float) -> ScrollPart | None:
-        r = self.rect
-        if not r.contains(x, y):
-            return None
-        if y < r.y + r.w:
-            return "up"
-        if y >= r.bottom - r.w:
-            return "down"
-        s = self.slider
-        return "slider" if s.contains(x, y) else "page_up" if y < s.y else "page_down"
-
-    def first_at(self, slider_top: float) -> int:
-        """The first line shown when the slider's top is dragged to ``slider_top``."""
-        well, s = self.well, self.slider
-        room = well.h - s.h
-        if room <= 0 or self.total <= self.visible:
-            return 0
-        share = (slider_top - well.y) / room
-        return max(0, min(self.total - self.visible, round(share * (self.total - self.visible))))
-
-    def draw(self, g: pyxel.Image) -> None:
-        r = self.rect
-        draw_box(g, self.well, wimp.Wimp.GREY3)
-        s = self.slider
-        draw_box(g, s, wimp.WORK_BG)
-        for top, box in ((True, Rect(r.x, r.y, r.w, r.w)), (False, Rect(r.x, r.bottom - r.w, r.w, r.w))):
-            draw_box(g, box, wimp.WORK_BG)
-            cx, cy = box.center
-            dy = -3 if top else 3
-            g.tri(cx - 4, cy - dy, cx + 4, cy - dy, cx, cy + dy, wimp.FRAME)
 
 
 @dataclass
