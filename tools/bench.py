@@ -32,6 +32,10 @@ generator (what one frame spends), against GNU Backgammon's ``analyse match``
 at 0-ply of the same game, imported from our ``.mat`` export (goal: 15 s);
 then the same review under Pyodide in Node.js, with its ratio to CPython's.
 
+review_window: the Review window's frames while its analysis runs in their
+spare time, against the same window at rest and a bare frame
+(``tools/bench_review_window.py``).
+
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
 master level thinks (with and without the thought, which fills each frame's
@@ -570,10 +574,17 @@ def review_in_pyodide(rounds: int, cpython: dict[int, float]) -> None:
         )
 
 
+def bench_review_window(rounds: int) -> None:
+    from tools import bench_review_window
+
+    bench_review_window.run(rounds=max(1, min(rounds, 3)))
+
+
 BENCHES = {
     "movegen": bench_movegen,
     "ai": bench_ai,
     "review": bench_review,
+    "review_window": bench_review_window,
     "pyodide": bench_pyodide,
     "ui": bench_ui,
     "start": bench_start,

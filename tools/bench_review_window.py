@@ -1,5 +1,6 @@
 """The Review window's frames while its analysis runs, against the same window at rest, in one run.
 
+    python -m tools.bench review_window [--rounds R]      # with the other benchmarks
     python -m tools.bench_review_window [--seed N] [--rounds R]
 
 A finished game (beginner against intermediate, ``--seed``) is opened in the
@@ -61,11 +62,16 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=20, help="the game's dice (20: 53 actions)")
     ap.add_argument("--rounds", type=int, default=1, help="times the analysis is run from nothing")
     args = ap.parse_args()
+    run(args.seed, args.rounds)
+
+
+def run(seed: int = 20, rounds: int = 1) -> None:
+    """Time the window analysing the game of ``seed`` ``rounds`` times, then at rest."""
     app = App(headless=True, seed=0, settings=Settings(animation_speed="off"))
-    match = finished_game(args.seed)
+    match = finished_game(seed)
     moves = sum(1 for a in match.record if type(a).__name__ == "Move")
     players = (Player("Beginner", "white", computer=True), Player("You", "red"))
-    print(f"game: seed {args.seed}, {len(match.record)} actions, {moves} plays")
+    print(f"review window: game seed {seed}, {len(match.record)} actions, {moves} plays")
 
     cpu: list[float] = []
 
@@ -80,7 +86,7 @@ def main() -> None:
         return out
 
     print("bare pyxel.cls frame:  ", stats(timed(300, lambda: pyxel.cls(0))))
-    for r in range(args.rounds):
+    for r in range(rounds):
         scene = ReviewScene(app.services, ReviewSource("bench", match, players, 1))
         app.go(Push(scene))
         times: list[float] = []
