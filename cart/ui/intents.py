@@ -186,6 +186,7 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
     pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
 }
@@ -193,6 +194,8 @@ TYPING_KEYS: dict[int, CommandName] = {
 
 Tab goes to the next field; Up and Down leave the field for the icon above or
 below it, as they move the caret between a RISC OS dialog's writable icons.
+A gamepad types nothing, so its buttons keep their meaning: X confirms as
+Return does, B cancels as Escape does.
 """
 
 KEY_LABELS: dict[int, str] = {

@@ -182,6 +182,17 @@ def test_the_create_form_is_filled_in_and_played_by_keys_with_the_focus_shown(
     assert isinstance(app.top, PlayScene) and app.top.table.bots == {}
 
 
+def test_pad_x_confirms_the_form_while_a_field_has_the_caret(assets: Assets, tmp_path: Path) -> None:
+    """A gamepad cannot type, so X keeps its meaning in a field: the form opens with the caret in
+    the name field, and X plays as Return would."""
+    app = store_app(tmp_path, start="new")
+    p = Player(app)
+    form = app.top
+    assert isinstance(form, NewGameScene) and form.typing
+    p.press(pyxel.GAMEPAD1_BUTTON_X)
+    assert isinstance(app.top, PlayScene)
+
+
 def test_a_dialog_opened_by_keys_takes_the_focus_and_space_presses_the_framed_button(assets: Assets) -> None:
     app, scene = board_app()
     p = Player(app)
