@@ -106,7 +106,7 @@ class Trainer:
         new inputs or units are worth. The parent's own provenance is kept in
         ``args["parent"]`` so the exported weights still say how to rebuild them.
         """
-        parent = Trainer.load(folder)
+        parent = Trainer.load(folder) if folder.is_dir() else Trainer.from_weights(folder)
         for name, w in parent.w.items():
             mine = self.w[name]
             if w.ndim != mine.ndim or any(a > b for a, b in zip(w.shape, mine.shape, strict=True)):
@@ -130,6 +130,36 @@ class Trainer:
             "seed": parent.seed,
             "args": parent.args,
         }
+        if not folder.is_dir():
+            self.args["parent"]["reproduce"] = parent.args.get("reproduce", "")
+
+    @classmethod
+    def from_weights(cls, path: Path) -> Trainer:
+        """A weight file's contact and race nets as a trainer's weights, so a run can start from them.
+
+        The checkpoints that made the shipped weights need not be on this machine: the weight
+        file holds the same nets (as float32) and the commands that made them, which the new
+        run keeps in ``args["reproduce"]`` so its own export still says how it was made.
+        """
+        try:
+            meta, nets = cartnet.read_arrays(path.read_bytes())
+        except (OSError, cartnet.WeightsError) as exc:
+            raise SystemExit(f"{path}: {exc}") from exc
+        t = cls.__new__(cls)
+        t.seed = int(meta.get("seed", 0))  # type: ignore[call-overload]
+        t.games = int(meta.get("games", 0))  # type: ignore[call-overload]
+        t.args = dict(meta.get("args", {}))  # type: ignore[call-overload]
+        t.args["reproduce"] = str(meta.get("reproduce", ""))
+        t.log = []
+        t.rng = random.Random(t.seed)
+        t.w = {}
+        for name in ("contact", "race"):
+            w1, b1, w2, b2 = nets[name]
+            t.w[name + ".W1"] = np.array(w1, dtype=np.float64).T.copy()  # input-major, as trained
+            t.w[name + ".b1"] = np.array(b1, dtype=np.float64)
+            t.w[name + ".W2"] = np.array(w2, dtype=np.float64)
+            t.w[name + ".b2"] = np.array(b2, dtype=np.float64)
+        return t
 
     # -- checkpoints -------------------------------------------------------
     def save(self, folder: Path) -> None:
@@ -180,6 +210,11 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
     if a.get("feature_lr", 1.0) != 1.0:
         cmd += f" --feature-lr {a['feature_lr']}"
     parent = a.get("parent")
+    if parent and parent.get("reproduce"):
+        # started from a weight file: rebuild that file (its own commands, then its export)
+        out = parent["reproduce"].rsplit("--out ", 1)[-1].split()[0]
+        first = f"{parent['reproduce']} && python -m tools.train --export {out} --to {parent['folder']}"
+        return f"{first} && {cmd} --init-from {parent['folder']} --out {folder}"
     if parent:
         first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
         return f"{first} && {cmd} --init-from {parent['folder']} --out {folder}"
@@ -220,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--init-from",
         type=Path,
-        help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint",
+        help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint "
+        "folder, or of a weight file such as cart/ai/weights.bin",
     )
     p.add_argument("--features", action="store_true", help="give the contact net the contact features")
     p.add_argument(

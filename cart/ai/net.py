@@ -52,6 +52,7 @@ from .features import (
     CONTACT_FEATURES,
     INPUTS,
     MAX_COUNT,
+    N_BASIC,
     N_FEATURES,
     ROLLS,
     SLOTS,
@@ -100,7 +101,7 @@ _LEVEL: list[int] | None = None
 class Net:
     """One contact or race net, ready for packed inference."""
 
-    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_out_b", "_out_t", "_tables")
+    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_more", "_out_b", "_out_t", "_tables")
 
     def __init__(
         self,
@@ -112,8 +113,9 @@ class Net:
         global _LEVEL
         hidden = len(b1)
         n_in = len(w1[0]) if w1 else 0
-        if len(w1) != hidden or n_in not in (INPUTS, INPUTS + N_FEATURES) or any(len(r) != n_in for r in w1):
-            raise WeightsError(f"W1 must be {hidden} x {INPUTS} or {hidden} x {INPUTS + N_FEATURES}")
+        shapes = (INPUTS, INPUTS + N_BASIC, INPUTS + N_FEATURES)
+        if len(w1) != hidden or n_in not in shapes or any(len(r) != n_in for r in w1):
+            raise WeightsError(f"W1 must be {hidden} x one of {shapes}")
         if len(w2) != OUTPUTS or any(len(r) != hidden for r in w2) or len(b2) != OUTPUTS:
             raise WeightsError(f"W2 must be {OUTPUTS} x {hidden} with {OUTPUTS} biases")
         self._hidden = hidden
@@ -144,12 +146,13 @@ class Net:
         self._feat: tuple[tuple[int, ...], ...] = ()
         if n_in > INPUTS:
             feat = []
-            for f in range(N_FEATURES):
+            for f in range(n_in - INPUTS):
                 col = cols[INPUTS + f]
                 feat.append(tuple(_pack([w * k / ROLLS for w in col]) for k in range(ROLLS + 1)))
                 for u in range(hidden):
                     worst[u] += abs(col[u])
             self._feat = tuple(feat)
+        self._more = n_in > INPUTS + N_BASIC  # reads the features after the first generation's
         if max(worst) > _RANGE:
             raise WeightsError(f"a hidden unit can reach {max(worst):.0f}, beyond the packed +-{_RANGE:.0f}")
         self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
@@ -171,13 +174,15 @@ class Net:
     @property
     def features(self) -> tuple[str, ...]:
         """The contact features this net reads after the slot inputs."""
-        return CONTACT_FEATURES if self._feat else ()
+        return CONTACT_FEATURES[: len(self._feat)]
 
     def forward(self, key: int) -> Probs:
         """The five outputs for the low side of ``key`` having just moved."""
         kb = key.to_bytes(26, "little")
         t = sum(map(getitem, self._tables, kb), self._bias)
-        if self._feat:
+        if self._more:
+            t = sum(map(getitem, self._feat, contact_features(key, kb, True)), t)
+        elif self._feat:
             f0, f1, f2, f3, f4 = self._feat
             k0, k1, k2, k3, k4 = contact_features(key, kb)
             t += f0[k0] + f1[k1] + f2[k2] + f3[k3] + f4[k4]
