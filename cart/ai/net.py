@@ -226,6 +226,40 @@ def terminal(key: int) -> Probs:
     return (1.0, 1.0, 0.0, 0.0, 0.0)
 
 
+_MINE_IN_THEIR_HOME = sum(15 << (4 * p) for p in range(19, 26))  # the low side's 19..24 and bar
+_THEIRS_IN_MY_HOME = _THEIR_HOME_OR_BAR
+
+
+def sane(key: int, p: Probs, race: bool) -> Probs:
+    """The net's outputs for ``key`` with what the board rules out taken out, as GNU Backgammon does.
+
+    The net learns the outcomes' odds but not their logic: it gave 1.9% to losing a
+    gammon with a checker already off, which the resign rule had to patch over. Facts
+    of the board: a side with a checker off cannot be gammoned; in a race (no more
+    hits) a side with no checker in the winner's home cannot be backgammoned; and a
+    gammon is a win (a backgammon a gammon), so neither can be likelier than what it
+    is part of.
+    """
+    w, wg, wb, lg, lb = p
+    if key & 15:  # the low side (the mover) has borne off: it cannot lose a gammon
+        lg = lb = 0.0
+    elif race and not key & _MINE_IN_THEIR_HOME:
+        lb = 0.0
+    if (key >> SIDE_BITS) & 15:
+        wg = wb = 0.0
+    elif race and not key & _THEIRS_IN_MY_HOME:
+        wb = 0.0
+    if wg > w:
+        wg = w
+    if wb > wg:
+        wb = wg
+    if lg > 1.0 - w:
+        lg = 1.0 - w
+    if lb > lg:
+        lb = lg
+    return (w, wg, wb, lg, lb)
+
+
 def is_race(key: int) -> bool:
     """No contact left: the sum of both sides' rearmost slots is at most 25."""
     return ((key & SIDE_MASK).bit_length() - 1 >> 2) + ((key >> SIDE_BITS).bit_length() - 1 >> 2) <= 25
@@ -258,8 +292,8 @@ class Weights:
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
-            return self.race.forward(key)
-        return self.contact.forward(key)
+            return sane(key, self.race.forward(key), True)
+        return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
         """A cheap stand-in for ``equity(after(key))``, good enough to rank one reply list.
@@ -270,8 +304,8 @@ class Weights:
         if key & 15 == 15:
             return equity(terminal(key))
         if is_race(key):
-            return equity(self.race.forward(key))
-        return equity((self.prune or self.contact).forward(key))
+            return equity(sane(key, self.race.forward(key), True))
+        return equity(sane(key, (self.prune or self.contact).forward(key), False))
 
 
 def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object]) -> None:
