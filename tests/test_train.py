@@ -8,6 +8,7 @@ that they do not, and that the parent's weights are copied, not shared.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -90,3 +91,21 @@ def test_a_run_can_start_from_a_weight_file_and_says_how_to_rebuild_it(tmp_path:
     (tmp_path / "other.bin").write_bytes(b"not weights")
     with pytest.raises(SystemExit, match="not a Gammon Cart weight file"):
         train.Trainer(9, 7, 6, True).init_from(tmp_path / "other.bin")
+
+
+@pytest.mark.slow  # numba compiles the trainer's kernels for the one game each run plays
+@pytest.mark.parametrize(("flag", "count"), [(["--features"], 5), (["--features", "9"], 9), ([], 0)])
+def test_the_features_flag_means_what_the_shipped_commands_meant(
+    tmp_path: Path, flag: list[str], count: int
+) -> None:
+    # the shipped net's recorded commands say a bare --features for the first five: it must stay five
+    out = tmp_path / "run"
+    train.main(
+        ["--seed", "3", "--games", "1", "--hidden", "4", "--race-hidden", "3", *flag, "--out", str(out)]
+    )
+    t = train.Trainer.load(out)
+    assert t.w["contact.W1"].shape == (INPUTS + count, 4)
+    cmd = train.reproduce_command(t.seed, t.games, t.args, out)
+    said = re.search(r" --features( \d+)? ", cmd)
+    assert (said.group(1) if said else None) == {0: None, 5: None, 9: " 9"}[count]
+    assert (said is not None) == (count > 0)

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai import net as cartnet
-from cart.ai.features import CONTACT_FEATURES, INPUTS, N_FEATURES
+from cart.ai.features import CONTACT_FEATURES, INPUTS, N_BASIC, N_FEATURES
 from cart.engine.board import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, candidates, choose, td_step
@@ -49,13 +49,13 @@ OUTPUTS = 5
 class Trainer:
     """Weights, dice and counters of one training run; everything a checkpoint holds."""
 
-    def __init__(self, seed: int, hidden: int, race_hidden: int, features: bool = False) -> None:
+    def __init__(self, seed: int, hidden: int, race_hidden: int, features: bool | int = False) -> None:
         init = np.random.default_rng(seed)
         self.seed = seed
         self.games = 0
         self.rng = random.Random(seed)
         self.w: dict[str, np.ndarray] = {}
-        extra = N_FEATURES if features else 0
+        extra = N_FEATURES if features is True else int(features)  # True: every contact feature
         for name, h, n_in in (("contact", hidden, INPUTS + extra), ("race", race_hidden, INPUTS)):
             self.w[name + ".W1"] = init.uniform(-0.1, 0.1, (n_in, h))  # input-major for sparse rows
             self.w[name + ".b1"] = np.zeros(h)
@@ -206,7 +206,8 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
         f"--decay-start {a['decay_start']} --halflife {a['halflife']}"
     )
     if a.get("features"):
-        cmd += " --features"
+        n = len(a["features"])
+        cmd += " --features" if n == N_BASIC else f" --features {n}"
     if a.get("feature_lr", 1.0) != 1.0:
         cmd += f" --feature-lr {a['feature_lr']}"
     parent = a.get("parent")
@@ -258,7 +259,16 @@ def main(argv: list[str] | None = None) -> int:
         help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint "
         "folder, or of a weight file such as cart/ai/weights.bin",
     )
-    p.add_argument("--features", action="store_true", help="give the contact net the contact features")
+    p.add_argument(
+        "--features",
+        type=int,
+        nargs="?",
+        const=N_BASIC,
+        default=0,
+        choices=(N_BASIC, N_FEATURES),
+        help=f"give the contact net the first N of the contact features: {N_BASIC} (the default, the "
+        f"first generation's, as the shipped net's commands mean it) or {N_FEATURES} (all)",
+    )
     p.add_argument(
         "--feature-lr",
         type=float,
@@ -292,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             "halflife": a.halflife,
             "hidden": a.hidden,
             "race_hidden": a.race_hidden,
-            "features": list(CONTACT_FEATURES) if a.features else [],
+            "features": list(CONTACT_FEATURES[: a.features]),
             "feature_lr": a.feature_lr,
             "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
