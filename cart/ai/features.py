@@ -6,10 +6,11 @@ what makes pure-Python inference cheap (see :mod:`cart.ai.net`): the
 contribution of each (slot, count) pair is precomputed once, and a forward pass
 is a handful of big integer additions.
 
-Contact features: five counts of the 36 rolls that look at the whole board
-(shots at blots, escapes, blockades), which raw slot inputs leave the net to
-discover. Each takes 37 values, so its contribution is precomputed the same way
-and costs one more addition; computing the counts themselves is bit-mask work
+Contact features: counts of the 36 rolls that look at the whole board (shots
+at blots, escapes, blockades), which raw slot inputs leave the net to discover;
+a net reads the first five (the shipped one) or all nine of them. Each takes
+37 values, so its contribution is precomputed the same way and costs one more
+addition; computing the counts themselves is bit-mask work
 (:func:`contact_features`), about as much again as the rest of the pass.
 
 Layout: input ``(side * SLOTS + slot) * UNITS + unit``, side 0 is the player who
@@ -61,7 +62,7 @@ def unit_table() -> list[list[tuple[float, float, float, float]]]:
 # Raw slot inputs leave the net to learn, from millions of games, facts a player
 # reads off the board at a glance: how many rolls hit my blot, how many let my
 # back checker out, how strong the other side's blockade is. GNU Backgammon's
-# nets get their strength from inputs like these; ours are five counts of the 36
+# nets get their strength from inputs like these; ours are counts of the 36
 # rolls, each fed to the contact net as ``count / 36`` (race positions have no
 # blots to hit and nothing to escape, so the race net goes without them).
 #
@@ -85,7 +86,7 @@ ROLLS = 36
 
 
 def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
-    """The five counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
+    """The nine counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
 
     Written as plain loops over the board, so it reads as the definition, and so the
     trainer can compile this very function with numba: the cart's fast version
