@@ -553,7 +553,7 @@ def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
     if n_in > INPUTS:
         c0 = [(key >> (4 * s)) & 15 for s in range(SLOTS)]
         c1 = [(key >> (4 * (SLOTS + s))) & 15 for s in range(SLOTS)]
-        for i, count in enumerate(contact_features_reference(c0, c1)):
+        for i, count in enumerate(contact_features_reference(c0, c1)[: n_in - INPUTS]):
             x[INPUTS + i] = count / ROLL_COUNT
     hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * n_in + i] * x[i] for i in range(n_in))))) for r in range(h)]
     return [1 / (1 + exp(-(b2[k] + sum(w2[k * h + r] * hid[r] for r in range(h))))) for k in range(5)]

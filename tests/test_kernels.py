@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cart.ai.features import INPUTS, N_FEATURES, ROLLS, contact_features, unit_table
+from cart.ai.features import INPUTS, ROLLS, contact_features, unit_table
 from cart.ai.net import equity, is_race, terminal
 from cart.engine import Position, legal_plays
 from cart.engine.board import SIDE_BITS
@@ -44,7 +44,8 @@ def dense(t: Trainer, key: int) -> np.ndarray:
             n = (key >> (side * SIDE_BITS + 4 * slot)) & 15
             x[(side * 26 + slot) * 4 : (side * 26 + slot + 1) * 4] = units[slot][n]
     if name == "contact":
-        x[INPUTS : INPUTS + N_FEATURES] = np.array(contact_features(key, key.to_bytes(26, "little"))) / ROLLS
+        f = contact_features(key, key.to_bytes(26, "little"), True)[: w1.shape[0] - INPUTS]
+        x[INPUTS:] = np.array(f) / ROLLS
     h = 1.0 / (1.0 + np.exp(-(x @ w1 + t.w[name + ".b1"])))
     return 1.0 / (1.0 + np.exp(-(t.w[name + ".W2"] @ h + t.w[name + ".b2"])))
 

@@ -59,3 +59,18 @@ def test_the_error_rates_judge_looks_ahead_when_asked() -> None:
     assert equity_lost(pos, dice, best, 2) == 0.0
     worst = min(deep, key=deep.__getitem__)
     assert equity_lost(pos, dice, worst, 2) == pytest.approx(deep[best] - deep[worst])
+
+
+def test_a_saved_run_and_the_paired_difference(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from tools import versus
+
+    saved = tmp_path / "a.json"
+    versus.main(["expert", "pubeval", "--games", "4", "--seed", "3", "--save", str(saved)])
+    first = capsys.readouterr().out
+    versus.main(["expert", "pubeval", "--games", "4", "--seed", "3", "--compare", str(saved)])
+    out = capsys.readouterr().out
+    # the same player on the same dice scores the same: a difference of exactly zero on both pairs
+    assert "on the same 2 pairs: +0.000 +- 0.000" in out and "2 pairs scored the same" in out
+    assert first.splitlines()[1] == out.splitlines()[1]  # the points per game line
+    with pytest.raises(SystemExit, match="not comparable"):
+        versus.main(["expert", "pubeval", "--games", "4", "--seed", "4", "--compare", str(saved)])

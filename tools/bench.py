@@ -142,6 +142,10 @@ def bench_movegen(rounds: int) -> None:
     print(f"  legal_plays (Play objects)  {w_plays * 1e3:8.3f} ms   {w_plays / w_g:5.2f}x gnubg")
 
 
+WEIGHTS: Path | None = None
+"""``--weights``: a weight file for the ``ai`` benchmark instead of the cart's own (a candidate net)."""
+
+
 def bench_ai(rounds: int) -> None:
     import gnubg_nn
 
@@ -155,7 +159,9 @@ def bench_ai(rounds: int) -> None:
     t_g = best_of(rounds, lambda: [gnubg_nn.best_move(b, d1, d2) for b, d1, d2 in boards]) / len(boards)
     print(f"ai: time per move over {len(suite)} suite pairs (master: every tenth)")
     print(f"  gnubg_nn.best_move 0-ply (C)   mean {t_g * 1e3:7.3f} ms   1.00x (reference)")
-    weights = load_weights()
+    weights = load_weights(WEIGHTS) if WEIGHTS else load_weights()
+    if WEIGHTS:
+        print(f"  weights: {WEIGHTS} (contact net: {len(weights.contact.features)} contact features)")
     keys = [flip_key(p.key) for p, _, _ in suite[:500]]
     t_eval = best_of(rounds, lambda: [weights.after(k) for k in keys]) / len(keys)
     print(f"  one net evaluation             mean {t_eval * 1e6:7.1f} us")
@@ -167,7 +173,7 @@ def bench_ai(rounds: int) -> None:
         f"{t_rough / t_full:5.2f}x the contact net (the master counts it as {PRUNE_COST})"
     )
     for level in LEVELS:
-        bot = Bot(level, seed=1)
+        bot = Bot(level, seed=1, weights=weights)
         pairs = suite[::10] if level == "master" else suite
         moves: list[float] = []
         slices: list[float] = []
@@ -595,7 +601,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("which", nargs="*", help=f"benchmarks to run, of {', '.join(BENCHES)} (default: all)")
     ap.add_argument("--rounds", type=int, default=7, help="rounds per figure; the best is kept")
+    ap.add_argument("--weights", type=Path, help="ai: time this weight file's nets instead of the cart's own")
     args = ap.parse_args()
+    global WEIGHTS
+    WEIGHTS = args.weights
     unknown = [name for name in args.which if name not in BENCHES]
     if unknown:
         ap.error(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHES)}")

@@ -37,7 +37,7 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai import net as cartnet
-from cart.ai.features import CONTACT_FEATURES, INPUTS, N_FEATURES
+from cart.ai.features import CONTACT_FEATURES, INPUTS, N_BASIC, N_FEATURES
 from cart.engine.board import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, candidates, choose, td_step
@@ -49,13 +49,13 @@ OUTPUTS = 5
 class Trainer:
     """Weights, dice and counters of one training run; everything a checkpoint holds."""
 
-    def __init__(self, seed: int, hidden: int, race_hidden: int, features: bool = False) -> None:
+    def __init__(self, seed: int, hidden: int, race_hidden: int, features: bool | int = False) -> None:
         init = np.random.default_rng(seed)
         self.seed = seed
         self.games = 0
         self.rng = random.Random(seed)
         self.w: dict[str, np.ndarray] = {}
-        extra = N_FEATURES if features else 0
+        extra = N_FEATURES if features is True else int(features)  # True: every contact feature
         for name, h, n_in in (("contact", hidden, INPUTS + extra), ("race", race_hidden, INPUTS)):
             self.w[name + ".W1"] = init.uniform(-0.1, 0.1, (n_in, h))  # input-major for sparse rows
             self.w[name + ".b1"] = np.zeros(h)
@@ -106,7 +106,7 @@ class Trainer:
         new inputs or units are worth. The parent's own provenance is kept in
         ``args["parent"]`` so the exported weights still say how to rebuild them.
         """
-        parent = Trainer.load(folder)
+        parent = Trainer.load(folder) if folder.is_dir() else Trainer.from_weights(folder)
         for name, w in parent.w.items():
             mine = self.w[name]
             if w.ndim != mine.ndim or any(a > b for a, b in zip(w.shape, mine.shape, strict=True)):
@@ -130,6 +130,36 @@ class Trainer:
             "seed": parent.seed,
             "args": parent.args,
         }
+        if not folder.is_dir():
+            self.args["parent"]["reproduce"] = parent.args.get("reproduce", "")
+
+    @classmethod
+    def from_weights(cls, path: Path) -> Trainer:
+        """A weight file's contact and race nets as a trainer's weights, so a run can start from them.
+
+        The checkpoints that made the shipped weights need not be on this machine: the weight
+        file holds the same nets (as float32) and the commands that made them, which the new
+        run keeps in ``args["reproduce"]`` so its own export still says how it was made.
+        """
+        try:
+            meta, nets = cartnet.read_arrays(path.read_bytes())
+        except (OSError, cartnet.WeightsError) as exc:
+            raise SystemExit(f"{path}: {exc}") from exc
+        t = cls.__new__(cls)
+        t.seed = int(meta.get("seed", 0))  # type: ignore[call-overload]
+        t.games = int(meta.get("games", 0))  # type: ignore[call-overload]
+        t.args = dict(meta.get("args", {}))  # type: ignore[call-overload]
+        t.args["reproduce"] = str(meta.get("reproduce", ""))
+        t.log = []
+        t.rng = random.Random(t.seed)
+        t.w = {}
+        for name in ("contact", "race"):
+            w1, b1, w2, b2 = nets[name]
+            t.w[name + ".W1"] = np.array(w1, dtype=np.float64).T.copy()  # input-major, as trained
+            t.w[name + ".b1"] = np.array(b1, dtype=np.float64)
+            t.w[name + ".W2"] = np.array(w2, dtype=np.float64)
+            t.w[name + ".b2"] = np.array(b2, dtype=np.float64)
+        return t
 
     # -- checkpoints -------------------------------------------------------
     def save(self, folder: Path) -> None:
@@ -176,10 +206,16 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
         f"--decay-start {a['decay_start']} --halflife {a['halflife']}"
     )
     if a.get("features"):
-        cmd += " --features"
+        n = len(a["features"])
+        cmd += " --features" if n == N_BASIC else f" --features {n}"
     if a.get("feature_lr", 1.0) != 1.0:
         cmd += f" --feature-lr {a['feature_lr']}"
     parent = a.get("parent")
+    if parent and parent.get("reproduce"):
+        # started from a weight file: rebuild that file (its own commands, then its export)
+        out = parent["reproduce"].rsplit("--out ", 1)[-1].split()[0]
+        first = f"{parent['reproduce']} && python -m tools.train --export {out} --to {parent['folder']}"
+        return f"{first} && {cmd} --init-from {parent['folder']} --out {folder}"
     if parent:
         first = reproduce_command(parent["seed"], parent["games"], parent["args"], parent["folder"])
         return f"{first} && {cmd} --init-from {parent['folder']} --out {folder}"
@@ -220,9 +256,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--init-from",
         type=Path,
-        help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint",
+        help="start a new run (its own seed, dice and schedule) from the weights of this checkpoint "
+        "folder, or of a weight file such as cart/ai/weights.bin",
     )
-    p.add_argument("--features", action="store_true", help="give the contact net the contact features")
+    p.add_argument(
+        "--features",
+        type=int,
+        nargs="?",
+        const=N_BASIC,
+        default=0,
+        choices=(N_BASIC, N_FEATURES),
+        help=f"give the contact net the first N of the contact features: {N_BASIC} (the default, the "
+        f"first generation's, as the shipped net's commands mean it) or {N_FEATURES} (all)",
+    )
     p.add_argument(
         "--feature-lr",
         type=float,
@@ -256,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             "halflife": a.halflife,
             "hidden": a.hidden,
             "race_hidden": a.race_hidden,
-            "features": list(CONTACT_FEATURES) if a.features else [],
+            "features": list(CONTACT_FEATURES[: a.features]),
             "feature_lr": a.feature_lr,
             "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }

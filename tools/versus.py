@@ -12,6 +12,8 @@ interval is computed over the pairs for that reason.
     python -m tools.versus expert --error-rate        # equity lost per move, judged by gnubg 0-ply
     python -m tools.versus master --error-rate --judge-ply 2   # ... by gnubg 2-ply (about 10 minutes)
     python -m tools.versus expert pubeval --games 600 --judge   # ... and where, in real games
+    python -m tools.versus expert gnubg0 --games 4000 --save a.json   # then, after a change:
+    python -m tools.versus expert gnubg0 --games 4000 --compare a.json   # the paired difference
     python -m tools.versus cube judge --level master --ply 2     # the cube: see tools/cube_judge.py
     python -m tools.versus cube games --level expert --games 2000   # cubeful money against gnubg 0-ply
     python -m tools.versus review judge --games 20               # the review against gnubg's analysis
@@ -31,6 +33,7 @@ says where strength is missing, e.g. whether a bear-off table would pay.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import random
@@ -152,7 +155,7 @@ def play_game(first: Player, second: Player, rng: random.Random) -> int:
 
 def _run_pairs(
     args: tuple[str, str, int, int, int, Path | None, Path | None, bool],
-) -> tuple[list[tuple[int, int]], list[float], dict[str, list[float]]]:
+) -> tuple[list[tuple[int, int, int]], list[float], dict[str, list[float]]]:
     """Pairs ``start`` .. ``stop`` - 1; their points for A, A's move times and A's judged losses."""
     a_name, b_name, seed, start, stop, weights, weights_b, judge = args
     a, b = Player(a_name, seed, weights, judge), Player(b_name, seed + 1, weights_b or weights)
@@ -160,7 +163,7 @@ def _run_pairs(
     for i in range(start, stop):
         g1 = play_game(a, b, random.Random(f"versus:{seed}:{i}"))
         g2 = -play_game(b, a, random.Random(f"versus:{seed}:{i}"))
-        out.append((g1, g2))
+        out.append((i, g1, g2))
     return out, a.times, a.lost
 
 
@@ -173,16 +176,18 @@ def versus(
     weights: Path | None = None,
     weights_b: Path | None = None,
     judge: bool = False,
+    save: Path | None = None,
+    compare: Path | None = None,
 ) -> None:
     pairs = max(1, games // 2)
     chunk = max(1, min(250, pairs // (jobs * 4) or 1))
     work = [(a, b, seed, s, min(s + chunk, pairs), weights, weights_b, judge) for s in range(0, pairs, chunk)]
     t0 = time.time()
-    results: list[tuple[int, int]] = []
+    results: list[tuple[int, int, int]] = []
     times: list[float] = []
     lost: dict[str, list[float]] = {ph: [] for ph in PHASES}
 
-    def gather(res: list[tuple[int, int]], ts: list[float], ls: dict[str, list[float]]) -> None:
+    def gather(res: list[tuple[int, int, int]], ts: list[float], ls: dict[str, list[float]]) -> None:
         results.extend(res)
         times.extend(ts)
         for ph in PHASES:
@@ -195,8 +200,9 @@ def versus(
     else:
         for w in work:
             gather(*_run_pairs(w))
-    points = [p for pair in results for p in pair]
-    pair_means = [(x + y) / 2 for x, y in results]
+    results.sort()
+    points = [p for _, x, y in results for p in (x, y)]
+    pair_means = [(x + y) / 2 for _, x, y in results]
     n = len(points)
     ppg = sum(points) / n
     ci = 1.96 * statistics.pstdev(pair_means) / math.sqrt(len(pair_means)) if len(pair_means) > 1 else 0.0
@@ -216,6 +222,33 @@ def versus(
         )
     if judge:
         _print_judged(a, lost, n)
+    run = {"a": a, "b": b, "seed": seed, "weights": str(weights or ""), "pairs": results}
+    if save:
+        save.write_text(json.dumps(run))
+    if compare:
+        _print_paired(run, json.loads(compare.read_text()), compare)
+
+
+def _print_paired(run: dict, other: dict, name: Path) -> None:
+    """This run's points per game minus another's on the same pairs (same seed: the same dice).
+
+    The two runs see the same dice, and an opponent that plays the same position the
+    same way, so only the games where the two players' plays differ differ: the
+    interval of the difference over the pairs is far narrower than either run's own.
+    """
+    if other["seed"] != run["seed"] or other["b"] != run["b"]:
+        raise SystemExit(f"{name}: seed {other['seed']} against {other['b']}, not comparable with this run")
+    theirs = {i: (x + y) / 2 for i, x, y in other["pairs"]}
+    diffs = [(x + y) / 2 - theirs[i] for i, x, y in run["pairs"] if i in theirs]
+    if len(diffs) < 2:
+        raise SystemExit(f"{name}: fewer than two pairs in common with this run")
+    ci = 1.96 * statistics.pstdev(diffs) / math.sqrt(len(diffs))
+    same = sum(d == 0 for d in diffs)
+    print(
+        f"  minus {name} ({other['a']}, weights {other['weights'] or 'shipped'}) "
+        f"on the same {len(diffs)} pairs: {statistics.fmean(diffs):+.3f} +- {ci:.3f} points a game (95%); "
+        f"{same} pairs scored the same"
+    )
 
 
 def _print_judged(a: str, lost: dict[str, list[float]], games: int) -> None:
@@ -307,6 +340,12 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="a weight file for the second player only: two nets head to head (expert expert --weights-b X)",
     )
+    p.add_argument("--save", type=Path, help="write the points of every pair to this JSON file")
+    p.add_argument(
+        "--compare",
+        type=Path,
+        help="a --save file of another run with the same seed and opponent: the paired difference",
+    )
     a = p.parse_args(argv)
     if a.error_rate:
         if a.a not in LEVELS:
@@ -315,7 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         if a.judge and a.a not in LEVELS:
             p.error("--judge scores one of our levels")
-        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights, a.weights_b, a.judge)
+        versus(a.a, a.b, a.games, a.seed, a.jobs, a.weights, a.weights_b, a.judge, a.save, a.compare)
     return 0
 
 

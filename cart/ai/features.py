@@ -6,10 +6,11 @@ what makes pure-Python inference cheap (see :mod:`cart.ai.net`): the
 contribution of each (slot, count) pair is precomputed once, and a forward pass
 is a handful of big integer additions.
 
-Contact features: five counts of the 36 rolls that look at the whole board
-(shots at blots, escapes, blockades), which raw slot inputs leave the net to
-discover. Each takes 37 values, so its contribution is precomputed the same way
-and costs one more addition; computing the counts themselves is bit-mask work
+Contact features: counts of the 36 rolls that look at the whole board (shots
+at blots, escapes, blockades), which raw slot inputs leave the net to discover;
+a net reads the first five (the shipped one) or all nine of them. Each takes
+37 values, so its contribution is precomputed the same way and costs one more
+addition; computing the counts themselves is bit-mask work
 (:func:`contact_features`), about as much again as the rest of the pass.
 
 Layout: input ``(side * SLOTS + slot) * UNITS + unit``, side 0 is the player who
@@ -61,7 +62,7 @@ def unit_table() -> list[list[tuple[float, float, float, float]]]:
 # Raw slot inputs leave the net to learn, from millions of games, facts a player
 # reads off the board at a glance: how many rolls hit my blot, how many let my
 # back checker out, how strong the other side's blockade is. GNU Backgammon's
-# nets get their strength from inputs like these; ours are five counts of the 36
+# nets get their strength from inputs like these; ours are counts of the 36
 # rolls, each fed to the contact net as ``count / 36`` (race positions have no
 # blots to hit and nothing to escape, so the race net goes without them).
 #
@@ -73,13 +74,19 @@ CONTACT_FEATURES = (
     "back_escapes_roller",  # the same for the roller's rearmost checker
     "min_escapes_mover",  # fewest such rolls for a mover's checker on its points 15..24 (roller's blockade)
     "min_escapes_roller",  # the same for the roller: the mover's blockade
+    # GNU Backgammon's I_BACKRESCAPES and I_ACONTAIN, which the five above leave out:
+    "past_escapes_mover",  # rolls taking the mover's rearmost checker past the nearest roller point ahead
+    "past_escapes_roller",  # the same for the roller's rearmost checker
+    "held_escapes_mover",  # fewest escapes for a mover's checker on 15..its rearmost (36 when below 15)
+    "held_escapes_roller",  # the same for the roller: how well the mover holds the checkers it must
 )
+N_BASIC = 5  # the features of the shipped net's first generation; a net reads a prefix of the tuple
 N_FEATURES = len(CONTACT_FEATURES)
 ROLLS = 36
 
 
 def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
-    """The five counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
+    """The nine counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
 
     Written as plain loops over the board, so it reads as the definition, and so the
     trainer can compile this very function with numba: the cart's fast version
@@ -164,6 +171,7 @@ def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
             hits += hit
     back_m = back_r = 0
     least_m = least_r = ROLLS
+    past_m = past_r = held_m = held_r = ROLLS
     for side in range(2):
         c = c0 if side == 0 else c1
         blocks = block_m if side == 0 else block  # points below 1 are open: no bits there
@@ -196,7 +204,42 @@ def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
                 least_m = min(least_m, n)
             else:
                 least_r = min(least_r, n)
-    return (hits, back_m, back_r, least_m, least_r)
+        # past escapes: rolls that carry the rearmost checker over the nearest point ahead of it
+        # (within 12) onto an open point, both dice played; 36 when nothing is ahead
+        near = 0
+        for d in range(1, 13):
+            if rear - d >= 1 and (blocks >> (rear - d)) & 1:
+                near = d
+                break
+        past = ROLLS
+        if near:
+            past = 0
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    ok_a = rear - a < 1 or not (blocks >> (rear - a)) & 1
+                    ok_b = rear - b < 1 or not (blocks >> (rear - b)) & 1
+                    ok = rear - a - b < 1 or not (blocks >> (rear - a - b)) & 1
+                    if a + b > near and ok and (ok_a or ok_b):
+                        past += 1
+        # held escapes: the fewest escapes from a point of 15..rear, the checkers still to come out
+        held = ROLLS
+        for at in range(15, rear + 1):
+            n = 0
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    ok_a = at - a < 1 or not (blocks >> (at - a)) & 1
+                    ok_b = at - b < 1 or not (blocks >> (at - b)) & 1
+                    ok = at - a - b < 1 or not (blocks >> (at - a - b)) & 1
+                    if ok and (ok_a or ok_b):
+                        n += 1
+            held = min(held, n)
+        if side == 0:
+            past_m = past
+            held_m = held
+        else:
+            past_r = past
+            held_r = held
+    return (hits, back_m, back_r, least_m, least_r, past_m, past_r, held_m, held_r)
 
 
 def _escape_table() -> list[int]:
@@ -210,6 +253,24 @@ def _escape_table() -> list[int]:
                 open_b = not (w >> (12 - b)) & 1
                 if not (w >> (12 - a - b)) & 1 and (open_a or open_b):
                     n += 1
+        table.append(n)
+    return table
+
+
+def _past_table() -> list[int]:
+    """``table[w]`` as :func:`_escape_table`'s, counting only rolls that pass the nearest made point ahead."""
+    table = []
+    for w in range(1 << 12):
+        n = ROLLS
+        if w:
+            near = 12 - (w.bit_length() - 1)
+            n = 0
+            for a in range(1, 7):
+                for b in range(1, 7):
+                    open_a = not (w >> (12 - a)) & 1
+                    open_b = not (w >> (12 - b)) & 1
+                    if a + b > near and not (w >> (12 - a - b)) & 1 and (open_a or open_b):
+                        n += 1
         table.append(n)
     return table
 
@@ -243,6 +304,7 @@ def _mask_tables() -> list[tuple[int, ...]]:
 
 
 _ESCAPES = _escape_table()
+_PAST = _past_table()
 # The blockade: the fewest escapes over points 15..24 is the fewer of two minima over five
 # windows each, which read the points 3..18 and 8..23: bit i of ``m`` is the point 3 + i (or
 # 8 + i), and the window of the point 15 + s (or 20 + s) is ``(m >> s) & 4095``.
@@ -263,10 +325,11 @@ _DOUBLES_LEFT = tuple(tuple(d for d in range(1, 7) if not (m >> d) & 1) for m in
 _ROLLER_BAR_SHIFT = SIDE_BITS + 4 * 25  # the roller's bar nibble in a position key
 
 
-def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, int]:
+def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[int, ...]:
     """:func:`contact_features_reference` from a position key, with bit masks (about 13 us here).
 
     ``key_bytes`` is ``key.to_bytes(26, "little")``, which the evaluator has made already.
+    The first :data:`N_BASIC` counts, or with ``more`` all of them (a few us more).
     Masks are in the roller's numbering, where its checkers move down: shifting the
     mask of its checkers right by ``d`` gives the points they reach with a ``d``.
     """
@@ -339,10 +402,31 @@ def contact_features(key: int, key_bytes: bytes) -> tuple[int, int, int, int, in
     rear_m = ((key & SIDE_MASK).bit_length() - 1) >> 2
     rear_r = ((key >> SIDE_BITS).bit_length() - 1) >> 2
     least = _MIN5
+    win_m = block_m << 12
+    win_r = block << 12
+    back_m = _ESCAPES[(win_m >> rear_m) & 4095]
+    back_r = _ESCAPES[(win_r >> rear_r) & 4095]
+    least_m = min(least[(block_m >> 3) & 0xFFFF], least[(block_m >> 8) & 0xFFFF])
+    least_r = min(least[(block >> 3) & 0xFFFF], least[(block >> 8) & 0xFFFF])
+    if not more:
+        return (hits, back_m, back_r, least_m, least_r)
     return (
         hits,
-        _ESCAPES[((block_m << 12) >> rear_m) & 4095],
-        _ESCAPES[((block << 12) >> rear_r) & 4095],
-        min(least[(block_m >> 3) & 0xFFFF], least[(block_m >> 8) & 0xFFFF]),
-        min(least[(block >> 3) & 0xFFFF], least[(block >> 8) & 0xFFFF]),
+        back_m,
+        back_r,
+        least_m,
+        least_r,
+        _PAST[(win_m >> rear_m) & 4095],
+        _PAST[(win_r >> rear_r) & 4095],
+        _held(win_m, rear_m, least_m, back_m),
+        _held(win_r, rear_r, least_r, back_r),
     )
+
+
+def _held(win: int, rear: int, least: int, back: int) -> int:
+    """The fewest escapes from 15..rear, from the fewest over 15..24 and those from the rear when it can."""
+    if rear >= 24:
+        return least if rear == 24 else min(least, back)
+    if rear < 15:
+        return ROLLS
+    return min([_ESCAPES[(win >> at) & 4095] for at in range(15, rear + 1)])

@@ -52,6 +52,7 @@ from .features import (
     CONTACT_FEATURES,
     INPUTS,
     MAX_COUNT,
+    N_BASIC,
     N_FEATURES,
     ROLLS,
     SLOTS,
@@ -100,7 +101,7 @@ _LEVEL: list[int] | None = None
 class Net:
     """One contact or race net, ready for packed inference."""
 
-    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_out_b", "_out_t", "_tables")
+    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_more", "_out_b", "_out_t", "_tables")
 
     def __init__(
         self,
@@ -112,8 +113,9 @@ class Net:
         global _LEVEL
         hidden = len(b1)
         n_in = len(w1[0]) if w1 else 0
-        if len(w1) != hidden or n_in not in (INPUTS, INPUTS + N_FEATURES) or any(len(r) != n_in for r in w1):
-            raise WeightsError(f"W1 must be {hidden} x {INPUTS} or {hidden} x {INPUTS + N_FEATURES}")
+        shapes = (INPUTS, INPUTS + N_BASIC, INPUTS + N_FEATURES)
+        if len(w1) != hidden or n_in not in shapes or any(len(r) != n_in for r in w1):
+            raise WeightsError(f"W1 must be {hidden} x one of {shapes}")
         if len(w2) != OUTPUTS or any(len(r) != hidden for r in w2) or len(b2) != OUTPUTS:
             raise WeightsError(f"W2 must be {OUTPUTS} x {hidden} with {OUTPUTS} biases")
         self._hidden = hidden
@@ -144,12 +146,13 @@ class Net:
         self._feat: tuple[tuple[int, ...], ...] = ()
         if n_in > INPUTS:
             feat = []
-            for f in range(N_FEATURES):
+            for f in range(n_in - INPUTS):
                 col = cols[INPUTS + f]
                 feat.append(tuple(_pack([w * k / ROLLS for w in col]) for k in range(ROLLS + 1)))
                 for u in range(hidden):
                     worst[u] += abs(col[u])
             self._feat = tuple(feat)
+        self._more = n_in > INPUTS + N_BASIC  # reads the features after the first generation's
         if max(worst) > _RANGE:
             raise WeightsError(f"a hidden unit can reach {max(worst):.0f}, beyond the packed +-{_RANGE:.0f}")
         self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
@@ -171,13 +174,15 @@ class Net:
     @property
     def features(self) -> tuple[str, ...]:
         """The contact features this net reads after the slot inputs."""
-        return CONTACT_FEATURES if self._feat else ()
+        return CONTACT_FEATURES[: len(self._feat)]
 
     def forward(self, key: int) -> Probs:
         """The five outputs for the low side of ``key`` having just moved."""
         kb = key.to_bytes(26, "little")
         t = sum(map(getitem, self._tables, kb), self._bias)
-        if self._feat:
+        if self._more:
+            t = sum(map(getitem, self._feat, contact_features(key, kb, True)), t)
+        elif self._feat:
             f0, f1, f2, f3, f4 = self._feat
             k0, k1, k2, k3, k4 = contact_features(key, kb)
             t += f0[k0] + f1[k1] + f2[k2] + f3[k3] + f4[k4]
@@ -221,6 +226,40 @@ def terminal(key: int) -> Probs:
     return (1.0, 1.0, 0.0, 0.0, 0.0)
 
 
+_MINE_IN_THEIR_HOME = sum(15 << (4 * p) for p in range(19, 26))  # the low side's 19..24 and bar
+_THEIRS_IN_MY_HOME = _THEIR_HOME_OR_BAR
+
+
+def sane(key: int, p: Probs, race: bool) -> Probs:
+    """The net's outputs for ``key`` with what the board rules out taken out, as GNU Backgammon does.
+
+    The net learns the outcomes' odds but not their logic: it gave 1.9% to losing a
+    gammon with a checker already off, which the resign rule had to patch over. Facts
+    of the board: a side with a checker off cannot be gammoned; in a race (no more
+    hits) a side with no checker in the winner's home cannot be backgammoned; and a
+    gammon is a win (a backgammon a gammon), so neither can be likelier than what it
+    is part of.
+    """
+    w, wg, wb, lg, lb = p
+    if key & 15:  # the low side (the mover) has borne off: it cannot lose a gammon
+        lg = lb = 0.0
+    elif race and not key & _MINE_IN_THEIR_HOME:
+        lb = 0.0
+    if (key >> SIDE_BITS) & 15:
+        wg = wb = 0.0
+    elif race and not key & _THEIRS_IN_MY_HOME:
+        wb = 0.0
+    if wg > w:
+        wg = w
+    if wb > wg:
+        wb = wg
+    if lg > 1.0 - w:
+        lg = 1.0 - w
+    if lb > lg:
+        lb = lg
+    return (w, wg, wb, lg, lb)
+
+
 def is_race(key: int) -> bool:
     """No contact left: the sum of both sides' rearmost slots is at most 25."""
     return ((key & SIDE_MASK).bit_length() - 1 >> 2) + ((key >> SIDE_BITS).bit_length() - 1 >> 2) <= 25
@@ -253,8 +292,8 @@ class Weights:
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
-            return self.race.forward(key)
-        return self.contact.forward(key)
+            return sane(key, self.race.forward(key), True)
+        return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
         """A cheap stand-in for ``equity(after(key))``, good enough to rank one reply list.
@@ -265,8 +304,8 @@ class Weights:
         if key & 15 == 15:
             return equity(terminal(key))
         if is_race(key):
-            return equity(self.race.forward(key))
-        return equity((self.prune or self.contact).forward(key))
+            return equity(sane(key, self.race.forward(key), True))
+        return equity(sane(key, (self.prune or self.contact).forward(key), False))
 
 
 def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object]) -> None:

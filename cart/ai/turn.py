@@ -185,10 +185,7 @@ def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Ge
         evaluation = bot.evaluate(game.position) if outlook else None
         return Hint("accept" if accepted else "decline", evaluation=evaluation)
     if resign and game.phase == "roll":
-        evaluation = bot.evaluate(game.position)
-        if game.position.mine[0]:  # a man already off: no gammon to lose, whatever the net says
-            evaluation = evaluation._replace(lose_gammon=0.0, lose_backgammon=0.0)
-        level = resign_level(evaluation)
+        level = resign_level(bot.evaluate(game.position))  # a man off is no gammon to lose (net.sane)
         if level and not declined(match, game.turn, level):
             return Hint("resign", level=level)
     if game.phase == "over":
