@@ -436,11 +436,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from cart.ui.app import App
 app = App(headless=True, seed=1)
 app.frame()
-from cart.ai.bot import load_weights
-print("first", load_weights.cache_info().currsize, flush=True)
+from cart.ai.bot import _LOADED
+print("first", len(_LOADED), flush=True)
 for _ in range(60):
     app.frame()
-print(load_weights.cache_info().currsize, flush=True)
+print(len(_LOADED), flush=True)
 """
 
 

@@ -9,7 +9,7 @@ now (:func:`think_action`, applied with ``match.apply``) and the hint
 ('beginner', 'intermediate', 'expert', 'master')
 """
 
-from .bot import LEVELS, Bot, CubeDecision, Evaluation, Level, drain, load_weights
+from .bot import LEVELS, Bot, CubeDecision, Evaluation, Level, drain, load_weights, think_load_weights
 from .net import Weights, WeightsError
 from .turn import Hint, choose_action, hint, think_action, think_hint
 
@@ -28,4 +28,5 @@ __all__ = [
     "load_weights",
     "think_action",
     "think_hint",
+    "think_load_weights",
 ]

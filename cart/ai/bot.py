@@ -38,17 +38,27 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from heapq import nlargest
 from pathlib import Path
-from typing import Literal, NamedTuple, TypeVar
+from typing import Literal, NamedTuple
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
 from .cube import Chances, CubeState, cube_efficiency, lookahead
-from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, read_weights
+from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
+from .slices import drain
 
-__all__ = ["LEVELS", "Bot", "CubeAction", "CubeDecision", "Evaluation", "Level", "drain", "load_weights"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "CubeAction",
+    "CubeDecision",
+    "Evaluation",
+    "Level",
+    "drain",
+    "load_weights",
+    "think_load_weights",
+]
 
 LEVELS = ("beginner", "intermediate", "expert", "master")
 
@@ -127,10 +137,22 @@ class CubeDecision(NamedTuple):
     evaluation: Evaluation
 
 
-@lru_cache(maxsize=4)
+_LOADED: dict[Path, Weights] = {}
+
+
 def load_weights(path: Path = DEFAULT_PATH) -> Weights:
     """The shipped nets, read once per process."""
-    return read_weights(path.read_bytes())
+    return drain(think_load_weights(path))
+
+
+def think_load_weights(path: Path = DEFAULT_PATH) -> Generator[None, None, Weights]:
+    """:func:`load_weights` in slices: building the nets' tables takes about 70 ms, two frames and
+    more, so the table reads them over a few frames before the computer's first turn."""
+    weights = _LOADED.get(path)
+    if weights is None:
+        weights = yield from think_weights(path.read_bytes())
+        _LOADED[path] = weights
+    return weights
 
 
 class Bot:
@@ -459,16 +481,3 @@ class _Work:
             yield
         self.slice += weight
         self.spent += work
-
-
-T = TypeVar("T")
-
-
-def drain(gen: Generator[None, None, T]) -> T:
-    """Run a ``think_*`` generator to its answer: the blocking call for front ends with time to wait."""
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            answer: T = stop.value
-            return answer

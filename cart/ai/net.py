@@ -42,7 +42,7 @@ from __future__ import annotations
 import json
 import sys
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from math import exp
 from operator import getitem, itemgetter
 from pathlib import Path
@@ -60,6 +60,7 @@ from .features import (
     contact_features,
     unit_table,
 )
+from .slices import drain
 
 if sys.byteorder != "little":  # pragma: no cover - x86, ARM and WebAssembly all are
     raise ImportError("the packed evaluator reads lanes in little-endian order")
@@ -110,6 +111,30 @@ class Net:
         w2: Sequence[Sequence[float]],
         b2: Sequence[float],
     ) -> None:
+        for _ in self._build(w1, b1, w2, b2):
+            pass
+
+    @classmethod
+    def think(
+        cls,
+        w1: Sequence[Sequence[float]],
+        b1: Sequence[float],
+        w2: Sequence[Sequence[float]],
+        b2: Sequence[float],
+    ) -> Generator[None, None, Net]:
+        """The net built in slices (a contact net takes tens of milliseconds: more than a frame)."""
+        net = cls.__new__(cls)
+        yield from net._build(w1, b1, w2, b2)
+        return net
+
+    def _build(
+        self,
+        w1: Sequence[Sequence[float]],
+        b1: Sequence[float],
+        w2: Sequence[Sequence[float]],
+        b2: Sequence[float],
+    ) -> Generator[None, None, None]:
+        """Fill the tables, yielding between the key's nibbles and between its bytes."""
         global _LEVEL
         hidden = len(b1)
         n_in = len(w1[0]) if w1 else 0
@@ -135,14 +160,17 @@ class Net:
                         acc = [a + x * w for a, w in zip(acc, cols[base + u], strict=True)]
                 per_n.append(acc)
             nib.append(per_n)
+            yield
         self._tables = []
         for i in range(26):
             lo = [_pack(acc) for acc in nib[2 * i]]
             hi = [_pack(acc) for acc in nib[2 * i + 1]]
             self._tables.append(tuple(lo[v & 15] + hi[v >> 4] for v in range(256)))  # packing is linear
+            yield
         for per_n in nib:
             for u in range(hidden):
                 worst[u] += max(abs(acc[u]) for acc in per_n)
+            yield
         self._feat: tuple[tuple[int, ...], ...] = ()
         if n_in > INPUTS:
             feat = []
@@ -151,6 +179,7 @@ class Net:
                 feat.append(tuple(_pack([w * k / ROLLS for w in col]) for k in range(ROLLS + 1)))
                 for u in range(hidden):
                     worst[u] += abs(col[u])
+                yield
             self._feat = tuple(feat)
         self._more = n_in > INPUTS + N_BASIC  # reads the features after the first generation's
         if max(worst) > _RANGE:
@@ -164,6 +193,7 @@ class Net:
         self._out_t = tuple(tuple(k * p for k in range(_LEVELS + 1)) for p in per_level)
         self._out_b = sum((round(b2[k] * (1 << _OUT_BITS)) + _OUT_OFFSET) << (64 * k) for k in range(OUTPUTS))
         if _LEVEL is None:
+            yield
             _LEVEL = _level_table()
         self._level = _LEVEL
 
@@ -385,8 +415,15 @@ def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
 
 def read_weights(data: bytes) -> Weights:
     """Parse a weight file's bytes; raises :class:`WeightsError` if it is not one."""
+    return drain(think_weights(data))
+
+
+def think_weights(data: bytes) -> Generator[None, None, Weights]:
+    """:func:`read_weights` in slices of about a millisecond, for a frame that cannot wait 70 ms."""
     meta, arrays = read_arrays(data)
-    nets = {name: Net(*parts) for name, parts in arrays.items()}
+    nets: dict[str, Net] = {}
+    for name, parts in arrays.items():
+        nets[name] = yield from Net.think(*parts)
     prune = nets.get("prune")
     if prune is not None and prune.features:
         raise WeightsError("the prune net must read the slot inputs alone")

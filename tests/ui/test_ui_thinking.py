@@ -90,3 +90,43 @@ def test_the_table_and_its_parts_import_no_pyxel() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "False"
+
+
+def test_the_first_computer_turn_builds_the_nets_over_frames_not_in_one() -> None:
+    """Building the nets is tens of milliseconds; the table reads them in slices like any thought.
+
+    With the weights not yet read and the budget at one slice a frame, the computer's first frame
+    has not finished them, yet it still plays: as it would under a real frame clock, spread out.
+    """
+    import random
+
+    from cart.ai import bot
+    from cart.engine import GameState, Match, Position, Rules
+    from cart.store import Settings
+    from cart.ui.app import App
+    from cart.ui.options import GameSetup
+
+    kept = dict(bot._LOADED)
+    bot._LOADED.clear()
+    try:
+        app = App(headless=True, seed=3, settings=Settings(animation_speed="off"))
+        app.think_budget = 0.0  # one slice a frame
+        rules = Rules(variant="maxgammon")  # White, the computer here, opens
+        start = GameState.from_position(rules, Position.start(), turn=0)
+        scene = app.new_game(
+            GameSetup(players=1, side="red", level="beginner", variant="maxgammon"),
+            Match(rules, names=("Beginner", "You"), rng=random.Random(3), start=start),
+        )
+        frames = 0
+        while not bot._LOADED and frames < 2000:
+            app.frame()
+            frames += 1
+        assert bot._LOADED and frames > 10, frames  # many frames, one slice each
+        for _ in range(4000):
+            if any(type(a).__name__ == "Move" for a in scene.match.record):
+                break
+            app.frame()
+        assert any(type(a).__name__ == "Move" for a in scene.match.record)
+    finally:
+        bot._LOADED.clear()
+        bot._LOADED.update(kept)
