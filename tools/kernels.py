@@ -16,10 +16,50 @@ trainer's nets uses these rather than its own copy.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+from pathlib import Path
+
 import numpy as np
 
+from cart.ai import features as _features_module
 from cart.ai.features import INPUTS, N_FEATURES, ROLLS, contact_features_reference, unit_table
 from cart.engine.movegen import successors
+
+
+def drop_stale_caches(pycache: Path, sources: list[Path]) -> bool:
+    """Delete numba's cached kernels in ``pycache`` when any of ``sources`` changed since they were built.
+
+    numba keys a cached kernel by its own file's time stamp only, so after an edit of
+    :mod:`cart.ai.features` (whose functions the kernels compile inline) it would go on running
+    the old inputs: an IndexError at best, a net trained on the wrong inputs at worst. A digest of
+    the sources, kept beside the caches, says when they must go. Returns whether any went.
+
+    >>> import tempfile
+    >>> d = Path(tempfile.mkdtemp()); src = d / "f.py"; _ = src.write_text("x = 1")
+    >>> _ = (d / "kernels.choose-1.py311.nbi").write_text("")
+    >>> drop_stale_caches(d, [src]), drop_stale_caches(d, [src])
+    (True, False)
+    >>> _ = src.write_text("x = 2"); _ = (d / "kernels.choose-1.py311.nbi").write_text("")
+    >>> drop_stale_caches(d, [src]), any(d.glob("*.nbi"))
+    (True, False)
+    """
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    stamp = pycache / "kernels.sources.sha256"
+    if stamp.is_file() and stamp.read_text() == digest:
+        return False
+    stale = [p for p in pycache.glob("*.nb[ic]") if p.name.split(".")[0] in ("kernels", "train", "features")]
+    for p in stale:
+        p.unlink(missing_ok=True)
+    pycache.mkdir(exist_ok=True)
+    stamp.write_text(digest)
+    return bool(stale)
+
+
+_SOURCES = [Path(_features_module.__file__), Path(__file__)]
+for _cache in (Path(__file__).parent / "__pycache__", Path(_features_module.__file__).parent / "__pycache__"):
+    with contextlib.suppress(OSError):  # a read-only checkout: numba recompiles in memory all the same
+        drop_stale_caches(_cache, _SOURCES)
 
 try:
     from numba import njit
