@@ -40,7 +40,8 @@ from .errors import (
     StoreError,
     WriteError,
 )
-from .games import GameStore, GameSummary, SavedGame
+from .games import GameSummary, SavedGame
+from .gamestore import GameStore
 from .ids import Moment, ids_at, moments
 from .localstorage import LocalStorageBackend
 from .matfile import MatImport, MatInfo, export_mat, import_mat

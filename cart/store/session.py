@@ -12,7 +12,8 @@ from typing import Protocol
 
 from ..engine import Action, Event, GameOver, Match, MatchOver
 from .errors import ConflictError, StoreError
-from .games import GameStore, SavedGame
+from .games import SavedGame
+from .gamestore import GameStore
 
 __all__ = ["GameSession", "RatingsHook"]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 
 from .backend import Backend, FileBackend
-from .games import GameStore, SavedGame
+from .games import SavedGame
+from .gamestore import GameStore
 from .notices import Clock, Notice, utc_now
 from .ratings import RatingStore
 from .reviews import ReviewStore
