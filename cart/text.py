@@ -40,6 +40,7 @@ from .engine import (
     Taken,
     format_play,
 )
+from .textboard import SYMBOLS, WIDTH, render_board, score_text
 
 if TYPE_CHECKING:
     from .ai import Bot
@@ -47,10 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
-SYMBOLS = "XO"
 _RESIGN_WORDS = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
-STACK = 5  # checkers drawn per point before the count is written instead
-WIDTH = 80
 
 HELP = """\
 Commands (the first letter is enough for the ones marked *):
@@ -77,94 +75,6 @@ Moves, in either notation, numbered from the side of the player on roll
                    point 25-n, the bar is 0 and home is 25, so 5,7,12,17
                    means 20/18 13/8.
 A roll that cannot be played at all passes the turn by itself."""
-
-
-def render_board(match: Match) -> str:
-    """The board from the side of the player on roll: home board bottom right, points numbered for them.
-
-    Player 0 is ``X``, player 1 ``O``; up to five checkers are drawn on a point,
-    with the count in the fifth row above that.
-    """
-    game = match.game
-    me = game.turn
-    them = 1 - me
-    pos = game.board(me)
-    mine, theirs = pos.mine, pos.theirs
-    counts = {me: mine, them: theirs}  # each in its owner's numbering: [0] off, [25] bar
-
-    def stack(n: int, player: int, row: int) -> str:
-        """Row ``row`` (0 = at the edge) of a pile of ``n`` checkers, 3 characters."""
-        if row >= n:
-            return "   "
-        if row == STACK - 1 and n > STACK:
-            return f"{n:>2} "
-        return f" {SYMBOLS[player]} "
-
-    def cell(point: int, row: int) -> str:
-        """Point ``point`` in the mover's numbering: whoever stands there (two colours never share)."""
-        if mine[point]:
-            return stack(mine[point], me, row)
-        return stack(theirs[25 - point], them, row)
-
-    def bar_cell(player: int, row: int) -> str:
-        return stack(counts[player][25], player, row)
-
-    top_left, top_right = range(13, 19), range(19, 25)
-    bottom_left, bottom_right = range(12, 6, -1), range(6, 0, -1)
-    border = "  +" + "-" * 18 + "+---+" + "-" * 18 + "+"
-
-    def numbers(left: range, right: range) -> str:
-        cols = "".join(f"{p:>2} " for p in left) + "     " + "".join(f"{p:>2} " for p in right)
-        return ("   " + cols).rstrip()
-
-    lines = [numbers(top_left, top_right), border]
-    for row in range(STACK):
-        left = "".join(cell(p, row) for p in top_left)
-        right = "".join(cell(p, row) for p in top_right)
-        lines.append(f"  |{left}|{bar_cell(me, row)}|{right}|")
-    lines.append("  |" + " " * 18 + "|BAR|" + " " * 18 + "|")
-    for row in range(STACK - 1, -1, -1):
-        left = "".join(cell(p, row) for p in bottom_left)
-        right = "".join(cell(p, row) for p in bottom_right)
-        lines.append(f"  |{left}|{bar_cell(them, row)}|{right}|")
-    lines.append(border)
-    lines.append(numbers(bottom_left, bottom_right))
-
-    pips = game.pips
-
-    def player_line(player: int) -> str:
-        off, bar = counts[player][0], counts[player][25]
-        extra = f", bar {bar}" if bar else ""
-        return f"{SYMBOLS[player]} {match.names[player][:12]}: pips {pips[player]}, off {off}{extra}"
-
-    side = {
-        0: player_line(them),
-        1: f"{match.names[them][:12]}'s home: top right",
-        len(lines) // 2: _cube_text(match),
-        len(lines) // 2 + 1: _score_text(match),
-        len(lines) - 2: f"{match.names[me][:12]}'s home: bottom right",
-        len(lines) - 1: player_line(me),
-    }
-    out = []
-    for i, line in enumerate(lines):
-        text = side.get(i, "")
-        out.append(f"{line:<47}{text}"[:WIDTH].rstrip() if text else line)
-    return "\n".join(out)
-
-
-def _cube_text(match: Match) -> str:
-    game = match.game
-    if not match.rules.uses_cube:
-        return "no cube (MaxGammon)"
-    owner = "centred" if game.cube_owner is None else f"owned by {match.names[game.cube_owner]}"
-    crawford = ", Crawford game" if game.crawford else ""
-    return f"cube {game.cube}, {owner}{crawford}"
-
-
-def _score_text(match: Match) -> str:
-    n = match.rules.match_length
-    length = f"{n}-point match" if n else "money play"
-    return f"game {match.game_number}, {length}, score {match.score[0]}-{match.score[1]}"
 
 
 class TextGame:
@@ -223,7 +133,7 @@ class TextGame:
         match event:
             case OpeningRoll(dice=(a, b), winner=None):
                 return f"{n[0]} rolls {a}, {n[1]} rolls {b}: a tie, roll again."
-            case OpeningRoll(dice=(a, b), winner=w):
+            case OpeningRoll(dice=(a, b), winner=int(w)):
                 return f"{n[0]} rolls {a}, {n[1]} rolls {b}: {n[w]} moves first, playing {a}-{b}."
             case AutoDoubled(cube=c):
                 return f"Automatic double: the cube turns to {c}."
@@ -301,7 +211,7 @@ class TextGame:
     def run(self, lines: Iterable[str]) -> int:
         """Play until the match ends, 'quit', or the input runs out; returns the exit status."""
         source = iter(lines)
-        self.say(f"Gammon Cart: {self.name(0)} against {self.name(1)}. {_score_text(self.match)}.")
+        self.say(f"Gammon Cart: {self.name(0)} against {self.name(1)}. {score_text(self.match)}.")
         self.say("Type 'help' for the commands and both move notations.")
         while True:
             if self.match.is_match_over:
