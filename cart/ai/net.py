@@ -42,10 +42,11 @@ from __future__ import annotations
 import json
 import sys
 from array import array
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from math import exp
 from operator import getitem, itemgetter
 from pathlib import Path
+from typing import Any
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
 from .features import (
@@ -61,6 +62,8 @@ from .features import (
     unit_table,
 )
 from .slices import drain
+
+_index: Callable[[Any, int], int] = getitem  # typed for mypy, which picks no overload of getitem in map
 
 if sys.byteorder != "little":  # pragma: no cover - x86, ARM and WebAssembly all are
     raise ImportError("the packed evaluator reads lanes in little-endian order")
@@ -219,7 +222,8 @@ class Net:
         high = memoryview(t.to_bytes(4 * self._hidden, "little")).cast("H")[1::2]
         # itemgetter does all the level lookups in one call (under Pyodide a call per lookup costs
         # twice as much); the extra 0 keeps its result a tuple for a 1-unit net, and map stops early
-        o = sum(map(getitem, self._out_t, itemgetter(*high, 0)(self._level)), self._out_b)
+        levels: tuple[int, ...] = itemgetter(*high, 0)(self._level)
+        o = sum(map(_index, self._out_t, levels), self._out_b)
         q0, q1, q2, q3, q4 = memoryview(o.to_bytes(40, "little")).cast("Q")
         # minus the pre-activation, from lanes in units of 2**-24; |pre| < 700 (checked on load)
         k = _OUT_OFFSET
