@@ -50,6 +50,7 @@ def after_move_positions() -> list[Position]:
     return out
 
 
+@pytest.mark.slow  # thousands of positions both ways: about 2.5 s
 def test_the_fast_version_equals_the_definition() -> None:
     seen_bar = [0, 0, 0]
     positions = after_move_positions()

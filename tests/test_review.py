@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -49,6 +50,12 @@ def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) 
         g = m.game
         m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
     return m
+
+
+@functools.cache
+def mixed_review() -> Review:
+    """The mixed game's review, worked out once for the tests that only read it (a second or more)."""
+    return review_match(mixed_game())
 
 
 def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:
@@ -128,7 +135,7 @@ def test_the_opening_roll_off_luck_is_its_best_plays_equity_and_a_normal_roll_ag
 
 
 def test_totals_follow_gnubgs_error_rate_per_move() -> None:
-    review = review_match(mixed_game())
+    review = mixed_review()
     for seat, t in enumerate(review.totals()):
         plays = [p for p in review.plays if p.player == seat and not p.forced]
         cubes = [c for c in review.cubes if c.player == seat]
@@ -144,7 +151,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
     assert beginner.error_rate > expert.error_rate
     assert all(0.0 <= w <= 1.0 for _, w in review.graph())
     assert [d.index for d in review.decisions()] == sorted(d.index for d in review.decisions())
-    moves = [i for i, a in enumerate(review_match(mixed_game()).plays)]
+    moves = [i for i, a in enumerate(mixed_review().plays)]
     assert len(moves) == sum(isinstance(a, Move) for a in mixed_game().record)
 
 
@@ -182,7 +189,7 @@ def test_a_game_in_progress_is_reviewed_so_far_then_continued() -> None:
 
 
 def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
-    review = review_match(mixed_game())
+    review = mixed_review()
     data = review_to_json(review)
     assert review_from_json(data) == review
     import json

@@ -89,6 +89,7 @@ def test_the_review_kind_has_a_schema_version() -> None:
     assert SCHEMA_VERSIONS["review"] == 1
 
 
+@pytest.mark.slow  # gnubg's own files, several games: about 4 s
 def test_our_export_and_gnubgs_files_replay_for_review() -> None:
     store = played(Store(MemoryBackend()), actions=200)
     match = store.games.load("Friday").match

@@ -321,6 +321,7 @@ def test_the_menu_reviews_the_moves_so_far(assets: Assets, tmp_path: Path) -> No
     assert app.store is not None and app.store.reviews.load(table.session.game) is not None
 
 
+@pytest.mark.slow  # two files imported and analysed: about 3 s
 def test_a_mat_file_typed_or_dropped_opens_for_review(assets: Assets, tmp_path: Path, game: Match) -> None:
     app = make_app(tmp_path / "store")
     kept = saved(app, game)

@@ -41,6 +41,7 @@ def check_whole_game(app: App, scene: PlayScene, steps: list[tuple[int, int]]) -
     assert any(dst == 0 for _, dst in steps), "never bore off"
 
 
+@pytest.mark.slow  # a whole game, key by key: about 4 s each
 @pytest.mark.parametrize("pad", [False, True], ids=["keyboard", "gamepad"])
 def test_a_whole_game_by_keys_alone(assets: Assets, pad: bool) -> None:
     """Arrows and Space (d-pad and A) move the cursor and the men, Return (X) rolls and confirms."""
