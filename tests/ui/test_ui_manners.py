@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from pyxel_players import arrow_way
 
 from cart.engine import GameState, Match, Position, Rules
 from cart.store import Settings, Store
@@ -24,7 +25,7 @@ from cart.ui.geom import Rect
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.play_boxes import ask_take
-from cart.ui.scenes import ARROW_ZONE, SUBMENU_REST, Dialog, MenuScene
+from cart.ui.scenes import ARROW_ZONE, SUBMENU_REST, Dialog, FieldForm, MenuScene
 from cart.ui.stage import Push
 from cart.ui.start import StartScene
 from cart.ui.tips import tip_text
@@ -68,23 +69,11 @@ class Player:
     def walk_to(self, target: tuple[int, int], pad: bool = False) -> None:
         """Arrows (or the d-pad) along the shortest way between the top scene's stops to ``target``."""
         top = self.app.top
-        stops = top.stops()
-        assert target in stops, target
-        start = top.focus or top.focus_origin() or self.app.input.cursor
-        fields = {f.rect.center for f in top.fields()} if isinstance(top, NewGameScene) else set()
-        way: dict[tuple[int, int], list[str]] = {start: []}
-        todo = [start]
-        while todo and target not in way:
-            at = todo.pop(0)
-            # in a field with the caret, Left and Right are the caret's: only Up and Down leave it
-            for direction in ("up", "down") if at in fields else ("left", "right", "up", "down"):
-                nxt = top.next_stop(at, direction)
-                if nxt is not None and nxt not in way:
-                    way[nxt] = [*way[at], direction]
-                    todo.append(nxt)
-        assert target in way, f"{target} cannot be reached with the arrows"
+        # in a field with the caret, Left and Right are the caret's: only Up and Down leave it
+        fields = frozenset(f.rect.center for f in top.fields()) if isinstance(top, FieldForm) else frozenset()
+        way = arrow_way(self.app, target, fields)
         prefix = "GAMEPAD1_BUTTON_DPAD_" if pad else "KEY_"
-        for direction in way[target]:
+        for direction in way:
             self.press(getattr(pyxel, prefix + direction.upper()))
         assert top.focus == target
 
