@@ -497,9 +497,10 @@ def review_game(plays: int = 60, seed: int = 1) -> Any:
 def bench_review(rounds: int) -> None:
     import tempfile
 
-    from cart.ai.review import DEFAULT_PLY, Reviewer
+    from cart.ai.review import DEFAULT_PLY
     from cart.store import export_mat
     from tools.cube_judge import Gnubg
+    from tools.pyodide.time_review import best_review
 
     match = review_game()
     rounds = max(1, min(rounds, 3))  # each round is seconds long
@@ -519,27 +520,7 @@ def bench_review(rounds: int) -> None:
     print(f"  gnubg analyse match 0-ply (C)  {t_g:7.2f} s    1.00x (reference)")
     cpython: dict[int, float] = {}
     for ply in (DEFAULT_PLY, 0):
-        best = float("inf")
-        slices: list[float] = []
-        cpu: list[float] = []
-        for _ in range(rounds):
-            gen = Reviewer(match, ply=ply).think()
-            start = time.perf_counter()
-            these, these_cpu = [], []
-            while True:
-                t0, c0 = time.perf_counter(), time.process_time()
-                try:
-                    next(gen)
-                    done = False
-                except StopIteration:
-                    done = True
-                these.append(time.perf_counter() - t0)
-                these_cpu.append(time.process_time() - c0)
-                if done:
-                    break
-            took = time.perf_counter() - start
-            if took < best:
-                best, slices, cpu = took, sorted(these), sorted(these_cpu)
+        best, slices, cpu = best_review(match, ply, rounds)
         cpython[ply] = best
         print(
             f"  ours at {ply}-ply{' (default)' if ply == DEFAULT_PLY else '':<10}  {best:7.2f} s  "
