@@ -175,13 +175,15 @@ def judge(
     keep: Path | None,
     cubeless: bool = False,
     length: int = 0,
+    deep: int = 0,
+    scale: dict[str, Tally] | None = None,
 ) -> dict[str, Tally]:
+    """Our review against gnubg's analysis at ``gnubg_ply``; with ``scale``, gnubg's own analysis at
+    ``gnubg_ply`` is also judged against its analysis at ``deep`` plies, on the same games, into it."""
     gnubg = Gnubg(gnubg_ply)
     if cubeless:  # a diagnostic: how much of the gap is gnubg's cubeful equity
         gnubg._run("set analysis chequerplay evaluation cubeful off")
     for command in (
-        f"set analysis chequerplay evaluation plies {gnubg_ply}",
-        f"set analysis cubedecision evaluation plies {gnubg_ply}",
         # gnubg's own defaults are 0.03 / 0.06 / 0.12: judged on ours, the marks are comparable
         f"set analysis threshold doubtful {DOUBTFUL}",
         f"set analysis threshold bad {BAD}",
@@ -203,18 +205,52 @@ def judge(
             review = review_match(match, ply=ply)
             spent += time.perf_counter() - started
             gnubg._run(f'import mat "{mat}"')
-            gnubg._run("analyse match")
-            out = folder / f"game{i:03d}.txt"
-            gnubg._run(f'export match text "{out}"')
-            stats = gnubg._run("show statistics match")
-            # gnubg writes a match's games to game000.txt, game000_002.txt, game000_003.txt...
-            later = sorted(folder.glob(f"game{i:03d}_*.txt"), key=lambda p: int(p.stem.rsplit("_")[-1]))
-            text = "".join(p.read_text(errors="replace") for p in (out, *later))
+            text, stats = _analyse(gnubg, folder / f"game{i:03d}", gnubg_ply)
             compare(review, text, gnubg_totals(stats), tallies)
+            if scale is not None:
+                deep_text, deep_stats = _analyse(gnubg, folder / f"game{i:03d}-deep", deep)
+                compare_gnubg(text, stats, deep_text, deep_stats, scale)
             if i and not i % 5:
                 print(f"  {i} games...", flush=True)
     print(f"our review: {spent:.1f} s for {games} {'matches' if length else 'games'} at {ply}-ply")
     return tallies
+
+
+def _analyse(gnubg: Gnubg, stem: Path, ply: int) -> tuple[str, str]:
+    """gnubg's ``analyse match`` of the match loaded, at ``ply``: its text export and its statistics."""
+    for what in ("chequerplay", "cubedecision"):
+        gnubg._run(f"set analysis {what} evaluation plies {ply}")
+    gnubg._run("analyse match")
+    out = stem.with_suffix(".txt")
+    gnubg._run(f'export match text "{out}"')
+    stats = gnubg._run("show statistics match")
+    # gnubg writes a match's games to game000.txt, game000_002.txt, game000_003.txt...
+    later = sorted(stem.parent.glob(f"{stem.name}_*.txt"), key=lambda p: int(p.stem.rsplit("_")[-1]))
+    return "".join(p.read_text(errors="replace") for p in (out, *later)), stats
+
+
+def compare_gnubg(text: str, stats: str, deep_text: str, deep_stats: str, tallies: dict[str, Tally]) -> None:
+    """gnubg's shallow analysis in the place of ours, against its deeper one: what agreement a far
+    stronger net than ours reaches on the same plays, for scale."""
+    shallow, deep = gnubg_totals(stats), gnubg_totals(deep_stats)
+    for name, g in shallow.items():
+        tally, d = tallies[name], deep[name]
+        tally.ours_error += g.error
+        tally.ours_n += g.decisions
+        tally.ours_checker += g.checker_error
+        tally.ours_moves += g.unforced
+        tally.gnubg_error += d.error
+        tally.gnubg_n += d.decisions
+        tally.gnubg_checker += d.checker_error
+        tally.gnubg_moves += d.unforced
+    for mine, gp in zip(gnubg_plays(text), gnubg_plays(deep_text), strict=True):
+        if not (mine.mark or gp.mark):
+            continue
+        tally = tallies[gp.player]
+        tally.marked += 1
+        tally.same += mine.mark == gp.mark
+        tally.both += bool(mine.mark) and bool(gp.mark)
+        tally.pairs.append((mine.mark or "-", gp.mark or "-"))
 
 
 def compare(review: Review, text: str, totals: dict[str, GnubgTotals], tallies: dict[str, Tally]) -> None:
@@ -285,14 +321,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--match", type=int, default=0, help="play matches to this length (default: money games)")
     p.add_argument("--gnubg-cubeless", action="store_true", help="gnubg judges checker plays cubeless")
     p.add_argument("--keep", type=Path, default=None, help="keep the .mat files and gnubg's text here")
+    p.add_argument(
+        "--scale",
+        type=int,
+        choices=(1, 2),
+        default=0,
+        help="also judge gnubg's own analysis at --gnubg-ply against its analysis at this many plies",
+    )
     a = p.parse_args(argv)
     if a.keep:
         a.keep.mkdir(parents=True, exist_ok=True)
-    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless, a.match)
+    scale: dict[str, Tally] | None = defaultdict(Tally) if a.scale else None
+    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless, a.match, a.scale, scale)
     what = f"{a.match}-point matches" if a.match else "money games"
     print(f"{a.games} {what}, ours at {a.ply}-ply against gnubg at {a.gnubg_ply}-ply:")
     for line in report(tallies):
         print(line)
+    if scale is not None:
+        print(f"for scale, gnubg at {a.gnubg_ply}-ply in our place against gnubg at {a.scale}-ply:")
+        for line in report(scale):
+            print(line)
     return 0
 
 
