@@ -20,6 +20,13 @@ error rate per move ours/gnubg and same-mark share of the plays either marks:
 - 20 5-point matches: beginner 42.3/44.5 (0.95), intermediate 24.8/26.4 (0.94), expert
   4.3/10.8 (0.40), master 1.3/6.7 (0.19); same mark 33%, both mark 55% of 483 plays.
 
+For scale (``--scale 2``: gnubg's own 0-ply analysis in the place of ours, judged by its 2-ply
+on the same games), a far stronger net than ours, independent of gnubg 0-ply's, agrees with it
+little better: same mark 54% and both mark 71% of 155 plays (20 money games, seed 7), 51% and
+70% of 480 (20 five-point matches, seed 1); its error rates are within 4% of 2-ply's for three
+levels, and 1.39-1.46 times them for the master. Agreement with gnubg 0-ply's marks measures
+likeness to that one net as much as the review's quality.
+
 The weak levels' rates agree within 25%; the expert and the master play by the very net
 that judges them (the expert its 0-ply choice, the master its own search), so the review
 sees few of the errors gnubg's different net sees in their plays, and most disagreements
@@ -29,6 +36,7 @@ of marks are gnubg marking a play our net thinks best, or a mark one step apart.
 
     python -m tools.versus review judge --games 20            # ours at the default ply
     python -m tools.versus review judge --games 20 --ply 0    # ours at 0-ply
+    python -m tools.versus review judge --games 20 --seed 7 --scale 2   # and gnubg 0-ply against its 2-ply
 """
 
 from __future__ import annotations
