@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 import pytest
 
-from tools.review_judge import Tally, gnubg_plays, gnubg_totals, judge, report
+from tools.review_judge import Tally, compare_gnubg, gnubg_plays, gnubg_totals, judge, report
 
 EXPORT = """\
 Move number 3:  Ann to play 66
@@ -63,9 +65,25 @@ def test_gnubgs_text_export_and_statistics_are_read() -> None:
     assert totals["Bob"].checker_error == 0.116 and totals["Bob"].unforced == 27
 
 
+def test_gnubgs_shallow_analysis_is_judged_by_its_deeper_one_for_scale() -> None:
+    """``--scale``: gnubg's 0-ply text stands in our place; the deeper text is the judge."""
+    deep = EXPORT.replace("Alert: very bad move ( -0.205)", "Alert: bad move ( -0.100)").replace(
+        "* Bob moves 13/7* 6/1*\n", "* Bob moves 13/7* 6/1*\n\nAlert: doubtful move ( -0.050)\n"
+    )
+    deep_stats = STATS.replace("-0.532 ( -0.827)", "-0.266 ( -0.400)")
+    tallies: dict[str, Tally] = defaultdict(Tally)
+    compare_gnubg(EXPORT, STATS, deep, deep_stats, tallies)
+    ann, bob = tallies["Ann"], tallies["Bob"]
+    assert (ann.marked, ann.same, ann.both, ann.pairs) == (1, 0, 1, [("very bad", "bad")])
+    assert (bob.marked, bob.same, bob.both, bob.pairs) == (1, 0, 0, [("-", "doubtful")])
+    assert ann.ours_error == 0.532 and ann.gnubg_error == 0.266 and ann.gnubg_n == 22
+
+
 @pytest.mark.slow
 def test_the_judge_runs_gnubg_on_our_games_and_reports_both_figures() -> None:
-    tallies = judge(2, 0, 0, 7, None)
+    scale: dict[str, Tally] = defaultdict(Tally)
+    tallies = judge(2, 0, 0, 7, None, deep=1, scale=scale)
+    assert set(scale) == set(tallies) and all(t.gnubg_n == t.ours_n > 0 for t in scale.values())
     assert set(tallies) == {"beginner", "master", "intermediate", "expert"}
     for t in tallies.values():
         assert t.ours_n > 0 and t.gnubg_n > 0 and t.gnubg_error > 0
