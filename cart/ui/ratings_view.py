@@ -39,7 +39,7 @@ from .geom import Rect
 from .intents import Command, Intent, Pointer, Scroll, Select
 from .saves import cut, local_time
 from .scenes import Scene, draw_focused, hover
-from .scrollbar import ScrollBar
+from .scrollbar import ScrollBar, ScrollingList
 from .stage import Pop, Transition
 from .widgets import Button, Furniture, Window
 
@@ -122,7 +122,7 @@ def nice_ticks(lo: float, hi: float, most: int) -> tuple[float, float, float]:
     return float(math.floor(lo / step) * step), float(math.ceil(hi / step) * step), float(step)
 
 
-class RatingsScene(Scene):
+class RatingsScene(ScrollingList, Scene):
     """The list of ratings above the graph; Keep line and Close below."""
 
     own_arrows = ("up", "down")  # the list's highlight; Left and Right go between the buttons
@@ -138,7 +138,8 @@ class RatingsScene(Scene):
         self.list_top = self.head_y + CHAR_H + 4
         self.list_box = Rect(work.x + 4, self.list_top - 2, work.w - 40, VISIBLE * ROW_H + 4)
         self.bar = ScrollBar(Rect(work.right - 30, self.list_box.y, 24, self.list_box.h))
-        self.dragging: float | None = None  # the slider held by SELECT: the pointer's height on it
+        self.visible = VISIBLE
+        self.dragging = None
         self.graph = Rect(work.x + 4, self.list_box.bottom + 8, work.w - 8, 256)
         y = work.bottom - 36
         self.close = Button(Rect(work.right - 112, y, 100, 28), "Close")
@@ -159,28 +160,15 @@ class RatingsScene(Scene):
         box = self.list_box
         return Rect(box.x + 1, self.list_top + (i - self.first) * ROW_H, box.w - 2, ROW_H)
 
-    def shown_rows(self) -> range:
-        return range(self.first, min(len(self.players), self.first + VISIBLE))
+    def item_count(self) -> int:
+        return len(self.players)
 
-    def scroll(self, step: int) -> None:
-        """Move the list ``step`` lines, the highlight kept on a shown line."""
-        self.first = max(0, min(self.first + step, len(self.players) - VISIBLE))
-        if self.players:
-            self.selected = max(self.first, min(self.selected, self.first + VISIBLE - 1))
-        self.bar.total, self.bar.shown, self.bar.first = len(self.players), VISIBLE, self.first
+    def after_scroll(self) -> None:
+        """The Keep button says what it would do to the highlighted player's line."""
         self.keep.label = (
             "Drop line" if self.chosen is not None and self.chosen.player in self.kept else "Keep line"
         )
         self.keep.enabled = self.chosen is not None
-
-    def move_selection(self, step: int) -> None:
-        if self.players:
-            self.selected = max(0, min(self.selected + step, len(self.players) - 1))
-            if self.selected < self.first:
-                self.first = self.selected
-            elif self.selected >= self.first + VISIBLE:
-                self.first = self.selected - VISIBLE + 1
-        self.scroll(0)
 
     def toggle_kept(self) -> None:
         """Keep the highlighted player's line (or let it go), to compare with whoever is highlighted next."""
@@ -219,15 +207,6 @@ class RatingsScene(Scene):
     def focus_origin(self) -> tuple[int, int] | None:
         """With no button framed, Left and Right start from the middle of the buttons' row."""
         return (self.window.rect.center[0], self.keep.rect.center[1])
-
-    def slide(self, pointer: Pointer) -> None:
-        """SELECT held on the slider drags it; the list follows (the highlight kept on a shown line)."""
-        if self.dragging is None:
-            return
-        if not pointer.held:
-            self.dragging = None
-            return
-        self.scroll(self.bar.first_at(pointer.y - self.dragging) - self.first)
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
@@ -269,11 +248,7 @@ class RatingsScene(Scene):
         if self.keep.contains(x, y):
             self.toggle_kept()
             return None
-        part = self.bar.hit(x, y)
-        if part == "slider":
-            self.dragging = y - self.bar.slider.y
-        elif part is not None:
-            self.scroll({"up": -1, "down": 1, "page_up": -VISIBLE, "page_down": VISIBLE}[part])
+        self.click_bar(x, y)
         return None
 
     # -- drawing ----------------------------------------------------------------------------------

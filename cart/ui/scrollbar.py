@@ -13,9 +13,10 @@ import pyxel
 
 from . import palette as wimp
 from .geom import Rect
+from .intents import Pointer
 from .widgets import ICON_W, draw_box
 
-__all__ = ["ScrollBar", "ScrollPart"]
+__all__ = ["ScrollBar", "ScrollPart", "ScrollingList"]
 
 
 ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
@@ -102,3 +103,73 @@ class ScrollBar:
             tip, base = (cy + 4, cy - 3) if down else (cy - 4, cy + 3)
             colour = wimp.TEXT if self.slack else wimp.TEXT_DISABLED
             g.tri(cx - 5, base, cx + 5, base, cx, tip, colour)
+
+
+class ScrollingList:
+    """A highlighted line in a list taller than its window, with the scroll bar beside it.
+
+    The saved games and the ratings keep one rule, so it lives here once: the
+    highlight always stays on a line shown (scrolling carries it along), Up and
+    Down move it and scroll just enough to show it, and the bar follows the
+    list. A scene mixes this in, says how many lines there are, and may react
+    after each scroll (greying the buttons that can do nothing, relabelling one).
+    The Review's move list keeps another rule (its selection may scroll out of
+    view), so it does not use this.
+    """
+
+    bar: ScrollBar
+    visible: int  # lines shown at once
+    selected: int = 0
+    first: int = 0  # the first line shown
+    dragging: float | None = None  # the slider held by SELECT: the pointer's height on it
+
+    def item_count(self) -> int:
+        raise NotImplementedError
+
+    def after_scroll(self) -> None:
+        """Called after every scroll, with the highlight in place (a hook: nothing by default)."""
+
+    def shown_rows(self) -> range:
+        return range(self.first, min(self.item_count(), self.first + self.visible))
+
+    def scroll(self, step: int) -> None:
+        """Move the list ``step`` lines, the highlight kept on a shown line."""
+        count = self.item_count()
+        self.first = max(0, min(self.first + step, count - self.visible))
+        if count:
+            self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
+        self.bar.total, self.bar.shown, self.bar.first = count, self.visible, self.first
+        self.after_scroll()
+
+    def show_selected(self) -> None:
+        """Scroll just enough that the highlighted line is shown."""
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible:
+            self.first = self.selected - self.visible + 1
+        self.scroll(0)
+
+    def move_selection(self, step: int) -> None:
+        """Up or Down (or a page): highlight the line ``step`` away, scrolling to it."""
+        if self.item_count():
+            self.selected = max(0, min(self.selected + step, self.item_count() - 1))
+        self.show_selected()
+
+    def slide(self, pointer: Pointer) -> None:
+        """SELECT held on the slider drags it; the list follows (the highlight kept on a shown line)."""
+        if self.dragging is None:
+            return
+        if not pointer.held:
+            self.dragging = None
+            return
+        self.scroll(self.bar.first_at(pointer.y - self.dragging) - self.first)
+
+    def click_bar(self, x: int, y: int) -> bool:
+        """SELECT on the bar: an arrow scrolls a line, the well a page, the slider is taken to drag."""
+        part = self.bar.hit(x, y)
+        if part == "slider":
+            self.dragging = y - self.bar.slider.y
+        elif part is not None:
+            page = self.visible
+            self.scroll({"up": -1, "down": 1, "page_up": -page, "page_down": page}[part])
+        return part is not None

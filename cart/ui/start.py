@@ -29,7 +29,7 @@ from .layout import SCREEN
 from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
-from .scrollbar import ScrollBar
+from .scrollbar import ScrollBar, ScrollingList
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window
 
@@ -50,7 +50,7 @@ BUTTON_W = 90
 BUTTON_H = 28
 
 
-class StartScene(Scene):
+class StartScene(ScrollingList, Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
 
     The highlighted line is the one PLAY and Return open: Up and Down (keys or
@@ -73,7 +73,7 @@ class StartScene(Scene):
         self.first = 0  # the first line shown (the list scrolls)
         self.message = ""
         self.full = False  # the toggle-size icon's other size: the whole screen, more lines shown
-        self.dragging: float | None = None  # the slider held by SELECT: the pointer's height on it
+        self.dragging = None
         self.lay_out()
         self.refresh()
 
@@ -109,35 +109,22 @@ class StartScene(Scene):
         work = self.window.work_area
         return Rect(work.x + 4, self.list_top + (i - self.first) * ROW_H, work.w - 40, ROW_H)
 
-    def shown_rows(self) -> range:
-        return range(self.first, min(len(self.games), self.first + self.visible))
-
     @property
     def chosen(self) -> GameSummary | None:
         return self.games[self.selected] if self.games else None
 
-    def scroll(self, step: int) -> None:
-        """Move the list by ``step`` lines, the highlight kept on a shown line; greys what can do nothing."""
-        self.first = max(0, min(self.first + step, len(self.games) - self.visible))
-        if self.games:
-            self.selected = max(self.first, min(self.selected, self.first + self.visible - 1))
-        self.delete.enabled = self.play.enabled = self.review.enabled = bool(self.games)
-        self.bar.total, self.bar.shown, self.bar.first = len(self.games), self.visible, self.first
+    def item_count(self) -> int:
+        return len(self.games)
 
-    def show_selected(self) -> None:
-        """Scroll just enough that the highlighted line is shown."""
-        if self.selected < self.first:
-            self.first = self.selected
-        elif self.selected >= self.first + self.visible:
-            self.first = self.selected - self.visible + 1
-        self.scroll(0)
+    def after_scroll(self) -> None:
+        """Grey what can do nothing on an empty list."""
+        self.delete.enabled = self.play.enabled = self.review.enabled = bool(self.games)
 
     def move_selection(self, step: int) -> None:
-        """Up or Down: highlight the line ``step`` away, scrolling to it."""
+        """Up or Down: highlight the line ``step`` away (what was said about the last one goes)."""
         if self.games:
-            self.selected = max(0, min(self.selected + step, len(self.games) - 1))
             self.message = ""
-        self.show_selected()
+        super().move_selection(step)
 
     def buttons(self) -> list[Button]:
         return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
@@ -163,15 +150,6 @@ class StartScene(Scene):
             self.lay_out()
             self.show_selected()
         return None
-
-    def slide(self, pointer: Pointer) -> None:
-        """SELECT held on the slider drags it; the list follows (the highlight kept on a shown line)."""
-        if self.dragging is None:
-            return
-        if not pointer.held:
-            self.dragging = None
-            return
-        self.scroll(self.bar.first_at(pointer.y - self.dragging) - self.first)
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
@@ -295,11 +273,7 @@ class StartScene(Scene):
             return import_box(self.services)
         if self.back.contains(x, y):
             return ToTitle()
-        part = self.bar.hit(x, y)
-        if part == "slider":
-            self.dragging = y - self.bar.slider.y
-        elif part is not None:
-            self.scroll({"up": -1, "down": 1, "page_up": -self.visible, "page_down": self.visible}[part])
+        self.click_bar(x, y)
         return None
 
     # -- drawing ----------------------------------------------------------------------------------
