@@ -315,7 +315,7 @@ def test_hostile_4_mb_files_are_refused_in_well_under_a_second(shape: str) -> No
 
 
 def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -> None:
-    from cart.store.matfile import _score_line
+    from cart.store.matlines import score_line as _score_line
 
     old = re.compile(r"^\s*(?P<n0>.*?\S)\s*:\s*(?P<s0>\d+)\s+(?P<n1>.*?\S)\s*:\s*(?P<s1>\d+)\s*$")
     rng = random.Random(18)

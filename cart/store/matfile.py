@@ -53,8 +53,6 @@ line, and the result is all or nothing.
 from __future__ import annotations
 
 import random
-import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from ..engine import (
@@ -68,14 +66,19 @@ from ..engine import (
 )
 from .errors import MatError
 from .matexport import export_mat
-from .matformat import (
-    COLUMN_SPLIT,
-    MAX_MAT_BYTES,
-    MatInfo,
-    header_value,
-    read_record_notes,
+from .matformat import MAX_MAT_BYTES, MatInfo
+from .matlines import (
+    GAME,
+    MAX_LINE,
+    NO_MOVE,
+    Item,
+    RecordNotes,
+    clean_name,
+    decode,
+    read_header,
+    read_items,
+    score_line,
 )
-from .names import MAX_PLAYER_NAME
 
 __all__ = ["MAX_MAT_BYTES", "MatImport", "MatInfo", "export_mat", "import_mat"]
 
@@ -100,176 +103,6 @@ class MatImport:
         return Match.replay(self.rules, self.record, names=self.names, rng=rng)
 
 
-_POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
-_GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
-_AFTER_COLON = re.compile(r"\s*(\d+)\s+(?=\S)")
-MAX_LINE = 1000
-"""The longest line read: gnubg's lines are under 100 characters. A cap keeps every pattern
-applied to a line bounded, so a hostile file costs time in proportion to its size."""
-
-
-def _score_line(line: str) -> tuple[str, int, str, int] | None:
-    """``name : score   name : score`` as (name, score, name, score), or None; linear time.
-
-    The names are the shortest that fit, as the regular expression this
-    replaces read them (``.*?``), but found by scanning for colons: that
-    pattern backtracked over runs of spaces, and a 32 KB line took 5 s.
-    """
-    text = line.strip()
-    head, colon, tail = text.rpartition(":")
-    if not colon or not tail.strip().isdigit() or not tail.strip().isascii():
-        return None
-    s1 = int(tail.strip())
-    head = head.rstrip()
-    start = 0
-    while (at := head.find(":", start)) != -1:
-        start = at + 1
-        n0 = head[:at].rstrip()
-        found = _AFTER_COLON.match(head, at + 1)
-        if n0 and found is not None and found.group(1).isascii():
-            n1 = head[found.end() :]
-            if n1:
-                return n0, int(found.group(1)), n1, s1
-    return None
-
-
-_TAG = re.compile(r'^\[\s*([A-Za-z][A-Za-z0-9 ]*?)\s+"(.*)"\s*\]$')
-_NUMBERED = re.compile(r"^\s*\d+\)")
-_ITEM = re.compile(
-    r"(?P<roll>(?<![\d/])(?P<d1>[1-6])(?P<d2>[1-6]):)"
-    r"|(?P<double>(?P<cube_word>Doubles|Beavers|Raccoons)\s*=>\s*(?P<cube>\d+))"
-    r"|(?P<take>\bTakes\b|\bAccepts\b)"
-    r"|(?P<drop>\bDrops\b|\bPasses\b|\bRejects\b|\bRefuses\b)"
-    r"|(?P<wins>\bWins\s+(?P<points>\d+)\s+points?(?P<match>\s+and\s+the\s+match)?)",
-    re.I,
-)
-_NO_MOVE = {"", "cannot move", "can't move", "no move", "???"}
-_DATE = re.compile(r"^(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})$")
-
-
-@dataclass
-class _Item:
-    line: int
-    column: int  # 0 left, 1 right
-    kind: str
-    dice: tuple[int, int] = (0, 0)
-    text: str = ""
-    value: int = 0
-    word: str = ""
-
-
-def _decode(data: str | bytes) -> str:
-    if isinstance(data, bytes):
-        if len(data) > MAX_MAT_BYTES:
-            raise MatError(f"the file is {len(data)} bytes, more than a match record can be")
-        try:
-            text = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            text = data.decode("cp1252", errors="replace")  # older Windows programs
-    elif isinstance(data, str):
-        text = data
-    else:
-        raise MatError(f"a .mat file is text or bytes, got {type(data).__name__}")
-    if len(text) > MAX_MAT_BYTES:
-        raise MatError(f"the file is {len(text)} characters, more than a match record can be")
-    return text.removeprefix("\ufeff")
-
-
-def _clean_name(raw: str) -> str:
-    name = re.sub(r"\s*,\s*[-+]?\d+(\.\d+)?\s*$", "", raw)  # GamesGrid: "name, rating"
-    name = header_value(unicodedata.normalize("NFC", name))
-    return name[:MAX_PLAYER_NAME].strip() or "Player"
-
-
-def _read_items(line: str, number: int) -> list[_Item]:
-    """The actions on one move line, each with its column."""
-    body_start = 0
-    m = _NUMBERED.match(line)
-    if m:
-        body_start = m.end()
-    found = list(_ITEM.finditer(line, body_start))
-    items: list[_Item] = []
-    leftover = line[body_start : found[0].start()] if found else line[body_start:]
-    if leftover.strip():
-        raise MatError(f"cannot read {leftover.strip()!r}", number)
-    for k, hit in enumerate(found):
-        end = found[k + 1].start() if k + 1 < len(found) else len(line)
-        column = 0 if hit.start() < COLUMN_SPLIT else 1
-        tail = line[hit.end() : end].strip()
-        if hit.group("roll"):
-            items.append(_Item(number, column, "roll", (int(hit.group("d1")), int(hit.group("d2"))), tail))
-            continue
-        if tail:
-            raise MatError(f"cannot read {tail!r} after {hit.group(0)!r}", number)
-        if hit.group("double"):
-            items.append(
-                _Item(number, column, "double", value=int(hit.group("cube")), word=hit.group("cube_word"))
-            )
-        elif hit.group("take"):
-            items.append(_Item(number, column, "take"))
-        elif hit.group("drop"):
-            items.append(_Item(number, column, "drop"))
-        else:
-            items.append(_Item(number, column, "wins", value=int(hit.group("points"))))
-    return items
-
-
-@dataclass
-class _RecordNotes:
-    """What our comment lines add to the moves: each game's opening ties, a roll not yet played."""
-
-    ties: dict[int, list[int]] = field(default_factory=dict)
-    rolled: tuple[int, int] | None = None
-
-
-def _read_header(lines: list[str], notes: _RecordNotes) -> tuple[int, int, MatInfo, dict[str, bool]]:
-    """Header tags and comments, up to the `` N point match`` line: (its index, N, info, rules notes)."""
-    tags: dict[str, str] = {}
-    comments: list[str] = []
-    flags = {"maxgammon": False, "auto": False, "no_crawford": False}
-    for index, raw in enumerate(lines):
-        text = raw.strip()
-        if not text:
-            continue
-        if text[0] in ";#":
-            body = text[1:].strip()
-            tag = _TAG.match(body)
-            try:
-                ours = read_record_notes(body)
-            except ValueError:
-                raise MatError(f"cannot read the comment {body[:60]!r}", index + 1) from None
-            if ours is not None:
-                ties, rolled = ours
-                notes.ties.update(ties)
-                notes.rolled = rolled or notes.rolled
-            elif tag:
-                tags[tag.group(1).lower()] = tag.group(2)
-            elif body:
-                comments.append(body)
-                low = body.lower()
-                flags["maxgammon"] |= low.startswith("rules: maxgammon")
-                flags["auto"] |= low.startswith("rules: automatic doubles")
-                flags["no_crawford"] |= low.startswith("rules: no crawford")
-            continue
-        found = _POINT_MATCH.match(text)
-        if not found:
-            raise MatError(f"expected ' N point match' before {text[:40]!r}", index + 1)
-        date = tags.get("eventdate")
-        if date is not None:
-            d = _DATE.match(date.strip())
-            date = f"{int(d.group(1)):04d}.{int(d.group(2)):02d}.{int(d.group(3)):02d}" if d else None
-        info = MatInfo(
-            event=tags.get("event"),
-            site=tags.get("site"),
-            round=tags.get("round"),
-            date=date,
-            transcriber=tags.get("transcriber"),
-            comments=tuple(comments),
-        )
-        return index, int(found.group(1)), info, flags
-    raise MatError("this is not a .mat file: there is no ' N point match' line")
-
-
 def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
     """Read a ``.mat`` file (text, or bytes in UTF-8 or Windows-1252).
 
@@ -278,14 +111,14 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
     length must agree with the file. Raises :class:`MatError` naming the line
     of the first problem; nothing is half-imported.
     """
-    lines = _decode(data).splitlines()
+    lines = decode(data).splitlines()
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise MatError(
                 f"the line is {len(line)} characters long; a .mat line has at most {MAX_LINE}", number
             )
-    notes = _RecordNotes()
-    start, length, info, flags = _read_header(lines, notes)
+    notes = RecordNotes()
+    start, length, info, flags = read_header(lines, notes)
     if rules is None:
         try:
             rules = Rules(
@@ -306,10 +139,10 @@ def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
 class _Importer:
     """Replays the games of a file through the engine, one item at a time."""
 
-    def __init__(self, rules: Rules, info: MatInfo, notes: _RecordNotes | None = None) -> None:
+    def __init__(self, rules: Rules, info: MatInfo, notes: RecordNotes | None = None) -> None:
         self.rules = rules
         self.info = info
-        self.record_notes = notes or _RecordNotes()
+        self.record_notes = notes or RecordNotes()
         self.tied: set[int] = set()  # games whose ties were replayed
         self.match: Match | None = None
         self.notes: list[str] = []
@@ -324,17 +157,17 @@ class _Importer:
             index += 1
             if not text or text[0] in ";#":
                 continue
-            if not _GAME.match(text):
+            if not GAME.match(text):
                 raise MatError(f"expected ' Game N', found {text[:40]!r}", number)
-            index, score_line = self._next_line(lines, index, number)
-            found = _score_line(lines[score_line])
+            index, score_at = self._next_line(lines, index, number)
+            found = score_line(lines[score_at])
             if found is None:
                 raise MatError(
-                    f"expected the score line 'name : score   name : score', found {lines[score_line]!r}",
-                    score_line + 1,
+                    f"expected the score line 'name : score   name : score', found {lines[score_at]!r}",
+                    score_at + 1,
                 )
             score = (found[1], found[3])
-            if not self._start_game(games, found, score, score_line + 1):
+            if not self._start_game(games, found, score, score_at + 1):
                 self.notes.append(
                     f"line {number}: the match was already over; this game and any after it were ignored"
                 )
@@ -369,7 +202,7 @@ class _Importer:
         self, games: int, found: tuple[str, int, str, int], score: tuple[int, int], number: int
     ) -> bool:
         if self.match is None:
-            names = (_clean_name(found[0]), _clean_name(found[2]))
+            names = (clean_name(found[0]), clean_name(found[2]))
             if score != (0, 0):
                 raise MatError(
                     f"the first game starts at {score[0]}-{score[1]}: only records from the start of a "
@@ -396,20 +229,20 @@ class _Importer:
     def _read_game(self, lines: list[str], index: int) -> int:
         while index < len(lines):
             text = lines[index]
-            if _GAME.match(text.strip()):
+            if GAME.match(text.strip()):
                 return index
             index += 1
             stripped = text.strip()
             if not stripped or stripped[0] in ";#":
                 continue
-            for item in _read_items(text.rstrip(), index):
+            for item in read_items(text.rstrip(), index):
                 try:
                     self._apply(item)
                 except EngineError as exc:
                     raise MatError(str(exc), item.line) from None
         return index
 
-    def _apply(self, item: _Item) -> None:
+    def _apply(self, item: Item) -> None:
         match = self.match
         assert match is not None
         game = match.game
@@ -441,7 +274,7 @@ class _Importer:
             for die in self.record_notes.ties.get(number, []):
                 match.roll((die, die))
 
-    def _roll(self, item: _Item) -> None:
+    def _roll(self, item: Item) -> None:
         match = self.match
         assert match is not None
         self._replay_ties()
@@ -461,17 +294,17 @@ class _Importer:
                 raise MatError("MaxGammon: White, the left column, opens every game", item.line)
             events = match.roll((d1, d2))
             if any(isinstance(e, Passed) for e in events):
-                if item.text.lower() not in _NO_MOVE:
+                if item.text.lower() not in NO_MOVE:
                     raise MatError(
                         f"no move is possible with {d1}{d2}, but the file plays {item.text!r}", item.line
                     )
                 return
-        if item.text.lower() in _NO_MOVE:
+        if item.text.lower() in NO_MOVE:
             self.pending_roll = True
             return
         match.play(item.text)
 
-    def _wins(self, item: _Item) -> None:
+    def _wins(self, item: Item) -> None:
         match = self.match
         assert match is not None
         self._replay_ties()
