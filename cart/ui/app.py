@@ -30,6 +30,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 from .assets import Assets
 from .board_view import BoardView
 from .intents import Command, Focus, Input, Intent, Pointer, Select
+from .keyboard import draw_pad_tip, open_keyboard
 from .layout import SCREEN
 from .options import GameSetup
 from .play import PlayScene
@@ -239,7 +240,7 @@ class App:
         keyed = self.keys_in_use
         self.stack.append(scene)
         self._restacked()
-        if keyed:
+        if keyed or scene.onscreen:  # the on-screen keyboard is the pad's: its keys take the focus
             self._focus_first(scene)
         scene.enter()
 
@@ -365,7 +366,7 @@ class App:
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:
         top = self.top
-        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key))
+        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key, onscreen=top.onscreen))
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.
@@ -373,7 +374,8 @@ class App:
         An arrow that found a stop is given as :class:`Focus` at the cursor's
         new place, and the scene is told (:meth:`Scene.focus_on`), as it is
         when the pointer moves off that stop. SELECT on a window's back, close
-        or toggle-size icon goes to the scene's :meth:`Scene.furniture`.
+        or toggle-size icon goes to the scene's :meth:`Scene.furniture`; pad A
+        on its field with the caret opens the on-screen keyboard over it.
         """
         self.clock.begin()
         top = self.top
@@ -405,6 +407,9 @@ class App:
                     top.focus_on(None)  # the mouse took over
             elif isinstance(i, Focus):
                 top.focus_on((i.x, i.y))
+            elif isinstance(i, Command) and i.name == "keyboard":  # pad A on a field: the on-screen keyboard
+                furniture.append(open_keyboard(top))
+                continue
             elif isinstance(i, Select) and top.window is not None:
                 part = top.window.hit(i.x, i.y)
                 if part in ("back", "close", "toggle"):
@@ -431,6 +436,7 @@ class App:
         g = pyxel.screen
         for scene in list(self.stack):
             scene.draw(g)
+        draw_pad_tip(g, self.top)
         self.draw_the_pointer(g)
         self.clock.drew(time.perf_counter() - t0)
 
