@@ -39,8 +39,11 @@ from .intents import (
     PAD_SELECT,
     Command,
     CommandName,
+    Focus,
     Intent,
     Pointer,
+    Release,
+    Scroll,
     Select,
     Typed,
     pad_button,
@@ -56,17 +59,17 @@ if TYPE_CHECKING:
     from .services import Services
     from .widgets import Furniture
 
-__all__ = ["ROWS", "KeyboardScene", "draw_pad_tip", "keyboard_place", "open_keyboard"]
+__all__ = ["ROWS", "KeyboardScene", "PadKeys", "keyboard_place", "open_keyboard"]
 
 KEY = 24  # a key icon is 24 pixels square, as a title bar icon nearly is
-GAP = 8  # between keys: room for the focus frame (3 pixels) and the default ring of OK (3)
+GAP = 6  # between keys: room for the focus frame outside OK's default ring (2 to 3 pixels out, 5 to 6)
 STEP = KEY + GAP
-MARGIN = 10
+MARGIN = 8
 ROWS = ("1234567890", "ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-._/", "+:,'~&()!?")
 """The character keys, in reading order: alphabetical, so the d-pad finds a letter without a keyboard's
 layout in mind; the punctuation names, paths, IDs and moves use (a name's '-', '.', a path's '/',
 '_', '~', an ID's '+' and '/', a move's ',')."""
-BOTTOM = (("Shift", 2), ("Space", 4), ("Delete", 2), ("OK", 2))
+BOTTOM = (("Shift", 2), ("Space", 3), ("Delete", 3), ("OK", 2))
 """The bottom row's keys and how many columns each spans."""
 COLS = len(ROWS[0])
 HELP = (
@@ -80,12 +83,15 @@ HEIGHT = TITLE_H + MARGIN + (len(ROWS) + 1) * STEP - GAP + 6 + CHAR_H + MARGIN +
 def keyboard_place(field: Rect, screen: tuple[int, int] = SCREEN) -> Rect:
     """The keyboard's window: under the field, else above it, level with its left edge, on screen.
 
-    Never over the field, whose text and caret show what the keys wrote.
+    Never over the field, whose text and caret show what the keys wrote: the
+    window is under half the screen's height, so one side always has room.
 
     >>> keyboard_place(Rect(216, 40, 340, 24))
-    Rect(x=216, y=68, w=334, h=249)
-    >>> keyboard_place(Rect(20, 400, 300, 24))  # no room under it: above
-    Rect(x=20, y=147, w=334, h=249)
+    Rect(x=216, y=68, w=312, h=235)
+    >>> keyboard_place(Rect(120, 251, 420, 24))  # no room under it: above
+    Rect(x=120, y=12, w=312, h=235)
+    >>> 2 * (HEIGHT + 4) + 24 <= SCREEN[1]
+    True
     """
     x = max(0, min(field.x, screen[0] - WIDTH))
     if field.bottom + 4 + HEIGHT <= screen[1]:
@@ -254,7 +260,7 @@ class KeyboardScene(Scene):
         a.text(g, self.window.work_area.x + MARGIN, self.help_y, HELP, wimp.TEXT)
         for _, b in self.keys:
             if self.focus is not None and b.rect.center == self.focus:
-                draw_focus_frame(g, b.rect, 5 if b.default else 1)  # clear of OK's default ring
+                draw_focus_frame(g, b.rect, 4 if b.default else 1)  # clear of OK's default ring
 
 
 def open_keyboard(scene: Scene) -> Transition | None:
@@ -263,10 +269,45 @@ def open_keyboard(scene: Scene) -> Transition | None:
     return None if field is None else Push(KeyboardScene(scene.services, scene, field))
 
 
-def draw_pad_tip(g: pyxel.Image, scene: Scene) -> None:
-    """The tip on a field the keys reached: which pad button opens the keyboard (with ToolTips on)."""
-    field = scene.caret_field()
-    if field is None or scene.focus != field.rect.center or not scene.services.prefs.settings.tooltips:
-        return
-    text = field_tip()
-    draw_tip(g, scene.services.assets, text, tip_beside(text, field.rect))
+class PadKeys:
+    """The App's part in a gamepad's writing: pad A's ``keyboard`` command opens the keyboard over the
+    scene's field with the caret, and a field the keys reached has a tip naming that button.
+
+    As a tooltip shows when the pointer comes to rest and goes at a click, the
+    tip shows when the keys (or the d-pad) arrive on a writable icon, and goes
+    at the next press of any kind, until they arrive again: it is there for a
+    player to learn the button, and never stays over what the field's window
+    says next (a box's refusal is written right under its field).
+    """
+
+    def __init__(self) -> None:
+        self.at: tuple[Scene, tuple[int, int]] | None = None  # the scene and the stop the keys arrived on
+
+    def take(self, scene: Scene, intents: list[Intent]) -> tuple[list[Intent], Transition | None]:
+        """``intents`` for ``scene`` less pad A's ``keyboard`` command, and the keyboard that opens."""
+        self.see(scene, intents)
+        opening = None
+        kept: list[Intent] = []
+        for i in intents:
+            if isinstance(i, Command) and i.name == "keyboard":
+                opening = opening or open_keyboard(scene)
+            else:
+                kept.append(i)
+        return kept, opening
+
+    def see(self, scene: Scene, intents: list[Intent]) -> None:
+        """This frame's intents for ``scene``: an arrival of the keys, or a press that dismisses the tip."""
+        for i in intents:
+            if isinstance(i, Focus):
+                self.at = (scene, (i.x, i.y))
+            elif not isinstance(i, Pointer | Release | Scroll):
+                self.at = None
+
+    def draw(self, g: pyxel.Image, scene: Scene) -> None:
+        """The tip, where the keys arrived on ``scene``'s field with the caret and stay (ToolTips on)."""
+        field = scene.caret_field()
+        if field is None or self.at != (scene, field.rect.center) or scene.focus != field.rect.center:
+            return
+        if scene.services.prefs.settings.tooltips:
+            text = field_tip()
+            draw_tip(g, scene.services.assets, text, tip_beside(text, field.rect))

@@ -266,6 +266,15 @@ def test_a_field_the_d_pad_reaches_tips_the_button_that_opens_the_keyboard(
     assert pyxel.pget(box.x + 1, box.y + 1) != wimp.TOOLTIP_BG != pyxel.pget(match.x + 1, match.y + 1)
     pad.press("up", 2)
     assert scene.focused is scene.position and pyxel.pget(box.x + 1, box.y + 1) == wimp.TOOLTIP_BG
+    type_text(app, "4")  # any press dismisses it, as a click does a tooltip, until the keys come back
+    app.frame()
+    assert scene.position.text == "4" and pyxel.pget(box.x + 1, box.y + 1) != wimp.TOOLTIP_BG
+    pad.keyboard()
+    pad.press("back")
+    assert app.top is scene and pyxel.pget(box.x + 1, box.y + 1) != wimp.TOOLTIP_BG
+    pad.press("down")
+    pad.press("up")
+    assert pyxel.pget(box.x + 1, box.y + 1) == wimp.TOOLTIP_BG
     app.prefs.change(tooltips=False)
     app.frame()
     assert pyxel.pget(box.x + 1, box.y + 1) != wimp.TOOLTIP_BG  # ToolTips off: none
