@@ -30,6 +30,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 from .assets import Assets
 from .board_view import BoardView
 from .intents import Command, Focus, Input, Intent, Pointer, Select
+from .keyboard import PadKeys
 from .layout import SCREEN
 from .options import GameSetup
 from .play import PlayScene
@@ -144,6 +145,7 @@ class App:
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
         self.stack: list[Scene] = []
         self.keys_carried = False  # a menu chosen by keys closed: what it opens takes the focus too
+        self.pad_keys = PadKeys()  # pad A's on-screen keyboard, and the tip on a field that says so
         self.quitting = False
         if start == "title":
             self.to_title()
@@ -234,12 +236,13 @@ class App:
         if stop is not None:
             self.input.warp(*stop)
             scene.focus_on(stop)
+            self.pad_keys.see(scene, [Focus(*stop)])
 
     def push(self, scene: Scene) -> None:
         keyed = self.keys_in_use
         self.stack.append(scene)
         self._restacked()
-        if keyed:
+        if keyed or scene.onscreen:  # the on-screen keyboard is the pad's: its keys take the focus
             self._focus_first(scene)
         scene.enter()
 
@@ -365,7 +368,7 @@ class App:
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:
         top = self.top
-        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key))
+        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key, onscreen=top.onscreen))
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.
@@ -373,7 +376,8 @@ class App:
         An arrow that found a stop is given as :class:`Focus` at the cursor's
         new place, and the scene is told (:meth:`Scene.focus_on`), as it is
         when the pointer moves off that stop. SELECT on a window's back, close
-        or toggle-size icon goes to the scene's :meth:`Scene.furniture`.
+        or toggle-size icon goes to the scene's :meth:`Scene.furniture`, pad A
+        on its field with the caret to the on-screen keyboard (:mod:`.keyboard`).
         """
         self.clock.begin()
         top = self.top
@@ -396,8 +400,9 @@ class App:
             ]
             if stopped:
                 intents.append(Focus(x, y))
+        intents, opening = self.pad_keys.take(top, intents)
         kept: list[Intent] = []
-        furniture: list[Transition | None] = []
+        furniture: list[Transition | None] = [opening]
         for i in intents:
             if isinstance(i, Pointer):
                 self.pointer = (i.x, i.y)
@@ -431,6 +436,7 @@ class App:
         g = pyxel.screen
         for scene in list(self.stack):
             scene.draw(g)
+        self.pad_keys.draw(g, self.top)
         self.draw_the_pointer(g)
         self.clock.drew(time.perf_counter() - t0)
 

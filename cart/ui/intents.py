@@ -22,6 +22,8 @@ import pyxel
 
 __all__ = [
     "KEYMAP",
+    "ONSCREEN_KEYS",
+    "TYPING_KEYS",
     "Command",
     "CommandName",
     "Dropped",
@@ -34,6 +36,7 @@ __all__ = [
     "Scroll",
     "Select",
     "Typed",
+    "pad_button",
     "shortcut",
 ]
 
@@ -56,6 +59,8 @@ CommandName = Literal[
     "page_down",
     "paste",
     "any_key",
+    "keyboard",
+    "shift",
 ]
 
 
@@ -185,6 +190,7 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_TAB: "next_field",
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_A: "keyboard",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
@@ -195,8 +201,59 @@ TYPING_KEYS: dict[int, CommandName] = {
 Tab goes to the next field; Up and Down leave the field for the icon above or
 below it, as they move the caret between a RISC OS dialog's writable icons.
 A gamepad types nothing, so its buttons keep their meaning: X confirms as
-Return does, B cancels as Escape does.
+Return does, B cancels as Escape does, and A (SELECT on the field) opens the
+on-screen keyboard (:mod:`cart.ui.keyboard`), the pad's way to write in it.
 """
+
+ONSCREEN_KEYS: dict[int, CommandName] = {
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_BACKSPACE: "erase",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_LEFT: "left",
+    pyxel.KEY_RIGHT: "right",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_Y: "shift",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
+    pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT: "right",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+}
+"""While the on-screen keyboard is open, the keys still type, and the pad works the keyboard.
+
+The d-pad (and the arrow keys, which have no caret to move here) go between
+its keys; A presses the one highlighted (:data:`PAD_SELECT`, a ``Select``
+there); B is ``undo``, deleting as pad B undoes elsewhere (closing the
+keyboard once the field is empty); Y is Shift; X confirms; BACK closes it.
+"""
+
+PAD_SELECT = pyxel.GAMEPAD1_BUTTON_A
+PAD_LABELS: dict[int, str] = {
+    pyxel.GAMEPAD1_BUTTON_A: "A",
+    pyxel.GAMEPAD1_BUTTON_B: "B",
+    pyxel.GAMEPAD1_BUTTON_X: "X",
+    pyxel.GAMEPAD1_BUTTON_Y: "Y",
+    pyxel.GAMEPAD1_BUTTON_BACK: "Back",
+    pyxel.GAMEPAD1_BUTTON_START: "Start",
+}
+"""What a gamepad's buttons are called where the game names them (the SDL controller's letters)."""
+
+
+def pad_button(command: CommandName, keys: dict[int, CommandName] | None = None) -> str:
+    """The gamepad button shown for ``command`` in ``keys`` (by default :data:`TYPING_KEYS`).
+
+    Read from the map itself, so a tip names the button that is bound.
+
+    >>> pad_button("keyboard"), pad_button("shift", ONSCREEN_KEYS), pad_button("undo", ONSCREEN_KEYS)
+    ('A', 'Y', 'B')
+    """
+    found = (k for k, name in (TYPING_KEYS if keys is None else keys).items() if name == command)
+    return next((PAD_LABELS[k] for k in found if k in PAD_LABELS), "")
+
 
 KEY_LABELS: dict[int, str] = {
     pyxel.KEY_RETURN: "Return",
@@ -279,11 +336,13 @@ class Input:
         """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
         self.cursor = (x, y)
 
-    def poll(self, *, typing: bool = False, any_key: bool = False) -> list[Intent]:
+    def poll(self, *, typing: bool = False, any_key: bool = False, onscreen: bool = False) -> list[Intent]:
         """This frame's intents: the pointer first, then presses in a fixed order.
 
         With ``any_key`` (the title), a key or gamepad button that names nothing
-        is still a press: ``Command("any_key")``.
+        is still a press: ``Command("any_key")``. With ``onscreen`` (and
+        ``typing``) the on-screen keyboard is open: the keys type, the pad's
+        buttons are :data:`ONSCREEN_KEYS` and pad A selects at the cursor.
         """
         now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
         pressed = now - self.down
@@ -315,7 +374,10 @@ class Input:
                 intents.append(Typed(text))
             if paste:
                 intents.append(Command("paste"))
-            intents.extend(Command(name) for key, name in TYPING_KEYS.items() if key in pressed)
+            if onscreen and PAD_SELECT in pressed:
+                intents.append(Select(x, y))
+            keys = ONSCREEN_KEYS if onscreen else TYPING_KEYS
+            intents.extend(Command(name) for key, name in keys.items() if key in pressed)
             return intents
         if pressed.intersection(SELECT_BUTTONS):
             intents.append(Select(x, y))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import re
+import string
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -57,6 +58,8 @@ HELP = (
 )
 ROW = 30
 LABEL_W = 132
+ID_CHARS = string.ascii_letters + string.digits + "+/"
+"""GNU Backgammon's IDs are base64: the ID fields take these alone (the on-screen keyboard greys the rest)."""
 
 
 def ids_in(text: str) -> tuple[str | None, str | None]:
@@ -106,9 +109,9 @@ class SetUpScene(FieldForm):
                 Rect(x0, y, 340, 24), free_name(services.store, "Set-up"), MAX_GAME_NAME, free=True
             )
             y += ROW
-        self.position = TextField(Rect(x0, y, 15 * CHAR_W + 8, 24), "", 14, focused=True)
+        self.position = TextField(Rect(x0, y, 15 * CHAR_W + 8, 24), "", 14, focused=True, allowed=ID_CHARS)
         y += ROW
-        self.match_field = TextField(Rect(x0, y, 13 * CHAR_W + 8, 24), "", 12)
+        self.match_field = TextField(Rect(x0, y, 13 * CHAR_W + 8, 24), "", 12, allowed=ID_CHARS)
         self.rows_top = y + ROW + 4
         self.error = ""
         self.toggles: list[tuple[str, Toggle]] = []  # (what it sets, the radio icon)

@@ -88,6 +88,9 @@ class FieldForm(Scene):
         """With no icon focused, the arrows start from the field with the caret."""
         return self.focused.rect.center if self.focused is not None else None
 
+    def caret_field(self) -> TextField | None:
+        return self.focused
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -177,6 +180,9 @@ class Dialog(Scene):
 
     def focus_origin(self) -> tuple[int, int] | None:
         return self.field.rect.center if self.field is not None and self.field.focused else None
+
+    def caret_field(self) -> TextField | None:
+        return self.field if self.typing else None
 
     def focus_on(self, stop: tuple[int, int] | None) -> None:
         """The caret follows the keys into and out of the field; the mouse moving leaves it where it is."""

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .options import GameSetup
     from .services import Services
-    from .widgets import Furniture, Window
+    from .widgets import Furniture, TextField, Window
 
 __all__ = [
     "Chain",
@@ -67,6 +67,7 @@ class Scene:
     window: Window | None = None  # the scene's window, whose furniture the App hands to :meth:`furniture`
     free_stops = True  # stops lie about freely (the board); False: in rows (boxes, forms, menus)
     shows_focus = False  # it marks the focused stop, so the pointer may hide while the keys have it
+    onscreen = False  # the on-screen keyboard: the keys type while the pad's buttons work its keys
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -93,6 +94,10 @@ class Scene:
 
     def furniture(self, part: Furniture) -> Transition | None:
         """SELECT on the window's back, close or toggle-size icon (only those it draws are hit)."""
+        return None
+
+    def caret_field(self) -> TextField | None:
+        """The writable icon with the caret, which the pad's on-screen keyboard writes in (None: none)."""
         return None
 
     def go(self, transition: Transition | None) -> None:

@@ -3,14 +3,15 @@
 Two rules, both pure: the board's stops lie about freely, so an arrow goes to
 the nearest stop within 45 degrees of its direction; a box's, a form's, a
 list's or a menu's icons lie in rows, so Up and Down go to the nearest row and
-Left and Right along it, as the eye reads a RISC OS dialogue box.
+Left and Right along it, as the eye reads a RISC OS dialogue box. A grid of
+keys (the on-screen keyboard) is rows too, but wraps round at its edges.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["ROW_SLACK", "nearest_stop", "row_stop"]
+__all__ = ["ROW_SLACK", "nearest_stop", "row_stop", "wrapped_row_stop"]
 
 
 def nearest_stop(
@@ -60,3 +61,34 @@ def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: s
     sign = -1 if direction == "left" else 1
     along = [s for s in stops if abs(s[1] - y) <= ROW_SLACK and (s[0] - x) * sign > 0]
     return min(along, key=lambda s: abs(s[0] - x)) if along else None
+
+
+def wrapped_row_stop(
+    stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
+) -> tuple[int, int] | None:
+    """As :func:`row_stop`, but past a row's end to its other end, past the last row to the first.
+
+    A d-pad on a grid of keys never sticks at an edge, so a key at the far side is a press away.
+
+    >>> keys = [(0, 0), (10, 0), (20, 0), (0, 10), (15, 10)]
+    >>> wrapped_row_stop(keys, (20, 0), "right"), wrapped_row_stop(keys, (0, 10), "left")
+    ((0, 0), (15, 10))
+    >>> wrapped_row_stop(keys, (20, 0), "up"), wrapped_row_stop(keys, (0, 10), "down")
+    ((15, 10), (0, 0))
+    >>> wrapped_row_stop([(0, 0)], (0, 0), "left") is None
+    True
+    """
+    found = row_stop(stops, at, direction)
+    if found is not None:
+        return found
+    x, y = at
+    if direction in ("left", "right"):
+        row = [s for s in stops if abs(s[1] - y) <= ROW_SLACK and s != at]
+        if not row:
+            return None
+        return (max if direction == "left" else min)(row, key=lambda s: s[0])
+    far = [s for s in stops if abs(s[1] - y) > ROW_SLACK]
+    if not far:
+        return None
+    row_y = (max if direction == "up" else min)(s[1] for s in far)
+    return min((s for s in far if abs(s[1] - row_y) <= ROW_SLACK), key=lambda s: abs(s[0] - x))

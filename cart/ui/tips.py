@@ -15,9 +15,9 @@ from cart.engine import GameState
 from . import layout as L
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
-from .intents import shortcut
+from .intents import pad_button, shortcut
 
-__all__ = ["AVOID", "TOOLTIP_DELAY", "hover_key", "tip_box", "tip_text"]
+__all__ = ["AVOID", "TOOLTIP_DELAY", "field_tip", "hover_key", "tip_beside", "tip_box", "tip_text"]
 
 TOOLTIP_DELAY = 18
 """Frames the pointer rests on a control before its help shows (0.6 s at 30 fps)."""
@@ -95,3 +95,31 @@ def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
             if _clear(box):
                 return box
     return None
+
+
+def field_tip() -> str:
+    """The tip on a writable icon the keys (or the d-pad) reached: the pad button for the on-screen keyboard.
+
+    Read from the bindings, as every tip's key is: a player with only a gamepad
+    cannot type, and this is where they learn how to write in the field.
+
+    >>> field_tip()
+    'Pad A: on-screen keyboard'
+    """
+    return f"Pad {pad_button('keyboard')}: on-screen keyboard"
+
+
+def tip_beside(text: str, r: Rect) -> Rect:
+    """Where a field's tip goes: at its right where the screen has room, else under its right end.
+
+    Never over the field itself, whose text and caret the player watches.
+
+    >>> tip_beside("Pad A: on-screen keyboard", Rect(216, 100, 208, 24))
+    Rect(x=430, y=101, w=208, h=22)
+    >>> tip_beside("Pad A: on-screen keyboard", Rect(216, 40, 340, 24))
+    Rect(x=348, y=66, w=208, h=22)
+    """
+    w, h = len(text) * CHAR_W + 8, CHAR_H + 6
+    if r.right + 6 + w <= L.SCREEN[0]:
+        return Rect(r.right + 6, r.y + (r.h - h) // 2, w, h)
+    return Rect(max(0, r.right - w), min(r.bottom + 2, L.SCREEN[1] - h), w, h)

@@ -228,8 +228,10 @@ class TextField:
     """A writable icon: white, black border, the red caret at the end while it has the focus.
 
     Only characters the system font has are accepted, unless ``free`` (a game's
-    name is free Unicode text: what the font lacks shows as ``?``); typing past
+    name is free Unicode text: what the font lacks shows as ``?``), or only
+    those in ``allowed`` where it is given (an ID's alphabet); typing past
     ``max_len`` (or past the field's width) is ignored, as the Wimp does.
+    :meth:`accepts` says which, so the on-screen keyboard greys the others.
 
     >>> f = TextField(Rect(0, 0, 96, 24), max_len=8)
     >>> f.insert("Gammon\\tCart!")
@@ -237,6 +239,9 @@ class TextField:
     'GammonCa'
     >>> f.backspace(); f.text
     'GammonC'
+    >>> digits = TextField(Rect(0, 0, 96, 24), allowed="0123456789")
+    >>> digits.insert("4 x2!"); digits.text, digits.accepts("7"), digits.accepts("x")
+    ('42', True, False)
     """
 
     rect: Rect
@@ -244,6 +249,7 @@ class TextField:
     max_len: int = 20
     focused: bool = False
     free: bool = False
+    allowed: str = ""
 
     @property
     def capacity(self) -> int:
@@ -252,9 +258,15 @@ class TextField:
     def contains(self, x: float, y: float) -> bool:
         return self.rect.contains(x, y)
 
+    def accepts(self, c: str) -> bool:
+        """Whether the character ``c`` may be typed here (its place left aside)."""
+        if self.allowed:
+            return c in self.allowed
+        return c.isprintable() if self.free else c in PRINTABLE
+
     def insert(self, typed: str) -> None:
-        """Append what was typed (``pyxel.input_text``), dropping what the font cannot show."""
-        kept = "".join(c for c in typed if (c.isprintable() if self.free else c in PRINTABLE))
+        """Append what was typed (``pyxel.input_text``), dropping what the field does not take."""
+        kept = "".join(c for c in typed if self.accepts(c))
         self.text = (self.text + kept)[: self.capacity]
 
     def backspace(self) -> None:

@@ -31,7 +31,7 @@ from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui.app import App
 from cart.ui.assets import Assets
-from cart.ui.intents import Command, OpenMenu, Pointer, Select
+from cart.ui.intents import Command, OpenMenu, Pointer, Select, Typed
 from cart.ui.options import GameSetup
 from cart.ui.palette import WIMP_RGB
 from cart.ui.play import PlayScene
@@ -235,6 +235,23 @@ def shot_create_focus(a: App) -> None:
     assert maxgammon.label == "MaxGammon" and form.focus == (maxgammon.rect.x + 8, maxgammon.rect.y + 10)
 
 
+def shot_keyboard(a: App) -> None:
+    """The on-screen keyboard over the Create form's Your name: 'Ann' typed, Shift off, the d-pad on 'n'."""
+    a.to_new_game()
+    frame(a, at=(400, 300))
+    keys(a, "down", "down")
+    form = a.top
+    assert isinstance(form, NewGameScene) and form.focused is form.you
+    frame(a, Command("keyboard"), at=a.input.cursor)
+    assert a.top is not form
+    for _ in form.you.text:
+        frame(a, Command("erase"), at=a.input.cursor)
+    frame(a, Typed("A"), Command("shift"), at=a.input.cursor)
+    keys(a, "down", "right", "right", "right")
+    frame(a, Select(*a.input.cursor), Select(*a.input.cursor), at=a.input.cursor)
+    assert form.you.text == "Ann"
+
+
 def shot_start_focus(a: App) -> None:
     """Issue 19: 25 saved games scrolled to the highlighted 21st, the slider, the keys' frame on Play."""
     assert a.store is not None
@@ -325,6 +342,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "match": shot_match,
     "menu": shot_menu,
     "create_focus": shot_create_focus,
+    "keyboard": shot_keyboard,
     "start_focus": shot_start_focus,
     "menu_hover": shot_menu_hover,
     "pointer": shot_pointer,
@@ -338,7 +356,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
 @pytest.mark.parametrize("name", SHOTS)
 def test_golden_screens(assets: Assets, name: str, tmp_path: Path) -> None:
     store = Store(tmp_path, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
-    a = app(store if name in ("create", "create_focus", "start", "start_focus", "game_over_rated") else None)
+    stored = ("create", "create_focus", "keyboard", "start", "start_focus", "game_over_rated")
+    a = app(store if name in stored else None)
     SHOTS[name](a)
     check(name)
 
