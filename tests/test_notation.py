@@ -190,7 +190,8 @@ def test_wizard_stop_chooses_which_blot_is_hit():
         ("8/5(5)", NotationError, "1 to 4 times"),
         ("8/5 6/26", NotationError, "does not exist"),
         ("1,2,3", NotationError, "pairs"),
-        ("hello", NotationError, "Wizard"),
+        ("hello", NotationError, "not a move: write each"),
+        ("1,x", NotationError, "Wizard"),
         ("8/5 " * 60, NotationError, "too long"),
     ],
 )
@@ -276,3 +277,9 @@ def test_hostile_4_mb_move_text_is_refused_at_once(text: str) -> None:
         parse_wizard(text)
     assert len(str(caught.value)) < 300  # the message does not quote 4 MB back
     assert time.perf_counter() - started < 0.5
+
+
+def test_text_in_neither_notation_says_how_a_move_is_written() -> None:
+    """Letters alone are no Wizard move either: the message shows the notation instead of naming Wizard's."""
+    with pytest.raises(NotationError, match=r"'zzz' is not a move: write each checker's from/to, as 8/5 6/5"):
+        parse_play(Position.start(), (3, 1), "zzz")

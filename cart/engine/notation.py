@@ -168,6 +168,8 @@ def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] |
     try:
         if "/" in clean:
             segments, starred = _parse_gnubg(clean)
+        elif not any(c.isdigit() for c in clean):  # neither notation: say how a move is written
+            raise NotationError(f"{text.strip()!r} is not a move: write each checker's from/to, as 8/5 6/5")
         else:
             segments, starred = parse_wizard(clean), set()
     except NotationError as exc:

@@ -147,6 +147,8 @@ def import_box(services: Services) -> Transition:
         path = os.path.expanduser(text.strip())
         if not path:
             return "type the file's path, or drop the file"
+        if os.path.isdir(path):
+            return f"{text.strip()} is a folder: type the path of a .mat file"
         if not os.path.isfile(path):
             return f"no such file: {text.strip()}"
         return chain(review_file(services, path))

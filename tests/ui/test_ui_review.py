@@ -376,6 +376,21 @@ def test_a_damaged_or_foreign_mat_says_why_and_loses_nothing(
     assert isinstance(p.top, StartScene)
 
 
+def test_a_folder_typed_for_import_is_named_a_folder_not_missing(assets: Assets, tmp_path: Path) -> None:
+    """A path to a folder exists: "no such file" would send the player looking for a typing error."""
+    app = make_app(tmp_path / "store")
+    p = Player(app)
+    app.to_start()
+    app.go(review_open.import_box(app.services))
+    box = p.top
+    assert isinstance(box, Dialog) and box.field is not None
+    pyxel.set_input_text(str(tmp_path))
+    p.frames(1)
+    pyxel.set_input_text("")
+    p.press(pyxel.KEY_RETURN)
+    assert p.top is box and box.error == f"{tmp_path} is a folder: type the path of a .mat file"
+
+
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:
     """Red (the player) to play 3-1 from the start against the expert, with the tutor at ``level``."""
     app = make_app(tmp_path, tutor=level)
