@@ -151,6 +151,7 @@ class Table:
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
         self.part: PartialPlay | None = None
+        self.placed: list[int] = []  # steps made before each man put down: what Undo goes back to
         self._part_for: GameState | None = None
         self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
         self._viewer = viewer
@@ -193,6 +194,7 @@ class Table:
             self.lifted_from = None
             human_move = game.phase == "move" and game.actor not in self.bots and game.dice is not None
             self.part = game.partial() if human_move else None
+            self.placed = []
 
     def partial(self) -> PartialPlay | None:
         """The turn being made by hand (None unless a person is to move now)."""
@@ -258,11 +260,24 @@ class Table:
         return self.act(Move.of(play))
 
     def undo(self, *, whole: bool = False) -> None:
+        """Take back the last man put down (or, ``whole``, the turn so far).
+
+        A man moved 24 to 15 with 3-3 in one gesture is three steps of the engine's
+        partial play but one move to the player, so Undo goes back to before that
+        gesture rather than one die.
+        """
         part = self.partial()
         if part is None or not part.steps:
             self.say("nothing to undo")
             return
-        self.part = part.restart() if whole else part.undo()
+        if whole:
+            self.part, self.placed = part.restart(), []
+        else:
+            # one man put down is one undo, however many dice its way took (a drag 24/15 with 3-3)
+            while self.placed and self.placed[-1] >= len(part.steps):
+                self.placed.pop()  # marks of steps already taken back
+            keep = self.placed.pop() if self.placed else len(part.steps) - 1
+            self.part = part.with_steps(part.steps[:keep])
         self.lifted_from = None
 
     def place(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
@@ -287,6 +302,7 @@ class Table:
             self.lifted_from = None  # put back where it was
         elif point is not None and point in part.targets(src):
             self.part = part.move(src, point)
+            self.placed.append(len(part.steps))
             self.lifted_from = None
             self.hint = None
             self.log.clear()
@@ -328,6 +344,7 @@ class Table:
             self.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
             return
         self.part = self.part.restart() if self.part is not None else None
+        self.placed = []
         self.lifted_from = None
         moves = advice.play.moves
         turn = self.match.game.turn

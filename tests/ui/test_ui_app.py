@@ -255,6 +255,23 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     assert d.table.match.record[0] == Move(((13, 10), (10, 9)))
 
 
+def test_undo_takes_back_a_man_moved_over_several_dice_in_one_go(assets: Assets) -> None:
+    """24/15 with 3-3 is one man put down: one U puts it back on 24, not on 18."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started((3, 3)))
+    d.click(d.place(1, 13))
+    d.click(d.place(1, 10))
+    d.click(d.place(1, 24))
+    d.click(d.place(1, 15))  # 24/21/18/15: three dice in one placing
+    assert len(d.table.partial().steps) == 4
+    d.key(pyxel.KEY_U)
+    assert [(s.src, s.dst) for s in d.table.partial().steps] == [(13, 10)]
+    d.key(pyxel.KEY_U)
+    assert d.table.partial().steps == ()
+    d.key(pyxel.KEY_U)
+    assert "nothing to undo" in d.table.message.lower()
+
+
 def test_double_and_take_between_two_players(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
