@@ -40,13 +40,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from heapq import nlargest
 from pathlib import Path
-from typing import Literal, NamedTuple
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
-from .cube import Chances, CubeState, cube_efficiency, lookahead
+from .cube_think import CubeAction, CubeDecision, Evaluation, Replies, cube_replies, think_cube_decision
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
-from .slices import drain
+from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain
 
 __all__ = [
     "LEVELS",
@@ -63,14 +62,6 @@ __all__ = [
 LEVELS = ("beginner", "intermediate", "expert", "master")
 
 Thinking = Generator[None, None, "Play | None"]
-SLICE_EVALS = 40
-"""Work per slice, in net evaluations (35-48 us each on CPython 3.11 here, features included): 1.5-2 ms.
-
-Move generation counts too (``GEN_COST`` evaluations a call), so a slice of many
-small reply lists stays as short as one of a few big ones (``tools/bench.py ai``).
-"""
-GEN_COST = 6
-
 DEEP_EVALS = 9000
 """Most net evaluations the master's 1-ply spends on one move (0.3-0.4 s here at most)."""
 MOVE_WORK = 9_500
@@ -79,11 +70,6 @@ PRUNE_COST = 0.3
 """A prune-net evaluation, in contact-net evaluations (``tools/bench.py ai`` times both)."""
 GEN_WORK = 1.0
 """One move generation, in evaluations, for the cap (40 us, about one; slices count it as GEN_COST)."""
-
-# the 21 distinct rolls with their weight out of 36
-ROLLS: tuple[tuple[int, int, int], ...] = tuple(
-    (a, b, 1 if a == b else 2) for a in range(1, 7) for b in range(a, 7)
-)
 
 
 @dataclass(frozen=True)
@@ -106,35 +92,6 @@ LEVEL_SPECS = {
     "expert": Level("expert"),
     "master": Level("master", candidates=6, margin=0.16, two_ply_margin=0.05, cube_lookahead=True),
 }
-
-
-class Evaluation(NamedTuple):
-    """Cubeless outlook of the side on roll, before it rolls."""
-
-    win: float
-    win_gammon: float
-    win_backgammon: float
-    lose_gammon: float
-    lose_backgammon: float
-    equity: float
-
-
-CubeAction = Literal["double", "no double", "too good", "take", "drop"]
-
-
-class CubeDecision(NamedTuple):
-    """A cube decision and the figures behind it, all for the player who owns the decision.
-
-    ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equity
-    (money: in points per unit of the current cube; match: chance of winning the
-    match) for the three outcomes.
-    """
-
-    action: CubeAction
-    no_double: float
-    double_take: float
-    double_pass: float
-    evaluation: Evaluation
 
 
 _LOADED: dict[Path, Weights] = {}
@@ -391,74 +348,12 @@ class Bot:
         doubler's 21 rolls of the opponent's cubeful value after the play it makes,
         with the cube as it would stand after no double and after a double taken.
         """
-        if isinstance(game, Match):
-            score = game.score
-            state = game.game
-        else:
-            score = (0, 0)
-            state = game
-        if state.phase == "roll":
-            if not state.can_double():
-                return None
-            doubler = state.turn
-        elif state.phase == "doubled":
-            doubler = state.turn
-        else:
-            return None
-        yield
-        ev = self.evaluate(state.position)  # the doubler is on roll
-        n = state.rules.match_length
-        owner = None if state.cube_owner is None else (0 if state.cube_owner == doubler else 1)
-        cube = CubeState(
-            state.cube,
-            owner,
-            (n - score[doubler], n - score[1 - doubler]) if n else None,
-            state.crawford,
-            state.rules.max_cube,
-        )
-        if self.level.cube_lookahead:
-            replies = yield from self._cube_replies(state.position)
-            nd, dt, dp = lookahead(cube, replies)
-        else:
-            nd, dt, dp = cube.decision(ev[:5], cube_efficiency(state.position))
-        if state.phase == "doubled":
-            action: CubeAction = "drop" if dt > dp else "take"
-        elif not cube.may_double():
-            action = "no double"  # a single win at this cube already wins the match
-        elif dt > dp:
-            action = "too good" if nd > dp else "double"
-        else:
-            action = "double" if dt > nd else "no double"
-        return CubeDecision(action, nd, dt, dp, ev)
+        lookahead_replies = self._cube_replies if self.level.cube_lookahead else None
+        return (yield from think_cube_decision(game, self.evaluate, lookahead_replies))
 
-    def _cube_replies(self, position: Position) -> Generator[None, None, list[tuple[float, Chances, float]]]:
-        """For each roll of the side on roll: its weight, and the opponent's chances and cube efficiency
-        before its own roll after the best play (cubeless, gammons counted), a few slices in all."""
-        after = self.weights.after
-        out: list[tuple[float, Chances, float]] = []
-        budget = 0
-        for a, b, w in ROLLS:
-            succ = successors(position.key, a, b)
-            budget += GEN_COST
-            chosen = position.key  # no play: the same board, the opponent to roll
-            best = -9.0
-            for k in succ:
-                e = equity(after(k))
-                if e > best:
-                    best, chosen = e, k
-                budget += 1
-                if budget >= SLICE_EVALS:
-                    budget = 0
-                    yield
-            theirs = flip_probs(after(chosen))
-            out.append(
-                (
-                    float(w),
-                    (theirs[0], theirs[1], theirs[2], theirs[3], theirs[4]),
-                    cube_efficiency(Position(flip_key(chosen))),
-                )
-            )
-        return out
+    def _cube_replies(self, position: Position) -> Generator[None, None, Replies]:
+        """The master's lookahead: the opponent's chances after its best play to each roll."""
+        return cube_replies(self.weights.after, position)
 
 
 class _Work:

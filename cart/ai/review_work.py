@@ -31,7 +31,7 @@ from ..engine import (
     format_play,
 )
 from ..engine.fast import flip_key, play_of, successors
-from .bot import GEN_COST, LEVEL_SPECS, ROLLS, SLICE_EVALS, Bot, CubeDecision, load_weights
+from .bot import LEVEL_SPECS, Bot, CubeDecision, load_weights
 from .cube import Chances, CubeState, cube_efficiency, lookahead
 from .met import after_game
 from .net import DEFAULT_PATH, Weights, equity, flip_probs
@@ -44,6 +44,7 @@ from .review_model import (
     luck_mark,
     mark,
 )
+from .slices import GEN_COST, ROLLS, SLICE_EVALS
 
 __all__ = [
     "ANALYSIS_VERSION",
