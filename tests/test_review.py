@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 
 import pytest
+from conftest import mixed_game, mixed_review
 
 from cart.ai import Bot, choose_action, drain
 from cart.ai.review import (
@@ -41,21 +41,6 @@ def bear_off_last_roll() -> Match:
     """Seat 0 to roll, two men on its 5 point, seat 1 three on its 3 point: double and pass."""
     pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
     return Match(Rules(), names=("Ann", "Bob"), start=GameState.from_position(Rules(), pos))
-
-
-def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) -> Match:
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(seed))
-    bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
-    while m.game.phase != "over":
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
-    return m
-
-
-@functools.cache
-def mixed_review() -> Review:
-    """The mixed game's review, worked out once for the tests that only read it (a second or more)."""
-    return review_match(mixed_game())
 
 
 def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:
