@@ -7,9 +7,7 @@ play counts from them); the test modules import them from there.
 
 from __future__ import annotations
 
-import functools
 import os
-import random
 
 # Before numpy loads (only tools' tests use it): its OpenBLAS threads only spin on the tests' small
 # matrices, and on a busy machine they made the prune net's fit take 2.4 s instead of 0.5 s.
@@ -17,9 +15,6 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import pytest
 
-from cart.ai import Bot, choose_action
-from cart.ai.review import Review, review_match
-from cart.engine import Match, Rules
 from cart.engine.board import Position
 from cart.engine.movegen import successors
 from tools.positions import Board, freeze, gnubg_board, selfplay_positions
@@ -73,21 +68,3 @@ def replay(pos: Position, moves) -> Position:
             theirs[25 - t] = 0
             theirs[25] += 1
     return Position.from_counts(theirs, mine)
-
-
-# -- a finished game and its review ------------------------------------------------
-def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) -> Match:
-    """A beginner (Ann) against an expert (Bob) to the end: errors of every size, a new Match each call."""
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(seed))
-    bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
-    while m.game.phase != "over":
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
-    return m
-
-
-@functools.cache
-def mixed_review() -> Review:
-    """``review_match(mixed_game())``, worked out once per run for the tests that only read it (a second
-    or more each time); a Review is frozen, so sharing it is safe."""
-    return review_match(mixed_game())

@@ -6,7 +6,7 @@ import math
 import random
 
 import pytest
-from conftest import mixed_game, mixed_review
+from mixed_game import mixed_game, mixed_review
 
 from cart.ai import Bot, choose_action, drain
 from cart.ai.review import (

@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import mixed_review
+from mixed_game import mixed_review
 
 from cart.__main__ import main
 from cart.ai.review import review_match
