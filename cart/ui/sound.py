@@ -7,9 +7,9 @@ resource file; effects take channel 3 and never cut the music (channels 0-1).
 
 With SDL's ``dummy`` audio driver (``SDL_AUDIODRIVER=dummy``: the headless
 demo, CI, a player who wants silence) there is nothing to hear, so nothing is
-handed to Pyxel's mixer at all; what was asked for is still recorded. Starting
-the title music under that driver has been seen to wait for ever on Pyxel's
-audio lock while frames flip quickly (the UI tests' high frame rate).
+handed to Pyxel's mixer at all; what was asked for is still recorded. Under
+that driver Pyxel 2.9.9's ``playm`` has been seen to deadlock against its audio
+thread (the UI tests hung in it, at 30 fps and at 1000).
 """
 
 from __future__ import annotations
