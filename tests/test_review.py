@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 
 import pytest
+from mixed_game import mixed_game, mixed_review
 
 from cart.ai import Bot, choose_action, drain
 from cart.ai.review import (
@@ -41,21 +41,6 @@ def bear_off_last_roll() -> Match:
     """Seat 0 to roll, two men on its 5 point, seat 1 three on its 3 point: double and pass."""
     pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
     return Match(Rules(), names=("Ann", "Bob"), start=GameState.from_position(Rules(), pos))
-
-
-def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) -> Match:
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(seed))
-    bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
-    while m.game.phase != "over":
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
-    return m
-
-
-@functools.cache
-def mixed_review() -> Review:
-    """The mixed game's review, worked out once for the tests that only read it (a second or more)."""
-    return review_match(mixed_game())
 
 
 def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:
@@ -157,7 +142,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
 
 def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
     m = mixed_game()
-    whole = review_match(m)
+    whole = mixed_review()  # review_match's, worked out once
     gen = think_review(m)
     assert sum(1 for _ in zip(range(5), gen, strict=False)) == 5  # it yields: a window steps it
     reviewer = Reviewer(m)
@@ -215,7 +200,7 @@ def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
 def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> None:
     m = mixed_game()
     key = analysis_key()
-    review = review_match(m)
+    review = mixed_review()
     form = review_cache_form(review, m.record)
     assert review_from_cache(form, m.record, key) == review
     assert review_from_cache(form, m.record, analysis_key(weights_digest="0" * 16)) is None  # new weights
@@ -229,6 +214,7 @@ def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> No
 
 def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
     m = mixed_game()
+    whole = mixed_review()  # review_match(m), worked out before the judging is counted
     prefix = Match.replay(m.rules, m.record[:20], names=m.names)
     cached = review_from_cache(
         review_cache_form(review_match(prefix), prefix.record), m.record, analysis_key()
@@ -246,14 +232,14 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
     monkeypatch.setattr(work, "think_play_review", counting)
     reviewer = Reviewer(m, start=cached)
     assert reviewer.done == 20
-    assert drain(reviewer.think()) == review_match(m)
+    assert drain(reviewer.think()) == whole
     plays_before = sum(isinstance(a, Move) for a in m.record[:20])
-    assert len(judged) == 2 * sum(isinstance(a, Move) for a in m.record) - plays_before
+    assert len(judged) == sum(isinstance(a, Move) for a in m.record) - plays_before
 
 
 def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None:
     m = mixed_game()
-    review = review_match(m)
+    review = mixed_review()
     for d in review.decisions():
         before = m.moment(d.index)
         action = m.record[d.index]

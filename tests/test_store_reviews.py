@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from cart.ai import Bot, choose_action
-from cart.ai.review import Reviewer, analysis_key, review_cache_form, review_from_cache, review_match
+from cart.ai.review import Review, Reviewer, analysis_key, review_cache_form, review_from_cache, review_match
+from cart.engine import Match
 from cart.store import (
     SCHEMA_VERSIONS,
     GameOptions,
@@ -35,11 +36,22 @@ def played(store: Store, name: str = "Friday", actions: int = 30) -> Store:
     return store
 
 
+_REVIEWS: dict[object, Review] = {}
+
+
+def reviewed(match: Match) -> Review:
+    """``review_match(match)``, worked out once per game in a run: three tests review :func:`played`'s."""
+    key = (match.rules, match.names, tuple(match.record))
+    if key not in _REVIEWS:
+        _REVIEWS[key] = review_match(match)
+    return _REVIEWS[key]
+
+
 def test_a_review_is_kept_beside_its_game_and_read_back_without_recomputing(tmp_path: Path) -> None:
     store = played(Store(tmp_path))
     game = store.games.load("Friday")
     assert store.reviews.load(game) is None
-    review = review_match(game.match)
+    review = reviewed(game.match)
     store.reviews.save(game, review_cache_form(review, game.match.record))
     assert (tmp_path / "reviews").is_dir() and [s.name for s in store.games.list()] == ["Friday"]
     again = Store(tmp_path).games.load("Friday")
@@ -53,7 +65,7 @@ def test_a_damaged_foreign_newer_or_stale_review_reads_as_absent_and_the_game_st
     backend = MemoryBackend()
     store = played(Store(backend))
     game = store.games.load("Friday")
-    store.reviews.save(game, review_cache_form(review_match(game.match), game.match.record))
+    store.reviews.save(game, review_cache_form(reviewed(game.match), game.match.record))
     entry = store.reviews.entry("Friday")
     good = backend.read(entry)
     assert good is not None
@@ -77,7 +89,7 @@ def test_deleting_a_game_deletes_its_review_and_a_new_game_of_that_name_starts_c
     backend = MemoryBackend()
     store = played(Store(backend))
     game = store.games.load("Friday")
-    store.reviews.save(game, review_cache_form(review_match(game.match), game.match.record))
+    store.reviews.save(game, review_cache_form(reviewed(game.match), game.match.record))
     store.games.delete("Friday")
     assert backend.names("reviews/") == []
     store.reviews.save(game, {"left": "behind"})  # as if the delete had failed half way

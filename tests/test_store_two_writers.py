@@ -1,7 +1,8 @@
 """Two cartridges on one save folder (issue 18, item 2): one writer per game, nothing lost silently.
 
-Real processes race here, as two windows would: each child waits for a "go"
-file and then creates, saves or rates at once. Before this issue, ``create()``
+Real processes race here, as two windows would: each child (forked from the
+test, the store already imported) waits for a "go" file and then creates,
+saves or rates at once. Before this issue, ``create()``
 of one name succeeded in both in 33 of 40 races, and two processes saving one
 game lost one side's actions in 10 of 10, neither being told.
 """
@@ -9,91 +10,103 @@ game lost one side's actions in 10 of 10, neither being told.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import random
 import socket
 import subprocess
 import sys
 import time
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
 
 from cart.engine import Rules
-from cart.store import BadNameError, ConflictError, FileBackend, GameOptions, MemoryBackend, Store
+from cart.store import (
+    BadNameError,
+    ConflictError,
+    FileBackend,
+    GameOptions,
+    MemoryBackend,
+    Store,
+    StoreError,
+)
 from cart.store import backend as backend_module
 
-CHILD = r"""
-import json, os, random, sys, time
-from cart.engine import Rules
-from cart.store import GameOptions, Store, StoreError
 
-folder, mode, who, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-store = Store(folder)
-if mode == "save":
-    session = store.session(store.games.load("race"))
-if mode == "rate":
-    options = GameOptions(Rules(), (f"P{who}", "Bob"))
-    session = store.session(store.games.create(f"rate {who}", options, rng=random.Random(who)))
-print("ready", flush=True)
-while not os.path.exists(go):
-    time.sleep(0.0002)
-out = {"who": who}
-if mode == "create":
-    try:
-        store.games.create("race", GameOptions(Rules(), (f"P{who}", "Bob")))
-        out["ok"] = True
-    except StoreError as exc:
-        out["ok"], out["why"] = False, str(exc)
-elif mode == "save":
-    rng, told, match = random.Random(who), [], session.match
-    for _ in range(25):
-        phase = match.game.phase
-        if phase in ("opening", "roll"):
+def racer(conn: Connection, folder: str, mode: str, who: int, go: str) -> None:
+    """One cartridge in its own process: load or create, say ready, wait for the go, then act at once."""
+    store = Store(folder)
+    if mode == "save":
+        session = store.session(store.games.load("race"))
+    if mode == "rate":
+        options = GameOptions(Rules(), (f"P{who}", "Bob"))
+        session = store.session(store.games.create(f"rate {who}", options, rng=random.Random(who)))
+    conn.send("ready")
+    while not os.path.exists(go):
+        time.sleep(0.0002)
+    out: dict[str, object] = {"who": who}
+    if mode == "create":
+        try:
+            store.games.create("race", GameOptions(Rules(), (f"P{who}", "Bob")))
+            out["ok"] = True
+        except StoreError as exc:
+            out["ok"], out["why"] = False, str(exc)
+    elif mode == "save":
+        rng, told, match = random.Random(who), [], session.match
+        for _ in range(25):
+            phase = match.game.phase
+            if phase in ("opening", "roll"):
+                match.roll()
+            elif phase == "over":
+                match.new_game()
+            else:
+                match.play(rng.choice(match.legal_plays()))
+            if session.problem:
+                told.append(session.problem)
+        record = [a.to_json() for a in match.record]
+        out.update(ok=not told, conflict=session.conflict, told=told[:1], record=record)
+    else:
+        match = session.match
+        for i in range(15):
             match.roll()
-        elif phase == "over":
-            match.new_game()
-        else:
-            match.play(rng.choice(match.legal_plays()))
-        if session.problem:
-            told.append(session.problem)
-    record = [a.to_json() for a in match.record]
-    out.update(ok=not told, conflict=session.conflict, told=told[:1], record=record)
-else:
-    match = session.match
-    for i in range(15):
-        match.roll()
-        match.forfeit(1)  # P<who> wins 2 points each game
-        if i < 14:
-            match.new_game()
-    out.update(ok=session.problem is None, told=session.problem)
-print(json.dumps(out), flush=True)
-"""
+            match.forfeit(1)  # P<who> wins 2 points each game
+            if i < 14:
+                match.new_game()
+        out.update(ok=session.problem is None, told=session.problem)
+    conn.send(json.loads(json.dumps(out)))  # what a report on a pipe carries: JSON values only
 
 
 def race(tmp_path: Path, folder: Path, mode: str) -> list[dict[str, object]]:
-    """Start two children on ``folder``, let them go at one moment, and return what each reports."""
-    script = tmp_path / "child.py"
-    script.write_text(CHILD)
+    """Start two children on ``folder``, let them go at one moment, and return what each reports.
+
+    The children are forked from this process, the store already imported: a fresh interpreter
+    for each (16 for the create race) took most of this module's time, and the race is the same.
+    """
+    fork = multiprocessing.get_context("fork")
     go = tmp_path / f"go-{time.monotonic_ns()}"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    children = [
-        subprocess.Popen(
-            [sys.executable, str(script), str(folder), mode, str(who), str(go)],
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
-        for who in (1, 2)
-    ]
-    for child in children:  # both imported and loaded: the race starts at the go
-        assert child.stdout is not None and child.stdout.readline().strip() == "ready"
-    go.touch()
-    outs = []
-    for child in children:
-        out, _ = child.communicate(timeout=60)
-        assert child.returncode == 0, out
-        outs.append(json.loads(out.strip().splitlines()[-1]))
+    children = []
+    for who in (1, 2):
+        mine, theirs = fork.Pipe(duplex=False)
+        child = fork.Process(target=racer, args=(theirs, str(folder), mode, who, str(go)))
+        child.start()
+        theirs.close()  # the child's end: a child that dies closes the pipe, and recv says so
+        children.append((child, mine))
+    try:
+        for _, conn in children:  # both loaded: the race starts at the go
+            assert conn.poll(60) and conn.recv() == "ready"
+        go.touch()
+        outs = []
+        for child, conn in children:
+            assert conn.poll(60), "a child gave no report"
+            outs.append(conn.recv())
+            child.join(60)
+            assert child.exitcode == 0, child.exitcode
+    finally:
+        for child, _ in children:
+            if child.is_alive():
+                child.kill()
     return outs
 
 

@@ -7,9 +7,9 @@ import random
 from pathlib import Path
 
 import pytest
+from mixed_game import mixed_review
 
 from cart.__main__ import main
-from cart.ai import Bot
 from cart.ai.review import review_match
 from cart.engine import Match, Rules
 from cart.store import export_mat
@@ -38,14 +38,7 @@ def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work(
 
 
 def test_review_lines_mark_errors_and_cube_decisions() -> None:
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(2))
-    bots = (Bot("beginner", seed=3), Bot("expert", seed=3))
-    from cart.ai import choose_action
-
-    while m.game.phase != "over":
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
-    review = review_match(m)
+    review = mixed_review()  # a beginner against an expert, to the end (shared with test_review)
     lines = review_lines(review)
     text = "\n".join(lines)
     marked = [p for p in review.plays if p.mark]

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from itertools import pairwise
 
-from .board import BAR, OFF, Position
+from .board import BAR, OFF, SIDE_BITS, Position, _pack
 from .errors import IllegalPlayError, NotationError
 from .plays import Dice, Play, check_dice, hit_points, legal_plays
 
@@ -208,8 +208,8 @@ def find_play(
     for s, _ in segments:  # net counts, so chained steps may come in any order
         if mine[s] < 0:
             raise IllegalPlayError(f"{shown!r}: no checker of yours on {_point_text(s)} (position {pid})")
-    target = tuple(mine)
-    matches = [p for p in plays if p.result.theirs == target]
+    target = _pack(mine)  # the mover's side after the segments, as a result holds it (its second half)
+    matches = [p for p in plays if p.result.key >> SIDE_BITS == target]
     # A named stop on a lone opposing checker hits it, starred or not (Wizard text has no stars).
     theirs = position.theirs
     required = set(starred) | {t for _, t in segments if OFF < t < BAR and theirs[BAR - t] == 1}

@@ -72,18 +72,20 @@ MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 p
 MESSAGE_LINES = 20
 
 
-def init_pyxel(*, headless: bool = False, scale: int = 0) -> None:
+def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> None:
     """Open the 640x512 screen once per process (Pyxel cannot be initialised twice).
 
     ``scale``: screen pixels per game pixel (0: Pyxel's choice, about three
     quarters of the display). Pyxel fixes it here, for the life of the window.
+    ``fps``: the rate ``pyxel.flip`` and ``pyxel.run`` wait for; the UI tests
+    raise it, as their flips need not wait a thirtieth of a second each.
     """
     if pyxel.width == 0:
         pyxel.init(
             SCREEN[0],
             SCREEN[1],
             title=TITLE,
-            fps=FPS,
+            fps=fps,
             quit_key=pyxel.KEY_NONE,
             display_scale=scale or None,
             headless=headless,

@@ -4,10 +4,17 @@ Seed 000's Sounds menu turns music and effects on and off; the 'Turkish'
 option swaps the polite checker click for a loud slap, as in a coffee house.
 Notes are written in Pyxel's ``Sound.set`` strings, so the cart needs no
 resource file; effects take channel 3 and never cut the music (channels 0-1).
+
+With SDL's ``dummy`` audio driver (``SDL_AUDIODRIVER=dummy``: the headless
+demo, CI, a player who wants silence) there is nothing to hear, so nothing is
+handed to Pyxel's mixer at all; what was asked for is still recorded. Under
+that driver Pyxel 2.9.9's ``playm`` has been seen to deadlock against its audio
+thread (the UI tests hung in it, at 30 fps and at 1000).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Literal
 
 import pyxel
@@ -16,7 +23,7 @@ from cart.store import Settings
 
 from .prefs import Prefs
 
-__all__ = ["EFFECTS", "Effect", "Sounds"]
+__all__ = ["EFFECTS", "Effect", "Sounds", "audio_device"]
 
 Effect = Literal["dice", "click", "slap", "hit", "bear_off", "double", "win", "lose"]
 
@@ -42,11 +49,23 @@ TITLE_TUNE = (
 )
 
 
-class Sounds:
-    """Defines the sounds once and plays them as the settings allow."""
+def audio_device() -> bool:
+    """False under SDL's ``dummy`` audio driver, which plays to no device (SDL reads the name in any case)."""
+    return os.environ.get("SDL_AUDIODRIVER", "").strip().lower() != "dummy"
 
-    def __init__(self, prefs: Prefs | None = None) -> None:
+
+class Sounds:
+    """Defines the sounds once and plays them as the settings allow.
+
+    ``audible``: hand the sounds to Pyxel's mixer (default: unless there is no
+    audio device, :func:`audio_device`). Silent, the settings are honoured and
+    recorded all the same: :attr:`last` and :attr:`music_playing` say what a
+    player with speakers would hear.
+    """
+
+    def __init__(self, prefs: Prefs | None = None, *, audible: bool | None = None) -> None:
         self.prefs = prefs if prefs is not None else Prefs(Settings())
+        self.audible = audio_device() if audible is None else audible
         self.music_playing = False
         self.last: Effect | None = None  # for tests: the last effect asked for and allowed
         for i, (notes, tones, volumes, effects, speed) in enumerate(EFFECTS.values()):
@@ -64,14 +83,15 @@ class Sounds:
         if effect == "click" and settings.turkish_clicks:
             effect = "slap"
         self.last = effect
-        pyxel.play(EFFECT_CHANNEL, self._index[effect])
+        if self.audible:
+            pyxel.play(EFFECT_CHANNEL, self._index[effect])
 
     def title_music(self, on: bool) -> None:
         """Start (looping) or stop the title music; it only starts while music is on."""
         want = on and self.prefs.settings.music
-        if want and not self.music_playing:
+        if self.audible and want and not self.music_playing:
             pyxel.playm(TITLE_MUSIC, loop=True)
-        elif not want and self.music_playing:
+        elif self.audible and not want and self.music_playing:
             for ch in range(EFFECT_CHANNEL):
                 pyxel.stop(ch)
         self.music_playing = want

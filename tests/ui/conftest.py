@@ -13,11 +13,12 @@ from types import ModuleType
 
 import pytest
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # CI has no sound card and no display
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # CI has no sound card (and the Sounds then stay silent)
 
 import pyxel
 
 from cart.ui import layout
+from cart.ui.app import init_pyxel
 from cart.ui.assets import Assets
 from tools import build_assets
 
@@ -25,13 +26,22 @@ os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens'
 time.tzset()
 
 
+TEST_FPS = 1000
+"""The frame rate of the tests' screen: each ``pyxel.flip`` waits for the next frame, and at the cart's
+30 fps the UI tests' flips alone took about 18 s. Nothing the app does depends on Pyxel's rate: its
+thinking clock has its own (``App.clock``), and tips and messages count frames."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def screen() -> None:
+    """The cart's 640x512 headless screen, opened as the App opens it but at :data:`TEST_FPS`."""
+    init_pyxel(headless=True, fps=TEST_FPS)
+    assert (pyxel.width, pyxel.height) == layout.SCREEN
+
+
 @pytest.fixture(scope="session")
-def assets() -> Assets:
-    """The Wimp palette and the built assets on a 640x512 headless screen."""
-    width, height = layout.SCREEN
-    if pyxel.width == 0:  # not initialised yet in this process
-        pyxel.init(width, height, title="Gammon Cart tests", headless=True)
-    assert (pyxel.width, pyxel.height) == (width, height)
+def assets(screen: None) -> Assets:
+    """The Wimp palette and the built assets on the headless screen."""
     return Assets.load()
 
 

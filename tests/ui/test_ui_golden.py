@@ -23,9 +23,8 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from finished_game import finished_game, finished_review
 
-from cart.ai import Bot, choose_action
-from cart.ai.review import review_match
 from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
@@ -305,12 +304,9 @@ def shot_game_over_rated(a: App) -> None:
 
 def shot_review(a: App) -> None:
     """Issue 20: a finished game (beginner against intermediate) told back, an error selected."""
-    match = Match(Rules(), names=("Beginner", "You"), rng=random.Random(20))
-    bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
-    while match.game.phase != "over":
-        match.apply(choose_action(bots[match.game.actor], match))
+    match = finished_game()
     players = (Player("Beginner", "white", computer=True), Player("You", "red"))
-    source = ReviewSource("Friday night", match, players, 1, cached=review_match(match))
+    source = ReviewSource("Friday night", match, players, 1, cached=finished_review())
     scene = ReviewScene(a.services, source)
     a.go(Push(scene))
     frame(a)

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from finished_game import NAMES, finished_game, finished_review
 from pyxel_players import arrow_way
 
-from cart.ai import Bot, choose_action
-from cart.ai.review import Review, review_cache_form, review_match
+from cart.ai.review import Review, review_cache_form
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store, export_mat
 from cart.ui import layout as L
@@ -42,16 +42,7 @@ PAD |= {"left": pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, "right": pyxel.GAMEPAD1_BUTTON_
 PAD |= {"error": pyxel.GAMEPAD1_BUTTON_Y, "close": pyxel.GAMEPAD1_BUTTON_BACK}
 PAD |= {"menu": pyxel.GAMEPAD1_BUTTON_START, "confirm": pyxel.GAMEPAD1_BUTTON_X}
 PAD |= {"cancel": pyxel.GAMEPAD1_BUTTON_BACK}
-OPTIONS = GameOptions(Rules(), ("Beginner", "You"), computer=0, level="beginner")
-
-
-def finished_game(seed: int = 20) -> Match:
-    """A beginner (seat 0) against an intermediate, to the end: 53 actions, a double dropped."""
-    match = Match(Rules(), names=OPTIONS.names, rng=random.Random(seed))
-    bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
-    while match.game.phase != "over":
-        match.apply(choose_action(bots[match.game.actor], match))
-    return match
+OPTIONS = GameOptions(Rules(), NAMES, computer=0, level="beginner")
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +51,8 @@ def game() -> Match:
 
 
 @pytest.fixture(scope="module")
-def review(game: Match) -> Review:
-    return review_match(game)
+def review() -> Review:
+    return finished_review()  # the game's review, shared with the review golden
 
 
 class Player:
@@ -557,11 +548,15 @@ def test_a_review_that_cannot_be_kept_is_said_and_the_game_is_untouched(
     assets: Assets, tmp_path: Path, game: Match
 ) -> None:
     app = make_app(tmp_path)
+    app.think_budget = 0.02  # slices: part of the analysis is enough to have something to keep
     kept = saved(app, game)
     (tmp_path / "reviews").write_text("a file where the folder should be")  # every write in it fails
     p = Player(app)
     scene = open_from_list(p)
-    p.frames(2)
+    for _ in range(200):
+        if scene.done > 0:
+            break
+        p.frames(1)
     assert scene.done > 0
     p.press(pyxel.KEY_ESCAPE)
     box = p.top

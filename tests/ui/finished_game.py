@@ -1,0 +1,34 @@
+"""The finished game the Review window is tested with, and its review, worked out once per run.
+
+The review tests and the review golden show the same game; its review takes
+a second or more and is a pure result of the record, so one is made and shared.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from cart.ai import Bot, choose_action
+from cart.ai.review import Review, review_match
+from cart.engine import Match, Rules
+
+NAMES = ("Beginner", "You")
+
+
+def finished_game() -> Match:
+    """A beginner (seat 0) against an intermediate, to the end: 53 actions, a double dropped.
+
+    A new Match each call (a test may play on or replay it); the same game each time.
+    """
+    match = Match(Rules(), names=NAMES, rng=random.Random(20))
+    bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
+    while match.game.phase != "over":
+        match.apply(choose_action(bots[match.game.actor], match))
+    return match
+
+
+@functools.cache
+def finished_review() -> Review:
+    """``review_match(finished_game())``, once per run (a Review is frozen: sharing it is safe)."""
+    return review_match(finished_game())
