@@ -7,9 +7,15 @@ resource file; effects take channel 3 and never cut the music (channels 0-1).
 
 With SDL's ``dummy`` audio driver (``SDL_AUDIODRIVER=dummy``: the headless
 demo, CI, a player who wants silence) there is nothing to hear, so nothing is
-handed to Pyxel's mixer at all; what was asked for is still recorded. Under
-that driver Pyxel 2.9.9's ``playm`` has been seen to deadlock against its audio
-thread (the UI tests hung in it, at 30 fps and at 1000).
+handed to Pyxel's mixer at all; what was asked for is still recorded.
+
+The title music never goes through ``pyxel.playm``. In Pyxel 2.9.9,
+``Audio::play_music`` (crates/pyxel-core/src/audio.rs) takes the channels'
+mutex and then the audio device's lock, while the audio thread's callback runs
+under the device's lock and then takes the channels' mutex: the two can
+deadlock, and the game freezes for good (the UI tests hung there under the
+dummy driver, gdb showing both threads waiting). ``pyxel.play`` takes the
+device's lock first, as the callback does, so each voice is started with it.
 """
 
 from __future__ import annotations
@@ -40,7 +46,6 @@ EFFECTS: dict[Effect, tuple[str, str, str, str, int]] = {
 }
 SOUND_BASE = 0  # effects use sounds 0..7
 MUSIC_SOUNDS = (16, 17)  # the title tune's two voices
-TITLE_MUSIC = 0
 EFFECT_CHANNEL = 3
 
 TITLE_TUNE = (
@@ -72,7 +77,6 @@ class Sounds:
             pyxel.sounds[SOUND_BASE + i].set(notes, tones, volumes, effects, speed)
         for snd, (notes, tones, volumes, effects, speed) in zip(MUSIC_SOUNDS, TITLE_TUNE, strict=True):
             pyxel.sounds[snd].set(notes, tones, volumes, effects, speed)
-        pyxel.musics[TITLE_MUSIC].set([MUSIC_SOUNDS[0]], [MUSIC_SOUNDS[1]], [], [])
         self._index = {name: SOUND_BASE + i for i, name in enumerate(EFFECTS)}
 
     def play(self, effect: Effect) -> None:
@@ -90,7 +94,8 @@ class Sounds:
         """Start (looping) or stop the title music; it only starts while music is on."""
         want = on and self.prefs.settings.music
         if self.audible and want and not self.music_playing:
-            pyxel.playm(TITLE_MUSIC, loop=True)
+            for channel, snd in enumerate(MUSIC_SOUNDS):  # not playm: see the module's docstring
+                pyxel.play(channel, snd, loop=True)
         elif self.audible and not want and self.music_playing:
             for ch in range(EFFECT_CHANNEL):
                 pyxel.stop(ch)
