@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from pyxel_players import arrow_way, release_all
+from pyxel_players import Keys, release_all
 from test_ui_windows import PAD, POSITION, Clock, choose, click, title_app, type_text
 
 from cart.store import Store
@@ -45,25 +45,15 @@ def no_button_left_held() -> Iterator[None]:
     release_all()
 
 
-class Pad:
-    """A player with only a gamepad: each press one frame down and one up; the mouse never moves."""
+class Pad(Keys):
+    """A player with only a gamepad (the keyboard's keys too): each press one frame down and one up."""
 
     def __init__(self, app: App) -> None:
-        self.app = app
+        super().__init__(app, PAD_KEYS)
 
     def press(self, name: str, times: int = 1) -> None:
         for _ in range(times):
-            pyxel.set_btn(PAD_KEYS[name], True)
-            self.app.frame()
-            pyxel.set_btn(PAD_KEYS[name], False)
-            pyxel.flip()  # Pyxel lets a button go only at the next frame
-            self.app.frame()
-
-    def walk_to(self, target: tuple[int, int]) -> None:
-        """The d-pad along the shortest way between the scene's stops to ``target``."""
-        for direction in arrow_way(self.app, target):
-            self.press(direction)
-        assert self.app.input.cursor == target
+            super().press(name)
 
     def keyboard(self) -> KeyboardScene:
         """Pad A on the field with the caret: the keyboard opens, its keys framed by the d-pad."""
