@@ -186,10 +186,16 @@ def test_escape_back_and_b_close_a_box_with_a_field_at_once_whatever_has_the_car
     assets: Assets, tmp_path: Path
 ) -> None:
     app = title_app(Store(tmp_path))
-    for close in (pyxel.GAMEPAD1_BUTTON_BACK, pyxel.KEY_ESCAPE, pyxel.GAMEPAD1_BUTTON_B):
+    for close, confirm in (
+        (pyxel.GAMEPAD1_BUTTON_BACK, "X"),
+        (pyxel.KEY_ESCAPE, "Return"),
+        (pyxel.GAMEPAD1_BUTTON_B, "X"),
+    ):
+        press(app, close)  # the device in hand: its confirm key is the one the box names
         app.go(import_box(app.services))
         box = app.top
         assert isinstance(box, Dialog) and box.typing
+        assert f"its path and press {confirm}:" in box.lines
         type_text(app, "/tmp/x")
         press(app, close)
         assert app.top is not box, close
