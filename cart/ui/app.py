@@ -29,7 +29,7 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 
 from .assets import Assets
 from .board_view import BoardView
-from .intents import Command, Focus, Input, Intent, Pointer, Select
+from .intents import Command, Focus, Input, Intent, OpenMenu, Pointer, Select
 from .keyboard import PadKeys
 from .layout import SCREEN
 from .options import GameSetup
@@ -142,6 +142,7 @@ class App:
             store=store,
             clock=self.clock,
             rng=self.rng,
+            used=self.input.used,
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
@@ -418,7 +419,13 @@ class App:
                     furniture.append(top.furniture(part))
                     continue
             kept.append(i)
-        self.go(top.update(kept))
+        # the M key or START: the menu opens with its first item highlighted, as one the keys reach does
+        carried = self.keys_carried
+        self.keys_carried = carried or any(isinstance(i, OpenMenu) and i.keys for i in kept)
+        try:
+            self.go(top.update(kept))
+        finally:
+            self.keys_carried = carried
         for going in furniture:
             self.go(going)
 

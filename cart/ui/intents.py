@@ -26,18 +26,18 @@ __all__ = [
     "TYPING_KEYS",
     "Command",
     "CommandName",
+    "Device",
     "Dropped",
     "Focus",
     "Input",
     "Intent",
+    "LastUsed",
     "OpenMenu",
     "Pointer",
     "Release",
     "Scroll",
     "Select",
     "Typed",
-    "pad_button",
-    "shortcut",
 ]
 
 CommandName = Literal[
@@ -99,10 +99,15 @@ class Release:
 
 @dataclass(frozen=True)
 class OpenMenu:
-    """The MENU button at (x, y): middle or right click, the M key, gamepad START."""
+    """The MENU button at (x, y): middle or right click, the M key, gamepad START.
+
+    ``keys``: the M key or START opened it, so the menu opens with its first
+    item highlighted for the arrows to move (a mouse-opened one waits for the pointer).
+    """
 
     x: int
     y: int
+    keys: bool = False
 
 
 @dataclass(frozen=True)
@@ -193,6 +198,7 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.GAMEPAD1_BUTTON_A: "keyboard",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
     pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
 }
@@ -201,8 +207,9 @@ TYPING_KEYS: dict[int, CommandName] = {
 Tab goes to the next field; Up and Down leave the field for the icon above or
 below it, as they move the caret between a RISC OS dialog's writable icons.
 A gamepad types nothing, so its buttons keep their meaning: X confirms as
-Return does, B cancels as Escape does, and A (SELECT on the field) opens the
-on-screen keyboard (:mod:`cart.ui.keyboard`), the pad's way to write in it.
+Return does, B and BACK cancel as Escape does (the box closes whatever has the
+caret), and A (SELECT on the field) opens the on-screen keyboard
+(:mod:`cart.ui.keyboard`), the pad's way to write in it.
 """
 
 ONSCREEN_KEYS: dict[int, CommandName] = {
@@ -232,54 +239,19 @@ keyboard once the field is empty); Y is Shift; X confirms; BACK closes it.
 """
 
 PAD_SELECT = pyxel.GAMEPAD1_BUTTON_A
-PAD_LABELS: dict[int, str] = {
-    pyxel.GAMEPAD1_BUTTON_A: "A",
-    pyxel.GAMEPAD1_BUTTON_B: "B",
-    pyxel.GAMEPAD1_BUTTON_X: "X",
-    pyxel.GAMEPAD1_BUTTON_Y: "Y",
-    pyxel.GAMEPAD1_BUTTON_BACK: "Back",
-    pyxel.GAMEPAD1_BUTTON_START: "Start",
-}
-"""What a gamepad's buttons are called where the game names them (the SDL controller's letters)."""
+Device = Literal["mouse", "keys", "pad"]
+"""The kind of input a player used last: what tips, help lines and menus' shortcut column name."""
 
 
-def pad_button(command: CommandName, keys: dict[int, CommandName] | None = None) -> str:
-    """The gamepad button shown for ``command`` in ``keys`` (by default :data:`TYPING_KEYS`).
+@dataclass
+class LastUsed:
+    """Which input the player used last, kept by :class:`Input` and read where controls are named.
 
-    Read from the map itself, so a tip names the button that is bound.
-
-    >>> pad_button("keyboard"), pad_button("shift", ONSCREEN_KEYS), pad_button("undo", ONSCREEN_KEYS)
-    ('A', 'Y', 'B')
+    A gamepad player told "click" or "X undoes" (the keyboard's X; the pad's X
+    confirms) is told wrong: tips name the controls of the device in hand.
     """
-    found = (k for k, name in (TYPING_KEYS if keys is None else keys).items() if name == command)
-    return next((PAD_LABELS[k] for k in found if k in PAD_LABELS), "")
 
-
-KEY_LABELS: dict[int, str] = {
-    pyxel.KEY_RETURN: "Return",
-    pyxel.KEY_ESCAPE: "Escape",
-    pyxel.KEY_DELETE: "Delete",
-    pyxel.KEY_BACKSPACE: "Backspace",
-    pyxel.KEY_TAB: "Tab",
-    pyxel.KEY_SPACE: "Space",
-    pyxel.KEY_PAGEUP: "Page Up",
-    pyxel.KEY_PAGEDOWN: "Page Down",
-    **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"},
-}
-"""What a key is called where the game shows it (the keycaps' words, as RISC OS's menus print them)."""
-
-
-def shortcut(command: CommandName) -> str:
-    """The key shown for ``command`` in menus and tips: a letter bound to it if any, else its first key.
-
-    Read from :data:`KEYMAP` itself, so what is shown is what is bound.
-
-    >>> shortcut("hint"), shortcut("undo_turn"), shortcut("confirm"), shortcut("any_key")
-    ('H', 'X', 'Return', '')
-    """
-    keys = [k for k, name in KEYMAP.items() if name == command and k in KEY_LABELS]
-    letters = [k for k in keys if len(KEY_LABELS[k]) == 1]
-    return KEY_LABELS[(letters or keys)[0]] if keys else ""
+    device: Device = "mouse"
 
 
 PASTE_KEY = pyxel.KEY_V
@@ -287,8 +259,6 @@ PASTE_MODIFIERS = (pyxel.KEY_CTRL, pyxel.KEY_GUI)
 """Ctrl+V pastes into a writable field (Cmd+V on a Mac): the ``paste`` command, never the letter v."""
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
-MENU_KEY = KEY_LABELS[MENU_BUTTONS[0]]  # shown where the game says how to open the menu
-SELECT_KEY = KEY_LABELS[SELECT_BUTTONS[0]]
 ANY_KEYS = tuple(
     sorted(
         {
@@ -300,6 +270,8 @@ ANY_KEYS = tuple(
     )
 )
 """Every key and gamepad button (not the mouse's): any of them leaves the title ("Click or press a key")."""
+PAD_BUTTONS = frozenset(getattr(pyxel, n) for n in dir(pyxel) if n.startswith("GAMEPAD") and "_BUTTON_" in n)
+MOUSE_BUTTONS = frozenset((pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT))
 WATCHED = (
     pyxel.MOUSE_BUTTON_LEFT,
     pyxel.MOUSE_BUTTON_MIDDLE,
@@ -331,6 +303,7 @@ class Input:
     down: set[int] = field(default_factory=set)
     mouse: tuple[int, int] = (-1, -1)
     cursor: tuple[int, int] = (320, 256)
+    used: LastUsed = field(default_factory=LastUsed)
 
     def warp(self, x: int, y: int) -> None:
         """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
@@ -352,6 +325,13 @@ class Input:
         if mouse != self.mouse:
             self.mouse = mouse
             self.cursor = mouse
+            self.used.device = "mouse"
+        if pressed & MOUSE_BUTTONS or pyxel.mouse_wheel:
+            self.used.device = "mouse"
+        if pressed & PAD_BUTTONS:
+            self.used.device = "pad"
+        elif pressed - MOUSE_BUTTONS or (typing and pyxel.input_text):
+            self.used.device = "keys"
         x, y = self.cursor
         held = bool(now.intersection((pyxel.MOUSE_BUTTON_LEFT, *SELECT_BUTTONS)))
         intents: list[Intent] = [Pointer(x, y, held)]
@@ -382,7 +362,7 @@ class Input:
         if pressed.intersection(SELECT_BUTTONS):
             intents.append(Select(x, y))
         if pressed.intersection(MENU_BUTTONS):
-            intents.append(OpenMenu(x, y))
+            intents.append(OpenMenu(x, y, keys=True))
         seen: set[str] = set()
         for key, name in KEYMAP.items():
             if key in pressed and name not in seen:

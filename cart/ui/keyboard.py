@@ -35,10 +35,10 @@ from .assets import CHAR_H
 from .geom import Rect
 from .intents import (
     ONSCREEN_KEYS,
-    PAD_LABELS,
     PAD_SELECT,
     Command,
     CommandName,
+    Device,
     Focus,
     Intent,
     Pointer,
@@ -46,8 +46,8 @@ from .intents import (
     Scroll,
     Select,
     Typed,
-    pad_button,
 )
+from .keynames import PAD_LABELS, key_for, pad_button
 from .layout import SCREEN
 from .stage import Pop, Push, Scene, Transition
 from .stops import wrapped_row_stop
@@ -72,10 +72,15 @@ layout in mind; the punctuation names, paths, IDs and moves use (a name's '-', '
 BOTTOM = (("Shift", 2), ("Space", 3), ("Delete", 3), ("OK", 2))
 """The bottom row's keys and how many columns each spans."""
 COLS = len(ROWS[0])
-HELP = (
-    f"Pad: {PAD_LABELS[PAD_SELECT]} type, {pad_button('undo', ONSCREEN_KEYS)} delete, "
-    f"{pad_button('shift', ONSCREEN_KEYS)} shift, {pad_button('confirm', ONSCREEN_KEYS)} OK"
-)
+HELP: dict[Device, str] = {
+    "pad": (
+        f"Pad: {PAD_LABELS[PAD_SELECT]} type, {pad_button('undo', ONSCREEN_KEYS)} delete, "
+        f"{pad_button('shift', ONSCREEN_KEYS)} shift, {pad_button('confirm', ONSCREEN_KEYS)} OK"
+    ),
+    "keys": f"Type; {key_for('confirm', 'keys')} OK, {key_for('cancel', 'keys')} close",
+    "mouse": "Click the keys, then OK",
+}
+"""The window's help line, for the device the player used last (a pad's buttons, or the keys')."""
 WIDTH = 2 + 2 * MARGIN + COLS * STEP - GAP
 HEIGHT = TITLE_H + MARGIN + (len(ROWS) + 1) * STEP - GAP + 6 + CHAR_H + MARGIN + 1
 
@@ -257,9 +262,10 @@ class KeyboardScene(Scene):
             b.pressed = held or (name == "Shift" and self.upper)  # Shift on shows pressed in
             b.draw(a, g)
             b.pressed = held
-        a.text(g, self.window.work_area.x + MARGIN, self.help_y, HELP, wimp.TEXT)
+        help_line = HELP[self.services.used.device]
+        a.text(g, self.window.work_area.x + MARGIN, self.help_y, help_line, wimp.TEXT)
         for _, b in self.keys:
-            if self.focus is not None and b.rect.center == self.focus:
+            if self.shown_focus is not None and b.rect.center == self.shown_focus:
                 draw_focus_frame(g, b.rect, 4 if b.default else 1)  # clear of OK's default ring
 
 
@@ -308,6 +314,6 @@ class PadKeys:
         field = scene.caret_field()
         if field is None or self.at != (scene, field.rect.center) or scene.focus != field.rect.center:
             return
-        if scene.services.prefs.settings.tooltips:
-            text = field_tip()
+        text = field_tip(scene.services.used.device)
+        if scene.services.prefs.settings.tooltips and text is not None:
             draw_tip(g, scene.services.assets, text, tip_beside(text, field.rect))

@@ -420,8 +420,8 @@ class PlayScene(Scene):
         self.services.board.draw(g, game, view)
         if self.run is None:
             draw_marks(g, self.table, view)
-        if self.focus is not None and not self.attract:
-            draw_focus(g, self.table, self.focus)
+        if self.shown_focus is not None and not self.attract:
+            draw_focus(g, self.table, self.shown_focus)
         tip = None if self.busy else self.tip()
         if self.busy:
             hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
@@ -438,6 +438,6 @@ class PlayScene(Scene):
             return None
         if self.covered or self.beats or self.drag is not None:
             return None  # nor while a man is carried: the tip would ride along over the board
-        text = tip_text(str(key), self.match.game, self.table.mine())
+        text = tip_text(str(key), self.match.game, self.table.mine(), self.services.used.device)
         box = tip_box(text, self.pointer) if text else None
         return (text, box) if text and box else None

@@ -18,7 +18,8 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.store import StoreError
 
 from .desk import SCALE_MENU, desk_entries, scale_entries
-from .intents import CommandName, shortcut
+from .intents import CommandName
+from .keynames import key_for
 from .messages import verb
 from .options import GameSetup
 from .play_info import export, show_ids, show_messages, show_rules
@@ -113,6 +114,8 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         table.hints = not table.hints
         return settings_not_saved(prefs.remember())  # a save that failed before is tried again
 
+    device = scene.services.used.device  # what opened the menu: its keys (a pad's buttons) are shown
+
     def key_entry(label: str, command: CommandName, enabled: bool, separator: bool = False) -> Entry:
         """An entry doing what a key does at the board, that key shown at its right (RISC OS style)."""
         return Entry(
@@ -120,7 +123,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             lambda: scene.command(command),
             enabled=enabled,
             separator=separator,
-            key=shortcut(command),
+            key=key_for(command, device),
         )
 
     def play_menu() -> list[Entry]:
@@ -145,9 +148,9 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Messages", lambda: show_messages(scene)),
             Entry("Rules", lambda: show_rules(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
-            Entry("Position ID", lambda: show_ids(scene)),
-            Entry("Match ID", lambda: show_ids(scene), separator=True),
-            Entry("Quit", Quit),
+            Entry("Position ID", lambda: show_ids(scene, "Position ID")),
+            Entry("Match ID", lambda: show_ids(scene, "Match ID"), separator=True),
+            Entry("Quit...", lambda: ask_exit(scene, quitting=True)),
         ]
 
     def speed_menu() -> list[Entry]:
@@ -307,18 +310,28 @@ def show_conflict(scene: PlayScene) -> Transition:
     return Push(Dialog(scene.services, "Open elsewhere", lines, choices))
 
 
-def ask_exit(scene: PlayScene) -> Transition:
-    """Exit asks first: a saved game says it can be resumed (Exit the default), an unsaved one is lost."""
+def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
+    """Exit (or Quit) asks first: a saved game says it can be resumed (Exit the default), an unsaved one
+    is lost (Cancel the default). Quit closes the cartridge instead of going to the title; it asks
+    the same, since leaving the game by closing the program loses the same as leaving the table.
+    """
     saved = scene.table.session is not None
+    verb = "Quit" if quitting else "Exit"
+    ask = "Quit Gammon Cart?" if quitting else "Leave the table?"
     if saved:
-        lines = ["Leave the table?", "The game is saved: resume it from the saved games."]
+        lines = [ask, "The game is saved: resume it from the saved games."]
     else:
-        lines = ["Leave the table?", "This game is not saved: it will be lost."]
+        lines = [ask, "This game is not saved: it will be lost."]
+
+    def leave() -> Transition:
+        going = exit_table(scene)
+        return Quit() if quitting and isinstance(going, ToTitle) else going  # not saved: it stays open
+
     choices = [
         Choice("Cancel", lambda: None, default=not saved, cancel=True),
-        Choice("Exit", lambda: exit_table(scene), default=saved),
+        Choice(verb, leave, default=saved),
     ]
-    return Push(Dialog(scene.services, "Exit", lines, choices))
+    return Push(Dialog(scene.services, verb, lines, choices))
 
 
 def exit_table(scene: PlayScene) -> Transition:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol
 from cart.store import MatError, export_mat
 from cart.store.names import entry_stem
 
-from .intents import MENU_KEY, SELECT_KEY
+from .keynames import MENU_KEY, PAD_MENU, PAD_SELECT_LABEL, SELECT_KEY, key_for
 from .messages import wrap_lines
 from .saves import export_path
 from .scenes import Choice, Dialog
@@ -49,7 +49,11 @@ RULES = [
     "",
     f"Keys: arrows and {SELECT_KEY} pick a man and put it",
     f"down; {MENU_KEY} opens the menu, which shows the rest.",
+    f"Pad: d-pad and {PAD_SELECT_LABEL} select, {key_for('confirm', 'pad')} confirm (and roll),",
+    f"{key_for('undo', 'pad')} undo or back, {key_for('hint', 'pad')} hint, "
+    f"{PAD_MENU} the menu, {key_for('cancel', 'pad')} cancel.",
 ]
+"""The Rules box: the game, then how each device plays it (the keys' and the pad's read from the bindings)."""
 
 
 def ok() -> list[Choice]:
@@ -85,7 +89,8 @@ def show_messages(scene: Seated) -> Transition:
     return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], ok()))
 
 
-def show_ids(scene: Seated) -> Transition:
+def show_ids(scene: Seated, title: str = "Position ID") -> Transition:
+    """Both IDs (GNU Backgammon's set-up takes the pair), in a box titled as the menu entry chosen."""
     m = scene.table.match
     lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
-    return Push(Dialog(scene.services, "Position", lines, ok()))
+    return Push(Dialog(scene.services, title, lines, ok()))

@@ -245,10 +245,7 @@ class SetUpScene(FieldForm):
         return Pop(self, then=Resume(saved))
 
     def cancel(self) -> Transition | None:
-        """Escape: first the field lets go of the caret, then the window closes (nothing was made)."""
-        if self.focused is not None:
-            self.give_caret(None)
-            return None
+        """Escape, pad BACK or B: the window closes at once, whatever has the caret (nothing was made)."""
         return Pop(self)
 
     def furniture(self, part: Furniture) -> Transition | None:
@@ -288,7 +285,7 @@ class SetUpScene(FieldForm):
                 name = intent.name
                 if name == "confirm":
                     return self.start()
-                if name == "cancel":
+                if name == "cancel" or (name == "undo" and not self.typing):  # pad B too, as in a box
                     return self.cancel()
                 if name == "next_field":
                     fields = self.fields()
@@ -346,9 +343,9 @@ class SetUpScene(FieldForm):
             y += CHAR_H
         for b in self.buttons():
             b.draw(a, g)
-        toggle = self.toggle_stops().get(self.focus) if self.focus is not None else None
+        toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
         if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
             r = toggle.rect
             width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
             draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.buttons())

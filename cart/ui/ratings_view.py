@@ -275,7 +275,7 @@ class RatingsScene(ScrollingList, Scene):
         for b in self.buttons():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
-        draw_focused(g, self.focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.buttons())
 
     def draw_row(self, g: pyxel.Image, i: int, colour: int | None) -> None:
         a = self.services.assets

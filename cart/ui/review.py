@@ -18,22 +18,22 @@ icon closes, MENU opens the same as a menu.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import Review, Reviewer, analysis_key
+from cart.ai.review import Review, Reviewer
 
 from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from .keynames import key_for
 from .review_detail import MARK_COLOUR, Judged
 from .review_rows import MARKS, Line, read_lines
+from .review_source import ReviewSource, fits
 from .review_view import (
     BEST_COLOUR,
     MADE_COLOUR,
@@ -46,13 +46,13 @@ from .review_view import (
 )
 from .scenes import Entry, MenuScene, hover
 from .stage import Pop, Push, Scene, Tell, Transition, chain
-from .thinking import Thinker
-from .view_state import Player, ViewState
+from .table_view import draw_tip
+from .thinking import SteadyThinker, Thinker
+from .tips import TOOLTIP_DELAY, Resting, review_tip, tip_above
+from .view_state import ViewState
 from .widgets import Button, Furniture, Window, draw_box
 
 if TYPE_CHECKING:
-    from cart.engine import Match
-
     from .services import Services
 
 __all__ = ["PANEL", "ReviewScene", "ReviewSource"]
@@ -66,26 +66,6 @@ TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
 BUTTON_Y = TOTALS.bottom + 6
 BUTTON_H = 24
 CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
-RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over
-
-
-@dataclass
-class ReviewSource:
-    """What a Review window shows: a match (a copy: the window never changes a game), and how.
-
-    ``keep`` is given the review when the window closes, to store it (it returns
-    why it could not, or None); ``then`` says where to go once the window has
-    closed (the game-over box again, say); ``ply`` the depth the analysis looks.
-    """
-
-    title: str
-    match: Match
-    players: tuple[Player, Player]
-    viewer: int = 1
-    cached: Review | None = None
-    keep: Callable[[Review], str | None] | None = None
-    then: Callable[[], Transition | None] | None = None
-    ply: int | None = None
 
 
 class ReviewScene(Scene):
@@ -104,9 +84,12 @@ class ReviewScene(Scene):
         self.reviewer: Reviewer | None = None
         self.thinker: Thinker | None = None
         self.judged = Judged(self.lines)
-        self.judged.read(source.cached if _fits(source.cached, source.match, source.ply) else None)
+        self.judged.read(source.cached if fits(source.cached, source.match, source.ply) else None)
         self._seen = self.judged.review.upto if self.judged.review is not None else -1
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
+        self.resting = Resting()  # the button the pointer rests on, for its tip
+        self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
+        self.jumped = False  # Next error was used: the keys' tip has taught its key
         y = BUTTON_Y
         self.back = Button(Rect(PANEL.x, y, 28, BUTTON_H), "<")
         self.forward = Button(Rect(PANEL.x + 36, y, 28, BUTTON_H), ">")
@@ -175,6 +158,7 @@ class ReviewScene(Scene):
     def jump_error(self, direction: int = 1) -> None:
         """Select the next (or previous) line with a mark, going round; say so when there is none."""
         n = len(self.lines.lines)
+        self.jumped = True
         for k in range(1, n + 1):
             i = (self.list.selected + direction * k) % n
             if i in self.marks:
@@ -214,12 +198,14 @@ class ReviewScene(Scene):
             return run
 
         last = len(self.lines.lines) - 1
+        device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
+        errors, back = bool(self.marks), key_for("undo", device)
         return [
-            Entry("Next error", doing(self.jump_error), enabled=bool(self.marks)),
-            Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=bool(self.marks)),
+            Entry("Next error", doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
+            Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=errors, key=back),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
-            Entry("Close", self.close),
+            Entry("Close", self.close, key=key_for("cancel", device)),
         ]
 
     # -- the frame ---------------------------------------------------------------------------
@@ -229,11 +215,18 @@ class ReviewScene(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for b in self.buttons()]
 
+    def button_at(self, x: int, y: int) -> str | None:
+        """The name of the button at (x, y), for its tip (None: none there)."""
+        named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}
+        return next((name for name, b in named.items() if b.rect.contains(x, y)), None)
+
     def update(self, intents: list[Intent]) -> Transition | None:
         self._analyse()
+        self.idle = 0 if any(not isinstance(i, Pointer) for i in intents) else self.idle + 1
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.buttons(), intent)
+                self.resting.see(self.button_at(intent.x, intent.y))
                 if self.dragging is not None:
                     if intent.held:
                         self.list.first = self.list.bar.first_at(intent.y - self.dragging)
@@ -321,6 +314,23 @@ class ReviewScene(Scene):
         self._totals(g)
         for b in self.buttons():
             b.draw(a, g)
+        self._tip(g)
+
+    def _tip(self, g: pyxel.Image) -> None:
+        """The tip of the button the pointer rests on: what it does, and the key or pad button that does
+        it too. The keys' and the pad's player has no pointer there (the arrows step through the moves):
+        after a pause, Next error's tip shows them its key until they have used it once.
+        """
+        device = self.services.used.device
+        name = self.resting.ready if device == "mouse" else None
+        if device != "mouse" and not self.jumped and self.idle >= TOOLTIP_DELAY:
+            name = "next_error"
+        if name is None or self.covered or not self.services.prefs.settings.tooltips:
+            return
+        text = review_tip(name, device)
+        if text is not None:
+            button = {"back": self.back, "forward": self.forward, "next_error": self.next_error}[name]
+            draw_tip(g, self.services.assets, text, tip_above(text, button.rect))
 
     def _arrows(self, g: pyxel.Image, line: Line) -> None:
         if line.kind != "move" or line.player is None:
@@ -431,28 +441,3 @@ class ReviewScene(Scene):
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
             word = totals[seat].rating if totals is not None else "..."
             a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)
-
-
-class SteadyThinker(Thinker):
-    """A Thinker that forecasts a slice as the longest of the last :data:`RECENT_SLICES`.
-
-    The analysis's slices vary more than a move's thinking does (a net
-    evaluation, then a whole ply of replies), and it runs for seconds: a
-    forecast that forgets a long slice quickly would drop a frame at every
-    next one. Keeping the longest recent one costs a little speed, not frames.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.recent: deque[float] = deque(maxlen=RECENT_SLICES)
-
-    def ran(self, seconds: float) -> None:
-        self.recent.append(seconds)
-        self.forecast = max(self.recent)
-
-
-def _fits(review: Review | None, match: Match, ply: int | None) -> bool:
-    """A cached review is shown only if made by these weights and analysis, of a prefix of the record."""
-    if review is None or review.upto > len(match.record):
-        return False
-    return review.key == (analysis_key() if ply is None else analysis_key(ply))

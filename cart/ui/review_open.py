@@ -31,6 +31,7 @@ from cart.store import MatError, SavedGame, StoreError, read_mat
 
 from .assets import CHAR_W, Assets
 from .intents import Dropped, Intent
+from .keynames import key_for
 from .review import ReviewScene, ReviewSource
 from .saves import offered_setup, players_of, shown, wrap
 from .scenes import Choice, Dialog
@@ -140,7 +141,7 @@ def import_box(services: Services) -> Transition:
     lines = [
         "Drop a .mat file (GNU Backgammon's, or one",
         "exported here) onto this window, or type",
-        "its path and press Return:",
+        f"its path and press {key_for('confirm', services.used.device)}:",  # a pad's X, where a pad opened it
     ]
 
     def submit(text: str) -> str | Transition | None:

@@ -251,7 +251,7 @@ class Dialog(Scene):
                 a.text(g, work.x + PAD, self.field.rect.bottom + 4, text, wimp.ERROR_TEXT)
         for b in self.buttons:
             b.draw(a, g)
-        draw_focused(g, self.focus, self.buttons)
+        draw_focused(g, self.shown_focus, self.buttons)
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .clipboard import read_clipboard
+from .intents import LastUsed
 
 if TYPE_CHECKING:
     from cart.store import Store
@@ -36,7 +37,9 @@ class Services:
     """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
 
     ``clipboard`` reads the system clipboard for Ctrl+V (None: it cannot be
-    read here, see :mod:`cart.ui.clipboard`); tests give their own.
+    read here, see :mod:`cart.ui.clipboard`); tests give their own. ``used``
+    says which input the player used last (the App's :class:`~cart.ui.intents.Input`
+    keeps it), so a tip names that device's controls.
     """
 
     assets: Assets
@@ -47,3 +50,4 @@ class Services:
     clock: FrameClock
     rng: random.Random
     clipboard: Callable[[], str | None] = read_clipboard
+    used: LastUsed = field(default_factory=LastUsed)

@@ -78,6 +78,15 @@ class Scene:
         """The keys put the cursor on ``stop`` (None: the mouse moved, the mark goes)."""
         self.focus = stop
 
+    @property
+    def shown_focus(self) -> tuple[int, int] | None:
+        """The stop to mark: the focus, unless a box or menu over the scene has the input focus now.
+
+        RISC OS has one input focus: a scene under a box keeps its stop (the
+        keys go back to it when the box closes) but draws no frame there meanwhile.
+        """
+        return None if self.covered else self.focus
+
     def first_stop(self) -> tuple[int, int] | None:
         """Where the focus goes when the scene opens while the keys are in use (its default icon)."""
         stops = self.stops()

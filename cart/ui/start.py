@@ -24,7 +24,8 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .desk import desk_entries
 from .geom import Rect
-from .intents import KEY_LABELS, Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select, shortcut
+from .intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
+from .keynames import KEY_LABELS, key_for
 from .layout import SCREEN
 from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
@@ -212,20 +213,23 @@ class StartScene(ScrollingList, Scene):
                 self.services,
                 "Delete",
                 [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
-                [Choice("Delete", delete), Choice("Cancel", lambda: None, default=True, cancel=True)],
+                # Cancel at the left, the action at the right, as every box here (RISC OS); Cancel the default
+                [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Delete", delete)],
             )
         )
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the list: what its buttons do, and Quit (no game is in progress here)."""
+        device = self.services.used.device  # the pad's buttons where a pad opened it
+        delete = "" if device == "pad" else KEY_LABELS[pyxel.KEY_DELETE]
         return [
-            Entry("Play", self.resume, enabled=bool(self.games), key=shortcut("confirm")),
+            Entry("Play", self.resume, enabled=bool(self.games), key=key_for("confirm", device)),
             Entry("New game", ToNewGame),
-            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=KEY_LABELS[pyxel.KEY_DELETE]),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=delete),
             Entry("Review", self.open_review, enabled=bool(self.games)),
             Entry("Import .mat...", lambda: import_box(self.services)),
             *desk_entries(self.services),
-            Entry("Back", ToTitle, separator=True, key=shortcut("cancel")),
+            Entry("Back", ToTitle, separator=True, key=key_for("cancel", device)),
             Entry("Quit", Quit),
         ]
 
@@ -309,4 +313,4 @@ class StartScene(ScrollingList, Scene):
         for b in self.buttons():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
-        draw_focused(g, self.focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.buttons())

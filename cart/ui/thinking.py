@@ -117,3 +117,24 @@ class Thinker:
                     return False
         finally:
             clock.thought += now() - start
+
+
+RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over
+
+
+class SteadyThinker(Thinker):
+    """A Thinker that forecasts a slice as the longest of the last :data:`RECENT_SLICES`.
+
+    The analysis's slices vary more than a move's thinking does (a net
+    evaluation, then a whole ply of replies), and it runs for seconds: a
+    forecast that forgets a long slice quickly would drop a frame at every
+    next one. Keeping the longest recent one costs a little speed, not frames.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.recent: deque[float] = deque(maxlen=RECENT_SLICES)
+
+    def ran(self, seconds: float) -> None:
+        self.recent.append(seconds)
+        self.forecast = max(self.recent)

@@ -337,10 +337,11 @@ class NewGameScene(FieldForm):
         return ToStart() if store is not None and store.games.list() else ToTitle()
 
     def cancel(self) -> Transition | None:
-        """Escape: first the field lets go of the caret, then the form closes."""
-        if self.focused is not None:
-            self.give_caret(None)
-            return None
+        """Escape, pad BACK or B: the form closes at once, whatever has the caret (nothing was made).
+
+        Cancelling a RISC OS dialog closes it; the text typed in its fields is
+        what the player chose to leave, not a loss to guard with a second press.
+        """
         return self.way_out()
 
     def _length(self, step: int) -> None:
@@ -377,8 +378,8 @@ class NewGameScene(FieldForm):
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.start()
-                elif intent.name == "cancel":  # Escape, pad BACK (not B: Backspace and U share it)
-                    return self.cancel()
+                elif intent.name == "cancel" or (intent.name == "undo" and not self.typing):
+                    return self.cancel()  # Escape, pad BACK; pad B (or Backspace) with no caret, as in a box
                 elif intent.name == "next_field":
                     self.next_field()
                     self.focus = None  # the arrows go on from the field with the caret
@@ -434,9 +435,9 @@ class NewGameScene(FieldForm):
             f.draw(a, g)
         if self.error:
             a.text(g, self.left, self.play.rect.y - CHAR_H - 12, shown(self.error)[:60], wimp.ERROR_TEXT)
-        toggle = self.toggle_stops().get(self.focus) if self.focus is not None else None
+        toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
         if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
             r = toggle.rect
             width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
             draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.buttons())

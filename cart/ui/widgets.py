@@ -37,6 +37,7 @@ from .messages import PRINTABLE
 __all__ = [
     "ICON_W",
     "ITEM_H",
+    "MENU_MARGIN",
     "TITLE_H",
     "Button",
     "Menu",
@@ -52,6 +53,7 @@ TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
 ITEM_H = 20  # one menu item
 FIELD_PAD = 4  # text inset in fields and buttons
+MENU_MARGIN = 4  # pixels a menu keeps clear of the screen's right and bottom edges, its border seen whole
 
 Furniture = Literal["back", "close", "toggle", "title", "work"]
 Icon = Literal["back", "close", "toggle"]
@@ -304,8 +306,8 @@ class Menu:
     Open it with :meth:`at`, which puts it at the pointer and keeps it on screen.
 
     >>> m = Menu.at("Play", [MenuItem("New"), MenuItem("Forfeit")], 600, 500)
-    >>> m.rect.right <= 640 and m.rect.bottom <= 512
-    True
+    >>> m.rect.right, m.rect.bottom  # higher and further left: on screen, its border clear of the edges
+    (636, 508)
     >>> item = m.item_rect(1)
     >>> m.item_at(item.x + 2, item.y + 2), m.item_at(m.rect.x + 2, m.rect.y + 2)
     (1, None)
@@ -329,11 +331,16 @@ class Menu:
         y: int,
         screen: tuple[int, int] = SCREEN,
     ) -> Menu:
-        """The menu with its top-left at (x, y), moved left and up as needed to stay on screen."""
+        """The menu with its top-left at (x, y), moved left and up as needed to stay on screen.
+
+        As RISC OS opens a menu higher where it would run off the bottom, it
+        keeps :data:`MENU_MARGIN` pixels clear of the screen's edges: a border
+        drawn on the screen's last row reads as cut off, never as a border.
+        """
         menu = cls(title, tuple(items), 0, 0)
         w, h = menu.size
-        menu.x = max(0, min(x, screen[0] - w))
-        menu.y = max(0, min(y, screen[1] - h))
+        menu.x = max(0, min(x, screen[0] - MENU_MARGIN - w))
+        menu.y = max(0, min(y, screen[1] - MENU_MARGIN - h))
         return menu
 
     @classmethod
@@ -353,7 +360,7 @@ class Menu:
         item = parent.item_rect(index)
         menu = cls.at(title, items, item.right, item.y, screen)
         w = menu.size[0]
-        if item.right + w > screen[0]:
+        if item.right + w > screen[0] - MENU_MARGIN:
             menu.x = max(0, parent.rect.x + 1 - w)
         return menu
 

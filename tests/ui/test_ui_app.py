@@ -669,7 +669,7 @@ def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
         (pyxel.KEY_R, Command("roll")),
         (pyxel.KEY_RETURN, Command("confirm")),
         (pyxel.GAMEPAD1_BUTTON_A, Select(100, 120)),
-        (pyxel.GAMEPAD1_BUTTON_START, OpenMenu(100, 120)),
+        (pyxel.GAMEPAD1_BUTTON_START, OpenMenu(100, 120, keys=True)),  # highlights its first item
         (pyxel.GAMEPAD1_BUTTON_B, Command("undo")),
         (pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, Command("left")),
     ):

@@ -238,6 +238,7 @@ def shot_keyboard(a: App) -> None:
     """The on-screen keyboard over the Create form's Your name: 'Ann' typed, Shift off, the d-pad on 'n'."""
     a.to_new_game()
     frame(a, at=(400, 300))
+    a.services.used.device = "pad"  # intents fed here, not polled: the pad's help line, as a pad player sees
     keys(a, "down", "down")
     form = a.top
     assert isinstance(form, NewGameScene) and form.focused is form.you

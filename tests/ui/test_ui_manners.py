@@ -16,7 +16,7 @@ from pyxel_players import arrow_way
 
 from cart.engine import GameState, Match, Position, Rules
 from cart.store import Settings, Store
-from cart.ui import intents
+from cart.ui import intents, keynames
 from cart.ui import layout as L
 from cart.ui import palette as wimp
 from cart.ui.app import POINTER_HOT, App
@@ -215,9 +215,10 @@ def test_menus_by_keys_and_gamepad_escape_and_b_close_them(assets: Assets) -> No
     for close in (pyxel.KEY_ESCAPE, pyxel.GAMEPAD1_BUTTON_B):
         p.press(pyxel.GAMEPAD1_BUTTON_START)
         root = app.top
-        assert isinstance(root, MenuScene) and root.menu.selected is None
+        assert isinstance(root, MenuScene) and root.menu.selected == 0  # the first item, for the d-pad
         p.press(pyxel.GAMEPAD1_BUTTON_DPAD_DOWN)
-        assert root.menu.selected == 0  # the highlight moves with the d-pad
+        assert root.menu.selected == 1  # the highlight moves with the d-pad
+        p.press(pyxel.GAMEPAD1_BUTTON_DPAD_UP)
         p.press(pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT)
         assert isinstance(app.top, MenuScene) and app.top.parent is root
         p.press(pyxel.KEY_LEFT)  # back to the parent, its item still highlighted
@@ -388,7 +389,7 @@ def test_the_acorn_pointer_is_drawn_last_and_hides_for_the_keys(
     assert scene.focus is not None and not pointer_at(app, scene.focus) and not pointer_at(app, tip)
     p.move((tip[0] + 40, tip[1]))
     assert pointer_at(app, (tip[0] + 40, tip[1]))
-    p.press(pyxel.KEY_M)  # over a menu too: the pointer is drawn after everything
+    p.press(RIGHT)  # over a menu too: the pointer is drawn after everything
     menu = app.top
     assert isinstance(menu, MenuScene) and menu.menu.rect.contains(tip[0] + 40, tip[1] + 8)
     assert pointer_at(app, (tip[0] + 40, tip[1]))
@@ -445,6 +446,6 @@ def test_menus_and_tips_show_the_keys_really_bound(assets: Assets, monkeypatch: 
     assert "U undoes, X the turn" in (tip_text("point", game, True) or "")
     monkeypatch.setitem(intents.KEYMAP, pyxel.KEY_J, "hint")  # bind another letter: it is shown
     monkeypatch.delitem(intents.KEYMAP, pyxel.KEY_H)
-    assert intents.shortcut("hint") == "J"
+    assert keynames.shortcut("hint") == "J"
     roll = GameState.from_position(Rules(), Position.start(), turn=1)
     assert tip_text("roll", roll, True) == "Your roll: the dice to play; J asks for a hint"

@@ -362,7 +362,9 @@ def test_ctrl_v_pastes_both_ids_and_two_players_start_without_a_store(assets: As
     pasted[0] = f"Position ID: {POSITION} Match ID: {MATCH}"
     ctrl_v()
     assert (scene.position.text, scene.match_field.text) == (POSITION, MATCH)
-    keys.press("cancel")  # the field lets go of the caret: arrows move between the icons
+    keys.press("down")  # Down takes the caret out of the fields: arrows move between the icons
+    keys.press("down")
+    assert scene.focused is None
     two = next(t for key, t in scene.toggles if key == "players:2")
     keys.walk_to((two.rect.x + 8, two.rect.y + 10))
     keys.press("select")
