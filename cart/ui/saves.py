@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from cart.store import GameOptions, GameSummary, Settings
 
-from .messages import PRINTABLE
+from .messages import ELLIPSIS, PRINTABLE
 from .options import GameSetup
 from .view_state import Colour, Player
 
@@ -53,10 +53,6 @@ def shown(text: str) -> str:
     'Caf? ?'
     """
     return "".join(c if c in PRINTABLE else "?" for c in text)
-
-
-ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
-"""How a cut name ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
 
 
 def cut(text: str, width: int) -> str:

@@ -52,6 +52,7 @@ TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
 ITEM_H = 20  # one menu item
 FIELD_PAD = 4  # text inset in fields and buttons
+CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs never touch a letter
 
 Furniture = Literal["back", "close", "toggle", "title", "work"]
 Icon = Literal["back", "close", "toggle"]
@@ -278,8 +279,8 @@ class TextField:
         y = r.y + (r.h - CHAR_H) // 2
         text = "".join(c if c in PRINTABLE else "?" for c in self.text)
         assets.text(g, r.x + FIELD_PAD, y, text, wimp.TEXT)
-        if self.focused:  # the Wimp caret: a red I-beam after the last character
-            cx = r.x + FIELD_PAD + assets.text_width(self.text)
+        if self.focused:  # the Wimp caret: a red I-beam after the last character, clear of its ink
+            cx = r.x + FIELD_PAD + assets.text_width(self.text) + CARET_GAP
             g.rect(cx, y, 2, CHAR_H, wimp.CARET)
             g.rect(cx - 2, y, 6, 2, wimp.CARET)
             g.rect(cx - 2, y + CHAR_H - 2, 6, 2, wimp.CARET)

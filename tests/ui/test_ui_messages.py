@@ -1,0 +1,133 @@
+"""Messages read whole: every box, strip and list line wraps on words instead of being cut.
+
+Play-test findings (a typed move's refusal cut mid-word, the board's strip
+losing the end of a refusal, long names split mid-name, list columns running
+together, one numbering for moves, the game-over box's words). Each test reads
+the pixels back (:mod:`screen_text`), since a string can be whole while its
+drawing is cut.
+"""
+
+from __future__ import annotations
+
+import pyxel
+from screen_text import read_line, read_rows
+from test_ui_app import make_app, play_scene
+
+from cart.engine import EngineError, GameState, Position, Rules
+from cart.ui import layout as L
+from cart.ui import palette as wimp
+from cart.ui.assets import CHAR_H, Assets
+from cart.ui.options import GameSetup
+from cart.ui.scenes import PAD, Dialog
+
+
+def test_a_typed_moves_refusal_is_shown_whole_on_as_many_lines_as_it_needs(assets: Assets) -> None:
+    """k12_bad_move.png: "'13/7 13/11 13/9' is not a legal play o" ended there; the reason is read now."""
+    app = make_app()
+    start = GameState.from_position(Rules(), Position.start(), turn=1, dice=(6, 2))
+    d = play_scene(app, GameSetup(players=1, side="red"), start)
+    d.key(pyxel.KEY_T)  # Type a move
+    d.type("13/7 13/11 13/9")
+    d.key(pyxel.KEY_RETURN)
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and box.window.title == "Type a move"
+    try:
+        start.find("13/7 13/11 13/9")
+    except EngineError as exc:
+        said = str(exc)
+    assert box.error == said and len(said) > 60  # longer than a line of the box
+    assert box.field is not None
+    top = box.field.rect.bottom + 4
+    rows = read_rows(assets, top, 6, wimp.ERROR_TEXT)
+    read = " ".join(r for r in rows if r)
+    assert read == said, rows
+    assert all(len(r) * 8 <= box.window.rect.w - 2 * PAD for r in rows)
+    assert box.window.rect.bottom <= 512 and box.buttons[0].rect.y >= top + CHAR_H * len(
+        [r for r in rows if r]
+    )
+
+
+def strip_rows(assets: Assets) -> list[str]:
+    """The board's message strip as drawn: its one, two or three rows, centred in the home table's middle."""
+    readings = []
+    for n in (1, 2, 3):
+        top = L.MESSAGE.y + (L.MESSAGE.h - n * CHAR_H) // 2
+        readings.append(read_rows(assets, top, n, wimp.BOARD_TEXT, L.MESSAGE.x, L.MESSAGE.right))
+    return max(readings, key=lambda rows: sum(len(r) for r in rows))
+
+
+def test_the_boards_strip_shows_an_illegal_drags_reason_whole(assets: Assets) -> None:
+    """x10_illegal_drag.png: "The man on the bar cannot go to point 1" lost " with 4/1"."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    text = "The man on the bar cannot go to point 1 with 4/1"
+    d.table.say(text)
+    for _ in range(100):  # longer than a scroll's rest: nothing moves, nothing is lost
+        d.frames()
+        assert " ".join(strip_rows(assets)) == text
+
+
+def long_names_game(assets: Assets) -> tuple[object, str]:
+    app = make_app(seed=4)
+    name = "A" * 24
+    d = play_scene(app, GameSetup(players=2, names=(name, "B" * 24)))
+    for _ in range(20):
+        d.click(L.DICE_BOX.center)  # the opening roll (again after a tie)
+        if "first" in d.table.message:
+            break
+    return d, name
+
+
+def test_a_long_name_on_the_strip_is_shortened_never_split(assets: Assets) -> None:
+    """'AAAA...A' / 'A goes first': the name broke mid-name; it ends in '...' and the words stay whole."""
+    d, _ = long_names_game(assets)
+    message = d.table.message
+    assert "first with" in message
+    rows = strip_rows(assets)
+    words = " ".join(rows).split()
+    first = message.split()[0]
+    assert words[0] != first and words[0].endswith("...") and first.startswith(words[0][:-3])
+    assert words[1:] == message.split()[1:], rows
+
+
+def test_a_long_name_in_the_player_panel_ends_in_an_ellipsis(assets: Assets) -> None:
+    """The panel cut a 24-letter name to 21 letters with nothing to say so."""
+    long_names_game(assets)
+    for box in (L.THEIR_SEAT, L.YOUR_SEAT):
+        row = L.seat_rows(box).name
+        shown = read_line(assets, row.y + 4, wimp.TEXT, row.x, row.right)
+        assert shown.endswith("...") and len(shown) > 12, shown  # cut, and says so
+        assert shown[:-3] == shown[0] * (len(shown) - 3)  # the name's own letters up to the cut
+
+
+def test_the_caret_stands_clear_of_a_full_name_fields_last_letter(assets: Assets) -> None:
+    """p03_long_name.png: with 24 letters typed, the caret's serifs touched the last one."""
+    from cart.ui.title import NewGameScene
+
+    app = make_app()
+    app.to_new_game()
+    form = app.top
+    assert isinstance(form, NewGameScene)
+    form.give_caret(form.you)
+    form.you.text = ""
+    form.you.insert("W" * 30)  # more than a name may have: the field keeps 24
+    app.draw()
+    assert form.you.text == "W" * 24
+    r = form.you.rect
+    y = r.y + (r.h - CHAR_H) // 2
+    assert read_line(assets, y, wimp.TEXT, r.x, r.right) == "W" * 24
+    screen = bytes(pyxel.screen.data_ptr())
+    ink = [
+        x
+        for x in range(r.x + 1, r.right - 1)
+        for yy in range(y, y + CHAR_H)
+        if screen[yy * 640 + x] == wimp.TEXT
+    ]
+    caret = [
+        x
+        for x in range(r.x + 1, r.right - 1)
+        for yy in range(y, y + CHAR_H)
+        if screen[yy * 640 + x] == wimp.CARET
+    ]
+    assert caret and min(caret) >= max(ink) + 2  # a blank column between the last letter and the caret
+    assert max(caret) < r.right - 1  # inside the field
