@@ -332,7 +332,9 @@ class Table:
         moves = advice.play.moves
         turn = self.match.game.turn
         self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
-        self.say(f"hint: {advice.text}")
+        self.say(
+            f"hint: {seen_from(advice.text, turn, self.viewer)}"
+        )  # the board's numbers, as plays are said
 
     # -- words -------------------------------------------------------------------------------
     def played(self, e: Moved) -> str:

@@ -131,3 +131,29 @@ def test_the_caret_stands_clear_of_a_full_name_fields_last_letter(assets: Assets
     ]
     assert caret and min(caret) >= max(ink) + 2  # a blank column between the last letter and the caret
     assert max(caret) < r.right - 1  # inside the field
+
+
+def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> None:
+    """m26_forward.png: the board said "Intermediate played 17/20 19/20", the Review list "8/5 6/5"; and
+    the list cut plays ("23 24/21 16/."). Now both read as the board says, on a second row if long."""
+    from cart.ui.review import DETAIL, ReviewScene
+
+    app = make_app()
+    start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
+    d = play_scene(app, GameSetup(players=1, side="red", level="intermediate"), start)
+    d.until(lambda: "played" in d.table.message)
+    said = d.table.message.split(" played ")[1]
+    assert len(said) > 10  # long: four men moved
+    d.menu("Play", "Review...")
+    review = app.top
+    assert isinstance(review, ReviewScene)
+    line = review.line
+    assert line.kind == "move" and line.player == 0 and line.text == said
+    app.draw()
+    r = review.list.row_rect(review.list.selected)
+    rows = read_rows(assets, r.y, r.h // CHAR_H, wimp.MENU_SELECTED_TEXT, r.x, r.right)
+    assert r.h == 2 * CHAR_H  # the play goes on on a second row
+    assert " ".join(rows).endswith(said), rows  # "1  66 1/7(2)" then "12/18(2)": whole, not cut
+    detail = read_line(assets, DETAIL.y + 2 + CHAR_H, wimp.TEXT, DETAIL.x, DETAIL.right)
+    assert detail == said
+    pyxel.screen.save("/tmp/msgs/review.png", 1)
