@@ -259,7 +259,7 @@ class BoardView:
         """The match strip: each side's points by its colour's token, then the match's length or money.
 
         The top seat's score comes first, as the panel reads top to bottom;
-        then "Match to 7" (or "to 7, Crawford"), or "Money, cube 2". The tokens
+        then "Match to 7" (or "to 7, Crawford"; "Match over" once won), or "Money, cube 2". The tokens
         say whose score is whose without names, which would not fit; words are
         shortened, then left out, rather than run past the box.
         """
@@ -269,7 +269,9 @@ class BoardView:
         if rules.is_match:
             n = rules.match_length
             words = [f"Match to {n}", f"to {n}"]
-            if game.crawford:
+            if max(view.score) >= n:  # won: no Crawford game, no more games
+                words = ["Match over", "over"]
+            elif game.crawford:
                 words = [f"to {n}, Crawford", f"to {n} Crawford", f"to {n} Cr.", *words]
         else:
             words = [f"Money, cube {game.cube}", f"cube {game.cube}"] if rules.uses_cube else ["Money"]

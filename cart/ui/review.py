@@ -431,7 +431,8 @@ class ReviewScene(Scene):
         for seat in (0, 1):
             ry = y + (4 + seat) * ROW_H
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
-            word = totals[seat].rating if totals is not None else "..."
+            # a rating is a verdict on the whole match: none until the analysis has read it all
+            word = totals[seat].rating if totals is not None and self.finished else "..."
             a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)
 
 

@@ -157,3 +157,94 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
     detail = read_line(assets, DETAIL.y + 2 + CHAR_H, wimp.TEXT, DETAIL.x, DETAIL.right)
     assert detail == said
     pyxel.screen.save("/tmp/msgs/review.png", 1)
+
+
+def game_ending(assets: Assets, rules: Rules, theirs_off: int) -> tuple[object, object]:
+    """A game the person (Red, seat 1) ends with 2-1: a single with ``theirs_off`` of theirs borne off, else
+    a backgammon; returns the driver and the game-over box."""
+    mine = [0] * 26
+    mine[0], mine[1] = 14, 1  # one man left, on the 1 point
+    theirs = [0] * 26
+    theirs[0] = theirs_off
+    theirs[6 if theirs_off else 19] = 15 - theirs_off  # in their home board, or all in ours
+    start = GameState.from_position(rules, Position.from_counts(mine, theirs), turn=1, dice=(2, 1))
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
+    d.click(d.place(1, 1))
+    d.click(d.place(1, 0))
+    d.click(L.ROLL_BOX.center)  # confirm: the last man off
+    d.until(lambda: isinstance(app.top, Dialog) and app.top.window.title == "Game over")
+    return d, app.top
+
+
+def box_text(assets: Assets, box: Dialog) -> list[str]:
+    work = box.window.work_area
+    return [r for r in read_rows(assets, work.y + PAD, len(box.lines), wimp.TEXT, work.x, work.right) if r]
+
+
+def test_mid_match_the_game_over_box_offers_the_matchs_next_game(assets: Assets) -> None:
+    """k16: at 1-0 in a 3-point match it asked 'Play another game with the same options?'."""
+    d, box = game_ending(assets, Rules(match_length=3), theirs_off=3)
+    assert d.table.match.score == (0, 1) and not d.table.match.is_match_over
+    shown = box_text(assets, box)
+    assert shown[-1] == "Next game of the match?", shown
+    assert "You win a single: 1 x cube 1 = 1 point." in shown
+
+
+def test_once_the_match_is_won_the_box_offers_a_new_match_and_the_score_says_over(assets: Assets) -> None:
+    """k16: the match won, the box still offered 'another game' and the score box read 'to 3 Crawford'."""
+    d, box = game_ending(assets, Rules(match_length=3), theirs_off=0)
+    assert d.table.match.is_match_over
+    assert box_text(assets, box)[-1] == "Play a new match with the same options?"
+    d.scene.draw(pyxel.screen)  # the table under the box, alone
+    r = L.MATCH_BOX
+    score = read_line(assets, r.y + (r.h - CHAR_H) // 2, wimp.TEXT, r.x, r.right)
+    assert score.endswith("Match over") and "Crawford" not in score, score
+
+
+def test_maxgammon_has_no_cube_in_the_game_over_words(assets: Assets) -> None:
+    """x07_mg_gameover.png: 'wins a single: 1 x cube 1 = 1 point' in a game that has no cube."""
+    _, box = game_ending(assets, Rules(variant="maxgammon", match_length=3), theirs_off=3)
+    shown = box_text(assets, box)
+    assert shown[0] == "You win a single: 1 point.", shown
+    assert not any("cube" in line for line in shown)
+    assert shown[-1] == "Next game of the match?"
+
+
+def test_the_match_stepper_says_1_pt(assets: Assets) -> None:
+    """The Create form's match length read '1 pts'."""
+    from cart.ui.options import GameSetup as Setup
+    from cart.ui.title import NewGameScene
+
+    app = make_app()
+    form = NewGameScene(app.services, Setup(match_length=1))
+    app.stack.append(form)
+    app.draw()
+    row = read_line(assets, form.match_y + 4, wimp.TEXT, form.left + 150, form.left + 270)
+    assert row.strip("-+ ") == "1 pt", row  # between the stepper's - and +
+
+
+def test_a_partial_review_gives_no_rating_word_yet(assets: Assets) -> None:
+    """k17_review.png: both sides read 'Awful!' while 11 of 124 actions were analysed."""
+    from test_ui_review import finished_game
+
+    from cart.ai.review import Reviewer
+    from cart.ui.review import TOTALS, ReviewScene, ReviewSource
+    from cart.ui.review_view import ROW_H
+    from cart.ui.view_state import Player
+
+    match = finished_game()
+    reviewer = Reviewer(match)
+    think = reviewer.think()
+    while reviewer.done < 12:
+        next(think)
+    partial = reviewer.review()
+    assert 0 < partial.upto < len(match.record)
+    app = make_app()
+    players = (Player("Beginner", "white", computer=True), Player("You", "red"))
+    scene = ReviewScene(app.services, ReviewSource("partial", match, players, 1, cached=partial))
+    assert not scene.finished and partial.totals()[0].rating  # the analysis has a word, not yet said
+    scene.draw(pyxel.screen)
+    for seat in (0, 1):
+        y = TOTALS.y + 2 + (4 + seat) * ROW_H
+        assert read_line(assets, y, wimp.TEXT, TOTALS.x + 16, TOTALS.right) == "..."
