@@ -9,6 +9,8 @@ drawing is cut.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyxel
 from screen_text import read_line, read_rows
 from test_ui_app import make_app, play_scene
@@ -156,7 +158,6 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
     assert " ".join(rows).endswith(said), rows  # "1  66 1/7(2)" then "12/18(2)": whole, not cut
     detail = read_line(assets, DETAIL.y + 2 + CHAR_H, wimp.TEXT, DETAIL.x, DETAIL.right)
     assert detail == said
-    pyxel.screen.save("/tmp/msgs/review.png", 1)
 
 
 def game_ending(assets: Assets, rules: Rules, theirs_off: int) -> tuple[object, object]:
@@ -248,3 +249,38 @@ def test_a_partial_review_gives_no_rating_word_yet(assets: Assets) -> None:
     for seat in (0, 1):
         y = TOTALS.y + 2 + (4 + seat) * ROW_H
         assert read_line(assets, y, wimp.TEXT, TOTALS.x + 16, TOTALS.right) == "..."
+
+
+def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Assets, tmp_path: Path) -> None:
+    """k20_saved_list_kb.png: 'Interm... 6-0 You, over Standard, 3 pts': the score ran into the rules."""
+    from dataclasses import replace
+
+    from cart.store import GameOptions, Store
+    from cart.ui.app import App
+    from cart.ui.start import COLUMNS, StartScene
+
+    store = Store(tmp_path)
+    options = GameOptions(Rules(match_length=3), ("Intermediate", "You"), computer=0, level="intermediate")
+    store.games.create("Bartholomew's long game", options)
+    app = App(store=store, headless=True, seed=1)
+    app.to_start()
+    scene = app.top
+    assert isinstance(scene, StartScene)
+    scene.games = [replace(scene.games[0], score=(6, 0), match_over=True)]
+    app.draw()
+    r = scene.row_rect(0)
+    row = read_line(assets, r.y + 1, wimp.MENU_SELECTED_TEXT, r.x, r.right)
+    assert "Standard" in row and "6-0 You, over" in row, row
+    screen = bytes(pyxel.screen.data_ptr())
+    x = scene.window.work_area.x + 8
+    for _, width in COLUMNS[:-1]:
+        x += width * 8
+        gap = range(x - 2 * 8, x)  # two cells before the next column: no ink
+        ink = [
+            xx
+            for xx in gap
+            for yy in range(r.y + 1, r.y + 1 + CHAR_H)
+            if screen[yy * 640 + xx] == wimp.MENU_SELECTED_TEXT
+        ]
+        assert not ink, (row, x)
+    assert row.startswith("Bartholo...")  # cut with the ellipsis before the gap
