@@ -36,7 +36,7 @@ from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
 from .saves import game_options, offered_setup, wrap
-from .scenes import Choice, Dialog, Scene
+from .scenes import Choice, Dialog, Scene, wrap_box
 from .services import Services
 from .sound import Sounds
 from .stage import (
@@ -355,7 +355,7 @@ class App:
             Dialog(
                 self.services,
                 title,
-                lines[:MESSAGE_LINES],
+                wrap_box(lines, MESSAGE_WIDTH, MESSAGE_LINES),  # a longer one ends in "...", not cut silently
                 [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .services import Services
     from .widgets import Furniture, Icon
 
-__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop", "row_stop"]
+__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop", "row_stop", "wrap_box"]
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:

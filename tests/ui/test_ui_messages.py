@@ -19,6 +19,7 @@ from cart.engine import EngineError, GameState, Position, Rules
 from cart.ui import layout as L
 from cart.ui import palette as wimp
 from cart.ui.assets import CHAR_H, Assets
+from cart.ui.intents import Command
 from cart.ui.options import GameSetup
 from cart.ui.scenes import PAD, Dialog
 
@@ -284,3 +285,36 @@ def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Asset
         ]
         assert not ink, (row, x)
     assert row.startswith("Bartholo...")  # cut with the ellipsis before the gap
+
+
+def test_the_import_boxs_refusal_of_a_long_path_is_shown_whole(assets: Assets) -> None:
+    """p16: 'no such file: <path>' was cut at the box's edge; a path longer than a line goes on below."""
+    from cart.ui.review_open import import_box
+
+    app = make_app()
+    app.go(import_box(app.services))
+    box = app.top
+    assert isinstance(box, Dialog) and box.field is not None
+    path = "/tmp/" + "/".join(["a-folder-with-a-long-name"] * 4) + "/match.mat"
+    box.field.insert(path)
+    box.update([Command("confirm")])
+    app.draw()
+    said = f"no such file: {path}"
+    assert box.error == said
+    rows = [r for r in read_rows(assets, box.field.rect.bottom + 4, 5, wimp.ERROR_TEXT) if r]
+    assert len(rows) > 1 and "".join(rows).replace(" ", "") == said.replace(" ", ""), rows
+    assert box.window.rect.bottom <= 512
+
+
+def test_a_message_box_too_long_for_the_screen_says_so_with_an_ellipsis(assets: Assets) -> None:
+    """A stored-data message of 30 lines was cut after 20 with nothing to show more was said."""
+    app = make_app()
+    words = " ".join(f"word{i}" for i in range(400))
+    app.tell("Saved data", words)
+    box = app.top
+    assert isinstance(box, Dialog)
+    app.draw()
+    work = box.window.work_area
+    rows = [r for r in read_rows(assets, work.y + PAD, len(box.lines), wimp.TEXT, work.x, work.right) if r]
+    assert rows[-1].endswith("...") and rows[0].startswith("word0 word1")
+    assert box.window.rect.y >= 0 and box.window.rect.bottom <= 512
