@@ -32,11 +32,12 @@ from .board_view import BoardView
 from .intents import Command, Focus, Input, Intent, Pointer, Select
 from .keyboard import PadKeys
 from .layout import SCREEN
+from .messages import wrap_box
 from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
 from .saves import game_options, offered_setup, wrap
-from .scenes import Choice, Dialog, Scene, wrap_box
+from .scenes import Choice, Dialog, Scene
 from .services import Services
 from .sound import Sounds
 from .stage import (

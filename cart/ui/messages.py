@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cart.engine import Event, GameStarted, Match, Moved
@@ -170,3 +171,22 @@ class MessageLog:
     def history(self) -> list[str]:
         """The messages said, oldest first, without the blanks."""
         return [s for s in self.said if s]
+
+
+def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
+    """A box's lines, each longer than ``cols`` wrapped on spaces; more than ``rows`` end in "...".
+
+    A word longer than the whole line (a path) is split rather than lost, as
+    :func:`textwrap.wrap` does; an empty line stays, as a gap between paragraphs.
+
+    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
+    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
+    >>> wrap_box(["a b c d e f g h"], 5, 2)
+    ['a b c', 'd...']
+    """
+    out: list[str] = []
+    for line in lines:
+        out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
+    if len(out) > rows:
+        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), cols)]
+    return out

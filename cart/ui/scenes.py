@@ -11,7 +11,6 @@ view state only: the rules live in the engine.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -24,7 +23,7 @@ from .clipboard import NO_CLIPBOARD
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
-from .messages import cut
+from .messages import wrap_box
 from .stage import Pop, Push, Scene, Transition
 from .stops import nearest_stop, row_stop
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window, draw_focus_frame
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
     from .services import Services
     from .widgets import Furniture, Icon
 
-__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop", "row_stop", "wrap_box"]
+__all__ = ["Choice", "Dialog", "Entry", "MenuScene", "Scene", "nearest_stop", "row_stop"]
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:
@@ -116,25 +115,6 @@ MAX_ROWS = 22
 """Lines of text a box shows at most (it then fills the screen's height); a longer text ends in "..."."""
 MAX_ERROR_ROWS = 4
 """Lines a refusal under a box's field takes at most."""
-
-
-def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
-    """A box's lines, each longer than ``cols`` wrapped on spaces; more than ``rows`` end in "...".
-
-    A word longer than the whole line (a path) is split rather than lost, as
-    :func:`textwrap.wrap` does; an empty line stays, as a gap between paragraphs.
-
-    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
-    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
-    >>> wrap_box(["a b c d e f g h"], 5, 2)
-    ['a b c', 'd...']
-    """
-    out: list[str] = []
-    for line in lines:
-        out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
-    if len(out) > rows:
-        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), cols)]
-    return out
 
 
 class Dialog(Scene):
