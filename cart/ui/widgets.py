@@ -52,7 +52,6 @@ TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
 ITEM_H = 20  # one menu item
 FIELD_PAD = 4  # text inset in fields and buttons
-CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs never touch a letter
 
 Furniture = Literal["back", "close", "toggle", "title", "work"]
 Icon = Literal["back", "close", "toggle"]
@@ -222,6 +221,9 @@ class Toggle:
         colour = wimp.TEXT if self.enabled else wimp.TEXT_DISABLED
         x = r.x + size + FIELD_PAD
         assets.text(g, x, r.y + (r.h - CHAR_H) // 2, _fit(self.label, r.right - x), colour)
+
+
+CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs never touch a letter
 
 
 @dataclass
