@@ -32,6 +32,7 @@ from .board_view import BoardView
 from .intents import Command, Focus, Input, Intent, OpenMenu, Pointer, Select
 from .keyboard import PadKeys
 from .layout import SCREEN
+from .messages import wrap_box
 from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
@@ -358,7 +359,7 @@ class App:
             Dialog(
                 self.services,
                 title,
-                lines[:MESSAGE_LINES],
+                wrap_box(lines, MESSAGE_WIDTH, MESSAGE_LINES),  # a longer one ends in "...", not cut silently
                 [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )

@@ -21,7 +21,8 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
-from .messages import wrap_lines
+from .messages import wrap_words
+from .saves import cut
 from .view_state import MESSAGE_COLS, MESSAGE_ROWS, Colour, Hints, Lifted, Player, ViewState
 from .widgets import Window, draw_box
 
@@ -149,8 +150,10 @@ class BoardView:
             self._pips(g, mine, view)
         if view.message:
             first = view.message_first
-            lines = wrap_lines(view.message, MESSAGE_COLS)[first : first + MESSAGE_ROWS]
+            lines = wrap_words(view.message, MESSAGE_COLS)[first : first + MESSAGE_ROWS]
             top = L.MESSAGE.y + (L.MESSAGE.h - CHAR_H * len(lines)) // 2
+            if top < L.MESSAGE.y:  # three lines: a band of the strip's colour over the points' tips
+                g.rect(L.MESSAGE.x, top - 1, L.MESSAGE.w, CHAR_H * len(lines) + 2, wimp.BOARD_FIELD)
             for i, line in enumerate(lines):
                 a.text_centered(g, L.MESSAGE.x + L.MESSAGE.w // 2, top + i * CHAR_H, line, wimp.BOARD_TEXT)
         if view.hints is not None:
@@ -186,7 +189,7 @@ class BoardView:
                 g.rect(rows.name.x + 1, rows.name.y + 1, rows.name.w - 2, rows.name.h - 2, wimp.TITLE_FOCUS)
             if view.thinking == player:  # an hourglass at the strip's left end while it thinks
                 hourglass(g, rows.name.x + 5, rows.name.y + 2)
-            name = shown.name[: rows.name.w // CHAR_W - 1]
+            name = cut(shown.name, rows.name.w // CHAR_W - 1)  # a long name ends in "...", as in the lists
             a.text_centered(g, rows.name.x + rows.name.w // 2, rows.name.y + 4, name, wimp.TEXT)
             a.blt(
                 g, rows.icon.x + 5, rows.icon.y + 5, "player_computer" if shown.computer else "player_human"
@@ -256,7 +259,7 @@ class BoardView:
         """The match strip: each side's points by its colour's token, then the match's length or money.
 
         The top seat's score comes first, as the panel reads top to bottom;
-        then "Match to 7" (or "to 7, Crawford"), or "Money, cube 2". The tokens
+        then "Match to 7" (or "to 7, Crawford"; "Match over" once won), or "Money, cube 2". The tokens
         say whose score is whose without names, which would not fit; words are
         shortened, then left out, rather than run past the box.
         """
@@ -266,7 +269,9 @@ class BoardView:
         if rules.is_match:
             n = rules.match_length
             words = [f"Match to {n}", f"to {n}"]
-            if game.crawford:
+            if max(view.score) >= n:  # won: no Crawford game, no more games
+                words = ["Match over", "over"]
+            elif game.crawford:
                 words = [f"to {n}, Crawford", f"to {n} Crawford", f"to {n} Cr.", *words]
         else:
             words = [f"Money, cube {game.cube}", f"cube {game.cube}"] if rules.uses_cube else ["Money"]

@@ -6,24 +6,40 @@ point is the opponent's 1), but the board prints one numbering, the viewer's:
 so "24/20*" by the player at the top reads "1/5*", where the men really went.
 :func:`verb` conjugates for a player named "You" ("You take", not "You
 takes"). :class:`MessageLog` keeps what was said, for the strip (the latest,
-whole, scrolled a line at a time when it is long) and the Messages box.
+whole, on as many lines as the strip has, scrolled a line at a time only when
+longer still) and the Messages box. Lines break at spaces only: a word longer
+than a line (a long name) is shortened with an ellipsis, never split.
 """
 
 from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cart.engine import Event, GameStarted, Match, Moved
 
-__all__ = ["PRINTABLE", "MessageLog", "last_moved", "seen_from", "verb", "wrap_lines"]
+__all__ = [
+    "ELLIPSIS",
+    "PRINTABLE",
+    "MessageLog",
+    "cut",
+    "last_moved",
+    "seen_from",
+    "verb",
+    "wrap_lines",
+    "wrap_words",
+]
 
 _POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
 _IRREGULAR = {"goes": "go", "has": "have", "is": "are", "does": "do"}
 
 PRINTABLE = frozenset(chr(c) for c in range(32, 127))
 """Characters the system font draws (ASCII); others are written as '?'."""
+
+ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
+"""How cut text ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
 
 SCROLL_FRAMES = 45
 """Frames each line of a long message rests in the strip before it moves up by one (1.5 s at 30 fps)."""
@@ -57,6 +73,43 @@ def verb(name: str, third_person: str) -> str:
 def wrap_lines(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` characters; a word longer than a line is cut, never lost."""
     return textwrap.wrap(text, width)
+
+
+def cut(text: str, width: int) -> str:
+    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is near).
+
+    >>> cut("Bartholomew", 8), cut("Ann", 8), cut("is not a legal play", 12)
+    ('Barth...', 'Ann', 'is not a...')
+    """
+    if len(text) <= width:
+        return text
+    room = max(0, width - len(ELLIPSIS))
+    head = text[:room]
+    space = head.rfind(" ")
+    if space >= room // 2:  # end at a word rather than mid-word, unless that wastes half the room
+        head = head[:space]
+    return head.rstrip() + ELLIPSIS[:width]
+
+
+def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
+    """``text`` wrapped on spaces in lines of at most ``width``, never breaking a word across two lines.
+
+    A word longer than a whole line (a 24-letter name in a narrow strip) is
+    shortened with an ellipsis instead of being split mid-word; with ``rows``,
+    text that needs more lines ends in an ellipsis on the last one.
+
+    >>> wrap_words("The man on the bar cannot go to point 1 with 4/1", 23)
+    ['The man on the bar', 'cannot go to point 1', 'with 4/1']
+    >>> wrap_words("AAAAAAAAAAAAAAAAAAAAAAAA goes first with 6-1", 23)
+    ['AAAAAAAAAAAAAAAAAAAA...', 'goes first with 6-1']
+    >>> wrap_words("one two three four five", 9, rows=2)
+    ['one two', 'three...']
+    """
+    words = [w if len(w) <= width else cut(w, width) for w in text.split()]
+    lines = textwrap.wrap(" ".join(words), width, break_long_words=False, break_on_hyphens=False)
+    if rows is not None and len(lines) > rows:
+        lines = [*lines[: rows - 1], cut(" ".join(lines[rows - 1 :]), width)]  # greedy: more than a line
+    return lines
 
 
 def last_moved(match: Match) -> Moved | None:
@@ -112,9 +165,28 @@ class MessageLog:
 
     def first_line(self, width: int, rows: int) -> int:
         """Which line of the latest message (wrapped to ``width``) heads the strip of ``rows`` lines now."""
-        stops = len(wrap_lines(self.latest, width)) - rows + 1
+        stops = len(wrap_words(self.latest, width)) - rows + 1
         return (self.age // SCROLL_FRAMES) % stops if stops > 1 else 0
 
     def history(self) -> list[str]:
         """The messages said, oldest first, without the blanks."""
         return [s for s in self.said if s]
+
+
+def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
+    """A box's lines, each longer than ``cols`` wrapped on spaces; more than ``rows`` end in "...".
+
+    A word longer than the whole line (a path) is split rather than lost, as
+    :func:`textwrap.wrap` does; an empty line stays, as a gap between paragraphs.
+
+    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
+    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
+    >>> wrap_box(["a b c d e f g h"], 5, 2)
+    ['a b c', 'd...']
+    """
+    out: list[str] = []
+    for line in lines:
+        out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
+    if len(out) > rows:
+        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), cols)]
+    return out

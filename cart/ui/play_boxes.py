@@ -210,9 +210,10 @@ def ask_forfeit(scene: PlayScene) -> Transition | None:
     after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
     names = [p.name for p in table.players]
     points = f"{after.points} point{'s' if after.points != 1 else ''}"
+    why = " (twice the cube)" if game.rules.uses_cube else ""  # MaxGammon has no cube
     lines = [
         "Forfeit this game?" if len(humans) == 1 else f"{names[who]}: forfeit this game?",
-        f"{verb(names[1 - who], 'wins')} {points} (twice the cube).",
+        f"{verb(names[1 - who], 'wins')} {points}{why}.",
     ]
 
     def forfeit() -> None:
@@ -385,8 +386,17 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
-    """Seed 000: who won, how, the score, the ratings, and 'play another game?'; or Review the game first."""
-    lines = [*game_over_lines(scene.table), "Play another game with the same options?"]
+    """Seed 000: who won, how, the score, the ratings, and what Yes plays next; or Review the game first.
+
+    Yes plays the match's next game, or once the match is won a new match;
+    a money game offers another game.
+    """
+    match = scene.match
+    if match.rules.is_match:  # the next game belongs to this match; once it is won, a new one begins
+        ask = "Play a new match with the same options?" if match.is_match_over else "Next game of the match?"
+    else:
+        ask = "Play another game with the same options?"
+    lines = [*game_over_lines(scene.table), ask]
 
     def again() -> Transition:  # the box comes back when the Review window closes
         return Push(game_over_box(scene))

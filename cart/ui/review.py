@@ -36,12 +36,16 @@ from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits
 from .review_view import (
     BEST_COLOUR,
+    DICE_X,
     MADE_COLOUR,
     ROW_H,
+    SCROLL_W,
+    TEXT_X,
     EquityGraph,
     MoveList,
     draw_play,
     draw_progress,
+    list_rows,
     text_fit,
 )
 from .scenes import Entry, MenuScene, hover
@@ -78,8 +82,9 @@ class ReviewScene(Scene):
         super().__init__(services)
         self.source = source
         self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True, icons=("close",))
-        self.lines = read_lines(source.match)
-        self.list = MoveList(LIST, count=len(self.lines.lines))
+        self.lines = read_lines(source.match, viewer=source.viewer)  # plays in the board's numbers
+        self.rows = [list_rows(line, LIST.w - SCROLL_W - 1) for line in self.lines.lines]
+        self.list = MoveList(LIST, count=len(self.lines.lines), heights=[len(r) for r in self.rows])
         self.graph = EquityGraph(GRAPH)
         self.reviewer: Reviewer | None = None
         self.thinker: Thinker | None = None
@@ -382,19 +387,16 @@ class ReviewScene(Scene):
                 g.rect(r.x, r.y, r.w, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
             if line.kind in ("game", "end"):
-                words = f"Game {line.game_number}" if line.kind == "game" else line.text
-                a.text(g, r.x + 4, r.y, text_fit(words, r.w // CHAR_W - 1), fg)
+                a.text(g, r.x + 4, r.y, self.rows[i][0], fg)
                 continue
             if line.number:
                 a.text(g, r.x + 2, r.y, f"{line.number:2d}", fg)
             if line.player is not None:
                 a.blt(g, r.x + 20, r.y + 2, f"token_{players[line.player].colour}")
-            x = r.x + 36
             if line.dice is not None and line.kind in ("move", "pass"):
-                a.text(g, x, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
-                x += 2 * CHAR_W + 4
-            room = (r.right - 18 - x) // CHAR_W
-            a.text(g, x, r.y, text_fit(line.text, room), fg)
+                a.text(g, r.x + DICE_X, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
+            for k, words in enumerate(self.rows[i]):
+                a.text(g, r.x + (TEXT_X if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)
             mark = self.marks.get(i)
             if mark:
                 a.text(g, r.right - 2 - 2 * CHAR_W, r.y, MARKS[mark], MARK_COLOUR[mark])
@@ -439,5 +441,6 @@ class ReviewScene(Scene):
         for seat in (0, 1):
             ry = y + (4 + seat) * ROW_H
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
-            word = totals[seat].rating if totals is not None else "..."
+            # a rating is a verdict on the whole match: none until the analysis has read it all
+            word = totals[seat].rating if totals is not None and self.finished else "..."
             a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)

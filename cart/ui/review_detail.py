@@ -93,7 +93,8 @@ class Judged:
                 rows.append(("Forced", text, None))
             else:
                 same = set(judged.best) == set(judged.made)
-                rows.append(("The Master's play" if same else judged.best_text, text, BEST_COLOUR))
+                best = self.lines.seen(judged.best_text, line.player)
+                rows.append(("The Master's play" if same else best, text, BEST_COLOUR))
                 rows.append(loss_line(judged.loss, judged.mark))
             if cube is not None and cube.mark:
                 rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))

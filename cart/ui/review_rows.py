@@ -34,7 +34,7 @@ from cart.engine import (
     Take,
 )
 
-from .messages import verb
+from .messages import seen_from, verb
 
 __all__ = ["MARKS", "Line", "LineKind", "Lines", "read_lines"]
 
@@ -48,12 +48,14 @@ MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 class Line:
     """One line of the move list and the moment it shows.
 
-    ``index`` is the record index of the action the line is about (a game's
-    heading: the index its first action will have; a game's end: the action
-    that ended it); ``state`` the game shown for it, ``score`` the match score
-    then; ``moves`` the play made (mover's numbering), for the arrows.
-    ``roll_index``: the roll the play was made with, whose luck the line shows and
-    at which a "no double" decision was made.
+        ``index`` is the record index of the action the line is about (a game's
+        heading: the index its first action will have; a game's end: the action
+        that ended it); ``state`` the game shown for it, ``score`` the match score
+        then; ``text`` the line's words, a play in the numbers printed on the board
+    the window shows (as the table says it); ``moves`` the play made (mover's
+    numbering), for the arrows.
+        ``roll_index``: the roll the play was made with, whose luck the line shows and
+        at which a "no double" decision was made.
     """
 
     kind: LineKind
@@ -72,15 +74,30 @@ class Line:
 
 @dataclass
 class Lines:
-    """Every line of a match, in order, with the names that say whose they are."""
+    """Every line of a match, in order, with the names that say whose they are.
+
+    ``viewer``: the seat whose numbering the plays are written in (None: each
+    mover's own, as a .mat file and the terminal write them).
+    """
 
     names: tuple[str, str]
     lines: list[Line]
     upto: int  # the record's length read
+    viewer: int | None = None
+
+    def seen(self, text: str, player: int) -> str:
+        """A play's text by ``player`` (mover's numbering) in the numbering these lines are written in."""
+        return text if self.viewer is None else seen_from(text, player, self.viewer)
 
 
-def read_lines(match: Match, upto: int | None = None) -> Lines:
-    """The lines of ``match.record[:upto]``, replayed from the match's own start (set-up boards too)."""
+def read_lines(match: Match, upto: int | None = None, viewer: int | None = None) -> Lines:
+    """The lines of ``match.record[:upto]``, replayed from the match's own start (set-up boards too).
+
+    With ``viewer``, plays are written in the numbers printed on that seat's
+    board (the Review window's, so "17/20 19/20" as the table said it, not the
+    mover's "8/5 6/5"); without, in each mover's own.
+    """
+    numbering = Lines(match.names, [], 0, viewer)
     record: Sequence[Action] = match.record if upto is None else match.record[:upto]
     names = match.names
     replay = Match(match.rules, names=names, start=match.start)
@@ -117,7 +134,7 @@ def read_lines(match: Match, upto: int | None = None) -> Lines:
                 moved.player,
                 number,
                 before.dice,
-                moved.text,
+                numbering.seen(moved.text, moved.player),
                 moved.play.moves,
             )
             prev = record[i - 1] if i else None
@@ -146,7 +163,7 @@ def read_lines(match: Match, upto: int | None = None) -> Lines:
             won = f"{over.points} point{'s' if over.points != 1 else ''}"
             text = f"{verb(names[over.winner], 'wins')} {won}"
             lines.append(Line("end", i, after, replay.score, game_number, over.winner, text=text))
-    return Lines(names, lines, len(record))
+    return Lines(names, lines, len(record), viewer)
 
 
 def _score_text(names: tuple[str, str], score: tuple[int, int]) -> str:

@@ -25,21 +25,29 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .review_rows import Line
 from .scrollbar import ScrollBar
 from .widgets import draw_box
 
 __all__ = [
+    "DICE_X",
     "ROW_H",
     "SCROLL_W",
+    "TEXT_X",
     "EquityGraph",
     "MoveList",
     "draw_play",
     "draw_progress",
+    "list_rows",
+    "play_rows",
     "slot_centre",
 ]
 
 ROW_H = 16
 SCROLL_W = 14
+DICE_X = 36  # a move list row: its number, the token at 20, the dice here, the play's words at TEXT_X
+TEXT_X = DICE_X + 2 * CHAR_W + 4
+MARK_W = 18  # the mark's room at a row's right end
 ARROW_HEAD = 9  # an arrow's head: its length along the move, and its half width less two
 MADE_COLOUR = wimp.Wimp.LIGHT_BLUE
 BEST_COLOUR = wimp.Wimp.YELLOW
@@ -49,31 +57,50 @@ BEST_COLOUR = wimp.Wimp.YELLOW
 class MoveList:
     """The lines of the move list: which is first shown, which is selected, and where each is drawn.
 
+    A line takes ``heights[i]`` rows (one when not given): a four-part play
+    such as ``bar/22 14/10* 6/2 6/2`` goes on under its first row rather
+    than being cut. ``visible`` is the rows the box holds.
+
     >>> m = MoveList(Rect(0, 0, 176, 100), count=30)
     >>> m.visible, m.select(20), m.first, m.row_at(5, m.row_rect(20).y + 1)
     (6, None, 15, 20)
+    >>> m = MoveList(Rect(0, 0, 176, 100), count=4, heights=[1, 2, 2, 2])
+    >>> list(m.shown()), m.row_rect(1).h, m.select(3), m.first, list(m.shown())
+    ([0, 1, 2], 32, None, 1, [1, 2, 3])
     """
 
     rect: Rect
     count: int = 0
     first: int = 0
     selected: int = 0
+    heights: Sequence[int] = ()
 
     @property
     def visible(self) -> int:
         return (self.rect.h - 4) // ROW_H
 
+    def rows(self, i: int) -> int:
+        return self.heights[i] if self.heights else 1
+
     @property
     def bar(self) -> ScrollBar:
         r = self.rect
-        return ScrollBar(Rect(r.right - SCROLL_W, r.y, SCROLL_W, r.h), self.count, self.visible, self.first)
+        shown = self.count - self.last_first()  # the slider's travel is the first lines' range
+        return ScrollBar(Rect(r.right - SCROLL_W, r.y, SCROLL_W, r.h), self.count, shown, self.first)
 
     def row_rect(self, i: int) -> Rect:
         r = self.rect
-        return Rect(r.x + 1, r.y + 2 + (i - self.first) * ROW_H, r.w - SCROLL_W - 1, ROW_H)
+        above = sum(self.rows(k) for k in range(self.first, i)) if i >= self.first else i - self.first
+        return Rect(r.x + 1, r.y + 2 + above * ROW_H, r.w - SCROLL_W - 1, self.rows(i) * ROW_H)
 
-    def shown(self) -> range:
-        return range(self.first, min(self.count, self.first + self.visible))
+    def shown(self, first: int | None = None) -> range:
+        """The lines shown whole from ``first`` (the first shown now), as many as the rows hold."""
+        start = self.first if first is None else first
+        end, used = start, 0
+        while end < self.count and used + self.rows(end) <= self.visible:
+            used += self.rows(end)
+            end += 1
+        return range(start, max(end, min(start + 1, self.count)))
 
     def row_at(self, x: float, y: float) -> int | None:
         for i in self.shown():
@@ -81,9 +108,16 @@ class MoveList:
                 return i
         return None
 
+    def last_first(self) -> int:
+        """The first line shown when the list is scrolled to its end."""
+        k = self.count
+        while k > 0 and self.shown(k - 1).stop == self.count:
+            k -= 1
+        return min(k, max(0, self.count - 1))
+
     def scroll(self, lines: int) -> None:
         """Move the view by ``lines``; the selection stays where it is (it may scroll out of view)."""
-        self.first = max(0, min(self.first + lines, self.count - self.visible))
+        self.first = max(0, min(self.first + lines, self.last_first()))
 
     def select(self, i: int) -> None:
         """Select line ``i`` (kept in range) and scroll just enough to show it."""
@@ -92,13 +126,44 @@ class MoveList:
         self.selected = max(0, min(i, self.count - 1))
         if self.selected < self.first:
             self.first = self.selected
-        elif self.selected >= self.first + self.visible:
-            self.first = self.selected - self.visible + 1
+        while self.selected not in self.shown():
+            self.first += 1
 
     def draw_frame(self, g: pyxel.Image) -> None:
         r = self.rect
         draw_box(g, Rect(r.x, r.y, r.w - SCROLL_W + 1, r.h), wimp.FIELD_BG)
         self.bar.draw(g)
+
+
+def list_rows(line: Line, width: int) -> list[str]:
+    """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice.
+
+    The first row has the number, token, dice and mark beside the words; the
+    rows under it start at the dice's column, so no play is cut.
+    """
+    if line.kind in ("game", "end"):
+        words = f"Game {line.game_number}" if line.kind == "game" else line.text
+        return [text_fit(words, width // CHAR_W - 1)]
+    x = TEXT_X if line.dice is not None and line.kind in ("move", "pass") else DICE_X
+    first = (width - MARK_W - x) // CHAR_W
+    rest = (width - 2 - DICE_X) // CHAR_W
+    return [text_fit(row, rest) for row in play_rows(line.text, first, rest)]
+
+
+def play_rows(text: str, first: int, rest: int) -> list[str]:
+    """A play's text on rows of ``first`` then ``rest`` characters, broken between its moves.
+
+    >>> play_rows("24/18 24/18 13/7 13/7", 10, 15), play_rows("8/5 6/5", 10, 15)
+    (['24/18', '24/18 13/7 13/7'], ['8/5 6/5'])
+    """
+    rows: list[str] = []
+    for word in text.split():
+        room = first if len(rows) == 1 else rest  # the room of the row it would join
+        if rows and len(rows[-1]) + 1 + len(word) <= room:
+            rows[-1] += " " + word
+        else:
+            rows.append(word)
+    return rows or [""]
 
 
 @dataclass

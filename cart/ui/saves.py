@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 from cart.store import GameOptions, GameSummary, Settings
 
-from .messages import PRINTABLE
+from .messages import ELLIPSIS, PRINTABLE
 from .options import GameSetup
 from .view_state import Colour, Player
 
@@ -53,10 +53,6 @@ def shown(text: str) -> str:
     'Caf? ?'
     """
     return "".join(c if c in PRINTABLE else "?" for c in text)
-
-
-ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
-"""How a cut name ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
 
 
 def cut(text: str, width: int) -> str:
@@ -190,11 +186,14 @@ def score_text(s: GameSummary, width: int) -> str:
     return first + middle + second + tail
 
 
-def summary_line(s: GameSummary, widths: Sequence[int] = (13, 23, 16, 16)) -> tuple[str, ...]:
-    """A list row's columns, each within its width: name, players and score, rules, last played (local)."""
+def summary_line(s: GameSummary, widths: Sequence[int] = (11, 22, 16, 16)) -> tuple[str, ...]:
+    """A list row's columns, each within its width: name, players and score, rules, last played (local).
+
+    The rules say a match as the board's score box does: "Standard to 3", "MaxGammon to 11".
+    """
     r = s.options.rules
     rules = "MaxGammon" if r.variant == "maxgammon" else "Standard"
-    rules += f", {r.match_length} pts" if r.is_match else ", money"
+    rules += f" to {r.match_length}" if r.is_match else ", money"
     name_w, score_w, rules_w, played_w = widths
     return (
         cut(s.name, name_w),

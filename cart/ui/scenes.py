@@ -23,6 +23,7 @@ from .clipboard import NO_CLIPBOARD
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .layout import SCREEN
+from .messages import wrap_box
 from .stage import Pop, Push, Scene, Transition
 from .stops import nearest_stop, row_stop
 from .widgets import TITLE_H, Button, Menu, MenuItem, TextField, Window, draw_focus_frame
@@ -110,6 +111,10 @@ class Choice:
 BUTTON_W = 96
 BUTTON_H = 24
 PAD = 12
+MAX_ROWS = 22
+"""Lines of text a box shows at most (it then fills the screen's height); a longer text ends in "..."."""
+MAX_ERROR_ROWS = 4
+"""Lines a refusal under a box's field takes at most."""
 
 
 class Dialog(Scene):
@@ -136,31 +141,66 @@ class Dialog(Scene):
         width: int | None = None,
     ) -> None:
         super().__init__(services)
-        self.lines = list(lines)
+        self.title = title
         self.choices = list(choices)
         self.on_text = on_text
-        self.error = ""
-        longest = max([len(title) + 8, *(len(s) for s in self.lines), 24])
-        w = width or min(
+        self._error = ""
+        longest = max([len(title) + 8, *(len(s) for s in lines), 24])
+        self.width = width or min(
             SCREEN[0] - 40, max(longest * CHAR_W + 2 * PAD, len(choices) * (BUTTON_W + PAD) + PAD)
         )
-        rows = len(self.lines) + (2 if field_text is not None else 0) + 1
-        h = TITLE_H + PAD + rows * CHAR_H + PAD + BUTTON_H + PAD + 4
-        rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(w, h)
-        # a box that can be cancelled has the close icon, which cancels it; one that must be answered has none
-        icons: tuple[Icon, ...] = ("close",) if any(c.cancel for c in choices) else ()
-        self.window = Window(rect, title, focused=True, icons=icons)
-        work = self.window.work_area
+        self.cols = (
+            self.width - 2 * PAD
+        ) // CHAR_W  # as the box was sized: a line may touch the frame by a pixel
+        self.lines = wrap_box(lines, self.cols, MAX_ROWS)
         self.field: TextField | None = None
         if field_text is not None:
+            self.field = TextField(Rect(0, 0, self.width - 2 - 2 * PAD, 24), field_text, 40, focused=True)
+        self.buttons = [Button(Rect(0, 0, BUTTON_W, BUTTON_H), c.label, default=c.default) for c in choices]
+        self.lay_out()
+
+    @property
+    def error(self) -> str:
+        """The refusal shown under the field (a typed move's reason), wrapped whole on the box's lines."""
+        return self._error
+
+    @error.setter
+    def error(self, text: str) -> None:
+        self._error = text
+        self.lay_out()
+
+    @property
+    def error_lines(self) -> list[str]:
+        return wrap_box([self._error], self.cols, MAX_ERROR_ROWS) if self._error else []
+
+    def lay_out(self) -> None:
+        """Size the box to its lines (and a refusal's, which may come later: the box grows) and centre it.
+
+        The icons keep their order; the keys' focus stays on the icon it was on.
+        """
+        icons_now = self._icon_rects()
+        focused = icons_now.index(self.focus) if self.focus in icons_now else None
+        rows = len(self.lines) + (2 + len(self.error_lines) if self.field is not None else 0) + 1
+        h = TITLE_H + PAD + rows * CHAR_H + PAD + BUTTON_H + PAD + 4
+        rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(self.width, h)
+        # a box that can be cancelled has the close icon, which cancels it; one that must be answered has none
+        furniture: tuple[Icon, ...] = ("close",) if any(c.cancel for c in self.choices) else ()
+        self.window = Window(rect, self.title, focused=True, icons=furniture)
+        work = self.window.work_area
+        if self.field is not None:
             y = work.y + PAD + len(self.lines) * CHAR_H + 4
-            self.field = TextField(Rect(work.x + PAD, y, work.w - 2 * PAD, 24), field_text, 40, focused=True)
-        bx = work.right - PAD - len(choices) * (BUTTON_W + PAD) + PAD
+            self.field.rect = Rect(work.x + PAD, y, work.w - 2 * PAD, 24)
+        bx = work.right - PAD - len(self.choices) * (BUTTON_W + PAD) + PAD
         by = work.bottom - PAD - BUTTON_H
-        self.buttons = [
-            Button(Rect(bx + i * (BUTTON_W + PAD), by, BUTTON_W, BUTTON_H), c.label, default=c.default)
-            for i, c in enumerate(choices)
-        ]
+        for i, b in enumerate(self.buttons):
+            b.rect = Rect(bx + i * (BUTTON_W + PAD), by, BUTTON_W, BUTTON_H)
+        if focused is not None:
+            self.focus = self._icon_rects()[focused]
+
+    def _icon_rects(self) -> list[tuple[int, int]]:
+        """The centres of the field and the buttons, in order (the keys' stops)."""
+        field = [self.field.rect.center] if self.field is not None else []
+        return field + [b.rect.center for b in self.buttons]
 
     @property
     def typing(self) -> bool:  # type: ignore[override]
@@ -246,9 +286,8 @@ class Dialog(Scene):
             a.text(g, work.x + PAD, work.y + PAD + i * CHAR_H, line, wimp.TEXT)
         if self.field is not None:
             self.field.draw(a, g)
-            if self.error:
-                text = self.error[: (work.w - 2 * PAD) // CHAR_W]
-                a.text(g, work.x + PAD, self.field.rect.bottom + 4, text, wimp.ERROR_TEXT)
+            for i, text in enumerate(self.error_lines):
+                a.text(g, work.x + PAD, self.field.rect.bottom + 4 + i * CHAR_H, text, wimp.ERROR_TEXT)
         for b in self.buttons:
             b.draw(a, g)
         draw_focused(g, self.shown_focus, self.buttons)

@@ -27,6 +27,7 @@ from .geom import Rect
 from .intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import KEY_LABELS, key_for
 from .layout import SCREEN
+from .messages import cut
 from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
 from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
@@ -40,12 +41,15 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "StartScene"]
 
-COLUMNS = (("Name", 14), ("Players and score", 24), ("Rules", 17), ("Last played", 17))
+COLUMNS = (("Name", 13), ("Players and score", 24), ("Rules", 18), ("Last played", 17))
 """Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
 
-The text in each is one character narrower, a gap before the next column.
+The text in each is :data:`GAP` characters narrower, cut with "..." before the
+gap, so no column runs into the next ("..., over  Standard to 3"); the last
+needs only a character's margin to the box's edge.
 """
-WIDTHS = tuple(width - 1 for _, width in COLUMNS)
+GAP = 2
+WIDTHS = (*(width - GAP for _, width in COLUMNS[:-1]), COLUMNS[-1][1] - 1)
 ROW_H = 18
 BUTTON_W = 90
 BUTTON_H = 28
@@ -305,11 +309,13 @@ class StartScene(ScrollingList, Scene):
             for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
                 a.text(g, x, r.y + 1, text, fg)
                 x += width * CHAR_W
+        more = ""
         if len(self.games) > self.visible:
             more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
             a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
         if self.message:
-            a.text(g, work.x + 12, self.message_y, shown(self.message)[:60], wimp.ERROR_TEXT)
+            room = (work.w - 24) // CHAR_W - (len(more) + 2 if more else 0)  # clear of "1-10 of 30"
+            a.text(g, work.x + 12, self.message_y, cut(shown(self.message), room), wimp.ERROR_TEXT)
         for b in self.buttons():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)

@@ -349,7 +349,9 @@ class Table:
         moves = advice.play.moves
         turn = self.match.game.turn
         self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
-        self.say(f"hint: {advice.text}")
+        self.say(
+            f"hint: {seen_from(advice.text, turn, self.viewer)}"
+        )  # the board's numbers, as plays are said
 
     # -- words -------------------------------------------------------------------------------
     def played(self, e: Moved) -> str:
@@ -408,22 +410,25 @@ class Table:
 
 
 def game_over_lines(t: Table) -> list[str]:
-    """Seed 000: who won, how (single / gammon / backgammon x cube), the score, the ratings."""
+    """Seed 000: who won, how (single / gammon / backgammon x cube; MaxGammon has no cube), score, ratings."""
     game = t.match.game
     names = [p.name for p in t.players]
     assert game.winner is not None
     winner, loser = names[game.winner], names[1 - game.winner]
     kind = game.result
+    cube = game.rules.uses_cube  # MaxGammon has none: a game is worth what it is won by
     if kind == "drop":
         how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
     elif kind == "forfeit":
-        how = f"{loser} forfeited: {verb(winner, 'wins')} 2 x cube {game.cube} = {game.points}"
+        times = f"2 x cube {game.cube} = " if cube else ""
+        how = f"{loser} forfeited: {verb(winner, 'wins')} {times}{game.points}"
     elif kind == "resign":
         level = {1: "single", 2: "gammon", 3: "backgammon"}.get(game.resigned, "game")
         how = f"{loser} resigned: {verb(winner, 'wins')} a {level}, {game.points}"
     else:
         value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
-        how = f"{verb(winner, 'wins')} a {kind}: {value} x cube {game.cube} = {game.points}"
+        times = f"{value} x cube {game.cube} = " if cube else ""
+        how = f"{verb(winner, 'wins')} a {kind}: {times}{game.points}"
     lines = [how + " point" + ("s." if game.points != 1 else ".")]
     m = t.match
     score = f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}"

@@ -422,7 +422,13 @@ class NewGameScene(FieldForm):
                 t.draw(a, g)
         a.text(g, self.left, self.match_y + 4, "Match", wimp.TEXT)
         n = self.setup.match_length
-        a.text_centered(g, self.left + 209, self.match_y + 4, "Money" if n == 0 else f"{n} pts", wimp.TEXT)
+        a.text_centered(
+            g,
+            self.left + 209,
+            self.match_y + 4,
+            "Money" if n == 0 else f"{n} pt{'s' if n != 1 else ''}",
+            wimp.TEXT,
+        )
         for b in self.buttons():
             b.draw(a, g)
         if self.setup.players == 2:

@@ -22,7 +22,7 @@ from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
 from cart.ai.tutor import think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 
-from .messages import wrap_lines
+from .messages import seen_from, wrap_lines
 from .scenes import Choice, Dialog
 from .stage import Push, Transition
 from .thinking import Thinker
@@ -108,6 +108,10 @@ class Tutor:
         if question is None:
             self.apply()
             return
+        if isinstance(
+            action, Move
+        ):  # "The Master prefers 13/7 8/7": in the board's numbers, as the table says
+            question = seen_from(question, self.table.match.game.actor, self.table.viewer)
         lines = [line for part in question.split(": ") for line in wrap_lines(part, LINE)]
         if len(lines) > 1:
             lines[0] += ":"

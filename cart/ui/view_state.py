@@ -16,8 +16,13 @@ from .layout import MESSAGE
 __all__ = ["MESSAGE_COLS", "MESSAGE_ROWS", "Colour", "Hints", "Lifted", "Player", "ViewState"]
 
 MESSAGE_COLS = MESSAGE.w // 8 - 1  # the system font is 8 pixels wide (assets.CHAR_W)
-MESSAGE_ROWS = 2
-"""The message strip: 2 lines of 23 characters; a longer message scrolls through it a line at a time."""
+MESSAGE_ROWS = 3
+"""The message strip: 3 lines of 23 characters; a longer message scrolls through it a line at a time.
+
+Two lines fill the strip between the points' tips; a third reaches 3 pixels
+into the tips above and below, over a cream band (no man stands there: a point
+draws at most :data:`~cart.ui.layout.STACK_CAP` men, 28 pixels short of its tip).
+"""
 
 Colour = Literal["white", "red", "black"]
 """Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""

@@ -225,6 +225,9 @@ class Toggle:
         assets.text(g, x, r.y + (r.h - CHAR_H) // 2, _fit(self.label, r.right - x), colour)
 
 
+CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs never touch a letter
+
+
 @dataclass
 class TextField:
     """A writable icon: white, black border, the red caret at the end while it has the focus.
@@ -280,8 +283,8 @@ class TextField:
         y = r.y + (r.h - CHAR_H) // 2
         text = "".join(c if c in PRINTABLE else "?" for c in self.text)
         assets.text(g, r.x + FIELD_PAD, y, text, wimp.TEXT)
-        if self.focused:  # the Wimp caret: a red I-beam after the last character
-            cx = r.x + FIELD_PAD + assets.text_width(self.text)
+        if self.focused:  # the Wimp caret: a red I-beam after the last character, clear of its ink
+            cx = r.x + FIELD_PAD + assets.text_width(self.text) + CARET_GAP
             g.rect(cx, y, 2, CHAR_H, wimp.CARET)
             g.rect(cx - 2, y, 6, 2, wimp.CARET)
             g.rect(cx - 2, y + CHAR_H - 2, 6, 2, wimp.CARET)

@@ -44,7 +44,7 @@ from cart.ui.assets import Assets
 from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.geom import Rect
 from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Input, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.messages import SCROLL_FRAMES, wrap_lines
+from cart.ui.messages import SCROLL_FRAMES, wrap_words
 from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
@@ -745,12 +745,12 @@ def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Ass
 
 
 def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
-    """Issue 17: the strip holds 2 lines of 23 characters; a longer message moves up a line at a time."""
+    """Issue 17: the strip holds 3 lines of 23 characters; a longer message moves up a line at a time."""
     app = make_app()
     d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
     d.table.say(text)
-    lines = wrap_lines(text, MESSAGE_COLS)
+    lines = wrap_words(text, MESSAGE_COLS)
     assert len(lines) > MESSAGE_ROWS
     shown: list[str] = []
     for _ in range(len(lines) * SCROLL_FRAMES):

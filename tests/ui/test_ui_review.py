@@ -194,7 +194,7 @@ def test_the_scroll_bars_slider_drags_the_list(
     pyxel.set_btn(LEFT, False)
     pyxel.flip()
     p.frames(1)
-    assert scene.list.first == scene.list.count - scene.list.visible  # dragged to the end
+    assert scene.list.first == scene.list.last_first() > 0  # dragged to the end (long plays take two rows)
 
 
 @pytest.mark.parametrize("buttons", [KEYS, PAD], ids=["keyboard", "gamepad"])
