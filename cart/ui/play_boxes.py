@@ -18,6 +18,7 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.store import StoreError
 
 from .desk import SCALE_MENU, desk_entries, scale_entries
+from .game_over import game_over_lines
 from .intents import CommandName
 from .keynames import key_for
 from .messages import verb
@@ -39,7 +40,6 @@ from .stage import (
     chain,
     settings_not_saved,
 )
-from .table import game_over_lines
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match

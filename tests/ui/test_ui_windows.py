@@ -22,13 +22,13 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.clipboard import NO_CLIPBOARD
 from cart.ui.desk import SCALE_MENU
+from cart.ui.game_over import rating_lines
 from cart.ui.geom import Rect
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
 from cart.ui.position_setup import SetUpScene
 from cart.ui.ratings_view import VISIBLE, RatingsScene
 from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.table import rating_lines
 from cart.ui.title import TitleScene
 
 KEYS = {**KEYBOARD_ONLY, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
