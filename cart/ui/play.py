@@ -51,7 +51,7 @@ from .stage import Push, Tell, Transition, chain
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, draw_tip, stops, table_view
 from .thinking import Thinker
-from .tips import TOOLTIP_DELAY, hover_key, tip_box, tip_text
+from .tips import TOOLTIP_DELAY, hover_key, move_then_confirm, roll_first, tip_box, tip_text
 from .tutor import Tutor
 
 if TYPE_CHECKING:
@@ -293,9 +293,10 @@ class PlayScene(Scene):
         what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
         if what == "dice_box":
             in_turn = game.phase in ("opening", "roll")
-            self.react(t.roll()) if in_turn else t.say("the dice are rolled: move, then click your roll")
+            device = self.services.used.device
+            self.react(t.roll()) if in_turn else t.say(move_then_confirm(device))
         elif what == "roll":
-            self.react(t.confirm()) if game.phase == "move" else t.say("roll first: click the dice to roll")
+            self.react(t.confirm()) if game.phase == "move" else t.say(roll_first(self.services.used.device))
         elif what == "cube":
             self.react(t.double())
         elif isinstance(what, L.Spot):

@@ -285,7 +285,7 @@ class Table:
         part = self.partial()
         game = self.match.game
         if part is None:
-            self.say("roll first: click the dice to roll" if game.phase in ("opening", "roll") else "wait")
+            self.say("roll the dice first" if game.phase in ("opening", "roll") else "wait")
             return []
         src = self.lifted_from
         if src is None:

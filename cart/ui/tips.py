@@ -99,6 +99,30 @@ def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") ->
     return None
 
 
+def roll_first(device: Device) -> str:
+    """Said when a man is moved or the roll confirmed before the dice are rolled, in ``device``'s terms.
+
+    >>> roll_first("mouse"), roll_first("keys"), roll_first("pad")
+    ('roll first: click the dice to roll', 'roll first: R rolls', 'roll first: X rolls')
+    """
+    key = key_for("roll", device)
+    return (
+        "roll first: click the dice to roll" if device == "mouse" or not key else f"roll first: {key} rolls"
+    )
+
+
+def move_then_confirm(device: Device) -> str:
+    """Said when the dice are asked to roll again before the move is made, in ``device``'s terms.
+
+    >>> move_then_confirm("mouse"), move_then_confirm("pad")
+    ('the dice are rolled: move, then click your roll', 'the dice are rolled: move, then X confirms')
+    """
+    key = key_for("confirm", device)
+    if device == "mouse" or not key:
+        return "the dice are rolled: move, then click your roll"
+    return f"the dice are rolled: move, then {key} confirms"
+
+
 def point_tip(device: Device) -> str:
     """How a man is moved with ``device``, and the undo keys it has.
 

@@ -107,6 +107,21 @@ def test_board_tips_name_the_controls_of_the_device_last_used(assets: Assets) ->
     assert tip_shown(scene) == "Click a man, then a point; U undoes, X the turn"
 
 
+def test_the_strips_nudges_name_the_controls_of_the_device_last_used(assets: Assets) -> None:
+    """SELECT on the dice while the move is to be made: how to confirm, as the player's device does it."""
+    app, scene = board()
+    pad, keys = Keys(app, PADS), Keys(app, KEYBOARD)
+    pad.walk_to(L.DICE_BOX.center)
+    pad.press("select")
+    assert scene.table.message == "The dice are rolled: move, then X confirms"
+    keys.walk_to(L.DICE_BOX.center)
+    keys.press("select")
+    assert scene.table.message == f"The dice are rolled: move, then {key_for('confirm', 'keys')} confirms"
+    pyxel.set_mouse_pos(*L.DICE_BOX.center)
+    press(app, pyxel.MOUSE_BUTTON_LEFT)
+    assert scene.table.message == "The dice are rolled: move, then click your roll"
+
+
 def test_the_pads_menu_shows_its_buttons_and_the_rules_name_them(assets: Assets) -> None:
     app, _ = board()
     pad = Keys(app, PADS)
