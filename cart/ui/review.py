@@ -40,13 +40,13 @@ from .review_view import (
     MADE_COLOUR,
     ROW_H,
     SCROLL_W,
-    TEXT_X,
     EquityGraph,
     MoveList,
     draw_play,
     draw_progress,
     list_rows,
     text_fit,
+    text_x,
 )
 from .scenes import Entry, MenuScene, hover
 from .stage import Pop, Push, Scene, Tell, Transition, chain
@@ -395,8 +395,9 @@ class ReviewScene(Scene):
                 a.blt(g, r.x + 20, r.y + 2, f"token_{players[line.player].colour}")
             if line.dice is not None and line.kind in ("move", "pass"):
                 a.text(g, r.x + DICE_X, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
+            first_x = text_x(line)  # where list_rows measured the first row from, clear of the mark
             for k, words in enumerate(self.rows[i]):
-                a.text(g, r.x + (TEXT_X if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)
+                a.text(g, r.x + (first_x if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)
             mark = self.marks.get(i)
             if mark:
                 a.text(g, r.right - 2 - 2 * CHAR_W, r.y, MARKS[mark], MARK_COLOUR[mark])

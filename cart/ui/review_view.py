@@ -41,6 +41,7 @@ __all__ = [
     "list_rows",
     "play_rows",
     "slot_centre",
+    "text_x",
 ]
 
 ROW_H = 16
@@ -135,6 +136,12 @@ class MoveList:
         self.bar.draw(g)
 
 
+def text_x(line: Line) -> int:
+    """Where a move list line's words start: after its dice, or in the dice's column when it has none
+    (a cube action), so that "Doubles => 16" keeps clear of the mark at the row's end."""
+    return TEXT_X if line.dice is not None and line.kind in ("move", "pass") else DICE_X
+
+
 def list_rows(line: Line, width: int) -> list[str]:
     """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice.
 
@@ -144,8 +151,7 @@ def list_rows(line: Line, width: int) -> list[str]:
     if line.kind in ("game", "end"):
         words = f"Game {line.game_number}" if line.kind == "game" else line.text
         return [text_fit(words, width // CHAR_W - 1)]
-    x = TEXT_X if line.dice is not None and line.kind in ("move", "pass") else DICE_X
-    first = (width - MARK_W - x) // CHAR_W
+    first = (width - MARK_W - text_x(line)) // CHAR_W
     rest = (width - 2 - DICE_X) // CHAR_W
     return [text_fit(row, rest) for row in play_rows(line.text, first, rest)]
 

@@ -565,3 +565,21 @@ def test_a_review_that_cannot_be_kept_is_said_and_the_game_is_untouched(
     assert app.store is not None and app.store.games.load("Friday").match.record == kept.match.record
     p.press(pyxel.KEY_RETURN)
     assert isinstance(p.top, StartScene)
+
+
+def test_a_marked_cube_action_in_the_list_reads_whole_beside_its_mark(assets: Assets, tmp_path: Path) -> None:
+    """z_p19.png: "Doubles => 2" was drawn from the plays' column, and the row's mark covered the 2."""
+    from screen_text import read_line
+
+    from cart.ui import palette as wimp
+
+    game = finished_game()
+    app = make_app(tmp_path)
+    saved(app, game, finished_review())
+    scene = open_from_list(Player(app))
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "double")
+    scene.marks[i] = "very bad"  # the very end of the row taken, whatever the Master thought of it
+    scene.select(i)
+    scene.draw(pyxel.screen)
+    r = scene.list.row_rect(i)
+    assert read_line(assets, r.y, wimp.MENU_SELECTED_TEXT, r.x, r.right).endswith("Doubles => 2")
