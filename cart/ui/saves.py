@@ -161,13 +161,22 @@ def offered_setup(settings: Settings) -> GameSetup:
 
 
 def free_name(store: Store, stem: str) -> str:
-    """The first of ``stem``, ``stem 2``, ``stem 3``... no saved game has yet."""
-    n = 1
+    """The first of ``stem``, ``stem 2``, ``stem 3``... no saved game has yet.
+
+    A stem that already ends in a number counts on from it: the match after
+    "Game 2" is "Game 3", not "Game 2 2".
+    """
+    if not store.games.exists(stem):
+        return stem
+    base, _, last = stem.rpartition(" ")
+    n = int(last) if base and last.isdigit() and last.isascii() and len(last) < 6 else 1
+    if n == 1:
+        base = stem
     while True:
-        name = stem if n == 1 else f"{stem} {n}"
+        n += 1
+        name = f"{base} {n}"
         if not store.games.exists(name):
             return name
-        n += 1
 
 
 def score_text(s: GameSummary, width: int) -> str:

@@ -26,7 +26,7 @@ from cart.ui.intents import Select
 from cart.ui.messages import last_moved, seen_from
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
-from cart.ui.saves import summary_line
+from cart.ui.saves import free_name, summary_line
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import WIDTHS, StartScene
 from cart.ui.title import NewGameScene, TitleScene
@@ -435,3 +435,16 @@ def test_the_list_says_whose_score_in_local_time_and_cuts_names_with_an_ellipsis
     finally:
         monkeypatch.setenv("TZ", "UTC")
         time.tzset()
+
+
+def test_the_next_matchs_name_counts_on_from_a_number_at_the_end(tmp_path: Path) -> None:
+    """Yes to a new match after "Game 2" saved it as "Game 2 2" (the play-test's k36_after_title.png)."""
+    store = Store(tmp_path)
+    assert free_name(store, "Game") == "Game"
+    for name in ("Game", "Game 2", "Friday", "Room 101"):
+        store.games.create(name, VS_EXPERT)
+    assert free_name(store, "Game") == "Game 3"
+    assert free_name(store, "Game 2") == "Game 3"
+    assert free_name(store, "Friday") == "Friday 2"
+    assert free_name(store, "Room 101") == "Room 102"
+    assert free_name(store, "Room 7") == "Room 7"  # free as it is
