@@ -423,8 +423,12 @@ class App:
         # the M key or START: the menu opens with its first item highlighted, as one the keys reach does
         carried = self.keys_carried
         self.keys_carried = carried or any(isinstance(i, OpenMenu) and i.keys for i in kept)
+        before = top.focus
         try:
-            self.go(top.update(kept))
+            going = top.update(kept)
+            if top.focus is not None and top.focus != before and top.focus != self.input.cursor:
+                self.input.warp(*top.focus)  # the scene moved its own focus (a box grew): the keys follow
+            self.go(going)
         finally:
             self.keys_carried = carried
         for going in furniture:

@@ -383,3 +383,20 @@ def test_the_id_boxes_are_titled_as_their_menu_entries(assets: Assets) -> None:
         assert isinstance(box, Dialog) and box.window.title == entry
         assert any(line.startswith(f"{entry}:") for line in box.lines)
         keys.press("confirm")
+
+
+def test_a_refused_typed_move_keeps_the_keys_focus_for_the_board_after_escape(assets: Assets) -> None:
+    """k62_T_err_escape.png: the box grew for its refusal, the keys' cursor stayed where the field had
+    been, so the next frame read it as the mouse taking over, and the board came back with no frame."""
+    app, scene = board()
+    keys = Keys(app, KEYBOARD)
+    eight = L.point_rect(8).center
+    keys.walk_to(eight)
+    press(app, pyxel.KEY_T)
+    box = app.top
+    assert isinstance(box, Dialog) and box.field is not None
+    type_text(app, "13/1")
+    press(app, pyxel.KEY_RETURN)
+    assert app.top is box and box.error and box.focus is not None  # refused: the box grew, still keyed
+    press(app, pyxel.KEY_ESCAPE)
+    assert app.top is scene and scene.focus == eight and app.input.cursor == eight
