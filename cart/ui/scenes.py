@@ -253,6 +253,8 @@ class Dialog(Scene):
             elif isinstance(intent, Command):
                 if intent.name == "erase" and self.field is not None:
                     self.field.backspace()
+                    if not self.field.text and self._error:
+                        self.error = ""  # what it refused is all gone: its reason goes with it
                 elif intent.name == "paste" and self.field is not None:
                     pasted = self.services.clipboard()
                     if pasted is None:

@@ -400,3 +400,19 @@ def test_a_refused_typed_move_keeps_the_keys_focus_for_the_board_after_escape(as
     assert app.top is box and box.error and box.focus is not None  # refused: the box grew, still keyed
     press(app, pyxel.KEY_ESCAPE)
     assert app.top is scene and scene.focus == eight and app.input.cursor == eight
+
+
+def test_a_refusal_goes_when_the_field_it_refused_is_emptied(assets: Assets) -> None:
+    """p27_b_empty.png: the refusal of 13/1 stayed under the field after the text was all deleted."""
+    app, _ = board()
+    press(app, pyxel.KEY_T)
+    box = app.top
+    assert isinstance(box, Dialog) and box.field is not None
+    type_text(app, "13/1")
+    press(app, pyxel.KEY_RETURN)
+    assert box.error
+    for _ in range(3):
+        press(app, pyxel.KEY_BACKSPACE)
+    assert box.field.text == "1" and box.error  # still about the text that is partly there
+    press(app, pyxel.KEY_BACKSPACE)
+    assert box.field.text == "" and box.error == ""
