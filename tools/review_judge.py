@@ -160,6 +160,22 @@ class Tally:
     both: int = 0  # ... marked by both
     pairs: list[tuple[str, str]] = field(default_factory=list)
 
+    def add_gnubg(self, g: GnubgTotals) -> None:
+        """gnubg's figures for this player in one game (or match)."""
+        self.gnubg_error += g.error
+        self.gnubg_n += g.decisions
+        self.gnubg_checker += g.checker_error
+        self.gnubg_moves += g.unforced
+
+    def add_marks(self, ours: str, theirs: str) -> None:
+        """One checker play's marks, ours (or the shallow analysis's) and gnubg's ("" for none)."""
+        if not (ours or theirs):
+            return
+        self.marked += 1
+        self.same += ours == theirs
+        self.both += bool(ours) and bool(theirs)
+        self.pairs.append((ours or "-", theirs or "-"))
+
 
 def play_game(a: str, b: str, seed: int, length: int = 0) -> Match:
     """One money game, or a match to ``length``, ``a`` (seat 0) against ``b``, the cube in use."""
@@ -242,23 +258,14 @@ def compare_gnubg(text: str, stats: str, deep_text: str, deep_stats: str, tallie
     stronger net than ours reaches on the same plays, for scale."""
     shallow, deep = gnubg_totals(stats), gnubg_totals(deep_stats)
     for name, g in shallow.items():
-        tally, d = tallies[name], deep[name]
+        tally = tallies[name]
         tally.ours_error += g.error
         tally.ours_n += g.decisions
         tally.ours_checker += g.checker_error
         tally.ours_moves += g.unforced
-        tally.gnubg_error += d.error
-        tally.gnubg_n += d.decisions
-        tally.gnubg_checker += d.checker_error
-        tally.gnubg_moves += d.unforced
+        tally.add_gnubg(deep[name])
     for mine, gp in zip(gnubg_plays(text), gnubg_plays(deep_text), strict=True):
-        if not (mine.mark or gp.mark):
-            continue
-        tally = tallies[gp.player]
-        tally.marked += 1
-        tally.same += mine.mark == gp.mark
-        tally.both += bool(mine.mark) and bool(gp.mark)
-        tally.pairs.append((mine.mark or "-", gp.mark or "-"))
+        tallies[gp.player].add_marks(mine.mark, gp.mark)
 
 
 def compare(review: Review, text: str, totals: dict[str, GnubgTotals], tallies: dict[str, Tally]) -> None:
@@ -268,11 +275,7 @@ def compare(review: Review, text: str, totals: dict[str, GnubgTotals], tallies: 
         tally.ours_n += t.moves + t.cube_decisions
         tally.ours_checker += t.checker_error
         tally.ours_moves += t.moves
-        g = totals[t.name]
-        tally.gnubg_error += g.error
-        tally.gnubg_n += g.decisions
-        tally.gnubg_checker += g.checker_error
-        tally.gnubg_moves += g.unforced
+        tally.add_gnubg(totals[t.name])
     theirs = gnubg_plays(text)
     ours = list(review.plays)
     if len(theirs) != len(ours):
@@ -280,13 +283,7 @@ def compare(review: Review, text: str, totals: dict[str, GnubgTotals], tallies: 
     for mine, gp in zip(ours, theirs, strict=True):
         if gp.dice not in (mine.dice, mine.dice[::-1]) or gp.player != review.names[mine.player]:
             raise RuntimeError(f"the plays do not line up: {mine} against {gp}")
-        if not (mine.mark or gp.mark):
-            continue
-        tally = tallies[review.names[mine.player]]
-        tally.marked += 1
-        tally.same += mine.mark == gp.mark
-        tally.both += bool(mine.mark) and bool(gp.mark)
-        tally.pairs.append((mine.mark or "-", gp.mark or "-"))
+        tallies[review.names[mine.player]].add_marks(mine.mark, gp.mark)
 
 
 def _rate(error: float, n: int) -> float:
