@@ -75,18 +75,21 @@ def wrap_lines(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width)
 
 
-def cut(text: str, width: int) -> str:
-    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is near).
+def cut(text: str, width: int, *, at_word: bool = True) -> str:
+    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is
+    near, unless ``at_word`` is off: a list's column cuts where it must).
 
     >>> cut("Bartholomew", 8), cut("Ann", 8), cut("is not a legal play", 12)
     ('Barth...', 'Ann', 'is not a...')
+    >>> cut("Friday night", 11), cut("Friday night", 11, at_word=False)
+    ('Friday...', 'Friday n...')
     """
     if len(text) <= width:
         return text
     room = max(0, width - len(ELLIPSIS))
     head = text[:room]
     space = head.rfind(" ")
-    if space >= room // 2:  # end at a word rather than mid-word, unless that wastes half the room
+    if at_word and space >= room // 2:  # end at a word rather than mid-word, unless that wastes half the room
         head = head[:space]
     return head.rstrip() + ELLIPSIS[:width]
 

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Literal
 
 from cart.store import GameOptions, GameSummary, Settings
 
-from .messages import ELLIPSIS, PRINTABLE
+from . import messages
+from .messages import PRINTABLE
 from .options import GameSetup
 from .view_state import Colour, Player
 
@@ -61,10 +62,7 @@ def cut(text: str, width: int) -> str:
     >>> cut("Bartholomew", 8), cut("Ann", 8)
     ('Barth...', 'Ann')
     """
-    text = shown(text)
-    if len(text) <= width:
-        return text
-    return text[: max(0, width - len(ELLIPSIS))].rstrip() + ELLIPSIS[:width]
+    return messages.cut(shown(text), width, at_word=False)
 
 
 def local_time(stamp: str) -> str:

@@ -274,8 +274,6 @@ class Table:
             self.part, self.placed = part.restart(), []
         else:
             # one man put down is one undo, however many dice its way took (a drag 24/15 with 3-3)
-            while self.placed and self.placed[-1] >= len(part.steps):
-                self.placed.pop()  # marks of steps already taken back
             keep = self.placed.pop() if self.placed else len(part.steps) - 1
             self.part = part.with_steps(part.steps[:keep])
         self.lifted_from = None
