@@ -114,8 +114,7 @@ class Net:
         w2: Sequence[Sequence[float]],
         b2: Sequence[float],
     ) -> None:
-        for _ in self._build(w1, b1, w2, b2):
-            pass
+        drain(self._build(w1, b1, w2, b2))
 
     @classmethod
     def think(
