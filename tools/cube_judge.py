@@ -40,6 +40,7 @@ from pathlib import Path
 
 from cart.ai import Bot
 from cart.ai.bot import Evaluation
+from cart.ai.net import read_weights
 from cart.ai.turn import choose_action
 from cart.engine import (
     Action,
@@ -298,8 +299,12 @@ class Tally:
         )
 
 
-def judge(level: str, ply: int, limit: int | None, chances: str = "ours") -> dict[str, Tally]:
-    bot = Bot(level) if chances == "ours" else with_gnubg_chances(Bot(level))
+def judge(
+    level: str, ply: int, limit: int | None, chances: str = "ours", weights: Path | None = None
+) -> dict[str, Tally]:
+    bot = Bot(level, weights=read_weights(weights.read_bytes()) if weights else None)
+    if chances == "gnubg":
+        bot = with_gnubg_chances(bot)
     gnubg = Gnubg(ply)
     tallies: dict[str, Tally] = defaultdict(Tally)
     spots = read_suite()[:limit]
@@ -354,13 +359,15 @@ class GnubgPlayer:
         return Double() if verdict.doubles else Roll(match.draw_dice())
 
 
-def cubeful_games(level: str, games: int, match_length: int, seed: int) -> list[float]:
+def cubeful_games(
+    level: str, games: int, match_length: int, seed: int, weights: Path | None = None
+) -> list[float]:
     """Our ``level`` against gnubg 0-ply, the cube live on both sides; our result per game or match.
 
     Pair ``i`` plays two games (or matches) on the same dice with the seats swapped.
     Money: points won per game; match: 1 for a match won, 0 for one lost.
     """
-    bot = Bot(level, seed=seed)
+    bot = Bot(level, seed=seed, weights=read_weights(weights.read_bytes()) if weights else None)
     them = GnubgPlayer(Gnubg(0))
     results = []
     for i in range(games):
@@ -402,6 +409,10 @@ def main(argv: list[str] | None = None) -> int:
     games.add_argument("--games", type=int, default=200, help="games (money) or matches; pairs share dice")
     games.add_argument("--match", type=int, default=0, help="match length (0: money sessions)")
     games.add_argument("--seed", type=int, default=1)
+    for sub_parser in (run, games):
+        sub_parser.add_argument(
+            "--weights", type=Path, help="a weight file for our side (default: the cart's own)"
+        )
     args = ap.parse_args(argv)
     if args.command == "make":
         spots = make_suite(args.positions, args.seed)
@@ -409,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {len(spots)} spots to {SUITE}")
         return 0
     if args.command == "games":
-        results = cubeful_games(args.level, args.games, args.match, args.seed)
+        results = cubeful_games(args.level, args.games, args.match, args.seed, args.weights)
         # pairs share their dice with the seats swapped: the interval is over pairs, as in versus
         pairs = [(results[i] + results[i + 1]) / 2 for i in range(0, len(results) - 1, 2)]
         n = len(pairs)
@@ -421,7 +432,7 @@ def main(argv: list[str] | None = None) -> int:
             f"{args.level} against gnubg 0-ply, cube live: {mean:+.3f} +- {half:.3f} {what} ({len(results)})"
         )
         return 0
-    tallies = judge(args.level, args.ply, args.limit, args.chances)
+    tallies = judge(args.level, args.ply, args.limit, args.chances, args.weights)
     print(
         f"cube decisions of {args.level} ({args.chances} chances) against gnubg {args.ply}-ply"
         f" ({tallies['all'].n} spots)"
