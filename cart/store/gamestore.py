@@ -19,7 +19,7 @@ from ..engine import (
     GameState,
     Match,
 )
-from .backend import Backend, EntryChangedError, create_entry, digest, replace_entry
+from .entries import Backend, EntryChangedError, create_entry, digest, replace_entry
 from .envelope import decode, encode
 from .errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
 from .games import GAMES, REVIEWS, GameSummary, SavedGame
