@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_store_support import OPTIONS, FixedClock, good_file, new_store, play_some
 
+from cart.ai import Bot, choose_action
 from cart.engine import Forfeit, GameState, Match, MatchOver, Move, Position, Roll, Rules
 from cart.store import (
     BadNameError,
@@ -26,6 +27,7 @@ from cart.store import (
     Store,
     WriteError,
 )
+from cart.store import envelope as env
 from cart.store.backend import check_entry_name
 from cart.store.games import GameSummary
 from cart.store.session import GameSession
@@ -60,6 +62,31 @@ def test_save_load_continue_is_identical(tmp_path: Path, rules: Rules) -> None:
     play_some(again, random.Random(2), 30)
     assert loaded.match.record == game.match.record
     assert loaded.match.match_id() == game.match.match_id()
+
+
+def test_a_game_made_without_an_rng_has_its_own_dice_saved_and_resumed(tmp_path: Path) -> None:
+    """A game made through the store with no ``rng`` can be played: the computer rolls its own dice.
+
+    The dice come from a generator seeded by the system, not a fixed seed, and its state is
+    saved with the game, so a resumed copy rolls exactly what the first would have.
+    """
+    store = new_store(tmp_path)
+    vs_computer = GameOptions(Rules(), ("Ann", "Computer"), computer=1, level="beginner")
+    game = store.games.create("No dice given", vs_computer)
+    other = store.games.create("Another", vs_computer)
+    saved, another = (env.decode("game", (tmp_path / g.entry).read_bytes())["rng"] for g in (game, other))
+    assert saved is not None and saved != another  # its own dice, seeded by the system: not a fixed seed
+    resumed = [Store(tmp_path).games.load("No dice given") for _ in range(2)]
+    bot = Bot("beginner", seed=1)
+    session = store.session(game)
+    for _ in range(12):  # the opening roll-off and a few turns, each side's roll drawn from the match's dice
+        game.match.apply(choose_action(bot, game.match))
+    assert session.problem is None and isinstance(game.match.record[0], Roll)
+    for copy in resumed:
+        for _ in range(12):
+            copy.match.apply(choose_action(bot, copy.match))
+        assert copy.match.record == game.match.record
+    assert Store(tmp_path).games.load("No dice given").match.record == game.match.record
 
 
 def test_every_action_is_saved_at_once(tmp_path: Path) -> None:
