@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -89,13 +90,13 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=7, help="rounds per figure; the best is kept")
     ap.add_argument("--weights", type=Path, help="ai: time this weight file's nets instead of the cart's own")
     args = ap.parse_args()
-    benches = {**BENCHES, "ai": partial(bench_ai, weights_file=args.weights)}
+    run: dict[str, Callable[[int], None]] = {**BENCHES, "ai": partial(bench_ai, weights_file=args.weights)}
     unknown = [name for name in args.which if name not in BENCHES]
     if unknown:
         ap.error(f"unknown benchmark {', '.join(unknown)}; choose from {', '.join(BENCHES)}")
     print(f"Python {platform.python_version()} ({platform.python_implementation()}), {platform.machine()}")
     for name in args.which or BENCHES:
-        benches[name](args.rounds)
+        run[name](args.rounds)
 
 
 if __name__ == "__main__":
