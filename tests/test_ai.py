@@ -1,35 +1,24 @@
-"""The computer player: legal and deterministic plays, sliced thinking, cube sense, strength order."""
+"""The computer player: legal and deterministic plays, sliced thinking, the evaluator, strength order.
+
+Its cube decisions and the turn driver are tests/test_ai_turn.py; the master's lookahead
+against an independent search is tests/test_ai_master.py.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import random
 from array import array
 from math import exp
 
 import pytest
-from conftest import pos_of
 
-from cart.ai import LEVELS, Bot, Weights, WeightsError, choose_action, hint, load_weights, met, think_action
+from cart.ai import LEVELS, Bot, Weights, WeightsError, choose_action, load_weights
 from cart.ai import bot as botmod
 from cart.ai.features import INPUTS, SLOTS, UNITS, contact_features_reference, unit_table
 from cart.ai.features import ROLLS as ROLL_COUNT
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
-from cart.engine import (
-    Double,
-    Drop,
-    GameState,
-    IllegalActionError,
-    Match,
-    Move,
-    NewGame,
-    Position,
-    Roll,
-    Rules,
-    Take,
-    legal_plays,
-)
+from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.fast import flip_key
 from cart.text import TextGame
 from tools.positions import random_positions, selfplay_positions
@@ -111,143 +100,6 @@ def test_a_resumed_bot_plays_as_the_first_would_have() -> None:
     assert [used.choose_play(p, (6, 2)) for p in positions] == fresh
 
 
-class IndependentMaster:
-    """The master's search rebuilt on the engine's public face, as a check on the bot's own.
-
-    Plays come from ``legal_plays`` (the bot walks ``successors`` keys) and values
-    from ``Bot.evaluate`` on the resulting positions, over all 36 rolls (the bot
-    weighs 21). It counts the evaluations the bot would spend, for the bot's rule
-    that stops the 1-ply near its work cap; the 2-ply's cap is the bot's own business
-    (the test lifts it).
-    """
-
-    def __init__(self) -> None:
-        self.net = Bot("expert")
-        self.spent = 0
-        self.replies: dict[Position, list[Position]] = {}
-        self._results: dict[tuple[Position, int, int], tuple[Position, ...]] = {}
-
-    def value(self, result: Position) -> float:
-        """0-ply equity of a play's result for the player who made it."""
-        return -self.net.evaluate(result).equity
-
-    def results(self, pos: Position, a: int, b: int) -> tuple[Position, ...]:
-        """Every play's result, or the position passed on when there is none."""
-        if (pos, a, b) not in self._results:
-            plays = legal_plays(pos, (a, b))
-            self._results[pos, a, b] = tuple(play.result for play in plays) or (pos.flip(),)
-        return self._results[pos, a, b]
-
-    def one_ply(self, result: Position) -> float:
-        """The opponent's best reply by the net on each of its rolls, from the mover's side, averaged."""
-        if result.is_over():
-            return self.value(result)
-        total = 0.0
-        best_replies = self.replies[result] = []
-        for a, b in ((a, b) for a in range(1, 7) for b in range(1, 7)):  # all 36, not the 21
-            replies = self.results(result, a, b)
-            self.spent += len(replies) if a <= b else 0
-            best = max(replies, key=self.value)
-            best_replies.append(best)
-            total -= self.value(best)
-        return total / 36.0
-
-    def two_ply(self, result: Position) -> float:
-        """After the opponent's best reply on each roll, the mover's own best on each of its rolls.
-
-        The mover weighs only the ``keep`` plays of each roll that the prune net
-        ranks highest, as the bot does, except in a race.
-        """
-        keep = botmod.LEVEL_SPECS["master"].keep
-        rough = self.net.weights.rough
-        total = 0.0
-        for reply in self.replies[result]:
-            if reply.is_over():
-                total -= self.value(reply)
-                continue
-            sub = 0.0
-            for a, b in ((a, b) for a in range(1, 7) for b in range(1, 7)):
-                mine = self.results(reply, a, b)
-                if not reply.is_race():
-                    mine = sorted(mine, key=lambda r: -rough(flip_key(r.key)))[:keep]
-                sub += max(self.value(r) for r in mine)
-            total += sub / 36.0
-        return total / 36.0
-
-    def choose(self, pos: Position, dice: tuple[int, int]) -> tuple[dict[Position, float], str]:
-        """The plays the master weighs last with their values, and the depth that decided it.
-
-        The master's play must be one of them with the best value (a tie could go either way).
-        """
-        level = botmod.LEVEL_SPECS["master"]
-        scored = [(self.value(p.result), p.result) for p in legal_plays(pos, dice)]
-        scored.sort(key=lambda s: -s[0])
-        short = [r for v, r in scored[: level.candidates] if scored[0][0] - v <= level.margin]
-        if len(short) < 2:
-            return dict((r, v) for v, r in scored), "0-ply"
-        self.spent = 0
-        deep = {}
-        for k, r in enumerate(short):
-            if k and self.spent + self.spent / k > botmod.DEEP_EVALS:
-                break  # another would likely overrun the cap: the rest keep their 0-ply rank, below
-            deep[r] = self.one_ply(r)
-        first, second = sorted(deep, key=lambda r: -deep[r])[:2]
-        if deep[first] - deep[second] > level.two_ply_margin or first.is_over() or second.is_over():
-            return deep, "1-ply"  # a play that bears off the last checker is exact: no 2-ply
-        return {r: self.two_ply(r) for r in (first, second)}, "2-ply"
-
-
-def master_spots(n: int, seed: int) -> list[tuple[Position, tuple[int, int]]]:
-    """Self-play positions with a roll that has a play."""
-    rng = random.Random(seed)
-    positions = [p for p in selfplay_positions(6, 2) if not p.is_over()]
-    spots = []
-    for pos in rng.sample(positions, n):
-        dice = (rng.randint(1, 6), rng.randint(1, 6))
-        if legal_plays(pos, dice):
-            spots.append((pos, dice))
-    return spots
-
-
-SPOTS_SEED = 3  # spots where every depth decides some, and each overrules the one above at least once
-
-
-@pytest.mark.slow
-def test_the_masters_lookahead_matches_an_independent_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Which play the master picks, and at which depth, checked against a search rebuilt from scratch.
-
-    Mutation-checked: the opponent's replies counted for the mover instead of
-    against it, or the 0-ply best kept after the lookahead, fails it; so does a
-    2-ply that adds the opponent's reply instead of the mover's answer to it.
-    """
-    monkeypatch.setattr(botmod, "MOVE_WORK", 10**9)  # the 2-ply's cap, tested below
-    ref = IndependentMaster()
-    master = Bot("master", seed=5)
-    depths: dict[str, int] = {}
-    over_0_ply = over_1_ply = 0
-    for pos, dice in master_spots(30, SPOTS_SEED):
-        values, depth = ref.choose(pos, dice)
-        depths[depth] = depths.get(depth, 0) + 1
-        chosen = master.choose_play(pos, dice).result
-        assert chosen in values, (pos.position_id(), dice, depth)
-        assert values[chosen] > max(values.values()) - 1e-9, (pos.position_id(), dice, depth)
-        if depth != "0-ply":
-            over_0_ply += ref.value(chosen) < max(ref.value(p.result) for p in legal_plays(pos, dice)) - 1e-9
-        if depth == "2-ply":
-            over_1_ply += ref.one_ply(chosen) < max(ref.one_ply(r) for r in values) - 1e-9
-    assert depths.get("2-ply", 0) >= 4 and depths.get("1-ply", 0) >= 4 and depths.get("0-ply", 0) >= 3, depths
-    assert over_0_ply >= 1 and over_1_ply >= 1  # each ply overrules the one above
-
-
-def test_a_2_ply_that_would_not_fit_leaves_the_1_ply_choice(monkeypatch: pytest.MonkeyPatch) -> None:
-    one_ply = Bot("master", seed=5)
-    one_ply.level = dataclasses.replace(one_ply.level, two_ply_margin=0.0)
-    monkeypatch.setattr(botmod, "MOVE_WORK", 1000)  # below any 2-ply of two plays (441 lists each)
-    master = Bot("master", seed=5)
-    spots = master_spots(30, SPOTS_SEED)  # where a 2-ply overrules the 1-ply (the test above)
-    assert [master.choose_play(p, d) for p, d in spots] == [one_ply.choose_play(p, d) for p, d in spots]
-
-
 # -- sliced thinking ----------------------------------------------------------------
 class CountingWeights(Weights):
     """The shipped weights, counting work to measure slices: a net evaluation is 1, a prune one less."""
@@ -304,199 +156,6 @@ def test_think_cube_is_a_generator_with_the_same_answer() -> None:
     except StopIteration as stop:
         assert stop.value == bot.cube_action(state)
     assert steps >= 1
-
-
-# -- the turn driver ------------------------------------------------------------------
-def steps_of(gen: object) -> tuple[int, object]:
-    """How many slices a ``think_*`` generator yields, and its answer."""
-    slices = 0
-    while True:
-        try:
-            next(gen)  # type: ignore[call-overload]
-        except StopIteration as stop:
-            return slices, stop.value
-        slices += 1
-
-
-@pytest.mark.parametrize("level", ["intermediate", "master"])
-def test_think_action_is_think_play_slice_for_slice(level: str) -> None:
-    """The driver adds no work to a slice: the same slices as ``think_play``, and its play as a Move."""
-    rules = Rules()
-    worst = Position.from_position_id("OQcJkxGUOYEqEw")
-    for pos, dice in [(worst, (2, 2)), (Position.start(), (4, 2))]:
-        match = Match(rules, start=GameState.from_position(rules, pos, dice=dice))
-        bot = Bot(level, seed=3)
-        slices, action = steps_of(think_action(bot, match))
-        play_slices, play = steps_of(Bot(level, seed=3).think_play(pos, dice))
-        assert (slices, action) == (play_slices, Move.of(play))  # type: ignore[arg-type]
-
-
-def test_think_action_rolls_at_the_opening_with_the_match_dice_and_no_slice() -> None:
-    match = Match(Rules(), rng=random.Random(5))
-    twin = random.Random(5)
-    slices, action = steps_of(think_action(Bot("expert"), match))
-    assert slices == 0 and action == Roll((twin.randint(1, 6), twin.randint(1, 6)))
-    assert match.rng.getstate() == twin.getstate()  # type: ignore[union-attr]
-    assert match.record == []  # the front end applies it
-
-
-def test_think_action_follows_the_cube_decision() -> None:
-    bot = Bot("expert")
-
-    def action(state: GameState) -> object:
-        return choose_action(bot, Match(state.rules, rng=random.Random(1), start=state))
-
-    assert action(money(CERTAIN)) == Double()
-    assert action(doubled(CERTAIN)) == Drop()
-    assert action(doubled(Position.start())) == Take()
-    assert isinstance(action(money(Position.start())), Roll)  # no double
-    assert isinstance(action(money(BLITZ)), Roll)  # too good: play on for the gammon
-    assert isinstance(action(GameState.from_position(Rules(variant="maxgammon"), CERTAIN)), Roll)
-
-
-def test_think_action_starts_the_next_game_and_refuses_a_finished_match() -> None:
-    bot = Bot("expert")
-    money_match = Match(Rules(), start=doubled(CERTAIN))
-    money_match.drop()
-    assert choose_action(bot, money_match) == NewGame()
-    match = Match(Rules(match_length=1), start=GameState.from_position(Rules(match_length=1), CERTAIN))
-    match.apply(Roll((6, 6)))
-    match.apply(choose_action(bot, match))
-    assert match.is_match_over
-    with pytest.raises(IllegalActionError):
-        choose_action(bot, match)
-
-
-def test_the_same_seeds_play_the_same_match() -> None:
-    def record(seed: int) -> list[list[object]]:
-        match = Match(Rules(match_length=3), rng=random.Random(seed))
-        bots = (Bot("intermediate", seed=1), Bot("expert", seed=2))
-        while not match.is_match_over:
-            match.apply(choose_action(bots[match.game.actor], match))
-        return [a.to_json() for a in match.record]
-
-    first = record(8)
-    assert first == record(8) and first != record(9)
-    assert any(a == ["double"] for a in first + record(9))
-
-
-def test_the_hint_is_the_computers_choice_and_draws_no_dice() -> None:
-    bot = Bot("expert")
-    match = Match(Rules(), rng=random.Random(2), start=GameState.from_position(Rules(), Position.start()))
-    state = match.rng.getstate()  # type: ignore[union-attr]
-    advice = hint(bot, match)
-    assert (advice.kind, advice.cube.action) == ("roll", "no double")  # type: ignore[union-attr]
-    assert advice.evaluation == bot.evaluate(Position.start())
-    assert match.rng.getstate() == state and match.record == []  # type: ignore[union-attr]
-    match.apply(Roll((3, 1)))
-    advice = hint(bot, match)
-    assert (advice.kind, advice.text) == ("move", "8/5 6/5")
-    assert Move.of(advice.play) == choose_action(bot, match)  # type: ignore[arg-type]
-    assert hint(bot, Match(Rules())).kind == "roll"  # the opening roll-off
-    certain = Match(Rules(), start=doubled(CERTAIN))
-    assert hint(bot, certain).kind == "drop" and hint(bot, certain).cube is not None
-
-
-# -- the cube -----------------------------------------------------------------------
-def money(position: Position, **kw: object) -> GameState:
-    return GameState.from_position(Rules(), position, **kw)  # type: ignore[arg-type]
-
-
-def doubled(position: Position) -> GameState:
-    state, _ = money(position).double()
-    return state
-
-
-# The doubler (on roll) has two checkers left on its ace point: it is off next roll.
-CERTAIN = pos_of({1: 2}, {6: 1, 5: 1})
-# A race of about 80 pips the doubler leads by 6 with the roll (about 70%): a clear take.
-RACE_TAKE = pos_of({6: 3, 5: 3, 4: 3, 3: 2, 2: 1, 8: 2, 9: 1}, {6: 3, 5: 3, 4: 3, 3: 2, 8: 3, 9: 1})
-# The doubler has a closed board with three men on the bar against it: too good to double.
-BLITZ = pos_of({1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3, 9: 2}, {13: 5, 8: 4, 6: 3}, their_bar=3)
-
-
-def test_a_certain_win_is_a_double_and_a_drop() -> None:
-    bot = Bot("expert")
-    assert bot.cube_action(money(CERTAIN)).action == "double"
-    assert bot.cube_action(doubled(CERTAIN)).action == "drop"
-
-
-def test_the_opening_is_no_double_and_a_double_there_is_taken() -> None:
-    bot = Bot("expert")
-    start = Position.start()
-    assert bot.cube_action(money(start)).action == "no double"
-    assert bot.cube_action(doubled(start)).action == "take"
-
-
-def test_a_race_lead_of_eight_per_cent_is_a_take() -> None:
-    mine, theirs = RACE_TAKE.pips()
-    assert (mine, theirs) == (78, 84) and RACE_TAKE.is_race()
-    bot = Bot("expert")
-    decision = bot.cube_action(doubled(RACE_TAKE))
-    assert 0.65 < decision.evaluation.win < 0.82
-    assert decision.action == "take"
-
-
-def test_a_blitz_with_big_gammon_chances_is_too_good() -> None:
-    bot = Bot("expert")
-    decision = bot.cube_action(money(BLITZ))
-    assert decision.evaluation.win_gammon > 0.4
-    assert decision.action == "too good"
-    assert bot.cube_action(doubled(BLITZ)).action == "drop"
-
-
-def test_never_a_double_under_maxgammon_rules_or_in_the_crawford_game() -> None:
-    bot = Bot("expert")
-    assert bot.cube_action(GameState.from_position(Rules(variant="maxgammon"), CERTAIN)) is None
-    crawford = GameState.from_position(Rules(match_length=5), CERTAIN, crawford=True)
-    assert bot.cube_action(crawford) is None
-    # nor with the cube on the other side, nor after the roll
-    assert bot.cube_action(money(CERTAIN, cube=2, cube_owner=1)) is None
-    assert bot.cube_action(money(CERTAIN, dice=(3, 1))) is None
-
-
-def test_match_play_uses_match_equity() -> None:
-    """At 2-away/2-away a certain win is a double; one point from the match it is not needed."""
-    bot = Bot("expert")
-    rules = Rules(match_length=5)
-    m = Match(rules, start=GameState.from_position(rules, CERTAIN))
-    m.score = (3, 3)
-    decision = bot.cube_action(m)
-    assert decision.action == "double"
-    assert decision.double_pass == pytest.approx(met.equity(1, 2, crawford=True))
-    m.score = (4, 2)  # 1-away after the Crawford game: winning one point wins the match
-    decision = bot.cube_action(m)
-    assert decision.action == "no double"
-
-
-def test_match_cube_keeps_the_cube_alive() -> None:
-    """Early in a long match the cube is as live as in money play: a modest race lead is no double.
-
-    Treating the cube as dead after a double makes any advantage a double (the first version
-    did, and two experts then ran the cube to 8 in a single game of a 7-point match).
-    """
-    bot = Bot("expert")
-    rules = Rules(match_length=7)
-    even = {6: 3, 5: 3, 4: 3, 3: 3, 2: 3}  # 60 pips
-    races = [
-        {6: 4, 5: 3, 4: 3, 3: 3, 2: 2},  # 64 pips: on roll, behind by 4
-        even,
-        {6: 2, 5: 3, 4: 3, 3: 3, 2: 4},  # 56
-        {6: 1, 5: 3, 4: 3, 3: 4, 2: 4},  # 52
-    ]
-    actions = []
-    for mine in races:
-        race = pos_of(mine, even)
-        decision = bot.cube_action(Match(rules, start=GameState.from_position(rules, race)))
-        # the same as for money at 0-0, where a dead cube would double any of them
-        assert decision.action == bot.cube_action(money(race)).action, (decision.evaluation.win, decision)
-        actions.append(decision.action)
-    assert actions[0] == "no double" and "double" in actions
-    # a dead cube: both sides 2-away, a double to 2 ends the match, so only the chances count
-    m = Match(rules, start=GameState.from_position(rules, race))
-    m.score = (5, 5)
-    decision = bot.cube_action(m)
-    assert decision.action == "double" and decision.double_take > decision.no_double
 
 
 # -- strength -----------------------------------------------------------------------

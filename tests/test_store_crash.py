@@ -3,6 +3,15 @@
 Afterwards every game must load (nothing damaged, nothing set aside) and each
 must hold at least every action whose save had finished: at most the action
 being saved at the moment of the kill is missing.
+
+The forking process and each saver share one pipe to the test, so every report
+is a whole line written by a single ``os.write`` (one write of less than
+``PIPE_BUF`` bytes reaches a pipe whole or not at all, even when the writer is
+killed). ``print`` makes one write per word where ``PYTHONUNBUFFERED`` is set,
+and a busy machine then interleaved the forking process's words with the
+saver's: ``pidready 24381`` and a test that never saw the saver's pid. The
+saver names its own pid in its ``ready`` line, so no report of one process
+waits on another's.
 """
 
 from __future__ import annotations
@@ -27,6 +36,10 @@ import os, random, sys
 from cart.engine import Rules
 from cart.store import GameOptions, Store
 
+def say(*words):
+    # One whole line in one write: never mixed with another process's words, never cut by a kill.
+    os.write(1, (" ".join(map(str, words)) + "\n").encode())
+
 def worker(folder, seed):
     store = Store(folder)
     games = []
@@ -38,7 +51,7 @@ def worker(folder, seed):
             games.append(store.games.create(name, options, rng=random.Random(i)))
         if games[-1].match.rng is None:
             sys.exit("the dice generator's state was not restored")
-    print("ready", *(f"{g.name}:{len(g.match.record)}" for g in games), flush=True)
+    say("ready", os.getpid(), *(f"{g.name}:{len(g.match.record)}" for g in games))
     rng = random.Random(seed)
     k = 0
     while True:
@@ -53,8 +66,7 @@ def worker(folder, seed):
         else:
             match.play(rng.choice(match.legal_plays()))
         store.games.save(game)
-        # "end" marks a whole report: a kill can cut a line short ("saved Alpha 1" of "... 12")
-        print("saved", game.name, len(match.record), "end", flush=True)
+        say("saved", game.name, len(match.record), "end")  # "end": the test counts only whole reports
 
 # Import once, then fork one saving process per kill: starting Python each time would
 # take seconds over dozens of kills.
@@ -64,12 +76,11 @@ for line in sys.stdin:
         try:
             worker(sys.argv[1], int(line))
         except BaseException as e:  # say why, or the test would wait for "ready" forever
-            print("died", repr(e).replace("\n", " "), flush=True)
+            say("died", repr(e).replace("\n", " "))
         finally:
             os._exit(1)
-    print("pid", pid, flush=True)
     os.waitpid(pid, 0)
-    print("\nreaped", flush=True)  # on a line of its own, after whatever the kill cut short
+    say("reaped")
 """
 
 KILLS = 30
@@ -94,41 +105,50 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
         start_new_session=True,  # its own process group, so the watchdog reaches the forked savers too
     )
     assert parent.stdin is not None and parent.stdout is not None
+    out = parent.stdout
     # A stuck saver would leave readline waiting for ever: after WATCHDOG_S the whole group is
     # killed, the pipe closes and the test fails saying so, instead of hanging the run.
-    watchdog = threading.Timer(WATCHDOG_S, os.killpg, (parent.pid, signal.SIGKILL))
+    fired = threading.Event()
+
+    def stop_all() -> None:
+        fired.set()
+        os.killpg(parent.pid, signal.SIGKILL)
+
+    watchdog = threading.Timer(WATCHDOG_S, stop_all)
     watchdog.start()
+
+    def report() -> list[str]:
+        """The next report's words; a finished save is counted (however it was reached)."""
+        nonlocal saves
+        line = out.readline()
+        assert line, (
+            f"the watchdog stopped the savers after {WATCHDOG_S} s"
+            if fired.is_set()
+            else "the forking process died"
+        )
+        words = line.split()
+        if len(words) == 4 and words[0] == "saved" and words[2].isdigit() and words[3] == "end":
+            saved[words[1]] = int(words[2])
+            saves += 1
+        return words
+
     try:
         for kill in range(KILLS):
             parent.stdin.write(f"{kill}\n")
             parent.stdin.flush()
-            pid, ready = None, False
-            while pid is None or not ready:
-                line = parent.stdout.readline()
-                assert line, "the forking process died"
-                words = line.split() or [""]
-                assert words[0] not in ("died", "reaped"), f"the saver died unready: {words}"
-                if words[0] == "pid":
-                    pid = int(words[1])
-                elif words[0] == "ready":
-                    ready = True
-                    for loaded in words[1:]:  # a save that finished but was not reported yet counts
-                        name, _, count = loaded.partition(":")
-                        saved[name] = int(count)
+            while (words := report())[:1] != ["ready"]:
+                assert words[:1] not in (["died"], ["reaped"]), f"the saver died unready: {words}"
+            pid = int(words[1])
+            for loaded in words[2:]:  # a save that finished but was not reported yet counts
+                name, _, count = loaded.partition(":")
+                saved[name] = int(count)
             # Kill while it saves, however slow the machine: after its first save, at a random moment.
-            while len(words := parent.stdout.readline().split()) != 4 or words[0] != "saved":
-                assert words or not parent.stdout.closed, "the forking process died"
+            while (words := report())[:1] != ["saved"]:
                 assert words[:1] != ["died"], f"the saver died: {words}"
-            saved[words[1]] = int(words[2])
-            saves += 1
             time.sleep(rng.uniform(0.0, 0.03))
             os.kill(pid, signal.SIGKILL)
-            while (line := parent.stdout.readline()).split() != ["reaped"]:
-                assert line, "the forking process died"
-                words = line.split()
-                if len(words) == 4 and words[0] == "saved" and words[2].isdigit() and words[3] == "end":
-                    saved[words[1]] = int(words[2])
-                    saves += 1
+            while report() != ["reaped"]:
+                pass
             # After every kill: every game loads, and holds every finished save.
             store = Store(folder)
             for name in NAMES:

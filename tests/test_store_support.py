@@ -1,4 +1,4 @@
-"""Shared helpers for the store tests: seeded random matches, a fixed clock.
+"""Shared helpers for the store tests: seeded random matches, a fixed clock, a store with a game played.
 
 Every random choice comes from a ``random.Random`` with a fixed seed, so each
 run plays the same games.
@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from cart.engine import Forfeit, Match, Roll, Rules
+from cart.store import GameOptions, Store
+from cart.store.session import GameSession
 
 
 def random_match(
@@ -74,6 +77,40 @@ class FixedClock:
     def __call__(self) -> datetime:
         self.now += timedelta(seconds=1)
         return self.now
+
+
+def play_some(session: GameSession, rng: random.Random, n: int) -> None:
+    """``n`` random legal actions on the session's match, as a front end acts (dice from its own rng)."""
+    for _ in range(n):
+        match = session.match
+        game = match.game
+        if game.phase == "over":
+            if match.is_match_over:
+                return
+            match.new_game()
+        elif game.phase in ("opening", "roll"):
+            if game.phase == "roll" and game.can_double() and rng.random() < 0.1:
+                match.double()
+            else:
+                match.roll()
+        elif game.phase == "doubled":
+            match.take() if rng.random() < 0.8 else match.drop()
+        else:
+            match.play(rng.choice(match.legal_plays()))
+
+
+def new_store(tmp_path: Path) -> Store:
+    return Store(tmp_path, clock=FixedClock())
+
+
+OPTIONS = GameOptions(Rules(match_length=5), ("Ann", "Bob"), computer=1, level="expert", hints=False)
+
+
+def good_file(tmp_path: Path, name: str = "Good") -> tuple[Store, Path]:
+    store = new_store(tmp_path)
+    game = store.games.create(name, OPTIONS, rng=random.Random(1))
+    play_some(store.session(game), random.Random(2), 30)
+    return store, tmp_path / game.entry
 
 
 def test_random_match_is_repeatable() -> None:

@@ -20,7 +20,7 @@ Two cartridges may share one folder (two windows, two browser tabs): a game
 has one writer at a time. ``create()`` of a taken name fails even when two
 race, and a save only replaces the file this copy last read or wrote; when
 another copy saved it since, the save raises :class:`ConflictError` and
-writes nothing (see :mod:`cart.store.backend`), and the ratings are re-read
+writes nothing (see :mod:`cart.store.entries`), and the ratings are re-read
 and merged before each write.
 
 A game is played through :meth:`Store.session`: the :class:`GameSession` is
@@ -28,7 +28,8 @@ the match's ``on_commit`` observer, so every committed action is saved and
 every finished game or match rated, whoever applied it.
 """
 
-from .backend import Backend, FileBackend, MemoryBackend
+from .backend import FileBackend
+from .entries import Backend, MemoryBackend
 from .envelope import SCHEMA_VERSIONS
 from .errors import (
     BadNameError,

@@ -27,8 +27,9 @@ replayed from there. Such a game is never rated (see :attr:`SavedGame.set_up`).
 ``record`` holds the JSON form of each :class:`cart.engine.Action`
 (``Action.to_json``); version 1 wrote a play as ``["play", moves]`` and is
 migrated on load (:func:`cart.store.envelope.game_1_to_2`). ``rng`` is
-``random.Random.getstate()`` (None for a match without its own dice), and
-``summary`` repeats what the saved-games list shows so that listing never
+``random.Random.getstate()`` (None for a match without its own dice, which
+:meth:`cart.store.GameStore.create` no longer makes: it gives each new game its
+own), and ``summary`` repeats what the saved-games list shows so that listing never
 replays a record; loading checks it against the replayed match. Anything that
 cannot be used is set aside into ``damaged/`` with a notice; every other game
 still loads.

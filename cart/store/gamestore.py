@@ -19,7 +19,7 @@ from ..engine import (
     GameState,
     Match,
 )
-from .backend import Backend, EntryChangedError, create_entry, digest, replace_entry
+from .entries import Backend, EntryChangedError, create_entry, digest, replace_entry
 from .envelope import decode, encode
 from .errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
 from .games import GAMES, REVIEWS, GameSummary, SavedGame
@@ -143,6 +143,12 @@ class GameStore:
     ) -> SavedGame:
         """Start a new named game and save it at once.
 
+        ``rng`` gives the match its dice; without one it gets a fresh
+        ``random.Random()`` seeded by the system, so a game made here can always
+        be played (a match without dice refuses every roll from its own
+        generator). Its state is saved with the game, so a resumed copy rolls
+        exactly what this one would have.
+
         ``start`` and ``start_score`` begin it from a set-up position (a Position
         ID and Match ID, see :meth:`cart.engine.Match.from_ids`): it is saved,
         resumed and replayed from there, and never rated.
@@ -164,7 +170,12 @@ class GameStore:
             ) from exc
         now = iso(self.clock())
         match = Match.replay(
-            options.rules, record, names=options.names, rng=rng, start=start, start_score=start_score
+            options.rules,
+            record,
+            names=options.names,
+            rng=random.Random() if rng is None else rng,
+            start=start,
+            start_score=start_score,
         )
         game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
         data = encode("game", game.to_body())

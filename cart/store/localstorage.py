@@ -8,7 +8,7 @@ uses and nothing else, so a plain Python object with the same five members
 stands in for it in the tests (and in CPython). This module imports neither
 ``js`` nor ``pyodide``: the caller hands the storage object in.
 
-How the :class:`~cart.store.backend.Backend` contract is kept:
+How the :class:`~cart.store.entries.Backend` contract is kept:
 
 - **Names.** Every entry is the key ``gammon-cart/<entry name>``: pages from
   one origin (every file on ``localhost:8000``, say) share one storage, so
@@ -38,7 +38,7 @@ How the :class:`~cart.store.backend.Backend` contract is kept:
 - **Two tabs.** Every tab of the origin shares the one storage. ``create``
   refuses a key that holds a value, and ``replace_if`` replaces a value only
   while it is still the one this tab last read or wrote (else
-  :class:`~cart.store.backend.EntryChangedError`): each checks and sets in one
+  :class:`~cart.store.entries.EntryChangedError`): each checks and sets in one
   synchronous step, with no await between, and reads the value back after
   setting it, so a second tab's save is refused, never silently written over.
   (Browsers run each tab's script on its own thread without a storage lock,
@@ -53,7 +53,7 @@ import binascii
 import errno
 from typing import Protocol
 
-from .backend import EntryChangedError, check_entry_name, digest
+from .entries import EntryChangedError, check_entry_name, digest
 
 __all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from .backend import Backend
+from .entries import Backend
 
 __all__ = ["DAMAGED", "Clock", "Notice", "iso", "set_aside", "utc_now"]
 

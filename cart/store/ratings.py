@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine import EngineError, Event, GameOver, MatchOver
-from .backend import Backend, EntryChangedError, digest, replace_entry
+from .entries import Backend, EntryChangedError, digest, replace_entry
 from .envelope import MIGRATIONS, decode, encode
 from .errors import DamagedError, WriteError
 from .games import SavedGame

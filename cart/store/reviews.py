@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .backend import Backend
+from .entries import Backend
 from .envelope import decode, encode
 from .errors import DamagedError, WriteError
 from .games import REVIEWS, SavedGame

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .backend import Backend
+from .entries import Backend
 from .envelope import decode, encode
 from .errors import BadValueError, DamagedError, WriteError
 from .notices import Clock, Notice, set_aside, utc_now

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 
-from .backend import Backend, FileBackend
+from .backend import FileBackend
+from .entries import Backend
 from .games import SavedGame
 from .gamestore import GameStore
 from .notices import Clock, Notice, utc_now

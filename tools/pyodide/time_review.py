@@ -1,10 +1,10 @@
 """A whole review of the bench's 60-move game under Pyodide (issue 20: the same figure as CPython's).
 
-    node tools/pyodide/run.mjs --with tools/__init__.py --with tools/bench.py \\
+    node tools/pyodide/run.mjs --with tools/__init__.py --with tools/bench_common.py \\
         tools/pyodide/time_review.py [ROUNDS]
 
 ``tools/bench.py review`` runs this itself when Node and Pyodide are installed and prints the
-ratio to CPython measured in the same run. The game is rebuilt here by ``tools.bench.review_game``
+ratio to CPython measured in the same run. The game is rebuilt here by ``tools.bench_common.review_game``
 (the bots are deterministic, so both interpreters review the same record). V8 optimises Pyodide's
 WebAssembly in its first seconds, as a browser does, so a short warm-up of expert moves runs
 first. Prints one JSON line: for each ply, the best whole review in seconds, the number of
@@ -21,7 +21,7 @@ import time
 from cart.ai import Bot, choose_action
 from cart.ai.review import DEFAULT_PLY, Reviewer
 from cart.engine import Match, Rules
-from tools.bench import review_game
+from tools.bench_common import review_game
 
 
 def warm_up(seconds: float = 5.0) -> None:
@@ -39,7 +39,7 @@ def warm_up(seconds: float = 5.0) -> None:
 def best_review(match: Match, ply: int, rounds: int) -> tuple[float, list[float], list[float]]:
     """The fastest of ``rounds`` whole reviews: its seconds, and its slices' wall and CPU times, sorted.
 
-    ``tools/bench.py`` times CPython with this too, so both interpreters are measured alike.
+    ``tools/bench_review.py`` times CPython with this too, so both interpreters are measured alike.
     """
     best, slices, cpu = float("inf"), [0.0], [0.0]
     for _ in range(rounds):

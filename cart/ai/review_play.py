@@ -1,0 +1,158 @@
+"""A checker play judged against the best: the master's candidates searched a ply deeper, in bounded slices.
+
+The tutor judges one play with :func:`think_play_review` and the reviewer
+(:mod:`cart.ai.review_work`) every play of a record, so the search stands
+alone. Each judgement is a generator that yields every ``SLICE_EVALS`` net
+evaluations (:class:`Slicer`), like :meth:`cart.ai.Bot.think_play`, so a
+window stays responsive however long a position takes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from ..engine import Dice, Play, Position
+from ..engine.fast import flip_key, play_of, successors
+from .bot import LEVEL_SPECS
+from .cube import Chances, cube_efficiency, lookahead
+from .net import Weights, equity, flip_probs
+from .review_cube import CubeView
+from .slices import GEN_COST, ROLLS, SLICE_EVALS
+
+__all__ = ["DEFAULT_PLY", "PlayJudgement", "Slicer", "Work", "think_play_review"]
+
+DEFAULT_PLY = 1
+"""Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
+
+
+Work = Generator[None, None, float]
+
+
+class Slicer:
+    """Counts evaluations and yields each time a slice is full."""
+
+    __slots__ = ("n",)
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def add(self, work: int) -> Generator[None, None, None]:
+        self.n += work
+        if self.n >= SLICE_EVALS:
+            self.n = 0
+            yield
+
+
+def _mover_chances(weights: Weights, reply: int) -> tuple[Chances, float]:
+    """The mover's chances and cube efficiency before its roll, after the opponent's ``reply``."""
+    p = flip_probs(weights.after(reply))
+    return (p[0], p[1], p[2], p[3], p[4]), cube_efficiency(Position(flip_key(reply)))
+
+
+def _zero_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) -> Work:
+    """0-ply equity of the mover after the play ending in ``key``: cubeless, or with ``cube`` the
+    opponent's cubeful value on its roll (it doubles when it should), seen from the mover."""
+    if cube is None:
+        yield from slicer.add(1)
+        return equity(weights.after(key))
+    yield from slicer.add(3 if cube.state.is_match else 1)  # the match cube model costs about 2 evals
+    p = weights.after(key)
+    theirs = (1.0 - p[0], p[3], p[4], p[1], p[2])
+    x = cube_efficiency(Position(flip_key(key)))
+    return cube.mover(cube.state.flipped().value(theirs, x))
+
+
+def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) -> Work:
+    """1-ply equity of the mover after the play ending in ``key`` (unflipped): the opponent's best reply
+    by the net on each of the 21 rolls. Cubeless: the replies' values averaged. With ``cube``: the
+    opponent's cube decision one ply ahead (:func:`~cart.ai.cube.lookahead`, as the master's cube), its
+    value taken as it handles the cube well, seen from the mover."""
+    after = weights.after
+    if key & 15 == 15:
+        return (yield from _zero_ply(weights, key, slicer, cube))
+    opp = flip_key(key)
+    total = 0.0
+    chosen: list[tuple[float, int]] = []
+    for a, b, w in ROLLS:
+        replies = successors(opp, a, b) or {opp: 0}
+        yield from slicer.add(GEN_COST)
+        best = -9.0
+        choice = opp
+        for r in replies:
+            e = equity(after(r))
+            if e > best:
+                best, choice = e, r
+            yield from slicer.add(1)
+        total -= w * best
+        chosen.append((w, choice))
+    if cube is None:
+        return total / 36.0
+    theirs = cube.state.flipped()
+    leaves = []
+    for weight, reply in chosen:
+        yield from slicer.add(5 if cube.state.is_match else 1)  # two cube values a leaf
+        chances, x = _mover_chances(weights, reply)
+        leaves.append((float(weight), chances, x))
+    nd, dt, dp = lookahead(theirs, leaves)
+    return cube.mover(max(nd, min(dt, dp)) if theirs.may_double() else nd)
+
+
+@dataclass(frozen=True)
+class PlayJudgement:
+    """A play made against the best, before it is a :class:`PlayReview` (the tutor uses it bare)."""
+
+    made_key: int
+    best_key: int
+    made_equity: float
+    best_equity: float
+    choices: int
+    best: Play
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_equity - self.made_equity)
+
+
+def think_play_review(
+    weights: Weights,
+    position: Position,
+    dice: Dice,
+    made_key: int,
+    ply: int = DEFAULT_PLY,
+    cube: CubeView | None = None,
+) -> Generator[None, None, PlayJudgement]:
+    """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
+
+    The net at 0-ply ranks every legal play (cubeless). At ``ply`` 1 the
+    master's candidates (its best few within its margin) and the play made are
+    searched one ply deeper; at ``ply`` 0 every play is valued at 0-ply. With
+    ``cube`` (:func:`cube_view`) the values are cubeful, in EMG. The best of the
+    plays so valued is the best play: every equity compared is of one depth.
+    """
+    slicer = Slicer()
+    succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
+    keys = list(succ)
+    after = weights.after
+    rough = {}
+    for k in keys:
+        rough[k] = equity(after(k))
+        yield from slicer.add(1)
+    chosen = keys
+    if len(keys) > 1 and ply >= 1:
+        level = LEVEL_SPECS["master"]
+        order = sorted(keys, key=rough.__getitem__, reverse=True)
+        top = rough[order[0]]
+        chosen = [k for k in order[: level.candidates] if top - rough[k] <= level.margin]
+        if made_key not in chosen:
+            chosen.append(made_key)
+    scores: dict[int, float] = {}
+    for k in chosen:
+        if len(keys) > 1 and ply >= 1:
+            scores[k] = yield from _one_ply(weights, k, slicer, cube)
+        elif cube is None:
+            scores[k] = rough[k]
+        else:
+            scores[k] = yield from _zero_ply(weights, k, slicer, cube)
+    best = max(scores, key=scores.__getitem__)
+    return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))

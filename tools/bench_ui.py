@@ -1,0 +1,204 @@
+"""The cartridge as a player meets it: frame times, the computer's replies at 30 fps, and start-up.
+
+The ``ui`` and ``start`` sections of ``python -m tools.bench`` (see
+:mod:`tools.bench`): they run the Pyxel game headless (or a fresh interpreter to
+its first frame), where the other sections time the engine and the AI alone.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tools.bench_common import ROOT, quantile
+
+__all__ = ["FPS", "PERIOD", "REPLIES", "STARTUP", "bench_start", "bench_ui", "latencies", "thought"]
+
+
+def bench_ui(rounds: int) -> None:
+    """Frame times of the Pyxel game, headless at 640x512: update + draw, as ``pyxel.run`` would call them."""
+    import os
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pyxel
+
+    from cart.engine import Move
+    from cart.store import Settings
+    from cart.ui import palette
+    from cart.ui.app import App
+    from cart.ui.intents import Pointer
+    from cart.ui.options import GameSetup
+    from cart.ui.play import PlayScene
+    from cart.ui.table import Table
+
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
+
+    def timed(frame: Callable[[], object], n: int) -> list[float]:
+        out = []
+        for _ in range(n):
+            t0 = time.perf_counter()
+            frame()
+            out.append(time.perf_counter() - t0)
+        return sorted(out)
+
+    def stats(times: list[float]) -> str:
+        mean = sum(times) / len(times)
+        p99 = quantile(times, 0.99)
+        return f"mean {mean * 1e3:6.3f} ms   p99 {p99 * 1e3:6.3f} ms   longest {times[-1] * 1e3:6.2f} ms"
+
+    bare = min((timed(lambda: pyxel.cls(palette.DESKTOP), 300) for _ in range(rounds)), key=sum)
+    print("ui: update + draw per frame, headless 640x512 (budget at 30 fps: 33 ms; target p99 <= 8 ms)")
+    print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
+
+    def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
+        table = Table.new(GameSetup(players=0, level=level), app.rng, hints=True)
+        scene = PlayScene(app.services, table, attract=True)
+        app.switch(scene)
+
+        def frame() -> None:
+            app.feed([Pointer(300, 200)])
+            app.draw()
+
+        return scene, frame
+
+    scene, frame = game("expert")
+    times: list[float] = []
+    while scene.match.game_number == 1 and len(times) < 20000:
+        t0 = time.perf_counter()
+        frame()
+        times.append(time.perf_counter() - t0)
+    moves = sum(1 for a in scene.match.record if isinstance(a, Move))
+    times.sort()
+    print(f"  computer v computer, one game (expert, fast animation: {len(times)} frames, {moves} plays)")
+    print(f"                                       {stats(times)}")
+
+    scene, frame = game("master")
+    thinking: list[float] = []
+    besides: list[float] = []
+    for _ in range(1500):
+        busy = scene.thinker is not None or scene.match.game.phase == "move"
+        t0 = time.perf_counter()
+        frame()
+        if busy:
+            thinking.append(time.perf_counter() - t0)
+            besides.append(thinking[-1] - thought(app))
+    thinking.sort()
+    besides.sort()
+    print(f"  master thinking ({len(thinking)} frames, update + draw including the thought)")
+    print(f"                                       {stats(thinking)}")
+    print("    the same frames less the thought")
+    print(f"                                       {stats(besides)}")
+    over = sum(1 for t in thinking if t > PERIOD)
+    print(f"                                       frames over the {PERIOD * 1e3:.1f} ms period: {over}")
+
+    print(f"  computer reply at {FPS} fps, dice to play ({REPLIES} replies a level, fast animation)")
+    for level in ("beginner", "intermediate", "expert", "master"):
+        replies, thinks, work, besides = latencies(app, game, level)
+        work.sort()
+        besides.sort()
+        p99 = quantile(work, 0.99)
+        p99b = quantile(besides, 0.99)
+        print(
+            f"    {level:13s} mean {sum(replies) / len(replies):5.2f} s   longest {max(replies):5.2f} s"
+            f"   thinking mean {sum(thinks) / len(thinks):5.2f} s   frame p99 {p99 * 1e3:5.2f} ms"
+            f" ({p99b * 1e3:4.2f} ms less the thought)   over the period {sum(1 for t in work if t > PERIOD)}"
+        )
+
+
+FPS = 30
+PERIOD = 1 / FPS
+
+
+def thought(app: Any) -> float:
+    """Seconds the computer thought in the last frame (0 where the app does not say: before issue 17)."""
+    clock = getattr(app, "clock", None)
+    return clock.thought if clock is not None else 0.0
+
+
+REPLIES = 12
+
+
+def latencies(
+    app: Any, game: Callable[[str], tuple[Any, Callable[[], None]]], level: str
+) -> tuple[list[float], list[float], list[float], list[float]]:
+    """Seconds from each computer roll to its play at 30 fps, the part spent thinking, frame times.
+
+    The clock is simulated without sleeping: a frame lasts the period, or
+    longer when its update and draw took longer, as ``pyxel.run`` runs it.
+    A reply starts at the frame its dice are rolled (the tumble shows) and ends
+    at the frame the play is applied (after its man-by-man animation); its
+    thinking is the frames that ran with a thought under way.
+    """
+    from cart.engine import Move, Roll
+
+    scene, frame = game(level)
+    clock = 0.0
+    rolled: float | None = None
+    thinking = 0.0
+    replies: list[float] = []
+    thought_s: list[float] = []
+    work: list[float] = []
+    besides: list[float] = []
+    seen = 0
+    while len(replies) < REPLIES:
+        busy = scene.thinker is not None
+        t0 = time.perf_counter()
+        frame()
+        took = time.perf_counter() - t0
+        work.append(took)
+        besides.append(took - thought(app))
+        clock += max(PERIOD, took)
+        if busy or scene.thinker is not None:
+            thinking += max(PERIOD, took)
+        record = scene.match.record
+        seen = min(seen, len(record))  # a new match in the attract mode
+        for action in record[seen:]:
+            if isinstance(action, Roll):
+                rolled, thinking = clock, 0.0
+            elif isinstance(action, Move) and rolled is not None:
+                replies.append(clock - rolled)
+                thought_s.append(thinking)
+                rolled = None
+        seen = len(record)
+    return replies, thought_s, work, besides
+
+
+STARTUP = """
+import time, os
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+from cart.ui.app import App
+app = App(headless=True, seed=1)
+app.frame()
+from cart.ai.bot import _LOADED
+print("first", len(_LOADED), flush=True)
+for _ in range(60):
+    app.frame()
+print(len(_LOADED), flush=True)
+"""
+
+
+def bench_start(rounds: int) -> None:
+    """Launch to the first frame drawn, desktop, headless, a fresh interpreter each round (goal: < 1 s)."""
+    import subprocess
+    import sys
+
+    times = []
+    loaded = at_first = ""
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        p = subprocess.Popen([sys.executable, "-c", STARTUP], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        assert p.stdout is not None
+        first = p.stdout.readline()
+        t1 = time.perf_counter()
+        loaded = p.stdout.read().strip()
+        p.wait()
+        assert first.startswith("first"), first
+        at_first = first.split()[1]
+        times.append(t1 - t0)
+    best = min(times)
+    print(f"start: launch to the first frame (headless, title screen), best of {rounds}: {best:.2f} s")
+    print(
+        f"  median {sorted(times)[len(times) // 2]:.2f} s; weight files read by the first frame: {at_first},"
+        f" 60 frames later: {loaded}"
+    )
