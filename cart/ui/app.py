@@ -217,7 +217,7 @@ class App:
     def _restacked(self) -> None:
         """Tell each scene whether a box or a menu now covers it."""
         for scene in self.stack:
-            scene.covered = scene is not self.stack[-1]
+            scene.cover(scene is not self.stack[-1])
 
     @property
     def cursor_shown(self) -> bool:

@@ -256,6 +256,9 @@ class SetUpScene(FieldForm):
     def buttons(self) -> list[Button]:
         return [self.cancel_button, self.start_button]
 
+    def pressable(self) -> list[Button]:
+        return self.buttons()
+
     def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
         """Each radio icon that applies, by its stop: the middle of its sprite."""
         return {(t.rect.x + 8, t.rect.y + 10): t for _, t in self.toggles if t.enabled}

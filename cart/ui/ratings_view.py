@@ -196,6 +196,9 @@ class RatingsScene(ScrollingList, Scene):
     def buttons(self) -> list[Button]:
         return [self.keep, self.close]
 
+    def pressable(self) -> list[Button]:
+        return self.buttons()
+
     def stops(self) -> list[tuple[int, int]]:
         """Keep line and Close (Up and Down move the highlight in the list, not the cursor)."""
         return [b.rect.center for b in self.buttons()]

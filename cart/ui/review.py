@@ -217,6 +217,9 @@ class ReviewScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.back, self.forward, self.next_error]
 
+    def pressable(self) -> list[Button]:
+        return self.buttons()
+
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for b in self.buttons()]
 

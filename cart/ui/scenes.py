@@ -207,6 +207,9 @@ class Dialog(Scene):
         """Keys are text while the field has the caret (Up or Down takes it to the buttons)."""
         return self.field is not None and self.field.focused
 
+    def pressable(self) -> list[Button]:
+        return self.buttons
+
     def stops(self) -> list[tuple[int, int]]:
         field = [self.field.rect.center] if self.field is not None else []
         return field + [b.rect.center for b in self.buttons]

@@ -134,6 +134,9 @@ class StartScene(ScrollingList, Scene):
     def buttons(self) -> list[Button]:
         return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
 
+    def pressable(self) -> list[Button]:
+        return self.buttons()
+
     def stops(self) -> list[tuple[int, int]]:
         """The buttons (Up and Down move the highlight in the list, not the cursor)."""
         return [b.rect.center for b in self.buttons()]

@@ -351,6 +351,9 @@ class NewGameScene(FieldForm):
     def buttons(self) -> list[Button]:
         return [self.minus, self.plus, self.cancel_button, self.play]
 
+    def pressable(self) -> list[Button]:
+        return self.buttons()
+
     def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
         """Each radio or option icon that applies, by its stop: the middle of its sprite."""
         return {(t.rect.x + 8, t.rect.y + 10): t for row in self.rows for t in row.toggles if t.enabled}

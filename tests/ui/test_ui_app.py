@@ -35,7 +35,7 @@ from cart.engine import (
     Rules,
     Take,
 )
-from cart.store import Settings
+from cart.store import GameOptions, Settings, Store
 from cart.ui import layout as L
 from cart.ui import palette as wimp
 from cart.ui import play as play_module
@@ -49,6 +49,7 @@ from cart.ui.options import GameSetup
 from cart.ui.palette import Wimp
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.start import StartScene
 from cart.ui.table import Table
 from cart.ui.table_view import draw_tip
 from cart.ui.tips import TOOLTIP_DELAY, tip_box
@@ -519,6 +520,40 @@ def test_buttons_invert_only_while_select_is_held(assets: Assets) -> None:
     assert ok.pressed and pyxel.screen.pget(ok.rect.x + 2, ok.rect.y + 2) == wimp.TEXT
     app.feed([Pointer(x, y)])  # let go
     assert not ok.pressed and app.top is box
+
+
+@pytest.mark.parametrize("device", ["mouse", "keys", "pad"])
+def test_a_button_that_opens_a_box_springs_back_under_it(assets: Assets, tmp_path: Path, device: str) -> None:
+    """Play-test: Delete pressed on Start stayed drawn inverted under its box until the box closed.
+
+    The release that springs a button back goes to the box over it; the button is pressed in only
+    while SELECT is held on it, so the box opening lets it go, whatever pressed it.
+    """
+    Store(tmp_path).games.create(
+        "One", GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
+    )
+    app = App(store=Store(tmp_path), headless=True, seed=1, settings=Settings(animation_speed="off"))
+    app.to_start()
+    app.frame()
+    start = app.top
+    assert isinstance(start, StartScene)
+    delete = start.delete
+    if device == "mouse":
+        pyxel.set_mouse_pos(*delete.rect.center)
+        app.frame()
+        pyxel.set_btn(LEFT, True)
+        app.frame()
+        pyxel.set_btn(LEFT, False)
+        pyxel.flip()
+        app.frame()
+    else:
+        Keys(app, KEYBOARD_ONLY if device == "keys" else GAMEPAD_ONLY).take(delete.rect.center)
+    app.frame()
+    box = app.top
+    assert isinstance(box, Dialog) and box.window.title == "Delete"
+    assert box.window.rect.bottom < delete.rect.y  # the button shows below the box
+    assert pyxel.screen.pget(delete.rect.x + 2, delete.rect.y + 2) == wimp.BUTTON_BG  # not inverted
+    assert not delete.pressed
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
