@@ -17,18 +17,20 @@ import pytest
 import pyxel
 from finished_game import NAMES, finished_game, finished_review
 from pyxel_players import arrow_way
+from screen_text import read_line
 
 from cart.ai.review import Review, review_cache_form
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store, export_mat
 from cart.ui import layout as L
+from cart.ui import palette as wimp
 from cart.ui import review_open
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.intents import Dropped, Input
 from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
-from cart.ui.review import ReviewScene
+from cart.ui.review import DETAIL, ReviewScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.start import StartScene
 
@@ -229,6 +231,59 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     p.press(buttons["close"])
     assert isinstance(p.top, StartScene)
     assert app.input.mouse == (pyxel.mouse_x, pyxel.mouse_y)  # the mouse never moved
+
+
+def three_game_match() -> Match:
+    """A 3-point match three games long (2-1): two plays each, then a single resigned and accepted."""
+    match = Match(Rules(match_length=3), names=NAMES, rng=random.Random(3))
+    for number in range(3):
+        if number:
+            match.new_game()
+        for _ in range(2):
+            match.roll()
+            match.play(match.legal_plays()[0])
+        match.resign(match.game.actor, 1)
+        match.accept()
+    assert match.game_number == 3 and match.score == (2, 1)
+    return match
+
+
+@pytest.mark.parametrize("kind", ["match", "money"])
+def test_the_list_says_which_game_of_the_match_never_a_name_like_the_saved_games(
+    assets: Assets, tmp_path: Path, game: Match, review: Review, kind: str
+) -> None:
+    """Play-test: the saved match "Game 2" opened with "Game 1" over its list, read as another name for it.
+
+    The title keeps the saved name; the list's heading and the detail box say which game of the
+    match it is ("1st game of 3"), and a money session of one game only that it is a money game.
+    """
+    app = make_app(tmp_path)
+    assert app.store is not None
+    if kind == "match":
+        match = three_game_match()
+        options = GameOptions(Rules(match_length=3), NAMES, computer=0, level="beginner")
+        app.store.games.create("Game 2", options, record=match.record)
+        heading = "1st game of 3"
+    else:
+        app.store.reviews.save(
+            app.store.games.create("Game 2", OPTIONS, record=game.record),
+            review_cache_form(review, game.record),
+        )
+        heading = "Money game"
+    p = Player(app)
+    scene = open_from_list(p)
+    title = scene.window.furniture["title"]
+    assert read_line(assets, title.y + 2, wimp.TITLE_TEXT, title.x, title.right) == "Review: Game 2"
+    row = scene.list.row_rect(0)
+    assert read_line(assets, row.y, wimp.TEXT, row.x, row.right) == heading  # the list's first line
+    p.press(KEYS["up"])  # the heading selected: the detail box says the same
+    assert scene.list.selected == 0
+    assert read_line(assets, row.y, wimp.MENU_SELECTED_TEXT, row.x, row.right) == heading
+    assert read_line(assets, DETAIL.y + 2, wimp.TEXT, DETAIL.x, DETAIL.right) == heading
+    graph = scene.graph
+    p.click((graph.x_of(graph.columns[-1]), graph.rect.center[1]))  # the graph's last line: the game's end
+    assert scene.line.kind == "end"
+    assert read_line(assets, DETAIL.y + 2, wimp.TEXT, DETAIL.x, DETAIL.right) == f"{heading} over"
 
 
 def test_the_analysis_runs_in_slices_and_closing_keeps_what_was_done(
