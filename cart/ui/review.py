@@ -31,6 +31,7 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import key_for
+from .menus import Entry, MenuScene
 from .review_detail import MARK_COLOUR, Judged
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits
@@ -48,7 +49,7 @@ from .review_view import (
     text_fit,
     text_x,
 )
-from .scenes import Entry, MenuScene, hover
+from .scenes import hover
 from .stage import Pop, Push, Scene, Tell, Transition, chain
 from .table_view import draw_tip
 from .thinking import SteadyThinker, Thinker

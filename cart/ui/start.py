@@ -27,10 +27,11 @@ from .geom import Rect
 from .intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import KEY_LABELS, key_for
 from .layout import SCREEN
+from .menus import Entry, MenuScene
 from .messages import cut
 from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
-from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
+from .scenes import Choice, Dialog, Scene, draw_focused, hover
 from .scrollbar import ScrollBar, ScrollingList
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window

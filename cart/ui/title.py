@@ -31,10 +31,11 @@ from .assets import CHAR_H, CHAR_W
 from .desk import SCALE_MENU, desk_entries, scale_entries
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from .menus import Entry, MenuScene
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
-from .scenes import Entry, FieldForm, MenuScene, Scene, draw_focused, hover
+from .scenes import FieldForm, Scene, draw_focused, hover
 from .stage import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition, settings_not_saved
 from .table import Table
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
