@@ -215,14 +215,11 @@ class ReviewScene(Scene):
         ]
 
     # -- the frame ---------------------------------------------------------------------------
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.back, self.forward, self.next_error]
 
-    def pressable(self) -> list[Button]:
-        return self.buttons()
-
     def stops(self) -> list[tuple[int, int]]:
-        return [b.rect.center for b in self.buttons()]
+        return [b.rect.center for b in self.pressable()]
 
     def button_at(self, x: int, y: int) -> str | None:
         """The name of the button at (x, y), for its tip (None: none there)."""
@@ -234,7 +231,7 @@ class ReviewScene(Scene):
         self.idle = 0 if any(not isinstance(i, Pointer) for i in intents) else self.idle + 1
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
                 self.resting.see(self.button_at(intent.x, intent.y))
                 if self.dragging is not None:
                     if intent.held:
@@ -321,7 +318,7 @@ class ReviewScene(Scene):
         draw_progress(g, a, PROGRESS, self.done, self.total, label)
         self._graph(g)
         self._totals(g)
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         self._tip(g)
 
