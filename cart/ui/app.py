@@ -37,7 +37,8 @@ from .options import GameSetup
 from .play import PlayScene
 from .prefs import Prefs
 from .saves import game_options, offered_setup, wrap
-from .scenes import Choice, Dialog, Scene
+from .scene_stack import SceneStack
+from .scenes import Choice, Dialog
 from .services import Services
 from .sound import Sounds
 from .stage import (
@@ -93,8 +94,11 @@ def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> Non
         )
 
 
-class App:
+class App(SceneStack):
     """The running cartridge: assets, board painter, sounds, the player's settings and the scene stack.
+
+    How the stack changes (push, pop, switch, the keys' focus carried) is
+    :class:`~cart.ui.scene_stack.SceneStack`'s; the App decides where to go.
 
     ``settings`` (tests, the demo) are used instead of the stored ones; they
     are still saved, over the stored ones, when they change.
@@ -133,7 +137,7 @@ class App:
         self.assets = Assets.load()
         self.board = BoardView(self.assets, "Backgammon")
         self.sounds = Sounds(self.prefs)
-        self.input = Input()
+        super().__init__(Input(), PadKeys())
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
         self.services = Services(
             assets=self.assets,
@@ -147,9 +151,6 @@ class App:
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
-        self.stack: list[Scene] = []
-        self.keys_carried = False  # a menu chosen by keys closed: what it opens takes the focus too
-        self.pad_keys = PadKeys()  # pad A's on-screen keyboard, and the tip on a field that says so
         self.quitting = False
         if start == "title":
             self.to_title()
@@ -167,10 +168,6 @@ class App:
         self.clock.budget = seconds
 
     # -- the stack ----------------------------------------------------------------------
-    @property
-    def top(self) -> Scene:
-        return self.stack[-1]
-
     def go(self, transition: Transition | None) -> None:
         """Go where a scene said (None: stay): the one place the scene stack changes."""
         match transition:
@@ -213,65 +210,6 @@ class App:
                 self.play_saved(saved)
             case Quit():
                 self.quit()
-
-    def _restacked(self) -> None:
-        """Tell each scene whether a box or a menu now covers it."""
-        for scene in self.stack:
-            scene.covered = scene is not self.stack[-1]
-
-    @property
-    def cursor_shown(self) -> bool:
-        """The pointer shows rather than the hourglass: the computer is not thinking."""
-        return not self.top.busy
-
-    @property
-    def keyed(self) -> bool:
-        """The keys (or the gamepad) have the cursor: the top scene shows a focus mark, no pointer."""
-        return bool(self.stack) and self.top.focus is not None
-
-    @property
-    def keys_in_use(self) -> bool:
-        """A scene opened now takes the focus: the keys have it, or had it in the menu just closed."""
-        return self.keyed or self.keys_carried
-
-    def _focus_first(self, scene: Scene) -> None:
-        """A scene opened while the keys are in use takes the focus on its first stop (its default icon)."""
-        stop = scene.first_stop()
-        if stop is not None:
-            self.input.warp(*stop)
-            scene.focus_on(stop)
-            self.pad_keys.see(scene, [Focus(*stop)])
-
-    def push(self, scene: Scene) -> None:
-        keyed = self.keys_in_use
-        self.stack.append(scene)
-        self._restacked()
-        if keyed or scene.onscreen:  # the on-screen keyboard is the pad's: its keys take the focus
-            self._focus_first(scene)
-        scene.enter()
-
-    def pop(self, scene: Scene) -> None:
-        """Remove ``scene`` (and anything above it); a scene that is gone already is ignored."""
-        if scene in self.stack:
-            keyed = self.keyed
-            gone = self.stack[self.stack.index(scene) :]
-            del self.stack[self.stack.index(scene) :]
-            self._restacked()
-            for old in reversed(gone):
-                old.leave()
-            if keyed and self.stack and self.top.focus is not None:  # back to the stop it had
-                self.input.warp(*self.top.focus)
-
-    def switch(self, scene: Scene) -> None:
-        """Make ``scene`` the only one (each scene left is told, then the new one)."""
-        keyed = self.keys_in_use
-        gone, self.stack = self.stack, [scene]
-        self._restacked()
-        for old in reversed(gone):
-            old.leave()
-        if keyed:
-            self._focus_first(scene)
-        scene.enter()
 
     def to_title(self) -> None:
         self.switch(TitleScene(self.services))

@@ -1,7 +1,7 @@
 """Paint a game as seed 000's board screen: ``(GameState, ViewState) -> pixels``, changing nothing.
 
 The static parts (tables, points and their numbers, the side panel's boxes
-and labels) are painted once into an off-screen image; :meth:`BoardView.draw`
+and the labels no seat changes) are painted once into an off-screen image; :meth:`BoardView.draw`
 copies it and lays the moving parts over it with sprite copies and a little
 text, so a frame costs a few dozen blits and no per-pixel Python.
 
@@ -26,7 +26,17 @@ from .saves import cut
 from .view_state import MESSAGE_COLS, MESSAGE_ROWS, Colour, Hints, Lifted, Player, ViewState
 from .widgets import Window, draw_box
 
-__all__ = ["DICE_TO_ROLL_FACE", "BoardView", "Colour", "Hints", "Lifted", "Player", "ViewState", "hourglass"]
+__all__ = [
+    "DICE_TO_ROLL_FACE",
+    "BoardView",
+    "Colour",
+    "Hints",
+    "Lifted",
+    "Player",
+    "ViewState",
+    "hourglass",
+    "roll_label",
+]
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
 DIE_GAP = 6
@@ -63,6 +73,20 @@ def hourglass(g: pyxel.Image, x: int, y: int, scale: int = 1) -> None:
         for dx, c in enumerate(row):
             if c != ".":
                 g.rect(x + dx * scale, y + dy * scale, scale, scale, _HOURGLASS_INK[c])
+
+
+def roll_label(player: Player) -> str:
+    """The label over the roll box, which holds the bottom seat's dice: whose roll it is.
+
+    "Your roll" speaks to the person at the bottom (one of two players too: the
+    board turns to whoever is to play). With a computer there (the attract
+    game, where no person plays) nobody is "you": the seat is named by its
+    colour, as the bins always are.
+
+    >>> roll_label(Player("You", "red")), roll_label(Player("Beginner", "red", computer=True))
+    ('Your roll', "Red's roll")
+    """
+    return f"{player.colour.title()}'s roll" if player.computer else "Your roll"
 
 
 class BoardView:
@@ -114,9 +138,9 @@ class BoardView:
                 draw_box(g, row, wimp.PANEL_BOX_BG)
             icon_row = L.seat_rows(box).icon
             g.line(icon_row.x + 41, icon_row.y, icon_row.x + 41, icon_row.bottom - 1, wimp.FRAME)
-        for box, label in ((L.ROLL_BOX, "Your roll"), (L.DICE_BOX, "Dice to roll")):
+        for box in (L.ROLL_BOX, L.DICE_BOX):
             draw_box(g, box, wimp.PANEL_BOX_BG)
-            a.text(g, box.x, box.y - CHAR_H - 4, label, wimp.TEXT)
+        a.text(g, L.DICE_BOX.x, L.DICE_BOX.y - CHAR_H - 4, "Dice to roll", wimp.TEXT)
         for mine in (True, False):
             draw_box(g, L.bin_box(mine), wimp.PANEL_BOX_BG)
         draw_box(g, L.MATCH_BOX, wimp.PANEL_BOX_BG)
@@ -201,6 +225,7 @@ class BoardView:
                 side = Rect(rows.icon.x + 41, rows.icon.y, rows.icon.w - 41, rows.icon.h)
                 r = side.centered(L.CHECKER, L.CHECKER)
                 a.blt(g, r.x, r.y, f"checker_{shown.colour}")
+                a.text(g, L.ROLL_BOX.x, L.ROLL_BOX.y - CHAR_H - 4, roll_label(shown), wimp.TEXT)
             bin_box = L.bin_box(player == viewer)
             a.text(g, bin_box.x, bin_box.y - CHAR_H - 4, f"{shown.colour.title()}'s bin", wimp.TEXT)
 

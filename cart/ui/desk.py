@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING
 
 from cart.store.settings import MAX_WINDOW_SCALE
 
+from .menus import Entry
 from .options import GameSetup
 from .position_setup import SetUpScene
 from .ratings_view import RatingsScene
 from .saves import offered_setup
-from .scenes import Entry
 from .stage import Push, Tell, Transition, chain, settings_not_saved
 
 if TYPE_CHECKING:

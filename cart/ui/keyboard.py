@@ -194,6 +194,9 @@ class KeyboardScene(Scene):
         if self.owner.window is not None:
             self.owner.window.focused = self.owner_focused
 
+    def pressable(self) -> list[Button]:
+        return [b for _, b in self.keys]
+
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for _, b in self.keys if b.enabled]
 

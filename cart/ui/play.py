@@ -10,7 +10,7 @@ by click and click or by press, drag and release (:mod:`cart.ui.drag`). Input
 that comes during a beat is kept and acted on when the beats are over and a
 person is to act, unless the computer's turn began in between (a pass's
 pause); input while the computer thinks, with nothing shown, is ignored. The
-menus and boxes are :mod:`cart.ui.play_boxes`.
+menu is :mod:`cart.ui.play_menu`, the boxes :mod:`cart.ui.play_boxes`.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from .drag import Drag, Held
 from .geom import Rect
 from .intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
 from .options import GameSetup
+from .play_menu import open_menu
 from .scenes import Scene
 from .stage import Push, Tell, Transition, chain
 from .table import Outcome, Sound, Table
@@ -156,7 +157,7 @@ class PlayScene(Scene):
             elif isinstance(intent, OpenMenu) and self.drag is not None:
                 self.cancel_drag()  # MENU during a drag puts the man back, as Escape does
             elif isinstance(intent, OpenMenu) and not self.attract:
-                return chain(self.take(), boxes.open_menu(self, intent.x, intent.y))
+                return chain(self.take(), open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
             self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)

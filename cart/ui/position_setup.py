@@ -253,7 +253,7 @@ class SetUpScene(FieldForm):
         return Pop(self) if part == "close" else None
 
     # -- input ----------------------------------------------------------------------------------
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.cancel_button, self.start_button]
 
     def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
@@ -263,7 +263,7 @@ class SetUpScene(FieldForm):
     def stops(self) -> list[tuple[int, int]]:
         """Fields, radio icons, buttons: every icon that applies, in reading order."""
         fields = [f.rect.center for f in self.fields()]
-        return fields + list(self.toggle_stops()) + [b.rect.center for b in self.buttons()]
+        return fields + list(self.toggle_stops()) + [b.rect.center for b in self.pressable()]
 
     def first_stop(self) -> tuple[int, int] | None:
         """The Position ID, which has the caret when the window opens: what the window is for."""
@@ -272,7 +272,7 @@ class SetUpScene(FieldForm):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
@@ -341,11 +341,11 @@ class SetUpScene(FieldForm):
         for line in wrap(self.error, 60)[:3] if self.error else []:
             a.text(g, self.left, y, line, wimp.ERROR_TEXT)
             y += CHAR_H
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
         if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
             r = toggle.rect
             width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
             draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.shown_focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.pressable())

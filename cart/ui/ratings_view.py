@@ -193,12 +193,12 @@ class RatingsScene(ScrollingList, Scene):
         return out
 
     # -- input ------------------------------------------------------------------------------------
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.keep, self.close]
 
     def stops(self) -> list[tuple[int, int]]:
         """Keep line and Close (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.buttons()]
+        return [b.rect.center for b in self.pressable()]
 
     def first_stop(self) -> tuple[int, int] | None:
         """Keep line, the default: what Return does."""
@@ -211,7 +211,7 @@ class RatingsScene(ScrollingList, Scene):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
                 self.slide(intent)
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
@@ -272,10 +272,10 @@ class RatingsScene(ScrollingList, Scene):
         chosen = self.chosen
         if chosen is not None:
             a.text(g, work.x + 12, self.info_y, cut(self.caption(chosen), 46), wimp.TEXT)
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
-        draw_focused(g, self.shown_focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.pressable())
 
     def draw_row(self, g: pyxel.Image, i: int, colour: int | None) -> None:
         a = self.services.assets

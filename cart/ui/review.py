@@ -31,6 +31,7 @@ from .assets import CHAR_H, CHAR_W
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import key_for
+from .menus import Entry, MenuScene
 from .review_detail import MARK_COLOUR, Judged
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits
@@ -48,7 +49,7 @@ from .review_view import (
     text_fit,
     text_x,
 )
-from .scenes import Entry, MenuScene, hover
+from .scenes import hover
 from .stage import Pop, Push, Scene, Tell, Transition, chain
 from .table_view import draw_tip
 from .thinking import SteadyThinker, Thinker
@@ -214,11 +215,11 @@ class ReviewScene(Scene):
         ]
 
     # -- the frame ---------------------------------------------------------------------------
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.back, self.forward, self.next_error]
 
     def stops(self) -> list[tuple[int, int]]:
-        return [b.rect.center for b in self.buttons()]
+        return [b.rect.center for b in self.pressable()]
 
     def button_at(self, x: int, y: int) -> str | None:
         """The name of the button at (x, y), for its tip (None: none there)."""
@@ -230,7 +231,7 @@ class ReviewScene(Scene):
         self.idle = 0 if any(not isinstance(i, Pointer) for i in intents) else self.idle + 1
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
                 self.resting.see(self.button_at(intent.x, intent.y))
                 if self.dragging is not None:
                     if intent.held:
@@ -317,7 +318,7 @@ class ReviewScene(Scene):
         draw_progress(g, a, PROGRESS, self.done, self.total, label)
         self._graph(g)
         self._totals(g)
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         self._tip(g)
 

@@ -70,12 +70,12 @@ class Judged:
         names = self.lines.names
         text, grey = wimp.TEXT, wimp.TEXT_DISABLED
         if line.kind == "game":
-            rows: list[DetailLine] = [(f"Game {line.game_number}", text, None), (line.text, text, None)]
+            rows: list[DetailLine] = [(line.heading, text, None), (line.text, text, None)]
             if line.state.crawford:
                 rows.append(("Crawford game", text, None))
             return rows
         if line.kind == "end":
-            return [(f"Game {line.game_number} over", text, None), (line.text, text, None)]
+            return [(f"{line.heading} over", text, None), (line.text, text, None)]
         assert line.player is not None
         who = names[line.player]
         head = f"{line.number}. {who}" if line.number else who

@@ -36,7 +36,7 @@ from cart.engine import (
 
 from .messages import seen_from, verb
 
-__all__ = ["MARKS", "Line", "LineKind", "Lines", "read_lines"]
+__all__ = ["MARKS", "Line", "LineKind", "Lines", "game_heading", "ordinal", "read_lines"]
 
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 
@@ -70,6 +70,7 @@ class Line:
     moves: tuple[tuple[int, int], ...] = ()
     roll_index: int | None = None  # the Roll before a play: its luck, and a "no double" made at it
     after: GameState | None = field(default=None, repr=False)
+    heading: str = ""  # a game's heading or end: which game of the match it is (:func:`game_heading`)
 
 
 @dataclass
@@ -163,7 +164,39 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
             won = f"{over.points} point{'s' if over.points != 1 else ''}"
             text = f"{verb(names[over.winner], 'wins')} {won}"
             lines.append(Line("end", i, after, replay.score, game_number, over.winner, text=text))
+    games = replay.game_number
+    for line in lines:
+        if line.kind in ("game", "end"):
+            line.heading = game_heading(line.game_number, games, match.rules.is_match)
     return Lines(names, lines, len(record), viewer)
+
+
+def game_heading(number: int, games: int, is_match: bool) -> str:
+    """Which game of the record a game's lines belong to, in words no saved game's name is made of.
+
+    A saved game is named "Game", "Game 2"...: a heading "Game 1" in the
+    Review of the saved match "Game 2" read as a second name for it. So the
+    heading is an ordinal of the games reviewed ("1st game of 3"); a money
+    session of one game has no other game to tell it from, and says only what it is.
+
+    >>> game_heading(2, 3, True), game_heading(1, 1, True), game_heading(1, 1, False)
+    ('2nd game of 3', '1st game', 'Money game')
+    >>> game_heading(2, 2, False)  # a money session of two games
+    '2nd game of 2'
+    """
+    if games > 1:
+        return f"{ordinal(number)} game of {games}"
+    return f"{ordinal(number)} game" if is_match else "Money game"
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an English ordinal, as a heading writes it.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
+    """
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _score_text(names: tuple[str, str], score: tuple[int, int]) -> str:

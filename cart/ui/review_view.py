@@ -149,7 +149,7 @@ def list_rows(line: Line, width: int) -> list[str]:
     rows under it start at the dice's column, so no play is cut.
     """
     if line.kind in ("game", "end"):
-        words = f"Game {line.game_number}" if line.kind == "game" else line.text
+        words = line.heading if line.kind == "game" else line.text
         return [text_fit(words, width // CHAR_W - 1)]
     first = (width - MARK_W - text_x(line)) // CHAR_W
     rest = (width - 2 - DICE_X) // CHAR_W

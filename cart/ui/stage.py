@@ -13,6 +13,7 @@ listed here once. :meth:`cart.ui.app.App.go` performs them. No Pyxel here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from .intents import Intent
     from .options import GameSetup
     from .services import Services
-    from .widgets import Furniture, TextField, Window
+    from .widgets import Button, Furniture, TextField, Window
 
 __all__ = [
     "Chain",
@@ -77,6 +78,23 @@ class Scene:
     def focus_on(self, stop: tuple[int, int] | None) -> None:
         """The keys put the cursor on ``stop`` (None: the mouse moved, the mark goes)."""
         self.focus = stop
+
+    def pressable(self) -> Sequence[Button]:
+        """The action buttons it shows, each pressed in while SELECT is held on it (none here)."""
+        return ()
+
+    def cover(self, covered: bool) -> None:
+        """A box or a menu now lies over the scene, or no longer does (the App says so at each change).
+
+        A button pressed to open the box would stay pressed in under it: the
+        release that springs it back (the mouse's, Space's, pad A's) goes to the
+        box, the top scene, so the scene never sees it. As on RISC OS, where the
+        button is pressed in only while SELECT is held on it, it springs back now.
+        """
+        self.covered = covered
+        if covered:
+            for button in self.pressable():
+                button.pressed = False
 
     @property
     def shown_focus(self) -> tuple[int, int] | None:

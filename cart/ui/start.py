@@ -27,10 +27,11 @@ from .geom import Rect
 from .intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import KEY_LABELS, key_for
 from .layout import SCREEN
+from .menus import Entry, MenuScene
 from .messages import cut
 from .review_open import import_box, review_file, review_saved
 from .saves import shown, summary_line, wrap
-from .scenes import Choice, Dialog, Entry, MenuScene, Scene, draw_focused, hover
+from .scenes import Choice, Dialog, Scene, draw_focused, hover
 from .scrollbar import ScrollBar, ScrollingList
 from .stage import Notices, Push, Quit, Resume, Tell, ToNewGame, ToTitle, Transition, chain
 from .widgets import Button, Window
@@ -131,12 +132,12 @@ class StartScene(ScrollingList, Scene):
             self.message = ""
         super().move_selection(step)
 
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
 
     def stops(self) -> list[tuple[int, int]]:
         """The buttons (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.buttons()]
+        return [b.rect.center for b in self.pressable()]
 
     def first_stop(self) -> tuple[int, int] | None:
         return self.play.rect.center
@@ -240,7 +241,7 @@ class StartScene(ScrollingList, Scene):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
                 self.slide(intent)
             elif isinstance(intent, Select):
                 return self.click(intent.x, intent.y)
@@ -316,7 +317,7 @@ class StartScene(ScrollingList, Scene):
         if self.message:
             room = (work.w - 24) // CHAR_W - (len(more) + 2 if more else 0)  # clear of "1-10 of 30"
             a.text(g, work.x + 12, self.message_y, cut(shown(self.message), room), wimp.ERROR_TEXT)
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
-        draw_focused(g, self.shown_focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.pressable())

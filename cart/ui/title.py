@@ -31,10 +31,11 @@ from .assets import CHAR_H, CHAR_W
 from .desk import SCALE_MENU, desk_entries, scale_entries
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from .menus import Entry, MenuScene
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
-from .scenes import Entry, FieldForm, MenuScene, Scene, draw_focused, hover
+from .scenes import FieldForm, Scene, draw_focused, hover
 from .stage import PlayNew, Push, Quit, Resume, ToStart, ToTitle, Transition, settings_not_saved
 from .table import Table
 from .widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
@@ -348,7 +349,7 @@ class NewGameScene(FieldForm):
         i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
         self._change(match_length=MATCH_LENGTHS[max(0, min(len(MATCH_LENGTHS) - 1, i + step))])
 
-    def buttons(self) -> list[Button]:
+    def pressable(self) -> list[Button]:
         return [self.minus, self.plus, self.cancel_button, self.play]
 
     def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
@@ -358,7 +359,7 @@ class NewGameScene(FieldForm):
     def stops(self) -> list[tuple[int, int]]:
         """Fields, radio and option icons, buttons: every icon that applies, in reading order."""
         points = list(self.toggle_stops())
-        return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.buttons()]
+        return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.pressable()]
 
     def furniture(self, part: Furniture) -> Transition | None:
         """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
@@ -367,7 +368,7 @@ class NewGameScene(FieldForm):
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
+                hover(self.pressable(), intent)
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
@@ -429,7 +430,7 @@ class NewGameScene(FieldForm):
             "Money" if n == 0 else f"{n} pt{'s' if n != 1 else ''}",
             wimp.TEXT,
         )
-        for b in self.buttons():
+        for b in self.pressable():
             b.draw(a, g)
         if self.setup.players == 2:
             a.text(g, self.left, self.cancel_button.rect.y + 6, "Two at one machine", wimp.TEXT_DISABLED)
@@ -446,4 +447,4 @@ class NewGameScene(FieldForm):
             r = toggle.rect
             width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
             draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.shown_focus, self.buttons())
+        draw_focused(g, self.shown_focus, self.pressable())

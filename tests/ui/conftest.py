@@ -1,7 +1,9 @@
 """Headless Pyxel for the UI tests: one ``pyxel.init`` per process, shared by every UI test.
 
 Pyxel can be initialised only once in a process, so the screen and the loaded
-assets are session fixtures; a test that needs a clean screen clears it.
+assets are session fixtures; a test that needs a clean screen clears it. The
+finished game and its review (``game``, ``review``) are here for the modules of
+the Review window, its ways in and the tutor alike.
 """
 
 from __future__ import annotations
@@ -16,7 +18,10 @@ import pytest
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # CI has no sound card (and the Sounds then stay silent)
 
 import pyxel
+from finished_game import finished_game, finished_review
 
+from cart.ai.review import Review
+from cart.engine import Match
 from cart.ui import layout
 from cart.ui.app import init_pyxel
 from cart.ui.assets import Assets
@@ -59,3 +64,13 @@ def screen_bytes() -> Callable[[], bytes]:
 def build() -> ModuleType:
     """``tools/build_assets.py``, the asset builder the tests check the committed assets against."""
     return build_assets
+
+
+@pytest.fixture(scope="module")
+def game() -> Match:
+    return finished_game()
+
+
+@pytest.fixture(scope="module")
+def review() -> Review:
+    return finished_review()  # the game's review, shared with the review golden

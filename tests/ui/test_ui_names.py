@@ -10,13 +10,18 @@ from __future__ import annotations
 from pathlib import Path
 
 import pyxel
+from screen_text import read_line
 from test_ui_app import Driver
 from test_ui_store import make_app, menu_item, top_dialog
 
-from cart.store import Store
+from cart.store import Settings, Store
+from cart.ui import layout as L
+from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
+from cart.ui.assets import CHAR_H, Assets
+from cart.ui.options import GameSetup
 from cart.ui.play import PlayScene
+from cart.ui.stage import PlayNew
 from cart.ui.start import StartScene
 from cart.ui.title import NewGameScene, TitleScene
 
@@ -156,3 +161,26 @@ def test_names_are_offered_again_and_survive_exit_and_resume(assets: Assets, tmp
     assert [f.text for f in form.player_fields()] == ["You"]
     d2.click(form.rows[0].toggles[1].rect.center)
     assert [f.text for f in form.player_fields()] == ["Ann", "Bob"]
+
+
+def panel_labels(assets: Assets) -> list[str]:
+    """The side panel's labels as drawn, top to bottom: the bins', the roll box's, the dice box's."""
+    boxes = sorted((L.bin_box(False), L.ROLL_BOX, L.DICE_BOX, L.bin_box(True)), key=lambda r: r.y)
+    return [read_line(assets, r.y - CHAR_H - 4, wimp.TEXT, r.x, r.right) for r in boxes]
+
+
+def test_the_attract_game_names_both_seats_by_colour_and_nobody_you(assets: Assets) -> None:
+    """Play-test: the demo's panel said "Your roll" over the computer's dice at the bottom.
+
+    No person plays the attract game: the roll box is named by its seat's colour, as the bins
+    are; a person at the bottom is still spoken to.
+    """
+    app = App(headless=True, seed=0, settings=Settings(animation_speed="off"))
+    assert isinstance(app.top, TitleScene)
+    for _ in range(60):  # as ``python -m cart --demo`` runs it: the computer plays both seats
+        app.frame()
+    assert panel_labels(assets) == ["White's bin", "Red's roll", "Dice to roll", "Red's bin"]
+    app.go(PlayNew(GameSetup(players=1, side="red", level="beginner")))
+    app.frame()
+    assert isinstance(app.top, PlayScene)
+    assert panel_labels(assets) == ["White's bin", "Your roll", "Dice to roll", "Red's bin"]
