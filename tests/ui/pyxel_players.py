@@ -141,6 +141,11 @@ class Keys:
             self.press(direction)
         assert self.app.input.cursor == target
 
+    def take(self, at: tuple[int, int]) -> None:
+        """Walk to ``at`` and press select there (a button, a radio icon)."""
+        self.walk_to(at)
+        self.press("select")
+
     def roll(self) -> None:
         self.press("confirm")  # Return (pad: X) rolls when the dice are to roll
 

@@ -16,7 +16,6 @@ import random
 from collections.abc import Callable
 
 import pyxel
-from pyxel_players import arrow_way
 
 from cart.engine import (
     GameState,
@@ -362,53 +361,3 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))
     assert app.sounds.last == "hit" and [s.hit for s in d.table.partial().steps] == [True]
-
-
-KEYBOARD_ONLY: dict[str, int] = {
-    "left": pyxel.KEY_LEFT,
-    "right": pyxel.KEY_RIGHT,
-    "up": pyxel.KEY_UP,
-    "down": pyxel.KEY_DOWN,
-    "select": pyxel.KEY_SPACE,
-    "confirm": pyxel.KEY_RETURN,
-}
-GAMEPAD_ONLY: dict[str, int] = {
-    "left": pyxel.GAMEPAD1_BUTTON_DPAD_LEFT,
-    "right": pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT,
-    "up": pyxel.GAMEPAD1_BUTTON_DPAD_UP,
-    "down": pyxel.GAMEPAD1_BUTTON_DPAD_DOWN,
-    "select": pyxel.GAMEPAD1_BUTTON_A,
-    "confirm": pyxel.GAMEPAD1_BUTTON_X,
-}
-"""The buttons a keyboard-only and a gamepad-only player press: arrows or d-pad, select, confirm."""
-
-
-class Keys:
-    """A player with only a keyboard (or only a gamepad): real buttons through ``pyxel.set_btn``.
-
-    Each press is one frame with the button down and one with it up (after a
-    ``pyxel.flip``), read by the app's own :class:`Input` as under
-    ``pyxel.run``; the mouse never moves.
-    """
-
-    def __init__(self, app: App, buttons: dict[str, int]) -> None:
-        self.app = app
-        self.buttons = buttons
-
-    def press(self, name: str) -> None:
-        button = self.buttons[name]
-        pyxel.set_btn(button, True)
-        self.app.frame()
-        pyxel.set_btn(button, False)
-        pyxel.flip()  # Pyxel lets a button go only at the next frame
-        self.app.frame()
-
-    def walk_to(self, target: tuple[int, int]) -> None:
-        """Press arrows along the shortest way between the scene's stops to ``target``."""
-        for direction in arrow_way(self.app, target):
-            self.press(direction)
-        assert self.app.input.cursor == target
-
-    def take(self, at: tuple[int, int]) -> None:
-        self.walk_to(at)
-        self.press("select")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from test_ui_app import GAMEPAD_ONLY, KEYBOARD_ONLY, LEFT, RIGHT, Keys, make_app, play_scene, started
+from pyxel_players import GAMEPAD, KEYBOARD, Keys
+from test_ui_app import LEFT, RIGHT, make_app, play_scene, started
 
 from cart.engine import GameState, Move, Position, Rules
 from cart.store import GameOptions, Settings, Store
@@ -107,7 +108,7 @@ def test_a_button_that_opens_a_box_springs_back_under_it(assets: Assets, tmp_pat
         pyxel.flip()
         app.frame()
     else:
-        Keys(app, KEYBOARD_ONLY if device == "keys" else GAMEPAD_ONLY).take(delete.rect.center)
+        Keys(app, KEYBOARD if device == "keys" else GAMEPAD).take(delete.rect.center)
     app.frame()
     box = app.top
     assert isinstance(box, Dialog) and box.window.title == "Delete"
@@ -167,7 +168,7 @@ def test_a_man_hit_enters_from_the_bar_by_keys_alone(assets: Assets, pad: bool) 
         GameSetup(players=1, side="red", level="expert"),
         GameState.from_position(Rules(), pos, dice=(3, 1)),
     )
-    keys = Keys(app, GAMEPAD_ONLY if pad else KEYBOARD_ONLY)
+    keys = Keys(app, GAMEPAD if pad else KEYBOARD)
     d.until(lambda: d.table.match.game.turn == 1)
     assert d.table.match.game.board(1).mine[25] == 1  # hit: Red's man waits on the bar
     bar = L.bar_rect(True).center
@@ -203,7 +204,7 @@ def test_the_keyboard_cursor_is_drawn_until_the_mouse_moves(assets: Assets) -> N
     """Issue 19: arrows (real keys) frame the stop in the caret's red; a moved mouse takes the frame away."""
     app = make_app()
     d = play_scene(app, GameSetup(players=1, side="red"), started())
-    keys = Keys(app, KEYBOARD_ONLY)
+    keys = Keys(app, KEYBOARD)
     app.frame()
     five = L.point_rect(5)
     edge = (five.x, five.center[1])  # the point's left edge, halfway: the board's cream unless framed

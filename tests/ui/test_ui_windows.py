@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from test_ui_app import GAMEPAD_ONLY, KEYBOARD_ONLY, Keys
+from pyxel_players import GAMEPAD, KEYBOARD, Keys
 from test_ui_golden import check
 
 import cart.__main__ as cart_main
@@ -31,8 +31,8 @@ from cart.ui.ratings_view import VISIBLE, RatingsScene
 from cart.ui.scenes import Dialog, MenuScene
 from cart.ui.title import TitleScene
 
-KEYS = {**KEYBOARD_ONLY, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
-PAD = {**GAMEPAD_ONLY, "menu": pyxel.GAMEPAD1_BUTTON_START, "cancel": pyxel.GAMEPAD1_BUTTON_BACK}
+KEYS = {**KEYBOARD, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
+PAD = {**GAMEPAD, "menu": pyxel.GAMEPAD1_BUTTON_START, "cancel": pyxel.GAMEPAD1_BUTTON_BACK}
 POSITION, MATCH = "4HPwATDgc/ABMA", "QYkqASAAIAAA"  # the opening; 9 points, 2-4, White's cube at 2, Red 5-2
 
 
