@@ -25,6 +25,7 @@ __all__ = [
     "PRINTABLE",
     "MessageLog",
     "cut",
+    "fill",
     "last_moved",
     "seen_from",
     "verb",
@@ -113,6 +114,26 @@ def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
     if rows is not None and len(lines) > rows:
         lines = [*lines[: rows - 1], cut(" ".join(lines[rows - 1 :]), width)]  # greedy: more than a line
     return lines
+
+
+def fill(text: str, first: int, rest: int | None = None) -> list[str]:
+    """``text`` on rows of ``first`` characters, then ``rest``: broken at spaces, nothing ever cut.
+
+    For words a player must read whole (a 24-letter name in a box 21 wide):
+    a word longer than a whole row goes on over the next, as a name written
+    across a line break does, never shortened.
+
+    >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
+    ['Bartholomew wins a', 'gammon, 2 points']
+    >>> fill("Abcdefghijklmnopqrstuvwx wins 1 point", 19, 21)
+    ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
+    """
+    rest = first if rest is None else rest
+    if first >= rest:  # a first row no narrower: textwrap's own case
+        return textwrap.wrap(text, max(1, rest), break_on_hyphens=False) or [""]
+    indent = "\x00" * (rest - first)  # the first row's missing room, taken off again below
+    rows = textwrap.wrap(text, rest, initial_indent=indent, break_on_hyphens=False) or [indent]
+    return [rows[0][len(indent) :], *rows[1:]]
 
 
 def last_moved(match: Match) -> Moved | None:

@@ -32,7 +32,8 @@ from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .keynames import key_for
 from .menus import Entry, MenuScene
-from .review_detail import MARK_COLOUR, Judged
+from .messages import cut
+from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits
 from .review_view import (
@@ -46,7 +47,6 @@ from .review_view import (
     draw_play,
     draw_progress,
     list_rows,
-    text_fit,
     text_x,
 )
 from .scenes import hover
@@ -63,14 +63,16 @@ if TYPE_CHECKING:
 __all__ = ["PANEL", "ReviewScene", "ReviewSource"]
 
 PANEL = Rect(458, 29, 176, 474)
-DETAIL = Rect(PANEL.x, PANEL.y, PANEL.w, 84)
-LIST = Rect(PANEL.x, DETAIL.bottom + 4, PANEL.w, 164)
+DETAIL_ROWS = 7  # a play's detail with a long name and long plays, each read whole (two rows from the list)
+DETAIL = Rect(PANEL.x, PANEL.y, PANEL.w, DETAIL_ROWS * CHAR_H + 4)
+LIST = Rect(PANEL.x, DETAIL.bottom + 4, PANEL.w, 132)
 PROGRESS = Rect(PANEL.x, LIST.bottom + 4, PANEL.w, 16)
 GRAPH = Rect(PANEL.x, PROGRESS.bottom + 4, PANEL.w, 62)
 TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
 BUTTON_Y = TOTALS.bottom + 6
 BUTTON_H = 24
 CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
+TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
 class ReviewScene(Scene):
@@ -363,17 +365,17 @@ class ReviewScene(Scene):
         a = self.services.assets
         draw_box(g, DETAIL, wimp.FIELD_BG)
         x, y = DETAIL.x + 4, DETAIL.y + 2
-        rows = self.judged.detail(line, self.finished)
-        for k, (text, colour, swatch) in enumerate(rows[:5]):
-            tx = x
+        lines = self.judged.detail(line, self.finished)
+        for k, (tx, text, colour, swatch) in enumerate(
+            detail_rows(lines, DETAIL.w - 8, TOKEN_X - 2 - x, DETAIL_ROWS)
+        ):
             if swatch is not None:
                 g.rect(x, y + k * CHAR_H + 5, 10, 6, swatch)
                 g.rectb(x, y + k * CHAR_H + 5, 10, 6, wimp.FRAME)
-                tx += 14
-            a.text(g, tx, y + k * CHAR_H, text_fit(text, (DETAIL.right - 4 - tx) // CHAR_W), colour)
+            a.text(g, x + tx, y + k * CHAR_H, text, colour)
         if line.player is not None:
             token = self.source.players[line.player].colour
-            a.blt(g, DETAIL.right - 16, y + 2, f"token_{token}")
+            a.blt(g, TOKEN_X, y + 2, f"token_{token}")
 
     def _list(self, g: pyxel.Image) -> None:
         a = self.services.assets
@@ -387,7 +389,7 @@ class ReviewScene(Scene):
             if i == m.selected:
                 g.rect(r.x, r.y, r.w, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
-            if line.kind in ("game", "end"):
+            if line.kind == "game":
                 a.text(g, r.x + 4, r.y, self.rows[i][0], fg)
                 continue
             if line.number:
@@ -431,7 +433,7 @@ class ReviewScene(Scene):
         y = TOTALS.y + 2
         for seat, cx in enumerate(cols):
             a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
-            a.text(g, cx + 14, y, text_fit(players[seat].name, 6), wimp.TEXT)
+            a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # a narrow column
         rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
         rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
         rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
@@ -445,4 +447,4 @@ class ReviewScene(Scene):
             a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
             # a rating is a verdict on the whole match: none until the analysis has read it all
             word = totals[seat].rating if totals is not None and self.finished else "..."
-            a.text(g, x0 + 16, ry, text_fit(f"{word}", CHARS - 2), wimp.TEXT)
+            a.text(g, x0 + 16, ry, cut(word, CHARS - 2), wimp.TEXT)

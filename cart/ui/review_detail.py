@@ -14,16 +14,50 @@ from dataclasses import dataclass, field
 from cart.ai.review import CubeReview, PlayReview, Review, RollReview
 
 from . import palette as wimp
+from .assets import CHAR_W
+from .messages import cut, fill
 from .review_rows import MARKS, Line, Lines
 from .review_view import BEST_COLOUR, MADE_COLOUR
 
-__all__ = ["MARK_COLOUR", "DetailLine", "Judged"]
+__all__ = ["MARK_COLOUR", "SWATCH_W", "DetailLine", "Judged", "detail_rows"]
 
 MARK_COLOUR = {"doubtful": wimp.Wimp.ORANGE, "bad": wimp.Wimp.RED, "very bad": wimp.Wimp.RED}
 SEVERITY = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 
 DetailLine = tuple[str, int, int | None]
 """A line of the detail box: its words, their colour, and the colour of the arrows it names (or None)."""
+SWATCH_W = 14  # an arrow's colour swatch before a play's words, and its gap
+
+
+def detail_rows(
+    lines: list[DetailLine], width: int, first: int, rows: int
+) -> list[tuple[int, str, int, int | None]]:
+    """The detail box's lines on its rows, each whole: (x from the text's edge, words, colour, swatch).
+
+    ``width``: the pixels a row's text has; ``first``: the first row's (short
+    of the token); ``rows``: how many the box holds. A line longer than its row
+    goes on under its start (a 24-letter name, a four-part play beside its
+    swatch). Should more rows be needed than the box has, the last one ends in
+    "..." rather than being lost without a sign.
+
+    >>> lines = [("8. Abcdefghijklmnopqrstuvwx 3-4", 0, None), ("b/23* 23/21* 6/4*", 0, 2)]
+    >>> rows = detail_rows(lines, 168, 152, 7)
+    >>> [text for _, text, _, _ in rows]
+    ['8. Abcdefghijklmnop', 'qrstuvwx 3-4', 'b/23* 23/21* 6/4*']
+    >>> detail_rows([("one two three four", 0, None)], 64, 64, 2)
+    [(0, 'one two', 0, None), (0, 'three...', 0, None)]
+    """
+    out: list[tuple[int, str, int, int | None]] = []
+    for text, colour, swatch in lines:
+        tx = SWATCH_W if swatch is not None else 0
+        room = (width - tx) // CHAR_W
+        for k, words in enumerate(fill(text, (first - tx) // CHAR_W if not out else room, room)):
+            out.append((tx, words, colour, swatch if k == 0 else None))
+    if len(out) > rows:
+        tx, _, colour, swatch = out[rows - 1]
+        more = " ".join(r[1] for r in out[rows - 1 :])
+        out[rows - 1 :] = [(tx, cut(more, (width - tx) // CHAR_W), colour, swatch)]
+    return out
 
 
 @dataclass
@@ -75,7 +109,7 @@ class Judged:
                 rows.append(("Crawford game", text, None))
             return rows
         if line.kind == "end":
-            return [(f"{line.heading} over", text, None), (line.text, text, None)]
+            return [(f"{line.heading} over", text, None), *((said, text, None) for said in line.told)]
         assert line.player is not None
         who = names[line.player]
         head = f"{line.number}. {who}" if line.number else who

@@ -25,6 +25,7 @@ from cart.engine import (
     GameOver,
     GameState,
     Match,
+    MatchOver,
     Move,
     Moved,
     NewGame,
@@ -36,7 +37,7 @@ from cart.engine import (
 
 from .messages import seen_from, verb
 
-__all__ = ["MARKS", "Line", "LineKind", "Lines", "game_heading", "ordinal", "read_lines"]
+__all__ = ["MARKS", "Line", "LineKind", "Lines", "end_sentences", "game_heading", "ordinal", "read_lines"]
 
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 
@@ -71,6 +72,7 @@ class Line:
     roll_index: int | None = None  # the Roll before a play: its luck, and a "no double" made at it
     after: GameState | None = field(default=None, repr=False)
     heading: str = ""  # a game's heading or end: which game of the match it is (:func:`game_heading`)
+    told: tuple[str, ...] = ()  # a game's end in whole sentences, for the detail box (:func:`end_sentences`)
 
 
 @dataclass
@@ -101,7 +103,7 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
     numbering = Lines(match.names, [], 0, viewer)
     record: Sequence[Action] = match.record if upto is None else match.record[:upto]
     names = match.names
-    replay = Match(match.rules, names=names, start=match.start)
+    replay = match.restarted()  # its own start and start score: a set-up match replays from where it began
     lines: list[Line] = [Line("game", 0, replay.game, replay.score, 1, text=_score_text(names, replay.score))]
     number = 0
     for i, action in enumerate(record):
@@ -161,14 +163,47 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
             lines.append(line)
         over = next((e for e in events if isinstance(e, GameOver)), None)
         if over is not None:
-            won = f"{over.points} point{'s' if over.points != 1 else ''}"
-            text = f"{verb(names[over.winner], 'wins')} {won}"
-            lines.append(Line("end", i, after, replay.score, game_number, over.winner, text=text))
+            match_over = next((e for e in events if isinstance(e, MatchOver)), None)
+            won = f"Wins {worth(over.points)}{' and the match' if match_over else ''}"  # as a .mat says
+            told = end_sentences(names, over, replay.score if match_over else None)
+            line = Line("end", i, after, replay.score, game_number, over.winner, text=won, told=told)
+            lines.append(line)
     games = replay.game_number
     for line in lines:
         if line.kind in ("game", "end"):
             line.heading = game_heading(line.game_number, games, match.rules.is_match)
     return Lines(names, lines, len(record), viewer)
+
+
+def worth(n: int) -> str:
+    """Points as words: "1 point", "2 points"."""
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+def end_sentences(
+    names: tuple[str, str], over: GameOver, match_score: tuple[int, int] | None
+) -> tuple[str, ...]:
+    """How a game ended, said whole: who won, how, for how much; and the match, when it ends it.
+
+    The list's line beside the winner's token says only "Wins 2 points" (a
+    .mat file's words); the detail box tells it all, names and the kind of win.
+
+    >>> over = GameOver(winner=1, points=4, kind="gammon")
+    >>> end_sentences(("White", "Red"), over, None)
+    ('Red wins a gammon, 4 points',)
+    >>> end_sentences(("White", "You"), GameOver(winner=0, points=1, kind="resign"), (5, 2))
+    ('You resign, White wins 1 point', 'White wins the match 5-2')
+    """
+    winner, loser = names[over.winner], names[1 - over.winner]
+    won = f"{verb(winner, 'wins')} {worth(over.points)}"
+    if over.kind in ("gammon", "backgammon"):
+        won = f"{verb(winner, 'wins')} a {over.kind}, {worth(over.points)}"
+    elif over.kind in ("resign", "drop", "forfeit"):
+        won = f"{verb(loser, over.kind + 's')}, {won}"
+    if match_score is None:
+        return (won,)
+    mine, theirs = match_score[over.winner], match_score[1 - over.winner]
+    return (won, f"{verb(winner, 'wins')} the match {mine}-{theirs}")
 
 
 def game_heading(number: int, games: int, is_match: bool) -> str:

@@ -25,6 +25,7 @@ from . import layout as L
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
+from .messages import cut
 from .review_rows import Line
 from .scrollbar import ScrollBar
 from .widgets import draw_box
@@ -146,14 +147,15 @@ def list_rows(line: Line, width: int) -> list[str]:
     """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice.
 
     The first row has the number, token, dice and mark beside the words; the
-    rows under it start at the dice's column, so no play is cut.
+    rows under it start at the dice's column, so no play is cut. A game's end
+    ("Wins 2 points and the match") is written as a cube action is, beside the
+    winner's token, on as many rows as it takes.
     """
-    if line.kind in ("game", "end"):
-        words = line.heading if line.kind == "game" else line.text
-        return [text_fit(words, width // CHAR_W - 1)]
-    first = (width - MARK_W - text_x(line)) // CHAR_W
+    if line.kind == "game":
+        return [cut(line.heading, width // CHAR_W - 1)]
     rest = (width - 2 - DICE_X) // CHAR_W
-    return [text_fit(row, rest) for row in play_rows(line.text, first, rest)]
+    first = rest if line.kind == "end" else (width - MARK_W - text_x(line)) // CHAR_W  # an end has no mark
+    return [cut(row, rest) for row in play_rows(line.text, first, rest)]
 
 
 def play_rows(text: str, first: int, rest: int) -> list[str]:
@@ -314,11 +316,6 @@ def _arrow(g: pyxel.Image, x0: float, y0: float, x1: float, y1: float, colour: i
     g.trib(*corners, wimp.FRAME)
     g.rect(int(x0) - 2, int(y0) - 2, 5, 5, colour)  # where the man left
     g.rectb(int(x0) - 2, int(y0) - 2, 5, 5, wimp.FRAME)
-
-
-def text_fit(s: str, chars: int) -> str:
-    """``s`` cut to ``chars`` characters, a cut one ending in a dot."""
-    return s if len(s) <= chars else s[: max(0, chars - 1)] + "."
 
 
 CHAR = CHAR_W
