@@ -22,6 +22,7 @@ from cart.engine import Event, GameStarted, Match, Moved
 
 __all__ = [
     "ELLIPSIS",
+    "KEEP",
     "PRINTABLE",
     "MessageLog",
     "cut",
@@ -41,6 +42,9 @@ PRINTABLE = frozenset(chr(c) for c in range(32, 127))
 
 ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
 """How cut text ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
+
+KEEP = "\u00a0"
+"""A space :func:`fill` never breaks a row at ("Doubles => 2" stays one); drawn as a space."""
 
 SCROLL_FRAMES = 45
 """Frames each line of a long message rests in the strip before it moves up by one (1.5 s at 30 fps)."""
@@ -121,19 +125,24 @@ def fill(text: str, first: int, rest: int | None = None) -> list[str]:
 
     For words a player must read whole (a 24-letter name in a box 21 wide):
     a word longer than a whole row goes on over the next, as a name written
-    across a line break does, never shortened.
+    across a line break does, never shortened. A space written as :data:`KEEP`
+    never breaks a row.
 
     >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
     ['Bartholomew wins a', 'gammon, 2 points']
     >>> fill("Abcdefghijklmnopqrstuvwx wins 1 point", 19, 21)
     ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
+    >>> fill(f"Bartholomew: Doubles{KEEP}=>{KEEP}2", 19)  # words kept together
+    ['Bartholomew:', 'Doubles => 2']
     """
     rest = first if rest is None else rest
     if first >= rest:  # a first row no narrower: textwrap's own case
-        return textwrap.wrap(text, max(1, rest), break_on_hyphens=False) or [""]
-    indent = "\x00" * (rest - first)  # the first row's missing room, taken off again below
-    rows = textwrap.wrap(text, rest, initial_indent=indent, break_on_hyphens=False) or [indent]
-    return [rows[0][len(indent) :], *rows[1:]]
+        rows = textwrap.wrap(text, max(1, rest), break_on_hyphens=False) or [""]
+    else:
+        indent = "\x00" * (rest - first)  # the first row's missing room, taken off again below
+        rows = textwrap.wrap(text, rest, initial_indent=indent, break_on_hyphens=False) or [indent]
+        rows[0] = rows[0][len(indent) :]
+    return [row.replace(KEEP, " ") for row in rows]
 
 
 def last_moved(match: Match) -> Moved | None:

@@ -15,7 +15,7 @@ from cart.ai.review import CubeReview, PlayReview, Review, RollReview
 
 from . import palette as wimp
 from .assets import CHAR_W
-from .messages import cut, fill
+from .messages import KEEP, cut, fill
 from .review_rows import MARKS, Line, Lines
 from .review_view import BEST_COLOUR, MADE_COLOUR
 
@@ -139,7 +139,7 @@ class Judged:
             return rows
         if line.kind == "pass":
             return [*rows, ("No move possible", text, None)]
-        rows[0] = (f"{who}: {line.text}", text, None)
+        rows[0] = (f"{who}: {line.text.replace(' ', KEEP)}", text, None)  # "Doubles => 2" on one row
         if cube is None:
             return [*rows, waiting] if line.kind in ("double", "take", "drop") else rows
         rows.append((f"Master: {cube.right}", text, None))

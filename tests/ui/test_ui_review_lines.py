@@ -167,3 +167,11 @@ def test_a_play_with_the_longest_name_and_a_long_play_reads_whole_in_the_detail(
         read_line(assets, DETAIL.y + 2 + k * CHAR_H, wimp.TEXT, DETAIL.x + 18, DETAIL.right) for k in (2, 3)
     ]
     assert " ".join(made) == play, made
+
+
+def test_a_cube_line_with_the_longest_name_reads_whole_in_the_detail(assets: Assets) -> None:
+    scene = open_review(drop())
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "double")
+    rows, detail = shown(scene, i, assets)
+    assert rows == ["Doubles => 2"]
+    assert detail[:2] == ["Bartholomew", "Fitzwilliams:"] and detail[2] == "Doubles => 2", detail
