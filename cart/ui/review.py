@@ -429,11 +429,11 @@ class ReviewScene(Scene):
         players = self.source.players
         totals = self.review.totals() if self.review is not None else None
         x0 = TOTALS.x + 4
-        cols = (x0 + 48, x0 + 48 + 64)
+        cols = (x0 + 44, x0 + 44 + 64)  # after "Error": each column's name ends inside the box
         y = TOTALS.y + 2
         for seat, cx in enumerate(cols):
             a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
-            a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # a narrow column
+            a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
         rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
         rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
         rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))

@@ -33,7 +33,7 @@ from .assets import CHAR_W, Assets
 from .intents import Dropped, Intent
 from .keynames import key_for
 from .review import ReviewScene, ReviewSource
-from .saves import offered_setup, players_of, shown, wrap
+from .saves import cut, offered_setup, players_of, shown, wrap
 from .scenes import Choice, Dialog
 from .stage import Pop, Push, Tell, Transition, chain
 from .view_state import Player
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 __all__ = ["ImportBox", "import_box", "review_file", "review_saved", "review_table"]
 
 WEB = sys.platform == "emscripten"
-MAT_NAME = 40  # characters of a file's name in the window's title
+MAT_NAME = 60  # characters of a file's name in the window's title, as many as a saved game's; "..." past
 PATH_LEN = 1024  # characters a typed path may have
 
 
@@ -114,7 +114,7 @@ def review_file(services: Services, path: str) -> Transition:
         return Tell("Import .mat", (f"{os.path.basename(path)} records no moves: nothing to review.",))
     colour = offered_setup(services.prefs.settings).other_colour
     players = (Player(match.names[0], colour), Player(match.names[1], "red"))
-    title = shown(os.path.basename(path))[:MAT_NAME]
+    title = cut(os.path.basename(path), MAT_NAME)  # shown, and "..." past the room
     return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
 
 

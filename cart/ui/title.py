@@ -32,6 +32,7 @@ from .desk import SCALE_MENU, desk_entries, scale_entries
 from .geom import Rect
 from .intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from .menus import Entry, MenuScene
+from .messages import wrap_box
 from .options import GameSetup
 from .play import PlayScene
 from .saves import free_name, game_options, shown
@@ -332,6 +333,10 @@ class NewGameScene(FieldForm):
             return None
         return Resume(saved, setup)
 
+    def error_rows(self) -> list[str]:
+        """Why PLAY was refused, whole on two rows (a long name quoted); longer still, ending in "..."."""
+        return wrap_box([shown(self.error)], self.window.work_area.w // CHAR_W - 4, 2) if self.error else []
+
     def way_out(self) -> Transition:
         """Where Cancel goes: the saved games if there are any, else the title."""
         store = self.services.store
@@ -440,8 +445,9 @@ class NewGameScene(FieldForm):
         for f in self.player_fields():
             a.text(g, self.left, f.rect.y + 4, self.label(f), wimp.TEXT)
             f.draw(a, g)
-        if self.error:
-            a.text(g, self.left, self.play.rect.y - CHAR_H - 12, shown(self.error)[:60], wimp.ERROR_TEXT)
+        rows = self.error_rows()
+        for k, row in enumerate(rows):  # the last ends just above the buttons
+            a.text(g, self.left, self.play.rect.y - 4 - (len(rows) - k) * CHAR_H, row, wimp.ERROR_TEXT)
         toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
         if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
             r = toggle.rect

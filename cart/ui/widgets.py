@@ -32,7 +32,7 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import Rect
 from .layout import SCREEN
-from .messages import PRINTABLE
+from .messages import PRINTABLE, cut
 
 __all__ = [
     "ICON_W",
@@ -159,8 +159,12 @@ class Window:
 
 
 def _fit(s: str, width: int) -> str:
-    """``s`` cut to the characters that fit in ``width`` pixels."""
-    return s[: max(0, width // CHAR_W)]
+    """``s`` in ``width`` pixels: cut, when it must be, with "..." to say so.
+
+    >>> _fit("Review: Friday night", 160), _fit("Review: Friday night", 120)
+    ('Review: Friday night', 'Review: Fri...')
+    """
+    return cut(s, max(0, width // CHAR_W), at_word=False)
 
 
 @dataclass

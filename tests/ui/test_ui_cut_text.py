@@ -1,0 +1,74 @@
+"""Words the player meets outside the Review, read back from the pixels: whole, or cut with "...".
+
+A sweep of the windows for text cut without a sign, the way a new player
+meets it: a refusal on the Create form naming a long saved game, a .mat
+file's long name over the Review window, the Review's totals with a long name.
+Each is read with :mod:`screen_text`, as the player reads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyxel
+from finished_game import finished_game
+from screen_text import read_line
+from test_ui_app import Driver
+from test_ui_review_lines import LONG, open_review, single
+from test_ui_store import VS_EXPERT, make_app
+
+from cart.store import Store, export_mat
+from cart.store.names import MAX_GAME_NAME
+from cart.ui import palette as wimp
+from cart.ui.assets import CHAR_H, Assets
+from cart.ui.review import TOTALS, ReviewScene
+from cart.ui.review_open import review_file
+from cart.ui.title import NewGameScene
+
+LONG_GAME = "Friday night at the club, the long match"  # as long as the form's name field takes
+
+
+def test_a_refused_game_name_is_said_whole_on_the_create_form(assets: Assets, tmp_path: Path) -> None:
+    """The form's refusal was cut at 60 characters: "there is already a saved game called 'Friday
+    night at the" and no more. It goes on on a second row now."""
+    assert len(LONG_GAME) == 40 <= MAX_GAME_NAME
+    Store(tmp_path).games.create(LONG_GAME, VS_EXPERT)
+    app = make_app(tmp_path)
+    app.to_new_game()
+    form = app.stack[0]
+    assert isinstance(form, NewGameScene) and form.name is not None
+    d = Driver(app)
+    for _ in form.name.text:
+        d.key(pyxel.KEY_BACKSPACE)
+    d.type(LONG_GAME)
+    d.key(pyxel.KEY_RETURN)
+    assert app.stack == [form] and "already" in form.error and form.name.text == LONG_GAME
+    app.frame()
+    y, x0, x1 = form.play.rect.y - 4, form.window.rect.x, form.window.rect.right
+    rows = [read_line(assets, y - k * CHAR_H, wimp.ERROR_TEXT, x0, x1) for k in (2, 1)]
+    assert " ".join(rows) == f"there is already a saved game called {LONG_GAME!r}", rows
+
+
+def test_a_mat_files_long_name_is_whole_in_the_review_title(assets: Assets, tmp_path: Path) -> None:
+    """The .mat file's name was cut to 40 characters over the Review window, without a sign."""
+    app = make_app(tmp_path / "store")
+    name = "gnubg-2025-01-31-Beginner-against-Intermediate-money.mat"
+    assert 40 < len(name) <= 60
+    mat = tmp_path / name
+    assert app.store is not None
+    mat.write_text(export_mat(app.store.games.create("Friday", VS_EXPERT, record=finished_game().record)))
+    app.go(review_file(app.services, str(mat)))
+    app.frame()
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    title = scene.window.furniture["title"]
+    assert read_line(assets, title.y + 2, wimp.TITLE_TEXT, title.x, title.right) == f"Review: {name}"
+
+
+def test_a_long_name_in_the_review_totals_is_cut_with_a_sign(assets: Assets) -> None:
+    """The totals' column has room for six letters: "Abcdef" was drawn "Abcde." (a cut with no sign)."""
+    scene = open_review(single())
+    scene.draw(pyxel.screen)
+    head = read_line(assets, TOTALS.y + 2, wimp.TEXT, TOTALS.x, TOTALS.right)
+    assert head.split() == ["Abc...", "Bar..."], head
+    assert LONG[0].startswith("Abc") and LONG[1].startswith("Bar")
