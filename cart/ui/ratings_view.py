@@ -51,6 +51,7 @@ __all__ = ["Rated", "RatingsScene", "nice_ticks", "rated_players"]
 COLUMNS = (("", 3), ("Player", 25), ("Rating", 9), ("Experience", 12), ("Results", 9), ("Last rated", 11))
 ROW_H = 18
 VISIBLE = 6
+CAPTION_CHARS = 46  # the caption's row, left of the buttons
 MARKERS_UP_TO = 40  # a dot at every result while they are this few; beyond, the line alone
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
 
@@ -271,7 +272,9 @@ class RatingsScene(ScrollingList, Scene):
         self.draw_graph(g)
         chosen = self.chosen
         if chosen is not None:
-            a.text(g, work.x + 12, self.info_y, cut(self.caption(chosen), 46), wimp.TEXT)
+            rows = self.caption_rows(chosen)
+            for k, row in enumerate(rows):  # two rows straddle the one row's place
+                a.text(g, work.x + 12, self.info_y + (2 * k + 1 - len(rows)) * CHAR_H // 2, row, wimp.TEXT)
         for b in self.pressable():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
@@ -299,11 +302,14 @@ class RatingsScene(ScrollingList, Scene):
 
     def caption(self, p: Rated) -> str:
         """Under the graph: the highlighted player's rating and results, in words."""
-        if not p.history:
-            return f"{p.name}: {p.rating:.2f}, not rated yet"
-        n = len(p.history)
-        won = sum(c.won for c in p.history)
-        return f"{p.name}: {p.rating:.2f}, won {won} of {n}"
+        return f"{p.name}: {figures(p)}"
+
+    def caption_rows(self, p: Rated) -> list[str]:
+        """The caption on its row left of the buttons; a long name's on two, the name on the first."""
+        caption = self.caption(p)
+        if len(caption) <= CAPTION_CHARS:
+            return [caption]
+        return [cut(f"{p.name}:", CAPTION_CHARS), figures(p)]
 
     def draw_graph(self, g: pyxel.Image) -> None:
         """The rating after each result: grid and ticks in grey, axes in black, a line per player."""
@@ -370,3 +376,11 @@ def _polyline(g: pyxel.Image, points: Sequence[tuple[int, int]], colour: int) ->
     if len(points) <= MARKERS_UP_TO:
         for x, y in points:
             g.rect(x - 2, y - 2, 5, 5, colour)
+
+
+def figures(p: Rated) -> str:
+    """A player's rating and results, as the caption says them."""
+    if not p.history:
+        return f"{p.rating:.2f}, not rated yet"
+    won = sum(c.won for c in p.history)
+    return f"{p.rating:.2f}, won {won} of {len(p.history)}"

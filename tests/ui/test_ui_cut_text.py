@@ -21,8 +21,10 @@ from cart.store import Store, export_mat
 from cart.store.names import MAX_GAME_NAME
 from cart.ui import palette as wimp
 from cart.ui.assets import CHAR_H, Assets
+from cart.ui.ratings_view import RatingsScene
 from cart.ui.review import TOTALS, ReviewScene
 from cart.ui.review_open import review_file
+from cart.ui.stage import Push
 from cart.ui.title import NewGameScene
 
 LONG_GAME = "Friday night at the club, the long match"  # as long as the form's name field takes
@@ -72,3 +74,24 @@ def test_a_long_name_in_the_review_totals_is_cut_with_a_sign(assets: Assets) -> 
     head = read_line(assets, TOTALS.y + 2, wimp.TEXT, TOTALS.x, TOTALS.right)
     assert head.split() == ["Abc...", "Bar..."], head
     assert LONG[0].startswith("Abc") and LONG[1].startswith("Bar")
+
+
+def test_a_long_names_rating_caption_reads_whole_on_two_rows(assets: Assets, tmp_path: Path) -> None:
+    """The caption under the ratings graph was cut at 46 characters: a 24-letter name's "won 12 of 13"
+    lost its count ("won 1..."). The name goes on its own row now, the figures under it."""
+    store = Store(tmp_path)
+    name = f"player:{LONG[0]}"
+    for i in range(13):
+        won = i != 5
+        store.ratings.rate(
+            name if won else "player:Ann", "player:Ann" if won else name, kind="game", points=1, ref=f"g{i}"
+        )
+    app = make_app(tmp_path)
+    scene = RatingsScene(app.services)
+    scene.selected = next(i for i, p in enumerate(scene.players) if p.name == LONG[0])
+    app.go(Push(scene))
+    app.frame()
+    work = scene.window.work_area
+    chosen = scene.players[scene.selected]
+    rows = [read_line(assets, scene.info_y + dy, wimp.TEXT, work.x, scene.keep.rect.x) for dy in (-8, 8)]
+    assert rows == [f"{LONG[0]}:", f"{chosen.rating:.2f}, won 12 of 13"]
