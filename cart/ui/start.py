@@ -187,13 +187,23 @@ class StartScene(ScrollingList, Scene):
         try:
             saved = self.services.store.games.load(chosen.name)
         except KeyError:
-            self.message = f"{shown(chosen.name)} is gone (deleted elsewhere?)"
+            self.message = self.about(chosen.name, "{} is gone (deleted elsewhere?)")
             self.refresh()
             return None
         except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
             self.refresh()
             return chain(Notices(), Tell(cannot, (str(exc),)))
         return then(saved)
+
+    def message_room(self) -> int:
+        """The characters the message row has, clear of "1-10 of 30" when the list is longer than shown."""
+        more = len(self.games) > self.visible
+        count = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}" if more else ""
+        return (self.window.work_area.w - 24) // CHAR_W - (len(count) + 2 if more else 0)
+
+    def about(self, name: str, words: str) -> str:
+        """``words`` about a game, its name shortened (with "...") so that what is said of it shows whole."""
+        return words.format(cut(shown(name), max(3, self.message_room() - len(words) + 2)))
 
     def ask_delete(self) -> Transition | None:
         chosen = self.chosen
@@ -209,7 +219,7 @@ class StartScene(ScrollingList, Scene):
             except StoreError as exc:
                 going = Tell("Not deleted", (str(exc),))
             else:
-                self.message = f"Deleted {shown(chosen.name)}"
+                self.message = self.about(chosen.name, "Deleted {}")
             self.refresh()
             return going
 
@@ -315,8 +325,9 @@ class StartScene(ScrollingList, Scene):
             more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
             a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
         if self.message:
-            room = (work.w - 24) // CHAR_W - (len(more) + 2 if more else 0)  # clear of "1-10 of 30"
-            a.text(g, work.x + 12, self.message_y, cut(shown(self.message), room), wimp.ERROR_TEXT)
+            a.text(
+                g, work.x + 12, self.message_y, cut(shown(self.message), self.message_room()), wimp.ERROR_TEXT
+            )
         for b in self.pressable():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)

@@ -12,19 +12,21 @@ from pathlib import Path
 
 import pyxel
 from finished_game import finished_game
+from pyxel_players import Keys
 from screen_text import read_line
-from test_ui_app import Driver
 from test_ui_review_lines import LONG, open_review, single
 from test_ui_store import VS_EXPERT, make_app
 
 from cart.store import Store, export_mat
 from cart.store.names import MAX_GAME_NAME
 from cart.ui import palette as wimp
+from cart.ui.app import App
 from cart.ui.assets import CHAR_H, Assets
 from cart.ui.ratings_view import RatingsScene
 from cart.ui.review import TOTALS, ReviewScene
 from cart.ui.review_open import review_file
 from cart.ui.stage import Push
+from cart.ui.start import StartScene
 from cart.ui.title import NewGameScene
 
 LONG_GAME = "Friday night at the club, the long match"  # as long as the form's name field takes
@@ -39,11 +41,13 @@ def test_a_refused_game_name_is_said_whole_on_the_create_form(assets: Assets, tm
     app.to_new_game()
     form = app.stack[0]
     assert isinstance(form, NewGameScene) and form.name is not None
-    d = Driver(app)
+    keys = Keys(app, {"backspace": pyxel.KEY_BACKSPACE, "return": pyxel.KEY_RETURN})
     for _ in form.name.text:
-        d.key(pyxel.KEY_BACKSPACE)
-    d.type(LONG_GAME)
-    d.key(pyxel.KEY_RETURN)
+        keys.press("backspace")
+    pyxel.set_input_text(LONG_GAME)
+    app.frame()
+    pyxel.set_input_text("")
+    keys.press("return")
     assert app.stack == [form] and "already" in form.error and form.name.text == LONG_GAME
     app.frame()
     y, x0, x1 = form.play.rect.y - 4, form.window.rect.x, form.window.rect.right
@@ -95,3 +99,37 @@ def test_a_long_names_rating_caption_reads_whole_on_two_rows(assets: Assets, tmp
     chosen = scene.players[scene.selected]
     rows = [read_line(assets, scene.info_y + dy, wimp.TEXT, work.x, scene.keep.rect.x) for dy in (-8, 8)]
     assert rows == [f"{LONG[0]}:", f"{chosen.rating:.2f}, won 12 of 13"]
+
+
+def click(app: App, at: tuple[int, int]) -> None:
+    """The mouse's left button pressed and let go at ``at``, one frame each."""
+    pyxel.set_mouse_pos(*at)
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, True)
+    app.frame()
+    pyxel.set_btn(pyxel.MOUSE_BUTTON_LEFT, False)
+    pyxel.flip()
+    app.frame()
+
+
+def test_a_game_gone_from_the_saved_list_is_said_whole_with_a_long_name(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """ "<name> is gone (deleted elsewhere?)" lost its reason to the cut when the name was long; the
+    name is shortened now (with "..."), so what is said of it shows whole beside "1-19 of 21"."""
+    long_name = "Friday night at the club, the long match against the visitors"[:MAX_GAME_NAME]
+    store = Store(tmp_path)
+    for i in range(20):  # more than the list shows: "1-19 of 21" takes the message row's right end
+        store.games.create(f"Game {i + 1}", VS_EXPERT)
+    store.games.create(long_name, VS_EXPERT)
+    app = make_app(tmp_path)
+    app.to_start()
+    scene = app.top
+    assert isinstance(scene, StartScene) and len(scene.games) > scene.visible
+    i = next(k for k, g in enumerate(scene.games) if g.name == long_name)
+    scene.selected = i  # the list shows its first rows: the long name need not be among them
+    Store(tmp_path).games.delete(long_name)  # another cartridge on the same folder
+    click(app, scene.play.rect.center)
+    work = scene.window.work_area
+    said = read_line(assets, scene.message_y, wimp.ERROR_TEXT, work.x, work.right)
+    assert said.endswith(" is gone (deleted elsewhere?)") and said.startswith("Friday night at the"), said
+    assert "..." in said
