@@ -445,9 +445,9 @@ class NewGameScene(FieldForm):
         for f in self.player_fields():
             a.text(g, self.left, f.rect.y + 4, self.label(f), wimp.TEXT)
             f.draw(a, g)
-        rows = self.error_rows()
-        for k, row in enumerate(rows):  # the last ends just above the buttons
-            a.text(g, self.left, self.play.rect.y - 4 - (len(rows) - k) * CHAR_H, row, wimp.ERROR_TEXT)
+        refused = self.error_rows()
+        for k, said in enumerate(refused):  # the last ends just above the buttons
+            a.text(g, self.left, self.play.rect.y - 4 - (len(refused) - k) * CHAR_H, said, wimp.ERROR_TEXT)
         toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
         if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
             r = toggle.rect
