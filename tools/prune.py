@@ -102,7 +102,7 @@ def _sig(z: np.ndarray) -> np.ndarray:
 
 
 def fit(
-    x: np.ndarray, y: np.ndarray, group: np.ndarray, hidden: int, epochs: int, seed: int
+    x: np.ndarray, y: np.ndarray, group: np.ndarray, hidden: int, epochs: int, seed: int, decay: float = DECAY
 ) -> tuple[np.ndarray, ...]:
     """Adam on minibatches of 16 whole lists; returns W1, b1, W2, b2."""
     rng = np.random.default_rng(seed)
@@ -141,7 +141,7 @@ def fit(
                 vv *= 0.999
                 vv += 0.001 * g * g
                 p -= lr * (mm / (1 - 0.9**step)) / (np.sqrt(vv / (1 - 0.999**step)) + 1e-8)
-            params[0] *= 1.0 - lr * DECAY  # keeps every hidden unit within the packed lanes' range
+            params[0] *= 1.0 - lr * decay  # keeps every hidden unit within the packed lanes' range
     return tuple(params)
 
 
@@ -168,6 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--hidden", type=int, default=16)
     p.add_argument("--epochs", type=int, default=30)
+    p.add_argument(
+        "--decay",
+        type=float,
+        default=DECAY,
+        help="weight decay of the hidden layer: raise it when a unit would leave the packed range",
+    )
     p.add_argument("--keep", type=int, default=3, help="list length the recall is printed for")
     p.add_argument("--to", type=Path, default=DEFAULT_PATH, help="weight file to read and extend")
     a = p.parse_args(argv)
@@ -179,14 +185,14 @@ def main(argv: list[str] | None = None) -> int:
     took = time.perf_counter() - t0
     print(f"{len(keys)} plays in {group[-1] + 1} lists from {a.games} games ({took:.0f} s)")
     held = group % 5 == 0
-    params = fit(x[~held], y[~held], group[~held], a.hidden, a.epochs, a.seed)
+    params = fit(x[~held], y[~held], group[~held], a.hidden, a.epochs, a.seed, a.decay)
     for k in sorted({1, a.keep}):
         r, lost = recall(params, x[held], y[held], group[held], k)
         print(
             f"held-out lists: contact net's best in the prune net's best {k}: {r:.1%}, {lost:.5f} equity lost"
         )
     # refit on every list for the shipped net, same seed
-    params = fit(x, y, group, a.hidden, a.epochs, a.seed)
+    params = fit(x, y, group, a.hidden, a.epochs, a.seed, a.decay)
     meta = dict(weights.meta)
     meta["prune"] = {
         "command": "python -m tools.prune " + " ".join(argv if argv is not None else sys.argv[1:]),
