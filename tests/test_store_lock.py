@@ -286,3 +286,17 @@ def test_the_fallback_breaks_a_dead_owners_lock_and_waits_for_a_live_one(
         backend.replace_if(ENTRY, b"third", digest(b"second"))
     assert backend.read(ENTRY) == b"second"
     assert [p.name for p in (tmp_path / "games").iterdir() if p.name != "race.json"] == [lock.name]
+
+
+def test_the_sweep_removes_old_owner_files_of_the_fallback_lock(tmp_path: Path) -> None:
+    """A saver killed while it waited for the fallback lock (or any saver before the OS lock) left one."""
+    backend = FileBackend(tmp_path)
+    backend.create(ENTRY, b"first")
+    old = tmp_path / "games" / "..race.json.lock.0123456789ab.tmp"
+    young = tmp_path / "games" / "..race.json.lock.ba9876543210.tmp"
+    for owner in (old, young):
+        owner.write_text(f"{os.getpid()} {socket.gethostname()}\n")
+    os.utime(old, (time.time() - 120, time.time() - 120))
+    assert backend.sweep() == 1
+    assert not old.exists() and young.exists()
+    assert backend.read(ENTRY) == b"first"

@@ -43,7 +43,7 @@ from .entries import (
     digest,
     replace_entry,
 )
-from .lock import STALE_LOCK_SECONDS, held
+from .lock import OWNER_NAME, STALE_LOCK_SECONDS, held
 
 __all__ = [
     "STALE_LOCK_SECONDS",
@@ -230,17 +230,20 @@ class FileBackend:
         Only files older than ``older_than`` seconds go, so a second cartridge
         writing into the same folder at this moment keeps its own. They never
         hold the only copy of anything: ``os.replace`` had not happened yet.
+        The owner files of the fallback lock (:data:`cart.store.lock.OWNER_NAME`,
+        and those every saver made before the OS lock) go too: one lives only
+        while its saver waits for the lock, seconds at most.
         """
         removed = 0
         if not self.folder.is_dir():
             return removed
         now = time.time()
         # Only the folder and its own subfolders (never one reached through a link), and only
-        # files named exactly as write() names its temporary files: nothing the store did not write.
+        # files named exactly as write() and the fallback lock name theirs: nothing the store did not write.
         subfolders = (p for p in self.folder.iterdir() if SEGMENT.fullmatch(p.name) and _is_real_dir(p))
         for folder in [self.folder, *subfolders]:
             for p in folder.iterdir():
-                if not _TEMP_NAME.fullmatch(p.name):
+                if not (_TEMP_NAME.fullmatch(p.name) or OWNER_NAME.fullmatch(p.name)):
                     continue
                 try:
                     info = p.lstat()
