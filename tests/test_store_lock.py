@@ -99,7 +99,8 @@ def racer(conn: Connection, folder: str, sync: str, who: int, expected: str, fal
     The timing that lost a save is forced here. Where the lock is judged stale (the code before
     the OS lock, and the fallback still), both savers judge the dead lock at once, saver 1 breaks
     it and goes in, and saver 2 acts on its judgement only then. Inside the lock, a writer waits
-    up to 3 s for the other to be inside too; the OS lock keeps the other out, so it never is.
+    until the other has started its own ``replace_if``, then up to 3 s for it to be inside too:
+    the OS lock keeps it out, so it never is, and the two really contend for the lock.
     """
     meet = Path(sync)
     backend_module._LOCK_WAIT_SECONDS = 60.0  # type: ignore[attr-defined]  # a slow machine never gives up
@@ -123,6 +124,7 @@ def racer(conn: Connection, folder: str, sync: str, who: int, expected: str, fal
     def write(self: FileBackend, name: str, data: bytes) -> None:
         if name == ENTRY:
             (meet / f"inside-{who}").touch()
+            assert wait_for(meet / f"started-{3 - who}", 30), "the other saver never started"
             wait_for(meet / f"inside-{3 - who}", 3.0)
         real_write(self, name, data)
 
@@ -130,6 +132,7 @@ def racer(conn: Connection, folder: str, sync: str, who: int, expected: str, fal
     FileBackend.write = write  # type: ignore[method-assign]
     conn.send("ready")
     wait_for(meet / "go", 60)
+    (meet / f"started-{who}").touch()
     try:
         FileBackend(folder).replace_if(ENTRY, f"saved by {who}".encode(), expected)
         conn.send("saved")
