@@ -92,16 +92,16 @@ if sys.platform == "win32":
             fd = _open(lock)
             try:
                 msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+                break
             except OSError as exc:
-                os.close(fd)
                 if exc.errno not in (errno.EACCES, errno.EDEADLK):
+                    os.close(fd)
                     raise
-                _busy_until(lock, deadline)
-                continue
             except BaseException:
                 os.close(fd)
                 raise
-            break
+            os.close(fd)  # held by another process
+            _busy_until(lock, deadline)
 
         def release() -> None:
             try:
@@ -124,19 +124,20 @@ else:
         """``flock`` the file that ``lock`` names; delete it at release while still holding it."""
         while True:
             fd = _open(lock)
+            busy = False
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                ours = _still_named(lock, fd)
+                if _still_named(lock, fd):
+                    break
             except BlockingIOError:
-                os.close(fd)
-                _busy_until(lock, deadline)
-                continue
+                busy = True  # held by another process
             except BaseException:
                 os.close(fd)
                 raise
-            if ours:
-                break
-            os.close(fd)  # its holder deleted it just before we locked it: lock the path's new file
+            # Not ours: held, or deleted by its holder just before we locked it (then the path's new file).
+            os.close(fd)
+            if busy:
+                _busy_until(lock, deadline)
 
         def release() -> None:
             try:
