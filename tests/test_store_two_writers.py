@@ -13,9 +13,6 @@ import json
 import multiprocessing
 import os
 import random
-import socket
-import subprocess
-import sys
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -26,13 +23,11 @@ from cart.engine import Rules
 from cart.store import (
     BadNameError,
     ConflictError,
-    FileBackend,
     GameOptions,
     MemoryBackend,
     Store,
     StoreError,
 )
-from cart.store import backend as backend_module
 
 
 def racer(conn: Connection, folder: str, mode: str, who: int, go: str) -> None:
@@ -183,25 +178,3 @@ def test_create_refuses_a_name_made_between_its_check_and_its_write(
     with pytest.raises(BadNameError, match="already"):
         store.games.create("race", GameOptions(names=("Zed", "Bob")))
     assert Store(tmp_path).games.load("race").options.names[0] == "White"
-
-
-def test_a_lock_left_by_a_dead_process_is_broken_and_a_live_one_is_waited_for(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    store = Store(tmp_path)
-    game = store.games.create("g", GameOptions())
-    lock = Path(game.entry).name
-    dead = subprocess.run(
-        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
-    )
-
-    (tmp_path / "games" / f".{lock}.lock").write_text(f"{dead.stdout.strip()} {socket.gethostname()}\n")
-    game.match.roll((3, 1))
-    store.games.save(game)  # the dead owner's lock does not block
-    assert not (tmp_path / "games" / f".{lock}.lock").exists()
-    (tmp_path / "games" / f".{lock}.lock").write_text(f"{os.getpid()} {socket.gethostname()}\n")
-    monkeypatch.setattr(backend_module, "_LOCK_WAIT_SECONDS", 0.2)
-    with pytest.raises(OSError, match="saving this game"):
-        store.games.save(game)
-    assert Store(tmp_path).games.load("g").match.record[-1].to_json() == ["roll", 3, 1]
-    assert isinstance(store.backend, FileBackend)

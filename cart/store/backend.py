@@ -11,10 +11,10 @@ Its names are importable from here as before (``Backend``, ``MemoryBackend``,
   ``fsync`` of the folder so the rename itself survives a power cut.
 - ``create`` is a temporary file hard-linked into place: the link fails when
   the name exists, so two ``create()`` of one name never both succeed.
-- ``replace_if`` compares and replaces under a short-lived lock file
-  (``.<name>.lock``, created exclusively, holding the owner's process id and
-  host); a lock whose owner is dead, or older than :data:`STALE_LOCK_SECONDS`,
-  is broken, so a cartridge killed while saving never blocks the next one.
+- ``replace_if`` compares and replaces under the entry's lock (``.<name>.lock``,
+  :mod:`cart.store.lock`): the operating system's own file lock, which dies
+  with its holder, so a cartridge killed while saving never blocks the next
+  one and no process ever judges or breaks another's lock.
 - Nothing is followed out of the folder: a link below it is refused, never
   listed, and reported (:meth:`FileBackend.links`) for a notice.
 
@@ -29,10 +29,8 @@ import errno
 import os
 import re
 import secrets
-import socket
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from .entries import (
@@ -45,6 +43,7 @@ from .entries import (
     digest,
     replace_entry,
 )
+from .lock import OWNER_NAME, STALE_LOCK_SECONDS, held
 
 __all__ = [
     "STALE_LOCK_SECONDS",
@@ -62,9 +61,8 @@ _TEMP_PREFIX = "."
 _TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")
 """What :meth:`FileBackend.write` names a temporary file: ``.<entry>.<12 hex>.tmp``."""
 _STALE_TEMP_SECONDS = 60.0
-STALE_LOCK_SECONDS = 30.0
-"""A save holds its lock for milliseconds: one this old was left by a process that died."""
 _LOCK_WAIT_SECONDS = 5.0
+"""How long a save waits for another cartridge's save of the same game before telling the player."""
 
 
 class FileBackend:
@@ -163,40 +161,9 @@ class FileBackend:
                 raise EntryChangedError(name)
             self.write(name, data)
 
-    @contextlib.contextmanager
-    def _locked(self, path: Path) -> Iterator[None]:
-        """Hold ``.<name>.lock`` beside ``path``: made exclusively, broken when its owner is gone."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock = path.with_name(f"{_TEMP_PREFIX}{path.name}.lock")
-        owner = self._temp(lock, f"{os.getpid()} {socket.gethostname()}\n".encode(), sync=False)
-        deadline = time.monotonic() + _LOCK_WAIT_SECONDS
-        try:
-            while True:
-                try:  # linked whole into place, so a lock never exists without its owner
-                    os.link(owner, lock)
-                    break
-                except FileExistsError:
-                    pass
-                except OSError:  # no hard links here: an exclusive create (its owner written after)
-                    try:
-                        os.close(os.open(lock, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-                        break
-                    except FileExistsError:
-                        pass
-                if _lock_is_stale(lock):
-                    _remove_quietly(lock)
-                    continue
-                if time.monotonic() > deadline:
-                    raise OSError(
-                        errno.EBUSY, "another cartridge is saving this game and does not finish", path.name
-                    ) from None
-                time.sleep(0.002)
-        finally:
-            _remove_quietly(owner)
-        try:
-            yield
-        finally:
-            _remove_quietly(lock)
+    def _locked(self, path: Path) -> contextlib.AbstractContextManager[None]:
+        """Hold the lock of the entry file ``path``, waiting up to :data:`_LOCK_WAIT_SECONDS`."""
+        return held(path, _LOCK_WAIT_SECONDS)
 
     def delete(self, name: str) -> None:
         path = self._path(name)
@@ -263,17 +230,20 @@ class FileBackend:
         Only files older than ``older_than`` seconds go, so a second cartridge
         writing into the same folder at this moment keeps its own. They never
         hold the only copy of anything: ``os.replace`` had not happened yet.
+        The owner files of the fallback lock (:data:`cart.store.lock.OWNER_NAME`,
+        and those every saver made before the OS lock) go too: one lives only
+        while its saver waits for the lock, seconds at most.
         """
         removed = 0
         if not self.folder.is_dir():
             return removed
         now = time.time()
         # Only the folder and its own subfolders (never one reached through a link), and only
-        # files named exactly as write() names its temporary files: nothing the store did not write.
+        # files named exactly as write() and the fallback lock name theirs: nothing the store did not write.
         subfolders = (p for p in self.folder.iterdir() if SEGMENT.fullmatch(p.name) and _is_real_dir(p))
         for folder in [self.folder, *subfolders]:
             for p in folder.iterdir():
-                if not _TEMP_NAME.fullmatch(p.name):
+                if not (_TEMP_NAME.fullmatch(p.name) or OWNER_NAME.fullmatch(p.name)):
                     continue
                 try:
                     info = p.lstat()
@@ -291,28 +261,6 @@ def _is_real_dir(path: Path) -> bool:
         return stat.S_ISDIR(path.lstat().st_mode)
     except OSError:
         return False
-
-
-def _lock_is_stale(lock: Path) -> bool:
-    """A lock is stale when its owner, on this host, is no longer running, or it is old."""
-    try:
-        text = lock.read_text("ascii", "replace")
-        age = time.time() - lock.stat().st_mtime
-    except FileNotFoundError:
-        return False  # released meanwhile: just try again
-    except OSError:
-        return False
-    pid, _, host = text.strip().partition(" ")
-    if host == socket.gethostname() and pid.isdigit():
-        try:
-            os.kill(int(pid), 0)
-        except ProcessLookupError:
-            return True
-        except OSError:
-            pass  # running under another user: alive
-    elif not text.strip() and age < 1.0:
-        return False  # just created, its owner not written yet
-    return age > STALE_LOCK_SECONDS
 
 
 def _remove_quietly(path: Path) -> None:
