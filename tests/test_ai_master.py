@@ -149,7 +149,8 @@ def test_the_masters_lookahead_matches_an_independent_search(monkeypatch: pytest
 def test_a_2_ply_that_would_not_fit_leaves_the_1_ply_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     one_ply = Bot("master", seed=5)
     one_ply.level = dataclasses.replace(one_ply.level, two_ply_margin=0.0)
-    monkeypatch.setattr(botmod, "MOVE_WORK", 1000)  # below any 2-ply of two plays (441 lists each)
+    # spent by the 1-ply alone: no roll of the 2-ply fits (at 1,000 a roll or two can, in a small position)
+    monkeypatch.setattr(botmod, "MOVE_WORK", 0)
     master = Bot("master", seed=5)
     spots = master_spots(30, SPOTS_SEED)  # where a 2-ply overrules the 1-ply (the test above)
     assert [master.choose_play(p, d) for p, d in spots] == [one_ply.choose_play(p, d) for p, d in spots]

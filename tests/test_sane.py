@@ -29,7 +29,7 @@ def raw(pos: Position) -> Probs:
 def test_a_side_with_a_man_off_cannot_lose_a_gammon() -> None:
     pos = Position.from_position_id("7UUD0BD/KQAACA")  # from self-play: three off, contact left
     assert pos.mine[0] == 3 and not pos.is_race()
-    assert raw(pos)[3] > 0.02  # the net's 2.2%
+    assert raw(pos)[3] > 0.005  # the net's 1.1%: something for the clamp to take out
     ev = Bot("expert", weights=WEIGHTS).evaluate(pos)
     assert ev.lose_gammon == ev.lose_backgammon == 0.0
     assert ev.win == raw(pos)[0] and ev.win_gammon == raw(pos)[1]  # the rest is the net's
