@@ -8,7 +8,7 @@ is a handful of big integer additions.
 
 Contact features: counts of the 36 rolls that look at the whole board (shots
 at blots, escapes, blockades), which raw slot inputs leave the net to discover;
-a net reads the first five (the shipped one) or all nine of them. Each takes
+a net reads the first five (the first nets) or all nine (the shipped one). Each takes
 37 values, so its contribution is precomputed the same way and costs one more
 addition; computing the counts themselves is bit-mask work
 (:func:`contact_features`), about as much again as the rest of the pass.
