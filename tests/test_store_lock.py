@@ -204,7 +204,7 @@ def test_a_lock_held_by_a_live_process_is_waited_for_until_the_deadline(
             store.games.save(game)
         assert (
             str(got.value)
-            == "Could not save the game 'g': another cartridge is saving this game and does not finish"
+            == "Could not save the game 'g': another cartridge is saving this game and has not finished."
         )
         assert isinstance(got.value.__cause__, OSError) and got.value.__cause__.errno == errno.EBUSY
         assert Store(tmp_path / "save").games.load("g").match.record == []
@@ -285,7 +285,7 @@ def test_the_fallback_breaks_a_dead_owners_lock_and_waits_for_a_live_one(
     assert not lock.exists()
     lock.write_text(f"{os.getpid()} {socket.gethostname()}\n")
     monkeypatch.setattr(backend_module, "_LOCK_WAIT_SECONDS", 0.2)
-    with pytest.raises(OSError, match="another cartridge is saving this game and does not finish"):
+    with pytest.raises(OSError, match="another cartridge is saving this game and has not finished"):
         backend.replace_if(ENTRY, b"third", digest(b"second"))
     assert backend.read(ENTRY) == b"second"
     assert [p.name for p in (tmp_path / "games").iterdir() if p.name != "race.json"] == [lock.name]

@@ -73,7 +73,8 @@ def _busy_until(lock: Path, deadline: float) -> None:
     """Wait a moment before trying again, or give up with the message the player sees."""
     if time.monotonic() > deadline:
         entry = lock.name.removeprefix(".").removesuffix(".lock")
-        raise OSError(errno.EBUSY, "another cartridge is saving this game and does not finish", entry)
+        # a whole sentence: the player reads it after "Could not save the game 'g': ", then another
+        raise OSError(errno.EBUSY, "another cartridge is saving this game and has not finished.", entry)
     time.sleep(_POLL_SECONDS)
 
 

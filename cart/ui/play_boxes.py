@@ -81,12 +81,24 @@ __all__ = [
     "exit_table",
     "export",
     "game_over_box",
+    "sentence",
     "show_conflict",
     "show_ids",
     "show_messages",
     "show_rules",
     "type_move",
 ]
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
+    shows it before a sentence of its own, which would otherwise run on from it.
+
+    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
+    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
+    """
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?" else f"{text}."
 
 
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
@@ -183,7 +195,12 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
 
 
 def show_conflict(scene: PlayScene) -> Transition:
-    """Another window or tab saved this game: nothing of it was overwritten; the player chooses."""
+    """Another window or tab saved this game: nothing of it was overwritten; the player chooses.
+
+    Leave is the default (Return, pad A) as well as the cancel (Escape, pad B): it loses nothing
+    already saved, where Take over writes this copy over the other window's newer moves (a
+    play-test lost five moves to Return). Take over is there, but must be chosen.
+    """
     session = scene.table.session
     assert session is not None
 
@@ -191,16 +208,17 @@ def show_conflict(scene: PlayScene) -> Transition:
         try:
             session.take_over()
         except StoreError as exc:
-            return Tell("Not saved", (str(exc),))
+            return Tell("Not saved", (sentence(str(exc)),))
         return None
 
     lines = [
         "This game was saved by another window",
         "or tab meanwhile. Nothing was overwritten.",
         "Leave it (resume the other's copy from",
-        "the saved games), or take it over here?",
+        "the saved games), or take it over here,",
+        "writing these moves over the other's?",
     ]
-    choices = [Choice("Leave", ToTitle, cancel=True), Choice("Take over", take_over, default=True)]
+    choices = [Choice("Leave", ToTitle, default=True, cancel=True), Choice("Take over", take_over)]
     return Push(Dialog(scene.services, "Open elsewhere", lines, choices))
 
 
@@ -241,7 +259,7 @@ def exit_table(scene: PlayScene) -> Transition:
             assert services.store is not None
             services.store.games.save(session.game)
         except StoreError as exc:
-            return Tell("Not saved", (str(exc), "The game stays open: try again or export it."))
+            return Tell("Not saved", (sentence(str(exc)), "The game stays open: try again or export it."))
     return ToTitle()
 
 
@@ -343,6 +361,6 @@ def another(scene: PlayScene) -> Transition | None:
                 name, session.game.options, rng=random.Random(services.rng.getrandbits(64))
             )
         except StoreError as exc:
-            return chain(ToTitle(), Tell("Not saved", (str(exc),)))
+            return chain(ToTitle(), Tell("Not saved", (sentence(str(exc)),)))
         return Resume(new)
     return PlayNew(scene.setup or GameSetup())

@@ -1,0 +1,162 @@
+"""Play-test findings (task F): the safe default, success said in the text colour, the Review's page
+keys, and the "Not saved" box in whole sentences.
+
+Driven through Pyxel's real input (``pyxel.set_btn``, ``pyxel.set_mouse_pos``, a ``pyxel.flip``
+between frames, as under ``pyxel.run``), read by the app's own :class:`~cart.ui.intents.Input`;
+what a player reads is read back from the screen's pixels where its colour is the point.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+import pyxel
+
+from cart.engine import Roll, Rules
+from cart.store import GameOptions, Settings, Store, WriteError
+from cart.store import backend as backend_module
+from cart.store.lock import held
+from cart.ui.app import App
+from cart.ui.assets import Assets
+from cart.ui.menus import MenuScene
+from cart.ui.play import PlayScene
+from cart.ui.scenes import Dialog
+from cart.ui.title import TitleScene
+
+LEFT, RIGHT = pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_RIGHT
+VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
+TWO = GameOptions(Rules(), names=("Ann", "Bob"))
+
+
+def make_app(folder: Path, seed: int = 5) -> App:
+    store = Store(folder, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
+    app = App(store=store, headless=True, seed=seed, settings=Settings(animation_speed="off"))
+    app.think_budget = 30.0  # each computer decision in one frame
+    return app
+
+
+def press(app: App, button: int) -> None:
+    """One press: a frame down, a frame up (Pyxel lets a button go only at the next flip)."""
+    pyxel.set_btn(button, True)
+    app.frame()
+    pyxel.set_btn(button, False)
+    pyxel.flip()
+    app.frame()
+
+
+def click(app: App, at: tuple[int, int], button: int = LEFT) -> None:
+    pyxel.set_mouse_pos(*at)
+    press(app, button)
+
+
+def top_dialog(app: App, title: str) -> Dialog:
+    top = app.top
+    assert isinstance(top, Dialog) and top.window.title == title, getattr(top, "lines", top)
+    return top
+
+
+def menu(app: App, *path: str) -> None:
+    """MENU (the right button) over the board, then ``path`` chosen with the mouse."""
+    click(app, (200, 300), RIGHT)
+    for label in path:
+        top = app.top
+        assert isinstance(top, MenuScene)
+        click(app, top.menu.item_rect([e.label for e in top.entries].index(label)).center)
+
+
+# -- 1. "Open elsewhere": the default loses nothing --------------------------------------------------
+def conflict(tmp_path: Path, arrow: int | None = None) -> tuple[App, list[object]]:
+    """Two windows on one game; the other saves a roll first, this one then plays: the box is up.
+
+    ``arrow`` is pressed on the board first: the keys' (the pad's) player has the focus, which a
+    box opened then puts on its default button, where pad A selects.
+    """
+    Store(tmp_path).games.create("Shared", VS_EXPERT, rng=random.Random(4))
+    here, there = make_app(tmp_path), make_app(tmp_path, seed=6)
+    one, two = here.resume("Shared"), there.resume("Shared")
+    assert isinstance(one, PlayScene) and isinstance(two, PlayScene)
+    two.table.match.roll((3, 1))  # the other window plays and saves first
+    theirs = list(Store(tmp_path).games.load("Shared").match.record)
+    pyxel.flip()
+    here.frame()
+    if arrow is not None:
+        press(here, arrow)
+        assert here.keyed
+    one.act(Roll((6, 5)))
+    pyxel.flip()
+    here.frame()  # the scene says where to go at its update: the box
+    box = top_dialog(here, "Open elsewhere")
+    assert [b.label for b in box.buttons] == ["Leave", "Take over"]
+    assert [c.label for c in box.choices if c.default] == ["Leave"]
+    return here, theirs
+
+
+@pytest.mark.parametrize(
+    "button",
+    [pyxel.KEY_RETURN, pyxel.GAMEPAD1_BUTTON_A, pyxel.KEY_ESCAPE, pyxel.GAMEPAD1_BUTTON_B],
+    ids=["return", "pad_a", "escape", "pad_b"],
+)
+def test_the_open_elsewhere_box_leaves_by_default_and_the_others_moves_stay(
+    assets: Assets, tmp_path: Path, button: int
+) -> None:
+    """Return (pad A) took over and overwrote the other window's newer moves; now it leaves, as Escape
+    (pad B) does, and the other window's copy is what the saved games hold."""
+    pad = button in (pyxel.GAMEPAD1_BUTTON_A, pyxel.GAMEPAD1_BUTTON_B)
+    app, theirs = conflict(tmp_path, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT if pad else None)
+    press(app, button)
+    assert isinstance(app.top, TitleScene)
+    assert Store(tmp_path).games.load("Shared").match.record == theirs
+
+
+def test_take_over_is_still_there_when_chosen(assets: Assets, tmp_path: Path) -> None:
+    app, theirs = conflict(tmp_path)
+    box = top_dialog(app, "Open elsewhere")
+    click(app, box.buttons[1].rect.center)  # Take over, chosen with the mouse
+    kept = Store(tmp_path).games.load("Shared").match.record
+    assert kept != theirs and kept[0] == Roll((6, 5))  # this window's roll, over the other's
+    assert " ".join(box.lines).endswith("or take it over here, writing these moves over the other's?")
+
+
+# -- 4. "Not saved" in whole sentences ----------------------------------------------------------------
+def test_a_busy_lock_is_told_in_whole_sentences(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lock's words ran on into the box's next sentence: "... does not finish The game goes on"."""
+    entry = Store(tmp_path).games.create("Busy", VS_EXPERT, rng=random.Random(4)).entry
+    app = make_app(tmp_path)
+    scene = app.resume("Busy")
+    assert isinstance(scene, PlayScene)
+    monkeypatch.setattr(backend_module, "_LOCK_WAIT_SECONDS", 0.05)
+    with held(tmp_path / entry, 1.0):  # another cartridge holds the game's lock
+        scene.act(Roll((6, 5)))
+        pyxel.flip()
+        app.frame()
+    box = top_dialog(app, "Not saved")
+    said = " ".join(box.lines)
+    assert "has not finished. The game goes on" in said, box.lines
+
+
+def test_a_store_error_at_exit_is_a_sentence_before_the_next(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any store error (here the system's "Permission denied") ends as a sentence in the box."""
+    Store(tmp_path).games.create("Locked", VS_EXPERT, rng=random.Random(4))
+    app = make_app(tmp_path)
+    scene = app.resume("Locked")
+    assert isinstance(scene, PlayScene) and app.store is not None and scene.table.session is not None
+
+    def refuse(*_: object, **__: object) -> None:
+        raise WriteError("Could not save the game 'Locked': Permission denied")
+
+    monkeypatch.setattr(app.store.games, "save", refuse)
+    scene.act(Roll((6, 5)))  # not saved: the session keeps the problem, Exit tries again
+    pyxel.flip()
+    app.frame()
+    press(app, pyxel.KEY_RETURN)  # OK to the box that said so
+    menu(app, "Play", "Exit...")
+    press(app, pyxel.KEY_RETURN)  # Exit, the default for a saved game
+    box = top_dialog(app, "Not saved")
+    assert "Permission denied. The game stays open" in " ".join(box.lines), box.lines
