@@ -78,6 +78,7 @@ class StartScene(ScrollingList, Scene):
         self.selected = 0
         self.first = 0  # the first line shown (the list scrolls)
         self.message = ""
+        self.message_ok = False  # the message reports a success (drawn as text, not as an error)
         self.full = False  # the toggle-size icon's other size: the whole screen, more lines shown
         self.dragging = None
         self.lay_out()
@@ -181,19 +182,24 @@ class StartScene(ScrollingList, Scene):
         """
         chosen = self.chosen
         if chosen is None:
-            self.message = none
+            self.say(none)
             return None
         assert self.services.store is not None
         try:
             saved = self.services.store.games.load(chosen.name)
         except KeyError:
-            self.message = self.about(chosen.name, "{} is gone (deleted elsewhere?)")
+            self.say(self.about(chosen.name, "{} is gone (deleted elsewhere?)"))
             self.refresh()
             return None
         except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
             self.refresh()
             return chain(Notices(), Tell(cannot, (str(exc),)))
         return then(saved)
+
+    def say(self, text: str, *, ok: bool = False) -> None:
+        """Say ``text`` on the message row: in red when it refuses or reports a problem, in the text
+        colour when it reports what was done (``ok``: "Deleted Friday" is no error)."""
+        self.message, self.message_ok = text, ok
 
     def message_room(self) -> int:
         """The characters the message row has, clear of "1-10 of 30" when the list is longer than shown."""
@@ -208,7 +214,7 @@ class StartScene(ScrollingList, Scene):
     def ask_delete(self) -> Transition | None:
         chosen = self.chosen
         if chosen is None:
-            self.message = "Nothing to delete"
+            self.say("Nothing to delete")
             return None
 
         def delete() -> Transition | None:
@@ -219,7 +225,7 @@ class StartScene(ScrollingList, Scene):
             except StoreError as exc:
                 going = Tell("Not deleted", (str(exc),))
             else:
-                self.message = self.about(chosen.name, "Deleted {}")
+                self.say(self.about(chosen.name, "Deleted {}"), ok=True)
             self.refresh()
             return going
 
@@ -325,9 +331,8 @@ class StartScene(ScrollingList, Scene):
             more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
             a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
         if self.message:
-            a.text(
-                g, work.x + 12, self.message_y, cut(shown(self.message), self.message_room()), wimp.ERROR_TEXT
-            )
+            colour = wimp.TEXT if self.message_ok else wimp.ERROR_TEXT
+            a.text(g, work.x + 12, self.message_y, cut(shown(self.message), self.message_room()), colour)
         for b in self.pressable():
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)

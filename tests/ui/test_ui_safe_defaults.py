@@ -14,16 +14,19 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from screen_text import read_line
 
 from cart.engine import Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.store import backend as backend_module
 from cart.store.lock import held
+from cart.ui import palette as wimp
 from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.menus import MenuScene
 from cart.ui.play import PlayScene
 from cart.ui.scenes import Dialog
+from cart.ui.start import StartScene
 from cart.ui.title import TitleScene
 
 LEFT, RIGHT = pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_RIGHT
@@ -118,6 +121,34 @@ def test_take_over_is_still_there_when_chosen(assets: Assets, tmp_path: Path) ->
     kept = Store(tmp_path).games.load("Shared").match.record
     assert kept != theirs and kept[0] == Roll((6, 5))  # this window's roll, over the other's
     assert " ".join(box.lines).endswith("or take it over here, writing these moves over the other's?")
+
+
+# -- 2. "Deleted <name>" is no error ------------------------------------------------------------------
+def test_deleted_is_said_in_the_text_colour_and_a_refusal_in_red(assets: Assets, tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    store.games.create("Friday", TWO)
+    store.games.create("Saturday", TWO)
+    app = make_app(tmp_path)
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene) and start.chosen is not None
+    chosen, other = start.chosen.name, start.games[1].name
+    pyxel.flip()
+    app.frame()
+    press(app, pyxel.KEY_DELETE)
+    box = top_dialog(app, "Delete")
+    click(app, box.buttons[1].rect.center)  # Delete
+    assert app.top is start and [g.name for g in start.games] == [other]
+    work = start.window.work_area
+    assert read_line(assets, start.message_y, wimp.TEXT, work.x, work.right) == f"Deleted {chosen}"
+    assert read_line(assets, start.message_y, wimp.ERROR_TEXT, work.x, work.right) == ""
+
+    Store(tmp_path).games.delete(other)  # another cartridge: a problem, said in red
+    click(app, start.play.rect.center)
+    assert read_line(assets, start.message_y, wimp.ERROR_TEXT, work.x, work.right) == (
+        f"{other} is gone (deleted elsewhere?)"
+    )
+    assert read_line(assets, start.message_y, wimp.TEXT, work.x, work.right) == ""
 
 
 # -- 4. "Not saved" in whole sentences ----------------------------------------------------------------
