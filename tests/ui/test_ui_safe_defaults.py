@@ -16,7 +16,8 @@ import pytest
 import pyxel
 from screen_text import read_line
 
-from cart.engine import Roll, Rules
+from cart.ai.review import Review
+from cart.engine import Match, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.store import backend as backend_module
 from cart.store.lock import held
@@ -25,6 +26,7 @@ from cart.ui.app import App
 from cart.ui.assets import Assets
 from cart.ui.menus import MenuScene
 from cart.ui.play import PlayScene
+from cart.ui.review import ReviewScene
 from cart.ui.scenes import Dialog
 from cart.ui.start import StartScene
 from cart.ui.title import TitleScene
@@ -149,6 +151,46 @@ def test_deleted_is_said_in_the_text_colour_and_a_refusal_in_red(assets: Assets,
         f"{other} is gone (deleted elsewhere?)"
     )
     assert read_line(assets, start.message_y, wimp.TEXT, work.x, work.right) == ""
+
+
+# -- 3. the Review's Page Up / Page Down --------------------------------------------------------------
+def test_page_down_and_page_up_move_the_reviews_selection_a_page(
+    assets: Assets, tmp_path: Path, game: Match, review: Review
+) -> None:
+    app = make_app(tmp_path)
+    assert app.store is not None
+    app.store.games.create("Friday", GameOptions(Rules(), ("A", "B")), record=game.record)
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene)
+    pyxel.flip()
+    app.frame()
+    click(app, start.review.rect.center)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    count = len(scene.lines.lines)
+    assert count > 3 * len(scene.list.shown())  # pages to go through
+    for key, sign in ((pyxel.KEY_PAGEDOWN, 1), (pyxel.KEY_PAGEDOWN, 1), (pyxel.KEY_PAGEUP, -1)):
+        was, page = scene.list.selected, len(scene.list.shown())  # a page: the lines shown now
+        press(app, key)
+        assert scene.list.selected - was == sign * page
+        assert scene.list.selected in scene.list.shown() and shown_state(scene)
+    for _ in range(count):
+        press(app, pyxel.KEY_PAGEDOWN)
+        if scene.list.selected == count - 1:
+            break
+    assert scene.list.selected == count - 1  # the last line, not past it
+    press(app, pyxel.KEY_PAGEDOWN)
+    assert scene.list.selected == count - 1
+    for _ in range(count):
+        press(app, pyxel.KEY_PAGEUP)
+    assert scene.list.selected == 0 and scene.list.first == 0
+
+
+def shown_state(scene: ReviewScene) -> bool:
+    """The board follows the selection: it shows the selected line's moment."""
+    line = scene.line
+    return line.state.position.position_id() == scene.source.match.moment(line.index).position_id
 
 
 # -- 4. "Not saved" in whole sentences ----------------------------------------------------------------
