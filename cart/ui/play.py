@@ -97,6 +97,7 @@ class PlayScene(Scene):
         self.hover: tuple[object, int] = (None, 0)
         self._acted = 0  # the record's length when the hover last started counting
         self._asked: GameState | None = None  # the state a take/drop or game-over box was shown for
+        self._conflict_asked = False  # the "Open elsewhere" box is up for the session's conflict
         self._advice: tuple[GameState, str] | None = None  # the last hint's kind, and the state it was for
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self.faces = (1, 1)
@@ -389,10 +390,14 @@ class PlayScene(Scene):
         self.beats = [b for b in self.beats if b.kind != "tumbling" or b.frames > 0]
         problem = self.table.problem()
         session = self.table.session
-        if session is not None and session.conflict and not self.attract:
+        conflict = session is not None and session.conflict and not self.attract
+        if conflict and not self._conflict_asked:  # once: a roll and the reply in one frame both find it
             self.go(boxes.show_conflict(self))
-        elif problem:
-            self.go(Tell("Not saved", (problem, "The game goes on; Exit tries to save it again.")))
+        elif problem and not conflict:
+            self.go(
+                Tell("Not saved", (boxes.sentence(problem), "The game goes on; Exit tries to save it again."))
+            )
+        self._conflict_asked = conflict
         return outcome
 
     def _game_ended(self, e: Event, sounds: object) -> None:

@@ -125,6 +125,19 @@ def test_take_over_is_still_there_when_chosen(assets: Assets, tmp_path: Path) ->
     assert " ".join(box.lines).endswith("or take it over here, writing these moves over the other's?")
 
 
+def test_a_conflict_opens_one_box_however_many_actions_find_it(assets: Assets, tmp_path: Path) -> None:
+    """Each action saved while the conflict stood opened another box (a roll and the computer's reply
+    in one frame stacked two, and Take over then met the same box again); one box is asked, once."""
+    app, _ = conflict(tmp_path)
+    scene = next(s for s in app.stack if isinstance(s, PlayScene))
+    assert scene.table.match.game.phase == "roll"  # the computer won the opening roll and played it
+    scene.act(Roll((4, 2)))  # this window's next action: its save finds the conflict still there
+    pyxel.flip()
+    app.frame()
+    boxes = [s for s in app.stack if isinstance(s, Dialog) and s.window.title == "Open elsewhere"]
+    assert len(boxes) == 1
+
+
 # -- 2. "Deleted <name>" is no error ------------------------------------------------------------------
 def test_deleted_is_said_in_the_text_colour_and_a_refusal_in_red(assets: Assets, tmp_path: Path) -> None:
     store = Store(tmp_path)
