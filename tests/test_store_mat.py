@@ -9,7 +9,7 @@ import time
 import pytest
 from test_store_support import random_match, what_mat_keeps
 
-from cart.engine import Forfeit, Match, Rules
+from cart.engine import Accept, Forfeit, Match, NewGame, Resign, Roll, Rules
 from cart.store import GameOptions, MatError, MatInfo, MemoryBackend, Store, export_mat, import_mat
 
 SCRIPT = [
@@ -172,7 +172,48 @@ def test_xg_resignation_after_rolling() -> None:
       Wins 2 points
 """
     match = import_mat(text).replay()
-    assert match.score == (2, 0) and match.record[-1] == Forfeit(1)
+    assert match.score == (2, 0) and match.record[-2:] == [Resign(1, 2), Accept()]  # a gammon resigned
+
+
+def gammon_resigned(after_roll: bool) -> Match:
+    """A 5-point match whose first game ends in a gammon resigned (cube at 2) and accepted."""
+    m = Match(Rules(match_length=5), names=("Ann", "Bob"))
+    m.roll((3, 1))
+    m.play("8/5 6/5")
+    m.double()
+    m.take()
+    if after_roll:
+        m.roll((6, 2))
+    m.resign(1, 2)
+    m.accept()
+    return m
+
+
+@pytest.mark.parametrize("after_roll", [False, True])
+def test_a_gammon_resignation_reads_back_as_itself_not_a_forfeit(after_roll: bool) -> None:
+    """Play-test: export then import turned "Bob resigns a gammon" into "Bob forfeits", and the Review's
+    "Analysed 45 of 45" into 44 of 44 (its total is the record's length: Resign + Accept had become one
+    Forfeit). The same record comes back, unplayed roll aside (a .mat file leaves it out)."""
+    m = gammon_resigned(after_roll)
+    back = import_mat(export_mat(m)).replay()
+    kept = [a for a in m.record if not (after_roll and a == Roll((6, 2)))]
+    assert back.record == kept and back.record[-2:] == [Resign(1, 2), Accept()]
+    assert (back.score, back.game.result, back.game.points) == ((4, 0), "resign", 4)
+
+
+def test_a_forfeit_reads_back_as_a_gammon_resigned_and_before_any_roll_as_a_forfeit() -> None:
+    """A forfeit is written as gnubg's resignation of a gammon, so that is what it reads back as; in a
+    game with no roll yet, where no resignation can be offered, it stays a forfeit."""
+    m = Match(Rules(match_length=5), names=("Ann", "Bob"))
+    m.roll((3, 1))
+    m.play("8/5 6/5")
+    m.roll((6, 2))
+    m.forfeit(1)  # after rolling: the roll is left out of the file
+    m.new_game()
+    m.forfeit(0)  # before the roll-off
+    back = import_mat(export_mat(m)).replay()
+    assert back.record == [*m.record[:2], Resign(1, 2), Accept(), NewGame(), Forfeit(0)]
+    assert back.score == m.score == (2, 2) and len(back.record) == len(m.record)
 
 
 DOUBLED = " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Doubles => 2\n"
@@ -358,7 +399,7 @@ def test_opening_ties_round_trip_with_the_same_cube_points_and_ids() -> None:
     text = export_mat(m)
     assert "; Opening ties: game 1: 3 5; game 2: 2\n" in text
     back = import_mat(text).replay()
-    assert back.record == m.record
+    assert back.record == [*m.record[:4], Resign(1, 2), Accept(), *m.record[5:]]
     assert (back.score, back.game.cube, back.match_id(), back.position_id()) == (
         m.score,
         m.game.cube,

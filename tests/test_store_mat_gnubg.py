@@ -317,6 +317,36 @@ def test_our_resignations_read_in_gnubg_with_the_same_moves_and_score(tmp_path: 
         assert again.score == match.score and again.match_id() == match.match_id()
 
 
+def test_a_gammon_resigned_reads_as_itself_in_gnubg_and_back(tmp_path: Path) -> None:
+    """Play-test: a gnubg file's gammon resignation ("Wins 2 points", cube 1) was read as our forfeit, so
+    the Review said "Blue forfeits". It is a resignation of a gammon, accepted: in gnubg and back here."""
+    text = """ 3 point match
+
+ Game 1
+ Deep : 0                       Blue : 0
+  1) 31: 8/5 6/5                 62: 24/18 13/11
+                                  Wins 2 points
+"""
+    match = import_mat(text).replay()
+    assert match.record[-2:] == [Resign(0, 2), Accept()]
+    assert match.score == (0, 2) and match.game.result == "resign"
+    ours = Match(Rules(match_length=5), names=("Ann", "Bob"))
+    ours.roll((3, 1))
+    ours.play("8/5 6/5")
+    ours.double()
+    ours.take()
+    ours.roll((6, 2))
+    ours.play("24/18 13/11")
+    ours.resign(0, 2)  # Ann, on roll, resigns a gammon with the cube at 2
+    ours.accept()
+    data = check_with_gnubg(ours, tmp_path)
+    assert [
+        (g["info"]["winner"], g["info"]["points-won"], g["info"].get("resigned")) for g in data["games"]
+    ] == [("O", 4, True)]
+    back = import_mat(export_mat(ours)).replay()
+    assert back.record == ours.record and back.score == (0, 4)
+
+
 def test_our_opening_ties_and_unplayed_roll_comments_read_in_gnubg(tmp_path: Path) -> None:
     """The comment lines of issue 18 are comments to gnubg: the moves and the cube actions read the same."""
     match = Match(Rules(automatic_doubles=True), names=("Ann", "Bob"))

@@ -10,7 +10,7 @@ import random
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from cart.engine import Forfeit, Match, Roll, Rules
+from cart.engine import Accept, Decline, Forfeit, Match, Resign, Roll, Rules
 from cart.store import GameOptions, Store
 from cart.store.session import GameSession
 
@@ -52,18 +52,20 @@ def random_match(
 
 
 def what_mat_keeps(match: Match) -> list[tuple[object, ...]]:
-    """Each play and cube action with the IDs after it, and each forfeit's score.
+    """Each play and cube action with the IDs after it, and the score after each game given up.
 
     A ``.mat`` file keeps exactly this: no opening ties, no unplayed roll
-    before a forfeit, the dice high first.
+    before a forfeit, the dice high first, and a game given up as ``Wins N
+    points`` only: a forfeit and a resignation accepted (which a forfeit reads
+    back as) are the same "given" end, and an offer declined leaves no trace.
     """
     replay = Match(match.rules, names=match.names)
     out: list[tuple[object, ...]] = []
     for action in match.record:
         replay.apply(action)
-        if isinstance(action, Forfeit):
-            out.append(("forfeit", replay.score, replay.game_number))
-        elif not isinstance(action, Roll):
+        if isinstance(action, (Forfeit, Accept)):
+            out.append(("given", replay.score, replay.game_number))
+        elif not isinstance(action, (Roll, Resign, Decline)):
             out.append((action.name, replay.position_id(), replay.match_id()))
     return out
 

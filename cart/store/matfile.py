@@ -17,12 +17,16 @@ What the format cannot say, and how it is written:
   it as a comment).
 - A resignation accepted is ``Wins N points`` in the winner's column, N its
   level (1 single, 2 gammon, 3 backgammon) x the cube; one declined leaves
-  no trace, as in gnubg's files. Reading, a gammon's worth is taken as a
-  forfeit (seed 000's: the opponent wins twice the cube, whatever the
-  position), the others as :class:`~cart.engine.Resign` then
-  :class:`~cart.engine.Accept`.
+  no trace, as in gnubg's files. Reading, every level is what the file says,
+  a resignation accepted (:class:`~cart.engine.Resign` then
+  :class:`~cart.engine.Accept`), wherever the engine allows one (before or
+  after a roll); only where it does not (a game with no roll yet) is twice
+  the cube read as seed 000's forfeit, the one end worth that there.
 - A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
-  gammon: ``Wins N points`` in the winner's column. A forfeit after rolling
+  gammon: ``Wins N points`` in the winner's column, so it reads back as a
+  resignation of a gammon accepted, which is all the file records (the
+  points, the score and the positions are the same; the record is one
+  action longer, Resign and Accept for Forfeit). A forfeit after rolling
   leaves the unplayed roll out: gnubg's writer would put a bare ``62:``
   there that its own reader cannot place (it drops the resignation, or plays
   a forced move), and XG's ``62: ???`` fares no better; the roll changes
@@ -327,9 +331,9 @@ class _Importer:
             )
         if game.phase == "doubled":
             raise MatError("a resignation while a double waits for its answer", item.line)
-        if level == 2:  # twice the cube: seed 000's forfeit, as our own export writes it
+        if level == 2 and game.phase not in ("roll", "move"):  # no resignation yet: seed 000's forfeit
             match.forfeit(1 - winner)
-        else:
+        else:  # what gnubg's file says, at every level: a resignation, accepted
             match.resign(1 - winner, level)
             match.accept()
         self.pending_roll = False

@@ -109,7 +109,9 @@ class Judged:
                 rows.append(("Crawford game", text, None))
             return rows
         if line.kind == "end":
-            return [(f"{line.heading} over", text, None), *((said, text, None) for said in line.told)]
+            # The heading without "over" (the sentence says how it ended): "12th game of 15 over" would
+            # take a second row, and a 24-letter name's sentence needs all six left.
+            return [(line.heading, text, None), (" ".join(line.told), text, None)]
         assert line.player is not None
         who = names[line.player]
         head = f"{line.number}. {who}" if line.number else who

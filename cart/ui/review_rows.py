@@ -37,11 +37,23 @@ from cart.engine import (
 
 from .messages import seen_from, verb
 
-__all__ = ["MARKS", "Line", "LineKind", "Lines", "end_sentences", "game_heading", "ordinal", "read_lines"]
+__all__ = [
+    "MARKS",
+    "RESIGNED",
+    "Line",
+    "LineKind",
+    "Lines",
+    "end_sentences",
+    "game_heading",
+    "ordinal",
+    "read_lines",
+]
 
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 
 MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
+RESIGNED = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
+"""What a resignation of each level gives up (gnubg's words), as the list and the detail box say it."""
 """gnubg's marks for an error, as its move lists print them."""
 
 
@@ -151,8 +163,8 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
                 kind, i, before, score, game_number, actor, text="Takes" if kind == "take" else "Drops"
             )
         elif isinstance(action, Resign):
-            points = action.level * before.cube
-            line = Line("resign", i, before, score, game_number, action.player, text=f"Resigns {points}")
+            text = f"Resigns {RESIGNED[action.level]}"  # what was given up; its points are on the end's line
+            line = Line("resign", i, before, score, game_number, action.player, text=text)
         elif isinstance(action, (Accept, Decline)):
             answer = "Accepts" if isinstance(action, Accept) else "Declines"
             line = Line("answer", i, before, score, game_number, actor, text=answer)
@@ -165,7 +177,8 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
         if over is not None:
             match_over = next((e for e in events if isinstance(e, MatchOver)), None)
             won = f"Wins {worth(over.points)}{' and the match' if match_over else ''}"  # as a .mat says
-            told = end_sentences(names, over, replay.score if match_over else None)
+            level = before.resigned if isinstance(action, Accept) else 0
+            told = end_sentences(names, over, replay.score if match_over else None, level)
             line = Line("end", i, after, replay.score, game_number, over.winner, text=won, told=told)
             lines.append(line)
     games = replay.game_number
@@ -181,29 +194,43 @@ def worth(n: int) -> str:
 
 
 def end_sentences(
-    names: tuple[str, str], over: GameOver, match_score: tuple[int, int] | None
+    names: tuple[str, str], over: GameOver, match_score: tuple[int, int] | None, level: int = 0
 ) -> tuple[str, ...]:
-    """How a game ended, said whole: who won, how, for how much; and the match, when it ends it.
+    """How a game ended, said whole in one sentence: how, for how much, and the match when it ends it.
 
     The list's line beside the winner's token says only "Wins 2 points" (a
-    .mat file's words); the detail box tells it all, names and the kind of win.
+    .mat file's words); the detail box tells it all. It names one player,
+    the one who ended the game (by bearing off, or by giving it up): under a
+    heading its box holds six rows of 21 letters, and two names of 24
+    (MAX_PLAYER_NAME) with the kind, the points and the match need seven or
+    eight for many a name (a play-test's ended "Maximiliana..."). The other
+    player is the only other one there is. ``level``: a resignation's (1
+    single, 2 gammon, 3 backgammon).
 
-    >>> over = GameOver(winner=1, points=4, kind="gammon")
-    >>> end_sentences(("White", "Red"), over, None)
-    ('Red wins a gammon, 4 points',)
-    >>> end_sentences(("White", "You"), GameOver(winner=0, points=1, kind="resign"), (5, 2))
-    ('You resign, White wins 1 point', 'White wins the match 5-2')
+    >>> end_sentences(("White", "Red"), GameOver(winner=1, points=4, kind="gammon"), None)
+    ('Red wins a gammon, 4 points.',)
+    >>> end_sentences(("White", "You"), GameOver(winner=0, points=3, kind="resign"), (5, 2), 3)
+    ('You resign a backgammon, 3 points, and lose the match 2-5.',)
+    >>> end_sentences(("White", "Red"), GameOver(winner=0, points=1, kind="single"), (5, 2))
+    ('White wins 1 point and the match 5-2.',)
     """
     winner, loser = names[over.winner], names[1 - over.winner]
-    won = f"{verb(winner, 'wins')} {worth(over.points)}"
+    points = worth(over.points)
+    if over.kind in ("resign", "drop", "forfeit"):
+        given = {"resign": RESIGNED.get(level, "the game"), "drop": "the double", "forfeit": "the game"}
+        said = f"{verb(loser, over.kind + 's')} {given[over.kind]}, {points}"
+        if match_score is not None:
+            mine, theirs = match_score[1 - over.winner], match_score[over.winner]
+            lose = verb(loser, "loses").removeprefix(loser).strip()  # "You lose", "Red loses"
+            said += f", and {lose} the match {mine}-{theirs}"
+        return (said + ".",)
+    said = f"{verb(winner, 'wins')} {points}"
     if over.kind in ("gammon", "backgammon"):
-        won = f"{verb(winner, 'wins')} a {over.kind}, {worth(over.points)}"
-    elif over.kind in ("resign", "drop", "forfeit"):
-        won = f"{verb(loser, over.kind + 's')}, {won}"
-    if match_score is None:
-        return (won,)
-    mine, theirs = match_score[over.winner], match_score[1 - over.winner]
-    return (won, f"{verb(winner, 'wins')} the match {mine}-{theirs}")
+        said = f"{verb(winner, 'wins')} a {over.kind}, {points},"
+    if match_score is not None:
+        mine, theirs = match_score[over.winner], match_score[1 - over.winner]
+        said += f" and the match {mine}-{theirs}"
+    return (said.removesuffix(",") + ".",)
 
 
 def game_heading(number: int, games: int, is_match: bool) -> str:

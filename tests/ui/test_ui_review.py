@@ -271,7 +271,7 @@ def test_the_list_says_which_game_of_the_match_never_a_name_like_the_saved_games
     graph = scene.graph
     p.click((graph.x_of(graph.columns[-1]), graph.rect.center[1]))  # the graph's last line: the game's end
     assert scene.line.kind == "end"
-    assert read_line(assets, DETAIL.y + 2, wimp.TEXT, DETAIL.x, DETAIL.right) == f"{heading} over"
+    assert read_line(assets, DETAIL.y + 2, wimp.TEXT, DETAIL.x, DETAIL.right) == heading
 
 
 def test_the_analysis_runs_in_slices_and_closing_keeps_what_was_done(

@@ -3,13 +3,15 @@
 "Beginner wins 1 po." was what the list showed of a game's end: 19 characters
 fitted and the rest was cut without a sign. These tests read the pixels back
 (:mod:`screen_text`), as a player reads them, for every kind of end (single,
-gammon, backgammon, resignation, a dropped double, a match won) between two
+gammon, backgammon, each by play and by resignation, a dropped double, a
+forfeit, a match won by play and by a resignation) between two
 players with the longest names the Create form allows.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 import pyxel
@@ -63,11 +65,11 @@ def backgammon() -> Match:
     return last_man(counts(p6=14, p20=1))  # a man still in the winner's home board
 
 
-def resign() -> Match:
+def resign(level: int) -> Match:
     m = Match(Rules(), names=LONG, rng=random.Random(1))
     m.roll((6, 1))  # Abcd... moves first
     m.play("13/7 8/7")
-    m.resign(m.game.actor, 2)  # Bartholomew resigns a gammon
+    m.resign(m.game.actor, level)  # Bartholomew resigns
     m.accept()
     return m
 
@@ -81,20 +83,59 @@ def drop() -> Match:
     return m
 
 
+def forfeit() -> Match:
+    m = Match(Rules(), names=LONG, rng=random.Random(1))
+    m.roll((6, 1))
+    m.play("13/7 8/7")
+    m.forfeit(m.game.actor)  # Bartholomew forfeits: twice the cube
+    return m
+
+
 def match_won() -> Match:
     return last_man(counts(p6=15), Rules(match_length=3), (2, 0))  # the Crawford game at 2-0 to 3: 4-0
 
 
+def match_resigned(loser: int) -> Callable[[], Match]:
+    """The play-test's end: a 5-point match won 5-2 by a backgammon resigned, in its 3rd game."""
+
+    def make() -> Match:
+        m = Match(Rules(match_length=5), names=LONG, rng=random.Random(1))
+        for player in (1 - loser, loser, loser):  # 2-0, 2-2, then 5-2
+            if m.record:
+                m.new_game()
+            m.roll((6, 1) if player else (1, 6))
+            m.resign(player, 2 if m.game_number < 3 else 3)
+            m.accept()
+        assert m.is_match_over and m.score[1 - loser] == 5
+        return m
+
+    return make
+
+
+A, B = LONG
 ENDS = {
-    "single": (single, ["Wins 1 point"], [f"{LONG[0]} wins 1 point"]),
-    "gammon": (gammon, ["Wins 4 points"], [f"{LONG[0]} wins a gammon, 4 points"]),
-    "backgammon": (backgammon, ["Wins 3 points"], [f"{LONG[0]} wins a backgammon, 3 points"]),
-    "resign": (resign, ["Wins 2 points"], [f"{LONG[1]} resigns, {LONG[0]} wins 2 points"]),
-    "drop": (drop, ["Wins 1 point"], [f"{LONG[0]} drops, {LONG[1]} wins 1 point"]),
+    "single": (single, ["Wins 1 point"], f"{A} wins 1 point."),
+    "gammon": (gammon, ["Wins 4 points"], f"{A} wins a gammon, 4 points."),
+    "backgammon": (backgammon, ["Wins 3 points"], f"{A} wins a backgammon, 3 points."),
+    "resign single": (lambda: resign(1), ["Wins 1 point"], f"{B} resigns a single game, 1 point."),
+    "resign gammon": (lambda: resign(2), ["Wins 2 points"], f"{B} resigns a gammon, 2 points."),
+    "resign backgammon": (lambda: resign(3), ["Wins 3 points"], f"{B} resigns a backgammon, 3 points."),
+    "drop": (drop, ["Wins 1 point"], f"{A} drops the double, 1 point."),
+    "forfeit": (forfeit, ["Wins 2 points"], f"{B} forfeits the game, 2 points."),
     "match": (
         match_won,
         ["Wins 2 points", "and the match"],
-        [f"{LONG[0]} wins a gammon, 2 points", f"{LONG[0]} wins the match 4-0"],
+        f"{A} wins a gammon, 2 points, and the match 4-0.",
+    ),
+    "match resigned by B": (
+        match_resigned(1),
+        ["Wins 3 points", "and the match"],
+        f"{B} resigns a backgammon, 3 points, and loses the match 2-5.",
+    ),
+    "match resigned by A": (
+        match_resigned(0),
+        ["Wins 3 points", "and the match"],
+        f"{A} resigns a backgammon, 3 points, and loses the match 2-5.",
     ),
 }
 
@@ -135,12 +176,24 @@ def test_every_kind_of_game_end_reads_whole_in_the_list_and_the_detail(assets: A
     says it); the detail box says it all, with both longest names, on as many rows as it takes."""
     make, listed, told = ENDS[kind]
     scene = open_review(make())
-    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "end")
+    i = max(k for k, line in enumerate(scene.lines.lines) if line.kind == "end")  # the record's last end
     rows, detail = shown(scene, i, assets)
     assert rows == listed
-    heading = scene.lines.lines[i].heading
-    assert detail[0] == f"{heading} over"
-    assert whole(detail[1:], " ".join(told)), detail
+    assert detail[0] == scene.lines.lines[i].heading
+    assert whole(detail[1:], told), detail
+
+
+RESIGNED = {1: ["Resigns a", "single game"], 2: ["Resigns a", "gammon"], 3: ["Resigns a", "backgammon"]}
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_resignation_says_what_was_resigned_in_the_list_and_the_detail(assets: Assets, level: int) -> None:
+    """Play-test: "Resigns 2" was unclear to a new player; the list says what was given up, whole."""
+    scene = open_review(resign(level))
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "resign")
+    rows, detail = shown(scene, i, assets)
+    assert rows == RESIGNED[level]
+    assert whole(detail, f"{B}: {' '.join(RESIGNED[level])}"), detail
 
 
 def test_a_game_heading_with_the_longest_names_reads_whole_in_the_detail(assets: Assets) -> None:
