@@ -11,9 +11,9 @@ time as the computer's thinking does (:class:`~cart.ui.thinking.Thinker`), so
 the window is live at once and the marks arrive line by line; what was done is
 handed to ``source.keep`` when the window closes (the store keeps it beside the
 saved game, see :mod:`cart.ui.review_open`). Mouse, keys and a gamepad all
-work: the arrows (d-pad) step, Page Up / Page Down a page of the list, Tab / H
-/ Return (pad X, Y) jump to the next error, Backspace (pad B) to the previous
-one, Escape (pad Back) or the close icon closes, MENU opens the same as a menu.
+work: the arrows (d-pad) step, Page Up / Down a page, Tab / H / Return (pad X,
+Y) jump to the next error, Backspace (pad B) to the previous one, Escape (pad
+Back) or the close icon closes, MENU opens the same as a menu.
 """
 
 from __future__ import annotations
@@ -256,12 +256,9 @@ class ReviewScene(Scene):
         return None
 
     def command(self, name: str) -> Transition | None:
-        if name in ("up", "left"):
-            self.step(-1)
-        elif name in ("down", "right"):
-            self.step(1)
-        elif name in ("page_up", "page_down"):  # a page: the lines the list shows now, as the saved games
-            self.step(max(1, len(self.list.shown())) * (-1 if name == "page_up" else 1))
+        if name in ("up", "left", "down", "right", "page_up", "page_down"):
+            page = max(1, len(self.list.shown())) if name.startswith("page") else 1  # the lines shown now
+            self.step(page * (-1 if name in ("up", "left", "page_up") else 1))
         elif name in ("hint", "next_field", "confirm"):
             self.jump_error()
         elif name == "undo":
