@@ -201,11 +201,16 @@ class StartScene(ScrollingList, Scene):
         colour when it reports what was done (``ok``: "Deleted Friday" is no error)."""
         self.message, self.message_ok = text, ok
 
+    def count_text(self) -> str:
+        """ "1-10 of 30" on the message row when the list is longer than it shows, else nothing."""
+        if len(self.games) <= self.visible:
+            return ""
+        return f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
+
     def message_room(self) -> int:
-        """The characters the message row has, clear of "1-10 of 30" when the list is longer than shown."""
-        more = len(self.games) > self.visible
-        count = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}" if more else ""
-        return (self.window.work_area.w - 24) // CHAR_W - (len(count) + 2 if more else 0)
+        """The characters the message row has, clear of :meth:`count_text`."""
+        count = self.count_text()
+        return (self.window.work_area.w - 24) // CHAR_W - (len(count) + 2 if count else 0)
 
     def about(self, name: str, words: str) -> str:
         """``words`` about a game, its name shortened (with "...") so that what is said of it shows whole."""
@@ -326,9 +331,8 @@ class StartScene(ScrollingList, Scene):
             for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
                 a.text(g, x, r.y + 1, text, fg)
                 x += width * CHAR_W
-        more = ""
-        if len(self.games) > self.visible:
-            more = f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
+        more = self.count_text()
+        if more:
             a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
         if self.message:
             colour = wimp.TEXT if self.message_ok else wimp.ERROR_TEXT
