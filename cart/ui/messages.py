@@ -29,6 +29,7 @@ __all__ = [
     "fill",
     "last_moved",
     "seen_from",
+    "sentence",
     "verb",
     "wrap_lines",
     "wrap_words",
@@ -73,6 +74,17 @@ def verb(name: str, third_person: str) -> str:
         return f"{name} {third_person}"
     word = _IRREGULAR.get(third_person, third_person[:-1] if third_person.endswith("s") else third_person)
     return f"{name} {word}"
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
+    shows it before a sentence of its own, which would otherwise run on from it.
+
+    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
+    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
+    """
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?" else f"{text}."
 
 
 def wrap_lines(text: str, width: int) -> list[str]:

@@ -45,6 +45,7 @@ from .board_view import ViewState, hourglass
 from .drag import Drag, Held
 from .geom import Rect
 from .intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
+from .messages import sentence
 from .options import GameSetup
 from .play_menu import open_menu
 from .scenes import Scene
@@ -394,9 +395,7 @@ class PlayScene(Scene):
         if conflict and not self._conflict_asked:  # once: a roll and the reply in one frame both find it
             self.go(boxes.show_conflict(self))
         elif problem and not conflict:
-            self.go(
-                Tell("Not saved", (boxes.sentence(problem), "The game goes on; Exit tries to save it again."))
-            )
+            self.go(Tell("Not saved", (sentence(problem), "The game goes on; Exit tries to save it again.")))
         self._conflict_asked = conflict
         return outcome
 

@@ -18,7 +18,7 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.store import StoreError
 
 from .game_over import game_over_lines
-from .messages import verb
+from .messages import sentence, verb
 from .options import GameSetup
 from .play_info import export, show_ids, show_messages, show_rules
 from .review_open import review_table
@@ -81,24 +81,12 @@ __all__ = [
     "exit_table",
     "export",
     "game_over_box",
-    "sentence",
     "show_conflict",
     "show_ids",
     "show_messages",
     "show_rules",
     "type_move",
 ]
-
-
-def sentence(text: str) -> str:
-    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
-    shows it before a sentence of its own, which would otherwise run on from it.
-
-    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
-    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
-    """
-    text = text.rstrip()
-    return text if not text or text[-1] in ".!?" else f"{text}."
 
 
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
