@@ -39,8 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from cart.ai import Bot
-from cart.ai.bot import Evaluation
-from cart.ai.net import read_weights
+from cart.ai.bot import Evaluation, load_weights
 from cart.ai.turn import choose_action
 from cart.engine import (
     Action,
@@ -302,7 +301,7 @@ class Tally:
 def judge(
     level: str, ply: int, limit: int | None, chances: str = "ours", weights: Path | None = None
 ) -> dict[str, Tally]:
-    bot = Bot(level, weights=read_weights(weights.read_bytes()) if weights else None)
+    bot = Bot(level, weights=load_weights(weights) if weights else None)
     if chances == "gnubg":
         bot = with_gnubg_chances(bot)
     gnubg = Gnubg(ply)
@@ -367,7 +366,7 @@ def cubeful_games(
     Pair ``i`` plays two games (or matches) on the same dice with the seats swapped.
     Money: points won per game; match: 1 for a match won, 0 for one lost.
     """
-    bot = Bot(level, seed=seed, weights=read_weights(weights.read_bytes()) if weights else None)
+    bot = Bot(level, seed=seed, weights=load_weights(weights) if weights else None)
     them = GnubgPlayer(Gnubg(0))
     results = []
     for i in range(games):
