@@ -3,7 +3,7 @@
 Given a folder (or a :class:`Backend`), never imports pyxel, never starts a
 thread or a process: it runs in CPython and in Pyodide alike.
 
-On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
+On disk (each file a versioned envelope, see :mod:`cart.store.disk.envelope`)::
 
     games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 3)
     ratings.json               ratings, experience, history and rated-result marks (schema 2)
@@ -14,13 +14,13 @@ On disk (each file a versioned envelope, see :mod:`cart.store.envelope`)::
 A game's record is the JSON form of the engine's typed actions
 (:class:`cart.engine.Action`); files of game schema 1, which wrote a play as
 ``["play", ...]``, and of schema 2, which had no resignations, are migrated
-when read and written as schema 3 at their next save (see :mod:`cart.store.games`).
+when read and written as schema 3 at their next save (see :mod:`cart.store.saves.games`).
 
 Two cartridges may share one folder (two windows, two browser tabs): a game
 has one writer at a time. ``create()`` of a taken name fails even when two
 race, and a save only replaces the file this copy last read or wrote; when
 another copy saved it since, the save raises :class:`ConflictError` and
-writes nothing (see :mod:`cart.store.entries`), and the ratings are re-read
+writes nothing (see :mod:`cart.store.disk.entries`), and the ratings are re-read
 and merged before each write.
 
 A game is played through :meth:`Store.session`: the :class:`GameSession` is
@@ -28,9 +28,11 @@ the match's ``on_commit`` observer, so every committed action is saved and
 every finished game or match rated, whoever applied it.
 """
 
-from .backend import FileBackend
-from .entries import Backend, MemoryBackend
-from .envelope import SCHEMA_VERSIONS
+from .disk.backend import FileBackend
+from .disk.entries import Backend, MemoryBackend
+from .disk.envelope import SCHEMA_VERSIONS
+from .disk.localstorage import LocalStorageBackend
+from .disk.notices import Notice
 from .errors import (
     BadNameError,
     BadValueError,
@@ -41,17 +43,13 @@ from .errors import (
     StoreError,
     WriteError,
 )
-from .games import GameSummary, SavedGame
-from .gamestore import GameStore
-from .ids import Moment, ids_at, moments
-from .localstorage import LocalStorageBackend
-from .matfile import MatImport, MatInfo, export_mat, import_mat
-from .notices import Notice
-from .options import GameOptions
+from .mat.matfile import MatImport, MatInfo, export_mat, import_mat, read_mat, replay_mat
 from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
-from .replay import read_mat, replay_mat
-from .reviews import ReviewStore
-from .session import GameSession
+from .saves.games import GameSummary, SavedGame
+from .saves.gamestore import GameStore
+from .saves.options import GameOptions
+from .saves.reviews import ReviewStore
+from .saves.session import GameSession
 from .settings import Settings, SettingsStore
 from .store import Store
 
@@ -73,7 +71,6 @@ __all__ = [
     "MatImport",
     "MatInfo",
     "MemoryBackend",
-    "Moment",
     "NewerVersionError",
     "Notice",
     "Rating",
@@ -88,10 +85,8 @@ __all__ = [
     "WriteError",
     "export_mat",
     "fibs_changes",
-    "ids_at",
     "import_mat",
     "k_factor",
-    "moments",
     "read_mat",
     "replay_mat",
     "upset_probability",

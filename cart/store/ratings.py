@@ -49,11 +49,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine import EngineError, Event, GameOver, MatchOver
-from .entries import Backend, EntryChangedError, digest, replace_entry
-from .envelope import MIGRATIONS, decode, encode
+from .disk.entries import Backend, EntryChangedError, digest, replace_entry
+from .disk.envelope import MIGRATIONS, decode, encode
+from .disk.notices import Clock, Notice, iso, set_aside, utc_now
 from .errors import DamagedError, WriteError
-from .games import SavedGame
-from .notices import Clock, Notice, iso, set_aside, utc_now
+from .saves.games import SavedGame
 
 __all__ = [
     "INITIAL_RATING",

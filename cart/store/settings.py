@@ -11,11 +11,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from .entries import Backend
-from .envelope import decode, encode
+from .disk.entries import Backend
+from .disk.envelope import decode, encode
+from .disk.notices import Clock, Notice, set_aside, utc_now
 from .errors import BadValueError, DamagedError, WriteError
-from .notices import Clock, Notice, set_aside, utc_now
-from .options import GameOptions
+from .saves.options import GameOptions
 
 __all__ = [
     "ANIMATION_SPEEDS",

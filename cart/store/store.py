@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import os
 
-from .backend import FileBackend
-from .entries import Backend
-from .games import SavedGame
-from .gamestore import GameStore
-from .notices import Clock, Notice, utc_now
+from .disk.backend import FileBackend
+from .disk.entries import Backend
+from .disk.notices import Clock, Notice, utc_now
 from .ratings import RatingStore
-from .reviews import ReviewStore
-from .session import GameSession
+from .saves.games import SavedGame
+from .saves.gamestore import GameStore
+from .saves.reviews import ReviewStore
+from .saves.session import GameSession
 from .settings import SettingsStore
 
 __all__ = ["Store"]

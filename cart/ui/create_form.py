@@ -19,7 +19,7 @@ import pyxel
 
 from cart.ai import LEVELS
 from cart.store import StoreError
-from cart.store.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
+from cart.store.saves.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W

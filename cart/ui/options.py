@@ -14,7 +14,7 @@ from typing import Literal
 
 from cart.ai import LEVELS
 from cart.engine import Rules
-from cart.store.names import clean_player_name
+from cart.store.saves.names import clean_player_name
 
 from .view_state import Colour, Player
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from cart.store import MatError, export_mat
-from cart.store.names import entry_stem
+from cart.store.saves.names import entry_stem
 
 from .keynames import MENU_KEY, PAD_MENU, PAD_SELECT_LABEL, SELECT_KEY, key_for
 from .messages import wrap_lines

@@ -28,7 +28,7 @@ import pyxel
 from cart.ai import LEVELS
 from cart.engine import Match
 from cart.store import StoreError
-from cart.store.names import MAX_GAME_NAME
+from cart.store.saves.names import MAX_GAME_NAME
 
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W

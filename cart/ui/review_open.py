@@ -3,7 +3,7 @@
 Each builds a :class:`~cart.ui.review.ReviewSource` (a copy of the match, the
 seats as the table shows them, the cached review and how to keep a new one)
 and returns the window to push. A saved game's review is kept beside it by
-the store (:mod:`cart.store.reviews`), so it is never worked out twice; a
+the store (:mod:`cart.store.saves.reviews`), so it is never worked out twice; a
 file's review lives as long as its window.
 
 A ``.mat`` file comes in two ways, both Pyxel's own: dropped on the window

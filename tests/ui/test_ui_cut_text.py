@@ -18,7 +18,7 @@ from test_ui_review_lines import LONG, open_review, single
 from test_ui_store import VS_EXPERT, make_app
 
 from cart.store import Store, export_mat
-from cart.store.names import MAX_GAME_NAME
+from cart.store.saves.names import MAX_GAME_NAME
 from cart.ui import palette as wimp
 from cart.ui.app import App
 from cart.ui.assets import CHAR_H, Assets

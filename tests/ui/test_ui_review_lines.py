@@ -18,7 +18,7 @@ import pyxel
 from screen_text import read_line
 
 from cart.engine import GameState, Match, Position, Rules
-from cart.store.names import MAX_PLAYER_NAME
+from cart.store.saves.names import MAX_PLAYER_NAME
 from cart.ui import palette as wimp
 from cart.ui.app import App
 from cart.ui.assets import CHAR_H, Assets

@@ -19,8 +19,8 @@ from screen_text import read_line
 from cart.ai.review import Review
 from cart.engine import Match, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
-from cart.store import backend as backend_module
-from cart.store.lock import held
+from cart.store.disk import backend as backend_module
+from cart.store.disk.lock import held
 from cart.ui import palette as wimp
 from cart.ui.app import App
 from cart.ui.assets import Assets

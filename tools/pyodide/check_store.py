@@ -35,7 +35,7 @@ from cart.store import (
     Store,
     WriteError,
 )
-from cart.store.localstorage import FULL_MESSAGE, NAMESPACE
+from cart.store.disk.localstorage import FULL_MESSAGE, NAMESPACE
 
 PASSED: list[str] = []
 

@@ -1,0 +1,278 @@
+"""Where the bytes go on a disk: :class:`FileBackend`, entries as files under one folder.
+
+The contract it keeps (entry names, atomic writes, renames that never
+overwrite, the two checked writes) is :mod:`cart.store.disk.entries`, which the
+rest of the store and the browser backend depend on; this module is how a
+file system keeps it, and the only part of the store that touches files.
+Its names are importable from here as before (``Backend``, ``MemoryBackend``,
+``check_entry_name`` and the checked writes come from :mod:`cart.store.disk.entries`).
+
+- ``write`` is a temporary file, flush, ``fsync``, ``os.replace``, then an
+  ``fsync`` of the folder so the rename itself survives a power cut.
+- ``create`` is a temporary file hard-linked into place: the link fails when
+  the name exists, so two ``create()`` of one name never both succeed.
+- ``replace_if`` compares and replaces under the entry's lock (``.<name>.lock``,
+  :mod:`cart.store.disk.lock`): the operating system's own file lock, which dies
+  with its holder, so a cartridge killed while saving never blocks the next
+  one and no process ever judges or breaks another's lock.
+- Nothing is followed out of the folder: a link below it is refused, never
+  listed, and reported (:meth:`FileBackend.links`) for a notice.
+
+No threads, no subprocesses: the store runs under Pyodide as well (with
+:mod:`cart.store.disk.localstorage` in place of this).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import stat
+import time
+from pathlib import Path
+
+from .entries import (
+    SEGMENT,
+    Backend,
+    EntryChangedError,
+    MemoryBackend,
+    check_entry_name,
+    create_entry,
+    digest,
+    replace_entry,
+)
+from .lock import held
+
+__all__ = [
+    "Backend",
+    "EntryChangedError",
+    "FileBackend",
+    "MemoryBackend",
+    "check_entry_name",
+    "create_entry",
+    "digest",
+    "replace_entry",
+]
+
+_TEMP_PREFIX = "."
+_TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")
+"""What :meth:`FileBackend.write` names a temporary file: ``.<entry>.<12 hex>.tmp``."""
+_STALE_TEMP_SECONDS = 60.0
+_LOCK_WAIT_SECONDS = 5.0
+"""How long a save waits for another cartridge's save of the same game before telling the player."""
+
+
+class FileBackend:
+    """Entries as files under one folder (``games/x.json`` is ``folder/games/x.json``).
+
+    Temporary files are hidden (``.name.<random>.tmp``) next to their target so
+    ``os.replace`` stays on one file system. A process killed mid-write leaves
+    one behind; :meth:`names` never lists it and :meth:`sweep` removes stale ones.
+    """
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        self.folder = Path(folder)
+
+    def _path(self, name: str) -> Path:
+        """The file of an entry, refusing (``OSError``) any part of it below the folder that is a link.
+
+        A link (``games`` pointing to a folder elsewhere, a ``.json`` pointing
+        anywhere) would carry reads, writes, the sweep and the setting aside of
+        damaged files out of the save folder, into files the store never wrote.
+        """
+        path = self.folder
+        for part in check_entry_name(name).split("/"):
+            path = path / part
+            if path.is_symlink():
+                raise OSError(
+                    errno.ELOOP,
+                    f"{path.relative_to(self.folder).as_posix()} is a link out of the save folder, "
+                    "which the store does not follow",
+                    name,
+                )
+        return path
+
+    def read(self, name: str) -> bytes | None:
+        try:
+            return self._path(name).read_bytes()
+        except FileNotFoundError:
+            return None
+        except IsADirectoryError as exc:
+            raise OSError(errno.EISDIR, f"{name} is a folder, not a saved file") from exc
+
+    def write(self, name: str, data: bytes) -> None:
+        path = self._path(name)
+        temp = self._temp(path, data)
+        try:
+            os.replace(temp, path)
+        except BaseException:
+            _remove_quietly(temp)
+            raise
+        _sync_folder(path.parent)
+
+    def _temp(self, path: Path, data: bytes, *, sync: bool = True) -> Path:
+        """The bytes in a hidden temporary file beside ``path``, flushed to disk unless ``sync`` is off."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temp = path.with_name(f"{_TEMP_PREFIX}{path.name}.{secrets.token_hex(6)}.tmp")
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                if sync:
+                    f.flush()
+                    os.fsync(f.fileno())
+        except BaseException:
+            _remove_quietly(temp)
+            raise
+        return temp
+
+    def create(self, name: str, data: bytes) -> None:
+        """Write a new entry, atomically refusing (``FileExistsError``) when the name exists.
+
+        The complete file is linked into place: ``link`` fails on an existing
+        name however two processes interleave, and a reader never sees it half
+        written. Where hard links are not available the exclusive create of
+        the name itself decides, under the entry's lock.
+        """
+        path = self._path(name)
+        temp = self._temp(path, data)
+        try:
+            try:
+                os.link(temp, path)
+            except FileExistsError:
+                raise FileExistsError(errno.EEXIST, "entry exists", name) from None
+            except OSError:
+                with self._locked(path):
+                    if path.exists() or path.is_symlink():
+                        raise FileExistsError(errno.EEXIST, "entry exists", name) from None
+                    os.replace(temp, path)
+        finally:
+            _remove_quietly(temp)
+        _sync_folder(path.parent)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        """Replace the entry only if it still has the digest ``expected`` (see the module docstring)."""
+        path = self._path(name)
+        with self._locked(path):
+            if digest(self.read(name)) != expected:
+                raise EntryChangedError(name)
+            self.write(name, data)
+
+    def _locked(self, path: Path) -> contextlib.AbstractContextManager[None]:
+        """Hold the lock of the entry file ``path``, waiting up to :data:`_LOCK_WAIT_SECONDS`."""
+        return held(path, _LOCK_WAIT_SECONDS)
+
+    def delete(self, name: str) -> None:
+        path = self._path(name)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            return
+        _sync_folder(path.parent)
+
+    def rename(self, old: str, new: str) -> None:
+        source, target = self._path(old), self._path(new)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # os.link refuses an existing target atomically, where os.rename would replace it
+        # on POSIX; fall back to a checked rename where hard links are not available.
+        try:
+            os.link(source, target)
+        except FileExistsError:
+            raise
+        except OSError:
+            if target.exists():
+                raise FileExistsError(errno.EEXIST, "entry exists", new) from None
+            os.rename(source, target)
+        else:
+            source.unlink()
+        _sync_folder(target.parent)
+        _sync_folder(source.parent)
+
+    def names(self, prefix: str = "") -> list[str]:
+        found: list[str] = []
+        if not self.folder.is_dir():
+            return found
+        for top in self.folder.iterdir():
+            if top.is_symlink() or not SEGMENT.fullmatch(top.name) or ".." in top.name:
+                continue  # a link leads out of the folder: never listed, never followed
+            if top.is_dir():
+                # A folder where a save belongs is listed too: reading it then says what is in the way.
+                found.extend(
+                    f"{top.name}/{p.name}"
+                    for p in top.iterdir()
+                    if not p.is_symlink()
+                    and (p.is_file() or p.is_dir())
+                    and SEGMENT.fullmatch(p.name)
+                    and ".." not in p.name
+                )
+            elif top.is_file():
+                found.append(top.name)
+        return sorted(n for n in found if n.startswith(prefix))
+
+    def links(self) -> list[str]:
+        """Links in the folder or its subfolders, which the store never follows: for a notice."""
+        found: list[str] = []
+        if not self.folder.is_dir():
+            return found
+        for top in sorted(self.folder.iterdir()):
+            if top.is_symlink():
+                found.append(top.name)
+            elif _is_real_dir(top):
+                found.extend(f"{top.name}/{p.name}" for p in sorted(top.iterdir()) if p.is_symlink())
+        return found
+
+    def sweep(self, older_than: float = _STALE_TEMP_SECONDS) -> int:
+        """Remove temporary files left by a process killed mid-write; returns how many.
+
+        Only files older than ``older_than`` seconds go, so a second cartridge
+        writing into the same folder at this moment keeps its own. They never
+        hold the only copy of anything: ``os.replace`` had not happened yet.
+        """
+        removed = 0
+        if not self.folder.is_dir():
+            return removed
+        now = time.time()
+        # Only the folder and its own subfolders (never one reached through a link), and only
+        # files named exactly as write() names its temporaries: nothing the store did not write.
+        subfolders = (p for p in self.folder.iterdir() if SEGMENT.fullmatch(p.name) and _is_real_dir(p))
+        for folder in [self.folder, *subfolders]:
+            for p in folder.iterdir():
+                if not _TEMP_NAME.fullmatch(p.name):
+                    continue
+                try:
+                    info = p.lstat()
+                    if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                        p.unlink()
+                        removed += 1
+                except OSError:
+                    continue
+        return removed
+
+
+def _is_real_dir(path: Path) -> bool:
+    """A folder, not a link to one."""
+    try:
+        return stat.S_ISDIR(path.lstat().st_mode)
+    except OSError:
+        return False
+
+
+def _remove_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename durable: fsync the folder. Not possible everywhere (Windows): skip there."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

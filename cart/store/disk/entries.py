@@ -1,0 +1,176 @@
+"""Named entries: the interface every backend keeps, checked where two cartridges share one.
+
+The store never touches files directly. It reads and writes *entries*, named
+like ``games/friday-1a2b3c4d5e6f7081.json``: at most two lowercase segments of
+``[a-z0-9._-]`` joined by ``/``. That keeps the interface small enough for a
+browser ``localStorage`` backend (:mod:`cart.store.disk.localstorage`) to implement
+with the same meaning, and it means no name from a player ever reaches the file
+system: the store derives entry names itself (see :mod:`cart.store.saves.names`) and
+every backend re-checks them, so a bug upstream still cannot escape the folder.
+
+This module is the contract alone, with no file system in it: the rest of the
+store and the browser backend depend on it, not on how files are written
+(that is :mod:`cart.store.disk.backend`). The contract every backend keeps:
+
+- ``write`` is atomic: afterwards the entry holds either the old bytes or the
+  new ones, never a mixture, even if the process dies half way.
+- ``rename`` never overwrites: setting aside a damaged file must not destroy
+  an earlier one.
+- ``names`` lists entries under a prefix, sorted, without temporary files.
+- Failures raise ``OSError``; the store turns them into messages.
+
+Two cartridges may share one folder (two windows; two browser tabs on one
+``localStorage``). A saved game has one writer at a time, kept by two checked
+writes (:func:`create_entry`, :func:`replace_entry`) that a backend provides
+as ``create`` and ``replace_if`` where it can make them atomic:
+
+- ``create`` writes an entry only if there is none, so two ``create()`` of
+  one name never both succeed.
+- ``replace_if`` replaces an entry only if it still holds the bytes the
+  writer last read or wrote (compared by SHA-256), else raises
+  :class:`EntryChangedError` and writes nothing.
+
+:class:`MemoryBackend` keeps the contract in a dict: the model a new backend
+is checked against, and the store of most tests.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import re
+from typing import Protocol, runtime_checkable
+
+__all__ = [
+    "SEGMENT",
+    "Backend",
+    "EntryChangedError",
+    "MemoryBackend",
+    "check_entry_name",
+    "create_entry",
+    "digest",
+    "replace_entry",
+]
+
+SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
+"""One segment of an entry name (a backend lists only what matches, so nothing hidden or odd)."""
+
+
+class EntryChangedError(OSError):
+    """The entry no longer holds what this writer last read or wrote: another one wrote it since."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(errno.EAGAIN, "changed by another writer", name)
+
+
+def digest(data: bytes | None) -> str | None:
+    """The SHA-256 an entry's bytes are compared by (None for no entry)."""
+    return None if data is None else hashlib.sha256(data).hexdigest()
+
+
+def create_entry(backend: Backend, name: str, data: bytes) -> None:
+    """Write a new entry; ``FileExistsError`` when one exists, even if another process races to make it."""
+    create = getattr(backend, "create", None)
+    if create is not None:
+        create(name, data)
+        return
+    if backend.read(name) is not None:  # a backend without its own create: one process only
+        raise FileExistsError(errno.EEXIST, "entry exists", name)
+    backend.write(name, data)
+
+
+def replace_entry(backend: Backend, name: str, data: bytes, expected: str | None) -> None:
+    """Replace an entry only if it still has the digest ``expected``, else :class:`EntryChangedError`.
+
+    ``expected`` None means the entry must not exist (nothing was there when the
+    writer last looked).
+    """
+    replace_if = getattr(backend, "replace_if", None)
+    if replace_if is not None:
+        replace_if(name, data, expected)
+        return
+    if digest(backend.read(name)) != expected:
+        raise EntryChangedError(name)
+    backend.write(name, data)
+
+
+def check_entry_name(name: str) -> str:
+    """Return ``name`` if it is a well-formed entry name, else raise ``ValueError``.
+
+    Every backend calls this on every name, so path traversal (``..``), absolute
+    paths, drive letters, hidden files and odd characters are refused at the
+    last line of defence as well as the first.
+
+    >>> check_entry_name("games/friday-00ff.json")
+    'games/friday-00ff.json'
+    >>> check_entry_name("../x")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad entry name '../x'
+    """
+    parts = name.split("/") if isinstance(name, str) else []
+    if not 1 <= len(parts) <= 2 or not all(SEGMENT.fullmatch(p) and ".." not in p for p in parts):
+        raise ValueError(f"bad entry name {name!r}")
+    return name
+
+
+@runtime_checkable
+class Backend(Protocol):
+    """Named byte entries with atomic writes (see the module docstring for the contract)."""
+
+    def read(self, name: str) -> bytes | None:
+        """The entry's bytes, or None when there is no such entry."""
+        ...
+
+    def write(self, name: str, data: bytes) -> None:
+        """Create or atomically replace the entry."""
+        ...
+
+    def delete(self, name: str) -> None:
+        """Remove the entry; no error when it is already gone."""
+        ...
+
+    def rename(self, old: str, new: str) -> None:
+        """Move an entry to a new name; ``FileExistsError`` if ``new`` exists."""
+        ...
+
+    def names(self, prefix: str = "") -> list[str]:
+        """Entry names starting with ``prefix``, sorted."""
+        ...
+
+
+class MemoryBackend:
+    """Entries in a dict: for tests, and the model of what a browser backend must do."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, bytes] = {}
+
+    def read(self, name: str) -> bytes | None:
+        return self.entries.get(check_entry_name(name))
+
+    def write(self, name: str, data: bytes) -> None:
+        self.entries[check_entry_name(name)] = bytes(data)
+
+    def delete(self, name: str) -> None:
+        self.entries.pop(check_entry_name(name), None)
+
+    def rename(self, old: str, new: str) -> None:
+        check_entry_name(old)
+        if check_entry_name(new) in self.entries:
+            raise FileExistsError(errno.EEXIST, "entry exists", new)
+        if old not in self.entries:
+            raise FileNotFoundError(errno.ENOENT, "no such entry", old)
+        self.entries[new] = self.entries.pop(old)
+
+    def names(self, prefix: str = "") -> list[str]:
+        return sorted(n for n in self.entries if n.startswith(prefix))
+
+    def create(self, name: str, data: bytes) -> None:
+        if check_entry_name(name) in self.entries:
+            raise FileExistsError(errno.EEXIST, "entry exists", name)
+        self.write(name, data)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        if digest(self.read(name)) != expected:
+            raise EntryChangedError(name)
+        self.write(name, data)

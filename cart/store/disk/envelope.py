@@ -1,0 +1,206 @@
+"""The one file format under every stored thing: a versioned, checksummed JSON envelope.
+
+::
+
+    {"app": "gammon-cart", "kind": "game", "version": 2, "sha256": "...", "body": {...}}
+
+- ``kind`` says what the body is (``game``, ``ratings``, ``settings``), so a
+  ratings file copied over a saved game is recognised as foreign.
+- ``version`` is the schema version of that kind. Older bodies are brought up
+  to date by :data:`MIGRATIONS`, one step per version, after the checksum and
+  before validation; a newer one is refused (:class:`NewerVersionError`), since
+  guessing at a future format is how saves get corrupted. The checksum is
+  checked on the body as it was written, so it vouches for the old bytes; a
+  migrated body is written in the current version at the next save.
+- ``sha256`` covers the body in canonical form. JSON that still parses after a
+  flipped bit (a die changed from 3 to 7, or worse, to 5) would otherwise load
+  as a different game; the checksum turns that into "damaged, set aside".
+
+The text is compact UTF-8 JSON with sorted keys, so equal bodies give equal bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ..errors import DamagedError, NewerVersionError
+
+__all__ = [
+    "APP",
+    "MAX_BYTES",
+    "MIGRATIONS",
+    "SCHEMA_VERSIONS",
+    "canonical",
+    "decode",
+    "encode",
+    "game_1_to_2",
+    "game_2_to_3",
+    "game_3_to_4",
+]
+
+APP = "gammon-cart"
+SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "review": 1}
+"""The current schema version of each kind of body.
+
+- game 1: the record's entries as the engine wrote them before typed actions,
+  a play as ``["play", [[8, 5], [6, 5]]]``.
+- game 2: the record is the JSON form of :class:`cart.engine.Action`, a play
+  as ``["move", [[8, 5], [6, 5]]]``; every other entry kept its shape.
+- game 3: the record may hold resignations (``["resign", player, level]``,
+  ``["accept"]``, ``["decline"]``) and the summary's phase may be
+  ``"resigned"``. A version 2 body is a valid version 3 body as it is
+  (:func:`game_2_to_3`); the bump makes an older cartridge refuse a newer
+  file as newer, where it would otherwise set it aside as damaged.
+- game 4: adds ``start``, None for a game from the usual opening, or the
+  Position ID and Match ID a set-up game began from (the board, the turn,
+  the dice, the cube and the score); a version 3 body gets ``None``
+  (:func:`game_3_to_4`).
+- ratings 1: players with their rating, experience and (trimmed) history.
+- ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
+  results (see :mod:`cart.store.ratings`), read off the history when migrating.
+- review 1: a saved game's cached review, ``{"game_id", "cache"}`` (see
+  :mod:`cart.store.saves.reviews`). A cache: a review of another version reads as
+  absent and is redone, so this kind needs no migrations.
+"""
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Refuse to parse anything bigger: no saved game comes near it, and a hostile file
+must not make the cartridge swallow gigabytes."""
+
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def game_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 game body as version 2: each ``["play", moves]`` entry becomes ``["move", moves]``.
+
+    Only the tag changes: the moves, the dice, the rng state, the summary, the
+    names and times are kept as written (the summary describes the match, not
+    the record's spelling, so it still agrees after the rename). Nothing is
+    replayed here; :meth:`cart.store.SavedGame.from_body` checks the migrated
+    record through the engine like any other. Anything that is not a record
+    of entries is passed on untouched, for that check to refuse with its
+    usual reason.
+
+    >>> game_1_to_2({"record": [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["double"]], "rng": None})
+    {'record': [['roll', 3, 1], ['move', [[8, 5], [6, 5]]], ['double']], 'rng': None}
+    """
+    record = body.get("record")
+    if not isinstance(record, list):
+        return body
+    renamed = [
+        ["move", *entry[1:]] if isinstance(entry, list) and entry and entry[0] == "play" else entry
+        for entry in record
+    ]
+    return {**body, "record": renamed}
+
+
+MIGRATIONS: dict[str, dict[int, Migration]] = {kind: {} for kind in SCHEMA_VERSIONS}
+"""``MIGRATIONS[kind][v]`` turns a version ``v`` body into a version ``v + 1`` body.
+
+When a schema changes, bump its entry in :data:`SCHEMA_VERSIONS` and add the
+step here; old files then load through the chain, and are written back in the
+new version at their next save. A step must keep everything a player saved:
+it renames or reshapes, and never recomputes what the old file already says.
+"""
+
+
+def game_2_to_3(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 2 game body as version 3: unchanged (version 3 only adds entries version 2 never wrote).
+
+    >>> game_2_to_3({"record": [["roll", 3, 1]]})
+    {'record': [['roll', 3, 1]]}
+    """
+    return body
+
+
+def game_3_to_4(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 3 game body as version 4: every game before version 4 began from the usual opening.
+
+    >>> game_3_to_4({"record": []})
+    {'record': [], 'start': None}
+    """
+    return {**body, "start": None}
+
+
+MIGRATIONS["game"][1] = game_1_to_2
+MIGRATIONS["game"][2] = game_2_to_3
+MIGRATIONS["game"][3] = game_3_to_4
+
+
+def canonical(body: object) -> bytes:
+    """The bytes the checksum covers: sorted keys, no spaces, UTF-8."""
+    return json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    ).encode("utf-8")
+
+
+def encode(kind: str, body: dict[str, Any]) -> bytes:
+    """Wrap ``body`` in an envelope of the current version of ``kind``."""
+    envelope = {
+        "app": APP,
+        "kind": kind,
+        "version": SCHEMA_VERSIONS[kind],
+        "sha256": hashlib.sha256(canonical(body)).hexdigest(),
+        "body": body,
+    }
+    # No indent: it would switch json to its pure-Python encoder, ten times slower, and a
+    # game is saved after every action.
+    text = json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return text.encode("utf-8") + b"\n"
+
+
+def decode(kind: str, data: bytes) -> dict[str, Any]:
+    """The body of an envelope of ``kind``, migrated to the current version.
+
+    Raises :class:`DamagedError` (or :class:`NewerVersionError`) with a reason a
+    player can read; never anything else, whatever the bytes are.
+    """
+    if len(data) > MAX_BYTES:
+        raise DamagedError(f"it is {len(data)} bytes long, more than any saved file can be")
+    if not data.strip():
+        raise DamagedError("it is empty")
+    try:
+        envelope = json.loads(data.decode("utf-8"), parse_constant=_refuse_constant)
+    except UnicodeDecodeError:
+        raise DamagedError("it is not text (invalid UTF-8)") from None
+    except RecursionError:
+        raise DamagedError("it is nested too deeply to be a saved file") from None
+    except ValueError as exc:
+        raise DamagedError(f"it is not complete JSON ({exc})") from None
+    if not isinstance(envelope, dict) or envelope.get("app") != APP:
+        raise DamagedError("it is not a Gammon Cart file")
+    if envelope.get("kind") != kind:
+        raise DamagedError(f"it holds {_describe(envelope.get('kind'))}, not {kind}")
+    version, body, digest = envelope.get("version"), envelope.get("body"), envelope.get("sha256")
+    if type(version) is not int or version < 1:
+        raise DamagedError(f"its schema version {version!r} is not a version number")
+    current = SCHEMA_VERSIONS[kind]
+    if version > current:
+        raise NewerVersionError(
+            f"it was written by a newer Gammon Cart (schema version {version}, this one reads {current})"
+        )
+    if not isinstance(body, dict) or not isinstance(digest, str):
+        raise DamagedError("its contents are missing")
+    try:
+        actual = hashlib.sha256(canonical(body)).hexdigest()
+    except (ValueError, TypeError):
+        raise DamagedError("its contents hold values JSON cannot round-trip") from None
+    if actual != digest:
+        raise DamagedError("its checksum does not match: it was changed or damaged after it was written")
+    for step in range(version, current):
+        try:
+            body = MIGRATIONS[kind][step](body)
+        except KeyError:
+            raise DamagedError(f"there is no way to bring a version {step} {kind} up to date") from None
+    return body
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number a saved file can hold")
+
+
+def _describe(kind: object) -> str:
+    return f"a {kind}" if isinstance(kind, str) and kind.isidentifier() else "something else"

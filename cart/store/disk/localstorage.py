@@ -1,0 +1,206 @@
+"""The store's entries in a browser's ``localStorage``, for the web export.
+
+In the browser Pyxel runs under Pyodide, where ``pyxel.user_data_dir()`` is in
+an in-memory file system that is gone on reload. ``localStorage`` survives
+reloads; Pyodide's ``js`` module exposes it as ``js.localStorage``, whose
+``getItem`` / ``setItem`` / ``removeItem`` / ``key`` / ``length`` this backend
+uses and nothing else, so a plain Python object with the same five members
+stands in for it in the tests (and in CPython). This module imports neither
+``js`` nor ``pyodide``: the caller hands the storage object in.
+
+How the :class:`~cart.store.disk.entries.Backend` contract is kept:
+
+- **Names.** Every entry is the key ``gammon-cart/<entry name>``: pages from
+  one origin (every file on ``localhost:8000``, say) share one storage, so
+  other apps' keys are never listed, read or removed.
+- **Missing keys.** ``getItem`` and ``key`` answer JavaScript ``null``, which
+  Pyodide hands to Python as ``None`` up to 0.27 and as ``pyodide.ffi.jsnull``
+  since 0.28 (Pyxel's web runtime loads Pyodide 314); both mean "no such key".
+  Taken as text, ``jsnull`` reads as the string ``"jsnull"``: every missing
+  entry would look damaged, the settings on the very first start included.
+- **Bytes.** ``localStorage`` holds strings (UTF-16), so the value is
+  ``v1:`` and the bytes in base64. A value without that tag (someone edited it
+  by hand, a future format) is read back as its UTF-8 text: the store's own
+  validation then sets it aside with a message, as it does a damaged file.
+- **Atomic writes.** One ``setItem`` replaces one value as a whole or, when it
+  throws (quota), leaves the old value in place; there is no partial write to
+  guard against as there is with a file. The value is read back after writing
+  and a mismatch is an error, so a storage that drops writes silently (some
+  private-browsing modes have done so) is noticed at once, not at the next
+  start.
+- **Quota.** Browsers allow about 5 MB per origin and raise a ``DOMException``
+  named ``QuotaExceededError`` (Firefox's old name:
+  ``NS_ERROR_DOM_QUOTA_REACHED``); under Pyodide it arrives as a
+  ``JsException`` carrying that ``name``. It becomes ``OSError(ENOSPC)`` with a
+  message a player can act on; the store reports ``OSError`` as a failed save.
+- **rename** copies to the new key and then removes the old one, refusing an
+  existing target; if the copy fails for lack of space the old entry is intact.
+- **Two tabs.** Every tab of the origin shares the one storage. ``create``
+  refuses a key that holds a value, and ``replace_if`` replaces a value only
+  while it is still the one this tab last read or wrote (else
+  :class:`~cart.store.disk.entries.EntryChangedError`): each checks and sets in one
+  synchronous step, with no await between, and reads the value back after
+  setting it, so a second tab's save is refused, never silently written over.
+  (Browsers run each tab's script on its own thread without a storage lock,
+  so two tabs saving within the same microseconds remain possible in
+  principle; the read-back then tells the one that lost.)
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import errno
+from typing import Protocol
+
+from .entries import EntryChangedError, check_entry_name, digest
+
+__all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
+
+NAMESPACE = "gammon-cart/"
+_TAG = "v1:"
+_QUOTA_NAMES = frozenset({"QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"})
+_QUOTA_CODES = frozenset({22, 1014})  # DOMException codes: standard, and Firefox's legacy one
+FULL_MESSAGE = (
+    "the browser's storage for this page is full: delete some saved games "
+    "(or clear other data of this site) and try again"
+)
+
+
+class StorageLike(Protocol):
+    """The part of the Web Storage interface (``window.localStorage``) this backend uses."""
+
+    @property
+    def length(self) -> int: ...
+
+    def key(self, index: int) -> str | None: ...
+
+    def getItem(self, key: str) -> str | None: ...
+
+    def setItem(self, key: str, value: str) -> None: ...
+
+    def removeItem(self, key: str) -> None: ...
+
+
+def is_quota_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is the browser saying the storage is full (``QuotaExceededError``).
+
+    Checked by the DOMException's ``name`` or ``code`` where the exception
+    carries them (Pyodide's ``JsException`` has ``name``), else by its text,
+    which for a ``JsException`` starts with the JavaScript error's name.
+    """
+    if getattr(exc, "name", None) in _QUOTA_NAMES or getattr(exc, "code", None) in _QUOTA_CODES:
+        return True
+    text = str(exc)
+    return any(name in text for name in _QUOTA_NAMES)
+
+
+def is_js_null(value: object) -> bool:
+    """Whether a Web Storage answer is JavaScript ``null`` (no such key) as Pyodide passes it.
+
+    ``None`` up to Pyodide 0.27; since 0.28 the singleton ``pyodide.ffi.jsnull``,
+    of type ``JsNull``, recognised by its type's name so this module never
+    imports ``pyodide`` (and runs in CPython).
+    """
+    return value is None or type(value).__name__ == "JsNull"
+
+
+def _encode(data: bytes) -> str:
+    return _TAG + base64.b64encode(data).decode("ascii")
+
+
+def _decode(value: str) -> bytes:
+    if value.startswith(_TAG):
+        try:
+            return base64.b64decode(value[len(_TAG) :], validate=True)
+        except (binascii.Error, ValueError):
+            pass
+    # Not ours as written: hand over the text so the store's validation sets it aside.
+    return value.encode("utf-8", "surrogatepass")
+
+
+class LocalStorageBackend:
+    """Entries as ``localStorage`` items (see the module docstring for how the contract holds)."""
+
+    def __init__(self, storage: StorageLike, namespace: str = NAMESPACE) -> None:
+        self.storage = storage
+        self.namespace = namespace
+
+    def _key(self, name: str) -> str:
+        return self.namespace + check_entry_name(name)
+
+    def _get(self, key: str) -> str | None:
+        try:
+            value = self.storage.getItem(key)
+        except Exception as exc:  # a JsException under Pyodide: storage switched off, say
+            raise OSError(errno.EIO, f"cannot read the browser's storage: {exc}") from exc
+        return None if is_js_null(value) else str(value)
+
+    def _set(self, key: str, value: str, name: str) -> None:
+        try:
+            self.storage.setItem(key, value)
+        except Exception as exc:
+            if is_quota_error(exc):
+                raise OSError(errno.ENOSPC, FULL_MESSAGE, name) from exc
+            raise OSError(errno.EIO, f"cannot write to the browser's storage: {exc}", name) from exc
+        if self._get(key) != value:
+            raise OSError(errno.EIO, "the browser's storage did not keep what was written", name)
+
+    def _remove(self, key: str) -> None:
+        try:
+            self.storage.removeItem(key)
+        except Exception as exc:
+            raise OSError(errno.EIO, f"cannot remove from the browser's storage: {exc}") from exc
+
+    def read(self, name: str) -> bytes | None:
+        value = self._get(self._key(name))
+        return None if value is None else _decode(value)
+
+    def write(self, name: str, data: bytes) -> None:
+        self._set(self._key(name), _encode(bytes(data)), name)
+
+    def delete(self, name: str) -> None:
+        self._remove(self._key(name))
+
+    def create(self, name: str, data: bytes) -> None:
+        """Write a new entry; ``FileExistsError`` if the key holds a value (another tab made it)."""
+        key = self._key(name)
+        if self._get(key) is not None:
+            raise FileExistsError(errno.EEXIST, "entry exists", name)
+        self._set(key, _encode(bytes(data)), name)
+
+    def replace_if(self, name: str, data: bytes, expected: str | None) -> None:
+        """Replace the entry only while it holds the bytes with digest ``expected``."""
+        key = self._key(name)
+        current = self._get(key)
+        if digest(None if current is None else _decode(current)) != expected:
+            raise EntryChangedError(name)
+        self._set(key, _encode(bytes(data)), name)
+
+    def rename(self, old: str, new: str) -> None:
+        source, target = self._key(old), self._key(new)
+        if self._get(target) is not None:
+            raise FileExistsError(errno.EEXIST, "entry exists", new)
+        value = self._get(source)
+        if value is None:
+            raise FileNotFoundError(errno.ENOENT, "no such entry", old)
+        self._set(target, value, new)
+        self._remove(source)
+
+    def names(self, prefix: str = "") -> list[str]:
+        found: list[str] = []
+        try:
+            keys = [self.storage.key(i) for i in range(int(self.storage.length))]
+        except Exception as exc:
+            raise OSError(errno.EIO, f"cannot list the browser's storage: {exc}") from exc
+        for key in keys:
+            if is_js_null(key) or not str(key).startswith(self.namespace):
+                continue
+            name = str(key)[len(self.namespace) :]
+            try:
+                check_entry_name(name)
+            except ValueError:
+                continue  # not one we wrote (a stray key under our namespace): never listed
+            if name.startswith(prefix):
+                found.append(name)
+        return sorted(found)

@@ -1,0 +1,314 @@
+"""Saved games: one named game per file, saved after every action by a game session (session.py).
+
+A saved game is its options plus the engine's full record (every action with
+its dice) and the dice generator's state, so loading replays the record
+through the engine, which rebuilds the exact board, cube and score and rejects
+any record that is not a legal game, and play then continues with the same
+dice it would have had.
+
+Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.saves.names`) in a
+checksummed, versioned envelope (see :mod:`cart.store.disk.envelope`). The body of
+schema version 4 (version 3 without ``start``, version 2 without resignations in the record)::
+
+    {"id": "0123456789abcdef", "name": "Friday",
+     "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",
+     "options": {"rules": {...}, "names": ["Ann", "Bob"], "computer": 1, "level": "expert", "hints": true},
+     "record": [["roll", 3, 1], ["move", [[8, 5], [6, 5]]], ["double"], ["take"], ...],
+     "rng": [3, [...625 ints...], null],
+     "summary": {"score": [0, 0], "game_number": 1, "phase": "roll", "match_over": false},
+     "start": null}
+
+``start`` is None for a game from the usual opening; a game set up from a
+position holds the Position ID and Match ID it began from
+(``{"position_id": "4HPwATDgc/ABMA", "match_id": "cAlgAAAAAAAA"}``), which
+say the board, the turn, the dice, the cube and the score, and its record is
+replayed from there. Such a game is never rated (see :attr:`SavedGame.set_up`).
+
+``record`` holds the JSON form of each :class:`cart.engine.Action`
+(``Action.to_json``); version 1 wrote a play as ``["play", moves]`` and is
+migrated on load (:func:`cart.store.disk.envelope.game_1_to_2`). ``rng`` is
+``random.Random.getstate()`` (None for a match without its own dice, which
+:meth:`cart.store.GameStore.create` no longer makes: it gives each new game its
+own), and ``summary`` repeats what the saved-games list shows so that listing never
+replays a record; loading checks it against the replayed match. Anything that
+cannot be used is set aside into ``damaged/`` with a notice; every other game
+still loads.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import (
+    EngineError,
+    GameState,
+    Match,
+    Rules,
+    actions_from_json,
+)
+from ..errors import BadNameError, BadValueError, DamagedError
+from .names import clean_game_name, entry_stem
+from .options import GameOptions
+
+__all__ = ["GAMES", "MAX_RECORD", "REVIEWS", "GameSummary", "SavedGame"]
+
+GAMES = "games/"
+REVIEWS = "reviews/"
+"""Where each game's cached review is kept, under the game's own stem (see :mod:`.reviews`)."""
+MAX_RECORD = 200_000
+"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+
+_ID = re.compile(r"[0-9a-f]{16}")
+_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+@dataclass
+class SavedGame:
+    """A named game: its options, the live :class:`Match`, and when it was made and last played.
+
+    ``game_id`` is random and never reused, so ratings can tell this game's
+    results from those of a later game given the same name.
+    """
+
+    name: str
+    options: GameOptions
+    match: Match
+    game_id: str = field(default_factory=lambda: secrets.token_hex(8))
+    created: str = ""
+    played: str = ""
+    disk: str | None = field(default=None, compare=False, repr=False)
+    """The digest of the file as this copy last read or wrote it (None: never saved from here).
+
+    A save replaces the file only while it still holds these bytes, so a game
+    open in two windows never has one window's save silently written over.
+    """
+
+    @property
+    def entry(self) -> str:
+        """The entry name this game is saved under."""
+        return f"{GAMES}{entry_stem(self.name)}.json"
+
+    @property
+    def set_up(self) -> bool:
+        """Whether the game began from a set-up position, not the usual opening: such a game is not rated.
+
+        A player may set up any position, a won one too; rating it would let
+        anyone raise a rating at will.
+        """
+        match = self.match
+        return match.start_score != (0, 0) or (
+            match.start is not None and match.start != GameState.new(match.rules)
+        )
+
+    def start_ids(self) -> dict[str, str] | None:
+        """The Position ID and Match ID the game began from, when set up (see the module docstring).
+
+        Raises :class:`BadValueError` for a start the IDs cannot say (a test's
+        hand-made state), which could not be replayed from the file.
+        """
+        if not self.set_up:
+            return None
+        begun = self.match.restarted()
+        ids = {"position_id": begun.position_id(), "match_id": begun.match_id()}
+        try:
+            again = Match.from_ids(ids["position_id"], ids["match_id"], rules=begun.rules)
+        except EngineError:
+            again = None
+        if again is None or (again.start, again.start_score) != (begun.start, begun.start_score):
+            raise BadValueError(f"the game {self.name!r} began from a set-up position, which cannot be saved")
+        return ids
+
+    def summary(self) -> GameSummary:
+        match = self.match
+        return GameSummary(
+            name=self.name,
+            entry=self.entry,
+            game_id=self.game_id,
+            options=self.options,
+            score=match.score,
+            game_number=match.game_number,
+            phase=match.game.phase,
+            match_over=match.is_match_over,
+            created=self.created,
+            played=self.played,
+        )
+
+    def to_body(self) -> dict[str, Any]:
+        """The stored form (see the module docstring); a set-up start is kept as its two IDs.
+
+        A start the IDs cannot say is refused (:meth:`start_ids`): a record
+        written without it would not replay, and the file would be set aside.
+        """
+        start = self.start_ids()
+        rng = self.match.rng
+        state = None
+        if rng is not None:
+            version, internal, gauss = rng.getstate()
+            state = [version, list(internal), gauss]
+        return {
+            "id": self.game_id,
+            "name": self.name,
+            "created": self.created,
+            "played": self.played,
+            "options": self.options.to_dict(),
+            "record": [action.to_json() for action in self.match.record],
+            "rng": state,
+            "summary": self.summary().to_dict(),
+            "start": start,
+        }
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> SavedGame:
+        """Rebuild a game from a stored body, replaying it through the engine.
+
+        Raises :class:`DamagedError` naming the first thing that is wrong.
+        """
+        keys = {"id", "name", "created", "played", "options", "record", "rng", "summary", "start"}
+        if set(body) != keys:
+            raise DamagedError(f"the saved game lacks or adds fields ({sorted(set(body) ^ keys)})")
+        name = body["name"]
+        try:
+            if clean_game_name(name) != name:
+                raise DamagedError(f"the game name {name!r} is not in its stored form")
+        except BadNameError as exc:
+            raise DamagedError(str(exc)) from None
+        for key in ("created", "played"):
+            if not isinstance(body[key], str) or not _TIME.fullmatch(body[key]):
+                raise DamagedError(f"the {key} time {body[key]!r} is not a timestamp")
+        if not isinstance(body["id"], str) or not _ID.fullmatch(body["id"]):
+            raise DamagedError(f"the game id {body['id']!r} is malformed")
+        options = GameOptions.from_dict(body["options"])
+        record = body["record"]
+        if not isinstance(record, list) or len(record) > MAX_RECORD:
+            raise DamagedError("the record is not a list of actions of a sane length")
+        rng = _rng_from_state(body["rng"])
+        begun = _start_from(body["start"], options.rules)
+        try:
+            match = Match.replay(
+                options.rules,
+                actions_from_json(record),
+                names=options.names,
+                rng=rng,
+                start=None if begun is None else begun.start,
+                start_score=(0, 0) if begun is None else begun.start_score,
+            )
+        except EngineError as exc:
+            raise DamagedError(f"its record is not a legal game: {exc}") from None
+        game = cls(name, options, match, body["id"], body["created"], body["played"])
+        if game.summary().to_dict() != body["summary"]:
+            raise DamagedError("its summary does not agree with its record")
+        return game
+
+
+def _start_from(start: object, rules: Rules) -> Match | None:
+    """The match a stored ``start`` sets up (None: the usual opening); raises :class:`DamagedError`."""
+    if start is None:
+        return None
+    if (
+        not isinstance(start, dict)
+        or set(start) != {"position_id", "match_id"}
+        or not all(isinstance(v, str) for v in start.values())
+    ):
+        raise DamagedError("the set-up start is not a Position ID and a Match ID")
+    try:
+        return Match.from_ids(start["position_id"], start["match_id"], rules=rules)
+    except EngineError as exc:
+        raise DamagedError(f"the set-up start cannot be used: {exc}") from None
+
+
+def _rng_from_state(state: object) -> random.Random | None:
+    if state is None:
+        return None
+    if (
+        not isinstance(state, list)
+        or len(state) != 3
+        or not isinstance(state[1], list)
+        or not all(type(x) is int for x in state[1])
+        or not (state[2] is None or type(state[2]) is float)
+    ):
+        raise DamagedError("the dice generator's state is malformed")
+    rng = random.Random()
+    try:
+        rng.setstate((state[0], tuple(state[1]), state[2]))
+    except (ValueError, TypeError, OverflowError) as exc:
+        raise DamagedError(f"the dice generator's state is invalid ({exc})") from None
+    return rng
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the saved-games list: name, opponent, rules, score, last played."""
+
+    name: str
+    entry: str
+    game_id: str
+    options: GameOptions
+    score: tuple[int, int]
+    game_number: int
+    phase: str
+    match_over: bool
+    created: str
+    played: str
+
+    @property
+    def opponent(self) -> str:
+        """Who the game is against, as the list shows it."""
+        o = self.options
+        if o.computer is not None:
+            return f"{o.names[o.computer]} (computer, {o.level})"
+        return f"{o.names[0]} v {o.names[1]}"
+
+    @property
+    def rules_text(self) -> str:
+        """The rule set in a few words: ``MaxGammon``, ``7-point match``, ``money, auto doubles``."""
+        r = self.options.rules
+        head = "MaxGammon" if r.variant == "maxgammon" else "Standard"
+        if r.is_match:
+            return f"{head}, {r.match_length}-point match" + (
+                "" if r.crawford or not r.uses_cube else ", no Crawford"
+            )
+        extras = [x for x, on in (("automatic doubles", r.automatic_doubles),) if on]
+        if r.cube_limit is not None:
+            extras.append(f"cube to {r.cube_limit}")
+        return ", ".join([head, "money", *extras]) if r.uses_cube else f"{head}, single games"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "score": list(self.score),
+            "game_number": self.game_number,
+            "phase": self.phase,
+            "match_over": self.match_over,
+        }
+
+    @classmethod
+    def from_body(cls, entry: str, body: dict[str, Any]) -> GameSummary:
+        """The list line from a stored body, without replaying the record (the checksum vouches for it)."""
+        try:
+            s = body["summary"]
+            score = s["score"]
+            if not (
+                isinstance(score, list) and len(score) == 2 and all(type(x) is int and x >= 0 for x in score)
+            ):
+                raise DamagedError(f"its score {score!r} is malformed")
+            if type(s["game_number"]) is not int or type(s["match_over"]) is not bool:
+                raise DamagedError("its summary is malformed")
+            if not isinstance(body["name"], str) or not isinstance(body["played"], str):
+                raise DamagedError("its name or time is malformed")
+            return cls(
+                name=body["name"],
+                entry=entry,
+                game_id=str(body["id"]),
+                options=GameOptions.from_dict(body["options"]),
+                score=(score[0], score[1]),
+                game_number=s["game_number"],
+                phase=str(s["phase"]),
+                match_over=s["match_over"],
+                created=str(body["created"]),
+                played=body["played"],
+            )
+        except (KeyError, TypeError):
+            raise DamagedError("its summary is incomplete") from None

@@ -1,0 +1,288 @@
+"""The saved games in a backend: list, create, save, load, delete (one named game per file).
+
+What a saved game holds and how it is checked is :mod:`cart.store.saves.games`; this is the
+folder of them: names to files, creating without overwriting, the summaries the list
+shows, and setting aside a file that cannot be used.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import random
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import (
+    Action,
+    GameState,
+    Match,
+)
+from ..disk.entries import Backend, EntryChangedError, create_entry, digest, replace_entry
+from ..disk.envelope import decode, encode
+from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
+from ..errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
+from .games import GAMES, REVIEWS, GameSummary, SavedGame
+from .names import clean_game_name, entry_stem
+from .options import GameOptions
+
+__all__ = ["GameStore"]
+
+
+class GameStore:
+    """The saved games in a backend: list, create, save, load, delete."""
+
+    def __init__(self, backend: Backend, notices: list[Notice], clock: Clock = utc_now) -> None:
+        self.backend = backend
+        self.notices = notices
+        self.clock = clock
+
+    # -- queries -----------------------------------------------------------------
+    def list(self) -> list[GameSummary]:
+        """Every saved game, most recently played first.
+
+        Files that cannot be used are set aside (see :attr:`notices`); this
+        never raises for a bad file. The record is not replayed here (that
+        happens in :meth:`load`), so the list stays quick with many games.
+        """
+        return self._list(refile=True)
+
+    def _list(self, *, refile: bool) -> builtins.list[GameSummary]:
+        out: builtins.list[GameSummary] = []
+        try:
+            entries = self.backend.names(GAMES)
+        except OSError as exc:
+            self.notices.append(Notice(GAMES, None, f"Could not list the saved games: {exc}"))
+            return out
+        misplaced: list[tuple[str, str]] = []
+        for entry in entries:
+            if not entry.endswith(".json"):
+                continue
+            try:
+                body = self._read_body(entry)
+                if body is None:  # deleted since it was listed
+                    continue
+                summary = GameSummary.from_body(entry, body)
+                self._check_place(entry, summary.name)
+            except _Misplaced as exc:
+                misplaced.append((entry, exc.name))
+                continue
+            except DamagedError as exc:
+                self._set_aside(entry, f"a saved game ({entry})", str(exc))
+                continue
+            except OSError as exc:
+                self.notices.append(
+                    Notice(entry, None, f"Could not read the saved game {entry}: {exc.strerror or exc}")
+                )
+                continue
+            out.append(summary)
+        if misplaced and refile:
+            self._refile(misplaced)
+            return self._list(refile=False)
+        for entry, name in misplaced:  # still misplaced after filing: the place holds another game
+            why = f"it holds the game {name!r}, which belongs in {self._entry(name)}, a place already taken"
+            self._set_aside(entry, f"a saved game ({entry})", why)
+        out.sort(key=lambda s: (s.played, s.name), reverse=True)
+        return out
+
+    def _refile(self, misplaced: Sequence[tuple[str, str]]) -> None:
+        """File each game found in another game's file under its own name (files swapped or renamed).
+
+        Each is first moved to a name of its own, then to its place, never over
+        a file: two swapped saves each end up where they belong, and a game
+        whose place holds another copy stays where it is (then set aside). A
+        crash half way leaves a ``.json`` the next listing files in turn.
+        """
+        entries = {entry for entry, _ in misplaced}
+        held = []
+        for entry, name in misplaced:
+            try:  # a place taken by a game that belongs there is left alone (this one is set aside)
+                if self._entry(name) not in entries and self.backend.read(self._entry(name)) is not None:
+                    continue
+            except OSError:
+                continue
+            holding = f"{GAMES}refile-{secrets.token_hex(8)}.json"
+            try:
+                self.backend.rename(entry, holding)
+            except OSError:
+                continue
+            held.append((holding, name))
+        for holding, name in held:
+            try:
+                self.backend.rename(holding, self._entry(name))
+            except OSError:
+                continue  # its place is taken: the next listing sets it aside
+            self.notices.append(
+                Notice(
+                    self._entry(name),
+                    None,
+                    f"The saved game {name!r} was found in another game's file and was filed under its "
+                    "own name.",
+                )
+            )
+
+    def exists(self, name: str) -> bool:
+        """Whether a file for this name exists (readable or not)."""
+        try:
+            return self.backend.read(self._entry(name)) is not None
+        except OSError:
+            return True
+
+    # -- actions -----------------------------------------------------------------
+    def create(
+        self,
+        name: str,
+        options: GameOptions,
+        *,
+        rng: random.Random | None = None,
+        record: Sequence[Action] = (),
+        game_id: str | None = None,
+        start: GameState | None = None,
+        start_score: tuple[int, int] = (0, 0),
+    ) -> SavedGame:
+        """Start a new named game and save it at once.
+
+        ``rng`` gives the match its dice; without one it gets a fresh
+        ``random.Random()`` seeded by the system, so a game made here can always
+        be played (a match without dice refuses every roll from its own
+        generator). Its state is saved with the game, so a resumed copy rolls
+        exactly what this one would have.
+
+        ``start`` and ``start_score`` begin it from a set-up position (a Position
+        ID and Match ID, see :meth:`cart.engine.Match.from_ids`): it is saved,
+        resumed and replayed from there, and never rated.
+
+        ``record`` (typed actions, such as :attr:`MatImport.record`) continues a
+        game from elsewhere; it is replayed through the engine first, which
+        raises its ``RecordError`` for an illegal one. Refuses
+        (``BadNameError``) a bad name, or one already used: a new game never
+        overwrites another. Play it through :meth:`cart.store.Store.session`.
+        """
+        clean = clean_game_name(name)
+        taken = BadNameError(f"there is already a saved game called {clean!r}")
+        try:
+            if self.backend.read(self._entry(clean)) is not None:
+                raise taken
+        except OSError as exc:  # a folder or a link in the way: say so, not "already used"
+            raise WriteError(
+                f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
+            ) from exc
+        now = iso(self.clock())
+        match = Match.replay(
+            options.rules,
+            record,
+            names=options.names,
+            rng=random.Random() if rng is None else rng,
+            start=start,
+            start_score=start_score,
+        )
+        game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
+        data = encode("game", game.to_body())
+        try:  # the check above is for the message; this is what holds when two cartridges race
+            create_entry(self.backend, game.entry, data)
+        except FileExistsError:
+            raise taken from None
+        except OSError as exc:
+            raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
+        return game
+
+    def save(self, game: SavedGame, *, take_over: bool = False) -> None:
+        """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact).
+
+        A game loaded or created here is written only over the file as this
+        copy last saw it: if another cartridge saved it since (a second window
+        or browser tab), :class:`ConflictError` says so and nothing is written.
+        ``take_over`` writes this copy over the other's (the player chose to).
+        """
+        played = game.played
+        game.played = iso(self.clock())
+        data = encode("game", game.to_body())
+        try:
+            if game.disk is None or take_over:
+                self.backend.write(game.entry, data)
+            else:
+                replace_entry(self.backend, game.entry, data, game.disk)
+        except EntryChangedError:
+            game.played = played
+            raise ConflictError(
+                f"The game {game.name!r} was saved by another window or tab since it was opened here, so "
+                "this move was not saved over it: reopen the game to watch it there, or take it over here."
+            ) from None
+        except OSError as exc:
+            game.played = played
+            raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
+        game.disk = digest(data)
+
+    def load(self, name: str) -> SavedGame:
+        """Load and fully validate a game: the record is replayed through the engine.
+
+        Raises ``KeyError`` when there is no such game, and :class:`DamagedError`
+        when its file cannot be used; that file is then set aside and the
+        message says where.
+        """
+        entry = self._entry(name)
+        try:
+            try:
+                return self._load(entry)
+            except (
+                _Misplaced
+            ):  # another game's file is here: file every game where it belongs, then look again
+                self._list(refile=True)
+                return self._load(entry)
+        except DamagedError as exc:
+            notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
+            raise DamagedError(notice.message) from None
+        except OSError as exc:
+            raise StoreError(f"Could not read the saved game {name!r}: {exc.strerror or exc}") from exc
+
+    def _load(self, entry: str) -> SavedGame:
+        """The game in ``entry``, replayed and checked (``KeyError`` when there is none)."""
+        data = self.backend.read(entry)
+        if data is None:
+            raise KeyError(entry)
+        game = SavedGame.from_body(decode("game", data))
+        self._check_place(entry, game.name)
+        game.disk = digest(data)
+        return game
+
+    def delete(self, name: str) -> None:
+        """Delete a saved game (a deliberate act of the player: the one place data goes), and its review."""
+        try:
+            self.backend.delete(self._entry(name))
+        except OSError as exc:
+            raise WriteError(f"Could not delete the game {name!r}: {exc.strerror or exc}") from exc
+        with contextlib.suppress(OSError):  # a cache: one left behind is harmless (it names the game's id)
+            self.backend.delete(f"{REVIEWS}{entry_stem(name)}.json")
+
+    # -- helpers -----------------------------------------------------------------
+    @staticmethod
+    def _entry(name: str) -> str:
+        return f"{GAMES}{entry_stem(name)}.json"
+
+    def _read_body(self, entry: str) -> dict[str, Any] | None:
+        data = self.backend.read(entry)
+        return None if data is None else decode("game", data)
+
+    def _check_place(self, entry: str, name: object) -> None:
+        """A file must sit where its own name says, or saving that name would write elsewhere."""
+        try:
+            expected = self._entry(name)  # type: ignore[arg-type]
+        except BadNameError as exc:
+            raise DamagedError(str(exc)) from None
+        if expected != entry:
+            raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
+
+    def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
+        notice = set_aside(self.backend, entry, what, reason, self.clock)
+        self.notices.append(notice)
+        return notice
+
+
+class _Misplaced(DamagedError):
+    """A good saved game in the file of another name (files swapped or renamed by hand)."""
+
+    def __init__(self, message: str, name: str) -> None:
+        super().__init__(message)
+        self.name = name

@@ -1,0 +1,80 @@
+"""Names people type, and the safe entry names derived from them.
+
+A game's name is free text: any letters, accents, emoji, up to
+:data:`MAX_GAME_NAME` characters. Its file name is never the text itself but
+``<slug>-<hash>.json``:
+
+- the *slug* is a readable ASCII hint (``Friday night!`` -> ``friday-night``),
+  lowercase, so it means the same on case-insensitive file systems;
+- the *hash* is 16 hex digits of SHA-256 of the exact (NFC) name, so names
+  that differ only in case (``Game``/``game``), or only in characters the slug
+  drops (``Spiel!``/``Spiel?``), never share a file;
+- nothing of the name can climb out of the folder (no ``/``, ``\\``, ``..``),
+  and no result is a reserved device name (``CON``, ``NUL``, ``COM1``...):
+  even ``con`` becomes ``con-<hash>.json``.
+
+>>> entry_stem("Friday night!")[:13]
+'friday-night-'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+
+from ..errors import BadNameError
+
+__all__ = ["MAX_GAME_NAME", "MAX_PLAYER_NAME", "clean_game_name", "clean_player_name", "entry_stem"]
+
+MAX_GAME_NAME = 60
+"""Characters in a game name: room for a description, short enough for the list window."""
+
+MAX_PLAYER_NAME = 24
+"""Characters in a player name: it must fit the side panel and a ``.mat`` score line."""
+
+_SLUG_LENGTH = 40
+_HASH_DIGITS = 16
+
+
+def _clean(text: object, what: str, limit: int) -> str:
+    if not isinstance(text, str):
+        raise BadNameError(f"a {what} must be text, got {type(text).__name__}")
+    name = unicodedata.normalize("NFC", text).strip()
+    if not name:
+        raise BadNameError(f"a {what} cannot be empty")
+    if len(name) > limit:
+        raise BadNameError(f"a {what} can be at most {limit} characters, this one has {len(name)}")
+    bad = [c for c in name if unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")]
+    if bad:
+        raise BadNameError(f"a {what} cannot contain control or invisible characters ({bad[0]!r})")
+    return " ".join(name.split())
+
+
+def clean_game_name(name: object) -> str:
+    """The name as stored: NFC, trimmed, inner spaces collapsed; refuses empty, too long, control chars.
+
+    >>> clean_game_name("  Friday   night ")
+    'Friday night'
+    """
+    return _clean(name, "game name", MAX_GAME_NAME)
+
+
+def clean_player_name(name: object) -> str:
+    """A player's name, checked like a game name but shorter."""
+    return _clean(name, "player name", MAX_PLAYER_NAME)
+
+
+def entry_stem(name: str) -> str:
+    """The file name stem for a game name (the name is cleaned first): ``<slug>-<hash>``.
+
+    >>> entry_stem("CON").startswith("con-"), entry_stem("Game") != entry_stem("game")
+    (True, True)
+    >>> entry_stem("../../x")[:2]
+    'x-'
+    """
+    clean = clean_game_name(name)
+    ascii_text = unicodedata.normalize("NFKD", clean).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text).strip("-")[:_SLUG_LENGTH].strip("-") or "game"
+    digest = hashlib.sha256(clean.encode("utf-8")).hexdigest()[:_HASH_DIGITS]
+    return f"{slug}-{digest}"

@@ -1,0 +1,82 @@
+"""Reviews kept beside their saved games, so a review is never worked out twice.
+
+A review (:mod:`cart.ai.review`) of a saved game is stored in its own entry,
+``reviews/<slug>-<hash>.json`` (the game's own stem), in the store's envelope,
+kind ``review`` (schema 1)::
+
+    {"game_id": "0123456789abcdef", "cache": {"key": "...", "record": "...", "review": {...}}}
+
+Beside the game rather than inside it: the game is written after every
+action, by whichever window plays it, under its one-writer rule; a review is
+written when its analysis stops, maybe by another window reading the same
+game, and must never make a game's save conflict nor change when the game
+was last played. ``cache`` is the review's own business (:func:`cart.ai.review.review_from_cache`
+checks its key, the weights' digest and analysis version, and the record it
+was made of); the store checks only that the entry is intact and belongs to
+this very game (``game_id``: a later game given the same name has a new one).
+
+It is a cache: whatever cannot be used (damaged, foreign, from a newer
+cartridge, of another game) reads as absent, never as an error, and is simply
+written over by the next save. Nothing a player made is lost that way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..disk.entries import Backend
+from ..disk.envelope import decode, encode
+from ..errors import DamagedError, WriteError
+from .games import REVIEWS, SavedGame
+from .names import entry_stem
+
+__all__ = ["ReviewStore"]
+
+
+class ReviewStore:
+    """The stored reviews of saved games: :meth:`load` and :meth:`save`.
+
+    >>> from cart.store import GameOptions, MemoryBackend, Store
+    >>> store = Store(MemoryBackend())
+    >>> game = store.games.create("g", GameOptions())
+    >>> print(store.reviews.load(game))
+    None
+    >>> store.reviews.save(game, {"key": "k"})
+    >>> store.reviews.load(game)
+    {'key': 'k'}
+    """
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    @staticmethod
+    def entry(name: str) -> str:
+        """The entry a game's review is kept in."""
+        return f"{REVIEWS}{entry_stem(name)}.json"
+
+    def load(self, game: SavedGame) -> dict[str, Any] | None:
+        """The cached review form saved for ``game``, or None when there is none it can use."""
+        try:
+            data = self.backend.read(self.entry(game.name))
+            if data is None:
+                return None
+            body = decode("review", data)
+        except (OSError, DamagedError):
+            return None
+        cache = body.get("cache")
+        if body.get("game_id") != game.game_id or not isinstance(cache, dict):
+            return None
+        return cache
+
+    def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
+        """Keep ``cache`` (from :func:`cart.ai.review.review_cache_form`) for ``game``.
+
+        Raises :class:`WriteError` when it cannot be written (the review itself
+        is still there to show; it is only not kept).
+        """
+        try:
+            self.backend.write(
+                self.entry(game.name), encode("review", {"game_id": game.game_id, "cache": cache})
+            )
+        except (OSError, ValueError) as exc:
+            raise WriteError(f"Could not keep the review of {game.name!r}: {exc}") from exc
