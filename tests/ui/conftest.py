@@ -22,9 +22,9 @@ from finished_game import finished_game, finished_review
 
 from cart.ai.review import Review
 from cart.engine import Match
-from cart.ui import layout
 from cart.ui.app import init_pyxel
-from cart.ui.assets import Assets
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.geom import SCREEN
 from tools import build_assets
 
 os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens' are UTC everywhere
@@ -41,7 +41,7 @@ thinking clock has its own (``App.clock``), and tips and messages count frames."
 def screen() -> None:
     """The cart's 640x512 headless screen, opened as the App opens it but at :data:`TEST_FPS`."""
     init_pyxel(headless=True, fps=TEST_FPS)
-    assert (pyxel.width, pyxel.height) == layout.SCREEN
+    assert (pyxel.width, pyxel.height) == SCREEN
 
 
 @pytest.fixture(scope="session")

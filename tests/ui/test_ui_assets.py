@@ -11,8 +11,8 @@ from types import ModuleType
 import pytest
 import pyxel
 
-from cart.ui import palette
-from cart.ui.assets import ASSET_DIR, CHAR_H, CHAR_W, Assets
+from cart.ui.kit import palette
+from cart.ui.kit.assets import ASSET_DIR, CHAR_H, CHAR_W, Assets
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -12,10 +12,11 @@ import pytest
 import pyxel
 
 from cart.engine import GameState, Position, Rules
-from cart.ui import layout as L
-from cart.ui import palette as wimp
-from cart.ui.assets import Assets
-from cart.ui.board_view import BoardView, Hints, Lifted, Player, ViewState
+from cart.ui.board import layout as L
+from cart.ui.board.board_view import BoardView
+from cart.ui.board.view_state import Hints, Lifted, Player, ViewState
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
 
 FILL = {"white": wimp.Wimp.WHITE, "red": wimp.Wimp.RED, "black": wimp.Wimp.BLACK}
 PLAYERS = (Player("Ray", "white", rating=1500), Player("Linn", "red", computer=True, rating=1612))

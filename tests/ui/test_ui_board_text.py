@@ -10,15 +10,15 @@ import pyxel
 from test_ui_app import Driver, make_app, play_scene
 
 from cart.engine import GameState, Position, Rules
-from cart.ui import layout as L
-from cart.ui.assets import Assets
-from cart.ui.board_view import MESSAGE_COLS, MESSAGE_ROWS
-from cart.ui.geom import Rect
-from cart.ui.messages import SCROLL_FRAMES, wrap_words
-from cart.ui.options import GameSetup
-from cart.ui.scenes import Dialog
-from cart.ui.table_view import draw_tip
-from cart.ui.tips import TOOLTIP_DELAY, tip_box
+from cart.ui.board import layout as L
+from cart.ui.board.tips import tip_box
+from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS
+from cart.ui.board.words import SCROLL_FRAMES
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.text import wrap_words
+from cart.ui.windows.setup import GameSetup
 
 
 def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:

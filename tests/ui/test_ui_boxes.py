@@ -12,12 +12,13 @@ from test_ui_app import RIGHT, button, make_app, play_scene, started
 from cart.ai import Bot
 from cart.ai.turn import hint
 from cart.engine import Accept, Double, GameState, Position, Resign, Rules, Take
-from cart.ui import layout as L
-from cart.ui import play as play_module
-from cart.ui.assets import Assets
-from cart.ui.options import GameSetup
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.board import layout as L
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table import play as play_module
 from cart.ui.title import TitleScene
+from cart.ui.windows.setup import GameSetup
 
 
 def test_double_and_take_between_two_players(assets: Assets) -> None:

@@ -11,12 +11,12 @@ import pyxel
 from test_ui_app import button, make_app, play_scene
 
 from cart.engine import Forfeit, GameState, NewGame, Position, Roll, Rules
-from cart.ui import layout as L
-from cart.ui import play as play_module
-from cart.ui.assets import Assets
-from cart.ui.options import GameSetup
-from cart.ui.palette import Wimp
-from cart.ui.scenes import Dialog
+from cart.ui.board import layout as L
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.palette import Wimp
+from cart.ui.table import play as play_module
+from cart.ui.windows.setup import GameSetup
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:

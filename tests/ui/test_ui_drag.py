@@ -18,14 +18,14 @@ import pyxel
 from pyxel_players import HUMAN, LEFT, Mouse, new_app, next_step, release_all
 
 from cart.engine import GameState, Move, Position, Rules
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.drag import HELD_LIMIT, Held
-from cart.ui.intents import Command, Input, Pointer, Release, Select
-from cart.ui.play import PlayScene
-from cart.ui.scenes import MenuScene
-from cart.ui.tips import TOOLTIP_DELAY
+from cart.ui.board import layout as L
+from cart.ui.board.drag import HELD_LIMIT, Held
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import TOOLTIP_DELAY
+from cart.ui.kit.intents import Command, Input, Pointer, Release, Select
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table.play import PlayScene
 
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
 

@@ -1,6 +1,6 @@
 """The on-screen keyboard: a player with only a gamepad writes in the text fields, through Pyxel's real input.
 
-Each test drives the app's own :class:`~cart.ui.intents.Input` with ``pyxel.set_btn`` (and, where a
+Each test drives the app's own :class:`~cart.ui.kit.intents.Input` with ``pyxel.set_btn`` (and, where a
 mouse or a keyboard is meant, ``set_mouse_pos`` and ``set_input_text``): pad A on a field with the
 caret opens the keyboard, the d-pad moves over its keys, A types, B deletes, Y shifts, X confirms
 and BACK closes it with the text kept.
@@ -17,17 +17,16 @@ from pyxel_players import Keys, release_all
 from test_ui_windows import PAD, POSITION, Clock, choose, click, title_app, type_text
 
 from cart.store import Store
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.keyboard import KeyboardScene
-from cart.ui.play import PlayScene
-from cart.ui.position_setup import SetUpScene
-from cart.ui.review_open import import_box
-from cart.ui.scenes import Dialog
-from cart.ui.tips import field_tip, tip_beside
-from cart.ui.title import NewGameScene
-from cart.ui.widgets import Button
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog, tip_beside
+from cart.ui.kit.keyboard import KeyboardScene, field_tip
+from cart.ui.kit.widgets import Button
+from cart.ui.review.review_open import import_box
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.position_setup import SetUpScene
 
 PAD_KEYS = {
     **PAD,

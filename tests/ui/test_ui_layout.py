@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from cart.ui import layout as L
-from cart.ui.geom import Rect
+from cart.ui.board import layout as L
+from cart.ui.kit.geom import Rect
 
 PLACES = [(player, point) for player in (0, 1) for point in range(26)]
 

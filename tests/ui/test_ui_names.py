@@ -15,15 +15,16 @@ from test_ui_app import Driver
 from test_ui_store import make_app, menu_item, top_dialog
 
 from cart.store import Settings, Store
-from cart.ui import layout as L
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import CHAR_H, Assets
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.stage import PlayNew
-from cart.ui.start import StartScene
-from cart.ui.title import NewGameScene, TitleScene
+from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, Assets
+from cart.ui.routes import PlayNew
+from cart.ui.table.play import PlayScene
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 
 def form_of(app: App) -> NewGameScene:

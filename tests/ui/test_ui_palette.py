@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pyxel
 
-from cart.ui import palette
-from cart.ui.assets import Assets
+from cart.ui.kit import palette
+from cart.ui.kit.assets import Assets
 
 UI = Path(palette.__file__).parent
 

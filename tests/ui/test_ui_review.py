@@ -5,7 +5,7 @@ the tutor ``test_ui_tutor.py``; both use the player and the app here. Driven
 through Pyxel's real input, as a player would: ``pyxel.set_mouse_pos`` and
 ``pyxel.set_btn`` (a ``pyxel.flip`` between frames, as under ``pyxel.run``),
 ``pyxel.set_input_text`` and ``pyxel.set_dropped_files``, read by the app's own
-:class:`~cart.ui.intents.Input`. The game reviewed is a beginner against an
+:class:`~cart.ui.kit.intents.Input`. The game reviewed is a beginner against an
 intermediate, finished, with errors of every mark (the ``game`` and ``review``
 fixtures, in conftest.py).
 """
@@ -25,12 +25,13 @@ from screen_text import read_line
 from cart.ai.review import Review, review_cache_form
 from cart.engine import Match, Move, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.review import DETAIL, ReviewScene
-from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.start import StartScene
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.menus import MenuScene
+from cart.ui.review.review import DETAIL, ReviewScene
+from cart.ui.windows.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
@@ -329,7 +330,7 @@ def test_a_marked_cube_action_in_the_list_reads_whole_beside_its_mark(assets: As
     """z_p19.png: "Doubles => 2" was drawn from the plays' column, and the row's mark covered the 2."""
     from screen_text import read_line
 
-    from cart.ui import palette as wimp
+    from cart.ui.kit import palette as wimp
 
     game = finished_game()
     app = make_app(tmp_path)

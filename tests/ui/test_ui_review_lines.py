@@ -19,14 +19,15 @@ from screen_text import read_line
 
 from cart.engine import GameState, Match, Position, Rules
 from cart.store.names import MAX_PLAYER_NAME
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import CHAR_H, Assets
-from cart.ui.review import DETAIL, DETAIL_ROWS, ReviewScene, ReviewSource
-from cart.ui.review_rows import Line
-from cart.ui.review_view import ROW_H
-from cart.ui.stage import Push
-from cart.ui.view_state import Player
+from cart.ui.board.view_state import Player
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, Assets
+from cart.ui.kit.stage import Push
+from cart.ui.review.review import DETAIL, DETAIL_ROWS, ReviewScene
+from cart.ui.review.review_rows import Line
+from cart.ui.review.review_source import ReviewSource
+from cart.ui.review.review_view import ROW_H
 
 LONG = ("Abcdefghijklmnopqrstuvwx", "Bartholomew Fitzwilliams")  # no space, and one: both at the limit
 assert all(len(name) == MAX_PLAYER_NAME for name in LONG)

@@ -15,14 +15,15 @@ from test_ui_review import RIGHT, Player, make_app, saved
 
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import export_mat
-from cart.ui import review_open
-from cart.ui.assets import Assets
-from cart.ui.intents import Dropped, Input
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.review import ReviewScene
-from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.start import StartScene
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.intents import Dropped, Input
+from cart.ui.kit.menus import MenuScene
+from cart.ui.review import review_open
+from cart.ui.review.review import ReviewScene
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 
 def test_game_over_offers_review_and_comes_back(assets: Assets, tmp_path: Path) -> None:

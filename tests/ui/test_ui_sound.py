@@ -6,9 +6,9 @@ import pytest
 import pyxel
 
 from cart.store import Settings
-from cart.ui.assets import Assets
-from cart.ui.prefs import Prefs
-from cart.ui.sound import Sounds, audio_device
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.prefs import Prefs
+from cart.ui.kit.sound import Sounds, audio_device
 
 
 def test_without_an_audio_device_sounds_are_recorded_not_handed_to_the_mixer(
@@ -31,7 +31,7 @@ def test_without_an_audio_device_sounds_are_recorded_not_handed_to_the_mixer(
         sounds.title_music(False)
         heard.append(list(mixer))
         assert sounds.last == "slap" and not sounds.music_playing
-    # each voice of the tune looped by play (playm can deadlock in Pyxel 2.9.9: cart/ui/sound.py)
+    # each voice of the tune looped by play (playm can deadlock in Pyxel 2.9.9: cart/ui/kit/sound.py)
     assert heard[0] == [
         ("play", 0, True),
         ("play", 1, True),

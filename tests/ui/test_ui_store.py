@@ -19,17 +19,18 @@ from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import Move, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.intents import Select
-from cart.ui.messages import last_moved, seen_from
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.saves import free_name, summary_line
-from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.start import WIDTHS, StartScene
-from cart.ui.title import NewGameScene, TitleScene
+from cart.ui.board import layout as L
+from cart.ui.board.words import last_moved, seen_from
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.intents import Select
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table.play import PlayScene
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup, free_name, summary_line
+from cart.ui.windows.start import WIDTHS, StartScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
 

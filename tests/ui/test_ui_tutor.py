@@ -15,12 +15,13 @@ from test_ui_review import RIGHT, Player, make_app
 
 from cart.engine import GameState, Match, Move, Position, Rules
 from cart.store import Settings
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.board import layout as L
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.setup import GameSetup
 
 
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:

@@ -2,7 +2,7 @@
 
 Issue 19: everything the mouse does the keys and a gamepad do, and the mouse
 moves men as MaxGammon documents, by press, drag and release. Each game here
-is played by the app's own :class:`~cart.ui.intents.Input` reading
+is played by the app's own :class:`~cart.ui.kit.intents.Input` reading
 ``pyxel.set_btn`` and ``pyxel.set_mouse_pos`` (no intents are fed), from a
 set-up where the player's man waits on the bar against a quick computer, to
 the game-over box: entering from the bar, bearing off and confirming
@@ -19,9 +19,9 @@ import pyxel
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, new_app, play_to_the_end, release_all
 
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.table.play import PlayScene
 
 
 @pytest.fixture(autouse=True)

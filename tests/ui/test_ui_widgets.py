@@ -6,11 +6,11 @@ from collections.abc import Callable
 
 import pyxel
 
-from cart.ui import layout as L
-from cart.ui import palette as wimp
-from cart.ui.assets import Assets
-from cart.ui.geom import Rect
-from cart.ui.widgets import ITEM_H, TITLE_H, Button, Menu, MenuItem, TextField, Toggle, Window
+from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.widgets import ITEM_H, TITLE_H, Button, Menu, MenuItem, TextField, Toggle, Window
 
 
 def test_window_title_turns_cream_with_the_focus(assets: Assets) -> None:

@@ -17,19 +17,20 @@ from test_ui_golden import check
 import cart.__main__ as cart_main
 from cart.engine import Match
 from cart.store import Settings, Store
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.clipboard import NO_CLIPBOARD
-from cart.ui.desk import SCALE_MENU
-from cart.ui.game_over import rating_lines
-from cart.ui.geom import Rect
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.position_setup import SetUpScene
-from cart.ui.ratings_view import VISIBLE, RatingsScene
-from cart.ui.scenes import Dialog, MenuScene
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.menus import MenuScene
+from cart.ui.kit.services import NO_CLIPBOARD
+from cart.ui.table.game_over import rating_lines
+from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.windows.desk import SCALE_MENU
+from cart.ui.windows.position_setup import SetUpScene
+from cart.ui.windows.ratings_view import VISIBLE, RatingsScene
+from cart.ui.windows.setup import GameSetup
 
 KEYS = {**KEYBOARD, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
 PAD = {**GAMEPAD, "menu": pyxel.GAMEPAD1_BUTTON_START, "cancel": pyxel.GAMEPAD1_BUTTON_BACK}
