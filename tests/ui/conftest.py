@@ -9,8 +9,10 @@ the Review window, its ways in and the tutor alike.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -27,6 +29,8 @@ from cart.ui.kit.assets import Assets
 from cart.ui.kit.geom import SCREEN
 from tools import build_assets
 
+# the tests mirror cart/ui's rooms and share their helpers (make_app, title_app...) across them
+sys.path[:0] = [str(Path(__file__).parent / room) for room in ("kit", "board", "table", "review", "windows")]
 os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens' are UTC everywhere
 time.tzset()
 

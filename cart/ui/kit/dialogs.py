@@ -8,6 +8,9 @@ is modal and the board still shows under it. ``update`` returns where to go
 next (a :mod:`~cart.ui.kit.stage` value, or None to stay), and so do the actions
 of a dialog's buttons and a menu's entries: the App performs it. Scenes hold
 view state only: the rules live in the engine.
+
+The tooltip is here too, a small box over a scene: how long the pointer
+rests before it shows, where its box goes beside a control, how it looks.
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 A scene draws with the assets and the board painter, makes sounds, reads and
 ticks the player's settings (the store's :class:`~cart.store.Settings`, held
-and saved by :class:`~cart.ui.kit.prefs.Prefs`), reaches the store for what it really keeps (saved games, ratings,
-an export), thinks within the frame clock's spare time and draws its dice
-from ``rng``. It cannot see the scene stack or the App: where to go it returns
+and saved by :class:`~cart.ui.kit.prefs.Prefs`), reaches the store for what
+it really keeps (saved games, ratings, an export), thinks within the frame
+clock's spare time and draws its dice from ``rng``. It cannot see the scene
+stack or the App: where to go it returns
 (:mod:`cart.ui.kit.stage`). Nothing else is shared, so a scene is built and
 tested with these alone, and no scene module imports ``app``: no import circle
 in ``cart/ui``. The board painter is known here by :class:`Painter` alone, so

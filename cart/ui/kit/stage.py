@@ -7,8 +7,15 @@ scene module, so that nothing in ``cart/ui`` imports in a circle.
 A scene's ``update`` (and a dialog's or a menu's chosen action) returns one of
 these, or None to stay, as a state machine's ``next_state``: the scene says
 where to go and never calls into the App to get there, so a scene can be read
-(and tested) without the scene stack, and every place the cartridge can go is
-listed here once. :meth:`cart.ui.app.App.go` performs them. No Pyxel here.
+(and tested) without the scene stack. The boxes and menus are here; the places
+of the game (the title, a new game...) are :class:`Route` values, listed once in
+:mod:`cart.ui.routes`. :meth:`cart.ui.app.App.go` performs them. No Pyxel here.
+
+Where an arrow key (or the d-pad) takes the keyboard cursor among a scene's
+stops is here too: the board's stops lie about freely, so an arrow goes to the
+nearest stop within 45 degrees; a box's, a form's, a list's or a menu's icons
+lie in rows, read as the eye reads a RISC OS dialogue box; a grid of keys
+wraps round at its edges.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ import pyxel
 from cart.ui.kit import palette
 from cart.ui.kit.assets import Assets
 
-UI = Path(palette.__file__).parent
+UI = Path(palette.__file__).parents[1]  # cart/ui, every room
 
 # Pyxel drawing methods and the position of their colour argument.
 COLOUR_ARG = {
@@ -71,7 +71,7 @@ def _bare_colours(path: Path) -> list[str]:
 
 
 def test_no_bare_colour_numbers_outside_palette() -> None:
-    files = [p for p in sorted(UI.glob("*.py")) if p.name != "palette.py"]
+    files = [p for p in sorted(UI.rglob("*.py")) if p.name != "palette.py"]
     assert files
     assert [hit for p in files for hit in _bare_colours(p)] == []
 
