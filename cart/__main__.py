@@ -140,7 +140,7 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def _text(args: argparse.Namespace) -> int:
-    from .text import run
+    from .text.game import run
 
     names = (args.names[0], args.names[1]) if args.names else None
     computer = {0 if args.computer_plays == "white" else 1: args.vs} if args.vs else None
@@ -160,7 +160,7 @@ def _review(path: str) -> int:
     """``--review FILE``: the review of a ``.mat`` file as text; a file that cannot be read is said so."""
     from .ai.review import review_match
     from .store import MatError, read_mat
-    from .textreview import review_lines
+    from .text.review import review_lines
 
     try:
         match = read_mat(path)

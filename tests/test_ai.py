@@ -20,7 +20,7 @@ from cart.ai.features import ROLLS as ROLL_COUNT
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
 from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.fast import flip_key
-from cart.text import TextGame
+from cart.text.game import TextGame
 from tools.positions import random_positions, selfplay_positions
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]

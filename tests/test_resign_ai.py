@@ -9,7 +9,7 @@ from cart.ai import Bot
 from cart.ai.bot import Evaluation
 from cart.ai.turn import accepts_resignation, choose_action, hint, resign_level
 from cart.engine import Accept, Decline, GameState, Match, Position, Resign, Rules
-from cart.text import TextGame
+from cart.text.game import TextGame
 
 
 def ev(win: float, lose_gammon: float, lose_backgammon: float = 0.0) -> Evaluation:

@@ -13,7 +13,8 @@ import pytest
 
 from cart.__main__ import main, parse_args
 from cart.engine import GameState, Match, Position, Rules, format_play
-from cart.text import TextGame, render_board, run
+from cart.text.board import render_board
+from cart.text.game import TextGame, run
 
 ROOT = Path(__file__).resolve().parent.parent
 

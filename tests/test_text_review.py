@@ -13,8 +13,8 @@ from cart.__main__ import main
 from cart.ai.review import review_match
 from cart.engine import Match, Rules
 from cart.store import export_mat
-from cart.text import HELP, TextGame
-from cart.textreview import review_lines
+from cart.text.game import HELP, TextGame
+from cart.text.review import review_lines
 
 
 def test_help_lists_review() -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cart.engine import Match, Rules
-from cart.text import TextGame
+from cart.text.game import TextGame
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -31,9 +31,10 @@ from cart.ai.review import review_match
 from cart.engine import Match, Rules
 from cart.store import Settings
 from cart.ui.app import FPS, App
-from cart.ui.review import ReviewScene, ReviewSource
-from cart.ui.stage import Pop, Push
-from cart.ui.view_state import Player
+from cart.ui.board.view_state import Player
+from cart.ui.kit.stage import Pop, Push
+from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_source import ReviewSource
 
 PERIOD = 1 / FPS
 

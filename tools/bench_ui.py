@@ -25,12 +25,12 @@ def bench_ui(rounds: int) -> None:
 
     from cart.engine import Move
     from cart.store import Settings
-    from cart.ui import palette
     from cart.ui.app import App
-    from cart.ui.intents import Pointer
-    from cart.ui.options import GameSetup
-    from cart.ui.play import PlayScene
-    from cart.ui.table import Table
+    from cart.ui.kit import palette
+    from cart.ui.kit.intents import Pointer
+    from cart.ui.table.play import PlayScene
+    from cart.ui.table.table import Table
+    from cart.ui.windows.setup import GameSetup
 
     app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
 

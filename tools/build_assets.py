@@ -29,7 +29,7 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from cart.ui.palette import SPRITE_KEY, WIMP_RGB, Wimp
+from cart.ui.kit.palette import SPRITE_KEY, WIMP_RGB, Wimp
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,10 +1,10 @@
 """The cartridge: one Pyxel window, a stack of scenes, input turned into intents, sound.
 
 ``App`` is built by ``python -m cart`` (never at import time). Each frame
-:meth:`App.update` polls :class:`~cart.ui.intents.Input` once, moves the
+:meth:`App.update` polls :class:`~cart.ui.kit.intents.Input` once, moves the
 keyboard cursor between the top scene's stops for the arrow keys, and hands
 the intents to the top scene only (menus and dialogs are modal); where the
-scene says to go (a :mod:`~cart.ui.stage` value) the App goes
+scene says to go (a :mod:`~cart.ui.kit.stage` value) the App goes
 (:meth:`App.go`): the scenes never call into it. :meth:`App.draw` paints
 every scene bottom to top. Tests and the headless demo
 call :meth:`App.frame` instead of ``pyxel.run``.
@@ -26,40 +26,26 @@ import pyxel
 
 from cart.engine import Match
 from cart.store import GameOptions, SavedGame, Settings, Store
-
-from .assets import Assets
-from .board_view import BoardView
-from .intents import Command, Focus, Input, Intent, OpenMenu, Pointer, Select
-from .keyboard import PadKeys
-from .layout import SCREEN
-from .messages import wrap_box
-from .options import GameSetup
-from .play import PlayScene
-from .prefs import Prefs
-from .saves import game_options, offered_setup, wrap
-from .scene_stack import SceneStack
-from .scenes import Choice, Dialog
-from .services import Services
-from .sound import Sounds
-from .stage import (
-    Chain,
-    Notices,
-    PlayNew,
-    Pop,
-    Push,
-    Quit,
-    Resume,
-    Tell,
-    ToNewGame,
-    ToStart,
-    ToTitle,
-    Transition,
-    settings_not_saved,
-)
-from .start import StartScene
-from .table import Table
-from .thinking import FrameClock
-from .title import NewGameScene, TitleScene
+from cart.ui.board.board_view import BoardView
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Choice, Dialog
+from cart.ui.kit.geom import SCREEN
+from cart.ui.kit.intents import Command, Focus, Input, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.keyboard import PadKeys
+from cart.ui.kit.prefs import Prefs
+from cart.ui.kit.services import Services
+from cart.ui.kit.sound import Sounds
+from cart.ui.kit.stage import Chain, Pop, Push, Quit, Tell, Transition, settings_not_saved
+from cart.ui.kit.text import wrap, wrap_box
+from cart.ui.kit.thinking import FrameClock
+from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle
+from cart.ui.scene_stack import SceneStack
+from cart.ui.table.play import PlayScene
+from cart.ui.table.table import Table
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup, game_options, offered_setup
+from cart.ui.windows.start import StartScene
 
 __all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .intents import Focus
+from cart.ui.kit.intents import Focus
 
 if TYPE_CHECKING:
-    from .intents import Input
-    from .keyboard import PadKeys
-    from .stage import Scene
+    from cart.ui.kit.intents import Input
+    from cart.ui.kit.keyboard import PadKeys
+    from cart.ui.kit.stage import Scene
 
 __all__ = ["SceneStack"]
 

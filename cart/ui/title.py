@@ -1,10 +1,10 @@
 """The title with its attract mode.
 
-The attract mode is a real :class:`~cart.ui.play.PlayScene` with the computer
+The attract mode is a real :class:`~cart.ui.table.play.PlayScene` with the computer
 in both seats, run quietly under a banner (never saved) until a key or a
-click, which leads to the saved games (:mod:`cart.ui.start`), or straight to
-Create (:mod:`cart.ui.create_form`) when there are none; MENU opens a menu with
-Play, the set-up and ratings windows (:mod:`cart.ui.desk`), the title music's
+click, which leads to the saved games (:mod:`cart.ui.windows.start`), or straight to
+Create (:mod:`cart.ui.windows.create_form`) when there are none; MENU opens a menu with
+Play, the set-up and ratings windows (:mod:`cart.ui.windows.desk`), the title music's
 tick, the window scale and Quit.
 """
 
@@ -14,23 +14,23 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from . import palette as wimp
-from .assets import CHAR_H
-from .create_form import NewGameScene
-from .desk import SCALE_MENU, desk_entries, scale_entries
-from .geom import Rect
-from .intents import Command, Intent, OpenMenu, Pointer, Select
-from .menus import Entry, MenuScene
-from .options import GameSetup
-from .play import PlayScene
-from .scenes import Scene
-from .stage import Push, Quit, ToStart, Transition, settings_not_saved
-from .table import Table
-from .widgets import Window
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
+from cart.ui.kit.widgets import Window
+from cart.ui.routes import ToStart
+from cart.ui.table.play import PlayScene
+from cart.ui.table.table import Table
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
+from cart.ui.windows.setup import GameSetup
 
 if TYPE_CHECKING:
-    from .services import Services
-    from .widgets import Furniture
+    from cart.ui.kit.services import Services
+    from cart.ui.kit.widgets import Furniture
 
 __all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 

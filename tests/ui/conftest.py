@@ -9,8 +9,10 @@ the Review window, its ways in and the tutor alike.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -22,11 +24,13 @@ from finished_game import finished_game, finished_review
 
 from cart.ai.review import Review
 from cart.engine import Match
-from cart.ui import layout
 from cart.ui.app import init_pyxel
-from cart.ui.assets import Assets
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.geom import SCREEN
 from tools import build_assets
 
+# the tests mirror cart/ui's rooms and share their helpers (make_app, title_app...) across them
+sys.path[:0] = [str(Path(__file__).parent / room) for room in ("kit", "board", "table", "review", "windows")]
 os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens' are UTC everywhere
 time.tzset()
 
@@ -41,7 +45,7 @@ thinking clock has its own (``App.clock``), and tips and messages count frames."
 def screen() -> None:
     """The cart's 640x512 headless screen, opened as the App opens it but at :data:`TEST_FPS`."""
     init_pyxel(headless=True, fps=TEST_FPS)
-    assert (pyxel.width, pyxel.height) == layout.SCREEN
+    assert (pyxel.width, pyxel.height) == SCREEN
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,6 @@
 """Players for the UI tests who use only Pyxel's real input: a keyboard, a gamepad, or a mouse that drags.
 
-Each drives the app's own :class:`~cart.ui.intents.Input` through
+Each drives the app's own :class:`~cart.ui.kit.intents.Input` through
 ``pyxel.set_btn`` and ``pyxel.set_mouse_pos``, frame by frame, as under
 ``pyxel.run``; no intents are fed. ``play_to_the_end`` plays the person's
 every turn with one of them until the game-over box.
@@ -14,11 +14,11 @@ import pyxel
 
 from cart.engine import GameState, Match, Move, PartialPlay, Position, Rules
 from cart.store import Settings
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog
+from cart.ui.board import layout as L
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.setup import GameSetup
 
 
 def arrow_way(
@@ -26,7 +26,7 @@ def arrow_way(
 ) -> list[str]:
     """The arrows, shortest first, that take the top scene's keyboard cursor to ``target``.
 
-    Asks the scene's own :meth:`~cart.ui.stage.Scene.next_stop`, as the App does, from where the
+    Asks the scene's own :meth:`~cart.ui.kit.stage.Scene.next_stop`, as the App does, from where the
     App starts (the focus, else the scene's origin, else the cursor); in ``fields`` (text fields
     with the caret) only Up and Down move, as Left and Right are the caret's.
     """

@@ -12,8 +12,8 @@ from functools import cache
 
 import pyxel
 
-from cart.ui.assets import CHAR_H, CHAR_W, Assets
-from cart.ui.messages import PRINTABLE
+from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
+from cart.ui.kit.text import PRINTABLE
 
 __all__ = ["read_line", "read_rows"]
 

@@ -25,14 +25,15 @@ from cart.engine import (
     Rules,
 )
 from cart.store import Settings
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.intents import KEYMAP, TYPING_KEYS, Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.table import Table
+from cart.ui.board import layout as L
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.intents import KEYMAP, TYPING_KEYS, Command, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table.play import PlayScene
+from cart.ui.table.table import Table
+from cart.ui.windows.setup import GameSetup
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT

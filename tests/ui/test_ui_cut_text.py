@@ -19,15 +19,15 @@ from test_ui_store import VS_EXPERT, make_app
 
 from cart.store import Store, export_mat
 from cart.store.saves.names import MAX_GAME_NAME
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import CHAR_H, Assets
-from cart.ui.ratings_view import RatingsScene
-from cart.ui.review import TOTALS, ReviewScene
-from cart.ui.review_open import review_file
-from cart.ui.stage import Push
-from cart.ui.start import StartScene
-from cart.ui.title import NewGameScene
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, Assets
+from cart.ui.kit.stage import Push
+from cart.ui.review.review import TOTALS, ReviewScene
+from cart.ui.review.review_open import review_file
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.ratings_view import RatingsScene
+from cart.ui.windows.start import StartScene
 
 LONG_GAME = "Friday night at the club, the long match"  # as long as the form's name field takes
 

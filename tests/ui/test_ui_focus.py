@@ -21,25 +21,26 @@ from test_ui_windows import KEYS, PAD, choose, focus_frame_at, title_app, type_t
 from cart.ai import Bot, choose_action
 from cart.engine import GameState, Match, Position, Rules
 from cart.store import GameOptions, Settings, Store
-from cart.ui import layout as L
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.keyboard import KeyboardScene
-from cart.ui.keynames import key_for
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.position_setup import SetUpScene
-from cart.ui.review import ReviewScene, ReviewSource
-from cart.ui.review_open import import_box
-from cart.ui.scenes import Dialog, MenuScene
-from cart.ui.stage import Push
-from cart.ui.start import StartScene
-from cart.ui.table_view import stop_rects
-from cart.ui.tips import TOOLTIP_DELAY, tip_above
-from cart.ui.title import NewGameScene
-from cart.ui.view_state import Player
-from cart.ui.widgets import MENU_MARGIN
+from cart.ui.board import layout as L
+from cart.ui.board.view_state import Player
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, tip_above
+from cart.ui.kit.geom import SCREEN
+from cart.ui.kit.keyboard import KeyboardScene, key_for
+from cart.ui.kit.menus import MenuScene
+from cart.ui.kit.stage import Push
+from cart.ui.kit.widgets import MENU_MARGIN
+from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_open import import_box
+from cart.ui.review.review_source import ReviewSource
+from cart.ui.table.play import PlayScene
+from cart.ui.table.table_view import stop_rects
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.position_setup import SetUpScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 PADS = {**PAD, "b": pyxel.GAMEPAD1_BUTTON_B}
 KEYBOARD = {**KEYS, "delete": pyxel.KEY_DELETE, "t": pyxel.KEY_T}
@@ -292,7 +293,7 @@ def menu_rows_whole(menu: MenuScene) -> bool:
     """The menu's bottom border is drawn across, and the row under it is not the menu's."""
     r = menu.menu.rect
     border = {pyxel.pget(x, r.bottom - 1) for x in range(r.x, r.right)}
-    return border == {wimp.FRAME} and r.bottom <= L.SCREEN[1] - MENU_MARGIN and r.right <= L.SCREEN[0]
+    return border == {wimp.FRAME} and r.bottom <= SCREEN[1] - MENU_MARGIN and r.right <= SCREEN[0]
 
 
 def test_menus_open_higher_and_further_left_with_their_borders_clear_of_the_screens_edges(
@@ -326,7 +327,7 @@ def test_menus_open_higher_and_further_left_with_their_borders_clear_of_the_scre
     corner = app.top
     assert isinstance(corner, MenuScene)
     r = corner.menu.rect
-    assert (r.right, r.bottom) == (L.SCREEN[0] - MENU_MARGIN, L.SCREEN[1] - MENU_MARGIN)
+    assert (r.right, r.bottom) == (SCREEN[0] - MENU_MARGIN, SCREEN[1] - MENU_MARGIN)
 
 
 # -- 5. the menu key highlights the first item, as START does -------------------------------------------

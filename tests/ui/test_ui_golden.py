@@ -27,22 +27,25 @@ from finished_game import finished_game, finished_review
 
 from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
-from cart.ui import layout as L
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.intents import Command, OpenMenu, Pointer, Select, Typed
-from cart.ui.options import GameSetup
-from cart.ui.palette import WIMP_RGB
-from cart.ui.play import PlayScene
-from cart.ui.review import ReviewScene, ReviewSource
-from cart.ui.scenes import SUBMENU_REST, Dialog, MenuScene
-from cart.ui.stage import Push
-from cart.ui.start import StartScene
-from cart.ui.title import NewGameScene
-from cart.ui.view_state import Player
+from cart.ui.board import layout as L
+from cart.ui.board.view_state import Player
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.geom import SCREEN
+from cart.ui.kit.intents import Command, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.menus import SUBMENU_REST, MenuScene
+from cart.ui.kit.palette import WIMP_RGB
+from cart.ui.kit.stage import Push
+from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_source import ReviewSource
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 GOLDEN = Path(__file__).parent / "golden"
-W, H = L.SCREEN
+W, H = SCREEN
 
 
 def screen() -> bytes:

@@ -15,16 +15,17 @@ from test_ui_app import LEFT, RIGHT, make_app, play_scene, started
 
 from cart.engine import GameState, Move, Position, Rules
 from cart.store import GameOptions, Settings, Store
-from cart.ui import layout as L
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.intents import Command, Input, OpenMenu, Pointer, Select, Typed
-from cart.ui.options import GameSetup
-from cart.ui.palette import Wimp
-from cart.ui.scenes import Dialog
-from cart.ui.start import StartScene
-from cart.ui.title import NewGameScene, TitleScene
+from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.intents import Command, Input, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.palette import Wimp
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 
 def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:

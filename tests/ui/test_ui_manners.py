@@ -16,20 +16,23 @@ from pyxel_players import arrow_way
 
 from cart.engine import GameState, Match, Position, Rules
 from cart.store import Settings, Store
-from cart.ui import intents, keynames
-from cart.ui import layout as L
-from cart.ui import palette as wimp
 from cart.ui.app import POINTER_HOT, App
-from cart.ui.assets import Assets
-from cart.ui.geom import Rect
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.play_boxes import ask_take
-from cart.ui.scenes import ARROW_ZONE, SUBMENU_REST, Dialog, FieldForm, MenuScene
-from cart.ui.stage import Push
-from cart.ui.start import StartScene
-from cart.ui.tips import tip_text
-from cart.ui.title import NewGameScene, TitleScene
+from cart.ui.board import layout as L
+from cart.ui.board.tips import tip_text
+from cart.ui.kit import intents
+from cart.ui.kit import keyboard as keynames
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog, FieldForm
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
+from cart.ui.kit.stage import Push
+from cart.ui.table.play import PlayScene
+from cart.ui.table.play_boxes import ask_take
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
@@ -278,7 +281,7 @@ def test_the_saved_games_slider_drags_pages_and_keeps_the_highlight_shown(
     assert start.selected in start.shown_rows() and start.first < bar.slack
     shown = start.visible
     p.click(start.window.furniture["toggle"].center)  # the whole screen: more lines
-    assert start.full and start.visible > shown and start.window.rect == Rect(0, 0, *L.SCREEN)
+    assert start.full and start.visible > shown and start.window.rect == Rect(0, 0, *SCREEN)
     assert start.bar.shown == start.visible and start.selected in start.shown_rows()
     p.click(start.window.furniture["toggle"].center)
     assert not start.full and start.visible == shown

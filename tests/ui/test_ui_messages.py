@@ -16,12 +16,12 @@ from screen_text import read_line, read_rows
 from test_ui_app import make_app, play_scene
 
 from cart.engine import EngineError, GameState, Position, Rules
-from cart.ui import layout as L
-from cart.ui import palette as wimp
-from cart.ui.assets import CHAR_H, Assets
-from cart.ui.intents import Command
-from cart.ui.options import GameSetup
-from cart.ui.scenes import PAD, Dialog
+from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, Assets
+from cart.ui.kit.dialogs import PAD, Dialog
+from cart.ui.kit.intents import Command
+from cart.ui.windows.setup import GameSetup
 
 
 def test_a_typed_moves_refusal_is_shown_whole_on_as_many_lines_as_it_needs(assets: Assets) -> None:
@@ -105,7 +105,7 @@ def test_a_long_name_in_the_player_panel_ends_in_an_ellipsis(assets: Assets) -> 
 
 def test_the_caret_stands_clear_of_a_full_name_fields_last_letter(assets: Assets) -> None:
     """p03_long_name.png: with 24 letters typed, the caret's serifs touched the last one."""
-    from cart.ui.title import NewGameScene
+    from cart.ui.windows.create_form import NewGameScene
 
     app = make_app()
     app.to_new_game()
@@ -139,7 +139,7 @@ def test_the_caret_stands_clear_of_a_full_name_fields_last_letter(assets: Assets
 def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> None:
     """m26_forward.png: the board said "Intermediate played 17/20 19/20", the Review list "8/5 6/5"; and
     the list cut plays ("23 24/21 16/."). Now both read as the board says, on a second row if long."""
-    from cart.ui.review import DETAIL, ReviewScene
+    from cart.ui.review.review import DETAIL, ReviewScene
 
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
@@ -215,8 +215,8 @@ def test_maxgammon_has_no_cube_in_the_game_over_words(assets: Assets) -> None:
 
 def test_the_match_stepper_says_1_pt(assets: Assets) -> None:
     """The Create form's match length read '1 pts'."""
-    from cart.ui.options import GameSetup as Setup
-    from cart.ui.title import NewGameScene
+    from cart.ui.windows.create_form import NewGameScene
+    from cart.ui.windows.setup import GameSetup as Setup
 
     app = make_app()
     form = NewGameScene(app.services, Setup(match_length=1))
@@ -231,9 +231,10 @@ def test_a_partial_review_gives_no_rating_word_yet(assets: Assets) -> None:
     from test_ui_review import finished_game
 
     from cart.ai.review import Reviewer
-    from cart.ui.review import TOTALS, ReviewScene, ReviewSource
-    from cart.ui.review_view import ROW_H
-    from cart.ui.view_state import Player
+    from cart.ui.board.view_state import Player
+    from cart.ui.review.review import TOTALS, ReviewScene
+    from cart.ui.review.review_source import ReviewSource
+    from cart.ui.review.review_view import ROW_H
 
     match = finished_game()
     reviewer = Reviewer(match)
@@ -258,7 +259,7 @@ def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Asset
 
     from cart.store import GameOptions, Store
     from cart.ui.app import App
-    from cart.ui.start import COLUMNS, StartScene
+    from cart.ui.windows.start import COLUMNS, StartScene
 
     store = Store(tmp_path)
     options = GameOptions(Rules(match_length=3), ("Intermediate", "You"), computer=0, level="intermediate")
@@ -289,7 +290,7 @@ def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Asset
 
 def test_the_import_boxs_refusal_of_a_long_path_is_shown_whole(assets: Assets) -> None:
     """p16: 'no such file: <path>' was cut at the box's edge; a path longer than a line goes on below."""
-    from cart.ui.review_open import import_box
+    from cart.ui.review.review_open import import_box
 
     app = make_app()
     app.go(import_box(app.services))

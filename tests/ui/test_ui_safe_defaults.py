@@ -2,7 +2,7 @@
 keys, and the "Not saved" box in whole sentences.
 
 Driven through Pyxel's real input (``pyxel.set_btn``, ``pyxel.set_mouse_pos``, a ``pyxel.flip``
-between frames, as under ``pyxel.run``), read by the app's own :class:`~cart.ui.intents.Input`;
+between frames, as under ``pyxel.run``), read by the app's own :class:`~cart.ui.kit.intents.Input`;
 what a player reads is read back from the screen's pixels where its colour is the point.
 """
 
@@ -21,15 +21,15 @@ from cart.engine import Match, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.store.disk import backend as backend_module
 from cart.store.disk.lock import held
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.menus import MenuScene
-from cart.ui.play import PlayScene
-from cart.ui.review import ReviewScene
-from cart.ui.scenes import Dialog
-from cart.ui.start import StartScene
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.menus import MenuScene
+from cart.ui.review.review import ReviewScene
+from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.windows.start import StartScene
 
 LEFT, RIGHT = pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_RIGHT
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from pathlib import Path
 
-from cart.ui.thinking import FrameClock, Thinker
+from cart.ui.kit.thinking import FrameClock, Thinker
 
 
 class FakeTime:
@@ -83,8 +83,8 @@ def test_the_table_and_its_parts_import_no_pyxel() -> None:
     import sys
 
     code = (
-        "import sys; import cart.ui.table, cart.ui.thinking, cart.ui.messages, cart.ui.animation;"
-        " print('pyxel' in sys.modules)"
+        "import sys; import cart.ui.table.table, cart.ui.kit.thinking, cart.ui.kit.text,"
+        " cart.ui.board.words, cart.ui.board.animation; print('pyxel' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)
@@ -104,7 +104,7 @@ def test_the_first_computer_turn_builds_the_nets_over_frames_not_in_one() -> Non
     from cart.engine import GameState, Match, Position, Rules
     from cart.store import Settings
     from cart.ui.app import App
-    from cart.ui.options import GameSetup
+    from cart.ui.windows.setup import GameSetup
 
     kept = dict(bot._LOADED)
     bot._LOADED.clear()

@@ -17,11 +17,12 @@ from cart.__main__ import main, screenshot_path
 from cart.engine import PartialPlay
 from cart.store import Settings
 from cart.ui.app import App
-from cart.ui.assets import Assets
-from cart.ui.options import GameSetup
-from cart.ui.play import PlayScene
-from cart.ui.scenes import MenuScene
-from cart.ui.title import NewGameScene, TitleScene
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.menus import MenuScene
+from cart.ui.table.play import PlayScene
+from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.setup import GameSetup
 
 
 def test_the_form_greys_what_does_not_apply_and_maxgammon_opens_with_white(assets: Assets) -> None:

@@ -1,0 +1,69 @@
+"""The board's gestures: a man carried by the mouse, and input kept while the table shows something.
+
+MaxGammon moves a man by pressing on it, dragging and letting go, and also
+by a click on it and a click where it goes; both are the table's pick-up and
+put-down (:meth:`~cart.ui.table.table.Table.place`, :meth:`~cart.ui.table.table.Table.drop`),
+so a drag decides no rule. :class:`Drag` only remembers where the press
+picked the man up, to tell a drag from a click when the button is let go.
+
+While the dice tumble or a play is shown, the Play scene does not act on
+input; :class:`Held` keeps it, in order, and gives it back when the show is
+over, so a click or key a player makes a moment early is not lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cart.engine import PartialPlay
+from cart.ui.kit.intents import Command, Intent, Release, Select
+
+__all__ = ["DRAG_SLOP", "HELD_LIMIT", "Drag", "Held"]
+
+DRAG_SLOP = 4
+"""Pixels the pointer must go from the press before a release is a drop: a shaky click stays a click."""
+
+HELD_LIMIT = 32
+"""Presses kept during a show; far more than a player makes in a tumble, few enough to bound a stuck key."""
+
+
+@dataclass(frozen=True)
+class Drag:
+    """A man picked up by a press at (x, y) from ``src`` (the mover's numbering) in the turn ``part``.
+
+    The table holds the man (its ``lifted_from``); this says the press that
+    took it is still down, so its release may put the man down elsewhere.
+    """
+
+    src: int
+    x: int
+    y: int
+    part: PartialPlay
+
+    def moved(self, x: int, y: int) -> bool:
+        """The pointer went far enough from the press for a release at (x, y) to be a drop, not a click."""
+        return max(abs(x - self.x), abs(y - self.y)) >= DRAG_SLOP
+
+
+@dataclass
+class Held:
+    """Presses, releases and commands that came while the table was busy showing something, oldest first.
+
+    The pointer's moves and the keyboard cursor's are not kept: the pointer
+    is wherever it is now, and the cursor already moved when its key was pressed.
+    """
+
+    intents: list[Intent] = field(default_factory=list)
+
+    def keep(self, intents: list[Intent]) -> None:
+        for intent in intents:
+            if isinstance(intent, Select | Release | Command) and len(self.intents) < HELD_LIMIT:
+                self.intents.append(intent)
+
+    def take(self) -> list[Intent]:
+        """What was kept, to act on now (and no longer kept)."""
+        kept, self.intents = self.intents, []
+        return kept
+
+    def clear(self) -> None:
+        self.intents = []

@@ -1,0 +1,168 @@
+"""Tooltips: which help suits the thing under the pointer now, and where its box may go.
+
+No drawing here. A tip says what a control does in the phase at hand ("click to
+roll" only when the player may roll) and the key that does the same, read from
+the key bindings themselves (:func:`~cart.ui.kit.keyboard.key_for`), so every
+shortcut is found where it applies; its box is placed beside the pointer
+where it covers neither the message strip nor any dice: the first of four
+corners around the pointer that is clear, or no tip at all.
+"""
+
+from __future__ import annotations
+
+from cart.engine import GameState
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.intents import CommandName, Device
+from cart.ui.kit.keyboard import SELECT_WORD, key_for
+
+from . import layout as L
+
+AVOID: tuple[Rect, ...] = (
+    L.MESSAGE,
+    L.ROLL_BOX,
+    L.DICE_BOX,
+    L.seat_rows(L.THEIR_SEAT).icon,  # the dice rolled by the player at the top show here
+    L.seat_rows(L.YOUR_SEAT).icon,
+)
+"""What a tip never covers: the message strip and every place dice are shown."""
+
+
+def hover_key(what: L.Spot | L.Control | None) -> str | None:
+    """The kind of thing under the pointer a tip is about: a control, or the bar, a bin or a point."""
+    if what is None or isinstance(what, str):
+        return what
+    return "bar" if what.point == 25 else "bin" if what.point == 0 else "point"
+
+
+def _or(command: CommandName, device: Device) -> str:
+    """SELECT as ``device`` does it, and the key or button that does the same, if it has one."""
+    key = key_for(command, device)
+    return SELECT_WORD[device] + (f" (or {key})" if key else "")
+
+
+def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") -> str | None:
+    """The help for ``key`` (a control or a kind of place) now; ``mine``: a person here is to act.
+
+    The controls named are ``device``'s, the input the player used last: a
+    click for the mouse (with the keyboard's shortcut beside it), Space and the
+    keys for the keyboard, A and the pad's buttons for a gamepad.
+
+    >>> from cart.engine import Rules
+    >>> g = GameState.new(Rules())
+    >>> tip_text("dice_box", g, True), tip_text("point", g, False)
+    ('Dice to roll: click (or R) to roll', None)
+    >>> tip_text("dice_box", g, True, "pad"), tip_text("dice_box", g, True, "keys")
+    ('Dice to roll: A (or X) to roll', 'Dice to roll: Space (or R) to roll')
+    """
+    phase = game.phase
+    if key == "dice_box":
+        if mine and phase in ("opening", "roll"):
+            return f"Dice to roll: {_or('roll', device)} to roll"
+        return "Dice to roll: the next roll is made here"
+    if key == "roll":
+        if mine and phase == "move":
+            return f"Your roll: {_or('confirm', device)} to confirm your move"
+        hint = key_for("hint", device)
+        if mine and phase == "roll" and hint:
+            return f"Your roll: the dice to play; {hint} asks for a hint"
+        return "Your roll: the dice to play this turn"
+    if key == "cube":
+        why = game.why_no_double()
+        if mine and why is None:
+            return f"Doubling cube: {_or('double', device)} to offer a double"
+        return f"Doubling cube at {game.cube}" + (f": {why}" if mine and why else "")
+    if key == "point":
+        if mine and phase == "move":
+            return point_tip(device)
+        return None
+    if key == "bar":
+        return "The bar: men hit wait here and must enter first"
+    if key == "bin":
+        return "The bin: men borne off"
+    return None
+
+
+def roll_first(device: Device) -> str:
+    """Said when a man is moved or the roll confirmed before the dice are rolled, in ``device``'s terms.
+
+    >>> roll_first("mouse"), roll_first("keys"), roll_first("pad")
+    ('roll first: click the dice to roll', 'roll first: R rolls', 'roll first: X rolls')
+    """
+    key = key_for("roll", device)
+    return (
+        "roll first: click the dice to roll" if device == "mouse" or not key else f"roll first: {key} rolls"
+    )
+
+
+def move_then_confirm(device: Device) -> str:
+    """Said when the dice are asked to roll again before the move is made, in ``device``'s terms.
+
+    >>> move_then_confirm("mouse"), move_then_confirm("pad")
+    ('the dice are rolled: move, then click your roll', 'the dice are rolled: move, then X confirms')
+    """
+    key = key_for("confirm", device)
+    if device == "mouse" or not key:
+        return "the dice are rolled: move, then click your roll"
+    return f"the dice are rolled: move, then {key} confirms"
+
+
+def point_tip(device: Device) -> str:
+    """How a man is moved with ``device``, and the undo keys it has.
+
+    >>> point_tip("mouse")
+    'Click a man, then a point; U undoes, X the turn'
+    >>> point_tip("keys"), point_tip("pad")
+    ('Space on a man, then on a point; U undoes, X the turn', 'A on a man, then on a point; B undoes')
+    """
+    select = SELECT_WORD[device]
+    how = "Click a man, then a point" if device == "mouse" else f"{select} on a man, then on a point"
+    undo, whole = key_for("undo", device), key_for("undo_turn", device)
+    undoes = [f"{undo} undoes"] if undo else []
+    undoes += [f"{whole} the turn"] if whole else []
+    return "; ".join([how, ", ".join(undoes)]) if undoes else how
+
+
+def review_tip(button: str, device: Device) -> str | None:
+    """The Review window's buttons: what each does and the key or button that does it too.
+
+    The arrows (the d-pad) step through the moves there, never reaching the
+    buttons: the keys' and the pad's player is told the key alone.
+
+    >>> review_tip("next_error", "keys"), review_tip("next_error", "pad")
+    ('Next error: Return; U the previous', 'Next error: X; B the previous')
+    >>> review_tip("next_error", "mouse"), review_tip("back", "mouse")
+    ('Next error: click (or Return); U the previous', 'One move back: click (or Up)')
+    """
+    if button == "next_error":
+        back = key_for("undo", device)
+        how = _or("confirm", device) if device == "mouse" else key_for("confirm", device)
+        return f"Next error: {how}" + (f"; {back} the previous" if back else "")
+    if button == "back":
+        return f"One move back: {_or('up', device)}"
+    if button == "forward":
+        return f"One move on: {_or('down', device)}"
+    return None
+
+
+def _clear(box: Rect) -> bool:
+    return all(box.right <= r.x or r.right <= box.x or box.bottom <= r.y or r.bottom <= box.y for r in AVOID)
+
+
+def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
+    """Where the tip's box goes: below right of the pointer, else the nearest place clear of :data:`AVOID`.
+
+    Rows below and above the pointer are tried nearest first (the panel's
+    boxes leave narrow gaps), each to the right of the pointer, then left.
+    """
+    w = len(text) * CHAR_W + 8
+    h = CHAR_H + 6
+    px, py = pointer
+    for dy in (18, 22, 26, -h - 8, -h - 14, -h - 20, 34, 44, -h - 28, -h - 40, 56, -h - 52):
+        for dx in (12, -w - 8):
+            x = max(0, min(px + dx, SCREEN[0] - w))
+            y = max(0, min(py + dy, SCREEN[1] - h))
+            box = Rect(x, y, w, h)
+            if _clear(box):
+                return box
+    return None

@@ -1,0 +1,377 @@
+"""Input -> intents: the one place that reads the mouse, the keyboard and the gamepad.
+
+Scenes never poll Pyxel; each frame :class:`Input` turns what changed into a
+short list of intents (``Select`` at a point, ``Release`` of the left
+button, ``OpenMenu``, a named ``Command``, ``Typed`` text), so everything the mouse does the keyboard and a
+gamepad can do too, and tests can drive a scene by feeding intents directly.
+
+The RISC OS mouse has SELECT (left), MENU (middle) and ADJUST (right); laptops
+lack a middle button, so right-click and the M key open menus too. The arrow
+keys and the d-pad move a keyboard cursor between the stops a scene offers
+(``left``/``right``/``up``/``down`` commands); Space or gamepad A then selects
+at the cursor. Presses are found by comparing with the previous frame's
+``pyxel.btn`` states, so headless tests need no ``pyxel.flip`` between frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pyxel
+
+__all__ = [
+    "KEYMAP",
+    "ONSCREEN_KEYS",
+    "TYPING_KEYS",
+    "Command",
+    "CommandName",
+    "Device",
+    "Dropped",
+    "Focus",
+    "Input",
+    "Intent",
+    "LastUsed",
+    "OpenMenu",
+    "Pointer",
+    "Release",
+    "Scroll",
+    "Select",
+    "Typed",
+]
+
+CommandName = Literal[
+    "roll",
+    "confirm",
+    "undo",
+    "undo_turn",
+    "double",
+    "hint",
+    "type_move",
+    "cancel",
+    "erase",
+    "left",
+    "right",
+    "up",
+    "down",
+    "next_field",
+    "page_up",
+    "page_down",
+    "paste",
+    "any_key",
+    "keyboard",
+    "shift",
+]
+
+
+@dataclass(frozen=True)
+class Pointer:
+    """Where the pointer is this frame (sent every frame, first): hover, tooltips, the checker in hand.
+
+    ``held``: SELECT (the left button, Space or gamepad A) is down this frame; a
+    button under the pointer shows pressed in only then, as on RISC OS.
+    """
+
+    x: int
+    y: int
+    held: bool = False
+
+
+@dataclass(frozen=True)
+class Select:
+    """SELECT at (x, y): a left click, or Space / gamepad A at the keyboard cursor."""
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Release:
+    """The left mouse button let go at (x, y): the end of a drag (MaxGammon's press, drag, release).
+
+    Only the mouse drags: Space and gamepad A select where the cursor is and
+    carry nothing, so their release says nothing.
+    """
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class OpenMenu:
+    """The MENU button at (x, y): middle or right click, the M key, gamepad START.
+
+    ``keys``: the M key or START opened it, so the menu opens with its first
+    item highlighted for the arrows to move (a mouse-opened one waits for the pointer).
+    """
+
+    x: int
+    y: int
+    keys: bool = False
+
+
+@dataclass(frozen=True)
+class Command:
+    """A named action from a key or a gamepad button."""
+
+    name: CommandName
+
+
+@dataclass(frozen=True)
+class Typed:
+    """Text typed this frame while a writable field has the caret."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A file dropped on the window this frame (on the desktop; in the browser, on the game's screen).
+
+    ``path`` is where Pyxel put it: the file itself on the desktop, a copy in
+    Pyodide's file system in the browser.
+    """
+
+    path: str
+
+
+@dataclass(frozen=True)
+class Focus:
+    """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
+
+    The App sends it after the frame's ``Pointer`` (then at the same place):
+    the scene shows a focus mark there, since a player without a mouse has no
+    pointer to follow, until the pointer next moves away (the mouse took over).
+    """
+
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Scroll:
+    """The mouse wheel turned this frame: ``lines`` notches, positive towards the user (down a list)."""
+
+    lines: int
+
+
+Intent = Pointer | Select | Release | OpenMenu | Command | Typed | Focus | Scroll | Dropped
+
+KEYMAP: dict[int, CommandName] = {
+    pyxel.KEY_R: "roll",
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_U: "undo",
+    pyxel.KEY_BACKSPACE: "undo",
+    pyxel.KEY_DELETE: "undo_turn",
+    pyxel.KEY_X: "undo_turn",
+    pyxel.KEY_D: "double",
+    pyxel.KEY_H: "hint",
+    pyxel.KEY_T: "type_move",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_LEFT: "left",
+    pyxel.KEY_RIGHT: "right",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
+    pyxel.KEY_TAB: "next_field",
+    pyxel.KEY_PAGEUP: "page_up",
+    pyxel.KEY_PAGEDOWN: "page_down",
+    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_Y: "hint",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
+    pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT: "right",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+}
+"""Keys and gamepad buttons that name a command (R rolls; Return, or X on a pad, confirms)."""
+
+TYPING_KEYS: dict[int, CommandName] = {
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_BACKSPACE: "erase",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_TAB: "next_field",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_A: "keyboard",
+    pyxel.GAMEPAD1_BUTTON_B: "cancel",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+}
+"""While a field has the caret, letters are text: only these keys stay commands.
+
+Tab goes to the next field; Up and Down leave the field for the icon above or
+below it, as they move the caret between a RISC OS dialog's writable icons.
+A gamepad types nothing, so its buttons keep their meaning: X confirms as
+Return does, B and BACK cancel as Escape does (the box closes whatever has the
+caret), and A (SELECT on the field) opens the on-screen keyboard
+(:mod:`cart.ui.kit.keyboard`), the pad's way to write in it.
+"""
+
+ONSCREEN_KEYS: dict[int, CommandName] = {
+    pyxel.KEY_RETURN: "confirm",
+    pyxel.KEY_KP_ENTER: "confirm",
+    pyxel.KEY_BACKSPACE: "erase",
+    pyxel.KEY_ESCAPE: "cancel",
+    pyxel.KEY_LEFT: "left",
+    pyxel.KEY_RIGHT: "right",
+    pyxel.KEY_UP: "up",
+    pyxel.KEY_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_X: "confirm",
+    pyxel.GAMEPAD1_BUTTON_Y: "shift",
+    pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
+    pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
+    pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT: "right",
+    pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
+    pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+}
+"""While the on-screen keyboard is open, the keys still type, and the pad works the keyboard.
+
+The d-pad (and the arrow keys, which have no caret to move here) go between
+its keys; A presses the one highlighted (:data:`PAD_SELECT`, a ``Select``
+there); B is ``undo``, deleting as pad B undoes elsewhere (closing the
+keyboard once the field is empty); Y is Shift; X confirms; BACK closes it.
+"""
+
+PAD_SELECT = pyxel.GAMEPAD1_BUTTON_A
+Device = Literal["mouse", "keys", "pad"]
+"""The kind of input a player used last: what tips, help lines and menus' shortcut column name."""
+
+
+@dataclass
+class LastUsed:
+    """Which input the player used last, kept by :class:`Input` and read where controls are named.
+
+    A gamepad player told "click" or "X undoes" (the keyboard's X; the pad's X
+    confirms) is told wrong: tips name the controls of the device in hand.
+    """
+
+    device: Device = "mouse"
+
+
+PASTE_KEY = pyxel.KEY_V
+PASTE_MODIFIERS = (pyxel.KEY_CTRL, pyxel.KEY_GUI)
+"""Ctrl+V pastes into a writable field (Cmd+V on a Mac): the ``paste`` command, never the letter v."""
+SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
+MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
+ANY_KEYS = tuple(
+    sorted(
+        {
+            getattr(pyxel, name)
+            for name in dir(pyxel)
+            if (name.startswith("KEY_") and name != "KEY_NONE")
+            or (name.startswith("GAMEPAD") and "_BUTTON_" in name)
+        }
+    )
+)
+"""Every key and gamepad button (not the mouse's): any of them leaves the title ("Click or press a key")."""
+PAD_BUTTONS = frozenset(getattr(pyxel, n) for n in dir(pyxel) if n.startswith("GAMEPAD") and "_BUTTON_" in n)
+MOUSE_BUTTONS = frozenset((pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT))
+WATCHED = (
+    pyxel.MOUSE_BUTTON_LEFT,
+    pyxel.MOUSE_BUTTON_MIDDLE,
+    pyxel.MOUSE_BUTTON_RIGHT,
+    *SELECT_BUTTONS,
+    *MENU_BUTTONS,
+    *KEYMAP,
+    PASTE_KEY,
+)
+
+
+def dropped_files() -> list[str]:
+    """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
+
+    Pyxel 2.9's page writes a file dropped on the screen into Pyodide's file
+    system and appends its path to ``pyxel._dropped_files`` (its own editor
+    drains that list the same way); the desktop fills ``pyxel.dropped_files``.
+    """
+    web = list(getattr(pyxel, "_dropped_files", None) or [])
+    if web:
+        pyxel._dropped_files = []  # type: ignore[attr-defined]
+    return [*pyxel.dropped_files, *web]
+
+
+@dataclass
+class Input:
+    """Polls Pyxel once per frame; keeps last frame's button states and the keyboard cursor."""
+
+    down: set[int] = field(default_factory=set)
+    mouse: tuple[int, int] = (-1, -1)
+    cursor: tuple[int, int] = (320, 256)
+    used: LastUsed = field(default_factory=LastUsed)
+
+    def warp(self, x: int, y: int) -> None:
+        """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
+        self.cursor = (x, y)
+
+    def poll(self, *, typing: bool = False, any_key: bool = False, onscreen: bool = False) -> list[Intent]:
+        """This frame's intents: the pointer first, then presses in a fixed order.
+
+        With ``any_key`` (the title), a key or gamepad button that names nothing
+        is still a press: ``Command("any_key")``. With ``onscreen`` (and
+        ``typing``) the on-screen keyboard is open: the keys type, the pad's
+        buttons are :data:`ONSCREEN_KEYS` and pad A selects at the cursor.
+        """
+        now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
+        pressed = now - self.down
+        released = self.down - now
+        self.down = now
+        mouse = (pyxel.mouse_x, pyxel.mouse_y)
+        if mouse != self.mouse:
+            self.mouse = mouse
+            self.cursor = mouse
+            self.used.device = "mouse"
+        if pressed & MOUSE_BUTTONS or pyxel.mouse_wheel:
+            self.used.device = "mouse"
+        if pressed & PAD_BUTTONS:
+            self.used.device = "pad"
+        elif pressed - MOUSE_BUTTONS or (typing and pyxel.input_text):
+            self.used.device = "keys"
+        x, y = self.cursor
+        held = bool(now.intersection((pyxel.MOUSE_BUTTON_LEFT, *SELECT_BUTTONS)))
+        intents: list[Intent] = [Pointer(x, y, held)]
+        if pyxel.MOUSE_BUTTON_LEFT in pressed:
+            intents.append(Select(*mouse))
+        if pyxel.MOUSE_BUTTON_LEFT in released:
+            intents.append(Release(*mouse))
+        if pressed & {pyxel.MOUSE_BUTTON_MIDDLE, pyxel.MOUSE_BUTTON_RIGHT}:
+            intents.append(OpenMenu(*mouse))
+        wheel = int(pyxel.mouse_wheel)
+        if wheel:
+            intents.append(Scroll(-wheel))
+        intents.extend(Dropped(path) for path in dropped_files())
+        if typing:
+            text = pyxel.input_text
+            paste = PASTE_KEY in pressed and any(pyxel.btn(m) for m in PASTE_MODIFIERS)
+            if paste and text in ("v", "V"):
+                text = ""  # the key's own letter, where the platform sends it as text too
+            if text:
+                intents.append(Typed(text))
+            if paste:
+                intents.append(Command("paste"))
+            if onscreen and PAD_SELECT in pressed:
+                intents.append(Select(x, y))
+            keys = ONSCREEN_KEYS if onscreen else TYPING_KEYS
+            intents.extend(Command(name) for key, name in keys.items() if key in pressed)
+            return intents
+        if pressed.intersection(SELECT_BUTTONS):
+            intents.append(Select(x, y))
+        if pressed.intersection(MENU_BUTTONS):
+            intents.append(OpenMenu(x, y, keys=True))
+        seen: set[str] = set()
+        for key, name in KEYMAP.items():
+            if key in pressed and name not in seen:
+                seen.add(name)
+                intents.append(Command(name))
+        if (
+            any_key
+            and pressed.intersection(ANY_KEYS)
+            and all(isinstance(i, Pointer | Release) for i in intents)
+        ):
+            intents.append(Command("any_key"))
+        return intents

@@ -1,0 +1,85 @@
+"""The player's choices in the store's own vocabulary: :class:`~cart.store.Settings`, held and saved.
+
+The menus and the Create form tick the store's ``Settings`` fields directly
+(``sounds``, ``music``, ``turkish_clicks``, ``tooltips``, ``hint_arrows``,
+``animation_speed``...), so there is no second set of names to translate to
+and from: what the player changes is what is saved. Two ticks the store does
+not keep, the pip counts and automatic confirmation, live here beside them
+for the session. No Pyxel here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cart.store import Settings, StoreError
+
+__all__ = ["SPEEDS", "SPEED_FRAMES", "Prefs"]
+
+SPEED_FRAMES: dict[str, int] = {"slow": 14, "normal": 8, "fast": 3, "off": 0}
+"""Frames one checker takes to travel one step (and the dice to tumble), per ``animation_speed``."""
+
+SPEEDS: tuple[tuple[str, str], ...] = (
+    ("Slow", "slow"),
+    ("Normal", "normal"),
+    ("Fast", "fast"),
+    ("Instant", "off"),
+)
+"""The Speed menu: each label and the ``animation_speed`` it sets."""
+
+
+class Prefs:
+    """The settings in force, saved through ``save`` when they change; the session's two table ticks.
+
+    ``save`` (the store's, or None without a store) may fail: the settings
+    stay in force, the failure is said, and the next change tries again.
+    """
+
+    def __init__(self, settings: Settings, save: Callable[[Settings], None] | None = None) -> None:
+        self.settings = settings
+        self.saved = settings  # what the store holds: a change is written when the two differ
+        self._save = save
+        self.pips = True
+        self.auto_confirm = False
+
+    @property
+    def step_frames(self) -> int:
+        """Frames a checker takes per step (and the dice to tumble) at the speed chosen; 0: at once."""
+        return SPEED_FRAMES.get(self.settings.animation_speed, SPEED_FRAMES["normal"])
+
+    def change(self, **changes: Any) -> str | None:
+        """Set some settings and save them; returns why they were not saved, if not (a box says it).
+
+        >>> prefs = Prefs(Settings())
+        >>> prefs.change(tooltips=False), prefs.settings.tooltips
+        (None, False)
+        """
+        try:
+            self.settings = self.settings.replace(**changes)
+        except ValueError as exc:
+            return str(exc)
+        return self.remember()
+
+    def flip(self, name: str) -> str | None:
+        """Tick or untick ``name``: a boolean setting, or ``pips`` or ``auto_confirm``."""
+        if name in ("pips", "auto_confirm"):
+            setattr(self, name, not getattr(self, name))
+            return None
+        return self.change(**{name: not getattr(self.settings, name)})
+
+    def remember(self) -> str | None:
+        """Write the settings if they differ from what the store holds; why not, when that failed.
+
+        Without a store nothing is ever written. The reason comes back as text,
+        not a box, so the settings stay below the scenes that show it
+        (:func:`cart.ui.kit.stage.settings_not_saved`).
+        """
+        if self._save is None or self.settings == self.saved:
+            return None
+        try:
+            self._save(self.settings)
+        except (StoreError, ValueError) as exc:
+            return str(exc)
+        self.saved = self.settings
+        return None

@@ -1,0 +1,114 @@
+"""What a scene is given: a small, fixed set of services, never the App.
+
+A scene draws with the assets and the board painter, makes sounds, reads and
+ticks the player's settings (the store's :class:`~cart.store.Settings`, held
+and saved by :class:`~cart.ui.kit.prefs.Prefs`), reaches the store for what
+it really keeps (saved games, ratings, an export), thinks within the frame
+clock's spare time and draws its dice from ``rng``. It cannot see the scene
+stack or the App: where to go it returns
+(:mod:`cart.ui.kit.stage`). Nothing else is shared, so a scene is built and
+tested with these alone, and no scene module imports ``app``: no import circle
+in ``cart/ui``. The board painter is known here by :class:`Painter` alone, so
+the kit imports nothing of the board.
+
+The system clipboard is read here too, for Ctrl+V: Pyxel 2.9.9 has none, so
+the desktop's own tool is asked (``pbpaste`` on macOS, PowerShell's
+``Get-Clipboard`` on Windows, ``wl-paste`` under Wayland, ``xclip`` or
+``xsel`` under X11). Where none answers, or in the browser (no processes
+there), the paste says so and the player types the text instead.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from .intents import LastUsed
+
+if TYPE_CHECKING:
+    import pyxel
+
+    from cart.store import Store
+
+    from .assets import Assets
+    from .prefs import Prefs
+    from .sound import Sounds
+    from .thinking import FrameClock
+    from .widgets import Window
+
+
+NO_CLIPBOARD = "Nothing to paste here (no clipboard tool found): type it instead"
+"""What a paste says when the clipboard cannot be read (the browser, a desktop without a tool)."""
+
+TIMEOUT_S = 1.0  # a tool that does not answer at once is not waited for: the frame must go on
+
+
+def _commands() -> list[list[str]]:
+    """The clipboard tools to try here, most likely first."""
+    if sys.platform == "darwin":
+        return [["pbpaste"]]
+    if sys.platform == "win32":
+        return [["powershell", "-NoProfile", "-Command", "Get-Clipboard"]]
+    tools = []
+    if os.environ.get("WAYLAND_DISPLAY"):
+        tools.append(["wl-paste", "--no-newline"])
+    if os.environ.get("DISPLAY"):
+        tools += [["xclip", "-selection", "clipboard", "-o"], ["xsel", "--clipboard", "--output"]]
+    return tools
+
+
+def read_clipboard() -> str | None:
+    """The clipboard's text, or None when it cannot be read (no tool, the browser, a tool that failed)."""
+    if sys.platform == "emscripten":
+        return None
+    for command in _commands():
+        if shutil.which(command[0]) is None:
+            continue
+        try:
+            done = subprocess.run(command, capture_output=True, timeout=TIMEOUT_S, check=False)
+        except (OSError, subprocess.SubprocessError):
+            continue
+        if done.returncode == 0:
+            return done.stdout.decode("utf-8", "replace")
+    return None
+
+
+class Painter(Protocol):
+    """The board painter as a scene uses it: its window, a game drawn, a click read.
+
+    The game and the view are the board's own values (:mod:`cart.ui.board`),
+    which the kit passes along without reading.
+    """
+
+    window: Window
+
+    def draw(self, g: pyxel.Image, game: Any, view: Any) -> None: ...
+
+    def hit(self, x: float, y: float, game: Any, view: Any) -> Any: ...
+
+
+@dataclass(frozen=True, eq=False)
+class Services:
+    """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
+
+    ``clipboard`` reads the system clipboard for Ctrl+V (None: it cannot be
+    read here, see :mod:`cart.ui.kit.services`); tests give their own. ``used``
+    says which input the player used last (the App's :class:`~cart.ui.kit.intents.Input`
+    keeps it), so a tip names that device's controls.
+    """
+
+    assets: Assets
+    board: Painter
+    sounds: Sounds
+    prefs: Prefs
+    store: Store | None
+    clock: FrameClock
+    rng: random.Random
+    clipboard: Callable[[], str | None] = read_clipboard
+    used: LastUsed = field(default_factory=LastUsed)

@@ -1,0 +1,160 @@
+"""Text as the system font shows it: printable characters, cut and wrapped to a box's room.
+
+No Pyxel and no game here: the widgets, the boxes and every screen measure
+their words with these, so a long name or a path reads the same everywhere.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from datetime import datetime
+
+PRINTABLE = frozenset(chr(c) for c in range(32, 127))
+"""Characters the system font draws (ASCII); others are written as '?'."""
+
+ELLIPSIS = "\u2026" if "\u2026" in PRINTABLE else "..."
+"""How cut text ends: the font's ellipsis if it had one (the Archimedes' ASCII has not: three dots)."""
+
+KEEP = "\u00a0"
+"""A space :func:`fill` never breaks a row at ("Doubles => 2" stays one); drawn as a space."""
+
+
+def sentence(text: str) -> str:
+    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
+    shows it before a sentence of its own, which would otherwise run on from it.
+
+    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
+    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
+    """
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?" else f"{text}."
+
+
+def wrap_lines(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters; a word longer than a line is cut, never lost."""
+    return textwrap.wrap(text, width)
+
+
+def cut(text: str, width: int, *, at_word: bool = True) -> str:
+    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is
+    near, unless ``at_word`` is off: a list's column cuts where it must).
+
+    >>> cut("Bartholomew", 8), cut("Ann", 8), cut("is not a legal play", 12)
+    ('Barth...', 'Ann', 'is not a...')
+    >>> cut("Friday night", 11), cut("Friday night", 11, at_word=False)
+    ('Friday...', 'Friday n...')
+    """
+    if len(text) <= width:
+        return text
+    room = max(0, width - len(ELLIPSIS))
+    head = text[:room]
+    space = head.rfind(" ")
+    if at_word and space >= room // 2:  # end at a word rather than mid-word, unless that wastes half the room
+        head = head[:space]
+    return head.rstrip() + ELLIPSIS[:width]
+
+
+def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
+    """``text`` wrapped on spaces in lines of at most ``width``, never breaking a word across two lines.
+
+    A word longer than a whole line (a 24-letter name in a narrow strip) is
+    shortened with an ellipsis instead of being split mid-word; with ``rows``,
+    text that needs more lines ends in an ellipsis on the last one.
+
+    >>> wrap_words("The man on the bar cannot go to point 1 with 4/1", 23)
+    ['The man on the bar', 'cannot go to point 1', 'with 4/1']
+    >>> wrap_words("AAAAAAAAAAAAAAAAAAAAAAAA goes first with 6-1", 23)
+    ['AAAAAAAAAAAAAAAAAAAA...', 'goes first with 6-1']
+    >>> wrap_words("one two three four five", 9, rows=2)
+    ['one two', 'three...']
+    """
+    words = [w if len(w) <= width else cut(w, width) for w in text.split()]
+    lines = textwrap.wrap(" ".join(words), width, break_long_words=False, break_on_hyphens=False)
+    if rows is not None and len(lines) > rows:
+        lines = [*lines[: rows - 1], cut(" ".join(lines[rows - 1 :]), width)]  # greedy: more than a line
+    return lines
+
+
+def fill(text: str, first: int, rest: int | None = None) -> list[str]:
+    """``text`` on rows of ``first`` characters, then ``rest``: broken at spaces, nothing ever cut.
+
+    For words a player must read whole (a 24-letter name in a box 21 wide):
+    a word longer than a whole row goes on over the next, as a name written
+    across a line break does, never shortened. A space written as :data:`KEEP`
+    never breaks a row.
+
+    >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
+    ['Bartholomew wins a', 'gammon, 2 points']
+    >>> fill("Abcdefghijklmnopqrstuvwx wins 1 point", 19, 21)
+    ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
+    >>> fill(f"Bartholomew: Doubles{KEEP}=>{KEEP}2", 19)  # words kept together
+    ['Bartholomew:', 'Doubles => 2']
+    """
+    rest = first if rest is None else rest
+    if first >= rest:  # a first row no narrower: textwrap's own case
+        rows = textwrap.wrap(text, max(1, rest), break_on_hyphens=False) or [""]
+    else:
+        indent = "\x00" * (rest - first)  # the first row's missing room, taken off again below
+        rows = textwrap.wrap(text, rest, initial_indent=indent, break_on_hyphens=False) or [indent]
+        rows[0] = rows[0][len(indent) :]
+    return [row.replace(KEEP, " ") for row in rows]
+
+
+def shown(text: str) -> str:
+    """``text`` as the system font can draw it: characters it lacks become ``?`` (one cell each).
+
+    Names are free Unicode text, the font is the Archimedes' ASCII; a blank
+    where a letter was would shift every column after it.
+
+    >>> shown("Café ☕")
+    'Caf? ?'
+    """
+    return "".join(c if c in PRINTABLE else "?" for c in text)
+
+
+def cut_shown(text: str, width: int) -> str:
+    """``text`` as the font draws it in at most ``width`` characters, ending in an ellipsis when cut.
+
+    >>> cut_shown("Bartholomew", 8), cut_shown("Ann", 8)
+    ('Barth...', 'Ann')
+    """
+    return cut(shown(text), width, at_word=False)
+
+
+def local_time(stamp: str) -> str:
+    """A stored time (ISO 8601, UTC) as the player's clock reads it: ``2025-01-31 18:04``.
+
+    A stamp that cannot be read is shown as stored, cut to the minute.
+    """
+    try:
+        when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return stamp[:16].replace("T", " ")
+    if when.tzinfo is not None:
+        when = when.astimezone()  # the local time zone
+    return when.strftime("%Y-%m-%d %H:%M")
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters (long words, such as paths, are cut)."""
+    return textwrap.wrap(shown(text), width, break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
+    """A box's lines, each longer than ``cols`` wrapped on spaces; more than ``rows`` end in "...".
+
+    A word longer than the whole line (a path) is split rather than lost, as
+    :func:`textwrap.wrap` does; an empty line stays, as a gap between paragraphs.
+
+    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
+    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
+    >>> wrap_box(["a b c d e f g h"], 5, 2)
+    ['a b c', 'd...']
+    """
+    out: list[str] = []
+    for line in lines:
+        out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
+    if len(out) > rows:
+        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), cols)]
+    return out

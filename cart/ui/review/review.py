@@ -1,0 +1,448 @@
+"""The Review window: a match told back over its own board, the Master's word on every decision.
+
+One RISC OS window fills the screen: the board on the left shows the moment
+of the line selected, with the play made (light blue) and the Master's best
+play (yellow) as arrows; the panel on the right holds the line's detail, the
+move list with gnubg's marks (``?!``, ``?``, ``??``), the analysis's progress
+bar, the win-chance graph of the game and both players' totals.
+
+The analysis (:class:`cart.ai.review.Reviewer`) runs in the frame's spare
+time as the computer's thinking does (:class:`~cart.ui.kit.thinking.Thinker`), so
+the window is live at once and the marks arrive line by line; what was done is
+handed to ``source.keep`` when the window closes (the store keeps it beside the
+saved game, see :mod:`cart.ui.review.review_open`). Mouse, keys and a gamepad all
+work: the arrows (d-pad) step, Page Up / Down a page, Tab / H / Return (pad X,
+Y) jump to the next error, Backspace (pad B) to the previous one, Escape (pad
+Back) or the close icon closes, MENU opens the same as a menu.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.ai.review import Review, Reviewer
+from cart.ui.board import layout as L
+from cart.ui.board.tips import review_tip
+from cart.ui.board.view_state import ViewState
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.kit.keyboard import key_for
+from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.kit.stage import Pop, Push, Scene, Tell, Transition, chain
+from cart.ui.kit.text import cut
+from cart.ui.kit.thinking import SteadyThinker, Thinker
+from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
+
+from .review_detail import MARK_COLOUR, Judged, detail_rows
+from .review_rows import MARKS, Line, read_lines
+from .review_source import ReviewSource, fits
+from .review_view import (
+    BEST_COLOUR,
+    DICE_X,
+    MADE_COLOUR,
+    ROW_H,
+    SCROLL_W,
+    EquityGraph,
+    MoveList,
+    draw_play,
+    draw_progress,
+    list_rows,
+    text_x,
+)
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+__all__ = ["PANEL", "ReviewScene", "ReviewSource"]
+
+PANEL = Rect(458, 29, 176, 474)
+DETAIL_ROWS = 7  # a play's detail with a long name and long plays, each read whole (two rows from the list)
+DETAIL = Rect(PANEL.x, PANEL.y, PANEL.w, DETAIL_ROWS * CHAR_H + 4)
+LIST = Rect(PANEL.x, DETAIL.bottom + 4, PANEL.w, 132)
+PROGRESS = Rect(PANEL.x, LIST.bottom + 4, PANEL.w, 16)
+GRAPH = Rect(PANEL.x, PROGRESS.bottom + 4, PANEL.w, 62)
+TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
+BUTTON_Y = TOTALS.bottom + 6
+BUTTON_H = 24
+CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
+TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
+
+
+class ReviewScene(Scene):
+    """The Review window over whatever opened it; closing it keeps the analysis done."""
+
+    own_arrows = ("up", "down", "left", "right")
+    window: Window
+
+    def __init__(self, services: Services, source: ReviewSource) -> None:
+        super().__init__(services)
+        self.source = source
+        self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True, icons=("close",))
+        self.lines = read_lines(source.match, viewer=source.viewer)  # plays in the board's numbers
+        self.rows = [list_rows(line, LIST.w - SCROLL_W - 1) for line in self.lines.lines]
+        self.list = MoveList(LIST, count=len(self.lines.lines), heights=[len(r) for r in self.rows])
+        self.graph = EquityGraph(GRAPH)
+        self.reviewer: Reviewer | None = None
+        self.thinker: Thinker | None = None
+        self.judged = Judged(self.lines)
+        self.judged.read(source.cached if fits(source.cached, source.match, source.ply) else None)
+        self._seen = self.judged.review.upto if self.judged.review is not None else -1
+        self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
+        self.resting = Resting()  # the button the pointer rests on, for its tip
+        self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
+        self.jumped = False  # Next error was used: the keys' tip has taught its key
+        y = BUTTON_Y
+        self.back = Button(Rect(PANEL.x, y, 28, BUTTON_H), "<")
+        self.forward = Button(Rect(PANEL.x + 36, y, 28, BUTTON_H), ">")
+        self.next_error = Button(Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True)
+        first = next((i for i, line in enumerate(self.lines.lines) if line.kind == "move"), 0)
+        self.select(first)
+
+    # -- the analysis ------------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.source.match.record)
+
+    @property
+    def done(self) -> int:
+        if self.reviewer is not None:
+            return self.reviewer.done
+        review = self.judged.review
+        return review.upto if review is not None else 0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def _analyse(self) -> None:
+        """A slice of the analysis in this frame's spare time (none before the first frame is drawn)."""
+        if self.finished or not self.services.clock.frames:
+            return
+        if self.reviewer is None:
+            kwargs = {} if self.source.ply is None else {"ply": self.source.ply}
+            self.reviewer = Reviewer(self.source.match, start=self.judged.review, **kwargs)  # type: ignore[arg-type]
+            self.thinker = SteadyThinker(self.reviewer.think(), self._finished, self.source.match)
+        assert self.thinker is not None
+        if self.thinker.step(self.services.clock):
+            self.thinker = None
+        if self.reviewer.done != self._seen:
+            self._seen = self.reviewer.done
+            self.judged.read(self.reviewer.review())
+
+    def _finished(self, review: Review) -> None:
+        self.judged.read(review)
+
+    @property
+    def review(self) -> Review | None:
+        """The analysis so far (None before any)."""
+        return self.judged.review
+
+    @property
+    def marks(self) -> dict[int, str]:
+        """Each line's worst mark, by line number: what Next error steps through."""
+        return self.judged.marks
+
+    # -- moving about ----------------------------------------------------------------------
+    @property
+    def line(self) -> Line:
+        return self.lines.lines[self.list.selected]
+
+    def select(self, i: int) -> None:
+        self.list.select(i)
+        game = self.line.game_number
+        columns = [k for k, line in enumerate(self.lines.lines) if line.game_number == game]
+        self.graph.columns = range(columns[0], columns[-1] + 1) if columns else range(0)
+
+    def step(self, by: int) -> None:
+        self.select(self.list.selected + by)
+
+    def jump_error(self, direction: int = 1) -> None:
+        """Select the next (or previous) line with a mark, going round; say so when there is none."""
+        n = len(self.lines.lines)
+        self.jumped = True
+        for k in range(1, n + 1):
+            i = (self.list.selected + direction * k) % n
+            if i in self.marks:
+                self.select(i)
+                return
+
+    def keep(self) -> str | None:
+        """Hand what was analysed and not yet kept to ``source.keep``; why it could not be kept, if not."""
+        keep = self.source.keep
+        if keep is None or self.reviewer is None:
+            return None
+        review = self.reviewer.review()
+        kept = self.source.cached
+        if kept is not None and kept.key == review.key and kept.upto >= review.upto:
+            return None
+        self.source.cached = review
+        return keep(review)
+
+    def close(self) -> Transition:
+        """Close, keeping the analysis; then where the source says (or a box saying why it was not kept)."""
+        problem = self.keep()
+        then = self.source.then() if self.source.then is not None else None
+        if problem:
+            then = chain(then, Tell("Review not kept", (problem, "It will be analysed again next time.")))
+        return Pop(self, then=then)
+
+    def leave(self) -> None:
+        """The window is gone (also under a move to the title): what was analysed is kept."""
+        self.keep()
+
+    def menu_entries(self) -> list[Entry]:
+        def doing(act: Callable[[], None]) -> Callable[[], Transition | None]:
+            def run() -> Transition | None:
+                act()
+                return None
+
+            return run
+
+        last = len(self.lines.lines) - 1
+        device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
+        errors, back = bool(self.marks), key_for("undo", device)
+        return [
+            Entry("Next error", doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
+            Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=errors, key=back),
+            Entry("First move", doing(lambda: self.select(0))),
+            Entry("Last move", doing(lambda: self.select(last)), separator=True),
+            Entry("Close", self.close, key=key_for("cancel", device)),
+        ]
+
+    # -- the frame ---------------------------------------------------------------------------
+    def pressable(self) -> list[Button]:
+        return [self.back, self.forward, self.next_error]
+
+    def stops(self) -> list[tuple[int, int]]:
+        return [b.rect.center for b in self.pressable()]
+
+    def button_at(self, x: int, y: int) -> str | None:
+        """The name of the button at (x, y), for its tip (None: none there)."""
+        named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}
+        return next((name for name, b in named.items() if b.rect.contains(x, y)), None)
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        self._analyse()
+        self.idle = 0 if any(not isinstance(i, Pointer) for i in intents) else self.idle + 1
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                hover(self.pressable(), intent)
+                self.resting.see(self.button_at(intent.x, intent.y))
+                if self.dragging is not None:
+                    if intent.held:
+                        self.list.first = self.list.bar.first_at(intent.y - self.dragging)
+                    else:
+                        self.dragging = None
+            elif isinstance(intent, Select):
+                going = self.click(intent.x, intent.y)
+                if going is not None:
+                    return going
+            elif isinstance(intent, Scroll):
+                self.list.scroll(3 * intent.lines)
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Review", self.menu_entries(), intent.x, intent.y))
+            elif isinstance(intent, Command):
+                going = self.command(intent.name)
+                if going is not None:
+                    return going
+        self.next_error.enabled = bool(self.marks)
+        return None
+
+    def command(self, name: str) -> Transition | None:
+        if name in ("up", "left", "down", "right", "page_up", "page_down"):
+            page = max(1, len(self.list.shown())) if name.startswith("page") else 1  # the lines shown now
+            self.step(page * (-1 if name in ("up", "left", "page_up") else 1))
+        elif name in ("hint", "next_field", "confirm"):
+            self.jump_error()
+        elif name == "undo":
+            self.jump_error(-1)
+        elif name == "cancel":
+            return self.close()
+        return None
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon closes, keeping the analysis, as Escape does."""
+        return self.close() if part == "close" else None
+
+    def click(self, x: int, y: int) -> Transition | None:
+        row = self.list.row_at(x, y)
+        if row is not None:
+            self.select(row)
+            return None
+        part = self.list.bar.hit(x, y)
+        if part is not None:
+            page = self.list.visible - 1
+            steps = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
+            if part == "slider":
+                self.dragging = y - self.list.bar.slider.y
+            else:
+                self.list.scroll(steps[part])
+            return None
+        if self.graph.rect.contains(x, y):
+            line = self.graph.line_at(x)
+            if line is not None:
+                self.select(line)
+            return None
+        if self.back.contains(x, y):
+            self.step(-1)
+        elif self.forward.contains(x, y):
+            self.step(1)
+        elif self.next_error.contains(x, y):
+            self.jump_error()
+        return None
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        line = self.line
+        view = ViewState(self.source.viewer, self.source.players, score=line.score, show_pips=True)
+        self.services.board.draw(g, line.state, view)
+        self._arrows(g, line)
+        self._dice(g, line)
+        work = self.window.work_area
+        g.rect(PANEL.x - 2, work.y, work.right - PANEL.x + 2, work.h, wimp.WORK_BG)
+        self.window.draw(a, g, work=False)
+        self._detail(g, line)
+        self._list(g)
+        label = (
+            f"Analysed {self.done} of {self.total}"
+            if self.finished
+            else f"Analysing {self.done}/{self.total}"
+        )
+        draw_progress(g, a, PROGRESS, self.done, self.total, label)
+        self._graph(g)
+        self._totals(g)
+        for b in self.pressable():
+            b.draw(a, g)
+        self._tip(g)
+
+    def _tip(self, g: pyxel.Image) -> None:
+        """The tip of the button the pointer rests on: what it does, and the key or pad button that does
+        it too. The keys' and the pad's player has no pointer there (the arrows step through the moves):
+        after a pause, Next error's tip shows them its key until they have used it once.
+        """
+        device = self.services.used.device
+        name = self.resting.ready if device == "mouse" else None
+        if device != "mouse" and not self.jumped and self.idle >= TOOLTIP_DELAY:
+            name = "next_error"
+        if name is None or self.covered or not self.services.prefs.settings.tooltips:
+            return
+        text = review_tip(name, device)
+        if text is not None:
+            button = {"back": self.back, "forward": self.forward, "next_error": self.next_error}[name]
+            draw_tip(g, self.services.assets, text, tip_above(text, button.rect))
+
+    def _arrows(self, g: pyxel.Image, line: Line) -> None:
+        if line.kind != "move" or line.player is None:
+            return
+        board = line.state.board(line.player)
+        judged = self.judged.play(line)
+        made = judged.made if judged is not None else line.moves
+        if judged is not None and set(judged.best) != set(made):
+            draw_play(g, line.player, judged.best, board, self.source.viewer, BEST_COLOUR, shift=4)
+        draw_play(g, line.player, made, board, self.source.viewer, MADE_COLOUR)
+
+    def _dice(self, g: pyxel.Image, line: Line) -> None:
+        """The line's roll in the home table's middle strip (the dice's boxes are under the panel)."""
+        if line.dice is None or line.player is None or line.kind not in ("move", "pass"):
+            return
+        colour = self.source.players[line.player].colour
+        d1, d2 = line.dice
+        r = L.MESSAGE.centered(2 * L.CHECKER + 6, L.CHECKER)
+        a = self.services.assets
+        a.blt(g, r.x, r.y, f"die_{colour}_{d1}")
+        a.blt(g, r.x + L.CHECKER + 6, r.y, f"die_{colour}_{d2}")
+
+    def _detail(self, g: pyxel.Image, line: Line) -> None:
+        a = self.services.assets
+        draw_box(g, DETAIL, wimp.FIELD_BG)
+        x, y = DETAIL.x + 4, DETAIL.y + 2
+        lines = self.judged.detail(line, self.finished)
+        for k, (tx, text, colour, swatch) in enumerate(
+            detail_rows(lines, DETAIL.w - 8, TOKEN_X - 2 - x, DETAIL_ROWS)
+        ):
+            if swatch is not None:
+                g.rect(x, y + k * CHAR_H + 5, 10, 6, swatch)
+                g.rectb(x, y + k * CHAR_H + 5, 10, 6, wimp.FRAME)
+            a.text(g, x + tx, y + k * CHAR_H, text, colour)
+        if line.player is not None:
+            token = self.source.players[line.player].colour
+            a.blt(g, TOKEN_X, y + 2, f"token_{token}")
+
+    def _list(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        m = self.list
+        m.draw_frame(g)
+        players = self.source.players
+        for i in m.shown():
+            line = self.lines.lines[i]
+            r = m.row_rect(i)
+            fg = wimp.TEXT
+            if i == m.selected:
+                g.rect(r.x, r.y, r.w, r.h, wimp.MENU_SELECTED_BG)
+                fg = wimp.MENU_SELECTED_TEXT
+            if line.kind == "game":
+                a.text(g, r.x + 4, r.y, self.rows[i][0], fg)
+                continue
+            if line.number:
+                a.text(g, r.x + 2, r.y, f"{line.number:2d}", fg)
+            if line.player is not None:
+                a.blt(g, r.x + 20, r.y + 2, f"token_{players[line.player].colour}")
+            if line.dice is not None and line.kind in ("move", "pass"):
+                a.text(g, r.x + DICE_X, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
+            first_x = text_x(line)  # where list_rows measured the first row from, clear of the mark
+            for k, words in enumerate(self.rows[i]):
+                a.text(g, r.x + (first_x if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)
+            mark = self.marks.get(i)
+            if mark:
+                a.text(g, r.right - 2 - 2 * CHAR_W, r.y, MARKS[mark], MARK_COLOUR[mark])
+
+    def _graph(self, g: pyxel.Image) -> None:
+        columns = self.graph.columns
+        points = []
+        errors = []
+        for i in columns:
+            line = self.lines.lines[i]
+            judged = self.judged.play(line)
+            if judged is not None:
+                points.append((i, judged.win_after))
+            if i in self.marks:
+                errors.append((i, MARK_COLOUR[self.marks[i]]))
+        self.graph.draw(g, points, errors, self.list.selected)
+        a = self.services.assets
+        players = self.source.players
+        inner = self.graph.inner
+        a.blt(g, inner.x + 1, inner.y + 1, f"token_{players[0].colour}")  # up is seat 0 winning
+        a.blt(g, inner.x + 1, inner.bottom - 13, f"token_{players[1].colour}")
+
+    def _totals(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        draw_box(g, TOTALS, wimp.FIELD_BG)
+        players = self.source.players
+        totals = self.review.totals() if self.review is not None else None
+        x0 = TOTALS.x + 4
+        cols = (x0 + 44, x0 + 44 + 64)  # after "Error": each column's name ends inside the box
+        y = TOTALS.y + 2
+        for seat, cx in enumerate(cols):
+            a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
+            a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
+        rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
+        rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
+        rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
+        for k, (label, value) in enumerate(rows, 1):
+            ry = y + k * ROW_H
+            a.text(g, x0, ry, label, wimp.TEXT_DISABLED)
+            for seat, cx in enumerate(cols):
+                a.text(g, cx, ry, value(totals[seat]) if totals is not None else "...", wimp.TEXT)
+        for seat in (0, 1):
+            ry = y + (4 + seat) * ROW_H
+            a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
+            # a rating is a verdict on the whole match: none until the analysis has read it all
+            word = totals[seat].rating if totals is not None and self.finished else "..."
+            a.text(g, x0 + 16, ry, cut(word, CHARS - 2), wimp.TEXT)

@@ -1,0 +1,157 @@
+"""What the analysis says about each line of the Review window, and the detail box's words for it.
+
+:class:`Judged` matches a :class:`cart.ai.review.Review` (partial while the
+analysis runs) to the move list's lines by the record indexes it names: the
+play, the cube decision (a double, a take or drop, or "no double" at the roll
+before a play) and the roll's luck, and the worst mark on each line. It only
+reads the review: every figure is the analysis's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cart.ai.review import CubeReview, PlayReview, Review, RollReview
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_W
+from cart.ui.kit.text import KEEP, cut, fill
+
+from .review_rows import MARKS, Line, Lines
+from .review_view import BEST_COLOUR, MADE_COLOUR
+
+__all__ = ["MARK_COLOUR", "SWATCH_W", "DetailLine", "Judged", "detail_rows"]
+
+MARK_COLOUR = {"doubtful": wimp.Wimp.ORANGE, "bad": wimp.Wimp.RED, "very bad": wimp.Wimp.RED}
+SEVERITY = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
+
+DetailLine = tuple[str, int, int | None]
+"""A line of the detail box: its words, their colour, and the colour of the arrows it names (or None)."""
+SWATCH_W = 14  # an arrow's colour swatch before a play's words, and its gap
+
+
+def detail_rows(
+    lines: list[DetailLine], width: int, first: int, rows: int
+) -> list[tuple[int, str, int, int | None]]:
+    """The detail box's lines on its rows, each whole: (x from the text's edge, words, colour, swatch).
+
+    ``width``: the pixels a row's text has; ``first``: the first row's (short
+    of the token); ``rows``: how many the box holds. A line longer than its row
+    goes on under its start (a 24-letter name, a four-part play beside its
+    swatch). Should more rows be needed than the box has, the last one ends in
+    "..." rather than being lost without a sign.
+
+    >>> lines = [("8. Abcdefghijklmnopqrstuvwx 3-4", 0, None), ("b/23* 23/21* 6/4*", 0, 2)]
+    >>> rows = detail_rows(lines, 168, 152, 7)
+    >>> [text for _, text, _, _ in rows]
+    ['8. Abcdefghijklmnop', 'qrstuvwx 3-4', 'b/23* 23/21* 6/4*']
+    >>> detail_rows([("one two three four", 0, None)], 64, 64, 2)
+    [(0, 'one two', 0, None), (0, 'three...', 0, None)]
+    """
+    out: list[tuple[int, str, int, int | None]] = []
+    for text, colour, swatch in lines:
+        tx = SWATCH_W if swatch is not None else 0
+        room = (width - tx) // CHAR_W
+        for k, words in enumerate(fill(text, (first - tx) // CHAR_W if not out else room, room)):
+            out.append((tx, words, colour, swatch if k == 0 else None))
+    if len(out) > rows:
+        tx, _, colour, swatch = out[rows - 1]
+        more = " ".join(r[1] for r in out[rows - 1 :])
+        out[rows - 1 :] = [(tx, cut(more, (width - tx) // CHAR_W), colour, swatch)]
+    return out
+
+
+@dataclass
+class Judged:
+    """The review's judgements by record index, and each line's worst mark (by line number)."""
+
+    lines: Lines
+    review: Review | None = None
+    plays: dict[int, PlayReview] = field(default_factory=dict)
+    cubes: dict[int, CubeReview] = field(default_factory=dict)
+    rolls: dict[int, RollReview] = field(default_factory=dict)
+    marks: dict[int, str] = field(default_factory=dict)
+
+    def read(self, review: Review | None) -> None:
+        """Take ``review`` (the analysis so far) as what is known now."""
+        if review is None:
+            return
+        self.review = review
+        self.plays = {p.index: p for p in review.plays}
+        self.cubes = {c.index: c for c in review.cubes}
+        self.rolls = {r.index: r for r in review.rolls}
+        marks: dict[int, str] = {}
+        for i, line in enumerate(self.lines.lines):
+            if line.kind in ("game", "end"):
+                continue
+            found = [j.mark for j in (self.play(line), self.cube(line)) if j is not None and j.mark]
+            if found:
+                marks[i] = max(found, key=lambda m: SEVERITY[m])
+        self.marks = marks
+
+    def play(self, line: Line) -> PlayReview | None:
+        return self.plays.get(line.index) if line.kind == "move" else None
+
+    def cube(self, line: Line) -> CubeReview | None:
+        """The cube decision a line shows: its own (a double, a take), or the no double before its play."""
+        if line.kind in ("double", "take", "drop"):
+            return self.cubes.get(line.index)
+        if line.roll_index is not None:
+            return self.cubes.get(line.roll_index)
+        return None
+
+    def detail(self, line: Line, finished: bool) -> list[DetailLine]:
+        """The detail box's lines for ``line`` (at most five)."""
+        names = self.lines.names
+        text, grey = wimp.TEXT, wimp.TEXT_DISABLED
+        if line.kind == "game":
+            rows: list[DetailLine] = [(line.heading, text, None), (line.text, text, None)]
+            if line.state.crawford:
+                rows.append(("Crawford game", text, None))
+            return rows
+        if line.kind == "end":
+            # The heading without "over" (the sentence says how it ended): "12th game of 15 over" would
+            # take a second row, and a 24-letter name's sentence needs all six left.
+            return [(line.heading, text, None), (" ".join(line.told), text, None)]
+        assert line.player is not None
+        who = names[line.player]
+        head = f"{line.number}. {who}" if line.number else who
+        if line.dice is not None:
+            head += f" {line.dice[0]}-{line.dice[1]}"
+        rows = [(head, text, None)]
+        waiting: DetailLine = ("Analysing..." if not finished else "Not judged", grey, None)
+        cube = self.cube(line)
+        if line.kind == "move":
+            judged = self.play(line)
+            rows.append((line.text, text, MADE_COLOUR))
+            if judged is None:
+                return [*rows, waiting]
+            if judged.forced:
+                rows.append(("Forced", text, None))
+            else:
+                same = set(judged.best) == set(judged.made)
+                best = self.lines.seen(judged.best_text, line.player)
+                rows.append(("The Master's play" if same else best, text, BEST_COLOUR))
+                rows.append(loss_line(judged.loss, judged.mark))
+            if cube is not None and cube.mark:
+                rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))
+            else:
+                roll = self.rolls.get(line.roll_index if line.roll_index is not None else -1)
+                luck = f"Luck {roll.luck:+.2f} " if roll is not None else ""
+                rows.append((f"{luck}Win {judged.win_after:.0%}", text, None))
+            return rows
+        if line.kind == "pass":
+            return [*rows, ("No move possible", text, None)]
+        rows[0] = (f"{who}: {line.text.replace(' ', KEEP)}", text, None)  # "Doubles => 2" on one row
+        if cube is None:
+            return [*rows, waiting] if line.kind in ("double", "take", "drop") else rows
+        rows.append((f"Master: {cube.right}", text, None))
+        rows.append(loss_line(cube.loss, cube.mark))
+        rows.append((f"ND{cube.no_double:+.2f} DT{cube.double_take:+.2f}", text, None))
+        return rows
+
+
+def loss_line(loss: float, mark: str) -> DetailLine:
+    """What a decision lost against the Master's choice, in its mark's colour."""
+    if not mark:
+        return (f"Lost {loss:.3f}" if loss > 0.0005 else "No loss", wimp.TEXT, None)
+    return (f"Lost {loss:.3f} {mark}", MARK_COLOUR[mark], None)

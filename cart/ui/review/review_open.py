@@ -1,0 +1,162 @@
+"""Where a Review window is opened from: the table (game over, or the moves so far), a saved game, a file.
+
+Each builds a :class:`~cart.ui.review.review.ReviewSource` (a copy of the match, the
+seats as the table shows them, the cached review and how to keep a new one)
+and returns the window to push. A saved game's review is kept beside it by
+the store (:mod:`cart.store.saves.reviews`), so it is never worked out twice; a
+file's review lives as long as its window.
+
+A ``.mat`` file comes in two ways, both Pyxel's own: dropped on the window
+(``pyxel.dropped_files`` on the desktop; in the browser Pyxel's page writes a
+file dropped on the screen into Pyodide's file system and names it in
+``pyxel._dropped_files``, the :class:`~cart.ui.kit.intents.Dropped` intent either
+way), or on the desktop typed as a path in the Import box. Pyxel's web runtime
+offers no file chooser, so in the browser the box asks for a drop only. A file
+that cannot be read or is not a match gives a box that says why; nothing else
+changes.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.ai.review import Review, analysis_key, review_cache_form, review_from_cache
+from cart.engine import Match
+from cart.store import MatError, SavedGame, StoreError, read_mat
+from cart.ui.board.view_state import Player, other_colour_of, players_of
+from cart.ui.kit.assets import CHAR_W, Assets
+from cart.ui.kit.dialogs import Choice, Dialog
+from cart.ui.kit.intents import Dropped, Intent
+from cart.ui.kit.keyboard import key_for
+from cart.ui.kit.stage import Pop, Push, Tell, Transition, chain
+from cart.ui.kit.text import cut_shown, shown, wrap
+from cart.ui.kit.widgets import FIELD_PAD, TextField
+
+from .review import ReviewScene
+from .review_source import ReviewSource
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+
+WEB = sys.platform == "emscripten"
+MAT_NAME = 60  # characters of a file's name in the window's title, as many as a saved game's; "..." past
+PATH_LEN = 1024  # characters a typed path may have
+
+
+def copy_of(match: Match) -> Match:
+    """The match replayed from its record: the window reads it, the game goes on untouched."""
+    return Match.replay(match.rules, list(match.record), names=match.names, start=match.start)
+
+
+def cached_review(
+    services: Services, saved: SavedGame | None, match: Match
+) -> tuple[Review | None, Callable[[Review], str | None] | None]:
+    """The review kept for ``saved`` (None when none fits this record) and how to keep a new one."""
+    store = services.store
+    if store is None or saved is None:
+        return None, None
+    try:
+        cached = review_from_cache(store.reviews.load(saved), match.record, analysis_key())
+    except (OSError, ValueError):
+        cached = None
+
+    def keep(review: Review) -> str | None:
+        try:
+            store.reviews.save(saved, review_cache_form(review, match.record))
+        except StoreError as exc:
+            return str(exc)
+        return None
+
+    return cached, keep
+
+
+def review_saved(services: Services, saved: SavedGame) -> Transition:
+    """A saved game told back from the saved-games list (finished or not: its moves so far)."""
+    match = copy_of(saved.match)
+    if not match.record:
+        return Tell("Review", (f"{shown(saved.name)} has no moves yet: nothing to review.",))
+    options = saved.options
+    colour = other_colour_of(services.prefs.settings)
+    players = players_of(options, colour, None)
+    viewer = 1 - options.computer if options.computer is not None else 1
+    cached, keep = cached_review(services, saved, match)
+    return Push(ReviewScene(services, ReviewSource(saved.name, match, players, viewer, cached, keep)))
+
+
+def review_file(services: Services, path: str) -> Transition:
+    """The match in the ``.mat`` file at ``path`` told back, or a box saying why it cannot be."""
+    try:
+        match = read_mat(path)
+    except MatError as exc:
+        return Tell("Import .mat", (*wrap(str(exc), 60), "Nothing was changed."))
+    if not match.record:
+        return Tell("Import .mat", (f"{os.path.basename(path)} records no moves: nothing to review.",))
+    colour = other_colour_of(services.prefs.settings)
+    players = (Player(match.names[0], colour), Player(match.names[1], "red"))
+    title = cut_shown(os.path.basename(path), MAT_NAME)  # shown, and "..." past the room
+    return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
+
+
+class ImportBox(Dialog):
+    """Import .mat: a file dropped on the window, or (on the desktop) its path typed and Return."""
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        for intent in intents:
+            if isinstance(intent, Dropped):
+                return Pop(self, then=review_file(self.services, intent.path))
+        return super().update([i for i in intents if not isinstance(i, Dropped)])
+
+
+def import_box(services: Services) -> Transition:
+    """The Import .mat box: what Pyxel lets a cartridge take, said plainly where it runs."""
+    cancel = [Choice("Cancel", lambda: None, cancel=True)]
+    if WEB:
+        lines = [
+            "Drop a .mat file (GNU Backgammon's, or one",
+            "exported here) onto the game's screen.",
+            "The browser gives a game no file chooser.",
+        ]
+        return Push(ImportBox(services, "Import .mat", lines, cancel))
+    lines = [
+        "Drop a .mat file (GNU Backgammon's, or one",
+        "exported here) onto this window, or type",
+        f"its path and press {key_for('confirm', services.used.device)}:",  # a pad's X, where a pad opened it
+    ]
+
+    def submit(text: str) -> str | Transition | None:
+        path = os.path.expanduser(text.strip())
+        if not path:
+            return "type the file's path, or drop the file"
+        if os.path.isdir(path):
+            return f"{text.strip()} is a folder: type the path of a .mat file"
+        if not os.path.isfile(path):
+            return f"no such file: {text.strip()}"
+        return chain(review_file(services, path))
+
+    box = ImportBox(services, "Import .mat", lines, cancel, field_text="", on_text=submit, width=440)
+    assert box.field is not None
+    box.field = PathField(box.field.rect, "", PATH_LEN, focused=True)
+    return Push(box)
+
+
+class PathField(TextField):
+    """A writable icon for a path longer than it is wide: it keeps every character, shows the end."""
+
+    @property
+    def capacity(self) -> int:
+        return self.max_len
+
+    def draw(self, assets: Assets, g: pyxel.Image) -> None:
+        room = (self.rect.w - 2 * FIELD_PAD) // CHAR_W - 1
+        whole = self.text
+        self.text = whole[-room:] if len(whole) > room else whole
+        try:
+            super().draw(assets, g)
+        finally:
+            self.text = whole

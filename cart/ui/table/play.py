@@ -1,0 +1,449 @@
+"""The Play scene: one game (or match) at the table, people and the computer acting through the engine.
+
+The game itself is a :class:`~cart.ui.table.table.Table` (no Pyxel: the match, the
+play made by hand, the messages); this scene turns input into the table's
+intents, lets the computer think in each frame's spare time
+(:mod:`cart.ui.kit.thinking`; already while its dice tumble, since they are
+known), plays the beats (dice tumbling, men moving, a pause) one after another
+from a queue with a frame timer each, makes the sounds, and draws. A man moves
+by click and click or by press, drag and release (:mod:`cart.ui.board.drag`). Input
+that comes during a beat is kept and acted on when the beats are over and a
+person is to act, unless the computer's turn began in between (a pass's
+pause); input while the computer thinks, with nothing shown, is ignored. The
+menu is :mod:`cart.ui.table.play_menu`, the boxes :mod:`cart.ui.table.play_boxes`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.ai import Bot, think_action, think_hint, think_load_weights
+from cart.engine import (
+    Action,
+    Doubled,
+    EngineError,
+    Event,
+    GameOver,
+    GameState,
+    Match,
+    Move,
+    Moved,
+    NewGame,
+    OpeningRoll,
+    Passed,
+    Rolled,
+)
+from cart.ui.board import layout as L
+from cart.ui.board.animation import Beat, CheckerRun
+from cart.ui.board.board_view import hourglass
+from cart.ui.board.drag import Drag, Held
+from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
+from cart.ui.board.view_state import ViewState
+from cart.ui.kit.dialogs import TOOLTIP_DELAY, draw_tip
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
+from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
+from cart.ui.kit.text import sentence
+from cart.ui.kit.thinking import Thinker
+from cart.ui.windows.setup import GameSetup
+
+from . import play_boxes as boxes
+from .play_menu import open_menu
+from .table import Outcome, Sound, Table
+from .table_view import Look, draw_focus, draw_marks, stops, table_view
+from .tutor import Tutor
+
+if TYPE_CHECKING:
+    from cart.ai import Hint
+    from cart.ui.kit.services import Services
+    from cart.ui.kit.widgets import Furniture, Window
+
+__all__ = ["PlayScene"]
+
+HINT_LEVEL = "expert"
+ATTRACT_PAUSE = 45  # frames between attract-mode games
+PASS_PAUSE = 20  # frames a pass message stays before the game goes on
+
+
+class PlayScene(Scene):
+    """The board screen of seed 000, playing one match at ``table``; ``attract`` plays it quietly.
+
+    A saved game's table has the store's session, which saves each action and
+    rates each result as it is applied. ``setup``: the Create form's set-up an
+    unsaved match is played again with (its side drawn again).
+    """
+
+    def __init__(
+        self, services: Services, table: Table, *, setup: GameSetup | None = None, attract: bool = False
+    ) -> None:
+        super().__init__(services)
+        self.table = table
+        self.setup = setup
+        self.attract = attract
+        # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
+        self._bots: dict[int, Bot] = {}
+        self.hint_bot: Bot | None = None
+        self.pointer = (0, 0)
+        self.focus: tuple[int, int] | None = (
+            None  # where the arrow keys last put the cursor, until the mouse moves
+        )
+        self.thinker: Thinker | None = None
+        self.beats: list[Beat] = []
+        self.held = Held()  # presses and keys that came during a beat, for when it is over
+        self.drag: Drag | None = None  # the press that picked up the man in the hand, still down
+        self.hover: tuple[object, int] = (None, 0)
+        self._acted = 0  # the record's length when the hover last started counting
+        self._asked: GameState | None = None  # the state a take/drop or game-over box was shown for
+        self._conflict_asked = False  # the "Open elsewhere" box is up for the session's conflict
+        self._advice: tuple[GameState, str] | None = None  # the last hint's kind, and the state it was for
+        self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
+        self.faces = (1, 1)
+        self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
+        self.tutor = Tutor(services, table, self.react, self.ask_again)
+        if not attract:
+            table.guard = self.tutor.check  # the tutor, when on, sees a person's action before it is applied
+
+    @property
+    def match(self) -> Match:
+        return self.table.match
+
+    @property
+    def run(self) -> CheckerRun | None:
+        """The play being shown man by man, if that is the beat now."""
+        return self.beats[0].run if self.beats else None
+
+    @property
+    def busy(self) -> bool:  # type: ignore[override]
+        """Thinking for more than the frame it began in: the hourglass shows."""
+        return not self.attract and self.thinker is not None and self.thinker.frames > 0
+
+    # -- what is drawn ---------------------------------------------------------------------------
+    def view(self) -> tuple[GameState, ViewState]:
+        """What :meth:`draw` paints, from the table and the beat (:func:`table_view`). Changes nothing."""
+        beat = self.beats[0] if self.beats else None
+        look = Look(
+            run=beat.run if beat is not None else None,
+            faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
+            pointer=self.pointer,
+            pips=self.services.prefs.pips,
+            arrows=not self.attract,
+            thinking=self.thinker.player if self.busy and self.thinker is not None else None,
+        )
+        return table_view(self.table, look)
+
+    def stops(self) -> list[tuple[int, int]]:
+        return stops(self.table)
+
+    # -- the frame ---------------------------------------------------------------------------
+    def update(self, intents: list[Intent]) -> Transition | None:
+        t = self.table
+        t.sync()
+        t.log.tick()
+        self.go(self.tutor.step())
+        if len(t.match.record) != self._acted or any(not isinstance(i, Pointer) for i in intents):
+            self._acted = len(t.match.record)
+            self.hover = (None, 0)  # any action hides the tip; it shows again after a new pause
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                if (intent.x, intent.y) != self.focus:
+                    self.focus = None  # the mouse took over: its pointer shows where it is
+                if not intent.held and not any(isinstance(i, Release) for i in intents):
+                    self.drag = None  # let go unseen (Space, or over a box): the man stays in the hand
+                self._hover(intent.x, intent.y)
+            elif isinstance(intent, Focus):
+                self.focus = (intent.x, intent.y)
+            elif isinstance(intent, OpenMenu) and self.drag is not None:
+                self.cancel_drag()  # MENU during a drag puts the man back, as Escape does
+            elif isinstance(intent, OpenMenu) and not self.attract:
+                return chain(self.take(), open_menu(self, intent.x, intent.y))
+        game = t.match.game
+        if self.thinker is not None and self.thinker.state is not game:
+            self.thinker = None  # it thought about a moment that is gone (a forfeit from the menu, say)
+        if self._may_think(game):
+            if game.phase != "move":
+                self.held.clear()  # the computer's turn begins: what was held was for the turn before
+            self._computer(game)
+        if self.beats:
+            if not self.attract:
+                self.held.keep(intents)
+            if self.beats[0].kind == "tumbling":
+                self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
+            if self.beats[0].tick():
+                self.beats.pop(0)
+            return self.take()
+        if game.phase == "over":
+            self.held.clear()
+            self._game_over(game)
+        elif game.actor not in t.bots:
+            if self.thinker is not None and self.thinker.step(self.services.clock):
+                self.thinker = None
+            self._human(game, [*self.held.take(), *intents])
+        return self.take()
+
+    def _may_think(self, game: GameState) -> bool:
+        """The computer is to act and may think now: also while its dice tumble, not under a play or pause.
+
+        While its play is shown man by man the game has not moved yet, so it
+        must not think again. Nothing is thought before the first frame is
+        drawn: the first thought reads the weights, which the browser does slowly.
+        """
+        if not self.services.clock.frames or game.phase == "over" or game.actor not in self.table.bots:
+            return False
+        if any(b.kind != "tumbling" for b in self.beats):
+            return False
+        return not self.beats or game.phase == "move"
+
+    def _hover(self, x: int, y: int) -> None:
+        self.pointer = (x, y)
+        game, view = self.shown or self.view()
+        key = hover_key(self.services.board.hit(x, y, game, view))
+        self.hover = (key, self.hover[1] + 1 if key == self.hover[0] else 0)
+
+    # -- the computer ----------------------------------------------------------------------------
+    def _computer(self, game: GameState) -> None:
+        """A slice of the computer's turn (:func:`cart.ai.think_action`); its action is applied when found."""
+        if self.thinker is None:
+            seat = game.actor
+            self.thinker = Thinker(self._think_turn(seat), self._computer_act, game, seat)
+        if self.thinker.step(self.services.clock):
+            self.thinker = None
+
+    def _think_turn(self, seat: int) -> Generator[None, None, Action]:
+        """The computer's turn; at its first, its nets are built in slices too (about 70 ms of work,
+        which in one frame would drop two)."""
+        if seat not in self._bots:
+            weights = yield from think_load_weights()
+            self._bots[seat] = Bot(self.table.bots[seat], seed=seat, weights=weights)
+        # the computer may offer to resign: a person answers in a box, a computer by its evaluation
+        return (yield from think_action(self._bots[seat], self.match, resign=True))
+
+    def _computer_act(self, action: Action) -> None:
+        if isinstance(action, Move):
+            self.animate_play(action)
+        else:
+            self.act(action)
+
+    def animate_play(self, move: Move) -> None:
+        """Show ``move`` man by man at the speed setting (after any tumble), then apply it.
+
+        The steps shown, each with its die and hit, are the ``Moved`` event's
+        that the engine's pure step for the move gives, so showing them decides
+        no rule. A move the engine refuses is said at once.
+        """
+        game = self.match.game
+        frames = self.services.prefs.step_frames
+        if not frames or game.dice is None:
+            self.act(move)
+            return
+        try:
+            _, events = game.play(move)  # what applying it will do; nothing changes yet
+        except EngineError as exc:
+            self.table.say(str(exc))
+            return
+        moved = next(e for e in events if isinstance(e, Moved))
+        assert moved.before is not None
+        run = CheckerRun.of(
+            moved.player, moved.before, game.dice, moved.steps, frames, lambda: self.act(move)
+        )
+        self.beats.append(Beat("animating", run=run))
+
+    # -- people -------------------------------------------------------------------------------------
+    def _human(self, game: GameState, intents: list[Intent]) -> None:
+        if game.phase in ("doubled", "resigned") and self._asked is not game and self.thinker is None:
+            self._asked = game
+            self.go((boxes.ask_take if game.phase == "doubled" else boxes.ask_resignation)(self, game))
+            return
+        for intent in intents:
+            if isinstance(intent, Select):
+                self.click(intent.x, intent.y)
+            elif isinstance(intent, Release):
+                self.let_go(intent.x, intent.y)
+            elif isinstance(intent, Command):
+                self.go(self.command(intent.name))
+            if self.match.game is not game:
+                return  # the engine moved on: the rest of this frame's input was for the old state
+
+    def command(self, name: str) -> Transition | None:
+        """A named action from the keyboard, the gamepad or a menu; returns where to go (a box)."""
+        t = self.table
+        game = t.match.game
+        if not t.mine():
+            return None
+        if name == "roll" or (name == "confirm" and game.phase in ("opening", "roll")):
+            self.react(t.roll())
+        elif name == "confirm":
+            self.react(t.confirm())
+        elif name == "double":
+            self.react(t.double())
+        elif name in ("undo", "undo_turn"):
+            t.undo(whole=name == "undo_turn")
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "type_move":
+            self.go(boxes.type_move(self))
+        elif name == "cancel":
+            self.cancel_drag()
+        return self.take()
+
+    def click(self, x: int, y: int) -> None:
+        """SELECT at (x, y): roll, double, confirm, pick up or put down, or say why not."""
+        t = self.table
+        game = t.match.game
+        what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
+        if what == "dice_box":
+            in_turn = game.phase in ("opening", "roll")
+            device = self.services.used.device
+            self.react(t.roll()) if in_turn else t.say(move_then_confirm(device))
+        elif what == "roll":
+            self.react(t.confirm()) if game.phase == "move" else t.say(roll_first(self.services.used.device))
+        elif what == "cube":
+            self.react(t.double())
+        elif isinstance(what, L.Spot):
+            point = what.seen_by(game.turn)
+            self.react(t.place(point, auto_confirm=self.services.prefs.auto_confirm))
+            part = t.partial()
+            if point is not None and t.lifted_from == point and part is not None:
+                self.drag = Drag(point, x, y, part)  # this press holds the man: it may be dragged
+        elif t.lifted_from is not None:
+            t.say("put the man down on a point with a red arrow")
+
+    def let_go(self, x: int, y: int) -> None:
+        """The left button let go at (x, y): a drag puts its man down there (or back); a click did its work.
+
+        A release near the press, or over the point the man came from, ends a
+        click: the man stays in the hand for a second click to put it down.
+        """
+        drag, self.drag = self.drag, None
+        t = self.table
+        if drag is None or t.lifted_from != drag.src or t.partial() is not drag.part or not drag.moved(x, y):
+            return
+        game = t.match.game
+        what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
+        point = what.seen_by(game.turn) if isinstance(what, L.Spot) else None
+        self.react(t.drop(point, auto_confirm=self.services.prefs.auto_confirm))
+
+    def cancel_drag(self) -> None:
+        """Escape, or MENU during a drag: the man in the hand goes back where it was taken from."""
+        self.drag = None
+        self.table.lifted_from = None
+
+    def ask_hint(self) -> None:
+        """The computer's choice for the player now (:func:`cart.ai.think_hint`): arrows or words."""
+        t = self.table
+        game = t.match.game
+        if self.hint_bot is None:
+            self.hint_bot = Bot(HINT_LEVEL)
+        t.say("thinking...")
+        self.thinker = Thinker(think_hint(self.hint_bot, self.match), self._hinted, game, game.actor)
+
+    def _hinted(self, advice: Hint) -> None:
+        self._advice = (self.match.game, advice.kind)
+        self.table.show_hint(advice)
+
+    def advice_for(self, game: GameState) -> str:
+        """The last hint's kind ('take', 'drop'...) if it was asked for ``game``, else ''."""
+        return self._advice[1] if self._advice is not None and self._advice[0] is game else ""
+
+    def ask_again(self) -> None:
+        """The take/drop or resignation box is shown again (once no hint is being thought)."""
+        self._asked = None
+
+    # -- the window --------------------------------------------------------------------------------
+    shows_focus = True  # the red frame on the board
+
+    @property
+    def window(self) -> Window:  # type: ignore[override]
+        return self.services.board.window
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The board window's close icon leaves the table as Exit does: it asks first.
+
+        The board fills the screen and has one size, so its window has no
+        toggle-size icon; a saved game is saved after every action anyway.
+        """
+        return boxes.ask_exit(self) if part == "close" and not self.attract else None
+
+    # -- the engine's events -------------------------------------------------------------------------
+    def act(self, action: Action) -> Outcome:
+        """Apply ``action`` at the table; its events sound and animate here."""
+        return self.react(self.table.act(action))
+
+    def react(self, outcome: Outcome) -> Outcome:
+        """Sounds, tumbles and pauses for what an intent did; a store problem shown whole, once."""
+        sounds = self.services.sounds if not self.attract else None
+        for e in outcome:
+            if isinstance(e, Sound):
+                self.services.sounds.play(e.name)
+            elif isinstance(e, (OpeningRoll, Rolled)):
+                self.beats.append(Beat("tumbling", self.services.prefs.step_frames))
+                if sounds:
+                    sounds.play("dice")
+            elif isinstance(e, Passed):
+                self.beats.append(Beat("pausing", PASS_PAUSE))
+            elif isinstance(e, Moved | Doubled) and sounds:
+                sounds.play("double" if isinstance(e, Doubled) else "hit" if e.hits else "click")
+            elif isinstance(e, GameOver):
+                self._game_ended(e, sounds)
+        self.beats = [b for b in self.beats if b.kind != "tumbling" or b.frames > 0]
+        problem = self.table.problem()
+        session = self.table.session
+        conflict = session is not None and session.conflict and not self.attract
+        if conflict and not self._conflict_asked:  # once: a roll and the reply in one frame both find it
+            self.go(boxes.show_conflict(self))
+        elif problem and not conflict:
+            self.go(Tell("Not saved", (sentence(problem), "The game goes on; Exit tries to save it again.")))
+        self._conflict_asked = conflict
+        return outcome
+
+    def _game_ended(self, e: Event, sounds: object) -> None:
+        t = self.table
+        t.rated()
+        if sounds is not None:
+            lost = len(t.humans) == 1 and getattr(e, "winner", None) != t.humans[0]
+            self.services.sounds.play("lose" if lost else "win")
+        self.beats.append(Beat("pausing", ATTRACT_PAUSE if self.attract else 2))
+
+    def _game_over(self, game: GameState) -> None:
+        if self._asked is game:
+            return
+        self._asked = game
+        if not self.attract:
+            self.go(Push(boxes.game_over_box(self)))
+        elif self.match.is_match_over:
+            m = self.match
+            self.table.match = Match(m.rules, names=m.names, rng=m.rng)
+        else:
+            self.act(NewGame())
+
+    # -- drawing -----------------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        """Paint the view built once this frame; it is also what the next frame's clicks are tested on."""
+        self.shown = game, view = self.view()
+        self.services.board.draw(g, game, view)
+        if self.run is None:
+            draw_marks(g, self.table, view)
+        if self.shown_focus is not None and not self.attract:
+            draw_focus(g, self.table, self.shown_focus)
+        tip = None if self.busy else self.tip()
+        if self.busy:
+            hourglass(g, self.pointer[0] - 10, self.pointer[1] - 11, scale=2)
+        elif tip is not None:
+            draw_tip(g, self.services.assets, *tip)
+
+    def tip(self) -> tuple[str, Rect] | None:
+        """The tip showing now, and its box: after a pause, suited to the phase, clear of strip and dice.
+
+        None under a menu or dialog, in the attract mode, with ToolTips off, or while anything moves.
+        """
+        key, frames = self.hover
+        if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:
+            return None
+        if self.covered or self.beats or self.drag is not None:
+            return None  # nor while a man is carried: the tip would ride along over the board
+        text = tip_text(str(key), self.match.game, self.table.mine(), self.services.used.device)
+        box = tip_box(text, self.pointer) if text else None
+        return (text, box) if text and box else None

@@ -1,0 +1,362 @@
+"""The Play scene's boxes: every question asked over the board (its menus are :mod:`cart.ui.table.play_menu`).
+
+Forfeit and Exit ask first (Forfeit says how many points it gives away); the
+double, the game's end, a typed move, the rules, the message log and the IDs
+are boxes over the board. Each takes the scene it serves and only reads the
+table or hands an intent back to the scene; none decides a rule. Each returns
+where to go (the box or menu pushed, a message, the title), for the scene to
+return from its update: none calls into the App.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
+from cart.store import StoreError
+from cart.ui.board.words import verb
+from cart.ui.kit.dialogs import Choice, Dialog
+from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
+from cart.ui.kit.text import sentence
+from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_open import cached_review, copy_of
+from cart.ui.review.review_source import ReviewSource
+from cart.ui.routes import PlayNew, Resume, ToTitle
+from cart.ui.windows.setup import GameSetup, free_name
+
+from .game_over import game_over_lines
+from .play_info import export, show_ids, show_messages, show_rules
+
+if TYPE_CHECKING:
+    from cart.engine import Action, Match
+    from cart.ui.kit.services import Services
+
+    from .table import Outcome, Table
+
+
+class PlayScene(Protocol):
+    """The Play scene as its menus and boxes see it: they read its table and hand it intents.
+
+    A protocol rather than an import of :mod:`cart.ui.table.play`, which imports this
+    module: the boxes sit below the scene that opens them.
+    """
+
+    table: Table
+    services: Services
+    setup: GameSetup | None
+
+    @property
+    def match(self) -> Match: ...
+
+    def act(self, action: Action) -> Outcome: ...
+
+    def take(self) -> Transition | None: ...
+
+    def command(self, name: str) -> Transition | None: ...
+
+    def animate_play(self, move: Move) -> None: ...
+
+    def ask_hint(self) -> None: ...
+
+    def advice_for(self, game: GameState) -> str: ...
+
+    def ask_again(self) -> None: ...
+
+
+__all__ = [
+    "another",
+    "ask_exit",
+    "ask_forfeit",
+    "ask_resign",
+    "ask_resignation",
+    "ask_take",
+    "exit_table",
+    "export",
+    "game_over_box",
+    "show_conflict",
+    "show_ids",
+    "show_messages",
+    "show_rules",
+    "type_move",
+]
+
+
+def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
+    """Do ``act`` at the scene (a box's answer) and return where the scene then says to go."""
+    act()
+    return scene.take()
+
+
+def ask_forfeit(scene: PlayScene) -> Transition | None:
+    """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
+
+    The one person forfeits, or in a two-player game the player to act.
+    """
+    table = scene.table
+    game = table.match.game
+    if game.phase == "over":
+        table.say("the game is over")
+        return None
+    humans = table.humans
+    who = humans[0] if len(humans) == 1 else game.actor
+    after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
+    names = [p.name for p in table.players]
+    points = f"{after.points} point{'s' if after.points != 1 else ''}"
+    why = " (twice the cube)" if game.rules.uses_cube else ""  # MaxGammon has no cube
+    lines = [
+        "Forfeit this game?" if len(humans) == 1 else f"{names[who]}: forfeit this game?",
+        f"{verb(names[1 - who], 'wins')} {points}{why}.",
+    ]
+
+    def forfeit() -> None:
+        if table.match.game is game:  # not if the game moved on under the box
+            scene.act(Forfeit(who))
+
+    choices = [
+        Choice("Cancel", lambda: None, default=True, cancel=True),
+        Choice("Forfeit", lambda: _acting(scene, forfeit)),
+    ]
+    return Push(Dialog(scene.services, "Forfeit", lines, choices))
+
+
+LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
+
+
+def ask_resign(scene: PlayScene) -> Transition | None:
+    """Resign as gnubg knows it: offer the game at a single, a gammon or a backgammon x the cube.
+
+    The opponent accepts or declines (the computer by its evaluation); a
+    declined offer leaves the game where it was. The one person offers, or in a
+    two-player game the player to act.
+    """
+    table = scene.table
+    game = table.match.game
+    if game.phase not in ("roll", "move"):
+        table.say("you may resign before or after your roll, not now")
+        return None
+    humans = table.humans
+    who = humans[0] if len(humans) == 1 else game.actor
+    names = [p.name for p in table.players]
+    lines = [
+        "Resign this game?" if len(humans) == 1 else f"{names[who]}: resign this game?",
+        f"Offer {names[1 - who]} a single ({game.cube}), a gammon ({2 * game.cube})",
+        f"or a backgammon ({3 * game.cube} points); they may decline.",
+    ]
+
+    def offer(level: int) -> Callable[[], Transition | None]:
+        def apply() -> None:
+            if table.match.game is game:  # not if the game moved on under the box
+                scene.act(Resign(who, level))
+
+        return lambda: _acting(scene, apply)
+
+    choices = [Choice("Cancel", lambda: None, default=True, cancel=True)]
+    choices += [Choice(name, offer(level)) for level, name in LEVELS]
+    return Push(Dialog(scene.services, "Resign", lines, choices))
+
+
+def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
+    """A resignation offered to a person: accept the game at its value, or decline and play on."""
+    names = [p.name for p in scene.table.players]
+    assert game.resigner is not None
+    level = dict(LEVELS)[game.resigned].lower()
+    points = game.resigned * game.cube
+    lines = [
+        f"{verb(names[game.resigner], 'offers')} to resign: a {level},",
+        f"{points} point{'s' if points != 1 else ''}. {names[game.actor]}: accept, or decline",
+        "and play on?",
+    ]
+
+    def answer(action: Accept | Decline) -> Callable[[], Transition | None]:
+        return lambda: _acting(scene, lambda: scene.act(action))
+
+    choices = [Choice("Decline", answer(Decline())), Choice("Accept", answer(Accept()), default=True)]
+    return Push(Dialog(scene.services, "Resign", lines, choices))
+
+
+def show_conflict(scene: PlayScene) -> Transition:
+    """Another window or tab saved this game: nothing of it was overwritten; the player chooses.
+
+    Leave is the default (Return, pad A) as well as the cancel (Escape, pad B): it loses nothing
+    already saved, where Take over writes this copy over the other window's newer moves (a
+    play-test lost five moves to Return). Take over is there, but must be chosen.
+    """
+    session = scene.table.session
+    assert session is not None
+
+    def take_over() -> Transition | None:
+        try:
+            session.take_over()
+        except StoreError as exc:
+            return Tell("Not saved", (sentence(str(exc)),))
+        return None
+
+    lines = [
+        "This game was saved by another window",
+        "or tab meanwhile. Nothing was overwritten.",
+        "Leave it (resume the other's copy from",
+        "the saved games), or take it over here,",
+        "writing these moves over the other's?",
+    ]
+    choices = [Choice("Leave", ToTitle, default=True, cancel=True), Choice("Take over", take_over)]
+    return Push(Dialog(scene.services, "Open elsewhere", lines, choices))
+
+
+def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
+    """Exit (or Quit) asks first: a saved game says it can be resumed (Exit the default), an unsaved one
+    is lost (Cancel the default). Quit closes the cartridge instead of going to the title; it asks
+    the same, since leaving the game by closing the program loses the same as leaving the table.
+    """
+    saved = scene.table.session is not None
+    verb = "Quit" if quitting else "Exit"
+    ask = "Quit Gammon Cart?" if quitting else "Leave the table?"
+    if saved:
+        lines = [ask, "The game is saved: resume it from the saved games."]
+    else:
+        lines = [ask, "This game is not saved: it will be lost."]
+
+    def leave() -> Transition:
+        going = exit_table(scene)
+        return Quit() if quitting and isinstance(going, ToTitle) else going  # not saved: it stays open
+
+    choices = [
+        Choice("Cancel", lambda: None, default=not saved, cancel=True),
+        Choice(verb, leave, default=saved),
+    ]
+    return Push(Dialog(scene.services, verb, lines, choices))
+
+
+def exit_table(scene: PlayScene) -> Transition:
+    """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
+
+    A move half made by hand is not an action yet: it is dropped, and the
+    turn starts again from its roll when the game is resumed.
+    """
+    services = scene.services
+    session = scene.table.session
+    if session is not None and session.problem:
+        try:
+            assert services.store is not None
+            services.store.games.save(session.game)
+        except StoreError as exc:
+            return Tell("Not saved", (sentence(str(exc)), "The game stays open: try again or export it."))
+    return ToTitle()
+
+
+def ask_take(scene: PlayScene, game: GameState) -> Transition:
+    """The double offered to a person: take and play on for twice the cube, or drop.
+
+    Hint (its button, H or gamepad Y) closes the box while the computer thinks,
+    then opens it again with its advice, take or drop, in words.
+    """
+    names = [p.name for p in scene.table.players]
+    value = game.cube * 2
+    lines = [
+        f"{names[game.turn]} doubles to {value}.",
+        f"{names[game.actor]}: take and play on for {value},",
+        f"or drop and lose {game.cube}?",
+    ]
+    advice = scene.advice_for(game)
+    if advice:
+        lines.append(f"Hint: {advice}.")
+
+    def answer(action: Drop | Take) -> Callable[[], Transition | None]:
+        return lambda: _acting(scene, lambda: scene.act(action))
+
+    def hint() -> Transition | None:
+        scene.ask_hint()
+        scene.ask_again()
+        return None
+
+    choices = [
+        Choice("Hint", hint, command="hint"),
+        Choice("Drop", answer(Drop())),
+        Choice("Take", answer(Take()), default=True),
+    ]
+    return Push(Dialog(scene.services, "Double", lines, choices))
+
+
+def game_over_box(scene: PlayScene) -> Dialog:
+    """Seed 000: who won, how, the score, the ratings, and what Yes plays next; or Review the game first.
+
+    Yes plays the match's next game, or once the match is won a new match;
+    a money game offers another game.
+    """
+    match = scene.match
+    if match.rules.is_match:  # the next game belongs to this match; once it is won, a new one begins
+        ask = "Play a new match with the same options?" if match.is_match_over else "Next game of the match?"
+    else:
+        ask = "Play another game with the same options?"
+    lines = [*game_over_lines(scene.table), ask]
+
+    def again() -> Transition:  # the box comes back when the Review window closes
+        return Push(game_over_box(scene))
+
+    choices = [
+        Choice("Review", lambda: review_table(scene.services, scene.table, again)),
+        Choice("No", ToTitle, cancel=True),
+        Choice("Yes", lambda: another(scene), default=True),
+    ]
+    return Dialog(scene.services, "Game over", lines, choices)
+
+
+def type_move(scene: PlayScene) -> Transition | None:
+    """A box for a move typed in either notation (gnubg ``8/5 6/5`` or Wizard ``5,7,12,17``)."""
+    table = scene.table
+    game = table.match.game
+    if game.phase != "move" or game.dice is None:
+        table.say("roll first, then type your move")
+        return None
+
+    def submit(text: str) -> str | Transition | None:
+        if table.match.game is not game:
+            return "the game has moved on"
+        try:
+            play = game.find(text)
+        except EngineError as exc:
+            return str(exc)
+        table.lifted_from = None
+        return _acting(scene, lambda: scene.animate_play(Move.of(play)))
+
+    d1, d2 = game.dice
+    lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
+    cancel = [Choice("Cancel", lambda: None, cancel=True)]
+    return Push(Dialog(scene.services, "Type a move", lines, cancel, field_text="", on_text=submit))
+
+
+def another(scene: PlayScene) -> Transition | None:
+    """The next game of the match, or a new match with the same set-up once it is over.
+
+    A finished saved match stays in the list as it is; the new one is saved
+    under the next free name (``Friday 2``).
+    """
+    services, session = scene.services, scene.table.session
+    if not scene.match.is_match_over:
+        return _acting(scene, lambda: scene.act(NewGame()))
+    if session is not None and services.store is not None:
+        store = services.store
+        try:
+            name = free_name(store, session.game.name)
+            new = store.games.create(
+                name, session.game.options, rng=random.Random(services.rng.getrandbits(64))
+            )
+        except StoreError as exc:
+            return chain(ToTitle(), Tell("Not saved", (sentence(str(exc)),)))
+        return Resume(new)
+    return PlayNew(scene.setup or GameSetup())
+
+
+def review_table(
+    services: Services, table: Table, then: Callable[[], Transition | None] | None = None
+) -> Transition:
+    """The game at the table told back: all of it once over, else the moves so far."""
+    match = copy_of(table.match)
+    if not match.record:
+        return Tell("Review", ("Nothing to review yet: no move has been made.",))
+    session = table.session
+    cached, keep = cached_review(services, session.game if session is not None else None, match)
+    title = session.game.name if session is not None else "this game"
+    source = ReviewSource(title, match, table.players, table.viewer, cached, keep, then)
+    return Push(ReviewScene(services, source))

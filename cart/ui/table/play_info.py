@@ -1,0 +1,96 @@
+"""The Play scene's boxes that only tell: the rules, the message log, the IDs, and the exported record.
+
+Split from :mod:`cart.ui.table.play_boxes`, which asks the questions; these read the
+table and change nothing in the game. They see the scene through
+:class:`Seated`, the little of it they need.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from cart.store import MatError, export_mat
+from cart.store.saves.names import entry_stem
+from cart.ui.kit.dialogs import Choice, Dialog
+from cart.ui.kit.keyboard import MENU_KEY, PAD_MENU, PAD_SELECT_LABEL, SELECT_KEY, key_for
+from cart.ui.kit.stage import Push, Tell, Transition
+from cart.ui.kit.text import wrap_lines
+from cart.ui.windows.setup import export_path
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+    from .table import Table
+
+__all__ = ["RULES", "Seated", "export", "ok", "show_ids", "show_messages", "show_rules"]
+
+
+class Seated(Protocol):
+    """A scene at the table, as these boxes see it: its table and its services."""
+
+    table: Table
+    services: Services
+
+
+MESSAGES_WIDTH = 60  # characters a line in the Messages box
+MESSAGES_LINES = 20
+RULES = [
+    "Move all fifteen men home, then bear them off.",
+    "Click the dice to roll; click a man, then a point.",
+    "A point with two or more enemy men is closed;",
+    "a single enemy man (a blot) is hit to the bar,",
+    "and must enter the opposing home board first.",
+    "Use both dice if you can, else the larger one.",
+    "Doubles play four times. Before rolling you may",
+    "offer a double by clicking the cube (not in",
+    "MaxGammon). Gammon: loser has none off, x2;",
+    "backgammon: also a man in the winner's home, x3.",
+    "Forfeit: your opponent wins twice the cube.",
+    "",
+    f"Keys: arrows and {SELECT_KEY} pick a man and put it",
+    f"down; {MENU_KEY} opens the menu, which shows the rest.",
+    f"Pad: d-pad and {PAD_SELECT_LABEL} select, {key_for('confirm', 'pad')} confirm (and roll),",
+    f"{key_for('undo', 'pad')} undo or back, {key_for('hint', 'pad')} hint, "
+    f"{PAD_MENU} the menu, {key_for('cancel', 'pad')} cancel.",
+]
+"""The Rules box: the game, then how each device plays it (the keys' and the pad's read from the bindings)."""
+
+
+def ok() -> list[Choice]:
+    """A box's one button: OK, which Return and Escape press too."""
+    return [Choice("OK", lambda: None, default=True, cancel=True)]
+
+
+def export(scene: Seated) -> Transition | None:
+    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
+    services = scene.services
+    store = services.store
+    session = scene.table.session
+    if session is None or store is None:
+        scene.table.say("only a saved game can be exported")
+        return None
+    entry = f"exports/{entry_stem(session.game.name)}.mat"
+    try:
+        store.backend.write(entry, export_mat(session.game).encode("utf-8"))
+    except (MatError, OSError) as exc:
+        return Tell("Export .mat", (f"Could not export the game: {exc}",))
+    return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
+
+
+def show_rules(scene: Seated) -> Transition:
+    return Push(Dialog(scene.services, "Rules", RULES, ok()))
+
+
+def show_messages(scene: Seated) -> Transition:
+    """The message log: what the table said lately, each message whole, newest last."""
+    lines: list[str] = []
+    for text in scene.table.log.history():
+        lines.extend(wrap_lines(text, MESSAGES_WIDTH))
+    return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], ok()))
+
+
+def show_ids(scene: Seated, title: str = "Position ID") -> Transition:
+    """Both IDs (GNU Backgammon's set-up takes the pair), in a box titled as the menu entry chosen."""
+    m = scene.table.match
+    lines = [f"Position ID: {m.position_id()}", f"Match ID:    {m.match_id()}"]
+    return Push(Dialog(scene.services, title, lines, ok()))

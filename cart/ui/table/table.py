@@ -1,0 +1,404 @@
+"""The table without Pyxel: the match, its store session, the play being made by hand, the message log.
+
+:class:`Table` is what the Play scene shows and what a person changes. It
+takes intents (roll, pick up or put down a man at a point, let go of a
+dragged man, confirm, undo, double, an action the computer chose) and
+returns what happened: the engine's events, plus :class:`Sound` notes for a
+man picked up or put down, which have no engine event. It says every event
+in words a player reads (the messages of :mod:`cart.ui.board.words`) and keeps
+the last play marked. Rules stay in the engine (a refusal is said as the
+engine words it), decisions in ``cart.ai``; animation, sounds and drawing
+are the scene's. The tests drive it directly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from cart.engine import (
+    Action,
+    AutoDoubled,
+    Double,
+    Doubled,
+    Dropped,
+    EngineError,
+    Event,
+    Forfeited,
+    GameStarted,
+    GameState,
+    Match,
+    Move,
+    Moved,
+    OpeningRoll,
+    PartialPlay,
+    Passed,
+    ResignAccepted,
+    ResignDeclined,
+    ResignOffered,
+    Roll,
+    Rolled,
+    Taken,
+)
+from cart.store import GameOptions, StoreError
+from cart.ui.board.view_state import Colour, Hints, Player, players_of
+from cart.ui.board.words import MessageLog, last_moved, seen_from, verb
+from cart.ui.windows.setup import GameSetup, game_options
+
+if TYPE_CHECKING:
+    from cart.ai import Hint
+    from cart.store import GameSession, Store
+    from cart.ui.kit.sound import Effect
+
+__all__ = ["ROLL", "Outcome", "Sound", "Table"]
+
+ROLL = Roll((1, 1))
+"""What a roll is shown to the guard as before its dice are drawn (only whether to roll is judged)."""
+
+
+@dataclass(frozen=True)
+class Sound:
+    """A sound for something with no engine event: a man picked up or put down by hand."""
+
+    name: Effect
+
+
+Outcome = list[Event | Sound]
+"""What an intent did: the engine's events, in order, and sounds of the hand."""
+
+
+class Table:
+    """One match at the table: who sits where, the turn being made by hand, what was said.
+
+    ``bots`` maps each computer's seat to its level; the other seats are
+    people. ``store`` (with ``session``) is read for ratings only; the session
+    saves each action as the match applies it.
+    """
+
+    @classmethod
+    def new(cls, setup: GameSetup, rng: random.Random, *, hints: bool, match: Match | None = None) -> Table:
+        """An unsaved match with ``setup``, resolved into the store's options first, as a saved game is.
+
+        The side ('Either') is drawn from ``rng``, then the match's dice;
+        ``match`` (tests) starts from a given position instead.
+        """
+        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
+        match = match or Match(options.rules, names=options.names, rng=random.Random(rng.getrandbits(64)))
+        return cls.of(options, setup.other_colour, match, both=setup.players == 0)
+
+    @classmethod
+    def of(
+        cls,
+        options: GameOptions,
+        other_colour: Colour,
+        match: Match,
+        *,
+        session: GameSession | None = None,
+        store: Store | None = None,
+        both: bool = False,
+    ) -> Table:
+        """A game as the store's options say (its hint arrows included), saved or not.
+
+        With ``session`` (and ``store``) the game is saved and its players'
+        ratings shown. ``both``: the computer plays both seats at
+        ``options.level``, as in the title's attract game (never saved), which
+        the store's options, one computer seat at most, do not describe.
+        """
+        level = options.level
+        levels: dict[int, str] = {}
+        if level is not None and both:
+            levels = {0: level, 1: level}
+        elif level is not None and options.computer is not None:
+            levels = {options.computer: level}
+        players = players_of(options, other_colour, None)
+        if both:
+            players = (replace(players[0], computer=True), replace(players[1], computer=True))
+        viewer = 1 if both or 1 not in levels else 0
+        table = cls(match, players, levels, session=session, store=store, hints=options.hints, viewer=viewer)
+        if session is not None:
+            table.rated()
+        return table
+
+    def rated(self) -> None:
+        """Show each seat's rating as the store has it now (a saved game; after each game too)."""
+        if self.session is not None:
+            self.players = players_of(self.session.game.options, self.colour, self.ratings())
+
+    def __init__(
+        self,
+        match: Match,
+        players: tuple[Player, Player],
+        bots: dict[int, str],
+        *,
+        session: GameSession | None = None,
+        store: Store | None = None,
+        hints: bool = True,
+        viewer: int = 0,
+    ) -> None:
+        self.match = match
+        self.players = players
+        self.bots = bots
+        self.colour: Colour = players[0].colour  # the other side's (seat 0): Red is seat 1
+        self.session: GameSession | None = session
+        self.store = store
+        self.hints = hints  # this game's hint arrows (seed 000's Create box)
+        self.hint: Hints | None = None  # the computer's advice, shown as arrows
+        self.log = MessageLog()
+        self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
+        self.part: PartialPlay | None = None
+        self.placed: list[int] = []  # steps made before each man put down: what Undo goes back to
+        self._part_for: GameState | None = None
+        self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
+        self._viewer = viewer
+        self._told = ""
+        self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
+        self.sync()
+        if session is not None:
+            last = last_moved(match)
+            if last is not None:  # a resumed game marks and says its last play
+                self.marks = (last.player, last.play.moves)
+                self.say(self.played(last))
+
+    # -- who sees what -------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat in (0, 1) if seat not in self.bots]
+
+    @property
+    def viewer(self) -> int:
+        """The seat at the bottom: the one human, or in a two-player game the last to act."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else self._viewer
+
+    @property
+    def message(self) -> str:
+        return self.log.latest
+
+    def mine(self) -> bool:
+        """A person is to act now."""
+        game = self.match.game
+        return game.phase != "over" and game.actor not in self.bots
+
+    def sync(self) -> None:
+        """Follow the match: the viewer of a two-player game, a fresh partial play for a new roll."""
+        game = self.match.game
+        if len(self.humans) == 2 and game.phase not in ("opening", "over"):
+            self._viewer = game.actor
+        if self._part_for is not game:
+            self._part_for = game
+            self.lifted_from = None
+            human_move = game.phase == "move" and game.actor not in self.bots and game.dice is not None
+            self.part = game.partial() if human_move else None
+            self.placed = []
+
+    def partial(self) -> PartialPlay | None:
+        """The turn being made by hand (None unless a person is to move now)."""
+        return self.part if self._part_for is self.match.game else None
+
+    # -- intents -------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.log.say(text)
+
+    def act(self, action: Action | Callable[[], Action]) -> Outcome:
+        """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
+
+        ``action`` may be a function that makes it, as a roll draws its dice.
+        A person's action goes to the ``guard`` first (the tutor), which may hold it.
+        """
+        if (
+            self.guard is not None
+            and self.mine()
+            and not self.guard(action if isinstance(action, Action) else ROLL)
+        ):
+            return []
+        try:
+            events = self.match.apply(action if isinstance(action, Action) else action())
+        except EngineError as exc:
+            self.say(str(exc))
+            return []
+        self.hint = None
+        self.note(events)
+        self.sync()
+        return list(events)
+
+    def problem(self) -> str | None:
+        """A store problem not shown in a box yet (each once); the strip says it after every action."""
+        problem = self.session.problem if self.session is not None else None
+        if problem:
+            self.say(f"Not saved: {problem}")
+            if problem != self._told:
+                self._told = problem
+                return problem
+        return None
+
+    def roll(self) -> Outcome:
+        if self.match.game.phase not in ("opening", "roll"):
+            self.say("the dice are already rolled")
+            return []
+        return self.act(lambda: Roll(self.match.draw_dice()))
+
+    def double(self) -> Outcome:
+        why = self.match.game.why_no_double()
+        if why is not None:
+            self.say(why)
+            return []
+        return self.act(Double())
+
+    def confirm(self) -> Outcome:
+        part = self.partial()
+        if part is None:
+            return []
+        play = part.play()
+        if play is None:
+            self.say(f"play all your dice first ({'-'.join(map(str, part.dice_left))} left)")
+            return []
+        return self.act(Move.of(play))
+
+    def undo(self, *, whole: bool = False) -> None:
+        """Take back the last man put down (or, ``whole``, the turn so far).
+
+        A man moved 24 to 15 with 3-3 in one gesture is three steps of the engine's
+        partial play but one move to the player, so Undo goes back to before that
+        gesture rather than one die.
+        """
+        part = self.partial()
+        if part is None or not part.steps:
+            self.say("nothing to undo")
+            return
+        if whole:
+            self.part, self.placed = part.restart(), []
+        else:
+            # one man put down is one undo, however many dice its way took (a drag 24/15 with 3-3)
+            keep = self.placed.pop() if self.placed else len(part.steps) - 1
+            self.part = part.with_steps(part.steps[:keep])
+        self.lifted_from = None
+
+    def place(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+        """SELECT on a place (mover's numbering; None: not theirs): pick up, put down, or why not."""
+        part = self.partial()
+        game = self.match.game
+        if part is None:
+            self.say("roll the dice first" if game.phase in ("opening", "roll") else "wait")
+            return []
+        src = self.lifted_from
+        if src is None:
+            if point is None or point == 0:
+                self.say("pick up one of your own men")
+            elif point in part.sources():
+                self.lifted_from = point
+                self.hint = None
+                return [Sound("click")]
+            else:
+                self.say(part.why_not(point, point))
+            return []
+        if point == src:
+            self.lifted_from = None  # put back where it was
+        elif point is not None and point in part.targets(src):
+            self.part = part.move(src, point)
+            self.placed.append(len(part.steps))
+            self.lifted_from = None
+            self.hint = None
+            self.log.clear()
+            hit = any(step.hit for step in self.part.steps[len(part.steps) :])
+            out: Outcome = [Sound("hit" if hit else "bear_off" if point == 0 else "click")]
+            if self.part.is_complete and auto_confirm:
+                out += self.confirm()
+            return out
+        elif point is not None and point != 0 and point in part.sources():
+            self.lifted_from = point
+        else:
+            self.say(part.why_not(src, point if point is not None else -1))
+        return []
+
+    def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+        """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
+
+        Where it may go, this is :meth:`place` (the same step, die, hit and
+        sounds as a click). Anywhere else the man goes home, since a drag only
+        asks where it goes: letting go over another of the player's men does
+        not pick that one up, as a click would. A refused point is said in the
+        words a click there gets; off the board (``None``) nothing is said.
+        Over the man's own point it stays in the hand: that was a click.
+        """
+        part = self.partial()
+        src = self.lifted_from
+        if part is None or src is None or point == src:
+            return []
+        if point is not None and point in part.targets(src):
+            return self.place(point, auto_confirm=auto_confirm)
+        self.lifted_from = None
+        if point is not None:
+            self.say(part.why_not(src, point))
+        return []
+
+    def show_hint(self, advice: Hint) -> None:
+        """The computer's advice for the person to act: arrows from and to (the turn restarts), or words."""
+        if advice.play is None:
+            self.say(f"hint: {advice.cube.action if advice.cube is not None else advice.kind}")
+            return
+        self.part = self.part.restart() if self.part is not None else None
+        self.placed = []
+        self.lifted_from = None
+        moves = advice.play.moves
+        turn = self.match.game.turn
+        self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
+        self.say(
+            f"hint: {seen_from(advice.text, turn, self.viewer)}"
+        )  # the board's numbers, as plays are said
+
+    # -- words -------------------------------------------------------------------------------
+    def played(self, e: Moved) -> str:
+        """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
+        return f"{self.players[e.player].name} played {seen_from(e.text, e.player, self.viewer)}"
+
+    def note(self, events: list[Event]) -> None:
+        """Say each event and mark each play (the viewer first follows the match)."""
+        names = [p.name for p in self.players]
+        if len(self.humans) == 2 and self.match.game.phase not in ("opening", "over"):
+            self._viewer = self.match.game.actor
+        for e in events:
+            if isinstance(e, OpeningRoll):
+                a, b = e.dice
+                if e.winner is None:
+                    self.say(f"both rolled {a}: roll again")
+                else:
+                    self.say(f"{verb(names[e.winner], 'goes')} first with {a}-{b}")
+            elif isinstance(e, AutoDoubled):
+                self.say(f"a tie: the cube turns to {e.cube}")
+            elif isinstance(e, Rolled):
+                self.log.clear()
+            elif isinstance(e, Passed):
+                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
+            elif isinstance(e, Moved):
+                self.marks = (e.player, e.play.moves)
+                self.say(self.played(e))
+            elif isinstance(e, Doubled):
+                self.say(f"{verb(names[e.player], 'doubles')} to {e.cube}")
+            elif isinstance(e, Taken):
+                self.say(f"{verb(names[e.player], 'takes')}: the cube is at {e.cube}")
+            elif isinstance(e, Dropped):
+                self.say(verb(names[e.player], "drops"))
+            elif isinstance(e, Forfeited):
+                self.say(verb(names[e.player], "forfeits"))
+            elif isinstance(e, ResignOffered):
+                self.say(f"{verb(names[e.player], 'offers')} to resign for {e.points}")
+            elif isinstance(e, ResignAccepted):
+                self.say(f"{verb(names[e.player], 'accepts')} the resignation: {e.points} points")
+            elif isinstance(e, ResignDeclined):
+                self.say(f"{verb(names[e.player], 'declines')}: play on")
+            elif isinstance(e, GameStarted):
+                self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
+                self.marks = None
+
+    def ratings(self) -> tuple[int, int] | None:
+        """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
+        if self.session is None or self.store is None:
+            return None
+        opts = self.session.game.options
+        try:
+            r = [self.store.ratings.get(opts.player_id(seat)).rating for seat in (0, 1)]
+        except StoreError:
+            return None
+        return (round(r[0]), round(r[1]))

@@ -1,0 +1,130 @@
+"""What the table looks like this frame: the view built from (table, beat), and the marks and tips on it.
+
+:func:`table_view` reads the table and the beat under way and changes
+neither; the scene builds it once a frame and the board view paints it. The
+last play's marks and a tooltip are drawn over the board here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pyxel
+
+from cart.engine import GameState
+from cart.ui.board import layout as L
+from cart.ui.board.animation import CheckerRun
+from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, ViewState
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.geom import Rect
+
+from .table import Table
+
+__all__ = ["Look", "draw_focus", "draw_marks", "stop_rects", "stops", "table_view"]
+
+
+@dataclass(frozen=True)
+class Look:
+    """What the scene adds to the table for one frame: the beat's play or tumbling faces, the pointer."""
+
+    run: CheckerRun | None = None
+    faces: tuple[int, int] | None = None  # the dice tumbling
+    pointer: tuple[int, int] = (0, 0)
+    pips: bool = True
+    arrows: bool = True  # hint arrows for the pieces a person may move (not in the attract mode)
+    thinking: int | None = None
+
+
+def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
+    """The game shown (its dice tumbling, perhaps) and the view state, from the table and the look."""
+    game = t.match.game
+    board = dice_left = lifted = hints = None
+    part = t.partial()
+    run = look.run
+    if run is not None:
+        board = run.board
+        dice_left = run.dice_left[min(run.i, len(run.dice_left) - 1)]
+        lifted = run.lifted(t.viewer)
+    elif part is not None:
+        board = part.position if part.steps else None
+        dice_left = part.dice_left
+        if t.lifted_from is not None:
+            lifted = Lifted(game.turn, t.lifted_from, *look.pointer)
+            if t.hints:
+                hints = Hints(game.turn, frozenset({t.lifted_from}), part.targets(t.lifted_from))
+        elif t.hints and look.arrows:
+            hints = Hints(game.turn, part.sources())
+    if t.hint is not None:
+        hints = t.hint
+    shown = game
+    if look.faces is not None and game.dice is not None:
+        shown, dice_left = replace(game, dice=look.faces), None
+    view = ViewState(
+        t.viewer,
+        t.players,
+        board=board,
+        dice_left=dice_left,
+        hints=hints,
+        lifted=lifted,
+        message=t.message,
+        message_first=t.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
+        show_pips=look.pips,
+        thinking=look.thinking,
+        score=t.match.score,
+    )
+    return shown, view
+
+
+def stop_rects(t: Table) -> list[Rect]:
+    """What the keyboard cursor can stop on: the points, the bar, the panel's boxes and bins, the cube.
+
+    The bar is the mover's own half (where their hit men wait), so a player
+    without a mouse can take a man from it; it sits in the top row between
+    points 18 and 19, reached by Right from 18 or Left from 19.
+    """
+    rects = [L.point_rect(p) for p in range(1, 25)] + [L.bar_rect(True)]
+    rects += [L.DICE_BOX, L.ROLL_BOX, L.YOUR_BIN, L.THEIR_BIN]
+    if t.match.rules.uses_cube:
+        rects.append(L.cube_rect(t.match.game.cube_owner, t.viewer))
+    return rects
+
+
+def stops(t: Table) -> list[tuple[int, int]]:
+    """Where the keyboard cursor stops on the board: the centre of each of :func:`stop_rects`."""
+    return [r.center for r in stop_rects(t)]
+
+
+def draw_marks(g: pyxel.Image, t: Table, view: ViewState) -> None:
+    """Mark the last play, either side's: a dotted ring where each man left, a ring where it landed."""
+    if t.marks is None:
+        return
+    player, moves = t.marks
+    mine = view.position_for(t.match.game, player).mine
+    for src in {s for s, _ in moves} - {d for _, d in moves}:
+        spot = L.Spot(player, src)
+        r = L.slot_rect(spot, min(mine[src], L.place_count_cap(spot) - 1), view.viewer)
+        for x in range(r.x - 1, r.x + r.w + 1, 2):
+            g.pset(x, r.y - 1, wimp.LAST_MOVE)
+            g.pset(x, r.y + r.h, wimp.LAST_MOVE)
+        for y in range(r.y - 1, r.y + r.h + 1, 2):
+            g.pset(r.x - 1, y, wimp.LAST_MOVE)
+            g.pset(r.x + r.w, y, wimp.LAST_MOVE)
+    for dst in {d for _, d in moves}:
+        spot = L.Spot(player, dst)
+        if mine[dst]:
+            r = L.slot_rect(spot, min(mine[dst], L.place_count_cap(spot)) - 1, view.viewer)
+            g.rectb(r.x - 1, r.y - 1, r.w + 2, r.h + 2, wimp.LAST_MOVE)
+
+
+def draw_focus(g: pyxel.Image, t: Table, at: tuple[int, int]) -> None:
+    """The keyboard cursor's mark: a red frame, two pixels wide, inside the stop centred on ``at``.
+
+    Red is the Wimp's caret, its sign of where typing goes; a point is framed
+    whole (triangle and number), the bar on the mover's half, a box on its border.
+    """
+    rect = next((r for r in stop_rects(t) if r.center == at), None)
+    if rect is None:  # not a stop now (the cube moved): a checker's square at the cursor
+        rect = Rect(at[0] - L.CHECKER // 2, at[1] - L.CHECKER // 2, L.CHECKER, L.CHECKER)
+    x, y, w, h = rect
+    g.rectb(x, y, w, h, wimp.FOCUS)
+    g.rectb(x + 1, y + 1, w - 2, h - 2, wimp.FOCUS)

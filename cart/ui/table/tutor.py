@@ -1,0 +1,149 @@
+"""The tutor: before a person's play or cube action is applied, the Master's word when it costs.
+
+With the tutor on (Options > Tutor, the store's ``Settings.tutor``: the least
+mark it asks about), the table hands every action a person is about to apply
+to :meth:`Tutor.check` first (:attr:`cart.ui.table.table.Table.guard`). A play, a
+double, a take or drop, or a roll when a double was possible is held while the
+Master judges it in the frame's spare time (:func:`cart.ai.tutor.think_tutor`,
+sliced by a :class:`~cart.ui.kit.thinking.Thinker`); when it costs at least the
+threshold a box asks "The Master prefers ...: play it anyway?". Yes applies the
+action as it was; No takes it back: the play's men go back to where the turn
+began, so the player chooses again, and a take or drop is asked again. An
+action the Master has nothing against goes through as if never held. Nothing
+here decides a rule or judges a play: the engine and ``cart.ai`` do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
+from cart.ai.tutor import think_tutor
+from cart.engine import Action, Double, Drop, Move, Roll, Take
+from cart.ui.board.words import seen_from
+from cart.ui.kit.dialogs import Choice, Dialog
+from cart.ui.kit.stage import Push, Transition
+from cart.ui.kit.text import wrap_lines
+from cart.ui.kit.thinking import Thinker
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+    from .table import Outcome, Table
+
+__all__ = ["THRESHOLDS", "Tutor"]
+
+THRESHOLDS = {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
+"""The tutor's setting and the least loss it asks about (gnubg's marks' thresholds)."""
+JUDGED = (Move, Double, Take, Drop, Roll)
+LINE = 44  # characters a line of the tutor's box
+
+
+class Tutor:
+    """Holds a person's action while the Master judges it; asks, then applies it or takes it back.
+
+    ``react`` is the Play scene's: it sounds and animates what an applied
+    action did, as for any action of the player's; ``ask_again`` shows the
+    take-or-drop box again.
+    """
+
+    def __init__(
+        self,
+        services: Services,
+        table: Table,
+        react: Callable[[Outcome], object],
+        ask_again: Callable[[], None],
+    ) -> None:
+        self.services = services
+        self.table = table
+        self.react = react
+        self.ask_again = ask_again
+        self.held: Action | None = None
+        self.thinker: Thinker | None = None
+        self.allowed: Action | None = None  # the action said Yes to (or found fine): it goes through once
+        self.asking: Transition | None = None  # the box to show, for the scene to push
+
+    @property
+    def threshold(self) -> float | None:
+        return THRESHOLDS.get(self.services.prefs.settings.tutor)
+
+    @property
+    def busy(self) -> bool:
+        return self.thinker is not None
+
+    def check(self, action: Action) -> bool:
+        """True: apply ``action`` now. False: it is held (the Master is judging it, or a box asks)."""
+        if self.allowed is not None and action == self.allowed:
+            self.allowed = None
+            return True
+        if self.held is not None:
+            return False  # one question at a time: other input waits for the answer
+        threshold = self.threshold
+        game = self.table.match.game
+        if threshold is None or not isinstance(action, JUDGED) or game.actor in self.table.bots:
+            return True
+        if isinstance(action, Roll) and not (game.phase == "roll" and game.can_double()):
+            return True  # no cube decision: nothing to judge in a roll
+        if isinstance(action, Move) and len(game.legal_plays()) < 2:
+            return True  # forced
+        self.held = action
+        self.table.say("the tutor is looking at it...")
+        think = think_tutor(self.table.match, action, threshold)
+        self.thinker = Thinker(think, self._judged, game, game.actor)
+        return False
+
+    def step(self) -> Transition | None:
+        """A slice of the judgement in this frame's spare time; the box to push once it asks."""
+        if self.thinker is not None:
+            if self.thinker.state is not self.table.match.game:
+                self.thinker = self.held = None  # the game moved on (a forfeit from the menu)
+            elif self.thinker.step(self.services.clock):
+                self.thinker = None
+        asking, self.asking = self.asking, None
+        return asking
+
+    def _judged(self, question: str | None) -> None:
+        action = self.held
+        assert action is not None
+        if question is None:
+            self.apply()
+            return
+        if isinstance(
+            action, Move
+        ):  # "The Master prefers 13/7 8/7": in the board's numbers, as the table says
+            question = seen_from(question, self.table.match.game.actor, self.table.viewer)
+        lines = [line for part in question.split(": ") for line in wrap_lines(part, LINE)]
+        if len(lines) > 1:
+            lines[0] += ":"
+        choices = [
+            Choice("No", lambda: self._undo(), cancel=True),
+            Choice("Yes", lambda: self._yes(), default=True),
+        ]
+        self.asking = Push(Dialog(self.services, "Tutor", lines, choices))
+
+    def _yes(self) -> Transition | None:
+        self.apply()
+        return None
+
+    def apply(self) -> None:
+        """Apply the held action as the player made it (a roll draws its dice now)."""
+        action, self.held = self.held, None
+        if action is None:
+            return
+        self.allowed = action
+        table = self.table
+        self.react(table.roll() if isinstance(action, Roll) else table.act(action))
+        self.allowed = None
+
+    def _undo(self) -> Transition | None:
+        """No: nothing is applied; a play's men go back to the turn's start, a take or drop is asked again."""
+        action, self.held = self.held, None
+        if isinstance(action, Move):
+            part = self.table.partial()
+            if part is not None and part.steps:
+                self.table.undo(whole=True)
+            self.table.say("choose your play again")
+        elif isinstance(action, (Take, Drop)):
+            self.ask_again()
+        return None

@@ -1,0 +1,63 @@
+"""Menu entries every screen shares: the ratings window, setting up a position, the window's scale.
+
+The title's menu, the saved games' and the board's all offer them, so a
+player finds them wherever they look; each opens its window over the screen
+it was chosen on, which shows again when the window closes.
+
+The window scale is Pyxel's ``display_scale``, fixed when ``pyxel.init``
+opens the window: Pyxel 2.9.9 has no call that sets the window's size
+(``pyxel.resize`` changes the screen's pixels, not their scale), so the
+choice is saved and applies from the next start, and the menu says so.
+Alt+Enter (full screen) works at once, being Pyxel's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cart.store.settings import MAX_WINDOW_SCALE
+from cart.ui.kit.menus import Entry
+from cart.ui.kit.stage import Push, Tell, Transition, chain, settings_not_saved
+
+from .position_setup import SetUpScene
+from .ratings_view import RatingsScene
+from .setup import GameSetup, offered_setup
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+__all__ = ["SCALE_MENU", "desk_entries", "scale_entries"]
+
+SCALE_MENU = "Scale (next start)"
+"""The scale submenu's label: the choice applies when the window next opens, and says so."""
+
+
+def desk_entries(services: Services, setup: GameSetup | None = None) -> list[Entry]:
+    """Set up position... and Ratings...; ``setup`` is the set-up offered (default: the last game's)."""
+    offered = setup if setup is not None else offered_setup(services.prefs.settings)
+    return [
+        Entry("Set up position...", lambda: Push(SetUpScene(services, offered))),
+        Entry("Ratings...", lambda: Push(RatingsScene(services)), enabled=services.store is not None),
+    ]
+
+
+def scale_entries(services: Services) -> list[Entry]:
+    """Automatic, 1x, 2x...: the window's scale from the next start, the one saved ticked."""
+    prefs = services.prefs
+
+    def choose(scale: int) -> Callable[[], Transition | None]:
+        def chosen() -> Transition | None:
+            size = (
+                "Pyxel's choice (about 3/4 of the screen)"
+                if scale == 0
+                else f"{scale}x ({640 * scale}x{512 * scale})"
+            )
+            said = Tell("Window scale", (f"The window opens at {size} from the next start.",))
+            return chain(settings_not_saved(prefs.change(window_scale=scale)), said)
+
+        return chosen
+
+    now = prefs.settings.window_scale
+    labels = ["Automatic", *(f"{n}x" for n in range(1, MAX_WINDOW_SCALE + 1))]
+    return [Entry(label, choose(n), ticked=now == n) for n, label in enumerate(labels)]

@@ -1,0 +1,352 @@
+"""Set up a position: paste or type GNU Backgammon's Position ID (and Match ID), then play from there.
+
+A window over whatever showed (the title, the saved games, the board): the
+IDs, who plays (one against the computer at a level, or two), your side, and
+who is on roll when no Match ID says so. Start checks the IDs in the engine
+(:meth:`cart.engine.Match.from_ids`), which says what is wrong with a bad one
+in words, shown here with the fields kept as typed. A good one becomes a
+saved game through the store's usual ``create``, so it is saved after every
+action, resumed from the list and replayed from its own start (its IDs keep
+working in the Position ID box); being a chosen position, it is never rated.
+Without a store the match is played unsaved, as the form's games are.
+
+Ctrl+V pastes: GNU Backgammon's "Position ID: ... Match ID: ..." line fills
+both fields at once. Pyxel has no clipboard of its own (see
+:mod:`cart.ui.kit.services`); where none can be read, the window says to type.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import string
+from dataclasses import replace
+from typing import TYPE_CHECKING, Literal
+
+import pyxel
+
+from cart.ai import LEVELS
+from cart.engine import Match
+from cart.store import StoreError
+from cart.store.saves.names import MAX_GAME_NAME
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
+from cart.ui.kit.services import NO_CLIPBOARD
+from cart.ui.kit.stage import Pop, Transition
+from cart.ui.kit.text import wrap
+from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
+from cart.ui.routes import PlayNew, Resume
+
+from .setup import GameSetup, free_name, game_options
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+
+__all__ = ["SetUpScene", "ids_in"]
+
+_LABELLED = {
+    "position": re.compile(r"Position ID:?\s*([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])"),
+    "match": re.compile(r"Match ID:?\s*([A-Za-z0-9+/]{12})(?![A-Za-z0-9+/])"),
+}
+_BARE = re.compile(r"(?<![A-Za-z0-9+/])([A-Za-z0-9+/]{14}|[A-Za-z0-9+/]{12})(?![A-Za-z0-9+/])")
+HELP = (
+    "Paste (Ctrl+V) or type the IDs GNU Backgammon shows.",
+    "No Match ID: money play, the cube in the middle.",
+    "A game set up is saved, but never rated.",
+)
+ROW = 30
+LABEL_W = 132
+ID_CHARS = string.ascii_letters + string.digits + "+/"
+"""GNU Backgammon's IDs are base64: the ID fields take these alone (the on-screen keyboard greys the rest)."""
+
+
+def ids_in(text: str) -> tuple[str | None, str | None]:
+    """The Position ID and Match ID in pasted text: GNU Backgammon's labelled line, or bare IDs.
+
+    >>> ids_in("Position ID: 4HPwATDgc/ABMA Match ID: cAlgAAAAAAAA")
+    ('4HPwATDgc/ABMA', 'cAlgAAAAAAAA')
+    >>> ids_in(" 4HPwATDgc/ABMA\\n"), ids_in("hello")
+    (('4HPwATDgc/ABMA', None), (None, None))
+    """
+    found: dict[str, str | None] = {}
+    for kind, pattern in _LABELLED.items():
+        hit = pattern.search(text)
+        found[kind] = hit.group(1) if hit else None
+    if found["position"] is None and found["match"] is None:
+        for token in _BARE.findall(text):
+            kind = "position" if len(token) == 14 else "match"
+            found[kind] = found[kind] or token
+    return found["position"], found["match"]
+
+
+class SetUpScene(FieldForm):
+    """The set-up window: IDs, players, side, level, who is on roll; Start plays it, Cancel closes it.
+
+    The one focus model, as the Create form's: the arrows (or d-pad) go a row
+    up or down and along it; the keys reaching a field give it the caret, and
+    Up or Down take them out of it again; SELECT (Space, pad A) on a radio icon
+    picks it; Return starts, Escape first lets the field go, then closes.
+    """
+
+    window: Window
+    free_stops = False  # fields, rows of radio icons, the buttons: Up and Down a row, Left and Right along it
+    shows_focus = True
+
+    def __init__(self, services: Services, setup: GameSetup) -> None:
+        super().__init__(services)
+        self.setup = replace(setup, side="other" if setup.side == "other" else "red")
+        self.on_roll: Literal["red", "other"] = "red"
+        self.window = Window(Rect(60, 16, 520, 480), "Set up a position", focused=True, icons=("close",))
+        work = self.window.work_area
+        self.left = work.x + 16
+        x0 = self.left + LABEL_W
+        y = work.y + 12
+        self.name: TextField | None = None
+        if services.store is not None:
+            self.name = TextField(
+                Rect(x0, y, 340, 24), free_name(services.store, "Set-up"), MAX_GAME_NAME, free=True
+            )
+            y += ROW
+        self.position = TextField(Rect(x0, y, 15 * CHAR_W + 8, 24), "", 14, focused=True, allowed=ID_CHARS)
+        y += ROW
+        self.match_field = TextField(Rect(x0, y, 13 * CHAR_W + 8, 24), "", 12, allowed=ID_CHARS)
+        self.rows_top = y + ROW + 4
+        self.error = ""
+        self.toggles: list[tuple[str, Toggle]] = []  # (what it sets, the radio icon)
+        self._build()
+        by = work.bottom - 40
+        self.cancel_button = Button(Rect(work.right - 236, by, 100, 28), "Cancel")
+        self.start_button = Button(Rect(work.right - 120, by, 100, 28), "Start", default=True)
+
+    # -- the form -------------------------------------------------------------------------------
+    def fields(self) -> list[TextField]:
+        return ([self.name] if self.name is not None else []) + [self.position, self.match_field]
+
+    def give_caret(self, field: TextField | None) -> None:
+        """Give the caret to ``field`` (None: to no field, so keys are commands again).
+
+        Where it is given by something other than the arrows (Tab, a click, a
+        refused ID), the keys' mark lets go too: the arrows go on from the caret.
+        """
+        for f in self.fields():
+            f.focused = f is field
+        if field is not None and self.focus != field.rect.center:
+            self.focus = None
+
+    def _build(self) -> None:
+        """The radio rows for the set-up now: with two players no side is yours and no computer plays."""
+        s = self.setup
+        other = s.other_colour.title()
+        x0 = self.left + LABEL_W
+        y = self.rows_top
+        self.toggles = []
+        self.row_labels: list[tuple[str, int, bool]] = []
+
+        def row(label: str, items: list[tuple[str, str, bool]], enabled: bool, w: int = 92) -> None:
+            nonlocal y
+            self.row_labels.append((label, y, enabled))
+            for i, (key, text, on) in enumerate(items):
+                self.toggles.append(
+                    (key, Toggle(Rect(x0 + i * w, y, w - 4, 20), text, on=on, enabled=enabled))
+                )
+            y += ROW
+
+        two = s.players == 2
+        row("Players", [("players:1", "1", not two), ("players:2", "2", two)], True)
+        row(
+            "Your side",
+            [("side:red", "Red", s.side == "red"), ("side:other", other, s.side == "other")],
+            not two,
+        )
+        row("Computer", [(f"level:{lv}", lv.title(), s.level == lv) for lv in LEVELS[:2]], not two, w=140)
+        for i, lv in enumerate(LEVELS[2:]):
+            radio = Toggle(Rect(x0 + i * 140, y, 136, 20), lv.title(), on=s.level == lv, enabled=not two)
+            self.toggles.append((f"level:{lv}", radio))
+        y += ROW
+        no_match_id = not self.match_field.text.strip()
+        row(
+            "On roll",
+            [("roll:red", "Red", self.on_roll == "red"), ("roll:other", other, self.on_roll == "other")],
+            no_match_id,
+        )
+        self.help_y = y + 4
+
+    def pick(self, key: str) -> None:
+        what, value = key.split(":")
+        if what == "players":
+            self.setup = replace(self.setup, players=int(value))
+        elif what == "side":
+            self.setup = replace(self.setup, side=value)  # type: ignore[arg-type]
+        elif what == "level":
+            self.setup = replace(self.setup, level=value)
+        elif what == "roll":
+            self.on_roll = value  # type: ignore[assignment]
+        self._build()
+
+    def paste(self) -> None:
+        """Ctrl+V: IDs found in the clipboard fill their fields; other text goes where the caret is."""
+        text = self.services.clipboard()
+        if text is None:
+            self.error = NO_CLIPBOARD
+            return
+        position, match = ids_in(text)
+        if position is None and match is None:
+            if self.focused is not None:
+                self.focused.insert(" ".join(text.split()))
+            return
+        if position is not None:
+            self.position.text = position
+        if match is not None:
+            self.match_field.text = match
+        self.error = ""
+        self._build()
+
+    # -- starting -------------------------------------------------------------------------------
+    def start(self) -> Transition | None:
+        """Start: the IDs checked by the engine, then the game created as the form's are (or said why not)."""
+        position = self.position.text.strip()
+        match_id = self.match_field.text.strip() or None
+        if not position:
+            self.error = "Type or paste a Position ID: 14 letters, digits, + or /"
+            self.give_caret(self.position)
+            return None
+        on_roll = 1 if self.on_roll == "red" else 0
+        try:
+            probe = Match.from_ids(position, match_id, on_roll=on_roll)
+        except ValueError as exc:
+            self.error = str(exc)
+            self.give_caret(
+                self.match_field if match_id is not None and "Match ID" in str(exc) else self.position
+            )
+            return None
+        setup = replace(
+            self.setup, variant="standard", match_length=probe.rules.match_length, auto_doubles=False
+        )
+        rng = self.services.rng
+        hints = self.services.prefs.settings.hint_arrows
+        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
+        dice = random.Random(rng.getrandbits(64))
+        match = Match.from_ids(
+            position, match_id, on_roll=on_roll, rules=options.rules, names=options.names, rng=dice
+        )
+        store = self.services.store
+        if store is None or self.name is None:
+            return Pop(self, then=PlayNew(setup, match))
+        try:
+            saved = store.games.create(
+                self.name.text, options, rng=dice, start=match.start, start_score=match.start_score
+            )
+        except StoreError as exc:
+            self.error = str(exc)
+            self.give_caret(self.name)
+            return None
+        return Pop(self, then=Resume(saved))
+
+    def cancel(self) -> Transition | None:
+        """Escape, pad BACK or B: the window closes at once, whatever has the caret (nothing was made)."""
+        return Pop(self)
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """The close icon cancels the set-up, as Cancel does (nothing was made yet)."""
+        return Pop(self) if part == "close" else None
+
+    # -- input ----------------------------------------------------------------------------------
+    def pressable(self) -> list[Button]:
+        return [self.cancel_button, self.start_button]
+
+    def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
+        """Each radio icon that applies, by its stop: the middle of its sprite."""
+        return {(t.rect.x + 8, t.rect.y + 10): t for _, t in self.toggles if t.enabled}
+
+    def stops(self) -> list[tuple[int, int]]:
+        """Fields, radio icons, buttons: every icon that applies, in reading order."""
+        fields = [f.rect.center for f in self.fields()]
+        return fields + list(self.toggle_stops()) + [b.rect.center for b in self.pressable()]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        """The Position ID, which has the caret when the window opens: what the window is for."""
+        return self.position.rect.center
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                hover(self.pressable(), intent)
+            elif isinstance(intent, Select):
+                going = self.click(intent.x, intent.y)
+                if going is not None:
+                    return going
+            elif isinstance(intent, Typed) and self.focused is not None:
+                self.focused.insert(intent.text)
+                self.error = ""
+                self._build()
+            elif isinstance(intent, Command):
+                name = intent.name
+                if name == "confirm":
+                    return self.start()
+                if name == "cancel" or (name == "undo" and not self.typing):  # pad B too, as in a box
+                    return self.cancel()
+                if name == "next_field":
+                    fields = self.fields()
+                    now = self.focused
+                    self.give_caret(
+                        fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0]
+                    )
+                elif name == "erase" and self.focused is not None:
+                    self.focused.backspace()
+                    self.error = ""
+                    self._build()
+                elif name == "paste":
+                    self.paste()
+        return None
+
+    def click(self, x: int, y: int) -> Transition | None:
+        for f in self.fields():
+            if f.contains(x, y):
+                self.give_caret(f)
+                return None
+        for key, t in self.toggles:
+            if t.contains(x, y):
+                self.pick(key)
+                return None
+        if self.cancel_button.contains(x, y):
+            return Pop(self)
+        if self.start_button.contains(x, y):
+            return self.start()
+        return None
+
+    # -- drawing --------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        self.window.draw(a, g)
+        labels = [(self.position, "Position ID"), (self.match_field, "Match ID")]
+        if self.name is not None:
+            labels.insert(0, (self.name, "Name"))
+        for f, label in labels:
+            a.text(g, self.left, f.rect.y + 4, label, wimp.TEXT)
+            f.draw(a, g)
+        a.text(
+            g, self.match_field.rect.right + 12, self.match_field.rect.y + 4, "(optional)", wimp.TEXT_DISABLED
+        )
+        for label, y, enabled in self.row_labels:
+            a.text(g, self.left, y + 2, label, wimp.TEXT if enabled else wimp.TEXT_DISABLED)
+        for _, t in self.toggles:
+            t.draw(a, g)
+        y = self.help_y
+        for line in HELP:
+            a.text(g, self.left, y, line, wimp.TEXT)
+            y += CHAR_H + 2
+        y += 8
+        for line in wrap(self.error, 60)[:3] if self.error else []:
+            a.text(g, self.left, y, line, wimp.ERROR_TEXT)
+            y += CHAR_H
+        for b in self.pressable():
+            b.draw(a, g)
+        toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
+        if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
+            r = toggle.rect
+            width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
+            draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
+        draw_focused(g, self.shown_focus, self.pressable())

@@ -1,0 +1,343 @@
+"""Seed 000's Start: the saved games in a list; select a line and PLAY resumes it exactly.
+
+The list is the store's (``store.games.list()``: name, the players and whose
+score, rules, last played in local time, most recent first; names too long
+end in "..."); resuming loads the game through the store,
+which replays its record in the engine, so board, cube, score and the dice to
+come are those of the moment it was left. A game that cannot be loaded is set
+aside by the store and the reason shown here; deleting asks first. Review
+opens the selected game in the Review window, Import... a ``.mat`` file
+(also dropped on the list), see :mod:`cart.ui.review.review_open`. MENU offers the
+buttons' actions, the set-up and ratings windows, and Quit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.store import GameSummary, SavedGame, StoreError
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.dialogs import Choice, Dialog, draw_focused, hover
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.kit.keyboard import KEY_LABELS, key_for
+from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
+from cart.ui.kit.stage import Push, Quit, Scene, Tell, Transition, chain
+from cart.ui.kit.text import cut, shown, wrap
+from cart.ui.kit.widgets import Button, Window
+from cart.ui.review.review_open import import_box, review_file, review_saved
+from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
+
+from .desk import desk_entries
+from .setup import summary_line
+
+if TYPE_CHECKING:
+    from cart.ui.kit.services import Services
+    from cart.ui.kit.widgets import Furniture
+
+__all__ = ["COLUMNS", "StartScene"]
+
+COLUMNS = (("Name", 13), ("Players and score", 24), ("Rules", 18), ("Last played", 17))
+"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
+
+The text in each is :data:`GAP` characters narrower, cut with "..." before the
+gap, so no column runs into the next ("..., over  Standard to 3"); the last
+needs only a character's margin to the box's edge.
+"""
+GAP = 2
+WIDTHS = (*(width - GAP for _, width in COLUMNS[:-1]), COLUMNS[-1][1] - 1)
+ROW_H = 18
+BUTTON_W = 90
+BUTTON_H = 28
+
+
+class StartScene(ScrollingList, Scene):
+    """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
+
+    The highlighted line is the one PLAY and Return open: Up and Down (keys or
+    d-pad) and Page Up and Page Down move the highlight, the wheel and the
+    scroll bar (its arrows, its well, its slider dragged) move the list, and
+    the highlight is always a shown line. Left and Right go between the
+    buttons, framed where the keys put the focus. The close icon goes back to
+    the title; the toggle-size icon shows the list on the whole screen and back.
+    """
+
+    own_arrows = ("up", "down")
+    window: Window
+    free_stops = False  # the buttons in a row
+    shows_focus = True
+
+    def __init__(self, services: Services) -> None:
+        super().__init__(services)
+        self.games: list[GameSummary] = []
+        self.selected = 0
+        self.first = 0  # the first line shown (the list scrolls)
+        self.message = ""
+        self.message_ok = False  # the message reports a success (drawn as text, not as an error)
+        self.full = False  # the toggle-size icon's other size: the whole screen, more lines shown
+        self.dragging = None
+        self.lay_out()
+        self.refresh()
+
+    def lay_out(self) -> None:
+        """Place everything in the window at its size now (the toggle-size icon switches between two)."""
+        rect = Rect(0, 0, *SCREEN) if self.full else Rect(8, 24, 624, 464)
+        self.window = Window(rect, "Start: saved games", focused=True, icons=("close", "toggle"))
+        work = self.window.work_area
+        self.head_y = work.y + 8
+        self.list_top = self.head_y + CHAR_H + 6
+        y = work.bottom - BUTTON_H - 12
+        self.message_y = y - CHAR_H - 8
+        self.visible = (self.message_y - 4 - self.list_top) // ROW_H
+        right = work.right - 12
+        self.play = Button(Rect(right - BUTTON_W, y, BUTTON_W, BUTTON_H), "Play", default=True)
+        self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
+        self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
+        self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
+        self.review = Button(Rect(work.x + 12 + 2 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Review")
+        self.import_mat = Button(Rect(work.x + 12 + 3 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Import...")
+        self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * ROW_H + 4))
+
+    # -- the list ---------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the list again (after a delete, or a game set aside); keep the selection in range."""
+        assert self.services.store is not None
+        self.games = self.services.store.games.list()
+        self.selected = max(0, min(self.selected, len(self.games) - 1))
+        self.show_selected()
+
+    def row_rect(self, i: int) -> Rect:
+        """The screen rectangle of list line ``i`` (shown or not)."""
+        work = self.window.work_area
+        return Rect(work.x + 4, self.list_top + (i - self.first) * ROW_H, work.w - 40, ROW_H)
+
+    @property
+    def chosen(self) -> GameSummary | None:
+        return self.games[self.selected] if self.games else None
+
+    def item_count(self) -> int:
+        return len(self.games)
+
+    def after_scroll(self) -> None:
+        """Grey what can do nothing on an empty list."""
+        self.delete.enabled = self.play.enabled = self.review.enabled = bool(self.games)
+
+    def move_selection(self, step: int) -> None:
+        """Up or Down: highlight the line ``step`` away (what was said about the last one goes)."""
+        if self.games:
+            self.message = ""
+        super().move_selection(step)
+
+    def pressable(self) -> list[Button]:
+        return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
+
+    def stops(self) -> list[tuple[int, int]]:
+        """The buttons (Up and Down move the highlight in the list, not the cursor)."""
+        return [b.rect.center for b in self.pressable()]
+
+    def first_stop(self) -> tuple[int, int] | None:
+        return self.play.rect.center
+
+    def focus_origin(self) -> tuple[int, int] | None:
+        """With no button framed, Left and Right start from the middle of the buttons' row."""
+        return (self.window.rect.center[0], self.play.rect.center[1])
+
+    def furniture(self, part: Furniture) -> Transition | None:
+        """Close: back to the title, as Back; toggle-size: the list between its size and the whole screen."""
+        if part == "close":
+            return ToTitle()
+        if part == "toggle":
+            self.full = not self.full
+            self.focus = None  # the buttons moved: the keys start again from the pointer
+            self.lay_out()
+            self.show_selected()
+        return None
+
+    # -- actions ----------------------------------------------------------------------------------
+    def resume(self) -> Transition | None:
+        """PLAY: continue the selected game where it was left, or say why it cannot be.
+
+        The game is loaded here, so a game gone or damaged is said on this list.
+        """
+        return self.with_chosen("Cannot resume", "No saved game: choose New game", Resume)
+
+    def open_review(self) -> Transition | None:
+        """Review: the selected game told back (a finished one whole, else its moves so far)."""
+        return self.with_chosen(
+            "Cannot review", "No saved game to review", lambda saved: review_saved(self.services, saved)
+        )
+
+    def with_chosen(
+        self, cannot: str, none: str, then: Callable[[SavedGame], Transition | None]
+    ) -> Transition | None:
+        """Load the highlighted game and hand it to ``then``; a game gone or damaged is said on this list.
+
+        The game is loaded here rather than by ``then`` so that every button that opens a game says
+        the same thing about one deleted elsewhere (``none``: the list is empty).
+        """
+        chosen = self.chosen
+        if chosen is None:
+            self.say(none)
+            return None
+        assert self.services.store is not None
+        try:
+            saved = self.services.store.games.load(chosen.name)
+        except KeyError:
+            self.say(self.about(chosen.name, "{} is gone (deleted elsewhere?)"))
+            self.refresh()
+            return None
+        except (StoreError, ValueError) as exc:  # damaged: set aside by the store, which says where
+            self.refresh()
+            return chain(Notices(), Tell(cannot, (str(exc),)))
+        return then(saved)
+
+    def say(self, text: str, *, ok: bool = False) -> None:
+        """Say ``text`` on the message row: in red when it refuses or reports a problem, in the text
+        colour when it reports what was done (``ok``: "Deleted Friday" is no error)."""
+        self.message, self.message_ok = text, ok
+
+    def count_text(self) -> str:
+        """ "1-10 of 30" on the message row when the list is longer than it shows, else nothing."""
+        if len(self.games) <= self.visible:
+            return ""
+        return f"{self.first + 1}-{self.first + len(self.shown_rows())} of {len(self.games)}"
+
+    def message_room(self) -> int:
+        """The characters the message row has, clear of :meth:`count_text`."""
+        count = self.count_text()
+        return (self.window.work_area.w - 24) // CHAR_W - (len(count) + 2 if count else 0)
+
+    def about(self, name: str, words: str) -> str:
+        """``words`` about a game, its name shortened (with "...") so that what is said of it shows whole."""
+        return words.format(cut(shown(name), max(3, self.message_room() - len(words) + 2)))
+
+    def ask_delete(self) -> Transition | None:
+        chosen = self.chosen
+        if chosen is None:
+            self.say("Nothing to delete")
+            return None
+
+        def delete() -> Transition | None:
+            assert self.services.store is not None
+            going: Transition | None = None
+            try:
+                self.services.store.games.delete(chosen.name)
+            except StoreError as exc:
+                going = Tell("Not deleted", (str(exc),))
+            else:
+                self.say(self.about(chosen.name, "Deleted {}"), ok=True)
+            self.refresh()
+            return going
+
+        return Push(
+            Dialog(
+                self.services,
+                "Delete",
+                [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
+                # Cancel at the left, the action at the right, as every box here (RISC OS); Cancel the default
+                [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Delete", delete)],
+            )
+        )
+
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the list: what its buttons do, and Quit (no game is in progress here)."""
+        device = self.services.used.device  # the pad's buttons where a pad opened it
+        delete = "" if device == "pad" else KEY_LABELS[pyxel.KEY_DELETE]
+        return [
+            Entry("Play", self.resume, enabled=bool(self.games), key=key_for("confirm", device)),
+            Entry("New game", ToNewGame),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=delete),
+            Entry("Review", self.open_review, enabled=bool(self.games)),
+            Entry("Import .mat...", lambda: import_box(self.services)),
+            *desk_entries(self.services),
+            Entry("Back", ToTitle, separator=True, key=key_for("cancel", device)),
+            Entry("Quit", Quit),
+        ]
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        for intent in intents:
+            if isinstance(intent, Pointer):
+                hover(self.pressable(), intent)
+                self.slide(intent)
+            elif isinstance(intent, Select):
+                return self.click(intent.x, intent.y)
+            elif isinstance(intent, Scroll):
+                self.scroll(3 * intent.lines)
+            elif isinstance(intent, Dropped):  # a .mat dropped on the list opens for review
+                return review_file(self.services, intent.path)
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
+            elif isinstance(intent, Command):
+                if intent.name in ("up", "down"):
+                    self.move_selection(-1 if intent.name == "up" else 1)
+                elif intent.name in ("page_up", "page_down"):
+                    self.move_selection(self.visible * (-1 if intent.name == "page_up" else 1))
+                elif intent.name == "confirm":
+                    return self.resume()
+                if intent.name in ("cancel", "undo"):  # Escape, gamepad B
+                    return ToTitle()
+                if intent.name == "undo_turn":  # Delete key
+                    return self.ask_delete()
+        return None
+
+    def click(self, x: int, y: int) -> Transition | None:
+        for i in self.shown_rows():
+            if self.row_rect(i).contains(x, y):
+                self.selected = i
+                self.message = ""
+                return None
+        if self.play.contains(x, y):
+            return self.resume()
+        if self.delete.contains(x, y):
+            return self.ask_delete()
+        if self.new.contains(x, y):
+            return ToNewGame()
+        if self.review.contains(x, y):
+            return self.open_review()
+        if self.import_mat.contains(x, y):
+            return import_box(self.services)
+        if self.back.contains(x, y):
+            return ToTitle()
+        self.click_bar(x, y)
+        return None
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        g.cls(wimp.DESKTOP)
+        self.window.draw(a, g)
+        work = self.window.work_area
+        x = work.x + 8
+        for title, width in COLUMNS:
+            a.text(g, x, self.head_y, title, wimp.TEXT_DISABLED)
+            x += width * CHAR_W
+        box = Rect(work.x + 4, self.list_top - 2, work.w - 40, self.visible * ROW_H + 4)
+        g.rect(box.x, box.y, box.w, box.h, wimp.FIELD_BG)
+        g.rectb(box.x, box.y, box.w, box.h, wimp.FRAME)
+        if not self.games:
+            a.text(g, work.x + 12, self.list_top + 4, "No saved games yet: choose New game.", wimp.TEXT)
+        for i in self.shown_rows():
+            r = self.row_rect(i)
+            fg = wimp.TEXT
+            if i == self.selected:
+                g.rect(r.x + 1, r.y, r.w - 2, r.h, wimp.MENU_SELECTED_BG)
+                fg = wimp.MENU_SELECTED_TEXT
+            x = work.x + 8
+            for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
+                a.text(g, x, r.y + 1, text, fg)
+                x += width * CHAR_W
+        more = self.count_text()
+        if more:
+            a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
+        if self.message:
+            colour = wimp.TEXT if self.message_ok else wimp.ERROR_TEXT
+            a.text(g, work.x + 12, self.message_y, cut(shown(self.message), self.message_room()), colour)
+        for b in self.pressable():
+            b.draw(a, g)
+        self.bar.draw(g, dragging=self.dragging is not None)
+        draw_focused(g, self.shown_focus, self.pressable())

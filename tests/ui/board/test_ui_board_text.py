@@ -1,0 +1,151 @@
+"""What the board says in words: the plays in its own numbers, long messages, plain English, and the tips.
+
+Split from ``test_ui_app.py`` (which plays the game itself and keeps the drivers used here):
+the words a player reads, as distinct from what the game does.
+"""
+
+from __future__ import annotations
+
+import pyxel
+from test_ui_app import Driver, make_app, play_scene
+
+from cart.engine import GameState, Position, Rules
+from cart.ui.board import layout as L
+from cart.ui.board.tips import tip_box
+from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS
+from cart.ui.board.words import SCROLL_FRAMES
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.text import wrap_words
+from cart.ui.windows.setup import GameSetup
+
+
+def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
+    """Issue 17: 24/13 by the player at the top landed on the point labelled 12: it reads 1/12."""
+    app = make_app()
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
+    )
+    d.until(lambda: d.table.match.game.turn == 1)
+    assert d.table.viewer == 1
+    assert d.table.message == "Expert played 1/12"
+    assert d.table.marks == (0, ((24, 18), (18, 13)))
+
+
+def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
+    """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    mover = d.table.match.game.turn
+    d.click(d.place(mover, 8))
+    d.click(d.place(mover, 5))
+    d.click(d.place(mover, 6))
+    d.click(d.place(mover, 5))
+    d.click(L.ROLL_BOX.center)  # confirm
+    assert d.table.match.game.turn == 1 - mover and d.table.viewer == 1 - mover
+    name = d.table.players[mover].name
+    assert d.table.message == f"{name} played 17/20 19/20"
+    assert d.table.marks == (mover, ((8, 5), (6, 5)))
+
+
+def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
+    """Issue 17: the strip holds 3 lines of 23 characters; a longer message moves up a line at a time."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
+    d.table.say(text)
+    lines = wrap_words(text, MESSAGE_COLS)
+    assert len(lines) > MESSAGE_ROWS
+    shown: list[str] = []
+    for _ in range(len(lines) * SCROLL_FRAMES):
+        d.frames()
+        first = d.table.log.first_line(MESSAGE_COLS, MESSAGE_ROWS)  # the line the strip starts at
+        shown.extend(lines[first : first + MESSAGE_ROWS])
+    assert set(shown) == set(lines)  # every line of it was on the strip
+
+
+def test_you_are_spoken_to_in_english(assets: Assets) -> None:
+    """Issue 17: "You take", "You win a gammon", never "You takes", "You wins"."""
+    app = make_app()
+    mine = [0] * 26
+    mine[0], mine[1] = 14, 1  # one man left, on the 1 point
+    theirs = [0] * 26
+    theirs[19] = 15  # all theirs in our home board: a backgammon
+    pos = Position.from_counts(mine, theirs)
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="expert"),
+        GameState.from_position(Rules(), pos, turn=1, dice=(2, 1)),
+    )
+    d.click(d.place(1, 1))
+    d.click(d.place(1, 0))
+    d.click(L.ROLL_BOX.center)  # confirm: the last man off
+    d.until(lambda: isinstance(app.stack[-1], Dialog))
+    box = app.stack[-1]
+    assert isinstance(box, Dialog)
+    text = " ".join(box.lines)
+    assert "You win a backgammon" in text and "You wins" not in text
+
+
+def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> None:
+    d.pointer = xy
+    d.frames(frames)
+
+
+def on_screen(d: Driver, tip: str, at: tuple[int, int] | None = None) -> bool:
+    """The screen shows ``tip`` beside the pointer (or ``at``), pixel for pixel as a tooltip is painted."""
+    box = tip_box(tip, at or d.pointer)
+    assert box is not None
+    want = pyxel.Image(box.w, box.h)
+    draw_tip(want, d.app.assets, tip, Rect(0, 0, box.w, box.h))
+    return all(
+        want.pget(x, y) == pyxel.screen.pget(box.x + x, box.y + y) for y in range(box.h) for x in range(box.w)
+    )
+
+
+def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
+    """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    to_roll = "Dice to roll: click (or R) to roll"
+    rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
+    assert not on_screen(d, to_roll)
+    d.frames(2)
+    assert on_screen(d, to_roll)
+    d.key(pyxel.KEY_R)  # rolled: the tip goes with the action
+    assert d.table.match.game.phase == "move" and not on_screen(d, to_roll)
+    rest(d, L.DICE_BOX.center)
+    assert on_screen(d, "Dice to roll: the next roll is made here")
+
+
+def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
+    """Issue 17: wherever the pointer rests, the tip's box is clear of the message strip and all dice."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    shown = 0
+    for xy in [L.ROLL_BOX.center, L.DICE_BOX.center, L.YOUR_BIN.center, L.point_rect(19).center]:
+        xy = (xy[0], xy[1])
+        rest(d, xy)
+        tip = d.scene.tip()
+        if tip is None:
+            continue
+        shown += 1
+        _, box = tip
+        for r in (L.MESSAGE, L.ROLL_BOX, L.DICE_BOX, L.seat_rows(L.THEIR_SEAT).icon):
+            assert box.right <= r.x or r.right <= box.x or box.bottom <= r.y or r.bottom <= box.y, (xy, r)
+    assert shown >= 3
+
+
+def test_no_tip_under_a_dialog(assets: Assets) -> None:
+    app = make_app()
+    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    rest(d, L.ROLL_BOX.center)
+    mine = "Your roll: click (or Return) to confirm your move"
+    assert on_screen(d, mine)
+    at = d.pointer
+    d.menu("Play", "Rules")
+    d.frames()
+    assert not on_screen(d, mine, at)

@@ -1,0 +1,110 @@
+"""The computer at the table: it thinks in each frame's spare time, and the screen says so while it does.
+
+Split from ``test_ui_app.py`` (which plays the game itself and keeps the drivers used here):
+what a thought costs a frame, and what becomes of one whose moment is gone, matter apart from the rules.
+"""
+
+from __future__ import annotations
+
+import pytest
+import pyxel
+from test_ui_app import button, make_app, play_scene
+
+from cart.engine import Forfeit, GameState, NewGame, Position, Roll, Rules
+from cart.ui.board import layout as L
+from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
+from cart.ui.kit.palette import Wimp
+from cart.ui.table import play as play_module
+from cart.ui.windows.setup import GameSetup
+
+
+def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
+    app = make_app()
+    app.think_budget = 0.006
+    pos = Position.from_position_id("4HPwATDgc/ABMA")
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    frames = 0
+    while d.table.match.game.turn == 0 and frames < 500:
+        d.frames()
+        frames += 1
+    assert 1 < frames < 500  # several frames of thinking, then the play
+
+
+def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -> None:
+    """The answer to a moment that is gone is never applied: the next game starts clean."""
+    app = make_app()
+    app.think_budget = 0.002
+    pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    d.frames(3)  # the first frame is drawn before any thought
+    assert not app.cursor_shown and d.table.match.game.phase == "move"  # the hourglass: it thinks
+    d.menu("Play", "Forfeit...")  # from the menu, while the computer thinks: asked first
+    box = app.stack[-1]
+    assert isinstance(box, Dialog) and "Master wins 2 points (twice the cube)." in box.lines
+    d.click(box.buttons[1].rect.center)  # Forfeit
+    assert app.cursor_shown and d.table.match.game.phase == "over"  # the thought is dropped
+    d.until(lambda: isinstance(app.stack[-1], Dialog))
+    over = app.stack[-1]
+    assert isinstance(over, Dialog) and over.window.title == "Game over"
+    d.click(button(over, "Yes"))  # another game
+    d.until(lambda: len(d.table.match.record) >= 3)
+    assert d.table.match.record[:2] == [Forfeit(1), NewGame()]
+    assert isinstance(d.table.match.record[2], Roll) and "annot" not in d.table.message
+
+
+def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets: Assets) -> None:
+    """Issue 17: a thought longer than a frame shows an hourglass at the pointer and on its strip."""
+    app = make_app()
+    app.think_budget = 0.001
+    pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
+    d = play_scene(
+        app,
+        GameSetup(players=1, side="red", level="master"),
+        GameState.from_position(Rules(), pos, dice=(2, 2)),
+    )
+    d.pointer = (100, 300)
+    d.frames(2)
+    assert not app.cursor_shown  # the hourglass instead of the pointer
+    inks = {pyxel.pget(x, y) for x in range(95, 106) for y in range(295, 306)}
+    assert {Wimp.DARK_BLUE, Wimp.LIGHT_BLUE, Wimp.YELLOW} <= inks  # the hourglass at the pointer
+    strip = L.seat_rows(L.THEIR_SEAT).name  # the computer sits at the top
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW in strip_inks
+    d.until(lambda: d.table.match.game.turn == 1)
+    d.frames()
+    assert app.cursor_shown
+    strip_inks = {
+        pyxel.pget(x, y) for x in range(strip.x + 5, strip.x + 15) for y in range(strip.y + 2, strip.y + 13)
+    }
+    assert Wimp.YELLOW not in strip_inks
+
+
+def test_the_first_frame_does_not_wait_for_the_weights(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 17: the computer's first thought (which reads the weights) comes after the first frame."""
+    made: list[int] = []
+    real = play_module.Bot
+
+    def counting(*args: object, **kwargs: object) -> object:
+        made.append(app.clock.frames)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play_module, "Bot", counting)
+    app = make_app()
+    d = play_scene(app, GameSetup(players=0), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.frames(1)
+    assert made == []
+    d.frames(1)
+    assert made == [1]
