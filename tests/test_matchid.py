@@ -203,3 +203,22 @@ def test_a_position_id_padded_with_equals_signs_does_not_decode() -> None:
 
     with pytest.raises(PositionError, match="without '=' padding"):
         Position.from_position_id("4HPwATDgc/AB==")
+
+
+def test_a_money_match_id_with_a_score_sets_up_that_session() -> None:
+    """gnubg's own money ID of game 3 at 0-3 (5-2 rolled), and ours after a game, are set up, not refused."""
+    m = Match.from_ids("4HPwATDgc/ABMA", "cIkKAAAAGAAA")
+    assert (m.rules.match_length, m.score, m.start_score) == (0, (0, 3), (0, 3))
+    assert (m.game.turn, m.game.phase, m.game.dice, m.game.cube) == (1, "move", (5, 2), 1)
+    assert MatchKey.from_id(m.match_id()).score == (0, 3)
+    played = Match(Rules(), rng=random.Random(3))
+    while played.game.phase != "over":
+        if played.game.phase in ("opening", "roll"):
+            played.roll()
+        else:
+            played.play(played.legal_plays()[0])
+    played.new_game()
+    played.roll((5, 2))
+    again = Match.from_ids(played.position_id(), played.match_id())
+    assert again.score == played.score != (0, 0)
+    assert (again.position_id(), again.match_id()) == (played.position_id(), played.match_id())

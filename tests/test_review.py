@@ -260,3 +260,15 @@ def test_a_dead_cube_is_no_decision() -> None:
     state = GameState.from_position(rules, pos)
     assert not cube_matters(state, (2, 0)) and cube_matters(state, (0, 2)) and cube_matters(state, (0, 0))
     assert not cube_matters(GameState.from_position(Rules(variant="maxgammon"), pos), (0, 0))
+
+
+def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
+    """At 4-4 in a 5-point match the cube is dead: a double decides nothing (from 0-0 it was "very bad")."""
+    rules = Rules(match_length=5)
+    start = GameState.from_position(rules, Position.start())
+    m = Match(rules, names=("Ann", "Bob"), start=start, start_score=(4, 4))
+    m.double()
+    m.take()
+    cubes = review_match(m).cubes
+    assert [c.kind for c in cubes] == ["take"]  # the double decides nothing here, so it is no decision
+    assert cubes[0].made == cubes[0].right == "take" and cubes[0].loss == 0.0 and not cubes[0].mark

@@ -44,9 +44,13 @@ each level's reply at 30 fps, from the frame its dice are rolled to the frame
 its play is applied (tumble and man-by-man animation included), on a simulated
 frame clock (a frame lasts the period or its work, whichever is longer).
 
+store: one action with its save at 300 and at 12,000 actions of a money
+session (goal: at most 3x), in a folder and in a browser's localStorage, and
+loading a game of 40,000 actions (goal: under 1 s).
+
 The sections live in tools/bench_ai.py (movegen, ai), tools/bench_pyodide.py,
-tools/bench_review.py, tools/bench_review_window.py and tools/bench_ui.py (ui,
-start); what they share (the suite, best-of timing, the review's game) in
+tools/bench_review.py, tools/bench_review_window.py, tools/bench_ui.py (ui,
+start) and tools/bench_store.py; what they share (the suite, best-of timing, the review's game) in
 tools/bench_common.py.
 """
 
@@ -62,6 +66,7 @@ from tools.bench_ai import bench_ai, bench_movegen
 from tools.bench_common import review_game
 from tools.bench_pyodide import bench_pyodide
 from tools.bench_review import bench_review
+from tools.bench_store import bench_store
 from tools.bench_ui import bench_start, bench_ui
 
 __all__ = ["BENCHES", "main", "review_game"]
@@ -81,6 +86,7 @@ BENCHES = {
     "pyodide": bench_pyodide,
     "ui": bench_ui,
     "start": bench_start,
+    "store": bench_store,
 }
 
 

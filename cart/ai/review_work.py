@@ -60,7 +60,7 @@ __all__ = [
     "think_play_review",
 ]
 
-ANALYSIS_VERSION = 3
+ANALYSIS_VERSION = 4
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
 
 
@@ -105,7 +105,7 @@ class Reviewer:
         self.key = key if key is not None else analysis_key(ply)
         self.master = Bot("master", weights=self.weights)
         self.luck_bot = Bot("expert", weights=self.weights)
-        self._replay = Match(match.rules, names=match.names, start=match.start)
+        self._replay = match.restarted()
         self._plays: list[PlayReview] = []
         self._cubes: list[CubeReview] = []
         self._rolls: list[RollReview] = []

@@ -95,8 +95,8 @@ class Match:
     ) -> None:
         """``start`` begins the first game from a given state (tests, set-up boards), at ``start_score``.
 
-        A set-up match may begin part way through (a Match ID's score): the
-        score it began at is kept, as the start is, so every replay of its
+        A set-up match or money session may begin part way through (a Match ID's
+        score): the score it began at is kept, as the start is, so every replay of its
         record (moments, ratings, the last play shown) starts where it did.
         """
         self.rules = rules if rules is not None else Rules()
@@ -118,12 +118,8 @@ class Match:
             or not all(type(s) is int and s >= 0 for s in start_score)
         ):
             raise IllegalActionError(f"a score is two whole numbers, got {start_score!r}")
-        if start_score != (0, 0) and (n == 0 or max(start_score) >= n):
-            raise IllegalActionError(
-                f"a match to {n} cannot begin at {start_score[0]}-{start_score[1]}"
-                if n
-                else "money play has no score to begin at"
-            )
+        if n and max(start_score) >= n:  # a money session's score is only a tally: any will do
+            raise IllegalActionError(f"a match to {n} cannot begin at {start_score[0]}-{start_score[1]}")
         self.start_score: tuple[int, int] = start_score
         """The score the match began at (a set-up match may begin part way through), else 0-0."""
         self.score: tuple[int, int] = start_score

@@ -320,6 +320,23 @@ def test_a_game_set_up_from_ids_is_saved_resumed_and_never_rated(tmp_path: Path)
     assert not plain.set_up and json.loads((tmp_path / plain.entry).read_text())["body"]["start"] is None
 
 
+def test_a_money_session_set_up_at_a_score_is_saved_resumed_and_never_rated(tmp_path: Path) -> None:
+    """gnubg's money Match ID of game 3 at 0-3 is a game of its own, kept at that score."""
+    store = new_store(tmp_path)
+    set_up = Match.from_ids("4HPwATDgc/ABMA", "cIkKAAAAGAAA")
+    game = store.games.create(
+        "m", GameOptions(set_up.rules, ("Ann", "Bob")), start=set_up.start, start_score=(0, 3)
+    )
+    session = store.session(game)
+    session.match.play(session.match.legal_plays()[0])
+    again = store.games.load("m")
+    assert again.set_up and again.match.start_score == (0, 3) and again.match.score == (0, 3)
+    assert again.match.moments() == game.match.moments()
+    again.match.apply(Forfeit(0))
+    store.ratings.catch_up(again)
+    assert store.ratings.history("player:Ann") == [] and store.ratings.get("player:Bob").experience == 0
+
+
 def test_an_illegal_action_changes_and_saves_nothing(tmp_path: Path) -> None:
     store = new_store(tmp_path)
     session = store.session(store.games.create("g", OPTIONS))

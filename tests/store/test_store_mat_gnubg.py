@@ -360,3 +360,17 @@ def test_our_opening_ties_and_unplayed_roll_comments_read_in_gnubg(tmp_path: Pat
     match.roll((6, 4))
     data = check_with_gnubg(match, tmp_path, byte_exact=False)
     assert len(data["games"]) == 1
+
+
+def test_games_ending_every_way_read_in_gnubg_with_the_same_moves_and_score(tmp_path: Path) -> None:
+    """Resignations and forfeits after a roll left unplayed, drops, a resignation not yet answered: our
+    comment lines for them are comments to gnubg, and the moves and results read the same. (A game
+    given up before any move, right after the opening roll or before it, is one gnubg's reader
+    skips: see cart.store.mat.matfile.)"""
+    from test_store_mat_endings import ENDINGS, session
+
+    ways = tuple(way for way in ENDINGS if "before rolling" not in way and "opening roll" not in way)
+    for rules in (Rules(), Rules(match_length=25)):
+        match = session(rules, 0, games=len(ways) + 2, ways=ways)
+        data = check_with_gnubg(match, tmp_path, byte_exact=False)
+        assert len(data["games"]) == match.game_number

@@ -54,8 +54,8 @@ def random_match(
 def what_mat_keeps(match: Match) -> list[tuple[object, ...]]:
     """Each play and cube action with the IDs after it, and the score after each game given up.
 
-    A ``.mat`` file keeps exactly this: no opening ties, no unplayed roll
-    before a forfeit, the dice high first, and a game given up as ``Wins N
+    Any ``.mat`` reader keeps at least this (ties and rolls given up are our
+    comment lines; the dice are written high first), and a game given up as ``Wins N
     points`` only: a forfeit and a resignation accepted (which a forfeit reads
     back as) are the same "given" end, and an offer declined leaves no trace.
     """

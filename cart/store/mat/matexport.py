@@ -36,12 +36,15 @@ from .matformat import (
     LEFT_WIDTH,
     MAXGAMMON_NOTE,
     NO_CRAWFORD_NOTE,
+    OFFERED_NOTE,
     RIGHT_START,
     ROLLED_NOTE,
     SET_UP,
     TIES_NOTE,
     TRANSCRIBER,
+    UNPLAYED_NOTE,
     MatInfo,
+    game_notes,
     header_value,
 )
 
@@ -152,25 +155,38 @@ def _sources(source: Match | SavedGame) -> tuple[Match, MatInfo]:
 
 
 def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
-    """The comment lines for what the record holds and the format cannot say: ties, an unplayed roll."""
+    """The comment lines for what the record holds and the format cannot say (see :mod:`.matformat`).
+
+    Each game's opening ties, each roll given up unplayed (a resignation or forfeit after rolling),
+    and the unfinished turn: a roll not yet played, a resignation not yet answered.
+    """
     replay = Match(rules)
     ties: dict[int, list[int]] = {}
-    rolled: Roll | None = None
+    unplayed: dict[int, str] = {}
+    rolled: Roll | None = None  # the roll of the turn under way, not played yet
+    offered: Resign | None = None
     for action in record:
+        number = replay.game_number
         events = replay.apply(action)
         if isinstance(action, Roll):
             if any(isinstance(e, OpeningRoll) and e.winner is None for e in events):
-                ties.setdefault(replay.game_number, []).append(action.dice[0])
-            else:
-                rolled = action
-        elif not isinstance(action, (Resign, Decline)):
-            rolled = None
-    notes = []
-    if ties:
-        games = "; ".join(f"game {n}: {' '.join(map(str, dice))}" for n, dice in sorted(ties.items()))
-        notes.append(f"{TIES_NOTE} {games}")
+                ties.setdefault(number, []).append(action.dice[0])
+            else:  # a roll no move can play is written as a dance: nothing is left to say
+                rolled = None if any(isinstance(e, Passed) for e in events) else action
+        elif isinstance(action, Resign):
+            offered = action
+        elif isinstance(action, Decline):
+            offered = None
+        else:
+            if isinstance(action, (Accept, Forfeit)) and rolled is not None:
+                unplayed[number] = f"{rolled.dice[0]} {rolled.dice[1]}"
+            rolled = offered = None
+    notes = game_notes(TIES_NOTE, {n: " ".join(map(str, dice)) for n, dice in ties.items()})
+    notes += game_notes(UNPLAYED_NOTE, unplayed)
     if rolled is not None and replay.game.phase in ("move", "resigned"):
         notes.append(f"{ROLLED_NOTE} {rolled.dice[0]} {rolled.dice[1]}")
+    if offered is not None and replay.game.phase == "resigned":
+        notes.append(f"{OFFERED_NOTE} {('left', 'right')[offered.player]} at level {offered.level}")
     return notes
 
 

@@ -26,13 +26,16 @@ What the format cannot say, and how it is written:
   gammon: ``Wins N points`` in the winner's column, so it reads back as a
   resignation of a gammon accepted, which is all the file records (the
   points, the score and the positions are the same; the record is one
-  action longer, Resign and Accept for Forfeit). A forfeit after rolling
-  leaves the unplayed roll out: gnubg's writer would put a bare ``62:``
-  there that its own reader cannot place (it drops the resignation, or plays
-  a forced move), and XG's ``62: ???`` fares no better; the roll changes
-  nothing, since a forfeit costs twice the cube whatever the dice.
-- A game forfeited before its first roll is a game with no moves: gnubg's
-  reader skips such a game (ours reads it).
+  action longer, Resign and Accept for Forfeit).
+- A game resigned or forfeited after a roll not yet played keeps that roll in
+  a header comment, ``; Rolled, then gave up: game 2: 5 2; game 7: 6 1``,
+  which our import rolls before the result: right after the opening roll the
+  roll-off decides who gives up on roll. gnubg's writer would put a bare
+  ``62:`` in the move column that its own reader cannot place (it drops the
+  resignation, or plays a forced move), and XG's ``62: ???`` fares no better.
+- A game given up before any move (forfeited before its roll-off, resigned
+  right after it) is a game with no moves: gnubg's reader skips such a game
+  (ours reads it).
 - Automatic doubles (opening ties turning the cube) have no notation. gnubg
   itself writes nothing for them (its export has a FIXME) and then writes
   cube values that are off by that factor; we write the true values instead
@@ -43,7 +46,11 @@ What the format cannot say, and how it is written:
   cube, the points and the Match IDs come back the same; gnubg keeps it as
   a comment.
 - A roll not yet played when the file is written (an unfinished game) goes
-  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it.
+  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it;
+  a resignation not yet answered in ``; Unfinished turn: resignation offered
+  by right at level 2``, and our import offers it again.
+- Our comment lines of a game each (ties, rolls given up) run on over as many
+  lines as a long money session needs, each within a line's limit.
 
 **Import** reads gnubg's files and the common variants: ``13/7(2)`` repeats,
 chained moves ``24/18/13``, ``bar``/``off`` or ``25``/``0``, ``*`` marks,
@@ -71,13 +78,12 @@ from ...engine import (
 )
 from ..errors import MatError
 from .matexport import export_mat
-from .matformat import MAX_MAT_BYTES, MatInfo
+from .matformat import MAX_MAT_BYTES, MatInfo, RecordNotes
 from .matlines import (
     GAME,
     MAX_LINE,
     NO_MOVE,
     Item,
-    RecordNotes,
     clean_name,
     decode,
     read_header,
@@ -149,6 +155,7 @@ class _Importer:
         self.info = info
         self.record_notes = notes or RecordNotes()
         self.tied: set[int] = set()  # games whose ties were replayed
+        self.unrolled: set[int] = set()  # games whose roll given up was replayed
         self.match: Match | None = None
         self.notes: list[str] = []
         self.pending_roll = False  # rolled, no move written: only a resignation may follow
@@ -191,8 +198,15 @@ class _Importer:
                         "the file says a roll was left unplayed, but its last game has no roll due"
                     )
                 match.roll(rolled)
+            offered = self.record_notes.offered
+            if offered is not None:
+                if match.game.phase not in ("roll", "move"):
+                    raise MatError(
+                        "the file says a resignation was offered, but its last game is not under way"
+                    )
+                match.resign(*offered)
         except EngineError as exc:
-            raise MatError(f"the unplayed roll or ties in the comments do not replay: {exc}") from None
+            raise MatError(f"the unfinished turn or the ties in the comments do not replay: {exc}") from None
         return MatImport(self.rules, match.names, list(match.record), self.info, tuple(self.notes))
 
     @staticmethod
@@ -322,6 +336,15 @@ class _Importer:
             if item.column != game.winner:
                 raise MatError("the points are written in the loser's column", item.line)
             return
+        unplayed = self.record_notes.unplayed.get(match.game_number)
+        if (
+            unplayed is not None
+            and game.phase in ("opening", "roll")
+            and match.game_number not in self.unrolled
+        ):
+            self.unrolled.add(match.game_number)
+            match.roll(unplayed)  # the roll given up, which the result line does not show
+            game = match.game
         winner = item.column
         level, rest = divmod(item.value, game.cube)
         if rest or level not in RESIGN_LEVELS:

@@ -10,18 +10,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import MatError
 from ..saves.names import MAX_PLAYER_NAME
-from .matformat import COLUMN_SPLIT, MAX_MAT_BYTES, MatInfo, header_value, read_record_notes
+from .matformat import COLUMN_SPLIT, MAX_MAT_BYTES, MatInfo, RecordNotes, header_value, read_record_notes
 
 __all__ = [
     "GAME",
     "MAX_LINE",
     "NO_MOVE",
     "Item",
-    "RecordNotes",
     "clean_name",
     "decode",
     "read_header",
@@ -144,14 +143,6 @@ def read_items(line: str, number: int) -> list[Item]:
     return items
 
 
-@dataclass
-class RecordNotes:
-    """What our comment lines add to the moves: each game's opening ties, a roll not yet played."""
-
-    ties: dict[int, list[int]] = field(default_factory=dict)
-    rolled: tuple[int, int] | None = None
-
-
 def read_header(lines: list[str], notes: RecordNotes) -> tuple[int, int, MatInfo, dict[str, bool]]:
     """Header tags and comments, up to the `` N point match`` line: (its index, N, info, rules notes)."""
     tags: dict[str, str] = {}
@@ -165,14 +156,12 @@ def read_header(lines: list[str], notes: RecordNotes) -> tuple[int, int, MatInfo
             body = text[1:].strip()
             tag = _TAG.match(body)
             try:
-                ours = read_record_notes(body)
+                ours = read_record_notes(body, notes)
             except ValueError:
                 raise MatError(f"cannot read the comment {body[:60]!r}", index + 1) from None
-            if ours is not None:
-                ties, rolled = ours
-                notes.ties.update(ties)
-                notes.rolled = rolled or notes.rolled
-            elif tag:
+            if ours:
+                continue
+            if tag:
                 tags[tag.group(1).lower()] = tag.group(2)
             elif body:
                 comments.append(body)

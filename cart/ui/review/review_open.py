@@ -51,7 +51,9 @@ PATH_LEN = 1024  # characters a typed path may have
 
 def copy_of(match: Match) -> Match:
     """The match replayed from its record: the window reads it, the game goes on untouched."""
-    return Match.replay(match.rules, list(match.record), names=match.names, start=match.start)
+    return Match.replay(
+        match.rules, list(match.record), names=match.names, start=match.start, start_score=match.start_score
+    )
 
 
 def cached_review(

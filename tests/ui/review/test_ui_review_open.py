@@ -185,3 +185,18 @@ def test_in_the_browser_import_asks_for_a_drop_only(
     pyxel._dropped_files = [str(mat)]  # type: ignore[attr-defined]
     p.frames(1)
     assert isinstance(p.top, ReviewScene)
+
+
+def test_the_review_windows_copy_of_a_set_up_match_begins_at_its_score() -> None:
+    """A match set up at 4-4 is copied at 4-4, not 0-0: its first moment is the set-up's own."""
+    rules = Rules(match_length=5)
+    m = Match(
+        rules,
+        names=("Ann", "Bob"),
+        start=GameState.from_position(rules, Position.start()),
+        start_score=(4, 4),
+    )
+    m.roll((3, 1))
+    copy = review_open.copy_of(m)
+    assert copy is not m and copy.score == m.score == (4, 4)
+    assert copy.moments() == m.moments()
