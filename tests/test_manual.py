@@ -112,7 +112,6 @@ def test_blocks_items_headings_and_kept_lines() -> None:
         ("para", "runs on."),
         ("para", ""),
         ("heading", "A heading"),
-        ("para", ""),
         ("item", "- one item"),
         ("item", "  that wraps"),
         ("item", "  over two"),

@@ -208,7 +208,8 @@ class Manual:
         previous: BlockKind | None = None
         for block in page.blocks:
             text = fill_in(block.text, bindings)
-            joined = previous == block.kind and block.kind in ("item", "verbatim")  # a list, a table
+            # a list's items, a table's lines, and what follows a heading go on without a blank line
+            joined = previous == "heading" or (previous == block.kind and block.kind in ("item", "verbatim"))
             if out and not joined:
                 out.append(Line(()))
             previous = block.kind
