@@ -14,14 +14,14 @@ import pytest
 import pyxel
 from test_ui_golden import app, check, frame, started
 
-from cart.ui import palette as wimp
 from cart.ui.app import App
-from cart.ui.assets import CHAR_H, CHAR_W
-from cart.ui.help import HelpScene
-from cart.ui.help_pages import COLUMNS, manual
-from cart.ui.intents import Command, Pointer, Scroll, Select
-from cart.ui.play import PlayScene
-from cart.ui.stage import Push
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.intents import Command, Pointer, Scroll, Select
+from cart.ui.kit.stage import Push
+from cart.ui.table.play import PlayScene
+from cart.ui.windows.help import HelpScene
+from cart.ui.windows.manual import COLUMNS, manual
 
 AWAY = (630, 505)  # a pointer parked clear of the window
 

@@ -10,8 +10,8 @@ and Return or SELECT follows the one framed. Back (the keys' and pad's undo)
 returns to the page before, where it was scrolled; Escape, the pad's cancel
 or the close icon closes the window, and the screen under it is as it was.
 
-The pages are :mod:`cart.ui.help_pages`'s (an asset, its keys read from the
-bindings); laying them out is :class:`cart.ui.hypertext.Manual`'s.
+The pages are :mod:`cart.ui.windows.manual`'s (an asset, its keys read from the
+bindings); laying them out is :class:`cart.ui.windows.hypertext.Manual`'s.
 """
 
 from __future__ import annotations
@@ -21,19 +21,19 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from . import palette as wimp
-from .assets import CHAR_H, CHAR_W
-from .geom import Rect
-from .help_pages import COLUMNS, bindings, manual
+from ..kit import palette as wimp
+from ..kit.assets import CHAR_H, CHAR_W
+from ..kit.dialogs import draw_focused, hover
+from ..kit.geom import Rect
+from ..kit.intents import Command, Intent, Pointer, Scroll, Select
+from ..kit.scrollbar import ScrollBar
+from ..kit.stage import Pop, Scene, Transition
+from ..kit.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
 from .hypertext import Line
-from .intents import Command, Intent, Pointer, Scroll, Select
-from .scenes import draw_focused, hover
-from .scrollbar import ScrollBar
-from .stage import Pop, Scene, Transition
-from .widgets import Button, Furniture, Window, draw_box, draw_focus_frame
+from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
-    from .services import Services
+    from ..kit.services import Services
 
 __all__ = ["HelpScene"]
 

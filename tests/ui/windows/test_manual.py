@@ -1,19 +1,19 @@
 """The game's manual: its markup read right, its links and keys whole, its lines within the window.
 
 The pages are an asset (``cart/assets/manual.txt``) read by the pure model in
-:mod:`cart.ui.hypertext`; the keys they name come from the bindings
-(:func:`cart.ui.help_pages.bindings`). No Pyxel screen is opened here.
+:mod:`cart.ui.windows.hypertext`; the keys they name come from the bindings
+(:func:`cart.ui.windows.manual.bindings`). No Pyxel screen is opened here.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from cart.ui.help_pages import COLUMNS, bindings, manual
-from cart.ui.hypertext import Manual, ManualError, Span, wrap_spans
-from cart.ui.intents import KEYMAP
-from cart.ui.keynames import KEY_LABELS
-from cart.ui.messages import PRINTABLE
+from cart.ui.kit.intents import KEYMAP
+from cart.ui.kit.keyboard import KEY_LABELS
+from cart.ui.kit.text import PRINTABLE
+from cart.ui.windows.hypertext import Manual, ManualError, Span, wrap_spans
+from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 
 def test_the_manual_has_no_problem_at_the_windows_width() -> None:

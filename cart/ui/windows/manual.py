@@ -2,9 +2,9 @@
 
 The pages are words only; every key or pad button they mention is a
 placeholder (``{key:roll}``, ``{pad:hint}``...) filled here from the same maps
-that bind them (:mod:`cart.ui.intents`, named by :mod:`cart.ui.keynames`), so
+that bind them (:mod:`cart.ui.kit.intents`, named by :mod:`cart.ui.kit.keyboard`), so
 the manual says what the game does even after a key moves. The window that
-shows the pages is :mod:`cart.ui.help`.
+shows the pages is :mod:`cart.ui.windows.help`.
 """
 
 from __future__ import annotations
@@ -12,10 +12,9 @@ from __future__ import annotations
 from functools import cache
 from typing import get_args
 
-from .assets import ASSET_DIR
-from .hypertext import Manual
-from .intents import KEYMAP, ONSCREEN_KEYS, PASTE_KEY, TYPING_KEYS, CommandName
-from .keynames import (
+from ..kit.assets import ASSET_DIR
+from ..kit.intents import KEYMAP, ONSCREEN_KEYS, PASTE_KEY, TYPING_KEYS, CommandName
+from ..kit.keyboard import (
     KEY_LABELS,
     MENU_KEY,
     PAD_MENU,
@@ -24,6 +23,7 @@ from .keynames import (
     key_for,
     pad_button,
 )
+from .hypertext import Manual
 
 __all__ = ["COLUMNS", "MANUAL_PATH", "bindings", "manual"]
 
