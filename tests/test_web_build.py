@@ -54,7 +54,12 @@ def test_package_holds_the_cart_and_nothing_else(built: tuple[Path, Path]) -> No
         marker = z.read(f"{build_web.APP_NAME}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode()
     expected = cart_files()
     # The run-time data the issue names explicitly, in case cart_files ever misses them.
-    for needed in ("cart/ai/weights.bin", "cart/assets/font.bdf", "cart/assets/sprites.png"):
+    for needed in (
+        "cart/ai/weights.bin",
+        "cart/assets/font.bdf",
+        "cart/assets/sprites.png",
+        "cart/assets/manual.txt",
+    ):
         assert f"{build_web.APP_NAME}/{needed}" in expected
     assert names == expected | {
         f"{build_web.APP_NAME}/{pyxel.APP_STARTUP_SCRIPT_FILE}",

@@ -61,6 +61,7 @@ CommandName = Literal[
     "any_key",
     "keyboard",
     "shift",
+    "help",
 ]
 
 
@@ -176,16 +177,23 @@ KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_TAB: "next_field",
     pyxel.KEY_PAGEUP: "page_up",
     pyxel.KEY_PAGEDOWN: "page_down",
+    pyxel.KEY_F1: "help",
+    pyxel.KEY_HELP: "help",
     pyxel.GAMEPAD1_BUTTON_B: "undo",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_Y: "hint",
+    pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER: "help",
     pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
     pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
     pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT: "right",
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
     pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
 }
-"""Keys and gamepad buttons that name a command (R rolls; Return, or X on a pad, confirms)."""
+"""Keys and gamepad buttons that name a command (R rolls; Return, or X on a pad, confirms).
+
+F1 (and the Help key of keyboards that have one) or the pad's left shoulder
+button opens the manual on every screen: a button no screen used before.
+"""
 
 TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_RETURN: "confirm",
@@ -195,12 +203,15 @@ TYPING_KEYS: dict[int, CommandName] = {
     pyxel.KEY_TAB: "next_field",
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
+    pyxel.KEY_F1: "help",
+    pyxel.KEY_HELP: "help",
     pyxel.GAMEPAD1_BUTTON_A: "keyboard",
     pyxel.GAMEPAD1_BUTTON_B: "cancel",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
     pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
+    pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER: "help",
 }
 """While a field has the caret, letters are text: only these keys stay commands.
 

@@ -112,6 +112,8 @@ TOOLTIP_BORDER = Wimp.BLACK
 BANNER_BG = Wimp.DARK_BLUE  # the title's banner over the attract-mode board
 BANNER_TEXT = Wimp.WHITE
 BANNER_ACCENT = Wimp.YELLOW
+HELP_LINK = Wimp.DARK_BLUE  # a link in the Help window's page, underlined
+HELP_HEADING_BG = Wimp.GREY1  # the band behind a heading there, so it never reads as a link
 
 # -- the pointer (RISC OS's pointer colours 1-3: light blue, dark blue, red) ---------
 POINTER_OUTLINE = Wimp.LIGHT_BLUE

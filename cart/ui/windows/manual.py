@@ -1,0 +1,67 @@
+"""The game's manual: its pages (``cart/assets/manual.txt``) and the keys they name, read from the bindings.
+
+The pages are words only; every key or pad button they mention is a
+placeholder (``{key:roll}``, ``{pad:hint}``...) filled here from the same maps
+that bind them (:mod:`cart.ui.kit.intents`, named by :mod:`cart.ui.kit.keyboard`), so
+the manual says what the game does even after a key moves. The window that
+shows the pages is :mod:`cart.ui.windows.help`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import get_args
+
+from ..kit.assets import ASSET_DIR
+from ..kit.intents import KEYMAP, ONSCREEN_KEYS, PASTE_KEY, TYPING_KEYS, CommandName
+from ..kit.keyboard import (
+    KEY_LABELS,
+    MENU_KEY,
+    PAD_MENU,
+    PAD_SELECT_LABEL,
+    SELECT_KEY,
+    key_for,
+    pad_button,
+)
+from .hypertext import Manual
+
+__all__ = ["COLUMNS", "MANUAL_PATH", "bindings", "manual"]
+
+MANUAL_PATH = ASSET_DIR / "manual.txt"
+COLUMNS = 62
+"""Characters in a line of the Help window's page (its text area is this many cells of the system font)."""
+
+
+@cache
+def manual() -> Manual:
+    """The manual, read once (it ships in the cart beside the font)."""
+    return Manual.parse(MANUAL_PATH.read_text(encoding="utf-8"))
+
+
+def bindings() -> dict[str, str]:
+    """Every placeholder the pages may use, filled from the key and button maps.
+
+    ``key:C`` is the key menus show for command ``C``, ``keys:C`` every key
+    bound to it ("U or Backspace"), ``pad:C`` its pad button; ``osk:C`` a pad
+    button of the on-screen keyboard; the rest name SELECT, MENU and the paste.
+
+    >>> b = bindings()
+    >>> b["key:roll"], b["keys:undo"], b["pad:hint"], b["osk:shift"], b["keys:help"], b["pad:help"]
+    ('R', 'U or Backspace', 'Y', 'Y', 'F1 or Help', 'LB')
+    """
+    out: dict[str, str] = {}
+    for command in get_args(CommandName):
+        out[f"key:{command}"] = key_for(command, "keys")
+        out[f"keys:{command}"] = " or ".join(
+            dict.fromkeys(KEY_LABELS[k] for k, name in KEYMAP.items() if name == command and k in KEY_LABELS)
+        )
+        out[f"pad:{command}"] = key_for(command, "pad")
+        out[f"osk:{command}"] = pad_button(command, ONSCREEN_KEYS)
+    out["select-key"] = SELECT_KEY
+    out["pad-select"] = PAD_SELECT_LABEL
+    out["menu-key"] = MENU_KEY
+    out["pad-menu"] = PAD_MENU
+    out["pad-keyboard"] = pad_button("keyboard", TYPING_KEYS)
+    out["paste-key"] = f"Ctrl+{KEY_LABELS[PASTE_KEY]}"  # PASTE_MODIFIERS: Ctrl, or Cmd on a Mac
+    out["paste-key-mac"] = f"Cmd+{KEY_LABELS[PASTE_KEY]}"
+    return {name: shown for name, shown in out.items() if shown}
