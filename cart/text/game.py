@@ -190,7 +190,8 @@ class TextGame:
             after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
             points = f"{after.points} point{'s' if after.points != 1 else ''}"
             why = " (twice the cube)" if game.rules.uses_cube else ""
-            return f"{self.name(who)}: forfeit this game? {m.names[1 - who]} wins {points}{why}. 'yes' or 'no'"
+            wins = f"{m.names[1 - who]} wins {points}{why}"
+            return f"{self.name(who)}: forfeit this game? {wins}. 'yes' or 'no'"
         if game.phase == "opening":
             return "Opening roll: each player rolls one die. Press Enter to roll"
         if game.phase == "roll":
