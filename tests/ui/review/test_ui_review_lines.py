@@ -25,7 +25,7 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.stage import Push
 from cart.ui.review.review import DETAIL, DETAIL_ROWS, ReviewScene
-from cart.ui.review.review_rows import Line
+from cart.ui.review.review_rows import Line, read_lines
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.review.review_view import ROW_H
 
@@ -202,6 +202,16 @@ def test_a_game_heading_with_the_longest_names_reads_whole_in_the_detail(assets:
     _, detail = shown(scene, 0, assets)
     assert detail[0] == "Money game"
     assert whole(detail[1:], f"{LONG[0]} 0 - 0 {LONG[1]}"), detail
+
+
+def test_a_maxgammon_session_is_headed_maxgammon_not_money() -> None:
+    """MaxGammon has no cube and no stakes to double: its one game is not a "Money game"."""
+    m = Match(Rules(variant="maxgammon"), names=LONG, rng=random.Random(1))
+    m.roll()
+    headings = [line.heading for line in read_lines(m).lines if line.kind == "game"]
+    assert headings == ["MaxGammon game"]
+    standard = Match(Rules(), names=LONG, rng=random.Random(1))
+    assert [line.heading for line in read_lines(standard).lines if line.kind == "game"] == ["Money game"]
 
 
 def test_a_play_with_the_longest_name_and_a_long_play_reads_whole_in_the_detail(assets: Assets) -> None:
