@@ -20,6 +20,7 @@ from screen_text import read_line
 from cart.engine import GameState, Match, Position, Rules
 from cart.store.saves.names import MAX_PLAYER_NAME
 from cart.ui.app import App
+from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
@@ -202,6 +203,22 @@ def test_a_game_heading_with_the_longest_names_reads_whole_in_the_detail(assets:
     _, detail = shown(scene, 0, assets)
     assert detail[0] == "Money game"
     assert whole(detail[1:], f"{LONG[0]} 0 - 0 {LONG[1]}"), detail
+
+
+def test_a_plays_arrows_pass_under_the_pips_labels(assets: Assets) -> None:
+    """13/10 13/11 crosses the outer table's middle strip, where both sides' pip counts are written:
+    the labels stay whole on top of the arrows."""
+    m = Match(Rules(), names=LONG, rng=random.Random(1))
+    m.roll((3, 2))
+    m.play("13/10 13/11")
+    scene = open_review(m)
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "move")
+    scene.select(i)
+    scene.draw(pyxel.screen)
+    box = L.PIPS
+    rows = (box.y + 4, box.y + 8 + CHAR_H)
+    read = [read_line(assets, y, wimp.BOARD_TEXT, box.x, box.right) for y in rows]
+    assert read == ["Pips 167", "Pips 167"], read  # the board before the play
 
 
 def test_a_maxgammon_session_is_headed_maxgammon_not_money() -> None:
