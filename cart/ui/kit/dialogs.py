@@ -141,6 +141,7 @@ class Dialog(Scene):
 
     window: Window
     free_stops = False  # the field above, the buttons in a row
+    field_answers = True  # its one field is what it asks: the on-screen keyboard's OK answers it
     shows_focus = True
 
     def __init__(
