@@ -188,9 +188,9 @@ class TextGame:
         if self._forfeiting is not None:
             who = self._forfeiting
             after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
-            points = f"{after.points} point{'s' if after.points != 1 else ''}"
+            worth = f"{after.points} point{'s' if after.points != 1 else ''}"
             why = " (twice the cube)" if game.rules.uses_cube else ""
-            wins = f"{m.names[1 - who]} wins {points}{why}"
+            wins = f"{m.names[1 - who]} wins {worth}{why}"
             return f"{self.name(who)}: forfeit this game? {wins}. 'yes' or 'no'"
         if game.phase == "opening":
             return "Opening roll: each player rolls one die. Press Enter to roll"
