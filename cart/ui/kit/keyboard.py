@@ -360,7 +360,7 @@ class KeyboardScene(Scene):
             return Pop(self)
         if name == "undo":  # pad B: delete, or close once there is nothing left to delete
             return self.give(Command("erase")) if self.field.text else Pop(self)
-        if name in ("erase", "paste"):
+        if name in ("erase", "paste", "select_all", "clear_field"):
             return self.give(Command(name))
         if name == "shift":
             return self.press("Shift")

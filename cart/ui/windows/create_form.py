@@ -316,6 +316,8 @@ class NewGameScene(FieldForm):
                 elif intent.name == "erase" and self.focused is not None:
                     self.focused.backspace()
                     self.error = ""
+                elif self.focused is not None and self.focused.edit(intent.name):  # Ctrl+A, Ctrl+U
+                    self.error = ""
                 else:
                     continue
                 return None
