@@ -168,7 +168,7 @@ def _review(path: str) -> int:
         print(f"Cannot review {path}: {exc}", file=sys.stderr)
         return 1
     print(f"Reviewing {len(match.record)} actions of {path}...")
-    for line in review_lines(review_match(match)):
+    for line in review_lines(review_match(match), match.rules):
         print(line)
     return 0
 

@@ -111,6 +111,13 @@ def test_parse_gnubg_examples(pos, dice, text, moves):
             ((24, 18), (18, 13)),
             "24/13",
         ),
+        # Two men enter on a blot: the first to land hits, so the star is on the first move written.
+        (
+            pos_of({6: 5, 8: 3, 13: 5}, {1: 1, 6: 5, 8: 3, 13: 5, 24: 1}, my_bar=2),
+            (1, 1),
+            ((25, 24), (25, 24), (6, 5), (6, 5)),
+            "bar/24* bar/24 6/5(2)",
+        ),
     ],
 )
 def test_format_gnubg_examples(pos, dice, moves, text):

@@ -52,8 +52,10 @@ def test_scripted_session_with_mistakes_cube_and_a_finished_match() -> None:
             "",  # roll-off
             "double",  # not at the start of a turn
             "forfeit",  # the player on roll forfeits: 2 points to the other, 2-2
+            "yes",
             "",  # game 3
             "forfeit",  # during the roll-off: the match ends
+            "y",
             "this line is never read",
         ],
         Rules(match_length=3),
@@ -99,6 +101,16 @@ def _autoplayer(game: TextGame, moves: int) -> Iterator[str]:
         else:
             yield "roll"
     yield "quit"
+
+
+def test_forfeit_asks_first_and_anything_but_yes_keeps_the_game() -> None:
+    status, text, match = session(["", "forfeit", "no", "forfeit", "13/11", "forfeit", "yes"], seed=1)
+    assert status == 0
+    assert text.count("forfeit this game? Ann wins 2 points (twice the cube). 'yes' or 'no'") == 3
+    assert text.count("  Not forfeited: the game goes on.") == 2
+    assert "'13/11'" not in text  # the answer is not read as a move
+    assert text.count("forfeits the game.") == 1
+    assert tuple(match.score) == (2, 0)
 
 
 @pytest.mark.parametrize(("rules", "seed"), [(Rules(), 3), (Rules(variant="maxgammon"), 4)])
@@ -224,7 +236,7 @@ def test_python_m_cart_text_exits_cleanly_when_stdin_closes() -> None:
 
 
 def test_python_m_cart_plays_a_one_point_match_to_the_end() -> None:
-    done = _cart(["--text", "--match", "1", "--names", "Ann", "Bob", "--seed", "5"], "forfeit\n")
+    done = _cart(["--text", "--match", "1", "--names", "Ann", "Bob", "--seed", "5"], "forfeit\nyes\n")
     assert done.returncode == 0
     assert "Traceback" not in done.stdout + done.stderr
     assert "wins the match" in done.stdout and "The match is over." in done.stdout

@@ -39,7 +39,7 @@ def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work(
 
 def test_review_lines_mark_errors_and_cube_decisions() -> None:
     review = mixed_review()  # a beginner against an expert, to the end (shared with test_review)
-    lines = review_lines(review)
+    lines = review_lines(review, Rules())
     text = "\n".join(lines)
     marked = [p for p in review.plays if p.mark]
     assert marked and all(f"-{p.loss:.3f}" in text for p in marked)
@@ -47,6 +47,19 @@ def test_review_lines_mark_errors_and_cube_decisions() -> None:
     a, b = review.totals()
     assert a.rating in lines[-2] and b.rating in lines[-2]
     assert all(len(line) <= 110 for line in lines)
+
+
+def test_the_header_names_the_equity_the_rules_give() -> None:
+    """Checker plays are judged cubeful where there is a cube; MaxGammon has none, so cubeless, in points."""
+    standard = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(1))
+    maxgammon = Match(Rules(variant="maxgammon"), names=("Ann", "Bob"), rng=random.Random(1))
+    for m in (standard, maxgammon):
+        m.roll()
+        m.play(m.legal_plays()[0])
+    said = ["\n".join(review_lines(review_match(m), m.rules)[:3]) for m in (standard, maxgammon)]
+    assert "cubeful equity in EMG" in said[0] and "cubeless" not in said[0]
+    assert "cubeful" not in said[1]
+    assert "cubeless equity in points per game, as MaxGammon has no cube" in said[1]
 
 
 def test_python_m_cart_review_reads_a_mat_or_says_why_not(

@@ -45,7 +45,8 @@ def format_play(position: Position, play: Play) -> str:
     """GNU Backgammon notation for ``play`` made from ``position``.
 
     Steps of one checker merge (``24/13``) unless it hit on the way
-    (``24/18*/13``); identical moves group as ``8/4(2)``; highest source first.
+    (``24/18*/13``); identical moves group as ``8/4(2)``; highest source first,
+    and of two moves alike the hitting one first (``bar/24* bar/24``).
 
     >>> pos = Position.start()
     >>> [format_play(pos, p) for p in legal_plays(pos, (6, 5)) if p.moves[0][0] == 24][:1]
@@ -72,7 +73,8 @@ def format_play(position: Position, play: Play) -> str:
         )
     counts = Counter(text for _, _, text in texts)
     out = []
-    for _, _, text in sorted(set(texts), key=lambda x: (-x[0], -x[1], x[2])):
+    # Between moves of the same span the hit comes first: the first checker to land is the one that hits.
+    for _, _, text in sorted(set(texts), key=lambda x: (-x[0], -x[1], "*" not in x[2], x[2])):
         n = counts[text]
         out.append(f"{text}({n})" if n > 1 else text)
     return " ".join(out)

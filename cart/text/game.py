@@ -61,7 +61,8 @@ Commands (the first letter is enough for the ones marked *):
   review           the Master's review of the match so far: every play and
                    cube decision with its mark, each player's error rate
   board*           show the board again
-  forfeit          give up the game: your opponent wins twice the cube value
+  forfeit          give up the game (asked first): your opponent wins twice
+                   the cube value
   resign [level]   offer to resign at single (the default), gammon or backgammon
                    (1, 2 or 3) times the cube; the opponent accepts or declines
   accept / decline answer a resignation offered to you
@@ -110,6 +111,7 @@ class TextGame:
         self._hint = hint
         self._shown: tuple[int, str, int] | None = None
         self._reviewer: Reviewer | None = None
+        self._forfeiting: int | None = None  # the player asked to confirm a forfeit
 
     # -- output -----------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -183,6 +185,13 @@ class TextGame:
         """What the player who must act may type now."""
         m = self.match
         game = m.game
+        if self._forfeiting is not None:
+            who = self._forfeiting
+            after, _ = game.forfeit(who)  # what it would give away; nothing changes yet
+            worth = f"{after.points} point{'s' if after.points != 1 else ''}"
+            why = " (twice the cube)" if game.rules.uses_cube else ""
+            wins = f"{m.names[1 - who]} wins {worth}{why}"
+            return f"{self.name(who)}: forfeit this game? {wins}. 'yes' or 'no'"
         if game.phase == "opening":
             return "Opening roll: each player rolls one die. Press Enter to roll"
         if game.phase == "roll":
@@ -242,6 +251,13 @@ class TextGame:
         try:
             if word in ("quit", "q", "exit"):
                 return False
+            if self._forfeiting is not None:  # the answer to "forfeit this game?", never a command
+                who, self._forfeiting = self._forfeiting, None
+                if word in ("yes", "y"):
+                    self.report(m.forfeit(who))
+                else:
+                    self.say("  Not forfeited: the game goes on.")
+                return True
             if word in ("help", "h", "?"):
                 self.say(HELP)
             elif word in ("board", "b"):
@@ -277,7 +293,7 @@ class TextGame:
                 if phase == "over":
                     self.say("  ! The game is already over.")
                 else:
-                    self.report(m.forfeit(m.game.actor))
+                    self._forfeiting = m.game.actor  # asked first: the prompt says what it gives away
             elif word.split()[0] == "resign":
                 level = _RESIGN_WORDS.get(word.split()[1] if len(word.split()) == 2 else "single")
                 if level is None or len(word.split()) > 2:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from cart.ai.review import CubeReview, PlayReview, Review, Reviewer
-from cart.engine import Match
+from cart.engine import Match, Rules
 
 __all__ = ["review_command", "review_lines"]
 
@@ -61,13 +61,21 @@ def _totals(review: Review) -> Iterator[str]:
         yield f"  {label:<27} {x:>14} {y:>14}"
 
 
-def review_lines(review: Review) -> list[str]:
-    """The review written out: a header, the move list game by game, the totals."""
+def review_lines(review: Review, rules: Rules) -> list[str]:
+    """The review written out: a header, the move list game by game, the totals.
+
+    The header names the equity as the review measured it under ``rules``:
+    cubeful where there is a cube, cubeless points per game in MaxGammon.
+    """
     names = review.names
     depth = "1-ply" if review.ply >= 1 else "0-ply"
+    if rules.uses_cube:
+        equity = "cubeful equity in EMG, per unit of cube)."
+    else:
+        equity = "cubeless equity in points per game, as MaxGammon has no cube)."
     out = [
         f"Review of {names[0]} against {names[1]}, judged by the Master (checker plays at {depth};",
-        "cubeful equity in EMG, per unit of cube). Marks: ?! doubtful, ? bad, ?? very bad;",
+        f"{equity} Marks: ?! doubtful, ? bad, ?? very bad;",
         "luck: + lucky, ++ very lucky, - unlucky, -- very unlucky. The number is the record's.",
     ]
     luck = {r.index: _LUCK_TAG[r.mark] for r in review.rolls}
@@ -107,6 +115,6 @@ def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str],
     todo = len(match.record) - reviewer.done
     if todo:
         say(f"  The Master reviews {todo} action{'s' if todo != 1 else ''}...")
-    for line in review_lines(drain(reviewer.think())):
+    for line in review_lines(drain(reviewer.think()), match.rules):
         say(line)
     return reviewer

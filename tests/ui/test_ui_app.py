@@ -236,6 +236,23 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
     assert d.table.match.record[0] == Move(((13, 10), (10, 9)))
 
 
+def test_after_undo_the_strip_no_longer_says_all_dice_are_played(assets: Assets) -> None:
+    """6-5 played in full, a click on another man says why not; U gives the 6 back, and the reason goes."""
+    app = make_app()
+    d = play_scene(app, GameSetup(players=1, side="red"), started((6, 5)))
+    for src, dst in ((24, 18), (13, 8)):
+        d.click(d.place(1, src))
+        d.click(d.place(1, dst))
+    d.click(d.place(1, 6))
+    assert "all your dice are played" in d.table.message.lower()
+    d.key(pyxel.KEY_U)
+    assert d.table.partial().dice_left == (5,)
+    assert "all your dice" not in d.table.message.lower()
+    d.click(d.place(1, 6))
+    d.key(pyxel.KEY_X)  # the whole turn, too
+    assert "all your dice" not in d.table.message.lower() and d.table.partial().steps == ()
+
+
 def test_undo_takes_back_a_man_moved_over_several_dice_in_one_go(assets: Assets) -> None:
     """24/15 with 3-3 is one man put down: one U puts it back on 24, not on 18."""
     app = make_app()

@@ -20,7 +20,7 @@ from cart.ui.board import layout as L
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.dialogs import PAD, Dialog
-from cart.ui.kit.intents import Command
+from cart.ui.kit.intents import Command, Select
 from cart.ui.windows.setup import GameSetup
 
 
@@ -224,6 +224,23 @@ def test_the_match_stepper_says_1_pt(assets: Assets) -> None:
     app.draw()
     row = read_line(assets, form.match_y + 4, wimp.TEXT, form.left + 150, form.left + 270)
     assert row.strip("-+ ") == "1 pt", row  # between the stepper's - and +
+
+
+def test_the_match_stepper_takes_every_length_from_1_to_25(assets: Assets) -> None:
+    """Play-test: the length stepped through odd numbers only; a 2- or 4-point match is played too."""
+    from cart.ui.windows.create_form import NewGameScene
+    from cart.ui.windows.setup import GameSetup as Setup
+
+    app = make_app()
+    form = NewGameScene(app.services, Setup())
+    app.stack.append(form)
+    seen = [form.setup.match_length]
+    for _ in range(30):
+        form.update([Select(*form.plus.rect.center)])
+        seen.append(form.setup.match_length)
+    assert seen == [0, *range(1, 26), 25, 25, 25, 25, 25]
+    form.update([Select(*form.minus.rect.center)])
+    assert form.setup.match_length == 24
 
 
 def test_a_partial_review_gives_no_rating_word_yet(assets: Assets) -> None:

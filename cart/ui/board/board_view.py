@@ -317,13 +317,20 @@ class BoardView:
         if text:
             a.text(g, x, y, text, wimp.TEXT)
 
-    def _pips(self, g: pyxel.Image, seen: Position, view: ViewState) -> None:
+    def _pips(self, g: pyxel.Image, seen: Position, view: ViewState, *, plate: bool = False) -> None:
         mine, theirs = seen.pips()
         box = L.PIPS
         for i, (player, pips) in enumerate(((1 - view.viewer, theirs), (view.viewer, mine))):
             y = box.y + 4 + i * (CHAR_H + 4)
+            text = f"Pips {pips}"
+            if plate:
+                g.rect(box.x + 5, y, 17 + self.assets.text_width(text) + 1, CHAR_H, wimp.BOARD_FIELD)
             self.assets.blt(g, box.x + 6, y + 2, f"token_{view.players[player].colour}")
-            self.assets.text(g, box.x + 22, y, f"Pips {pips}", wimp.BOARD_TEXT)
+            self.assets.text(g, box.x + 22, y, text, wimp.BOARD_TEXT)
+
+    def pips_over(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+        """The pip counts again, each on a plate of the board's colour: over arrows drawn across them."""
+        self._pips(g, view.position_for(game, view.viewer), view, plate=True)
 
     def _hints(self, g: pyxel.Image, hints: Hints, standing: dict[tuple[int, int], int], viewer: int) -> None:
         # seed 000: yellow arrows point to the men that may move, red ones where the picked man may go

@@ -141,6 +141,7 @@ class Dialog(Scene):
 
     window: Window
     free_stops = False  # the field above, the buttons in a row
+    field_answers = True  # its one field is what it asks: the on-screen keyboard's OK answers it
     shows_focus = True
 
     def __init__(
@@ -272,6 +273,8 @@ class Dialog(Scene):
                     self.field.backspace()
                     if not self.field.text and self._error:
                         self.error = ""  # what it refused is all gone: its reason goes with it
+                elif self.field is not None and self.field.edit(intent.name):  # Ctrl+A, Ctrl+U
+                    pass
                 elif intent.name == "paste" and self.field is not None:
                     pasted = self.services.clipboard()
                     if pasted is None:

@@ -58,6 +58,8 @@ CommandName = Literal[
     "page_up",
     "page_down",
     "paste",
+    "select_all",
+    "clear_field",
     "any_key",
     "keyboard",
     "shift",
@@ -268,6 +270,13 @@ class LastUsed:
 PASTE_KEY = pyxel.KEY_V
 PASTE_MODIFIERS = (pyxel.KEY_CTRL, pyxel.KEY_GUI)
 """Ctrl+V pastes into a writable field (Cmd+V on a Mac): the ``paste`` command, never the letter v."""
+FIELD_KEYS: dict[int, CommandName] = {
+    PASTE_KEY: "paste",
+    pyxel.KEY_A: "select_all",
+    pyxel.KEY_U: "clear_field",
+}
+"""With Ctrl (Cmd on a Mac) in a writable field, as in the text fields players know: Ctrl+V pastes,
+Ctrl+A selects all the text (what is typed next replaces it), Ctrl+U clears the field (RISC OS's own)."""
 SELECT_BUTTONS = (pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A)
 MENU_BUTTONS = (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START)
 ANY_KEYS = tuple(
@@ -290,7 +299,7 @@ WATCHED = (
     *SELECT_BUTTONS,
     *MENU_BUTTONS,
     *KEYMAP,
-    PASTE_KEY,
+    *FIELD_KEYS,
 )
 
 
@@ -358,13 +367,13 @@ class Input:
         intents.extend(Dropped(path) for path in dropped_files())
         if typing:
             text = pyxel.input_text
-            paste = PASTE_KEY in pressed and any(pyxel.btn(m) for m in PASTE_MODIFIERS)
-            if paste and text in ("v", "V"):
+            ctrl = any(pyxel.btn(m) for m in PASTE_MODIFIERS)
+            edits = [(key, name) for key, name in FIELD_KEYS.items() if ctrl and key in pressed]
+            if edits and text.lower() in [chr(k).lower() for k, _ in edits if 0 < k < 128]:
                 text = ""  # the key's own letter, where the platform sends it as text too
             if text:
                 intents.append(Typed(text))
-            if paste:
-                intents.append(Command("paste"))
+            intents.extend(Command(name) for _, name in edits)
             if onscreen and PAD_SELECT in pressed:
                 intents.append(Select(x, y))
             keys = ONSCREEN_KEYS if onscreen else TYPING_KEYS

@@ -11,9 +11,10 @@ which on a field meant nothing) opens this window beside the field, a grid of
 key icons in the Wimp's action-button look: digits, letters, punctuation, and
 Shift, Space, Delete and OK. The d-pad moves the keys' dotted red frame over
 them, wrapping at the edges; A presses the framed key, B deletes, Y is Shift,
-X (or OK, or Return) closes it and confirms the field as pad X does, BACK (or
-Escape, or the close icon, or a click outside it) closes it and keeps the
-text. The mouse clicks keys, and the keyboard still types while it is open.
+X (or OK, or Return) ends the field and closes it (a box that asks for that one
+field is answered, a form never started), BACK (or Escape, or the close icon,
+or a click outside it) closes it and keeps the text. The mouse clicks keys,
+and the keyboard still types while it is open.
 
 B deletes the character before the caret; on an empty field it closes the
 keyboard instead, as B backs out of a menu or a box everywhere else: pressing
@@ -288,8 +289,12 @@ class KeyboardScene(Scene):
         return None if going is None else Pop(self, then=going)
 
     def ok(self) -> Transition:
-        """X, OK or Return: the keyboard closes and the field is confirmed, as pad X on it does."""
-        return Pop(self, then=self.owner.update([Command("confirm")]))
+        """X, OK or Return end the field: the keyboard closes, the text kept. A box that asks for this
+        one field (a typed move, a path) is answered too, as Return in it does; a form is not: its other
+        options are still to be set, and its own X starts it."""
+        if self.owner.field_answers:
+            return Pop(self, then=self.owner.update([Command("confirm")]))
+        return Pop(self)
 
     # -- the scene --------------------------------------------------------------------------------
     def enter(self) -> None:
@@ -358,7 +363,7 @@ class KeyboardScene(Scene):
             return Pop(self)
         if name == "undo":  # pad B: delete, or close once there is nothing left to delete
             return self.give(Command("erase")) if self.field.text else Pop(self)
-        if name in ("erase", "paste"):
+        if name in ("erase", "paste", "select_all", "clear_field"):
             return self.give(Command(name))
         if name == "shift":
             return self.press("Shift")

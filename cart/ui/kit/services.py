@@ -92,6 +92,8 @@ class Painter(Protocol):
 
     def hit(self, x: float, y: float, game: Any, view: Any) -> Any: ...
 
+    def pips_over(self, g: pyxel.Image, game: Any, view: Any) -> None: ...
+
 
 @dataclass(frozen=True, eq=False)
 class Services:

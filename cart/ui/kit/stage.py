@@ -132,6 +132,7 @@ class Scene:
     free_stops = True  # stops lie about freely (the board); False: in rows (boxes, forms, menus)
     shows_focus = False  # it marks the focused stop, so the pointer may hide while the keys have it
     onscreen = False  # the on-screen keyboard: the keys type while the pad's buttons work its keys
+    field_answers = False  # a box asking for its one field: the on-screen keyboard's OK answers it
 
     def __init__(self, services: Services) -> None:
         self.services = services

@@ -250,6 +250,16 @@ class TextField:
     >>> digits = TextField(Rect(0, 0, 96, 24), allowed="0123456789")
     >>> digits.insert("4 x2!"); digits.text, digits.accepts("7"), digits.accepts("x")
     ('42', True, False)
+
+    Ctrl+A selects the whole text, shown inverted: what is typed next replaces
+    it, Backspace deletes it. Ctrl+U clears the field.
+
+    >>> f.edit("select_all")
+    True
+    >>> f.insert("Ann"); f.text
+    'Ann'
+    >>> f.edit("clear_field"), f.text
+    (True, '')
     """
 
     rect: Rect
@@ -258,6 +268,7 @@ class TextField:
     focused: bool = False
     free: bool = False
     allowed: str = ""
+    selected: bool = False  # the whole text is selected (Ctrl+A)
 
     @property
     def capacity(self) -> int:
@@ -273,19 +284,37 @@ class TextField:
         return c.isprintable() if self.free else c in PRINTABLE
 
     def insert(self, typed: str) -> None:
-        """Append what was typed (``pyxel.input_text``), dropping what the field does not take."""
+        """Append what was typed (``pyxel.input_text``), dropping what the field does not take; over a
+        selection, what it takes replaces the text."""
         kept = "".join(c for c in typed if self.accepts(c))
+        if self.selected and kept:
+            self.text, self.selected = "", False
         self.text = (self.text + kept)[: self.capacity]
 
     def backspace(self) -> None:
-        self.text = self.text[:-1]
+        self.text = "" if self.selected else self.text[:-1]
+        self.selected = False
+
+    def edit(self, command: str) -> bool:
+        """Ctrl+A (``select_all``) or Ctrl+U (``clear_field``) on this field; False for any other command."""
+        if command == "select_all":
+            self.selected = bool(self.text)
+        elif command == "clear_field":
+            self.text, self.selected = "", False
+        else:
+            return False
+        return True
 
     def draw(self, assets: Assets, g: pyxel.Image) -> None:
         r = self.rect
         draw_box(g, r, wimp.FIELD_BG)
         y = r.y + (r.h - CHAR_H) // 2
         text = "".join(c if c in PRINTABLE else "?" for c in self.text)
-        assets.text(g, r.x + FIELD_PAD, y, text, wimp.TEXT)
+        if self.selected and self.focused:  # selected text inverted, as a menu's chosen item
+            g.rect(r.x + FIELD_PAD - 1, y, assets.text_width(text) + 2, CHAR_H, wimp.MENU_SELECTED_BG)
+            assets.text(g, r.x + FIELD_PAD, y, text, wimp.MENU_SELECTED_TEXT)
+        else:
+            assets.text(g, r.x + FIELD_PAD, y, text, wimp.TEXT)
         if self.focused:  # the Wimp caret: a red I-beam after the last character, clear of its ink
             cx = r.x + FIELD_PAD + assets.text_width(self.text) + CARET_GAP
             g.rect(cx, y, 2, CHAR_H, wimp.CARET)

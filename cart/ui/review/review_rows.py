@@ -32,6 +32,7 @@ from cart.engine import (
     Passed,
     Resign,
     Roll,
+    Rules,
     Take,
 )
 from cart.ui.board.words import seen_from, verb
@@ -183,7 +184,7 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
     games = replay.game_number
     for line in lines:
         if line.kind in ("game", "end"):
-            line.heading = game_heading(line.game_number, games, match.rules.is_match)
+            line.heading = game_heading(line.game_number, games, match.rules)
     return Lines(names, lines, len(record), viewer)
 
 
@@ -232,22 +233,27 @@ def end_sentences(
     return (said.removesuffix(",") + ".",)
 
 
-def game_heading(number: int, games: int, is_match: bool) -> str:
+def game_heading(number: int, games: int, rules: Rules) -> str:
     """Which game of the record a game's lines belong to, in words no saved game's name is made of.
 
     A saved game is named "Game", "Game 2"...: a heading "Game 1" in the
     Review of the saved match "Game 2" read as a second name for it. So the
-    heading is an ordinal of the games reviewed ("1st game of 3"); a money
-    session of one game has no other game to tell it from, and says only what it is.
+    heading is an ordinal of the games reviewed ("1st game of 3"); a session
+    of one game has no other game to tell it from, and says only what it is:
+    money, or MaxGammon (no cube, so no stakes to call money).
 
-    >>> game_heading(2, 3, True), game_heading(1, 1, True), game_heading(1, 1, False)
-    ('2nd game of 3', '1st game', 'Money game')
-    >>> game_heading(2, 2, False)  # a money session of two games
+    >>> game_heading(2, 3, Rules(match_length=3)), game_heading(1, 1, Rules(match_length=3))
+    ('2nd game of 3', '1st game')
+    >>> game_heading(1, 1, Rules()), game_heading(1, 1, Rules(variant="maxgammon"))
+    ('Money game', 'MaxGammon game')
+    >>> game_heading(2, 2, Rules())  # a money session of two games
     '2nd game of 2'
     """
     if games > 1:
         return f"{ordinal(number)} game of {games}"
-    return f"{ordinal(number)} game" if is_match else "Money game"
+    if rules.is_match:
+        return f"{ordinal(number)} game"
+    return "Money game" if rules.uses_cube else "MaxGammon game"
 
 
 def ordinal(n: int) -> str:

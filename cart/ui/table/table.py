@@ -274,6 +274,7 @@ class Table:
             keep = self.placed.pop() if self.placed else len(part.steps) - 1
             self.part = part.with_steps(part.steps[:keep])
         self.lifted_from = None
+        self.log.clear()  # as a man put down clears it: a refusal of the board before ("all played") is stale
 
     def place(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
         """SELECT on a place (mover's numbering; None: not theirs): pick up, put down, or why not."""

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
 
 __all__ = ["NewGameScene"]
 
-MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
+MATCH_LENGTHS = (0, *range(1, 26))
+"""Money (0), then every match length to 25: odd lengths are the custom, even ones are played too."""
 NAME_FIELD_W = (MAX_PLAYER_NAME + 1) * CHAR_W + 2 * FIELD_PAD  # a longest name and the caret
 ROW = 32  # one line of the form
 
@@ -315,6 +316,8 @@ class NewGameScene(FieldForm):
                     self.focus = None  # the arrows go on from the field with the caret
                 elif intent.name == "erase" and self.focused is not None:
                     self.focused.backspace()
+                    self.error = ""
+                elif self.focused is not None and self.focused.edit(intent.name):  # Ctrl+A, Ctrl+U
                     self.error = ""
                 else:
                     continue

@@ -298,6 +298,9 @@ class SetUpScene(FieldForm):
                     self.focused.backspace()
                     self.error = ""
                     self._build()
+                elif self.focused is not None and self.focused.edit(name):  # Ctrl+A, Ctrl+U
+                    self.error = ""
+                    self._build()
                 elif name == "paste":
                     self.paste()
         return None

@@ -2,8 +2,8 @@
 
 Each test drives the app's own :class:`~cart.ui.kit.intents.Input` with ``pyxel.set_btn`` (and, where a
 mouse or a keyboard is meant, ``set_mouse_pos`` and ``set_input_text``): pad A on a field with the
-caret opens the keyboard, the d-pad moves over its keys, A types, B deletes, Y shifts, X confirms
-and BACK closes it with the text kept.
+caret opens the keyboard, the d-pad moves over its keys, A types, B deletes, Y shifts, X ends the
+field (a box that asks for that one field is answered) and BACK closes it with the text kept.
 """
 
 from __future__ import annotations
@@ -114,7 +114,9 @@ def test_a_pad_only_player_creates_a_game_with_a_name_typed_on_the_keyboard(
     assert form.you.text == "" and app.top is kb
     pad.type("Ann-2")
     assert form.you.text == "Ann-2" and app.top is kb
-    pad.press("confirm")  # X: the keyboard closes and the form is confirmed, as pad X on the field does
+    pad.press("confirm")  # X ends the field: the keyboard closes, the form stays for the rest to be set
+    assert app.top is form and form.focused is form.you and form.you.text == "Ann-2"
+    pad.press("confirm")  # X on the form starts the game
     play = app.top
     assert isinstance(play, PlayScene), getattr(play, "error", play)
     assert "Ann-2" in [p.name for p in play.table.players]
@@ -159,12 +161,14 @@ def test_a_pad_only_player_types_a_position_id_and_it_is_accepted(assets: Assets
     app, pad, scene = set_up_by_pad(tmp_path)
     pad.keyboard()
     pad.type("4HPw")
-    pad.press("confirm")  # a short ID: the keyboard closes, the engine's words show, the text is kept
+    pad.press("confirm")  # X ends the field, not the window: nothing is started or refused yet
+    assert app.top is scene and not scene.error and scene.position.text == "4HPw"
+    pad.press("confirm")  # X on the window: a short ID, the engine's words show, the text is kept
     assert app.top is scene and "14 characters" in scene.error and scene.position.text == "4HPw"
     pad.keyboard()
     pad.type(POSITION[4:])
     assert scene.position.text == POSITION
-    pad.press("confirm")
+    pad.press("confirm", 2)
     play = app.top
     assert isinstance(play, PlayScene), getattr(play, "error", play)
     assert play.table.match.position_id() == POSITION

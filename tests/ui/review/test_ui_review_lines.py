@@ -20,12 +20,13 @@ from screen_text import read_line
 from cart.engine import GameState, Match, Position, Rules
 from cart.store.saves.names import MAX_PLAYER_NAME
 from cart.ui.app import App
+from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.stage import Push
 from cart.ui.review.review import DETAIL, DETAIL_ROWS, ReviewScene
-from cart.ui.review.review_rows import Line
+from cart.ui.review.review_rows import Line, read_lines
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.review.review_view import ROW_H
 
@@ -202,6 +203,32 @@ def test_a_game_heading_with_the_longest_names_reads_whole_in_the_detail(assets:
     _, detail = shown(scene, 0, assets)
     assert detail[0] == "Money game"
     assert whole(detail[1:], f"{LONG[0]} 0 - 0 {LONG[1]}"), detail
+
+
+def test_a_plays_arrows_pass_under_the_pips_labels(assets: Assets) -> None:
+    """13/10 13/11 crosses the outer table's middle strip, where both sides' pip counts are written:
+    the labels stay whole on top of the arrows."""
+    m = Match(Rules(), names=LONG, rng=random.Random(1))
+    m.roll((3, 2))
+    m.play("13/10 13/11")
+    scene = open_review(m)
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "move")
+    scene.select(i)
+    scene.draw(pyxel.screen)
+    box = L.PIPS
+    rows = (box.y + 4, box.y + 8 + CHAR_H)
+    read = [read_line(assets, y, wimp.BOARD_TEXT, box.x, box.right) for y in rows]
+    assert read == ["Pips 167", "Pips 167"], read  # the board before the play
+
+
+def test_a_maxgammon_session_is_headed_maxgammon_not_money() -> None:
+    """MaxGammon has no cube and no stakes to double: its one game is not a "Money game"."""
+    m = Match(Rules(variant="maxgammon"), names=LONG, rng=random.Random(1))
+    m.roll()
+    headings = [line.heading for line in read_lines(m).lines if line.kind == "game"]
+    assert headings == ["MaxGammon game"]
+    standard = Match(Rules(), names=LONG, rng=random.Random(1))
+    assert [line.heading for line in read_lines(standard).lines if line.kind == "game"] == ["Money game"]
 
 
 def test_a_play_with_the_longest_name_and_a_long_play_reads_whole_in_the_detail(assets: Assets) -> None:

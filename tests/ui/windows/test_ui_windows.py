@@ -27,6 +27,7 @@ from cart.ui.kit.services import NO_CLIPBOARD
 from cart.ui.table.game_over import rating_lines
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.desk import SCALE_MENU
 from cart.ui.windows.position_setup import SetUpScene
 from cart.ui.windows.ratings_view import VISIBLE, RatingsScene
@@ -262,6 +263,55 @@ def test_ctrl_v_pastes_into_a_typed_move_too(assets: Assets) -> None:
     pyxel.flip()
     app.frame()
     assert box.field.text == "13/7"
+
+
+def ctrl(app: App, key: int, letter: str) -> None:
+    """Ctrl+``key`` on the real keys, its letter sent as text too where the platform does so."""
+    for k in (pyxel.KEY_LCTRL, pyxel.KEY_CTRL, key):
+        pyxel.set_btn(k, True)
+    pyxel.set_input_text(letter)
+    app.frame()
+    for k in (pyxel.KEY_LCTRL, pyxel.KEY_CTRL, key):
+        pyxel.set_btn(k, False)
+    pyxel.flip()
+    app.frame()
+
+
+def test_ctrl_a_selects_a_fields_text_and_ctrl_u_clears_it(assets: Assets, tmp_path: Path) -> None:
+    """As in the text fields players know: Ctrl+A selects all (what is typed next replaces it, Backspace
+    deletes it), Ctrl+U clears the field; neither letter is typed. On the Create form and in a box."""
+    app = title_app(Store(tmp_path, clock=Clock()))
+    app.to_new_game()
+    app.frame()
+    form = app.top
+    assert isinstance(form, NewGameScene) and form.focused is form.name and form.name.text
+    ctrl(app, pyxel.KEY_A, "a")
+    assert form.name.selected and form.name.text != "a"
+    type_text(app, "Zed")
+    assert form.name.text == "Zed" and not form.name.selected
+    ctrl(app, pyxel.KEY_A, "a")
+    Keys(app, {"erase": pyxel.KEY_BACKSPACE}).press("erase")
+    assert form.name.text == ""
+    type_text(app, "Friday")
+    ctrl(app, pyxel.KEY_U, "u")
+    assert form.name.text == "" and app.top is form
+    type_text(app, "Ann")
+    assert form.name.text == "Ann"
+    app.new_game(GameSetup(players=2))
+    keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
+    keys.press("roll")
+    while not isinstance(app.top, PlayScene) or app.top.table.match.game.phase != "move":
+        app.frame()
+    keys.press("type")
+    box = app.top
+    assert isinstance(box, Dialog) and box.field is not None
+    type_text(app, "13/7 8/7")
+    ctrl(app, pyxel.KEY_U, "u")
+    assert box.field.text == "" and app.top is box
+    type_text(app, "13/7")
+    ctrl(app, pyxel.KEY_A, "a")
+    type_text(app, "24/18")
+    assert box.field.text == "24/18"
 
 
 # -- the position set-up -----------------------------------------------------------------------------
