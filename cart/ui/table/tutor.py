@@ -4,7 +4,7 @@ With the tutor on (Options > Tutor, the store's ``Settings.tutor``: the least
 mark it asks about), the table hands every action a person is about to apply
 to :meth:`Tutor.check` first (:attr:`cart.ui.table.table.Table.guard`). A play, a
 double, a take or drop, or a roll when a double was possible is held while the
-Master judges it in the frame's spare time (:func:`cart.ai.tutor.think_tutor`,
+Master judges it in the frame's spare time (:func:`cart.ai.review.tutor.think_tutor`,
 sliced by a :class:`~cart.ui.kit.thinking.Thinker`); when it costs at least the
 threshold a box asks "The Master prefers ...: play it anyway?". Yes applies the
 action as it was; No takes it back: the play's men go back to where the turn
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-from cart.ai.tutor import think_tutor
+from cart.ai.review.tutor import think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.ui.board.words import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog

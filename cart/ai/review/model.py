@@ -1,7 +1,7 @@
 """What a review says about a match: one value per decision and roll, and the totals per player.
 
-Kept apart from the work that fills it (:mod:`cart.ai.review_work`) and from its
-stored form (:mod:`cart.ai.review_codec`), so a window, the terminal and the
+Kept apart from the work that fills it (:mod:`cart.ai.review.work`) and from its
+stored form (:mod:`cart.ai.review.codec`), so a window, the terminal and the
 store read the same few frozen values. :mod:`cart.ai.review` is the face to
 import; it re-exports everything here.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import Dice
+from ...engine import Dice
 
 __all__ = [
     "BAD",

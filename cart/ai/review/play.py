@@ -1,7 +1,7 @@
 """A checker play judged against the best: the master's candidates searched a ply deeper, in bounded slices.
 
 The tutor judges one play with :func:`think_play_review` and the reviewer
-(:mod:`cart.ai.review_work`) every play of a record, so the search stands
+(:mod:`cart.ai.review.work`) every play of a record, so the search stands
 alone. Each judgement is a generator that yields every ``SLICE_EVALS`` net
 evaluations (:class:`Slicer`), like :meth:`cart.ai.Bot.think_play`, so a
 window stays responsive however long a position takes.
@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..engine import Dice, Play, Position
-from ..engine.fast import flip_key, play_of, successors
-from .bot import LEVEL_SPECS
-from .cube import Chances, cube_efficiency, lookahead
-from .net import Weights, equity, flip_probs
-from .review_cube import CubeView
-from .slices import GEN_COST, ROLLS, SLICE_EVALS
+from ...engine import Dice, Play, Position
+from ...engine.fast import flip_key, play_of, successors
+from ..bot import LEVEL_SPECS
+from ..cube import Chances, cube_efficiency, lookahead
+from ..net import Weights, equity, flip_probs
+from ..slices import GEN_COST, ROLLS, SLICE_EVALS
+from .cube import CubeView
 
 __all__ = ["DEFAULT_PLY", "PlayJudgement", "Slicer", "Work", "think_play_review"]
 

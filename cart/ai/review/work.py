@@ -2,8 +2,8 @@
 
 A :class:`Reviewer` replays the record through the engine one action at a
 time, and before applying each action judges what it decided: a checker play
-(:func:`~cart.ai.review_play.think_play_review`), a cube decision
-(:mod:`cart.ai.review_cube`), the luck of a roll. Each judgement is a
+(:func:`~cart.ai.review.play.think_play_review`), a cube decision
+(:mod:`cart.ai.review.cube`), the luck of a roll. Each judgement is a
 generator that yields every ``SLICE_EVALS`` net evaluations, like
 :meth:`cart.ai.Bot.think_play`; a finished judgement is kept at once, so a
 window that stops stepping (closed) keeps all the work done, and the next
@@ -20,7 +20,7 @@ import hashlib
 from collections.abc import Generator
 from functools import lru_cache
 
-from ..engine import (
+from ...engine import (
     Action,
     Dice,
     Double,
@@ -33,11 +33,12 @@ from ..engine import (
     Take,
     format_play,
 )
-from ..engine.fast import flip_key, successors
-from .bot import Bot, CubeDecision, load_weights
-from .net import DEFAULT_PATH, Weights, equity
-from .review_cube import CubeView, cube_matters, cube_review, cube_view
-from .review_model import (
+from ...engine.fast import flip_key, successors
+from ..bot import Bot, CubeDecision, load_weights
+from ..net import DEFAULT_PATH, Weights, equity
+from ..slices import GEN_COST, ROLLS
+from .cube import CubeView, cube_matters, cube_review, cube_view
+from .model import (
     CubeReview,
     PlayReview,
     Review,
@@ -45,8 +46,7 @@ from .review_model import (
     luck_mark,
     mark,
 )
-from .review_play import DEFAULT_PLY, PlayJudgement, Slicer, Work, think_play_review
-from .slices import GEN_COST, ROLLS
+from .play import DEFAULT_PLY, PlayJudgement, Slicer, Work, think_play_review
 
 __all__ = [
     "ANALYSIS_VERSION",

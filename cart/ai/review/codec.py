@@ -14,8 +14,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
-from ..engine import Action
-from .review_model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
+from ...engine import Action
+from .model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
 
 __all__ = ["record_digest", "review_cache_form", "review_from_cache", "review_from_json", "review_to_json"]
 

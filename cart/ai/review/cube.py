@@ -1,8 +1,8 @@
 """The cube in a review: how the player on roll values results with the cube, and a cube decision judged.
 
-Kept apart from the judging of checker plays (:mod:`cart.ai.review_play`),
+Kept apart from the judging of checker plays (:mod:`cart.ai.review.play`),
 which values a play cubefully through :class:`CubeView`, and from the
-reviewer that walks a record (:mod:`cart.ai.review_work`): the tutor judges a
+reviewer that walks a record (:mod:`cart.ai.review.work`): the tutor judges a
 single decision with these too. A match's figures are compared in EMG, as
 gnubg does, so a cube error reads on the same scale as a checker error.
 """
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Double, Drop, GameState, Take
-from .bot import CubeDecision
-from .cube import CubeState
-from .met import after_game
-from .review_model import VERY_BAD, CubeReview, mark
+from ...engine import Action, Double, Drop, GameState, Take
+from ..bot import CubeDecision
+from ..cube import CubeState
+from ..met import after_game
+from .model import VERY_BAD, CubeReview, mark
 
 __all__ = ["CubeView", "cube_matters", "cube_review", "cube_view"]
 

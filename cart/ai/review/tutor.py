@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
-from ..engine.fast import flip_key
-from .bot import Bot, drain, load_weights
-from .net import Weights
-from .review_model import BAD
-from .review_work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
+from ...engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
+from ...engine.fast import flip_key
+from ..bot import Bot, drain, load_weights
+from ..net import Weights
+from .model import BAD
+from .work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
 
 __all__ = ["think_tutor", "tutor_check"]
 

@@ -68,16 +68,16 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine import Match
-from .bot import drain
-from .review_codec import (
+from ...engine import Match
+from ..bot import drain
+from .codec import (
     record_digest,
     review_cache_form,
     review_from_cache,
     review_from_json,
     review_to_json,
 )
-from .review_model import (
+from .model import (
     BAD,
     DOUBTFUL,
     LUCKY,
@@ -97,7 +97,7 @@ from .review_model import (
     mark,
     rating,
 )
-from .review_work import ANALYSIS_VERSION, DEFAULT_PLY, Reviewer, analysis_key
+from .work import ANALYSIS_VERSION, DEFAULT_PLY, Reviewer, analysis_key
 
 __all__ = [
     "ANALYSIS_VERSION",
