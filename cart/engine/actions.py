@@ -34,22 +34,6 @@ from .board import BAR, OFF
 from .errors import IllegalActionError, RecordError
 from .plays import Dice, Play
 
-__all__ = [
-    "RESIGN_LEVELS",
-    "Accept",
-    "Action",
-    "Decline",
-    "Double",
-    "Drop",
-    "Forfeit",
-    "Move",
-    "NewGame",
-    "Resign",
-    "Roll",
-    "Take",
-    "actions_from_json",
-]
-
 Json = list[object]
 
 

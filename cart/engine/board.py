@@ -20,8 +20,6 @@ from collections.abc import Sequence
 
 from .errors import PositionError
 
-__all__ = ["BAR", "CHECKERS", "OFF", "Position"]
-
 CHECKERS = 15
 BAR = 25
 OFF = 0

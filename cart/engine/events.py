@@ -12,26 +12,6 @@ from typing import Literal
 from .board import Position
 from .plays import Play, Step
 
-__all__ = [
-    "AutoDoubled",
-    "Doubled",
-    "Dropped",
-    "EndKind",
-    "Event",
-    "Forfeited",
-    "GameOver",
-    "GameStarted",
-    "MatchOver",
-    "Moved",
-    "OpeningRoll",
-    "Passed",
-    "ResignAccepted",
-    "ResignDeclined",
-    "ResignOffered",
-    "Rolled",
-    "Taken",
-]
-
 EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit", "resign"]
 
 

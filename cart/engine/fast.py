@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-from .board import ONE, SIDE_BITS, SIDE_MASK
-from .movegen import flip_key, successors
-from .plays import play_of
-
-__all__ = ["ONE", "SIDE_BITS", "SIDE_MASK", "flip_key", "play_of", "successors"]
+from .board import ONE as ONE, SIDE_BITS as SIDE_BITS, SIDE_MASK as SIDE_MASK
+from .movegen import flip_key as flip_key, successors as successors
+from .plays import play_of as play_of

@@ -36,8 +36,6 @@ from .partial import PartialPlay
 from .plays import Dice, Play, check_dice, legal_plays, play_steps
 from .rules import Rules
 
-__all__ = ["GameState", "Phase", "check_player", "game_value"]
-
 Phase = Literal["opening", "roll", "doubled", "move", "resigned", "over"]
 
 

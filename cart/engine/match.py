@@ -31,9 +31,6 @@ from .matchid import GAME_PLAYING, MatchKey
 from .plays import Dice, Play, check_dice
 from .rules import Rules
 
-__all__ = ["Match", "Moment", "Observer"]
-
-
 # -- the match ------------------------------------------------------------------
 Observer = Callable[["Match", Action, list[Event]], None]
 """Told of every committed action: the match (already changed), the action and its events."""

@@ -41,17 +41,6 @@ from dataclasses import dataclass
 
 from .errors import PositionError
 
-__all__ = [
-    "GAME_DROP",
-    "GAME_NONE",
-    "GAME_OVER",
-    "GAME_PLAYING",
-    "GAME_RESIGNED",
-    "MAX_CUBE",
-    "MAX_SCORE",
-    "MatchKey",
-]
-
 GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP = range(5)
 MAX_CUBE = 1 << 15
 MAX_SCORE = (1 << 15) - 1

@@ -26,8 +26,6 @@ from typing import Any
 
 from .board import ONE, SIDE_BITS, SIDE_MASK
 
-__all__ = ["decode", "flip_key", "successors"]
-
 _BIT = tuple(1 << p for p in range(27))
 _ALL = sum(_BIT[1:26])  # points 1..24 and the bar
 _BARB = _BIT[25]

@@ -22,8 +22,6 @@ from .board import BAR, OFF, SIDE_BITS, Position, _pack
 from .errors import IllegalPlayError, NotationError
 from .plays import Dice, Play, check_dice, hit_points, legal_plays
 
-__all__ = ["find_play", "format_play", "format_wizard", "parse_play", "parse_wizard"]
-
 _MAX_TEXT = 200
 _TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
 _STEP = re.compile(r"/(bar|off|\d{1,2})(\*?)")

@@ -45,8 +45,6 @@ from .board import BAR, OFF, Position
 from .errors import IllegalPlayError
 from .plays import Dice, Play, Step, apply_step, check_dice, dice_list, legal_plays
 
-__all__ = ["PartialPlay"]
-
 
 def _single(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> Step | None:
     """The step of the man on ``src`` by ``die`` if the movement rules allow it on this board."""

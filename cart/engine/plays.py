@@ -9,20 +9,6 @@ from .board import BAR, OFF, ONE, SIDE_BITS, Position
 from .errors import EngineError, IllegalPlayError
 from .movegen import decode, flip_key, successors
 
-__all__ = [
-    "Dice",
-    "Play",
-    "Step",
-    "apply_step",
-    "boards",
-    "check_dice",
-    "dice_list",
-    "hit_points",
-    "legal_plays",
-    "play_of",
-    "play_steps",
-]
-
 Dice = tuple[int, int]
 
 

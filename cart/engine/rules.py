@@ -8,8 +8,6 @@ from typing import Literal
 from .errors import RulesError
 from .matchid import MAX_CUBE, MAX_SCORE
 
-__all__ = ["MAX_AUTO_DOUBLES", "VARIANTS", "Rules", "Variant"]
-
 Variant = Literal["standard", "maxgammon"]
 VARIANTS: tuple[Variant, ...] = ("standard", "maxgammon")
 
