@@ -9,24 +9,21 @@ now (:func:`think_action`, applied with ``match.apply``) and the hint
 ('beginner', 'intermediate', 'expert', 'master')
 """
 
-from .bot import LEVELS, Bot, CubeDecision, Evaluation, Level, drain, load_weights, think_load_weights
-from .net import Weights, WeightsError
-from .turn import Hint, choose_action, hint, think_action, think_hint
-
-__all__ = [
-    "LEVELS",
-    "Bot",
-    "CubeDecision",
-    "Evaluation",
-    "Hint",
-    "Level",
-    "Weights",
-    "WeightsError",
-    "choose_action",
-    "drain",
-    "hint",
-    "load_weights",
-    "think_action",
-    "think_hint",
-    "think_load_weights",
-]
+from .bot import (
+    LEVELS as LEVELS,
+    Bot as Bot,
+    CubeDecision as CubeDecision,
+    Evaluation as Evaluation,
+    Level as Level,
+    drain as drain,
+    load_weights as load_weights,
+    think_load_weights as think_load_weights,
+)
+from .net import Weights as Weights, WeightsError as WeightsError
+from .turn import (
+    Hint as Hint,
+    choose_action as choose_action,
+    hint as hint,
+    think_action as think_action,
+    think_hint as think_hint,
+)

@@ -27,17 +27,6 @@ from itertools import pairwise
 from ..engine import Position
 from .met import after_game
 
-__all__ = [
-    "Chances",
-    "CubeState",
-    "MatchCube",
-    "cube_efficiency",
-    "janowski",
-    "live_value",
-    "lookahead",
-    "money_cube",
-]
-
 
 def cube_efficiency(position: Position) -> float:
     """How live the cube is: 0.68 in contact; in a race it grows with the race's length (gnubg's rule)."""

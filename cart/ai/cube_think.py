@@ -17,8 +17,6 @@ from .cube import Chances, CubeState, cube_efficiency, lookahead
 from .net import Probs, equity, flip_probs
 from .slices import GEN_COST, ROLLS, SLICE_EVALS
 
-__all__ = ["CubeAction", "CubeDecision", "Evaluation", "cube_replies", "think_cube_decision"]
-
 Replies = list[tuple[float, Chances, float]]
 
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TypeVar
 
-__all__ = ["GEN_COST", "ROLLS", "SLICE_EVALS", "drain"]
-
 T = TypeVar("T")
 
 SLICE_EVALS = 40

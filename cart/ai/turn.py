@@ -67,19 +67,6 @@ from ..engine import (
 )
 from .bot import Bot, CubeDecision, Evaluation, drain
 
-__all__ = [
-    "HOPELESS",
-    "Hint",
-    "HintKind",
-    "accepts_resignation",
-    "choose_action",
-    "declined",
-    "hint",
-    "resign_level",
-    "think_action",
-    "think_hint",
-]
-
 HintKind = Literal["roll", "double", "take", "drop", "move", "new_game", "resign", "accept", "decline"]
 
 HOPELESS = 0.002

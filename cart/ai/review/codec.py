@@ -17,8 +17,6 @@ from typing import Any, get_args
 from ...engine import Action
 from .model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
 
-__all__ = ["record_digest", "review_cache_form", "review_from_cache", "review_from_json", "review_to_json"]
-
 _MARKS = set(get_args(Mark))
 _LUCK_MARKS = set(get_args(LuckMark))
 

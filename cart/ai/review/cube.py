@@ -18,8 +18,6 @@ from ..cube import CubeState
 from ..met import after_game
 from .model import VERY_BAD, CubeReview, mark
 
-__all__ = ["CubeView", "cube_matters", "cube_review", "cube_view"]
-
 
 @dataclass(frozen=True)
 class CubeView:

@@ -19,27 +19,6 @@ from typing import Literal
 
 from ...engine import Dice
 
-__all__ = [
-    "BAD",
-    "DOUBTFUL",
-    "LUCKY",
-    "RATINGS",
-    "VERY_BAD",
-    "VERY_LUCKY",
-    "CubeKind",
-    "CubeReview",
-    "LuckMark",
-    "Mark",
-    "Moves",
-    "PlayReview",
-    "PlayerTotals",
-    "Review",
-    "RollReview",
-    "luck_mark",
-    "mark",
-    "rating",
-]
-
 DOUBTFUL = 0.04
 BAD = 0.08
 VERY_BAD = 0.16

@@ -20,8 +20,6 @@ from ..net import Weights, equity, flip_probs
 from ..slices import GEN_COST, ROLLS, SLICE_EVALS
 from .cube import CubeView
 
-__all__ = ["DEFAULT_PLY", "PlayJudgement", "Slicer", "Work", "think_play_review"]
-
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
 

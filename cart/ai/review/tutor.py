@@ -29,8 +29,6 @@ from ..net import Weights
 from .model import BAD
 from .work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
 
-__all__ = ["think_tutor", "tutor_check"]
-
 _CUBE_QUESTIONS = {
     ("double", "no double"): "The Master would not double here: double anyway?",
     ("double", "too good"): "The Master would play on for the gammon: double anyway?",

@@ -37,7 +37,7 @@ from ...engine.fast import flip_key, successors
 from ..bot import Bot, CubeDecision, load_weights
 from ..net import DEFAULT_PATH, Weights, equity
 from ..slices import GEN_COST, ROLLS
-from .cube import CubeView, cube_matters, cube_review, cube_view
+from .cube import CubeView as CubeView, cube_matters, cube_review as cube_review, cube_view as cube_view
 from .model import (
     CubeReview,
     PlayReview,
@@ -46,19 +46,13 @@ from .model import (
     luck_mark,
     mark,
 )
-from .play import DEFAULT_PLY, PlayJudgement, Slicer, Work, think_play_review
-
-__all__ = [
-    "ANALYSIS_VERSION",
-    "DEFAULT_PLY",
-    "CubeView",
-    "PlayJudgement",
-    "Reviewer",
-    "analysis_key",
-    "cube_review",
-    "cube_view",
-    "think_play_review",
-]
+from .play import (
+    DEFAULT_PLY as DEFAULT_PLY,
+    PlayJudgement as PlayJudgement,
+    Slicer,
+    Work,
+    think_play_review as think_play_review,
+)
 
 ANALYSIS_VERSION = 3
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
