@@ -28,66 +28,42 @@ the match's ``on_commit`` observer, so every committed action is saved and
 every finished game or match rated, whoever applied it.
 """
 
-from .disk.backend import FileBackend
-from .disk.entries import Backend, MemoryBackend
-from .disk.envelope import SCHEMA_VERSIONS
-from .disk.localstorage import LocalStorageBackend
-from .disk.notices import Notice
+from .disk.backend import FileBackend as FileBackend
+from .disk.entries import Backend as Backend, MemoryBackend as MemoryBackend
+from .disk.envelope import SCHEMA_VERSIONS as SCHEMA_VERSIONS
+from .disk.localstorage import LocalStorageBackend as LocalStorageBackend
+from .disk.notices import Notice as Notice
 from .errors import (
-    BadNameError,
-    BadValueError,
-    ConflictError,
-    DamagedError,
-    MatError,
-    NewerVersionError,
-    StoreError,
-    WriteError,
+    BadNameError as BadNameError,
+    BadValueError as BadValueError,
+    ConflictError as ConflictError,
+    DamagedError as DamagedError,
+    MatError as MatError,
+    NewerVersionError as NewerVersionError,
+    StoreError as StoreError,
+    WriteError as WriteError,
 )
-from .mat.matfile import MatImport, MatInfo, export_mat, import_mat, read_mat, replay_mat
-from .ratings import Change, Rating, RatingBook, RatingStore, fibs_changes, k_factor, upset_probability
-from .saves.games import GameSummary, SavedGame
-from .saves.gamestore import GameStore
-from .saves.options import GameOptions
-from .saves.reviews import ReviewStore
-from .saves.session import GameSession
-from .settings import Settings, SettingsStore
-from .store import Store
-
-__all__ = [
-    "SCHEMA_VERSIONS",
-    "Backend",
-    "BadNameError",
-    "BadValueError",
-    "Change",
-    "ConflictError",
-    "DamagedError",
-    "FileBackend",
-    "GameOptions",
-    "GameSession",
-    "GameStore",
-    "GameSummary",
-    "LocalStorageBackend",
-    "MatError",
-    "MatImport",
-    "MatInfo",
-    "MemoryBackend",
-    "NewerVersionError",
-    "Notice",
-    "Rating",
-    "RatingBook",
-    "RatingStore",
-    "ReviewStore",
-    "SavedGame",
-    "Settings",
-    "SettingsStore",
-    "Store",
-    "StoreError",
-    "WriteError",
-    "export_mat",
-    "fibs_changes",
-    "import_mat",
-    "k_factor",
-    "read_mat",
-    "replay_mat",
-    "upset_probability",
-]
+from .mat.matfile import (
+    MatImport as MatImport,
+    MatInfo as MatInfo,
+    export_mat as export_mat,
+    import_mat as import_mat,
+    read_mat as read_mat,
+    replay_mat as replay_mat,
+)
+from .ratings import (
+    Change as Change,
+    Rating as Rating,
+    RatingBook as RatingBook,
+    RatingStore as RatingStore,
+    fibs_changes as fibs_changes,
+    k_factor as k_factor,
+    upset_probability as upset_probability,
+)
+from .saves.games import GameSummary as GameSummary, SavedGame as SavedGame
+from .saves.gamestore import GameStore as GameStore
+from .saves.options import GameOptions as GameOptions
+from .saves.reviews import ReviewStore as ReviewStore
+from .saves.session import GameSession as GameSession
+from .settings import Settings as Settings, SettingsStore as SettingsStore
+from .store import Store as Store

@@ -55,21 +55,6 @@ from .disk.notices import Clock, Notice, iso, set_aside, utc_now
 from .errors import DamagedError, WriteError
 from .saves.games import SavedGame
 
-__all__ = [
-    "INITIAL_RATING",
-    "MAX_HISTORY",
-    "MAX_RATED_POINTS",
-    "Change",
-    "Rating",
-    "RatingBook",
-    "RatingStore",
-    "fibs_changes",
-    "k_factor",
-    "rated_mark",
-    "ratings_1_to_2",
-    "upset_probability",
-]
-
 INITIAL_RATING = 1500.0
 MAX_RATED_POINTS = 8
 """The most points one single game counts for in a rating (see the module docstring)."""

@@ -17,15 +17,6 @@ from .disk.notices import Clock, Notice, set_aside, utc_now
 from .errors import BadValueError, DamagedError, WriteError
 from .saves.options import GameOptions
 
-__all__ = [
-    "ANIMATION_SPEEDS",
-    "CHECKER_COLOURS",
-    "MAX_WINDOW_SCALE",
-    "TUTOR_LEVELS",
-    "Settings",
-    "SettingsStore",
-]
-
 ENTRY = "settings.json"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""

@@ -14,8 +14,6 @@ from .saves.reviews import ReviewStore
 from .saves.session import GameSession
 from .settings import SettingsStore
 
-__all__ = ["Store"]
-
 
 class Store:
     """Everything the cartridge remembers, kept in one folder (or any :class:`Backend`).

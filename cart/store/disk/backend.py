@@ -35,26 +35,15 @@ from pathlib import Path
 
 from .entries import (
     SEGMENT,
-    Backend,
-    EntryChangedError,
-    MemoryBackend,
-    check_entry_name,
-    create_entry,
-    digest,
-    replace_entry,
+    Backend as Backend,
+    EntryChangedError as EntryChangedError,
+    MemoryBackend as MemoryBackend,
+    check_entry_name as check_entry_name,
+    create_entry as create_entry,
+    digest as digest,
+    replace_entry as replace_entry,
 )
 from .lock import held
-
-__all__ = [
-    "Backend",
-    "EntryChangedError",
-    "FileBackend",
-    "MemoryBackend",
-    "check_entry_name",
-    "create_entry",
-    "digest",
-    "replace_entry",
-]
 
 _TEMP_PREFIX = "."
 _TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")

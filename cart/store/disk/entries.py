@@ -41,17 +41,6 @@ import hashlib
 import re
 from typing import Protocol, runtime_checkable
 
-__all__ = [
-    "SEGMENT",
-    "Backend",
-    "EntryChangedError",
-    "MemoryBackend",
-    "check_entry_name",
-    "create_entry",
-    "digest",
-    "replace_entry",
-]
-
 SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 """One segment of an entry name (a backend lists only what matches, so nothing hidden or odd)."""
 

@@ -28,19 +28,6 @@ from typing import Any
 
 from ..errors import DamagedError, NewerVersionError
 
-__all__ = [
-    "APP",
-    "MAX_BYTES",
-    "MIGRATIONS",
-    "SCHEMA_VERSIONS",
-    "canonical",
-    "decode",
-    "encode",
-    "game_1_to_2",
-    "game_2_to_3",
-    "game_3_to_4",
-]
-
 APP = "gammon-cart"
 SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "review": 1}
 """The current schema version of each kind of body.

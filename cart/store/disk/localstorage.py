@@ -55,8 +55,6 @@ from typing import Protocol
 
 from .entries import EntryChangedError, check_entry_name, digest
 
-__all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
-
 NAMESPACE = "gammon-cart/"
 _TAG = "v1:"
 _QUOTA_NAMES = frozenset({"QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"})

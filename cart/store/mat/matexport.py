@@ -45,8 +45,6 @@ from .matformat import (
     header_value,
 )
 
-__all__ = ["export_mat"]
-
 
 # -- export -------------------------------------------------------------------------
 def _mat_name(name: str) -> str:

@@ -70,8 +70,8 @@ from ...engine import (
     Rules,
 )
 from ..errors import MatError
-from .matexport import export_mat
-from .matformat import MAX_MAT_BYTES, MatInfo
+from .matexport import export_mat as export_mat
+from .matformat import MAX_MAT_BYTES as MAX_MAT_BYTES, MatInfo as MatInfo
 from .matlines import (
     GAME,
     MAX_LINE,
@@ -84,8 +84,6 @@ from .matlines import (
     read_items,
     score_line,
 )
-
-__all__ = ["MAX_MAT_BYTES", "MatImport", "MatInfo", "export_mat", "import_mat", "read_mat", "replay_mat"]
 
 
 # -- import -------------------------------------------------------------------------

@@ -16,20 +16,6 @@ from ..errors import MatError
 from ..saves.names import MAX_PLAYER_NAME
 from .matformat import COLUMN_SPLIT, MAX_MAT_BYTES, MatInfo, header_value, read_record_notes
 
-__all__ = [
-    "GAME",
-    "MAX_LINE",
-    "NO_MOVE",
-    "Item",
-    "RecordNotes",
-    "clean_name",
-    "decode",
-    "read_header",
-    "read_items",
-    "score_line",
-]
-
-
 _POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
 GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
 _AFTER_COLON = re.compile(r"\s*(\d+)\s+(?=\S)")

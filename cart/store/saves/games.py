@@ -54,8 +54,6 @@ from ..errors import BadNameError, BadValueError, DamagedError
 from .names import clean_game_name, entry_stem
 from .options import GameOptions
 
-__all__ = ["GAMES", "MAX_RECORD", "REVIEWS", "GameSummary", "SavedGame"]
-
 GAMES = "games/"
 REVIEWS = "reviews/"
 """Where each game's cached review is kept, under the game's own stem (see :mod:`.reviews`)."""

@@ -27,8 +27,6 @@ from .games import GAMES, REVIEWS, GameSummary, SavedGame
 from .names import clean_game_name, entry_stem
 from .options import GameOptions
 
-__all__ = ["GameStore"]
-
 
 class GameStore:
     """The saved games in a backend: list, create, save, load, delete."""

@@ -25,8 +25,6 @@ import unicodedata
 
 from ..errors import BadNameError
 
-__all__ = ["MAX_GAME_NAME", "MAX_PLAYER_NAME", "clean_game_name", "clean_player_name", "entry_stem"]
-
 MAX_GAME_NAME = 60
 """Characters in a game name: room for a description, short enough for the list window."""
 

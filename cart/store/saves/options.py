@@ -15,8 +15,6 @@ from ...engine import EngineError, Rules
 from ..errors import BadValueError, DamagedError
 from .names import clean_player_name
 
-__all__ = ["GameOptions", "check_level", "rules_from_dict", "rules_to_dict"]
-
 _LEVEL = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
 

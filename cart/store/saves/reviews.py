@@ -30,8 +30,6 @@ from ..errors import DamagedError, WriteError
 from .games import REVIEWS, SavedGame
 from .names import entry_stem
 
-__all__ = ["ReviewStore"]
-
 
 class ReviewStore:
     """The stored reviews of saved games: :meth:`load` and :meth:`save`.

@@ -15,8 +15,6 @@ from ..errors import ConflictError, StoreError
 from .games import SavedGame
 from .gamestore import GameStore
 
-__all__ = ["GameSession", "RatingsHook"]
-
 
 class GameSession:
     """A saved game in play: every committed action saved at once, every result rated.
