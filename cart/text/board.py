@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from cart.engine import Match
 
-__all__ = ["SYMBOLS", "WIDTH", "cube_text", "render_board", "score_text"]
-
 SYMBOLS = "XO"
 STACK = 5  # checkers drawn per point before the count is written instead
 WIDTH = 80

@@ -40,13 +40,12 @@ from cart.engine import (
     Taken,
     format_play,
 )
-from cart.text.board import SYMBOLS, WIDTH, render_board, score_text
+from cart.text.board import SYMBOLS as SYMBOLS, WIDTH, render_board as render_board, score_text
 
 if TYPE_CHECKING:
     from cart.ai import Bot
     from cart.ai.review import Reviewer
 
-__all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
 _RESIGN_WORDS = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
 

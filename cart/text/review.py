@@ -13,8 +13,6 @@ from collections.abc import Callable, Iterator
 from cart.ai.review import CubeReview, PlayReview, Review, Reviewer
 from cart.engine import Match
 
-__all__ = ["review_command", "review_lines"]
-
 _MARK_TAG = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 _LUCK_TAG = {"": "", "lucky": "+", "very lucky": "++", "unlucky": "-", "very unlucky": "--"}
 
