@@ -47,8 +47,6 @@ from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.setup import GameSetup, game_options, offered_setup
 from cart.ui.windows.start import StartScene
 
-__all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
-
 TITLE = "Gammon Cart"
 FPS = 30
 THINK_MARGIN_S = 0.005

@@ -20,8 +20,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.keyboard import PadKeys
     from cart.ui.kit.stage import Scene
 
-__all__ = ["SceneStack"]
-
 
 class SceneStack:
     """The scenes bottom to top (the last has the input), with the input whose cursor follows the keys.

@@ -24,7 +24,7 @@ from cart.ui.kit.widgets import Window
 from cart.ui.routes import ToStart
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
-from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.create_form import NewGameScene as NewGameScene
 from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
 from cart.ui.windows.setup import GameSetup
 
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
 ATTRACT_SETUP = GameSetup(players=0, level="beginner")
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel

@@ -23,19 +23,15 @@ from cart.ui.kit.text import cut_shown, wrap_words
 from cart.ui.kit.widgets import Window, draw_box
 
 from . import layout as L
-from .view_state import MESSAGE_COLS, MESSAGE_ROWS, Colour, Hints, Lifted, Player, ViewState
-
-__all__ = [
-    "DICE_TO_ROLL_FACE",
-    "BoardView",
-    "Colour",
-    "Hints",
-    "Lifted",
-    "Player",
-    "ViewState",
-    "hourglass",
-    "roll_label",
-]
+from .view_state import (
+    MESSAGE_COLS,
+    MESSAGE_ROWS,
+    Colour as Colour,
+    Hints as Hints,
+    Lifted as Lifted,
+    Player as Player,
+    ViewState as ViewState,
+)
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
 DIE_GAP = 6

@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from cart.engine import PartialPlay
 from cart.ui.kit.intents import Command, Intent, Release, Select
 
-__all__ = ["DRAG_SLOP", "HELD_LIMIT", "Drag", "Held"]
-
 DRAG_SLOP = 4
 """Pixels the pointer must go from the press before a release is a drop: a shaky click stays a click."""
 

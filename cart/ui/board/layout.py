@@ -27,33 +27,6 @@ from typing import Literal, NamedTuple
 
 from cart.ui.kit.geom import Rect
 
-__all__ = [
-    "BAR_CAP",
-    "BOARD",
-    "CHECKER",
-    "DICE_BOX",
-    "MATCH_BOX",
-    "MESSAGE",
-    "PIPS",
-    "ROLL_BOX",
-    "STACK_CAP",
-    "WINDOW",
-    "WORK",
-    "Control",
-    "Seat",
-    "Spot",
-    "arrow_at",
-    "bar_rect",
-    "bin_box",
-    "cube_rect",
-    "locate",
-    "place_count_cap",
-    "point_column",
-    "point_rect",
-    "seat_rows",
-    "slot_rect",
-]
-
 WINDOW = Rect(0, 0, 640, 512)
 WORK = Rect(1, 22, 638, 489)  # the window's work area, below its title bar
 

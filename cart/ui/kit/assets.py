@@ -17,8 +17,6 @@ import pyxel
 
 from . import palette
 
-__all__ = ["ASSET_DIR", "CHAR_H", "CHAR_W", "Assets", "Sprite"]
-
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets"
 CHAR_W = 8  # every glyph of the system font is 8 pixels wide ...
 CHAR_H = 16  # ... and 16 tall (8x8 with each row doubled)

@@ -25,9 +25,14 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import SCREEN, Rect
 from .intents import Command, Intent, Pointer, Select, Typed
-from .menus import ARROW_ZONE, SUBMENU_REST, Entry, MenuScene
+from .menus import (
+    ARROW_ZONE as ARROW_ZONE,
+    SUBMENU_REST as SUBMENU_REST,
+    Entry as Entry,
+    MenuScene as MenuScene,
+)
 from .services import NO_CLIPBOARD
-from .stage import Pop, Scene, Transition, nearest_stop, row_stop
+from .stage import Pop, Scene as Scene, Transition, nearest_stop as nearest_stop, row_stop as row_stop
 from .text import wrap_box
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 
@@ -35,18 +40,6 @@ if TYPE_CHECKING:
     from .assets import Assets
     from .services import Services
     from .widgets import Furniture, Icon
-
-__all__ = [
-    "ARROW_ZONE",
-    "SUBMENU_REST",
-    "Choice",
-    "Dialog",
-    "Entry",
-    "MenuScene",
-    "Scene",
-    "nearest_stop",
-    "row_stop",
-]
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:

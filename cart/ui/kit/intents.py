@@ -20,26 +20,6 @@ from typing import Literal
 
 import pyxel
 
-__all__ = [
-    "KEYMAP",
-    "ONSCREEN_KEYS",
-    "TYPING_KEYS",
-    "Command",
-    "CommandName",
-    "Device",
-    "Dropped",
-    "Focus",
-    "Input",
-    "Intent",
-    "LastUsed",
-    "OpenMenu",
-    "Pointer",
-    "Release",
-    "Scroll",
-    "Select",
-    "Typed",
-]
-
 CommandName = Literal[
     "roll",
     "confirm",

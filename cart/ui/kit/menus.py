@@ -21,8 +21,6 @@ from .widgets import TITLE_H, Menu, MenuItem
 if TYPE_CHECKING:
     from .services import Services
 
-__all__ = ["ARROW_ZONE", "SUBMENU_REST", "Entry", "MenuScene"]
-
 
 @dataclass(frozen=True)
 class Entry:

@@ -16,8 +16,6 @@ from enum import IntEnum
 
 import pyxel
 
-__all__ = ["WIMP_RGB", "Wimp", "apply"]
-
 WIMP_RGB: tuple[int, ...] = (
     0xFFFFFF,
     0xDDDDDD,

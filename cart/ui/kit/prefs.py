@@ -15,8 +15,6 @@ from typing import Any
 
 from cart.store import Settings, StoreError
 
-__all__ = ["SPEEDS", "SPEED_FRAMES", "Prefs"]
-
 SPEED_FRAMES: dict[str, int] = {"slow": 14, "normal": 8, "fast": 3, "off": 0}
 """Frames one checker takes to travel one step (and the dice to tumble), per ``animation_speed``."""
 

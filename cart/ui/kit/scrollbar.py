@@ -16,9 +16,6 @@ from .geom import Rect
 from .intents import Pointer
 from .widgets import ICON_W, draw_box
 
-__all__ = ["ScrollBar", "ScrollPart", "ScrollingList"]
-
-
 ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
 
 

@@ -29,8 +29,6 @@ from cart.store import Settings
 
 from .prefs import Prefs
 
-__all__ = ["EFFECTS", "Effect", "Sounds", "audio_device"]
-
 Effect = Literal["dice", "click", "slap", "hit", "bear_off", "double", "win", "lose"]
 
 # name: (notes, tones, volumes, effects, speed)

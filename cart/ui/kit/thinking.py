@@ -18,8 +18,6 @@ from collections import deque
 from collections.abc import Callable, Generator
 from typing import Any
 
-__all__ = ["FrameClock", "Thinker"]
-
 RECENT = 16
 """Draws the clock looks back over for the time to keep for drawing."""
 DECAY = 0.75

@@ -33,21 +33,6 @@ from .assets import CHAR_H, CHAR_W, Assets
 from .geom import SCREEN, Rect
 from .text import PRINTABLE, cut
 
-__all__ = [
-    "ICON_W",
-    "ITEM_H",
-    "MENU_MARGIN",
-    "TITLE_H",
-    "Button",
-    "Menu",
-    "MenuItem",
-    "TextField",
-    "Toggle",
-    "Window",
-    "draw_box",
-    "draw_focus_frame",
-]
-
 TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
 ITEM_H = 20  # one menu item

@@ -41,7 +41,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource, fits
+from .review_source import ReviewSource as ReviewSource, fits
 from .review_view import (
     BEST_COLOUR,
     DICE_X,
@@ -59,7 +59,6 @@ from .review_view import (
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["PANEL", "ReviewScene", "ReviewSource"]
 
 PANEL = Rect(458, 29, 176, 474)
 DETAIL_ROWS = 7  # a play's detail with a long name and long plays, each read whole (two rows from the list)

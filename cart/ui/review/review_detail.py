@@ -19,8 +19,6 @@ from cart.ui.kit.text import KEEP, cut, fill
 from .review_rows import MARKS, Line, Lines
 from .review_view import BEST_COLOUR, MADE_COLOUR
 
-__all__ = ["MARK_COLOUR", "SWATCH_W", "DetailLine", "Judged", "detail_rows"]
-
 MARK_COLOUR = {"doubtful": wimp.Wimp.ORANGE, "bad": wimp.Wimp.RED, "very bad": wimp.Wimp.RED}
 SEVERITY = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 

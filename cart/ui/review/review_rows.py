@@ -36,18 +36,6 @@ from cart.engine import (
 )
 from cart.ui.board.words import seen_from, verb
 
-__all__ = [
-    "MARKS",
-    "RESIGNED",
-    "Line",
-    "LineKind",
-    "Lines",
-    "end_sentences",
-    "game_heading",
-    "ordinal",
-    "read_lines",
-]
-
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 
 MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}

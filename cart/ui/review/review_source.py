@@ -17,8 +17,6 @@ if TYPE_CHECKING:
     from cart.ui.board.view_state import Player
     from cart.ui.kit.stage import Transition
 
-__all__ = ["ReviewSource", "fits"]
-
 
 @dataclass
 class ReviewSource:

@@ -30,21 +30,6 @@ from cart.ui.kit.widgets import draw_box
 
 from .review_rows import Line
 
-__all__ = [
-    "DICE_X",
-    "ROW_H",
-    "SCROLL_W",
-    "TEXT_X",
-    "EquityGraph",
-    "MoveList",
-    "draw_play",
-    "draw_progress",
-    "list_rows",
-    "play_rows",
-    "slot_centre",
-    "text_x",
-]
-
 ROW_H = 16
 SCROLL_W = 14
 DICE_X = 36  # a move list row: its number, the token at 20, the dice here, the play's words at TEXT_X

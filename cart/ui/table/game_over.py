@@ -14,8 +14,6 @@ from cart.ui.board.words import verb
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["game_over_lines", "rating_lines"]
-
 
 def game_over_lines(t: Table) -> list[str]:
     """Seed 000: who won, how (single / gammon / backgammon x cube; MaxGammon has no cube), score, ratings."""

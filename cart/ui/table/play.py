@@ -62,7 +62,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture, Window
 
-__all__ = ["PlayScene"]
 
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games

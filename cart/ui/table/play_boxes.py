@@ -27,7 +27,12 @@ from cart.ui.routes import PlayNew, Resume, ToTitle
 from cart.ui.windows.setup import GameSetup, free_name
 
 from .game_over import game_over_lines
-from .play_info import export, show_ids, show_messages, show_rules
+from .play_info import (
+    export as export,
+    show_ids as show_ids,
+    show_messages as show_messages,
+    show_rules as show_rules,
+)
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match
@@ -63,24 +68,6 @@ class PlayScene(Protocol):
     def advice_for(self, game: GameState) -> str: ...
 
     def ask_again(self) -> None: ...
-
-
-__all__ = [
-    "another",
-    "ask_exit",
-    "ask_forfeit",
-    "ask_resign",
-    "ask_resignation",
-    "ask_take",
-    "exit_table",
-    "export",
-    "game_over_box",
-    "show_conflict",
-    "show_ids",
-    "show_messages",
-    "show_rules",
-    "type_move",
-]
 
 
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
     from .table import Table
 
-__all__ = ["RULES", "Seated", "export", "ok", "show_ids", "show_messages", "show_rules"]
-
 
 class Seated(Protocol):
     """A scene at the table, as these boxes see it: its table and its services."""

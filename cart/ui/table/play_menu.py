@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 
     from .play_boxes import PlayScene
 
-__all__ = ["TUTOR_MENU", "open_menu"]
 
 TUTOR_MENU = (
     ("Off", "off"),

@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from cart.store import GameSession, Store
     from cart.ui.kit.sound import Effect
 
-__all__ = ["ROLL", "Outcome", "Sound", "Table"]
 
 ROLL = Roll((1, 1))
 """What a roll is shown to the guard as before its dice are drawn (only whether to roll is judged)."""

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
     from .table import Outcome, Table
 
-__all__ = ["THRESHOLDS", "Tutor"]
 
 THRESHOLDS = {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
 """The tutor's setting and the least loss it asks about (gnubg's marks' thresholds)."""

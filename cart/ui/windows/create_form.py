@@ -36,7 +36,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["NewGameScene"]
 
 MATCH_LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
 NAME_FIELD_W = (MAX_PLAYER_NAME + 1) * CHAR_W + 2 * FIELD_PAD  # a longest name and the caret

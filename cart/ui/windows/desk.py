@@ -27,7 +27,6 @@ from .setup import GameSetup, offered_setup
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["SCALE_MENU", "desk_entries", "scale_entries"]
 
 SCALE_MENU = "Scale (next start)"
 """The scale submenu's label: the choice applies when the window next opens, and says so."""

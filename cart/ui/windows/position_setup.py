@@ -45,7 +45,6 @@ from .setup import GameSetup, free_name, game_options
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["SetUpScene", "ids_in"]
 
 _LABELLED = {
     "position": re.compile(r"Position ID:?\s*([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])"),

@@ -45,7 +45,6 @@ from cart.ui.kit.widgets import Button, Furniture, Window
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["Rated", "RatingsScene", "nice_ticks", "rated_players"]
 
 COLUMNS = (("", 3), ("Player", 25), ("Rating", 9), ("Experience", 12), ("Results", 9), ("Last rated", 11))
 ROW_H = 18

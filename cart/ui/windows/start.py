@@ -40,7 +40,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["COLUMNS", "StartScene"]
 
 COLUMNS = (("Name", 13), ("Players and score", 24), ("Rules", 18), ("Last played", 17))
 """Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
