@@ -23,7 +23,6 @@ from .store.settings import MAX_WINDOW_SCALE
 if TYPE_CHECKING:
     from .store import Store
 
-__all__ = ["main", "parse_args", "rules_from_args", "screenshot_path"]
 
 VENDOR = "Gammon Cart"
 TITLE = "Gammon Cart"
