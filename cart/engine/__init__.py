@@ -1,9 +1,7 @@
 """Pure backgammon rules: board, plays, notation, IDs, rule sets, game and match flow.
 
 No pyxel, no files, no clock, no global random state: dice come in as arguments
-or from an injected ``random.Random``.
-
-The face a front end needs, in one import:
+or from an injected ``random.Random``. The face a front end needs, in one import:
 
 >>> import random
 >>> from cart.engine import Match, Move, Roll, Rules, format_play

@@ -255,7 +255,7 @@ class GameState:
         return replace(self, phase="move", dice=(d1, d2), plays=plays), [Rolled(self.turn, (d1, d2))]
 
     def _roll_off(self, d0: int, d1: int) -> tuple[GameState, list[Event]]:
-        """Seeds 000/002: ties roll again, turning the cube while automatic doubles remain."""
+        """A tie rolls again, turning the cube while automatic doubles remain."""
         if d0 == d1:
             events: list[Event] = [OpeningRoll((d0, d1), None)]
             after = replace(self, dice=(d0, d1))
@@ -336,7 +336,7 @@ class GameState:
         return after, [Dropped(1 - self.turn, self.cube), GameOver(self.turn, self.cube, "drop")]
 
     def forfeit(self, player: int) -> tuple[GameState, list[Event]]:
-        """Seed 000: "Forfeit awards your opponent the game at twice its current value"."""
+        """Forfeit gives the opponent the game at twice its current value."""
         player = check_player(player)
         if self.phase == "over":
             raise IllegalActionError("cannot forfeit: the game is over")

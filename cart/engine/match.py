@@ -1,19 +1,11 @@
 """The match: a thin mutable ``Match`` around each game's immutable ``GameState``, with score and record.
 
-Every action is a pure step ``GameState -> (new GameState, events)``; the
-``Match`` computes the step first and commits it only when it succeeded, so an
-illegal action raises and changes nothing (not even the dice generator). The
-events (``Rolled``, ``Moved``, ``Doubled``, ``GameOver``...) are small frozen
-values for the UI's messages, sounds and animations.
-
-The match record is the list of typed actions (:mod:`cart.engine.actions`)
-applied to it, dice included; :meth:`Match.apply` is the one way a match
-changes, and an observer (``on_commit``) hears of every committed action, which
-is how the store saves. A roll with no legal play passes the turn at once, so
-passes are not written. Because the record holds the dice, :meth:`Match.replay`
-needs no random generator to rebuild a match. To continue a rebuilt match
-exactly as the original would have gone on, save ``match.rng.getstate()`` with
-the record and give the rebuilt match a ``random.Random`` set to that state.
+The ``Match`` computes a step first and commits it only when it succeeded, so an
+illegal action changes nothing (not even the dice generator). The record is the
+list of actions, dice included, so :meth:`Match.replay` needs no generator; to go
+on exactly as the original would, save ``match.rng.getstate()`` with the record.
+``on_commit`` hears every committed action: that is how the store saves. A roll
+with no legal play passes the turn at once, so passes are not written.
 """
 
 from __future__ import annotations
@@ -61,11 +53,9 @@ class Moment:
 class Match:
     """A money session or a match to N points: rules, names, score, current game, record.
 
-    :meth:`apply` performs one action and returns the events it caused; an
-    illegal one raises an ``EngineError`` (a ``ValueError``) and leaves the
-    match exactly as it was. :meth:`roll`, :meth:`play` and the rest are
-    shorthands that build the action and apply it. Dice come from the injected
-    ``rng`` unless given. ``on_commit`` observes every committed action.
+    :meth:`apply` performs one action and returns its events; an illegal one raises
+    an ``EngineError`` and leaves the match as it was. :meth:`roll`, :meth:`play`
+    and the rest build the action and apply it.
 
     >>> m = Match(Rules(match_length=3), rng=random.Random(1))
     >>> m.roll((6, 1))
@@ -152,15 +142,12 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
     ) -> Match:
-        """A match set up from a gnubg Position ID and Match ID, if given (standard rules by default).
+        """A match set up from a gnubg Position ID and, if given, Match ID (standard rules by default).
 
-        The Match ID gives the match length and score, the cube, who is on
-        roll, the dice if rolled and the Crawford game; without one the match
-        is money play, the cube in the middle, ``on_roll`` about to roll. Only
-        a turn under way can be set up: an ID of a game over, of a double or a
-        resignation waiting for an answer, raises :class:`PositionError` (as a
-        malformed ID does) or ``IllegalActionError``, both ``ValueError``, with
-        a message for the player.
+        Without a Match ID it is money play, cube centred, ``on_roll`` about to roll.
+        Only a turn under way can be set up: a game over, or a double or resignation
+        awaiting an answer, raises ``PositionError`` or ``IllegalActionError`` with a
+        message for the player.
 
         >>> m = Match.from_ids("4HPwATDgc/ABMA", "cAlgAAAAAAAA")
         >>> m.rules.match_length, m.score, m.game.turn, m.game.phase, m.position_id(), m.match_id()
