@@ -1,8 +1,8 @@
 """The computer opponent: a trained evaluator, four levels, cube decisions, sliced thinking.
 
-:mod:`cart.ai.turn` is what a front end asks: the action the computer takes
-now (:func:`think_action`, applied with ``match.apply``) and the hint
-(:func:`think_hint`).
+A front end asks :mod:`cart.ai.turn` for the action the computer takes now
+(:func:`think_action`) and for the hint (:func:`think_hint`); :mod:`cart.ai.review`
+tells a whole game back.
 
 >>> from cart.ai import Bot, LEVELS
 >>> LEVELS

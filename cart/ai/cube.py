@@ -1,21 +1,12 @@
 """Cubeful equity from cubeless chances: the money formula and a match model built on the MET.
 
-Both follow the same idea (Janowski's, which GNU Backgammon's 0-ply cube decisions
-also use): the cubeful value of a position is a mix, by the cube's efficiency ``x``,
-of the *dead* cube (the cubeless outlook) and a fully *live* cube, under which the
-game drifts continuously and each side cashes the moment its opponent's take point
-is reached. Under a live cube the value is linear in the chance of winning between
-the two cash points, so it only needs those points and the values at them.
-
-In money play the take and cash points have a closed form. In a match they depend
-on the score: a take is worth what the match equity table says the taker's
-position is worth, and owning the cube is worth more or less than in money play
-(at 2-away/4-away the trailer's recube to 4 is his whole match, so the leader's
-take point there is 50%, where money's formula says 20%). :class:`MatchCube`
-works the take points out from the table, from the highest cube that can still
-matter down, exactly as the live-cube recursion prescribes: a player's take point
-at a cube is where taking and owning it (and cashing at the other side's next
-take point) is worth as much as passing.
+Both mix, by the cube's efficiency, the dead cube (the cubeless outlook) and a
+fully live one, under which each side cashes the moment the other's take point is
+reached, so the value is linear between the two cash points (Janowski's idea, as
+gnubg's 0-ply uses). Money has closed-form take points; a match's depend on the
+score (at 2-away/4-away the leader's take of a recube to 4 is 50%, not money's
+20%), so :class:`MatchCube` works them out from the table, from the highest cube
+that can still matter down.
 """
 
 from __future__ import annotations
@@ -47,12 +38,10 @@ def live_value(p: float, knots: list[tuple[float, float]]) -> float:
 def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
     """Money cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
 
-    ``p`` the chance of winning, ``w``/``loss`` the average value of a win/loss in units
-    of the cube (gammons make them above 1), ``x`` the cube's efficiency, ``dead`` the
-    cubeless equity, ``owner`` "centre", "mine" or "theirs" from the player's side.
-    Live, the player is cashed out at its own take point and cashes at its cash point
-    (the other side's take point) when it has the cube; beyond either point the side
-    ahead is too good to double and plays on for its gammons.
+    ``p`` the chance of winning, ``w``/``loss`` a win's and a loss's average value
+    (gammons above 1), ``x`` the cube's efficiency, ``dead`` the cubeless equity,
+    ``owner`` "centre", "mine" or "theirs"; past either cash point the side ahead is
+    too good and plays on for its gammons.
     """
     take_point = (loss - 0.5) / (w + loss + 0.5)
     cash_point = (loss + 1.0) / (w + loss + 0.5)
@@ -174,10 +163,8 @@ class MatchCube:
     def cubeful(self, cube: int, owner: int | None) -> float:
         """X's match winning chance with ``cube`` owned by ``owner`` (0 = X, 1 = Y, None centred).
 
-        The live cube's value is piecewise linear in X's chance ``p`` through: a loss
-        at ``p = 0``; Y's cash (X passes ``cube``) at Y's cash point; X's cash at X's
-        cash point; a win at ``p = 1``. Beyond a cash point the side is too good to
-        double and plays on for its gammons, as GNU Backgammon's model has it.
+        Piecewise linear in X's chance ``p``: a loss at 0, Y's cash at Y's cash point, X's
+        cash at X's, a win at 1; past a cash point the side plays on for its gammons.
         """
         p = self.win
         won, lost = self.won(cube), self.lost(cube)

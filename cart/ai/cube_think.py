@@ -1,9 +1,8 @@
 """The computer's cube decisions, sliced like its checker play (:meth:`cart.ai.Bot.think_cube`).
 
-:mod:`cart.ai.cube` holds the cube's arithmetic (the cubeful model, the match
-equity table, the lookahead's average); this module feeds it a position's
-chances, from the net at 0-ply or, for the master, from the opponent's replies
-to each roll, and turns its three equities into the action a player takes.
+This feeds :mod:`cart.ai.cube`'s arithmetic a position's chances (the net at
+0-ply or, for the master, the opponent's replies to each roll) and turns its
+three equities into the action a player takes.
 """
 
 from __future__ import annotations

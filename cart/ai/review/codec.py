@@ -1,8 +1,6 @@
-"""A review's stored form: plain JSON, read back strictly (anything odd is a ``ValueError``).
+"""A review's stored form: plain JSON, read back strictly, so a damaged cache never reaches a window.
 
-The store keeps a review beside its saved game and treats one that does not
-read back as absent (it is redone), never as an error: :func:`review_from_json`
-checks every field's type, so a damaged cache cannot reach a window.
+The store treats a review that does not read back as absent: it is redone.
 """
 
 from __future__ import annotations
@@ -154,11 +152,9 @@ def review_cache_form(review: Review, record: Sequence[Action]) -> dict[str, Any
 
 
 def review_from_cache(data: object, record: Sequence[Action], key: str) -> Review | None:
-    """The cached review in ``data`` when it is usable for ``record`` under ``key``, else None.
+    """The cached review in ``data`` when usable for ``record`` under ``key``, else None (redo it).
 
-    None for anything that does not read back (damaged), was made with other
-    weights or another analysis (``key``), or of another record than this
-    one's first ``upto`` actions: never an error, the review is then redone.
+    None when damaged, made with other weights or analysis, or of another record.
     """
     if not isinstance(data, dict) or data.get("key") != key:
         return None

@@ -1,10 +1,7 @@
 """The cube in a review: how the player on roll values results with the cube, and a cube decision judged.
 
-Kept apart from the judging of checker plays (:mod:`cart.ai.review.play`),
-which values a play cubefully through :class:`CubeView`, and from the
-reviewer that walks a record (:mod:`cart.ai.review.work`): the tutor judges a
-single decision with these too. A match's figures are compared in EMG, as
-gnubg does, so a cube error reads on the same scale as a checker error.
+Apart from the reviewer, so the tutor judges a single decision with it too. A
+match's figures are in EMG, as gnubg's, so a cube error reads on a checker error's scale.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """A checker play judged against the best: the master's candidates searched a ply deeper, in bounded slices.
 
-The tutor judges one play with :func:`think_play_review` and the reviewer
-(:mod:`cart.ai.review.work`) every play of a record, so the search stands
-alone. Each judgement is a generator that yields every ``SLICE_EVALS`` net
-evaluations (:class:`Slicer`), like :meth:`cart.ai.Bot.think_play`, so a
-window stays responsive however long a position takes.
+The tutor judges one play with it and the reviewer every play of a record; it
+yields every ``SLICE_EVALS`` evaluations, so a window stays responsive.
 """
 
 from __future__ import annotations
@@ -122,11 +119,8 @@ def think_play_review(
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
 
-    The net at 0-ply ranks every legal play (cubeless). At ``ply`` 1 the
-    master's candidates (its best few within its margin) and the play made are
-    searched one ply deeper; at ``ply`` 0 every play is valued at 0-ply. With
-    ``cube`` (:func:`cube_view`) the values are cubeful, in EMG. The best of the
-    plays so valued is the best play: every equity compared is of one depth.
+    Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
+    ply deeper; cubeful in EMG with ``cube``. Every equity compared is of one depth.
     """
     slicer = Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3

@@ -1,17 +1,9 @@
-"""The work of a review: each decision of a record judged in bounded slices (see :mod:`cart.ai.review`).
+"""The work of a review: each decision of a record judged in bounded slices.
 
-A :class:`Reviewer` replays the record through the engine one action at a
-time, and before applying each action judges what it decided: a checker play
-(:func:`~cart.ai.review.play.think_play_review`), a cube decision
-(:mod:`cart.ai.review.cube`), the luck of a roll. Each judgement is a
-generator that yields every ``SLICE_EVALS`` net evaluations, like
-:meth:`cart.ai.Bot.think_play`; a finished judgement is kept at once, so a
-window that stops stepping (closed) keeps all the work done, and the next
-:meth:`Reviewer.think` continues from the next action.
-
-The judging of one play and of one cube decision live in their own modules
-(the tutor uses them without a reviewer); their names are importable from
-here as before.
+A :class:`Reviewer` replays the record one action at a time and judges each
+decision before applying it. A finished judgement is kept at once, so a window
+that stops stepping keeps all the work, and the next :meth:`Reviewer.think`
+goes on from the next action.
 """
 
 from __future__ import annotations
@@ -78,10 +70,8 @@ def analysis_key(ply: int = DEFAULT_PLY, weights_digest: str | None = None) -> s
 class Reviewer:
     """A review in progress over ``match``'s record: step :meth:`think` a slice at a time.
 
-    ``start`` is a review done before (the cache) of a prefix of this record
-    under the same key: its decisions are kept and the work starts after them.
-    The match may go on being played: each :meth:`think` reviews up to the
-    record's length at that time. ``progress`` is 0..1 of the record so far.
+    ``start`` (a cached review of a prefix, same key) is kept. The match may go on:
+    each :meth:`think` reviews up to the record's length at that time.
     """
 
     def __init__(
