@@ -1,57 +1,16 @@
 """Jellyfish ``.mat`` match records: written exactly as GNU Backgammon writes them, read leniently.
 
-**Export** follows gnubg's ``ExportMatchMat``/``ExportGameJF`` (export.c) line
-for line: header tags, `` N point match``, `` Game N``, the score line (names
-padded to 31 *bytes*, as C's ``%-31s`` does), numbered lines whose left column
-is ``%3d) %-27s `` and whose right column follows it, every sub-move written
-separately in gnubg's plain style (``24/18 24/18``, ``25/22``, ``6/0``,
-``13/7*``, a space after each of the first three), cube actions (`` Doubles
-=> 2``, `` Takes``, `` Drops``), and ``Wins N point(s)`` where gnubg puts them,
-quirks included: a move in the right column ends in a space unless it has
-four parts, an unfinished game ends mid-line. Money play is `` 0 point match``.
+Export follows gnubg's ``ExportMatchMat`` line for line, quirks included (names
+padded to 31 bytes, the columns, a trailing space unless a move has four parts).
+What the format cannot say goes in ``;`` comments that gnubg keeps and our import
+reads: the MaxGammon rules, opening ties under automatic doubles (gnubg writes
+nothing and its cube values are then off; we write the true ones), an unfinished
+turn's roll. A resignation accepted, and a forfeit, are ``Wins N points``; a
+forfeit before any roll is read back as one, elsewhere as a gammon resignation.
 
-What the format cannot say, and how it is written:
-
-- MaxGammon games are plain cubeless games; a comment line ``; Rules:
-  MaxGammon ...`` records the rule set (our importer reads it back, gnubg keeps
-  it as a comment).
-- A resignation accepted is ``Wins N points`` in the winner's column, N its
-  level (1 single, 2 gammon, 3 backgammon) x the cube; one declined leaves
-  no trace, as in gnubg's files. Reading, every level is what the file says,
-  a resignation accepted (:class:`~cart.engine.Resign` then
-  :class:`~cart.engine.Accept`), wherever the engine allows one (before or
-  after a roll); only where it does not (a game with no roll yet) is twice
-  the cube read as seed 000's forfeit, the one end worth that there.
-- A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
-  gammon: ``Wins N points`` in the winner's column, so it reads back as a
-  resignation of a gammon accepted, which is all the file records (the
-  points, the score and the positions are the same; the record is one
-  action longer, Resign and Accept for Forfeit). A forfeit after rolling
-  leaves the unplayed roll out: gnubg's writer would put a bare ``62:``
-  there that its own reader cannot place (it drops the resignation, or plays
-  a forced move), and XG's ``62: ???`` fares no better; the roll changes
-  nothing, since a forfeit costs twice the cube whatever the dice.
-- A game forfeited before its first roll is a game with no moves: gnubg's
-  reader skips such a game (ours reads it).
-- Automatic doubles (opening ties turning the cube) have no notation. gnubg
-  itself writes nothing for them (its export has a FIXME) and then writes
-  cube values that are off by that factor; we write the true values instead
-  (`` Doubles => 4`` for the first double after one tie, and the points
-  actually won), and say so in a ``; Rules:`` comment. The ties themselves
-  go in a header comment, ``; Opening ties: game 1: 3 5; game 4: 2`` (33
-  then 55 in game 1), which our import replays before each roll-off, so the
-  cube, the points and the Match IDs come back the same; gnubg keeps it as
-  a comment.
-- A roll not yet played when the file is written (an unfinished game) goes
-  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it.
-
-**Import** reads gnubg's files and the common variants: ``13/7(2)`` repeats,
-chained moves ``24/18/13``, ``bar``/``off`` or ``25``/``0``, ``*`` marks,
-``Wins N points and the match``, a dance written as a bare roll, ``Cannot
-Move``, XG's ``???`` (resigned after rolling), ``#`` comments, a UTF-8 byte
-order mark, CRLF line ends, names with a GamesGrid ``, rating``. Every action
-is replayed through the engine, so an illegal move is an error naming its
-line, and the result is all or nothing.
+Import reads gnubg's files and the common variants (``(2)`` repeats, chained
+moves, ``bar``/``off``, XG's ``???``, CRLF, a BOM, Windows-1252) and replays every
+action through the engine: an illegal move names its line, and it is all or nothing.
 """
 
 from __future__ import annotations
@@ -330,7 +289,7 @@ class _Importer:
             )
         if game.phase == "doubled":
             raise MatError("a resignation while a double waits for its answer", item.line)
-        if level == 2 and game.phase not in ("roll", "move"):  # no resignation yet: seed 000's forfeit
+        if level == 2 and game.phase not in ("roll", "move"):  # no resignation yet: a forfeit, twice the cube
             match.forfeit(1 - winner)
         else:  # what gnubg's file says, at every level: a resignation, accepted
             match.resign(1 - winner, level)
@@ -342,8 +301,7 @@ class _Importer:
 def replay_mat(data: str | bytes) -> Match:
     """The match a ``.mat`` file's contents record (an upload in the browser), ready for review.
 
-    Whatever cannot be used raises :class:`MatError` with a message a player can read,
-    naming the line where there is one; nothing is written anywhere, so nothing is lost.
+    A :class:`MatError` names the line; nothing is written anywhere.
 
     >>> m = replay_mat(" 1 point match\\n\\n Game 1\\n Ann : 0   Bob : 0\\n  1)  31: 8/5 6/5\\n")
     >>> m.names, [a.to_json() for a in m.record]
