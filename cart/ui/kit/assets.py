@@ -1,10 +1,7 @@
 """The built assets the cart draws with: the 8x16 system font and the sprite atlas.
 
-``tools/build_assets.py`` makes ``cart/assets/`` from the art in ``sprites/``;
-this module only loads it. Loading installs the Wimp palette first, because
-Pyxel maps every loaded RGB to the nearest colour of the palette in force.
-Everything draws onto a ``pyxel.Image`` given by the caller (the screen, or an
-off-screen image that caches a static part), so the same code pre-renders.
+``tools/build_assets.py`` builds ``cart/assets/`` from ``sprites/``; this only
+loads it, palette first, since Pyxel maps every loaded RGB to the nearest colour in force.
 """
 
 from __future__ import annotations
