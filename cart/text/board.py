@@ -1,8 +1,4 @@
-"""The terminal game's board: the position as 80-column text, the X and O of MaxGammon's own listing.
-
-Kept apart from :mod:`cart.text.game` (the commands and the game loop), which draws it after
-every turn and on ``board``.
-"""
+"""The terminal game's board: the position as 80-column text, the X and O of MaxGammon's own listing."""
 
 from __future__ import annotations
 

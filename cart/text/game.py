@@ -1,10 +1,8 @@
 """The terminal game, in the spirit of the 1982 Wizard of OsZ: two players, or one against the computer.
 
-The loop takes an iterable of input lines and an output stream, so tests can
-feed it a script; :func:`console_lines` is the interactive source. Every rule
-comes from the engine: this module only prints states and events and turns
-typed words into engine calls, quoting the engine's message when one is refused.
-The computer's turns (``cart.ai.Bot``) go through the same engine calls.
+The loop takes input lines and an output stream, so tests feed it a script. Every
+rule is the engine's: this prints states and events and turns typed words into
+engine calls, quoting the engine when it refuses.
 """
 
 from __future__ import annotations

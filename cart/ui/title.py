@@ -1,11 +1,7 @@
-"""The title with its attract mode.
+"""The title with its attract mode: a real Play scene with the computer in both seats, never saved.
 
-The attract mode is a real :class:`~cart.ui.table.play.PlayScene` with the computer
-in both seats, run quietly under a banner (never saved) until a key or a
-click, which leads to the saved games (:mod:`cart.ui.windows.start`), or straight to
-Create (:mod:`cart.ui.windows.create_form`) when there are none; MENU opens a menu with
-Play, the set-up and ratings windows (:mod:`cart.ui.windows.desk`), the title music's
-tick, the window scale and Quit.
+A key or a click leads to the saved games (or straight to Create when there are
+none); MENU offers Play, the set-up and ratings windows, the music, the scale and Quit.
 """
 
 from __future__ import annotations
