@@ -57,10 +57,7 @@ def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str)
 def money_cube(
     win: float, gammons: tuple[float, float, float, float], x: float, dead: float, owner: str
 ) -> tuple[float, float, float]:
-    """(no double, double/take, double/pass) for the doubler, per unit of the current cube.
-
-    ``gammons`` are (win gammon, win backgammon, lose gammon, lose backgammon) chances.
-    """
+    """(no double, double/take, double/pass) per unit of the cube; ``gammons``: win g, bg, lose g, bg."""
     wg, wbg, lg, lbg = gammons
     w = 1.0 + (wg + wbg) / win if win > 1e-9 else 1.0
     lo = 1.0 - win
@@ -195,10 +192,8 @@ Chances = tuple[float, float, float, float, float]
 class CubeState:
     """The cube as the side on roll (player 0 here) sees it, before rolling.
 
-    ``owner``: 0 the side on roll, 1 its opponent, None centred. ``away`` is (the
-    side on roll's points to go, the opponent's) in a match, None in money play,
-    where values are per unit of ``cube``; in a match they are the side on roll's
-    chance of winning the match.
+    ``owner``: 0, 1 or None (centred); ``away``: both sides' points to go, None in
+    money play. Values are per unit of ``cube`` (money) or match winning chances.
     """
 
     cube: int
@@ -251,10 +246,8 @@ class CubeState:
 def lookahead(state: CubeState, replies: list[tuple[float, Chances, float]]) -> tuple[float, float, float]:
     """(no double, double/take, double/pass) for the side on roll, one ply deeper than :meth:`decision`.
 
-    ``replies``: for each roll of the side on roll, its weight (out of 36), the
-    opponent's chances before its own roll after the play made, and the cube
-    efficiency there. The opponent then handles the cube as :meth:`CubeState.value`
-    says, with the cube as it stands after no double, and after a double taken.
+    ``replies``: per roll its weight, the opponent's chances after the play and the
+    cube's efficiency there; the opponent then handles the cube as :meth:`CubeState.value` says.
     """
     total = sum(w for w, _, _ in replies)
     after_nd, after_dt = state.flipped(), state.taken().flipped()

@@ -34,11 +34,9 @@ CubeAction = Literal["double", "no double", "too good", "take", "drop"]
 
 
 class CubeDecision(NamedTuple):
-    """A cube decision and the figures behind it, all for the player who owns the decision.
+    """A cube decision and the doubler's equity for each outcome behind it.
 
-    ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equity
-    (money: in points per unit of the current cube; match: chance of winning the
-    match) for the three outcomes.
+    Money: points per unit of the current cube; match: chance of winning the match.
     """
 
     action: CubeAction
@@ -55,9 +53,8 @@ def think_cube_decision(
 ) -> Generator[None, None, CubeDecision | None]:
     """The cube decision due now in ``game`` (None: none to make), in slices.
 
-    ``evaluate`` gives the doubler's chances at 0-ply; with ``replies_of`` (the
-    master's lookahead) the decision averages the opponent's cubeful value after
-    its best play to each roll instead (:func:`cube_replies`).
+    ``evaluate`` gives 0-ply chances; with ``replies_of`` (the master) it averages the
+    opponent's cubeful value after its best play to each roll.
     """
     if isinstance(game, Match):
         score = game.score

@@ -46,9 +46,7 @@ def _post_crawford(away: int) -> float:
 def equity(mine: int, theirs: int, *, crawford: bool = False) -> float:
     """The chance that the player ``mine`` points away wins against ``theirs`` points away.
 
-    ``crawford`` says the game about to be played is the Crawford game (one side is
-    1-away and nobody has been there before); otherwise a 1-away score against more
-    is post-Crawford.
+    ``crawford``: the next game is the Crawford game; otherwise 1-away against more is post-Crawford.
     """
     if mine <= 0:
         return 1.0
@@ -84,11 +82,7 @@ def _game(mine: int, theirs: int, *, crawford_next: bool) -> float:
 
 
 def after_game(score_away: tuple[int, int], points: int, won: bool, *, crawford: bool) -> float:
-    """Match equity of the player with ``score_away`` = (mine, theirs) after a game worth ``points``.
-
-    ``crawford`` is whether the game just played was the Crawford game (then the
-    next one cannot be).
-    """
+    """Match equity for ``score_away`` (mine, theirs) after a game of ``points`` (``crawford``: that one)."""
     mine, theirs = score_away
     if won:
         mine -= points

@@ -62,9 +62,7 @@ last one), narrow enough that a position with a real shot is played on.
 def resign_level(evaluation: Evaluation) -> int:
     """The level (1 single, 2 gammon, 3 backgammon) the side on roll is sure to lose at, or 0.
 
-    Hopeless is no chance to win (below :data:`HOPELESS`) with the loss settled: while
-    the gammon is in doubt it plays on, since the smaller offer would be declined and
-    the larger would give points away.
+    While the gammon is in doubt it plays on: a smaller offer is declined, a larger gives points away.
     """
     if evaluation.win >= HOPELESS:
         return 0
@@ -79,11 +77,7 @@ def resign_level(evaluation: Evaluation) -> int:
 
 
 def declined(match: Match, player: int, level: int) -> bool:
-    """Whether ``player``'s offer to resign at ``level`` or more was declined in this game already.
-
-    Offered the same again each turn, a person who chose to play on would be
-    asked the same question over and over: the computer plays the game out.
-    """
+    """Whether ``player``'s offer at ``level`` or more was declined this game (so not asked again)."""
     for earlier, action in zip(reversed(match.record[:-1]), reversed(match.record), strict=False):
         if isinstance(action, NewGame):
             return False
@@ -98,12 +92,7 @@ def declined(match: Match, player: int, level: int) -> bool:
 
 
 def accepts_resignation(bot: Bot, match: Match) -> bool:
-    """Whether the player offered a resignation accepts it: the offer is at least its expected win.
-
-    The expectation is the cubeless equity of the position as it stands (the
-    player on turn's, before its roll), in multiples of the cube, seen from
-    the side that answers.
-    """
+    """Whether the offer is at least the answerer's expected win (cubeless equity now, in cubes)."""
     game = match.game
     evaluation = bot.evaluate(game.position)
     expected = evaluation.equity if game.actor == game.turn else -evaluation.equity
@@ -189,20 +178,12 @@ def think_action(bot: Bot, match: Match, *, resign: bool = False) -> Generator[N
 
 
 def choose_action(bot: Bot, match: Match, *, resign: bool = False) -> Action:
-    """:func:`think_action` run to its answer (for front ends with time to block).
-
-    ``resign`` lets the computer offer to resign a hopeless game; leave it off
-    where the front end cannot show an offer to the player.
-    """
+    """:func:`think_action` run to its answer; ``resign`` where the front end can show an offer."""
     return drain(think_action(bot, match, resign=resign))
 
 
 def think_hint(bot: Bot, match: Match) -> Generator[None, None, Hint]:
-    """The hint for the player who must act, as a generator like :func:`think_action`.
-
-    The same decision the computer would take in their place; it draws no
-    dice, so asking for a hint never changes the game.
-    """
+    """The hint for the player who must act, sliced like :func:`think_action`; it draws no dice."""
     return _think(bot, match, outlook=True)
 
 

@@ -79,11 +79,7 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """A play, as its moves ``(from, to)`` in the mover's numbering (25 bar, 0 off).
-
-    The moves may come in any order and may chain; applying the action finds
-    the one legal play they make.
-    """
+    """A play as its moves ``(from, to)``, mover's numbering, in any order: applying finds the legal play."""
 
     name: ClassVar[str] = "move"
     moves: tuple[tuple[int, int], ...]

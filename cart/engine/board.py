@@ -83,11 +83,7 @@ class Position:
 
     @classmethod
     def from_counts(cls, mine: Sequence[int], theirs: Sequence[int]) -> Position:
-        """Build from two 26-slot lists (index 0 off, 1..24 points, 25 bar), each in its own numbering.
-
-        A list of 25 (points 1..24 then bar, gnubg's layout) is also accepted:
-        the borne-off count is derived.
-        """
+        """From two 26-slot lists (0 off, 1..24 points, 25 bar), each its own numbering (or gnubg's 25)."""
         sides = []
         for who, counts in (("mine", mine), ("theirs", theirs)):
             counts = list(counts)

@@ -30,12 +30,10 @@ Observer = Callable[["Match", Action, list[Event]], None]
 
 @dataclass(frozen=True)
 class Moment:
-    """The match after ``index`` actions of its record (0: the start, before any action).
+    """The match after ``index`` actions of its record (0: the start).
 
-    ``action`` led here (None at the start); ``game_number`` counts games from
-    1; ``score`` is the match score then; ``dice`` are the dice showing (a roll
-    to play, or the last opening tie), None when none; ``play`` is the play the
-    action made, when it was a move; ``board`` is the board seen from ``turn``.
+    ``action`` led here; ``dice`` are those showing (None when none); ``play`` the
+    play the action made; ``board`` is seen from ``turn``.
     """
 
     index: int
@@ -82,9 +80,7 @@ class Match:
     ) -> None:
         """``start`` begins the first game from a given state (tests, set-up boards), at ``start_score``.
 
-        A set-up match may begin part way through (a Match ID's score): the
-        score it began at is kept, as the start is, so every replay of its
-        record (moments, ratings, the last play shown) starts where it did.
+        Both are kept, so every replay of the record starts where the match did.
         """
         self.rules = rules if rules is not None else Rules()
         if names is None:
@@ -124,11 +120,7 @@ class Match:
         return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
 
     def restarted(self) -> Match:
-        """This match as it began, with no record: its start and start score kept, no dice, no observer.
-
-        Whatever replays the record (moments, ratings, the last play shown) starts here,
-        so a set-up match replays from its own position and score.
-        """
+        """This match as it began, with no record, dice or observer: where every replay starts."""
         return Match(self.rules, names=self.names, start=self.start, start_score=self.start_score)
 
     @classmethod
@@ -251,10 +243,7 @@ class Match:
         return self.moments(upto=index % (n + 1))[-1]
 
     def moments(self, *, upto: int | None = None) -> list[Moment]:
-        """Every moment of the record from the start (``len(record) + 1`` of them), or up to ``upto``.
-
-        The record is replayed from the match's own start, set-up boards included.
-        """
+        """Every moment of the record from the match's own start (``len(record) + 1``), or up to ``upto``."""
         actions = self.record if upto is None else self.record[:upto]
         replay = self.restarted()
         out = [replay._moment(0, None, None)]
@@ -283,8 +272,8 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         """Perform one action: the one way a match changes.
 
-        Raises an ``EngineError`` and changes nothing when the action is illegal
-        now; otherwise records it, tells the observer and returns its events.
+        An illegal action raises an ``EngineError`` and changes nothing; else it is
+        recorded, the observer told and its events returned.
         """
         game = self.game
         if isinstance(action, Roll):
@@ -314,10 +303,7 @@ class Match:
         raise IllegalActionError(f"not an action: {action!r}")
 
     def draw_dice(self) -> Dice:
-        """Two dice from the match's rng, for a :class:`Roll` (raises when a roll is not due).
-
-        Checked first, so a refused roll never advances the dice generator.
-        """
+        """Two dice from the match's rng for a :class:`Roll`; a refused roll never advances it."""
         self.game._need("opening", "roll", action="roll")
         if self.rng is None:
             raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
@@ -395,9 +381,8 @@ class Match:
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
 
-        The record holds the dice, so ``rng`` only serves rolls made after the
-        rebuild. A refused action raises ``RecordError`` naming its index. The
-        observer is attached after the rebuild: it hears only new actions.
+        The record holds the dice: ``rng`` serves only later rolls. A refused action
+        raises ``RecordError`` naming its index; the observer hears only new actions.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
         for i, action in enumerate(record):

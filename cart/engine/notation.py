@@ -181,8 +181,8 @@ def find_play(
 ) -> Play:
     """The legal play whose checkers leave ``from`` and arrive ``to`` for each segment.
 
-    Segments may chain, span several dice, or come in any order. Marked hits
-    (``starred``) choose between plays that differ only in a hit on the way.
+    Segments may chain or come in any order; ``starred`` hits choose between plays
+    that differ only in a hit on the way.
     """
     d1, d2 = check_dice(dice)
     pid = position.position_id()

@@ -128,10 +128,7 @@ def _replay(turn: _Turn, steps: Sequence[Step]) -> tuple[Position, tuple[int, ..
 
 @dataclass(frozen=True)
 class PartialPlay:
-    """A turn in progress: the start board, the roll, and the steps made so far.
-
-    Immutable: :meth:`move` and :meth:`undo` return new values.
-    """
+    """A turn in progress: start board, roll, steps so far; :meth:`move` and :meth:`undo` give new values."""
 
     turn: _Turn = field(repr=False)
     steps: tuple[Step, ...] = ()
@@ -140,11 +137,7 @@ class PartialPlay:
 
     @classmethod
     def start(cls, position: Position, dice: Dice, plays: Sequence[Play] | None = None) -> PartialPlay:
-        """No step made yet; the dice are checked (two ints 1..6).
-
-        ``plays``: the roll's legal plays when the caller has them already (a
-        :class:`~cart.engine.game.GameState` generates them once per roll).
-        """
+        """No step made yet; ``plays``: the roll's legal plays when the caller has them already."""
         d1, d2 = check_dice(dice)
         return cls(_Turn.of(position, (d1, d2), plays))
 

@@ -60,10 +60,7 @@ from .work import (
 def think_review(
     match: Match, *, start: Review | None = None, ply: int = DEFAULT_PLY
 ) -> Generator[None, None, Review]:
-    """The review of ``match``'s record so far as a generator; ``start``, a cached prefix, is kept.
-
-    A window that must keep its work when it closes early holds a :class:`Reviewer` instead.
-    """
+    """The review of ``match``'s record so far, sliced; ``start``, a cached prefix, is kept."""
     return Reviewer(match, start=start, ply=ply).think()
 
 

@@ -152,10 +152,7 @@ def review_cache_form(review: Review, record: Sequence[Action]) -> dict[str, Any
 
 
 def review_from_cache(data: object, record: Sequence[Action], key: str) -> Review | None:
-    """The cached review in ``data`` when usable for ``record`` under ``key``, else None (redo it).
-
-    None when damaged, made with other weights or analysis, or of another record.
-    """
+    """The cached review when made of ``record`` under ``key`` and intact, else None: it is then redone."""
     if not isinstance(data, dict) or data.get("key") != key:
         return None
     try:

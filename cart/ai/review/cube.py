@@ -18,12 +18,7 @@ from .model import VERY_BAD, CubeReview, mark
 
 @dataclass(frozen=True)
 class CubeView:
-    """The cube as the mover sees it before its roll: how a play's result is valued cubefully.
-
-    ``state`` is the mover's :class:`~cart.ai.cube.CubeState`; ``emg`` turns the
-    mover's match winning chance into EMG (money values pass as they are, per
-    unit of the cube).
-    """
+    """The cube as the mover sees it before its roll; ``emg`` turns a match winning chance into EMG."""
 
     state: CubeState
     emg: Callable[[float], float]

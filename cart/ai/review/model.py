@@ -140,9 +140,8 @@ class RollReview:
 class PlayerTotals:
     """One player's figures, as gnubg's statistics name them.
 
-    ``moves``: unforced checker plays; ``cube_decisions``: close cube decisions;
-    errors in EMG (money: points per unit cube); ``marks``: (doubtful, bad,
-    very bad) counts over plays and cube decisions.
+    ``moves``: unforced plays; ``cube_decisions``: close ones; errors in EMG;
+    ``marks``: (doubtful, bad, very bad) counts.
     """
 
     player: int
@@ -185,8 +184,7 @@ class PlayerTotals:
 class Review:
     """A match told back: every play, cube decision and roll of ``record[:upto]``, in record order.
 
-    ``key`` names the weights and analysis that made it (:func:`cart.ai.review.analysis_key`);
-    a :class:`cart.ai.review.Reviewer` continues one past ``upto`` as play goes on.
+    ``key`` names the weights and analysis that made it; a Reviewer continues past ``upto``.
     """
 
     key: str

@@ -59,10 +59,10 @@ def _zero_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None)
 
 
 def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) -> Work:
-    """1-ply equity of the mover after the play ending in ``key`` (unflipped): the opponent's best reply
-    by the net on each of the 21 rolls. Cubeless: the replies' values averaged. With ``cube``: the
-    opponent's cube decision one ply ahead (:func:`~cart.ai.cube.lookahead`, as the master's cube), its
-    value taken as it handles the cube well, seen from the mover."""
+    """1-ply equity of the mover after the play ending in ``key``: the opponent's best reply on each roll.
+
+    With ``cube`` the opponent handles the cube one ply ahead, as the master's cube does.
+    """
     after = weights.after
     if key & 15 == 15:
         return (yield from _zero_ply(weights, key, slicer, cube))

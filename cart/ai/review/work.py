@@ -59,20 +59,14 @@ def _file_digest(path: str) -> str:
 def analysis_key(ply: int = DEFAULT_PLY, weights_digest: str | None = None) -> str:
     """The cache key of a review: the weights' digest, the analysis version and the ply.
 
-    A review stored under another key (new weights, a changed analysis) is
-    never shown: it is redone. ``weights_digest`` defaults to the shipped
-    ``weights.bin``'s (read once per process).
+    A review under another key is never shown: it is redone.
     """
     digest = weights_digest if weights_digest is not None else _file_digest(str(DEFAULT_PATH))
     return f"{digest}:v{ANALYSIS_VERSION}:ply{ply}"
 
 
 class Reviewer:
-    """A review in progress over ``match``'s record: step :meth:`think` a slice at a time.
-
-    ``start`` (a cached review of a prefix, same key) is kept. The match may go on:
-    each :meth:`think` reviews up to the record's length at that time.
-    """
+    """A review in progress over ``match``'s record, to its length at each :meth:`think`; ``start`` kept."""
 
     def __init__(
         self,
@@ -199,11 +193,9 @@ class Reviewer:
     def _luck(
         self, state: GameState, dice: Dice, index: int, game: int
     ) -> Generator[None, None, RollReview | None]:
-        """The roll's luck for its roller, at the expert's 0-ply (cubeless).
+        """The roll's luck for its roller, at the expert's 0-ply (cubeless); a tie has none.
 
-        In the roll-off the roller is its winner; the start is symmetric, so
-        the average over the 30 roll-offs is 0 (gnubg's ``LuckFirst``) and the
-        luck is the equity of the roll's best play. A tie has no luck.
+        The roll-off's average is 0 by symmetry (gnubg's ``LuckFirst``): its luck is the best play's equity.
         """
         slicer = Slicer()
         after = self.weights.after
