@@ -1,11 +1,8 @@
 """``python -m cart`` / ``gammon-cart``: choose a front end and start it.
 
-With no mode flag the Pyxel window opens (title, attract mode, then the
-new-game form), unless moves are piped in on stdin, which keeps scripted
-terminal sessions working; ``--text`` always plays in the terminal; ``--demo`` runs the attract
-mode headless for ``--frames`` frames and writes ``--screenshot`` (a PNG), for
-the README's pictures and for checks. Each front end is one entry of
-``FRONT_ENDS``; the game options parse the same for all of them.
+The Pyxel window by default, the terminal with ``--text`` (or moves piped on
+stdin), the headless attract mode with ``--demo``; each front end is one entry of
+``FRONT_ENDS``, and the game options parse the same for all.
 """
 
 from __future__ import annotations
@@ -23,7 +20,6 @@ from .store.settings import MAX_WINDOW_SCALE
 if TYPE_CHECKING:
     from .store import Store
 
-__all__ = ["main", "parse_args", "rules_from_args", "screenshot_path"]
 
 VENDOR = "Gammon Cart"
 TITLE = "Gammon Cart"
@@ -94,7 +90,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=int,
         default=None,
         metavar="N",
-        help="no double past N (a power of two; the seeds' cube stops at 64)",
+        help="no double past N (a power of two; a classic cube stops at 64)",
     )
     parser.add_argument("--no-crawford", action="store_true", help="matches without the Crawford rule")
     parser.add_argument(
@@ -190,11 +186,8 @@ INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
 def _pyxel(args: argparse.Namespace) -> int:
     """The game itself, with everything kept in Pyxel's per-user folder.
 
-    ``pyxel.user_data_dir`` needs Pyxel initialised (it panics otherwise), so
-    the screen opens first; ``App`` then finds it open. Without a display
-    Pyxel does not fail: SDL quietly draws off screen and ``pyxel.run`` loops
-    with no window, so that is checked before and after the screen opens and
-    said in words, with an exit status of 2.
+    Without a display SDL quietly draws off screen and ``pyxel.run`` loops with no
+    window, so that is checked and said in words, with exit status 2.
     """
     from .ui.app import App, init_pyxel
 

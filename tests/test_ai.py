@@ -13,10 +13,8 @@ from math import exp
 
 import pytest
 
-from cart.ai import LEVELS, Bot, Weights, WeightsError, choose_action, load_weights
-from cart.ai import bot as botmod
-from cart.ai.features import INPUTS, SLOTS, UNITS, contact_features_reference, unit_table
-from cart.ai.features import ROLLS as ROLL_COUNT
+from cart.ai import LEVELS, Bot, Weights, WeightsError, bot as botmod, choose_action, load_weights
+from cart.ai.features import INPUTS, ROLLS as ROLL_COUNT, SLOTS, UNITS, contact_features_reference, unit_table
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
 from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.fast import flip_key

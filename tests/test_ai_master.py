@@ -11,8 +11,7 @@ import random
 
 import pytest
 
-from cart.ai import Bot
-from cart.ai import bot as botmod
+from cart.ai import Bot, bot as botmod
 from cart.engine import Position, legal_plays
 from cart.engine.fast import flip_key
 from tools.positions import selfplay_positions

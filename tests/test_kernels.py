@@ -17,8 +17,7 @@ from cart.engine import Position, legal_plays
 from cart.engine.board import SIDE_BITS
 from cart.engine.movegen import flip_key
 from tools import kernels
-from tools.positions import ROLLS as DISTINCT_ROLLS
-from tools.positions import selfplay_positions
+from tools.positions import ROLLS as DISTINCT_ROLLS, selfplay_positions
 from tools.train import Trainer
 
 

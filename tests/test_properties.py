@@ -4,8 +4,7 @@ round-trips, and no text makes the parser raise anything but the engine's two er
 from __future__ import annotations
 
 from conftest import pos_of
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from cart.engine import IllegalPlayError, NotationError, Position
 from cart.engine.notation import format_play, format_wizard, parse_play

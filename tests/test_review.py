@@ -220,7 +220,7 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
         review_cache_form(review_match(prefix), prefix.record), m.record, analysis_key()
     )
     assert cached is not None and cached.upto == 20
-    import cart.ai.review_work as work
+    import cart.ai.review.work as work
 
     judged: list[int] = []
     real = work.think_play_review
@@ -253,7 +253,7 @@ def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None
 
 def test_a_dead_cube_is_no_decision() -> None:
     # post-Crawford, the leader (1-away) gains nothing by doubling: gnubg does not ask, nor do we
-    from cart.ai.review_work import cube_matters
+    from cart.ai.review.work import cube_matters
 
     rules = Rules(match_length=3)
     pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)

@@ -1,11 +1,11 @@
-"""The tutor (``cart.ai.tutor``): the master's word before a costly play or cube action, else nothing."""
+"""The tutor (``cart.ai.review.tutor``): the master's word before a costly action, else nothing."""
 
 from __future__ import annotations
 
 import random
 
 from cart.ai import drain
-from cart.ai.tutor import think_tutor, tutor_check
+from cart.ai.review.tutor import think_tutor, tutor_check
 from cart.engine import Double, Drop, GameState, Match, Move, NewGame, Position, Roll, Rules, Take
 
 

@@ -1,21 +1,12 @@
 """Cubeful equity from cubeless chances: the money formula and a match model built on the MET.
 
-Both follow the same idea (Janowski's, which GNU Backgammon's 0-ply cube decisions
-also use): the cubeful value of a position is a mix, by the cube's efficiency ``x``,
-of the *dead* cube (the cubeless outlook) and a fully *live* cube, under which the
-game drifts continuously and each side cashes the moment its opponent's take point
-is reached. Under a live cube the value is linear in the chance of winning between
-the two cash points, so it only needs those points and the values at them.
-
-In money play the take and cash points have a closed form. In a match they depend
-on the score: a take is worth what the match equity table says the taker's
-position is worth, and owning the cube is worth more or less than in money play
-(at 2-away/4-away the trailer's recube to 4 is his whole match, so the leader's
-take point there is 50%, where money's formula says 20%). :class:`MatchCube`
-works the take points out from the table, from the highest cube that can still
-matter down, exactly as the live-cube recursion prescribes: a player's take point
-at a cube is where taking and owning it (and cashing at the other side's next
-take point) is worth as much as passing.
+Both mix, by the cube's efficiency, the dead cube (the cubeless outlook) and a
+fully live one, under which each side cashes the moment the other's take point is
+reached, so the value is linear between the two cash points (Janowski's idea, as
+gnubg's 0-ply uses). Money has closed-form take points; a match's depend on the
+score (at 2-away/4-away the leader's take of a recube to 4 is 50%, not money's
+20%), so :class:`MatchCube` works them out from the table, from the highest cube
+that can still matter down.
 """
 
 from __future__ import annotations
@@ -26,17 +17,6 @@ from itertools import pairwise
 
 from ..engine import Position
 from .met import after_game
-
-__all__ = [
-    "Chances",
-    "CubeState",
-    "MatchCube",
-    "cube_efficiency",
-    "janowski",
-    "live_value",
-    "lookahead",
-    "money_cube",
-]
 
 
 def cube_efficiency(position: Position) -> float:
@@ -58,12 +38,10 @@ def live_value(p: float, knots: list[tuple[float, float]]) -> float:
 def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
     """Money cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
 
-    ``p`` the chance of winning, ``w``/``loss`` the average value of a win/loss in units
-    of the cube (gammons make them above 1), ``x`` the cube's efficiency, ``dead`` the
-    cubeless equity, ``owner`` "centre", "mine" or "theirs" from the player's side.
-    Live, the player is cashed out at its own take point and cashes at its cash point
-    (the other side's take point) when it has the cube; beyond either point the side
-    ahead is too good to double and plays on for its gammons.
+    ``p`` the chance of winning, ``w``/``loss`` a win's and a loss's average value
+    (gammons above 1), ``x`` the cube's efficiency, ``dead`` the cubeless equity,
+    ``owner`` "centre", "mine" or "theirs"; past either cash point the side ahead is
+    too good and plays on for its gammons.
     """
     take_point = (loss - 0.5) / (w + loss + 0.5)
     cash_point = (loss + 1.0) / (w + loss + 0.5)
@@ -79,10 +57,7 @@ def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str)
 def money_cube(
     win: float, gammons: tuple[float, float, float, float], x: float, dead: float, owner: str
 ) -> tuple[float, float, float]:
-    """(no double, double/take, double/pass) for the doubler, per unit of the current cube.
-
-    ``gammons`` are (win gammon, win backgammon, lose gammon, lose backgammon) chances.
-    """
+    """(no double, double/take, double/pass) per unit of the cube; ``gammons``: win g, bg, lose g, bg."""
     wg, wbg, lg, lbg = gammons
     w = 1.0 + (wg + wbg) / win if win > 1e-9 else 1.0
     lo = 1.0 - win
@@ -185,10 +160,8 @@ class MatchCube:
     def cubeful(self, cube: int, owner: int | None) -> float:
         """X's match winning chance with ``cube`` owned by ``owner`` (0 = X, 1 = Y, None centred).
 
-        The live cube's value is piecewise linear in X's chance ``p`` through: a loss
-        at ``p = 0``; Y's cash (X passes ``cube``) at Y's cash point; X's cash at X's
-        cash point; a win at ``p = 1``. Beyond a cash point the side is too good to
-        double and plays on for its gammons, as GNU Backgammon's model has it.
+        Piecewise linear in X's chance ``p``: a loss at 0, Y's cash at Y's cash point, X's
+        cash at X's, a win at 1; past a cash point the side plays on for its gammons.
         """
         p = self.win
         won, lost = self.won(cube), self.lost(cube)
@@ -219,10 +192,8 @@ Chances = tuple[float, float, float, float, float]
 class CubeState:
     """The cube as the side on roll (player 0 here) sees it, before rolling.
 
-    ``owner``: 0 the side on roll, 1 its opponent, None centred. ``away`` is (the
-    side on roll's points to go, the opponent's) in a match, None in money play,
-    where values are per unit of ``cube``; in a match they are the side on roll's
-    chance of winning the match.
+    ``owner``: 0, 1 or None (centred); ``away``: both sides' points to go, None in
+    money play. Values are per unit of ``cube`` (money) or match winning chances.
     """
 
     cube: int
@@ -275,10 +246,8 @@ class CubeState:
 def lookahead(state: CubeState, replies: list[tuple[float, Chances, float]]) -> tuple[float, float, float]:
     """(no double, double/take, double/pass) for the side on roll, one ply deeper than :meth:`decision`.
 
-    ``replies``: for each roll of the side on roll, its weight (out of 36), the
-    opponent's chances before its own roll after the play made, and the cube
-    efficiency there. The opponent then handles the cube as :meth:`CubeState.value`
-    says, with the cube as it stands after no double, and after a double taken.
+    ``replies``: per roll its weight, the opponent's chances after the play and the
+    cube's efficiency there; the opponent then handles the cube as :meth:`CubeState.value` says.
     """
     total = sum(w for w, _, _ in replies)
     after_nd, after_dt = state.flipped(), state.taken().flipped()

@@ -1,9 +1,8 @@
 """The computer's cube decisions, sliced like its checker play (:meth:`cart.ai.Bot.think_cube`).
 
-:mod:`cart.ai.cube` holds the cube's arithmetic (the cubeful model, the match
-equity table, the lookahead's average); this module feeds it a position's
-chances, from the net at 0-ply or, for the master, from the opponent's replies
-to each roll, and turns its three equities into the action a player takes.
+This feeds :mod:`cart.ai.cube`'s arithmetic a position's chances (the net at
+0-ply or, for the master, the opponent's replies to each roll) and turns its
+three equities into the action a player takes.
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ from ..engine.fast import flip_key, successors
 from .cube import Chances, CubeState, cube_efficiency, lookahead
 from .net import Probs, equity, flip_probs
 from .slices import GEN_COST, ROLLS, SLICE_EVALS
-
-__all__ = ["CubeAction", "CubeDecision", "Evaluation", "cube_replies", "think_cube_decision"]
 
 Replies = list[tuple[float, Chances, float]]
 
@@ -37,11 +34,9 @@ CubeAction = Literal["double", "no double", "too good", "take", "drop"]
 
 
 class CubeDecision(NamedTuple):
-    """A cube decision and the figures behind it, all for the player who owns the decision.
+    """A cube decision and the doubler's equity for each outcome behind it.
 
-    ``no_double``, ``double_take`` and ``double_pass`` are the doubler's equity
-    (money: in points per unit of the current cube; match: chance of winning the
-    match) for the three outcomes.
+    Money: points per unit of the current cube; match: chance of winning the match.
     """
 
     action: CubeAction
@@ -58,9 +53,8 @@ def think_cube_decision(
 ) -> Generator[None, None, CubeDecision | None]:
     """The cube decision due now in ``game`` (None: none to make), in slices.
 
-    ``evaluate`` gives the doubler's chances at 0-ply; with ``replies_of`` (the
-    master's lookahead) the decision averages the opponent's cubeful value after
-    its best play to each roll instead (:func:`cube_replies`).
+    ``evaluate`` gives 0-ply chances; with ``replies_of`` (the master) it averages the
+    opponent's cubeful value after its best play to each roll.
     """
     if isinstance(game, Match):
         score = game.score

@@ -1,14 +1,9 @@
 """Match equity: the chance of winning a match from a score, for cube decisions in matches.
 
-Up to 25-away the numbers are Kazaross-XG2's (:mod:`cart.ai.kazaross_xg2`), the table
-GNU Backgammon uses by default, post-Crawford free drop included: the trailer at
-2-away has 48.8%, not 50%, because the leader may drop the trailer's first double.
-Beyond 25-away, where no published table reaches, a model extends it: a dynamic
-programme over the score in which every game is even. Before the Crawford game a
-game is worth 1, 2 or 4 points with the chances in ``PRE_CRAWFORD`` (a rough model
-of where the cube and gammons leave games between good players); the Crawford game
-has no cube, so it is worth 1, 2 or 3 (``GAMMON``, ``BACKGAMMON``); after it the
-trailer doubles at once, so a game is worth two points, four with a gammon.
+Up to 25-away: Kazaross-XG2 (:mod:`cart.ai.kazaross_xg2`), gnubg's default, with
+the post-Crawford free drop (the trailer at 2-away has 48.8%). Beyond, a dynamic
+programme over the score with even games, each worth 1, 2 or 4 points by
+``PRE_CRAWFORD``'s rough chances (the Crawford game 1, 2 or 3; after it two or four).
 
 >>> equity(1, 2, crawford=True), equity(2, 1), equity(5, 11)
 (0.67736, 0.48803, 0.802732)
@@ -51,9 +46,7 @@ def _post_crawford(away: int) -> float:
 def equity(mine: int, theirs: int, *, crawford: bool = False) -> float:
     """The chance that the player ``mine`` points away wins against ``theirs`` points away.
 
-    ``crawford`` says the game about to be played is the Crawford game (one side is
-    1-away and nobody has been there before); otherwise a 1-away score against more
-    is post-Crawford.
+    ``crawford``: the next game is the Crawford game; otherwise 1-away against more is post-Crawford.
     """
     if mine <= 0:
         return 1.0
@@ -89,11 +82,7 @@ def _game(mine: int, theirs: int, *, crawford_next: bool) -> float:
 
 
 def after_game(score_away: tuple[int, int], points: int, won: bool, *, crawford: bool) -> float:
-    """Match equity of the player with ``score_away`` = (mine, theirs) after a game worth ``points``.
-
-    ``crawford`` is whether the game just played was the Crawford game (then the
-    next one cannot be).
-    """
+    """Match equity for ``score_away`` (mine, theirs) after a game of ``points`` (``crawford``: that one)."""
     mine, theirs = score_away
     if won:
         mine -= points

@@ -1,16 +1,13 @@
-"""Running sliced work: the ``think_*`` generators yield between slices so a frame can stop them.
+"""Running sliced work: thinking, the review and reading the weights yield every millisecond or so.
 
-The computer's thinking, the review and reading the weights are all written as
-generators that yield every millisecond or so; a Pyxel frame steps one until its
-deadline, and everything else (the terminal, tools, tests) runs it to the end here.
+A Pyxel frame steps such a generator until its deadline (threads do not run in
+the browser); the terminal, tools and tests run it to the end here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator
 from typing import TypeVar
-
-__all__ = ["GEN_COST", "ROLLS", "SLICE_EVALS", "drain"]
 
 T = TypeVar("T")
 

@@ -1,32 +1,13 @@
 """The computer's turn as one typed action: what every front end asks the computer, and the hint.
 
-A front end (the Pyxel scene, the terminal game, the Pyodide check,
-``tools/versus.py``) never works out what the computer does from the phase of
-the game itself: it asks :func:`think_action` (a slice of thinking per
-``next()``, as :meth:`~cart.ai.bot.Bot.think_play`) or :func:`choose_action`
-(blocking) for the action of the player who must act, and hands it to
-``match.apply``. The hint a person asks for is the same decision, seen from
-their side: :func:`think_hint` / :func:`hint`, which never touches the dice.
-
-The one ladder, for the player who must act (``match.game.actor``):
-
-* the standard opening roll-off: roll;
-* a play is due: the level's play (a roll that cannot be played never gets
-  here: the engine passes it at the roll);
-* a double is pending: take, or drop when the cube decision says so;
-* before rolling: double when the cube decision says ``"double"``, else roll
-  (``"no double"``, ``"too good"``, or no decision where doubling is not allowed);
-* the game is over and the match is not: start the next game;
-* a resignation is offered: accept when it gives at least what the
-  computer expects to win by playing on (its evaluation's equity, in
-  multiples of the cube, of the position as it stands), else decline;
-* with ``resign=True`` (front ends that can show the offer), before rolling
-  in a position it cannot win (:func:`resign_level`): offer to resign at the
-  level it is sure to lose.
-
-A roll's dice are drawn from the match's rng when the action is made, so the
-action must be applied at once for the game to go on as the seed says. All of
-it is deterministic for a bot's seed and the match's rng.
+No front end works out from the game's phase what the computer does: it asks
+:func:`think_action` (sliced) or :func:`choose_action` for the actor's action and
+hands it to ``match.apply``. In order: roll the opening; play the level's play;
+answer a double; double when the cube decision says so, else roll; start the next
+game; accept a resignation worth at least the expected win; with ``resign=True``,
+offer to resign a game it cannot win. A roll draws its dice when it is made, so
+apply it at once. The hint (:func:`think_hint`) is the same decision from the
+asker's side, and draws no dice.
 
 >>> import random
 >>> from cart.engine import Match, Rules
@@ -67,19 +48,6 @@ from ..engine import (
 )
 from .bot import Bot, CubeDecision, Evaluation, drain
 
-__all__ = [
-    "HOPELESS",
-    "Hint",
-    "HintKind",
-    "accepts_resignation",
-    "choose_action",
-    "declined",
-    "hint",
-    "resign_level",
-    "think_action",
-    "think_hint",
-]
-
 HintKind = Literal["roll", "double", "take", "drop", "move", "new_game", "resign", "accept", "decline"]
 
 HOPELESS = 0.002
@@ -94,11 +62,7 @@ last one), narrow enough that a position with a real shot is played on.
 def resign_level(evaluation: Evaluation) -> int:
     """The level (1 single, 2 gammon, 3 backgammon) the side on roll is sure to lose at, or 0.
 
-    Hopeless means the net gives it no chance to win (below :data:`HOPELESS`),
-    and the loss is settled: no chance left of being gammoned (a single), or
-    of saving the gammon (gammon), or of saving the backgammon. While the
-    gammon is still in doubt it plays on, as offering the smaller loss would
-    be declined and offering the larger would give points away.
+    While the gammon is in doubt it plays on: a smaller offer is declined, a larger gives points away.
     """
     if evaluation.win >= HOPELESS:
         return 0
@@ -113,11 +77,7 @@ def resign_level(evaluation: Evaluation) -> int:
 
 
 def declined(match: Match, player: int, level: int) -> bool:
-    """Whether ``player``'s offer to resign at ``level`` or more was declined in this game already.
-
-    Offered the same again each turn, a person who chose to play on would be
-    asked the same question over and over: the computer plays the game out.
-    """
+    """Whether ``player``'s offer at ``level`` or more was declined this game (so not asked again)."""
     for earlier, action in zip(reversed(match.record[:-1]), reversed(match.record), strict=False):
         if isinstance(action, NewGame):
             return False
@@ -132,12 +92,7 @@ def declined(match: Match, player: int, level: int) -> bool:
 
 
 def accepts_resignation(bot: Bot, match: Match) -> bool:
-    """Whether the player offered a resignation accepts it: the offer is at least its expected win.
-
-    The expectation is the cubeless equity of the position as it stands (the
-    player on turn's, before its roll), in multiples of the cube, seen from
-    the side that answers.
-    """
+    """Whether the offer is at least the answerer's expected win (cubeless equity now, in cubes)."""
     game = match.game
     evaluation = bot.evaluate(game.position)
     expected = evaluation.equity if game.actor == game.turn else -evaluation.equity
@@ -148,11 +103,9 @@ def accepts_resignation(bot: Bot, match: Match) -> bool:
 class Hint:
     """What the computer would do now in the place of the player who must act, and why.
 
-    ``kind`` names the action; ``play`` is the play for ``"move"`` (``text`` its
-    gnubg notation); ``cube`` is the cube decision behind a roll, double, take
-    or drop when there was one to make; ``evaluation`` is the outlook of the
-    player on turn before rolling (the doubler's, while a double is pending),
-    for the hints that show it (None in the move phase and after the game).
+    ``play`` and ``text`` for a move; ``cube``, the cube decision behind a roll,
+    double, take or drop; ``evaluation``, the outlook before rolling (the doubler's
+    while a double is pending), None in the move phase and after the game.
     """
 
     kind: HintKind
@@ -215,33 +168,22 @@ def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Ge
 
 
 def think_action(bot: Bot, match: Match, *, resign: bool = False) -> Generator[None, None, Action]:
-    """The action ``bot`` takes now for the player who must act, as a generator.
+    """The action ``bot`` takes now for the player who must act, as a generator of thinking slices.
 
-    Each ``next()`` is one bounded slice of :meth:`Bot.think_play` or
-    :meth:`Bot.think_cube` (none at all for a roll-off or a new game); the
-    action is ``StopIteration.value``. Apply it at once: a roll's dice were
-    drawn from the match's rng when it was made. Raises ``IllegalActionError``
-    when the match is over.
+    The action is ``StopIteration.value``; apply it at once (a roll's dice were
+    drawn when it was made). Raises ``IllegalActionError`` when the match is over.
     """
     decided = yield from _think(bot, match, outlook=False, resign=resign)
     return decided.action(match)
 
 
 def choose_action(bot: Bot, match: Match, *, resign: bool = False) -> Action:
-    """:func:`think_action` run to its answer (for front ends with time to block).
-
-    ``resign`` lets the computer offer to resign a hopeless game; leave it off
-    where the front end cannot show an offer to the player.
-    """
+    """:func:`think_action` run to its answer; ``resign`` where the front end can show an offer."""
     return drain(think_action(bot, match, resign=resign))
 
 
 def think_hint(bot: Bot, match: Match) -> Generator[None, None, Hint]:
-    """The hint for the player who must act, as a generator like :func:`think_action`.
-
-    The same decision the computer would take in their place; it draws no
-    dice, so asking for a hint never changes the game.
-    """
+    """The hint for the player who must act, sliced like :func:`think_action`; it draws no dice."""
     return _think(bot, match, outlook=True)
 
 

@@ -1,9 +1,7 @@
 """Pure backgammon rules: board, plays, notation, IDs, rule sets, game and match flow.
 
 No pyxel, no files, no clock, no global random state: dice come in as arguments
-or from an injected ``random.Random``.
-
-The face a front end needs, in one import:
+or from an injected ``random.Random``. The face a front end needs, in one import:
 
 >>> import random
 >>> from cart.engine import Match, Move, Roll, Rules, format_play
@@ -22,120 +20,69 @@ The computer player's hot path uses :mod:`cart.engine.fast` instead.
 """
 
 from .actions import (
-    RESIGN_LEVELS,
-    Accept,
-    Action,
-    Decline,
-    Double,
-    Drop,
-    Forfeit,
-    Move,
-    NewGame,
-    Resign,
-    Roll,
-    Take,
-    actions_from_json,
+    RESIGN_LEVELS as RESIGN_LEVELS,
+    Accept as Accept,
+    Action as Action,
+    Decline as Decline,
+    Double as Double,
+    Drop as Drop,
+    Forfeit as Forfeit,
+    Move as Move,
+    NewGame as NewGame,
+    Resign as Resign,
+    Roll as Roll,
+    Take as Take,
+    actions_from_json as actions_from_json,
 )
-from .board import BAR, CHECKERS, OFF, Position
+from .board import BAR as BAR, CHECKERS as CHECKERS, OFF as OFF, Position as Position
 from .errors import (
-    EngineError,
-    IllegalActionError,
-    IllegalPlayError,
-    NotationError,
-    PositionError,
-    RecordError,
-    RulesError,
+    EngineError as EngineError,
+    IllegalActionError as IllegalActionError,
+    IllegalPlayError as IllegalPlayError,
+    NotationError as NotationError,
+    PositionError as PositionError,
+    RecordError as RecordError,
+    RulesError as RulesError,
 )
 from .events import (
-    AutoDoubled,
-    Doubled,
-    Dropped,
-    EndKind,
-    Event,
-    Forfeited,
-    GameOver,
-    GameStarted,
-    MatchOver,
-    Moved,
-    OpeningRoll,
-    Passed,
-    ResignAccepted,
-    ResignDeclined,
-    ResignOffered,
-    Rolled,
-    Taken,
+    AutoDoubled as AutoDoubled,
+    Doubled as Doubled,
+    Dropped as Dropped,
+    EndKind as EndKind,
+    Event as Event,
+    Forfeited as Forfeited,
+    GameOver as GameOver,
+    GameStarted as GameStarted,
+    MatchOver as MatchOver,
+    Moved as Moved,
+    OpeningRoll as OpeningRoll,
+    Passed as Passed,
+    ResignAccepted as ResignAccepted,
+    ResignDeclined as ResignDeclined,
+    ResignOffered as ResignOffered,
+    Rolled as Rolled,
+    Taken as Taken,
 )
-from .game import GameState, Phase, game_value
-from .match import Match, Moment, Observer
-from .matchid import MatchKey
-from .notation import find_play, format_play, format_wizard, parse_play, parse_wizard
-from .partial import PartialPlay
-from .plays import Dice, Play, Step, boards, check_dice, dice_list, hit_points, legal_plays, play_steps
-from .rules import Rules
-
-__all__ = [
-    "BAR",
-    "CHECKERS",
-    "OFF",
-    "RESIGN_LEVELS",
-    "Accept",
-    "Action",
-    "AutoDoubled",
-    "Decline",
-    "Dice",
-    "Double",
-    "Doubled",
-    "Drop",
-    "Dropped",
-    "EndKind",
-    "EngineError",
-    "Event",
-    "Forfeit",
-    "Forfeited",
-    "GameOver",
-    "GameStarted",
-    "GameState",
-    "IllegalActionError",
-    "IllegalPlayError",
-    "Match",
-    "MatchKey",
-    "MatchOver",
-    "Moment",
-    "Move",
-    "Moved",
-    "NewGame",
-    "NotationError",
-    "Observer",
-    "OpeningRoll",
-    "PartialPlay",
-    "Passed",
-    "Phase",
-    "Play",
-    "Position",
-    "PositionError",
-    "RecordError",
-    "Resign",
-    "ResignAccepted",
-    "ResignDeclined",
-    "ResignOffered",
-    "Roll",
-    "Rolled",
-    "Rules",
-    "RulesError",
-    "Step",
-    "Take",
-    "Taken",
-    "actions_from_json",
-    "boards",
-    "check_dice",
-    "dice_list",
-    "find_play",
-    "format_play",
-    "format_wizard",
-    "game_value",
-    "hit_points",
-    "legal_plays",
-    "parse_play",
-    "parse_wizard",
-    "play_steps",
-]
+from .game import GameState as GameState, Phase as Phase, game_value as game_value
+from .match import Match as Match, Moment as Moment, Observer as Observer
+from .matchid import MatchKey as MatchKey
+from .notation import (
+    find_play as find_play,
+    format_play as format_play,
+    format_wizard as format_wizard,
+    parse_play as parse_play,
+    parse_wizard as parse_wizard,
+)
+from .partial import PartialPlay as PartialPlay
+from .plays import (
+    Dice as Dice,
+    Play as Play,
+    Step as Step,
+    boards as boards,
+    check_dice as check_dice,
+    dice_list as dice_list,
+    hit_points as hit_points,
+    legal_plays as legal_plays,
+    play_steps as play_steps,
+)
+from .rules import Rules as Rules

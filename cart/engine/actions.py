@@ -1,16 +1,11 @@
 """What a player (or the computer) does to a match, as small frozen values.
 
-A match record is a list of these, and :meth:`cart.engine.Match.apply` is the
-one way a match changes. Each has a JSON form, the entry of a saved record::
-
-    ["roll", 3, 1]              a roll; in the standard opening: (player 0's die, player 1's die)
-    ["move", [[8, 5], [6, 5]]]  the moves of the play, mover's numbering (25 bar, 0 off)
-    ["double"] ["take"] ["drop"] ["forfeit", 1] ["new_game"]
-    ["resign", 1, 2] ["accept"] ["decline"]   player 1 offers to resign a gammon; the answer
-
-A roll carries its dice, so a record replays with no random generator, and a
-move carries the moves of the play, which the engine checks against the legal
-plays of the roll when the action is applied.
+A record is a list of these; :meth:`cart.engine.Match.apply` is the one way a
+match changes. A roll carries its dice, so a record replays with no random
+generator; a move carries its moves, checked against the roll's legal plays.
+The JSON form is a saved record's entry: ``["roll", 3, 1]`` (in the standard
+opening, player 0's die then player 1's), ``["move", [[8, 5], [6, 5]]]`` (mover's
+numbering, 25 bar, 0 off), ``["double"]``, ``["forfeit", 1]``, ``["resign", 1, 2]``...
 
 >>> Action.from_json(["roll", 3, 1])
 Roll(dice=(3, 1))
@@ -33,22 +28,6 @@ from typing import ClassVar, TypeGuard
 from .board import BAR, OFF
 from .errors import IllegalActionError, RecordError
 from .plays import Dice, Play
-
-__all__ = [
-    "RESIGN_LEVELS",
-    "Accept",
-    "Action",
-    "Decline",
-    "Double",
-    "Drop",
-    "Forfeit",
-    "Move",
-    "NewGame",
-    "Resign",
-    "Roll",
-    "Take",
-    "actions_from_json",
-]
 
 Json = list[object]
 
@@ -100,11 +79,7 @@ class Roll(Action):
 
 @dataclass(frozen=True)
 class Move(Action):
-    """A play, as its moves ``(from, to)`` in the mover's numbering (25 bar, 0 off).
-
-    The moves may come in any order and may chain; applying the action finds
-    the one legal play they make.
-    """
+    """A play as its moves ``(from, to)``, mover's numbering, in any order: applying finds the legal play."""
 
     name: ClassVar[str] = "move"
     moves: tuple[tuple[int, int], ...]
@@ -153,7 +128,7 @@ class Drop(Action):
 
 @dataclass(frozen=True)
 class Forfeit(Action):
-    """Seed 000: ``player`` gives the opponent the game at twice the cube."""
+    """``player`` gives the opponent the game at twice the cube, at once."""
 
     name: ClassVar[str] = "forfeit"
     player: int
@@ -175,11 +150,10 @@ RESIGN_LEVELS = {1: "single", 2: "gammon", 3: "backgammon"}
 
 @dataclass(frozen=True)
 class Resign(Action):
-    """``player`` offers to resign: the opponent would win ``level`` (1 single, 2 gammon, 3 backgammon)
-    times the cube. The opponent answers with :class:`Accept` or :class:`Decline`.
+    """``player`` offers the game at ``level`` (1 single, 2 gammon, 3 backgammon) times the cube.
 
-    Not seed 000's forfeit, which ends the game at once at twice the cube:
-    that stays :class:`Forfeit`.
+    The opponent answers with :class:`Accept` or :class:`Decline`; unlike :class:`Forfeit`,
+    which ends the game at once at twice the cube.
     """
 
     name: ClassVar[str] = "resign"

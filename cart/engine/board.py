@@ -1,15 +1,11 @@
 """The board as one packed integer, always seen from the side on roll.
 
-Layout (chosen by measurement, see ``tools/bench.py``): each side is 26 nibbles,
-nibble ``p`` holding that side's checkers on its own point ``p`` (1..24, counted
-from its ace point), nibble 25 its bar and nibble 0 its borne-off checkers. The
-side on roll sits in bits 0..103, the opponent in bits 104..207, each in its own
-numbering, exactly like gnubg's pair of 25-slot arrays. One integer hashes and
-compares in a single step, so plays de-duplicate by value; moving a checker is
-one subtraction; flipping sides is a swap of the two halves.
-
-The borne-off nibble is redundant (15 minus the rest) but lets the move
-generator bear off with the same arithmetic as any other move.
+Each side is 26 nibbles (``p`` = checkers on its own point ``p``, 25 its bar, 0
+borne off), the side on roll in bits 0..103 and the opponent above, like gnubg's
+pair of arrays. One integer hashes and compares in one step, so plays de-duplicate
+by value; a move is a subtraction, a flip a swap of halves. ``tools/bench.py``
+chose this layout; the redundant borne-off nibble lets bearing off use the same
+arithmetic as any move.
 """
 
 from __future__ import annotations
@@ -19,8 +15,6 @@ import re
 from collections.abc import Sequence
 
 from .errors import PositionError
-
-__all__ = ["BAR", "CHECKERS", "OFF", "Position"]
 
 CHECKERS = 15
 BAR = 25
@@ -89,11 +83,7 @@ class Position:
 
     @classmethod
     def from_counts(cls, mine: Sequence[int], theirs: Sequence[int]) -> Position:
-        """Build from two 26-slot lists (index 0 off, 1..24 points, 25 bar), each in its own numbering.
-
-        A list of 25 (points 1..24 then bar, gnubg's layout) is also accepted:
-        the borne-off count is derived.
-        """
+        """From two 26-slot lists (0 off, 1..24 points, 25 bar), each its own numbering (or gnubg's 25)."""
         sides = []
         for who, counts in (("mine", mine), ("theirs", theirs)):
             counts = list(counts)

@@ -2,16 +2,6 @@
 
 from __future__ import annotations
 
-__all__ = [
-    "EngineError",
-    "IllegalActionError",
-    "IllegalPlayError",
-    "NotationError",
-    "PositionError",
-    "RecordError",
-    "RulesError",
-]
-
 
 class EngineError(ValueError):
     """Base of every error the engine raises on bad input."""

@@ -12,26 +12,6 @@ from typing import Literal
 from .board import Position
 from .plays import Play, Step
 
-__all__ = [
-    "AutoDoubled",
-    "Doubled",
-    "Dropped",
-    "EndKind",
-    "Event",
-    "Forfeited",
-    "GameOver",
-    "GameStarted",
-    "MatchOver",
-    "Moved",
-    "OpeningRoll",
-    "Passed",
-    "ResignAccepted",
-    "ResignDeclined",
-    "ResignOffered",
-    "Rolled",
-    "Taken",
-]
-
 EndKind = Literal["single", "gammon", "backgammon", "drop", "forfeit", "resign"]
 
 
@@ -77,9 +57,8 @@ class Passed:
 class Moved:
     """A play was made, from ``before`` (the board the mover saw).
 
-    ``steps`` are its single-die steps in a playable order, each with its die
-    and whether it hits, for animation and sound; ``hits`` are the points hit,
-    in the mover's numbering; ``text`` is gnubg notation.
+    ``steps``: its single-die steps, each with its die and hit, for animation and
+    sound; ``hits``: the points hit (mover's numbering); ``text``: gnubg notation.
     """
 
     player: int

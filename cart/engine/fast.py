@@ -1,20 +1,10 @@
 """The engine's fast face: raw packed keys for a search that cannot afford a value per play.
 
-The computer player examines thousands of positions a move, so it works on the
-packed integer keys of :mod:`cart.engine.board` and the raw results of the move
-generator, and builds a checked :class:`~cart.engine.plays.Play` only for the
-play it makes. This module is the declared contract for that path; nothing
-outside the engine should reach into ``movegen`` or the key layout otherwise.
-
-The key (see :mod:`cart.engine.board`): the side on roll in bits ``0..SIDE_BITS-1``
-and the opponent above, each as 26 nibbles, nibble ``p`` the checkers on that
-side's point ``p`` (25 the bar, 0 borne off), in that side's own numbering.
-
-* ``successors(key, d1, d2) -> {result key: move code}``: every distinct result of
-  the roll, the mover still in the low half (unchecked: the key must be legal and
-  the game not over).
-* ``flip_key(key)``: the same board with the other side on roll.
-* ``play_of(key, code)``: the checked ``Play`` for one raw result.
+The computer player works on :mod:`cart.engine.board`'s keys and the move
+generator's raw results, and builds a checked ``Play`` only for the play it makes;
+this is the declared contract for that path. ``successors(key, d1, d2)`` maps each
+distinct result (mover still in the low half; unchecked) to its move code,
+``play_of(key, code)`` checks one, ``flip_key`` hands the roll over.
 
 >>> from cart.engine import Position
 >>> start = Position.start().key
@@ -26,8 +16,6 @@ True
 
 from __future__ import annotations
 
-from .board import ONE, SIDE_BITS, SIDE_MASK
-from .movegen import flip_key, successors
-from .plays import play_of
-
-__all__ = ["ONE", "SIDE_BITS", "SIDE_MASK", "flip_key", "play_of", "successors"]
+from .board import ONE as ONE, SIDE_BITS as SIDE_BITS, SIDE_MASK as SIDE_MASK
+from .movegen import flip_key as flip_key, successors as successors
+from .plays import play_of as play_of

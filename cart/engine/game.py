@@ -36,16 +36,13 @@ from .partial import PartialPlay
 from .plays import Dice, Play, check_dice, legal_plays, play_steps
 from .rules import Rules
 
-__all__ = ["GameState", "Phase", "check_player", "game_value"]
-
 Phase = Literal["opening", "roll", "doubled", "move", "resigned", "over"]
 
 
 def game_value(result: Position) -> tuple[int, EndKind]:
     """Value and name of a game ended by bearing off; ``result`` has the loser on roll.
 
-    Backgammon: the loser has borne off none and still has a checker on the bar
-    or in the winner's home board (the loser's points 19..24).
+    Backgammon: the loser has none off and a checker on the bar or in the winner's home.
     """
     loser = result.mine
     if loser[OFF]:
@@ -123,10 +120,7 @@ class GameState:
         cube_owner: int | None = None,
         crawford: bool = False,
     ) -> GameState:
-        """A game already under way (tests, set-up boards): ``position`` seen from ``turn``.
-
-        Without ``dice`` the player is about to roll (or double); with them a play is due.
-        """
+        """A game under way (tests, set-up boards) seen from ``turn``; with ``dice`` a play is due."""
         turn = check_player(turn)
         if cube_owner is not None:
             check_player(cube_owner)
@@ -257,7 +251,7 @@ class GameState:
         return replace(self, phase="move", dice=(d1, d2), plays=plays), [Rolled(self.turn, (d1, d2))]
 
     def _roll_off(self, d0: int, d1: int) -> tuple[GameState, list[Event]]:
-        """Seeds 000/002: ties roll again, turning the cube while automatic doubles remain."""
+        """A tie rolls again, turning the cube while automatic doubles remain."""
         if d0 == d1:
             events: list[Event] = [OpeningRoll((d0, d1), None)]
             after = replace(self, dice=(d0, d1))
@@ -338,7 +332,7 @@ class GameState:
         return after, [Dropped(1 - self.turn, self.cube), GameOver(self.turn, self.cube, "drop")]
 
     def forfeit(self, player: int) -> tuple[GameState, list[Event]]:
-        """Seed 000: "Forfeit awards your opponent the game at twice its current value"."""
+        """Forfeit gives the opponent the game at twice its current value."""
         player = check_player(player)
         if self.phase == "over":
             raise IllegalActionError("cannot forfeit: the game is over")
@@ -348,9 +342,7 @@ class GameState:
     def resign(self, player: int, level: int) -> tuple[GameState, list[Event]]:
         """``player`` offers to resign at ``level`` (1 single, 2 gammon, 3 backgammon) x the cube.
 
-        Either player may offer while the game is under way (before or after
-        the roll, not while a double or another offer waits for its answer);
-        the opponent then accepts or declines.
+        Allowed before or after the roll, not while a double or another offer awaits its answer.
         """
         player = check_player(player)
         if type(level) is not int or level not in RESIGN_LEVELS:

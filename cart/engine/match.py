@@ -1,19 +1,11 @@
 """The match: a thin mutable ``Match`` around each game's immutable ``GameState``, with score and record.
 
-Every action is a pure step ``GameState -> (new GameState, events)``; the
-``Match`` computes the step first and commits it only when it succeeded, so an
-illegal action raises and changes nothing (not even the dice generator). The
-events (``Rolled``, ``Moved``, ``Doubled``, ``GameOver``...) are small frozen
-values for the UI's messages, sounds and animations.
-
-The match record is the list of typed actions (:mod:`cart.engine.actions`)
-applied to it, dice included; :meth:`Match.apply` is the one way a match
-changes, and an observer (``on_commit``) hears of every committed action, which
-is how the store saves. A roll with no legal play passes the turn at once, so
-passes are not written. Because the record holds the dice, :meth:`Match.replay`
-needs no random generator to rebuild a match. To continue a rebuilt match
-exactly as the original would have gone on, save ``match.rng.getstate()`` with
-the record and give the rebuilt match a ``random.Random`` set to that state.
+The ``Match`` computes a step first and commits it only when it succeeded, so an
+illegal action changes nothing (not even the dice generator). The record is the
+list of actions, dice included, so :meth:`Match.replay` needs no generator; to go
+on exactly as the original would, save ``match.rng.getstate()`` with the record.
+``on_commit`` hears every committed action: that is how the store saves. A roll
+with no legal play passes the turn at once, so passes are not written.
 """
 
 from __future__ import annotations
@@ -31,9 +23,6 @@ from .matchid import GAME_PLAYING, MatchKey
 from .plays import Dice, Play, check_dice
 from .rules import Rules
 
-__all__ = ["Match", "Moment", "Observer"]
-
-
 # -- the match ------------------------------------------------------------------
 Observer = Callable[["Match", Action, list[Event]], None]
 """Told of every committed action: the match (already changed), the action and its events."""
@@ -41,12 +30,10 @@ Observer = Callable[["Match", Action, list[Event]], None]
 
 @dataclass(frozen=True)
 class Moment:
-    """The match after ``index`` actions of its record (0: the start, before any action).
+    """The match after ``index`` actions of its record (0: the start).
 
-    ``action`` led here (None at the start); ``game_number`` counts games from
-    1; ``score`` is the match score then; ``dice`` are the dice showing (a roll
-    to play, or the last opening tie), None when none; ``play`` is the play the
-    action made, when it was a move; ``board`` is the board seen from ``turn``.
+    ``action`` led here; ``dice`` are those showing (None when none); ``play`` the
+    play the action made; ``board`` is seen from ``turn``.
     """
 
     index: int
@@ -64,11 +51,9 @@ class Moment:
 class Match:
     """A money session or a match to N points: rules, names, score, current game, record.
 
-    :meth:`apply` performs one action and returns the events it caused; an
-    illegal one raises an ``EngineError`` (a ``ValueError``) and leaves the
-    match exactly as it was. :meth:`roll`, :meth:`play` and the rest are
-    shorthands that build the action and apply it. Dice come from the injected
-    ``rng`` unless given. ``on_commit`` observes every committed action.
+    :meth:`apply` performs one action and returns its events; an illegal one raises
+    an ``EngineError`` and leaves the match as it was. :meth:`roll`, :meth:`play`
+    and the rest build the action and apply it.
 
     >>> m = Match(Rules(match_length=3), rng=random.Random(1))
     >>> m.roll((6, 1))
@@ -96,8 +81,7 @@ class Match:
         """``start`` begins the first game from a given state (tests, set-up boards), at ``start_score``.
 
         A set-up match or money session may begin part way through (a Match ID's
-        score): the score it began at is kept, as the start is, so every replay of its
-        record (moments, ratings, the last play shown) starts where it did.
+        score); both are kept, so every replay of the record starts where it did.
         """
         self.rules = rules if rules is not None else Rules()
         if names is None:
@@ -133,11 +117,7 @@ class Match:
         return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
 
     def restarted(self) -> Match:
-        """This match as it began, with no record: its start and start score kept, no dice, no observer.
-
-        Whatever replays the record (moments, ratings, the last play shown) starts here,
-        so a set-up match replays from its own position and score.
-        """
+        """This match as it began, with no record, dice or observer: where every replay starts."""
         return Match(self.rules, names=self.names, start=self.start, start_score=self.start_score)
 
     @classmethod
@@ -151,15 +131,12 @@ class Match:
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
     ) -> Match:
-        """A match set up from a gnubg Position ID and Match ID, if given (standard rules by default).
+        """A match set up from a gnubg Position ID and, if given, Match ID (standard rules by default).
 
-        The Match ID gives the match length and score, the cube, who is on
-        roll, the dice if rolled and the Crawford game; without one the match
-        is money play, the cube in the middle, ``on_roll`` about to roll. Only
-        a turn under way can be set up: an ID of a game over, of a double or a
-        resignation waiting for an answer, raises :class:`PositionError` (as a
-        malformed ID does) or ``IllegalActionError``, both ``ValueError``, with
-        a message for the player.
+        Without a Match ID it is money play, cube centred, ``on_roll`` about to roll.
+        Only a turn under way can be set up: a game over, or a double or resignation
+        awaiting an answer, raises ``PositionError`` or ``IllegalActionError`` with a
+        message for the player.
 
         >>> m = Match.from_ids("4HPwATDgc/ABMA", "cAlgAAAAAAAA")
         >>> m.rules.match_length, m.score, m.game.turn, m.game.phase, m.position_id(), m.match_id()
@@ -263,10 +240,7 @@ class Match:
         return self.moments(upto=index % (n + 1))[-1]
 
     def moments(self, *, upto: int | None = None) -> list[Moment]:
-        """Every moment of the record from the start (``len(record) + 1`` of them), or up to ``upto``.
-
-        The record is replayed from the match's own start, set-up boards included.
-        """
+        """Every moment of the record from the match's own start (``len(record) + 1``), or up to ``upto``."""
         actions = self.record if upto is None else self.record[:upto]
         replay = self.restarted()
         out = [replay._moment(0, None, None)]
@@ -295,8 +269,8 @@ class Match:
     def apply(self, action: Action) -> list[Event]:
         """Perform one action: the one way a match changes.
 
-        Raises an ``EngineError`` and changes nothing when the action is illegal
-        now; otherwise records it, tells the observer and returns its events.
+        An illegal action raises an ``EngineError`` and changes nothing; else it is
+        recorded, the observer told and its events returned.
         """
         game = self.game
         if isinstance(action, Roll):
@@ -326,10 +300,7 @@ class Match:
         raise IllegalActionError(f"not an action: {action!r}")
 
     def draw_dice(self) -> Dice:
-        """Two dice from the match's rng, for a :class:`Roll` (raises when a roll is not due).
-
-        Checked first, so a refused roll never advances the dice generator.
-        """
+        """Two dice from the match's rng for a :class:`Roll`; a refused roll never advances it."""
         self.game._need("opening", "roll", action="roll")
         if self.rng is None:
             raise IllegalActionError("this match has no dice: give it an rng or pass the dice")
@@ -407,9 +378,8 @@ class Match:
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
 
-        The record holds the dice, so ``rng`` only serves rolls made after the
-        rebuild. A refused action raises ``RecordError`` naming its index. The
-        observer is attached after the rebuild: it hears only new actions.
+        The record holds the dice: ``rng`` serves only later rolls. A refused action
+        raises ``RecordError`` naming its index; the observer hears only new actions.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
         for i, action in enumerate(record):

@@ -1,36 +1,15 @@
 """GNU Backgammon's Match ID, bit for bit (gnubg ``matchid.c``).
 
-Nine bytes, filled least significant bit first (bit ``i`` is bit ``i % 8`` of
-byte ``i // 8``), each field stored LSB first, then standard Base64 without
-padding: 12 characters. Field offsets (0-based):
+Nine bytes filled least significant bit first, each field LSB first, then Base64
+without padding (12 characters). Fields by bit: 0-3 log2 cube, 4-5 cube owner
+(3 centred), 6 dice owner, 7 Crawford, 8-10 game state, 11 turn, 12 double
+offered, 13-14 resignation, 15-17 and 18-20 the dice (higher first, 0 unrolled),
+21-35 match length (0 money), 36-50 and 51-65 the scores, 66 *not* Jacoby.
 
-====== ===== ==========================================================
-bits   width field
-====== ===== ==========================================================
-0-3    4     log2 of the cube value
-4-5    2     cube owner: 0, 1, or 3 for centred
-6      1     dice owner: the player on roll
-7      1     this is the Crawford game
-8-10   3     game state: 0 none, 1 playing, 2 over, 3 resigned, 4 dropped
-11     1     turn: who must act now (differs from bit 6 while a double is pending)
-12     1     a double is offered
-13-14  2     resignation offered: 0 none, 1 single, 2 gammon, 3 backgammon
-15-17  3     die 1: 0 when not rolled; gnubg writes the higher die here
-18-20  3     die 2
-21-35  15    match length, 0 for money play
-36-50  15    score of player 0
-51-65  15    score of player 1
-66     1     NOT Jacoby: 1 when the Jacoby rule is off (gnubg's extended ID)
-====== ===== ==========================================================
-
-Our player numbers are gnubg's. About bit 66: gnubg writes ``!fJacoby`` and its
-own default is Jacoby on, so IDs from the manual (and from a default gnubg) have
-bit 66 clear, in matches too, where Jacoby means nothing. Gammon Cart has no
-Jacoby rule: :class:`~cart.engine.match.Match` writes ``jacoby=False`` (bit 66 set)
-in money play and, in a match, what a default gnubg writes (bit 66 clear), so
-match IDs equal gnubg's bit for bit. Decoding keeps the flag, so any ID
-re-encodes to itself. gnubg refuses to read a match score above the match
-length; we read and write the real score (a match can end past its length).
+gnubg's default is Jacoby on (bit 66 clear); we have no Jacoby rule, so money
+play writes bit 66 set and a match writes what a default gnubg writes, keeping
+IDs equal to gnubg's. Decoding keeps the flag, so every ID re-encodes to itself.
+Scores past the match length are read and written as they are.
 """
 
 from __future__ import annotations
@@ -40,17 +19,6 @@ import re
 from dataclasses import dataclass
 
 from .errors import PositionError
-
-__all__ = [
-    "GAME_DROP",
-    "GAME_NONE",
-    "GAME_OVER",
-    "GAME_PLAYING",
-    "GAME_RESIGNED",
-    "MAX_CUBE",
-    "MAX_SCORE",
-    "MatchKey",
-]
 
 GAME_NONE, GAME_PLAYING, GAME_OVER, GAME_RESIGNED, GAME_DROP = range(5)
 MAX_CUBE = 1 << 15

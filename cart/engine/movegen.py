@@ -26,8 +26,6 @@ from typing import Any
 
 from .board import ONE, SIDE_BITS, SIDE_MASK
 
-__all__ = ["decode", "flip_key", "successors"]
-
 _BIT = tuple(1 << p for p in range(27))
 _ALL = sum(_BIT[1:26])  # points 1..24 and the bar
 _BARB = _BIT[25]
@@ -119,11 +117,9 @@ _State = tuple[int, int, int, int]
 def _expand(
     states: dict[int, _State], d: int, blk: int, doubles: bool, last: bool
 ) -> dict[int, Any]:  # a level's states, or {key: code} on the last
-    """Play die ``d`` once more from every state of a level.
+    """Play die ``d`` once more from every state of a level; on the ``last`` level only ``{key: code}``.
 
-    Returns the next level, or on the ``last`` level only ``{key: code}``. The
-    source rules are inlined (bar first; bear off only with all home, by exact
-    count or from the highest point with a larger die): this runs per state.
+    The source rules are inlined: this runs per state.
     """
     out: dict[int, Any] = {}
     mov = ~(blk << d) & _ALL
@@ -169,11 +165,9 @@ def _codes(level: dict[int, _State]) -> dict[int, int]:
 
 
 def successors(key: int, d1: int, d2: int) -> dict[int, int]:
-    """Every distinct legal result of rolling (d1, d2): ``{result key: move code}``.
+    """Every distinct legal result of rolling (d1, d2): ``{result key: move code}``, empty if unplayable.
 
-    Result keys are NOT flipped: the mover is still in the low half (as gnubg's
-    ``moves`` returns them). An empty dict means the roll cannot be played.
-    Dice must be 1..6; nothing is checked here.
+    Keys are not flipped (mover in the low half, as gnubg's ``moves``); nothing is checked.
     """
     blk, blot = _opp_masks(key >> SIDE_BITS)
     start: dict[int, _State] = {key: (_occupied(key & SIDE_MASK), blot, 25, 0)}

@@ -1,15 +1,11 @@
 """Move notation both ways: GNU Backgammon style and the 1982 Wizard of OsZ style.
 
 gnubg style (``8/5 6/5``, ``bar/22``, ``6/off``, ``13/7*``, ``8/4(2)``,
-``24/18/13``) uses the mover's point numbers, 25/``bar`` for the bar and
-0/``off`` for borne off. The Wizard of OsZ style (seed 003) lists ``from,to``
-pairs in that program's numbering, where the mover runs upward from 1 to 24,
-the bar is 0 and home is 25: Wizard point ``n`` is our point ``25 - n``.
-
-Parsing never trusts the order or the grouping the player chose: the text is
-reduced to where checkers leave and arrive, and matched against the legal plays
-by resulting position, so ``24/13``, ``24/18/13`` and ``13/18 ... `` style
-permutations all find the same play, while an impossible one is refused.
+``24/18/13``) uses the mover's points, 25/``bar`` and 0/``off``. The Wizard
+style lists ``from,to`` pairs with the mover running upward (bar 0, home 25):
+its point ``n`` is our ``25 - n``. Parsing reduces the text to where checkers
+leave and arrive and matches that against the legal plays by result, so any
+order or grouping of the same play finds it, and an impossible one is refused.
 """
 
 from __future__ import annotations
@@ -21,8 +17,6 @@ from itertools import pairwise
 from .board import BAR, OFF, SIDE_BITS, Position, _pack
 from .errors import IllegalPlayError, NotationError
 from .plays import Dice, Play, check_dice, hit_points, legal_plays
-
-__all__ = ["find_play", "format_play", "format_wizard", "parse_play", "parse_wizard"]
 
 _MAX_TEXT = 200
 _TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
@@ -140,9 +134,8 @@ def _read_point(word: str, text: str) -> int:
 def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] | None = None) -> Play:
     """Read a play in either notation and return the legal play it means.
 
-    Raises ``NotationError`` for unreadable text and ``IllegalPlayError`` for a
-    readable play the rules forbid; both messages quote the text and the
-    Position ID.
+    ``NotationError`` for unreadable text, ``IllegalPlayError`` for a play the rules
+    forbid; both quote the text and the Position ID.
 
     >>> pos = Position.start()
     >>> parse_play(pos, (3, 1), "8/5 6/5").moves
@@ -190,8 +183,8 @@ def find_play(
 ) -> Play:
     """The legal play whose checkers leave ``from`` and arrive ``to`` for each segment.
 
-    Segments may chain, span several dice, or come in any order. Marked hits
-    (``starred``) choose between plays that differ only in a hit on the way.
+    Segments may chain or come in any order; ``starred`` hits choose between plays
+    that differ only in a hit on the way.
     """
     d1, d2 = check_dice(dice)
     pid = position.position_id()

@@ -1,28 +1,11 @@
 """Plays made one checker step at a time, as a person moves them with the mouse.
 
-A board UI lets the player pick up a man and put it down one die (or a
-combined move) at a time, then confirm. The UI must never decide a rule
-itself, so this module answers its two questions from the engine's own
-:func:`~cart.engine.plays.legal_plays`:
-
-* which single steps (and combined moves of one man) may be made next, such
-  that the turn can still be completed to one of the legal plays; and
-* which legal play a completed sequence of steps is.
-
-A *step* moves one man by one die. Whether a step may be made on its own is
-the ordinary movement rule (bar first, blocked points, hits, bearing off by
-exact count or from the highest point with a larger die); whether it may be
-made *now* also depends on the rest of the turn (use both dice if possible,
-else the larger; doubles play as many as possible). The second part is
-decided by search against the legal plays' results, never by a rule of our
-own: a step is offered only when some continuation reaches a legal result
-with as many dice as every legal play uses. Searches are memoised per
-(board, dice left), so a click costs at most a few thousand board steps even
-for 637-play doubles.
-
-:class:`PartialPlay` is the immutable value a scene keeps: ``move`` and
-``undo`` return new values, so undo is just keeping the old one (the
-command pattern by immutable state).
+The UI never decides a rule, so this answers its two questions from the legal
+plays: which steps may be made next so that the turn can still end in a legal
+play, and which legal play a finished sequence is. A step is offered only when
+some continuation reaches a legal result using as many dice as every legal play
+does; searches are memoised per (board, dice left), so a click stays cheap even
+for 637-play doubles. :class:`PartialPlay` is immutable: undo keeps the old value.
 
 >>> from cart.engine import Position
 >>> part = PartialPlay.start(Position.start(), (3, 1))
@@ -44,8 +27,6 @@ from functools import cached_property
 from .board import BAR, OFF, Position
 from .errors import IllegalPlayError
 from .plays import Dice, Play, Step, apply_step, check_dice, dice_list, legal_plays
-
-__all__ = ["PartialPlay"]
 
 
 def _single(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> Step | None:
@@ -147,10 +128,7 @@ def _replay(turn: _Turn, steps: Sequence[Step]) -> tuple[Position, tuple[int, ..
 
 @dataclass(frozen=True)
 class PartialPlay:
-    """A turn in progress: the start board, the roll, and the steps made so far.
-
-    Immutable: :meth:`move` and :meth:`undo` return new values.
-    """
+    """A turn in progress: start board, roll, steps so far; :meth:`move` and :meth:`undo` give new values."""
 
     turn: _Turn = field(repr=False)
     steps: tuple[Step, ...] = ()
@@ -159,11 +137,7 @@ class PartialPlay:
 
     @classmethod
     def start(cls, position: Position, dice: Dice, plays: Sequence[Play] | None = None) -> PartialPlay:
-        """No step made yet; the dice are checked (two ints 1..6).
-
-        ``plays``: the roll's legal plays when the caller has them already (a
-        :class:`~cart.engine.game.GameState` generates them once per roll).
-        """
+        """No step made yet; ``plays``: the roll's legal plays when the caller has them already."""
         d1, d2 = check_dice(dice)
         return cls(_Turn.of(position, (d1, d2), plays))
 

@@ -9,30 +9,14 @@ from .board import BAR, OFF, ONE, SIDE_BITS, Position
 from .errors import EngineError, IllegalPlayError
 from .movegen import decode, flip_key, successors
 
-__all__ = [
-    "Dice",
-    "Play",
-    "Step",
-    "apply_step",
-    "boards",
-    "check_dice",
-    "dice_list",
-    "hit_points",
-    "legal_plays",
-    "play_of",
-    "play_steps",
-]
-
 Dice = tuple[int, int]
 
 
 @dataclass(frozen=True)
 class Step:
-    """One man moved by one die: ``src`` to ``dst`` in the mover's numbering (25 bar, 0 off).
+    """One man moved by one die: ``src`` to ``dst``, mover's numbering; ``hit`` when it hits a blot.
 
-    ``hit`` says the step sends an opposing blot to the bar. Steps come from the
-    engine (:func:`play_steps`, :class:`~cart.engine.partial.PartialPlay`), so a
-    front end animates and sounds them without deciding any rule itself.
+    A front end animates and sounds steps without deciding a rule.
     """
 
     src: int
@@ -107,10 +91,7 @@ def legal_plays(position: Position, dice: Dice) -> list[Play]:
 
 
 def play_of(key: int, code: int) -> Play:
-    """The :class:`Play` for one raw generator result (unflipped key, move code).
-
-    The fast path (the AI) picks among raw results and builds only the one it plays.
-    """
+    """The :class:`Play` for one raw generator result: the AI builds only the one it plays."""
     return Play(tuple(sorted(decode(code), reverse=True)), Position(flip_key(key)))
 
 

@@ -1,4 +1,4 @@
-"""Rule sets: the options the seeds describe, as one value instead of forks of the code."""
+"""Rule sets: each option of the game as one value, never a fork of the code."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from typing import Literal
 from .errors import RulesError
 from .matchid import MAX_CUBE, MAX_SCORE
 
-__all__ = ["MAX_AUTO_DOUBLES", "VARIANTS", "Rules", "Variant"]
-
 Variant = Literal["standard", "maxgammon"]
 VARIANTS: tuple[Variant, ...] = ("standard", "maxgammon")
 
 MAX_AUTO_DOUBLES = 2
-"""Seed 002: "If doubles are rolled more than twice they are ignored" (cube 4 at most)."""
+"""Automatic doubles turn the cube on the first two opening ties only (cube 4 at most)."""
 
 
 @dataclass(frozen=True)
@@ -22,22 +20,12 @@ class Rules:
     """How a match is played.
 
     ``variant``: ``"standard"`` (one-die opening roll-off, doubling cube) or
-    ``"maxgammon"`` (MaxGammon 2.0: White, player 0, always opens with a normal
-    roll; there is no cube).
-
-    ``match_length``: 0 for money play (games go on for ever), else the points
-    needed to win the match.
-
-    ``automatic_doubles``: in standard money play each tie in the opening
-    roll-off turns the cube, at most twice (seeds 000/002). Like gnubg, the
-    option is ignored in match play, where it would distort the score.
-
-    ``cube_limit``: the highest cube value a double may reach. ``None`` leaves
-    only the Match ID's own limit (2**15); 64 is the seeds' cube, whose faces
-    stop at 64.
-
-    ``crawford``: in a match, no doubling in the one game after a player first
-    reaches match point.
+    ``"maxgammon"`` (White, player 0, always opens with a normal roll; no cube).
+    ``match_length``: 0 for money play, else the points that win the match.
+    ``automatic_doubles``: in money play each opening tie turns the cube, at most
+    twice; ignored in a match, as gnubg does. ``cube_limit``: the highest cube a
+    double may reach (``None``: the Match ID's 2**15; 64 is the classic cube's last
+    face). ``crawford``: no doubling in the game after a player first reaches match point.
 
     >>> Rules()
     Rules(variant='standard', match_length=0, automatic_doubles=False, cube_limit=None, crawford=True)

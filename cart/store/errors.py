@@ -2,17 +2,6 @@
 
 from __future__ import annotations
 
-__all__ = [
-    "BadNameError",
-    "BadValueError",
-    "ConflictError",
-    "DamagedError",
-    "MatError",
-    "NewerVersionError",
-    "StoreError",
-    "WriteError",
-]
-
 
 class StoreError(Exception):
     """Base of every error the store raises."""

@@ -1,44 +1,16 @@
 """Ratings by the FIBS formula, one per player and one per computer level, with history.
 
-The FIBS formula (``help formula`` on FIBS; reference section 5.1), for an
-``n``-point match between ratings ``r1`` and ``r2``::
+For an ``n``-point match the underdog's chance is ``U = 1 / (10 ** (D * sqrt(n) / 2000) + 1)``
+(``D`` the ratings' difference); ``P`` is ``U`` if the favourite won, else ``1 - U``.
+Each side moves by ``4 * K * sqrt(n) * P`` with its own ``K = max(1, 5 - experience / 100)``
+(experience before the match), and gains ``n`` experience. A match is
+rated when it ends; a single game as a 1-point match times its points (value x
+cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
 
-    D       = |r1 - r2|
-    P_upset = 1 / (10 ** (D * sqrt(n) / 2000) + 1)      the underdog's chance
-    P       = P_upset if the favourite won, else 1 - P_upset
-    K       = max(1, 5 - experience / 100)               each player's own K
-    winner += 4 * K_winner * sqrt(n) * P
-    loser  -= 4 * K_loser  * sqrt(n) * P
-    experience += n
-
-Choices made here (the reference leaves them open):
-
-- K uses the experience *before* the match (classic FIBS text, not MacFIBS's
-  variant that counts the match being rated).
-- A **match** is rated once, when it ends, with ``n`` = its length; its
-  single games are not rated on their own.
-- A **single game** (money play, MaxGammon single games) is rated as a
-  1-point match whose change is multiplied by the points it was worth, ``m =
-  game value x cube`` (seed 000: "the Doubling Cube value is multiplied by the
-  game value to get the rating adjustment factor"), and adds ``m`` to the
-  experience. ``m`` is capped at :data:`MAX_RATED_POINTS` so one game at a
-  64-cube cannot swing a rating by hundreds of points.
-
-Everyone starts at 1500 with experience 0. Every change is kept in the
-player's history with a reference (``<game id>:game:<n>`` or ``<game
-id>:match``), newest :data:`MAX_HISTORY` kept for display.
-
-**Rated exactly once, forever.** Which results were rated is kept apart from
-that trimmed history, in ``rated``: one high-water mark per game and kind
-(``{"<game id>:game": 12, "<game id>:match": 1}``), never trimmed and a few
-dozen bytes per saved game however long it was played. A result is rated
-when its number is above its mark, so a reopen, a crash between the game's
-save and the rating's, or a game restored from ``damaged/`` never rates a
-result twice; the saved-game session rates a result only once the game that
-holds it has been saved (see :class:`cart.store.GameSession`), and rates at
-each reopen whatever a crash left unrated, in order, so none is missed.
-Version 1 files, which had only the history, are migrated by reading the
-marks off the history they kept (:func:`ratings_1_to_2`).
+Each result is rated exactly once, forever: ``rated`` keeps one high-water mark per
+game and kind, never trimmed, so a reopen, a crash between saves or a game
+restored from ``damaged/`` never rates twice, and whatever a crash left unrated is
+rated at the next reopen.
 """
 
 from __future__ import annotations
@@ -54,21 +26,6 @@ from .disk.envelope import MIGRATIONS, decode, encode
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
 from .errors import DamagedError, WriteError
 from .saves.games import SavedGame
-
-__all__ = [
-    "INITIAL_RATING",
-    "MAX_HISTORY",
-    "MAX_RATED_POINTS",
-    "Change",
-    "Rating",
-    "RatingBook",
-    "RatingStore",
-    "fibs_changes",
-    "k_factor",
-    "rated_mark",
-    "ratings_1_to_2",
-    "upset_probability",
-]
 
 INITIAL_RATING = 1500.0
 MAX_RATED_POINTS = 8
@@ -112,11 +69,8 @@ def rated_mark(ref: str) -> tuple[str, int]:
 def ratings_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
     """A version 1 ratings body as version 2: the ``rated`` marks read off the kept history.
 
-    Version 1 knew what it had rated only from the history, trimmed to
-    :data:`MAX_HISTORY` per player; the marks keep the highest number seen per
-    game, so even a trimmed history protects every earlier game of a game id
-    whose later games it still lists. Anything malformed is passed on for
-    :meth:`RatingBook.from_body` to refuse with its usual reason.
+    The highest number seen per game protects every earlier game of that id, even
+    from a trimmed history; anything malformed is left for ``from_body`` to refuse.
     """
     rated: dict[str, int] = {}
     players = body.get("players")

@@ -17,22 +17,13 @@ from .disk.notices import Clock, Notice, set_aside, utc_now
 from .errors import BadValueError, DamagedError, WriteError
 from .saves.options import GameOptions
 
-__all__ = [
-    "ANIMATION_SPEEDS",
-    "CHECKER_COLOURS",
-    "MAX_WINDOW_SCALE",
-    "TUTOR_LEVELS",
-    "Settings",
-    "SettingsStore",
-]
-
 ENTRY = "settings.json"
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""
 TUTOR_LEVELS = ("off", "doubtful", "bad", "very bad")
 """The tutor: off, or asking first before a play or cube action that earns this mark (or a worse one)."""
 CHECKER_COLOURS = ("white", "black", "red", "cream", "grey", "blue", "green", "yellow", "orange")
-"""Checker colour names; the UI maps each to a Wimp palette role (seeds: red/white, red/black)."""
+"""Checker colour names; the UI maps each to a Wimp palette role (red against white or black)."""
 MAX_WINDOW_SCALE = 4
 """The largest window scale offered: 640x512 at 4x is 2560x2048, a 4K screen's height and more."""
 
@@ -41,13 +32,9 @@ MAX_WINDOW_SCALE = 4
 class Settings:
     """Everything the Sounds, ToolTips and Options menus remember between sessions.
 
-    ``turkish_clicks`` are the loud 'Turkish' checker clicks; ``hint_arrows``
-    is the default for the create dialog's hint box; ``last_options`` the
-    options of the last game created, offered again next time; ``window_scale``
-    the window's size in screen pixels per game pixel (0: Pyxel's own choice,
-    about three quarters of the screen), read when the window opens; ``tutor``
-    the least error the tutor asks about before a person's action is applied
-    (``"off"``, the default: never).
+    ``last_options`` is offered again at the next Create; ``window_scale`` is read
+    when the window opens (0: Pyxel's choice); ``tutor`` the least error the tutor
+    asks about (``"off"`` by default).
     """
 
     sounds: bool = True

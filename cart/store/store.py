@@ -14,11 +14,11 @@ from .saves.reviews import ReviewStore
 from .saves.session import GameSession
 from .settings import SettingsStore
 
-__all__ = ["Store"]
-
 
 class Store:
     """Everything the cartridge remembers, kept in one folder (or any :class:`Backend`).
+
+    Problems with stored data are collected in :attr:`notices` for the UI to show.
 
     >>> import tempfile
     >>> from cart.store import GameOptions
@@ -27,11 +27,6 @@ class Store:
     ...     game = store.games.create("Friday", GameOptions(names=("Ann", "Bob")))
     ...     [s.name for s in store.games.list()]
     ['Friday']
-
-    The Pyxel front end passes ``pyxel.user_data_dir(...)``; tests pass a
-    temporary folder or a :class:`MemoryBackend`. Problems with stored data
-    (a damaged file set aside, an unreadable folder) are collected in
-    :attr:`notices` for the UI to show; :meth:`take_notices` empties the list.
     """
 
     def __init__(self, folder: str | os.PathLike[str] | Backend, *, clock: Clock = utc_now) -> None:

@@ -1,14 +1,8 @@
-"""The terminal game's board: the position as 80-column text, the X and O of MaxGammon's own listing.
-
-Kept apart from :mod:`cart.text.game` (the commands and the game loop), which draws it after
-every turn and on ``board``.
-"""
+"""The terminal game's board: the position as 80-column text, the X and O of MaxGammon's own listing."""
 
 from __future__ import annotations
 
 from cart.engine import Match
-
-__all__ = ["SYMBOLS", "WIDTH", "cube_text", "render_board", "score_text"]
 
 SYMBOLS = "XO"
 STACK = 5  # checkers drawn per point before the count is written instead

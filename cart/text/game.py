@@ -1,10 +1,8 @@
 """The terminal game, in the spirit of the 1982 Wizard of OsZ: two players, or one against the computer.
 
-The loop takes an iterable of input lines and an output stream, so tests can
-feed it a script; :func:`console_lines` is the interactive source. Every rule
-comes from the engine: this module only prints states and events and turns
-typed words into engine calls, quoting the engine's message when one is refused.
-The computer's turns (``cart.ai.Bot``) go through the same engine calls.
+The loop takes input lines and an output stream, so tests feed it a script. Every
+rule is the engine's: this prints states and events and turns typed words into
+engine calls, quoting the engine when it refuses.
 """
 
 from __future__ import annotations
@@ -40,13 +38,12 @@ from cart.engine import (
     Taken,
     format_play,
 )
-from cart.text.board import SYMBOLS, WIDTH, render_board, score_text
+from cart.text.board import SYMBOLS as SYMBOLS, WIDTH, render_board as render_board, score_text
 
 if TYPE_CHECKING:
     from cart.ai import Bot
     from cart.ai.review import Reviewer
 
-__all__ = ["SYMBOLS", "TextGame", "console_lines", "render_board", "run"]
 
 _RESIGN_WORDS = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
 

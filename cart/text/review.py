@@ -1,9 +1,7 @@
 """The review as text: the terminal's ``review`` command and ``python -m cart --review FILE.mat``.
 
-The same analysis as the Review window (:mod:`cart.ai.review`), written as a
-move list (every play with the master's best beside it when they differ, every
-cube decision, the marks and the rolls' luck) and gnubg-style totals for both
-players.
+The Review window's analysis as a move list (the master's best beside a play that
+differs, cube decisions, marks, luck) and gnubg-style totals.
 """
 
 from __future__ import annotations
@@ -12,8 +10,6 @@ from collections.abc import Callable, Iterator
 
 from cart.ai.review import CubeReview, PlayReview, Review, Reviewer
 from cart.engine import Match, Rules
-
-__all__ = ["review_command", "review_lines"]
 
 _MARK_TAG = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 _LUCK_TAG = {"": "", "lucky": "+", "very lucky": "++", "unlucky": "-", "very unlucky": "--"}

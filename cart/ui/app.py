@@ -1,20 +1,11 @@
 """The cartridge: one Pyxel window, a stack of scenes, input turned into intents, sound.
 
-``App`` is built by ``python -m cart`` (never at import time). Each frame
-:meth:`App.update` polls :class:`~cart.ui.kit.intents.Input` once, moves the
-keyboard cursor between the top scene's stops for the arrow keys, and hands
-the intents to the top scene only (menus and dialogs are modal); where the
-scene says to go (a :mod:`~cart.ui.kit.stage` value) the App goes
-(:meth:`App.go`): the scenes never call into it. :meth:`App.draw` paints
-every scene bottom to top. Tests and the headless demo
-call :meth:`App.frame` instead of ``pyxel.run``.
-
-A store (saved games, ratings, settings; ``cart/store``) can be given as
-``store``: then every game is a named saved game played through the store's
-autosave (nothing a player does is lost), the settings are loaded at start and
-saved on every change, and the store's notices (damaged files set aside) are
-shown once. Without one (the demo, the attract mode, some tests) nothing is
-ever written.
+Each frame :meth:`App.update` polls :class:`~cart.ui.kit.intents.Input` once,
+moves the keys' cursor and hands the intents to the top scene only; where the
+scene says to go, :meth:`App.go` goes: scenes never call the App. Tests and the
+demo step :meth:`App.frame` instead of ``pyxel.run``. With a ``store`` every game
+is saved after every action and the settings on every change; without one (the
+demo, some tests) nothing is ever written.
 """
 
 from __future__ import annotations
@@ -46,8 +37,6 @@ from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.setup import GameSetup, game_options, offered_setup
 from cart.ui.windows.start import StartScene
-
-__all__ = ["FPS", "THINK_MARGIN_S", "TITLE", "App", "init_pyxel"]
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -102,9 +91,8 @@ class App(SceneStack):
     ) -> None:
         """``pointer``: draw the Acorn pointer (default: with a window; headless, only when asked).
 
-        Headless pictures (the demo's screenshot, the goldens) leave it out by
-        default, as a snapshot on the Archimedes did: its pointer was the video
-        chip's own sprite, never in screen memory.
+        Headless pictures leave it out, as an Archimedes snapshot did: its pointer was a
+        hardware sprite, never in screen memory.
         """
         init_pyxel(headless=headless)
         self.store = store
@@ -204,7 +192,7 @@ class App(SceneStack):
         self.switch(NewGameScene(self.services, self.last_setup))
 
     def to_start(self) -> None:
-        """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
+        """Start: the saved games (the Create form when there are none, or no store)."""
         if self.store is None or not self.store.games.list():
             self.show_notices()
             self.to_new_game()
@@ -299,13 +287,10 @@ class App(SceneStack):
         self.feed(self.input.poll(typing=top.typing, any_key=top.any_key, onscreen=top.onscreen))
 
     def feed(self, intents: list[Intent]) -> None:
-        """Give ``intents`` to the top scene, after moving the keyboard cursor for arrow commands.
+        """Give ``intents`` to the top scene, after moving the keys' cursor for arrow commands.
 
-        An arrow that found a stop is given as :class:`Focus` at the cursor's
-        new place, and the scene is told (:meth:`Scene.focus_on`), as it is
-        when the pointer moves off that stop. SELECT on a window's back, close
-        or toggle-size icon goes to the scene's :meth:`Scene.furniture`, pad A
-        on its field with the caret to the on-screen keyboard (:mod:`.keyboard`).
+        An arrow that found a stop becomes :class:`Focus` there; SELECT on the window's
+        furniture goes to :meth:`Scene.furniture`, pad A on a field to the on-screen keyboard.
         """
         self.clock.begin()
         top = self.top

@@ -25,7 +25,7 @@ class ToTitle(Route):
 
 @dataclass(frozen=True)
 class ToStart(Route):
-    """Seed 000's Start: the saved games (the Create form when there are none, or no store)."""
+    """Start: the saved games (the Create form when there are none, or no store)."""
 
 
 @dataclass(frozen=True)

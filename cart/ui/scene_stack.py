@@ -1,12 +1,9 @@
 """The App's stack of scenes, and the keys' focus carried as scenes open and close over each other.
 
-Split from :mod:`cart.ui.app`, which decides where the player goes (a new
-game, the title, a box); this is how the stack then changes, the same for
-every scene: the scene on top takes the input, each one under it is told it
-is covered (it hides its focus mark and lets go of a button pressed to open
-the box), a scene opened while the keys are in use takes the focus on its
-default icon, and closing it gives the keys back the stop they had. Nothing
-here knows the game, the store or the screen.
+The App decides where to go; this is how the stack then changes, alike for every
+scene: the top takes the input, those under it are told they are covered, a scene
+opened from the keys takes the focus on its default icon, and closing it gives
+back the stop the keys had. It knows nothing of the game, the store or the screen.
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.intents import Input
     from cart.ui.kit.keyboard import PadKeys
     from cart.ui.kit.stage import Scene
-
-__all__ = ["SceneStack"]
 
 
 class SceneStack:

@@ -1,11 +1,7 @@
-"""The title with its attract mode.
+"""The title with its attract mode: a real Play scene with the computer in both seats, never saved.
 
-The attract mode is a real :class:`~cart.ui.table.play.PlayScene` with the computer
-in both seats, run quietly under a banner (never saved) until a key or a
-click, which leads to the saved games (:mod:`cart.ui.windows.start`), or straight to
-Create (:mod:`cart.ui.windows.create_form`) when there are none; MENU opens a menu with
-Play, the set-up and ratings windows (:mod:`cart.ui.windows.desk`), the title music's
-tick, the window scale and Quit.
+A key or a click leads to the saved games (or straight to Create when there are
+none); MENU offers Play, the set-up and ratings windows, the music, the scale and Quit.
 """
 
 from __future__ import annotations
@@ -24,7 +20,7 @@ from cart.ui.kit.widgets import Window
 from cart.ui.routes import ToStart
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
-from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.create_form import NewGameScene as NewGameScene
 from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
 from cart.ui.windows.setup import GameSetup
 
@@ -32,7 +28,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["ATTRACT_SETUP", "NewGameScene", "TitleScene"]
 
 ATTRACT_SETUP = GameSetup(players=0, level="beginner")
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel

@@ -23,8 +23,7 @@ from pathlib import Path
 import pytest
 
 from cart.store import FileBackend, GameOptions, Store
-from cart.store.disk import backend as backend_module
-from cart.store.disk import lock as lock_module
+from cart.store.disk import backend as backend_module, lock as lock_module
 from cart.store.disk.entries import EntryChangedError, digest
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL and fork (POSIX)")

@@ -19,9 +19,7 @@ from cart.store import Settings, Store
 from cart.ui.app import POINTER_HOT, App
 from cart.ui.board import layout as L
 from cart.ui.board.tips import tip_text
-from cart.ui.kit import intents
-from cart.ui.kit import keyboard as keynames
-from cart.ui.kit import palette as wimp
+from cart.ui.kit import intents, keyboard as keynames, palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog, FieldForm
 from cart.ui.kit.geom import SCREEN, Rect

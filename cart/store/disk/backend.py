@@ -1,25 +1,11 @@
-"""Where the bytes go on a disk: :class:`FileBackend`, entries as files under one folder.
+"""Entries as files under one folder: the only part of the store that touches files.
 
-The contract it keeps (entry names, atomic writes, renames that never
-overwrite, the two checked writes) is :mod:`cart.store.disk.entries`, which the
-rest of the store and the browser backend depend on; this module is how a
-file system keeps it, and the only part of the store that touches files.
-Its names are importable from here as before (``Backend``, ``MemoryBackend``,
-``check_entry_name`` and the checked writes come from :mod:`cart.store.disk.entries`).
-
-- ``write`` is a temporary file, flush, ``fsync``, ``os.replace``, then an
-  ``fsync`` of the folder so the rename itself survives a power cut.
-- ``create`` is a temporary file hard-linked into place: the link fails when
-  the name exists, so two ``create()`` of one name never both succeed.
-- ``replace_if`` compares and replaces under the entry's lock (``.<name>.lock``,
-  :mod:`cart.store.disk.lock`): the operating system's own file lock, which dies
-  with its holder, so a cartridge killed while saving never blocks the next
-  one and no process ever judges or breaks another's lock.
-- Nothing is followed out of the folder: a link below it is refused, never
-  listed, and reported (:meth:`FileBackend.links`) for a notice.
-
-No threads, no subprocesses: the store runs under Pyodide as well (with
-:mod:`cart.store.disk.localstorage` in place of this).
+It keeps :mod:`cart.store.disk.entries`'s contract the file system's way: a write
+is temporary file, ``fsync``, ``os.replace`` and an ``fsync`` of the folder, so it
+survives a power cut; ``create`` hard-links a complete file into place, which fails
+when the name exists; ``replace_if`` compares and replaces under the operating
+system's lock (:mod:`cart.store.disk.lock`), which dies with its holder. A link
+below the folder is refused, never followed.
 """
 
 from __future__ import annotations
@@ -35,26 +21,15 @@ from pathlib import Path
 
 from .entries import (
     SEGMENT,
-    Backend,
-    EntryChangedError,
-    MemoryBackend,
-    check_entry_name,
-    create_entry,
-    digest,
-    replace_entry,
+    Backend as Backend,
+    EntryChangedError as EntryChangedError,
+    MemoryBackend as MemoryBackend,
+    check_entry_name as check_entry_name,
+    create_entry as create_entry,
+    digest as digest,
+    replace_entry as replace_entry,
 )
 from .lock import held
-
-__all__ = [
-    "Backend",
-    "EntryChangedError",
-    "FileBackend",
-    "MemoryBackend",
-    "check_entry_name",
-    "create_entry",
-    "digest",
-    "replace_entry",
-]
 
 _TEMP_PREFIX = "."
 _TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")
@@ -131,10 +106,9 @@ class FileBackend:
     def create(self, name: str, data: bytes) -> None:
         """Write a new entry, atomically refusing (``FileExistsError``) when the name exists.
 
-        The complete file is linked into place: ``link`` fails on an existing
-        name however two processes interleave, and a reader never sees it half
-        written. Where hard links are not available the exclusive create of
-        the name itself decides, under the entry's lock.
+        ``link`` fails on an existing name however two processes interleave, and no
+        reader sees a half-written file; without hard links the exclusive create decides,
+        under the entry's lock.
         """
         path = self._path(name)
         temp = self._temp(path, data)

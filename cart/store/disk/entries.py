@@ -1,37 +1,13 @@
 """Named entries: the interface every backend keeps, checked where two cartridges share one.
 
-The store never touches files directly. It reads and writes *entries*, named
-like ``games/friday-1a2b3c4d5e6f7081.json``: at most two lowercase segments of
-``[a-z0-9._-]`` joined by ``/``. That keeps the interface small enough for a
-browser ``localStorage`` backend (:mod:`cart.store.disk.localstorage`) to implement
-with the same meaning, and it means no name from a player ever reaches the file
-system: the store derives entry names itself (see :mod:`cart.store.saves.names`) and
-every backend re-checks them, so a bug upstream still cannot escape the folder.
-
-This module is the contract alone, with no file system in it: the rest of the
-store and the browser backend depend on it, not on how files are written
-(that is :mod:`cart.store.disk.backend`). The contract every backend keeps:
-
-- ``write`` is atomic: afterwards the entry holds either the old bytes or the
-  new ones, never a mixture, even if the process dies half way.
-- ``rename`` never overwrites: setting aside a damaged file must not destroy
-  an earlier one.
-- ``names`` lists entries under a prefix, sorted, without temporary files.
-- Failures raise ``OSError``; the store turns them into messages.
-
-Two cartridges may share one folder (two windows; two browser tabs on one
-``localStorage``). A saved game has one writer at a time, kept by two checked
-writes (:func:`create_entry`, :func:`replace_entry`) that a backend provides
-as ``create`` and ``replace_if`` where it can make them atomic:
-
-- ``create`` writes an entry only if there is none, so two ``create()`` of
-  one name never both succeed.
-- ``replace_if`` replaces an entry only if it still holds the bytes the
-  writer last read or wrote (compared by SHA-256), else raises
-  :class:`EntryChangedError` and writes nothing.
-
-:class:`MemoryBackend` keeps the contract in a dict: the model a new backend
-is checked against, and the store of most tests.
+The store reads and writes entries named like ``games/friday-1a2b3c4d5e6f7081.json``
+(two segments of ``[a-z0-9._-]``): small enough for ``localStorage`` to keep with
+the same meaning, and no player's text ever reaches the file system, since every
+backend re-checks the names. The contract: ``write`` is atomic, ``rename`` never
+overwrites, ``names`` hides temporary files, failures are ``OSError``. One writer
+per saved game is kept by ``create`` (only if absent) and ``replace_if`` (only
+while it holds the bytes last read or written, else :class:`EntryChangedError`).
+:class:`MemoryBackend` is the model a new backend is checked against.
 """
 
 from __future__ import annotations
@@ -40,17 +16,6 @@ import errno
 import hashlib
 import re
 from typing import Protocol, runtime_checkable
-
-__all__ = [
-    "SEGMENT",
-    "Backend",
-    "EntryChangedError",
-    "MemoryBackend",
-    "check_entry_name",
-    "create_entry",
-    "digest",
-    "replace_entry",
-]
 
 SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 """One segment of an entry name (a backend lists only what matches, so nothing hidden or odd)."""
@@ -97,9 +62,8 @@ def replace_entry(backend: Backend, name: str, data: bytes, expected: str | None
 def check_entry_name(name: str) -> str:
     """Return ``name`` if it is a well-formed entry name, else raise ``ValueError``.
 
-    Every backend calls this on every name, so path traversal (``..``), absolute
-    paths, drive letters, hidden files and odd characters are refused at the
-    last line of defence as well as the first.
+    Every backend calls it on every name: the last line of defence against ``..``,
+    absolute paths, drive letters and hidden files.
 
     >>> check_entry_name("games/friday-00ff.json")
     'games/friday-00ff.json'

@@ -1,22 +1,11 @@
 """The one file format under every stored thing: a versioned, checksummed JSON envelope.
 
-::
-
-    {"app": "gammon-cart", "kind": "game", "version": 2, "sha256": "...", "body": {...}}
-
-- ``kind`` says what the body is (``game``, ``ratings``, ``settings``), so a
-  ratings file copied over a saved game is recognised as foreign.
-- ``version`` is the schema version of that kind. Older bodies are brought up
-  to date by :data:`MIGRATIONS`, one step per version, after the checksum and
-  before validation; a newer one is refused (:class:`NewerVersionError`), since
-  guessing at a future format is how saves get corrupted. The checksum is
-  checked on the body as it was written, so it vouches for the old bytes; a
-  migrated body is written in the current version at the next save.
-- ``sha256`` covers the body in canonical form. JSON that still parses after a
-  flipped bit (a die changed from 3 to 7, or worse, to 5) would otherwise load
-  as a different game; the checksum turns that into "damaged, set aside".
-
-The text is compact UTF-8 JSON with sorted keys, so equal bodies give equal bytes.
+``{"app": "gammon-cart", "kind": "game", "version": 2, "sha256": "...", "body": {...}}``:
+``kind`` recognises a foreign file; an older ``version`` is migrated step by step
+after the checksum (:data:`MIGRATIONS`), a newer one refused, since guessing at a
+future format corrupts saves; ``sha256`` of the canonical body turns a flipped bit
+that still parses into "damaged, set aside". Sorted, compact JSON: equal bodies
+give equal bytes.
 """
 
 from __future__ import annotations
@@ -27,19 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..errors import DamagedError, NewerVersionError
-
-__all__ = [
-    "APP",
-    "MAX_BYTES",
-    "MIGRATIONS",
-    "SCHEMA_VERSIONS",
-    "canonical",
-    "decode",
-    "encode",
-    "game_1_to_2",
-    "game_2_to_3",
-    "game_3_to_4",
-]
 
 APP = "gammon-cart"
 SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "review": 1}
@@ -76,13 +52,8 @@ Migration = Callable[[dict[str, Any]], dict[str, Any]]
 def game_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
     """A version 1 game body as version 2: each ``["play", moves]`` entry becomes ``["move", moves]``.
 
-    Only the tag changes: the moves, the dice, the rng state, the summary, the
-    names and times are kept as written (the summary describes the match, not
-    the record's spelling, so it still agrees after the rename). Nothing is
-    replayed here; :meth:`cart.store.SavedGame.from_body` checks the migrated
-    record through the engine like any other. Anything that is not a record
-    of entries is passed on untouched, for that check to refuse with its
-    usual reason.
+    Only the tag changes; nothing is replayed here: loading checks the record
+    through the engine like any other, and refuses what is not a record.
 
     >>> game_1_to_2({"record": [["roll", 3, 1], ["play", [[8, 5], [6, 5]]], ["double"]], "rng": None})
     {'record': [['roll', 3, 1], ['move', [[8, 5], [6, 5]]], ['double']], 'rng': None}

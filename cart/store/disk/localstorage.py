@@ -1,49 +1,13 @@
 """The store's entries in a browser's ``localStorage``, for the web export.
 
-In the browser Pyxel runs under Pyodide, where ``pyxel.user_data_dir()`` is in
-an in-memory file system that is gone on reload. ``localStorage`` survives
-reloads; Pyodide's ``js`` module exposes it as ``js.localStorage``, whose
-``getItem`` / ``setItem`` / ``removeItem`` / ``key`` / ``length`` this backend
-uses and nothing else, so a plain Python object with the same five members
-stands in for it in the tests (and in CPython). This module imports neither
-``js`` nor ``pyodide``: the caller hands the storage object in.
-
-How the :class:`~cart.store.disk.entries.Backend` contract is kept:
-
-- **Names.** Every entry is the key ``gammon-cart/<entry name>``: pages from
-  one origin (every file on ``localhost:8000``, say) share one storage, so
-  other apps' keys are never listed, read or removed.
-- **Missing keys.** ``getItem`` and ``key`` answer JavaScript ``null``, which
-  Pyodide hands to Python as ``None`` up to 0.27 and as ``pyodide.ffi.jsnull``
-  since 0.28 (Pyxel's web runtime loads Pyodide 314); both mean "no such key".
-  Taken as text, ``jsnull`` reads as the string ``"jsnull"``: every missing
-  entry would look damaged, the settings on the very first start included.
-- **Bytes.** ``localStorage`` holds strings (UTF-16), so the value is
-  ``v1:`` and the bytes in base64. A value without that tag (someone edited it
-  by hand, a future format) is read back as its UTF-8 text: the store's own
-  validation then sets it aside with a message, as it does a damaged file.
-- **Atomic writes.** One ``setItem`` replaces one value as a whole or, when it
-  throws (quota), leaves the old value in place; there is no partial write to
-  guard against as there is with a file. The value is read back after writing
-  and a mismatch is an error, so a storage that drops writes silently (some
-  private-browsing modes have done so) is noticed at once, not at the next
-  start.
-- **Quota.** Browsers allow about 5 MB per origin and raise a ``DOMException``
-  named ``QuotaExceededError`` (Firefox's old name:
-  ``NS_ERROR_DOM_QUOTA_REACHED``); under Pyodide it arrives as a
-  ``JsException`` carrying that ``name``. It becomes ``OSError(ENOSPC)`` with a
-  message a player can act on; the store reports ``OSError`` as a failed save.
-- **rename** copies to the new key and then removes the old one, refusing an
-  existing target; if the copy fails for lack of space the old entry is intact.
-- **Two tabs.** Every tab of the origin shares the one storage. ``create``
-  refuses a key that holds a value, and ``replace_if`` replaces a value only
-  while it is still the one this tab last read or wrote (else
-  :class:`~cart.store.disk.entries.EntryChangedError`): each checks and sets in one
-  synchronous step, with no await between, and reads the value back after
-  setting it, so a second tab's save is refused, never silently written over.
-  (Browsers run each tab's script on its own thread without a storage lock,
-  so two tabs saving within the same microseconds remain possible in
-  principle; the read-back then tells the one that lost.)
+Under Pyodide Pyxel's user folder lives in memory and is gone on reload. The
+caller hands in the storage object (``js.localStorage``, or a stand-in with the
+same five members in tests). Keys are ``gammon-cart/<entry>``, so other pages of
+the origin are left alone; values are ``v1:`` and base64; JavaScript ``null`` is
+"no such key" whether Pyodide passes ``None`` or ``jsnull``; every write is read
+back, so storage that drops writes is noticed at once; a full quota becomes
+``OSError(ENOSPC)``; ``create`` and ``replace_if`` check and set in one synchronous
+step, so a second tab's save is refused, never silently written over.
 """
 
 from __future__ import annotations
@@ -54,8 +18,6 @@ import errno
 from typing import Protocol
 
 from .entries import EntryChangedError, check_entry_name, digest
-
-__all__ = ["NAMESPACE", "LocalStorageBackend", "StorageLike", "is_js_null", "is_quota_error"]
 
 NAMESPACE = "gammon-cart/"
 _TAG = "v1:"
@@ -98,9 +60,7 @@ def is_quota_error(exc: BaseException) -> bool:
 def is_js_null(value: object) -> bool:
     """Whether a Web Storage answer is JavaScript ``null`` (no such key) as Pyodide passes it.
 
-    ``None`` up to Pyodide 0.27; since 0.28 the singleton ``pyodide.ffi.jsnull``,
-    of type ``JsNull``, recognised by its type's name so this module never
-    imports ``pyodide`` (and runs in CPython).
+    ``None`` or ``pyodide.ffi.jsnull`` (recognised by its type's name, so this never imports pyodide).
     """
     return value is None or type(value).__name__ == "JsNull"
 

@@ -1,23 +1,11 @@
 """The lock a checked write holds while it compares and replaces: ``.<name>.lock`` beside the entry.
 
-The operating system's lock, because the kernel releases it when its holder exits, however it
-exits: no saver ever judges another's lock stale and breaks it (judging and deleting are two
-steps nothing can make one, and two waiters could both break a dead saver's lock and both write).
-A killed saver's lock file is just a file that nobody holds, and the next saver takes it at once.
-
-- POSIX (Linux, macOS): ``flock(LOCK_EX | LOCK_NB)`` on the lock file, polled until the
-  deadline. The holder deletes the file when it is done, *while still holding the lock*, and
-  a saver whose ``flock`` succeeds checks that the path still names the file it locked (same
-  device and inode) and starts over when it does not. That makes the deletion safe: a saver
-  that opened the file just before it was deleted gets its lock on a file no name leads to,
-  sees so, and retries on the path's new file. So a folder keeps no lock file but a killed
-  saver's, which the next save of that game takes and removes.
-- Windows: ``msvcrt.locking`` of the file's first byte, which the system releases when the
-  process dies. Windows cannot delete a file that another process has open, so there the
-  lock file stays: one empty hidden file per game ever saved, never read.
-- Anywhere else (a Python with neither, such as a WASI build) a checked write fails with a
-  clear error: no platform the cartridge ships on is such, and the browser keeps its games in
-  ``localStorage`` (:mod:`cart.store.disk.localstorage`), which never comes here.
+The operating system's lock, because the kernel releases it however its holder
+exits: nobody ever judges another's lock stale and breaks it. POSIX: ``flock``,
+polled; the holder deletes the file while still holding it, and a saver checks it
+locked the file the path still names, else retries. Windows: ``msvcrt.locking``
+(the file stays, since an open file cannot be deleted). Elsewhere a checked write
+fails with a clear error; the browser uses ``localStorage`` and never comes here.
 """
 
 from __future__ import annotations

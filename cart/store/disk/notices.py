@@ -13,8 +13,6 @@ from datetime import UTC, datetime
 
 from .entries import Backend
 
-__all__ = ["DAMAGED", "Clock", "Notice", "iso", "set_aside", "utc_now"]
-
 DAMAGED = "damaged/"
 Clock = Callable[[], datetime]
 

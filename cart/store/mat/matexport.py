@@ -48,8 +48,6 @@ from .matformat import (
     header_value,
 )
 
-__all__ = ["export_mat"]
-
 
 # -- export -------------------------------------------------------------------------
 def _mat_name(name: str) -> str:
@@ -74,11 +72,8 @@ def _plain_moves(position: Position, moves: Sequence[tuple[int, int]]) -> str:
 def _canonical_moves(position: Position, dice: tuple[int, int], play: Play) -> tuple[tuple[int, int], ...]:
     """The sub-moves the engine lists for this play's result with the dice high first.
 
-    One play can be written through different stops (13/7 7/5 or 13/11 11/5),
-    and the engine's choice follows the order the dice were rolled in, which
-    the file does not keep (it writes the high die first). Choosing by the
-    result and the high-first roll makes the text depend on the game alone, so
-    a file read back and written again is the same file.
+    The file does not keep the order the dice were rolled in, so choosing by result
+    and high-first roll makes a file read back and written again the same file.
     """
     for candidate in legal_plays(position, dice):
         if candidate.result == play.result:

@@ -1,14 +1,12 @@
 """Jellyfish ``.mat`` match records: written exactly as GNU Backgammon writes them, read leniently.
 
-**Export** follows gnubg's ``ExportMatchMat``/``ExportGameJF`` (export.c) line
-for line: header tags, `` N point match``, `` Game N``, the score line (names
-padded to 31 *bytes*, as C's ``%-31s`` does), numbered lines whose left column
-is ``%3d) %-27s `` and whose right column follows it, every sub-move written
-separately in gnubg's plain style (``24/18 24/18``, ``25/22``, ``6/0``,
-``13/7*``, a space after each of the first three), cube actions (`` Doubles
-=> 2``, `` Takes``, `` Drops``), and ``Wins N point(s)`` where gnubg puts them,
-quirks included: a move in the right column ends in a space unless it has
-four parts, an unfinished game ends mid-line. Money play is `` 0 point match``.
+Export follows gnubg's ``ExportMatchMat`` line for line, quirks included (names
+padded to 31 bytes, the columns, a trailing space unless a move has four parts).
+What the format cannot say goes in ``;`` comments that gnubg keeps and our import
+reads: the MaxGammon rules, opening ties under automatic doubles (gnubg writes
+nothing and its cube values are then off; we write the true ones), an unfinished
+turn's roll. A resignation accepted, and a forfeit, are ``Wins N points``; a
+forfeit before any roll is read back as one, elsewhere as a gammon resignation.
 
 What the format cannot say, and how it is written:
 
@@ -77,8 +75,8 @@ from ...engine import (
     Rules,
 )
 from ..errors import MatError
-from .matexport import export_mat
-from .matformat import MAX_MAT_BYTES, MatInfo, RecordNotes
+from .matexport import export_mat as export_mat
+from .matformat import MAX_MAT_BYTES as MAX_MAT_BYTES, MatInfo as MatInfo, RecordNotes as RecordNotes
 from .matlines import (
     GAME,
     MAX_LINE,
@@ -90,8 +88,6 @@ from .matlines import (
     read_items,
     score_line,
 )
-
-__all__ = ["MAX_MAT_BYTES", "MatImport", "MatInfo", "export_mat", "import_mat", "read_mat", "replay_mat"]
 
 
 # -- import -------------------------------------------------------------------------
@@ -355,7 +351,7 @@ class _Importer:
             )
         if game.phase == "doubled":
             raise MatError("a resignation while a double waits for its answer", item.line)
-        if level == 2 and game.phase not in ("roll", "move"):  # no resignation yet: seed 000's forfeit
+        if level == 2 and game.phase not in ("roll", "move"):  # no resignation yet: a forfeit, twice the cube
             match.forfeit(1 - winner)
         else:  # what gnubg's file says, at every level: a resignation, accepted
             match.resign(1 - winner, level)
@@ -367,8 +363,7 @@ class _Importer:
 def replay_mat(data: str | bytes) -> Match:
     """The match a ``.mat`` file's contents record (an upload in the browser), ready for review.
 
-    Whatever cannot be used raises :class:`MatError` with a message a player can read,
-    naming the line where there is one; nothing is written anywhere, so nothing is lost.
+    A :class:`MatError` names the line; nothing is written anywhere.
 
     >>> m = replay_mat(" 1 point match\\n\\n Game 1\\n Ann : 0   Bob : 0\\n  1)  31: 8/5 6/5\\n")
     >>> m.names, [a.to_json() for a in m.record]

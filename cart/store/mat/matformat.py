@@ -8,28 +8,6 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
-__all__ = [
-    "AUTO_NOTE",
-    "COLUMN_SPLIT",
-    "LEFT_WIDTH",
-    "MAXGAMMON_NOTE",
-    "MAX_MAT_BYTES",
-    "NOTE_WIDTH",
-    "NO_CRAWFORD_NOTE",
-    "OFFERED_NOTE",
-    "RIGHT_START",
-    "ROLLED_NOTE",
-    "SET_UP",
-    "TIES_NOTE",
-    "TRANSCRIBER",
-    "UNPLAYED_NOTE",
-    "MatInfo",
-    "RecordNotes",
-    "game_notes",
-    "header_value",
-    "read_record_notes",
-]
-
 MAX_MAT_BYTES = 4 * 1024 * 1024
 """The largest ``.mat`` accepted: a long money session is a few hundred kilobytes."""
 

@@ -1,9 +1,7 @@
-"""Reading a ``.mat`` file line by line: header, score lines, move lines (see :mod:`cart.store.mat.matfile`).
+"""Reading a ``.mat`` file line by line: header, score lines, move lines, nothing of the rules.
 
-These readers know the text and nothing of the rules: :mod:`cart.store.mat.matfile`
-replays what they find through the engine. Every pattern here is applied to one
-line of at most ``MAX_LINE`` characters and runs in time linear in it, so a
-hostile file costs time in proportion to its size.
+Every pattern runs in time linear in a line of at most ``MAX_LINE`` characters,
+so a hostile file costs time in proportion to its size.
 """
 
 from __future__ import annotations
@@ -16,19 +14,6 @@ from ..errors import MatError
 from ..saves.names import MAX_PLAYER_NAME
 from .matformat import COLUMN_SPLIT, MAX_MAT_BYTES, MatInfo, RecordNotes, header_value, read_record_notes
 
-__all__ = [
-    "GAME",
-    "MAX_LINE",
-    "NO_MOVE",
-    "Item",
-    "clean_name",
-    "decode",
-    "read_header",
-    "read_items",
-    "score_line",
-]
-
-
 _POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
 GAME = re.compile(r"^\s*Game\s+(\d+)\s*$", re.I)
 _AFTER_COLON = re.compile(r"\s*(\d+)\s+(?=\S)")
@@ -40,9 +25,8 @@ applied to a line bounded, so a hostile file costs time in proportion to its siz
 def score_line(line: str) -> tuple[str, int, str, int] | None:
     """``name : score   name : score`` as (name, score, name, score), or None; linear time.
 
-    The names are the shortest that fit, as the regular expression this
-    replaces read them (``.*?``), but found by scanning for colons: that
-    pattern backtracked over runs of spaces, and a 32 KB line took 5 s.
+    The names are the shortest that fit, found by scanning for colons: a regular
+    expression backtracks over runs of spaces.
     """
     text = line.strip()
     head, colon, tail = text.rpartition(":")

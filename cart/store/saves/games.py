@@ -1,38 +1,12 @@
-"""Saved games: one named game per file, saved after every action by a game session (session.py).
+"""Saved games: one named game per file, saved after every action by a game session.
 
-A saved game is its options plus the engine's full record (every action with
-its dice) and the dice generator's state, so loading replays the record
-through the engine, which rebuilds the exact board, cube and score and rejects
-any record that is not a legal game, and play then continues with the same
-dice it would have had.
-
-Files live at ``games/<slug>-<hash>.json`` (see :mod:`cart.store.saves.names`) in a
-checksummed, versioned envelope (see :mod:`cart.store.disk.envelope`). The body of
-schema version 4 (version 3 without ``start``, version 2 without resignations in the record)::
-
-    {"id": "0123456789abcdef", "name": "Friday",
-     "created": "2024-03-05T12:00:01Z", "played": "2024-03-05T12:04:10Z",
-     "options": {"rules": {...}, "names": ["Ann", "Bob"], "computer": 1, "level": "expert", "hints": true},
-     "record": [["roll", 3, 1], ["move", [[8, 5], [6, 5]]], ["double"], ["take"], ...],
-     "rng": [3, [...625 ints...], null],
-     "summary": {"score": [0, 0], "game_number": 1, "phase": "roll", "match_over": false},
-     "start": null}
-
-``start`` is None for a game from the usual opening; a game set up from a
-position holds the Position ID and Match ID it began from
-(``{"position_id": "4HPwATDgc/ABMA", "match_id": "cAlgAAAAAAAA"}``), which
-say the board, the turn, the dice, the cube and the score, and its record is
-replayed from there. Such a game is never rated (see :attr:`SavedGame.set_up`).
-
-``record`` holds the JSON form of each :class:`cart.engine.Action`
-(``Action.to_json``); version 1 wrote a play as ``["play", moves]`` and is
-migrated on load (:func:`cart.store.disk.envelope.game_1_to_2`). ``rng`` is
-``random.Random.getstate()`` (None for a match without its own dice, which
-:meth:`cart.store.GameStore.create` no longer makes: it gives each new game its
-own), and ``summary`` repeats what the saved-games list shows so that listing never
-replays a record; loading checks it against the replayed match. Anything that
-cannot be used is set aside into ``damaged/`` with a notice; every other game
-still loads.
+A saved game is its options, the engine's whole record (dice included) and the
+dice generator's state: loading replays the record through the engine, which
+rebuilds the exact board, cube and score and refuses an illegal record, and play
+goes on with the dice it would have had. ``start`` holds the Position and Match
+IDs of a set-up game (never rated); ``summary`` repeats what the list shows, so
+listing never replays, and is checked on load. What cannot be used is set aside
+into ``damaged/``; every other game still loads.
 """
 
 from __future__ import annotations
@@ -53,8 +27,6 @@ from ...engine import (
 from ..errors import BadNameError, BadValueError, DamagedError
 from .names import clean_game_name, entry_stem
 from .options import GameOptions
-
-__all__ = ["GAMES", "MAX_RECORD", "REVIEWS", "GameSummary", "SavedGame"]
 
 GAMES = "games/"
 REVIEWS = "reviews/"
@@ -94,7 +66,7 @@ class SavedGame:
 
     @property
     def set_up(self) -> bool:
-        """Whether the game began from a set-up position, not the usual opening: such a game is not rated.
+        """Whether the game began from a set-up position: never rated, since a chosen position may be won.
 
         A player may set up any position, a won one too; rating it would let
         anyone raise a rating at will.

@@ -27,8 +27,6 @@ from .games import GAMES, REVIEWS, GameSummary, SavedGame
 from .names import clean_game_name, entry_stem
 from .options import GameOptions
 
-__all__ = ["GameStore"]
-
 
 class GameStore:
     """The saved games in a backend: list, create, save, load, delete."""
@@ -141,23 +139,12 @@ class GameStore:
         start: GameState | None = None,
         start_score: tuple[int, int] = (0, 0),
     ) -> SavedGame:
-        """Start a new named game and save it at once.
+        """Start a new named game and save it at once; a new game never overwrites another.
 
-        ``rng`` gives the match its dice; without one it gets a fresh
-        ``random.Random()`` seeded by the system, so a game made here can always
-        be played (a match without dice refuses every roll from its own
-        generator). Its state is saved with the game, so a resumed copy rolls
-        exactly what this one would have.
-
-        ``start`` and ``start_score`` begin it from a set-up position (a Position
-        ID and Match ID, see :meth:`cart.engine.Match.from_ids`): it is saved,
-        resumed and replayed from there, and never rated.
-
-        ``record`` (typed actions, such as :attr:`MatImport.record`) continues a
-        game from elsewhere; it is replayed through the engine first, which
-        raises its ``RecordError`` for an illegal one. Refuses
-        (``BadNameError``) a bad name, or one already used: a new game never
-        overwrites another. Play it through :meth:`cart.store.Store.session`.
+        Without ``rng`` it gets a fresh system-seeded ``random.Random``, saved with it so a
+        resumed copy rolls what this one would. ``start``/``start_score`` begin it from a
+        set-up position (never rated); ``record`` continues a game from elsewhere,
+        replayed first. Refuses a bad or taken name (``BadNameError``).
         """
         clean = clean_game_name(name)
         taken = BadNameError(f"there is already a saved game called {clean!r}")

@@ -1,17 +1,9 @@
 """Names people type, and the safe entry names derived from them.
 
-A game's name is free text: any letters, accents, emoji, up to
-:data:`MAX_GAME_NAME` characters. Its file name is never the text itself but
-``<slug>-<hash>.json``:
-
-- the *slug* is a readable ASCII hint (``Friday night!`` -> ``friday-night``),
-  lowercase, so it means the same on case-insensitive file systems;
-- the *hash* is 16 hex digits of SHA-256 of the exact (NFC) name, so names
-  that differ only in case (``Game``/``game``), or only in characters the slug
-  drops (``Spiel!``/``Spiel?``), never share a file;
-- nothing of the name can climb out of the folder (no ``/``, ``\\``, ``..``),
-  and no result is a reserved device name (``CON``, ``NUL``, ``COM1``...):
-  even ``con`` becomes ``con-<hash>.json``.
+A game's name is free text; its file is ``<slug>-<hash>.json``: a lowercase ASCII
+hint and 16 hex digits of SHA-256 of the exact name, so names differing in case
+or in dropped characters never share a file, nothing climbs out of the folder,
+and no result is a reserved device name (``con`` becomes ``con-<hash>``).
 
 >>> entry_stem("Friday night!")[:13]
 'friday-night-'
@@ -24,8 +16,6 @@ import re
 import unicodedata
 
 from ..errors import BadNameError
-
-__all__ = ["MAX_GAME_NAME", "MAX_PLAYER_NAME", "clean_game_name", "clean_player_name", "entry_stem"]
 
 MAX_GAME_NAME = 60
 """Characters in a game name: room for a description, short enough for the list window."""

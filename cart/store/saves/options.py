@@ -1,7 +1,6 @@
 """A saved game's options: rules, names, which seat the computer plays and at what level.
 
-Kept apart from :mod:`cart.store.saves.games` (the files and their records) because the settings
-store keeps the last options too, and ratings key levels by :func:`check_level`.
+The settings keep the last options too, and ratings key levels by :func:`check_level`.
 """
 
 from __future__ import annotations
@@ -14,8 +13,6 @@ from typing import Any
 from ...engine import EngineError, Rules
 from ..errors import BadValueError, DamagedError
 from .names import clean_player_name
-
-__all__ = ["GameOptions", "check_level", "rules_from_dict", "rules_to_dict"]
 
 _LEVEL = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
@@ -43,12 +40,10 @@ def rules_from_dict(data: object) -> Rules:
 
 @dataclass(frozen=True)
 class GameOptions:
-    """What the create dialog asks (seed 000): rules, players, sides, level, hints.
+    """What the Create form asks: rules, players, sides, level, hints; one value from the form to the file.
 
-    ``names`` are the two seats' names (seat 0 is White, who opens in
-    MaxGammon). ``computer`` is the seat the computer plays, or None for two
-    people at one keyboard; ``level`` is then its level (each level has its own
-    rating). Match length and automatic doubles are part of ``rules``.
+    ``names`` are the two seats' (seat 0 is White, who opens in MaxGammon);
+    ``computer`` is the seat the computer plays at ``level``, or None for two people.
     """
 
     rules: Rules = field(default_factory=Rules)

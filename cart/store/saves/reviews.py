@@ -1,23 +1,10 @@
 """Reviews kept beside their saved games, so a review is never worked out twice.
 
-A review (:mod:`cart.ai.review`) of a saved game is stored in its own entry,
-``reviews/<slug>-<hash>.json`` (the game's own stem), in the store's envelope,
-kind ``review`` (schema 1)::
-
-    {"game_id": "0123456789abcdef", "cache": {"key": "...", "record": "...", "review": {...}}}
-
-Beside the game rather than inside it: the game is written after every
-action, by whichever window plays it, under its one-writer rule; a review is
-written when its analysis stops, maybe by another window reading the same
-game, and must never make a game's save conflict nor change when the game
-was last played. ``cache`` is the review's own business (:func:`cart.ai.review.review_from_cache`
-checks its key, the weights' digest and analysis version, and the record it
-was made of); the store checks only that the entry is intact and belongs to
-this very game (``game_id``: a later game given the same name has a new one).
-
-It is a cache: whatever cannot be used (damaged, foreign, from a newer
-cartridge, of another game) reads as absent, never as an error, and is simply
-written over by the next save. Nothing a player made is lost that way.
+Beside the game, not inside it: the game is written after every action under its
+one-writer rule, a review whenever its analysis stops, maybe by another window,
+and must never make a save conflict. It is a cache: whatever cannot be used
+(damaged, foreign, of another game by ``game_id``) reads as absent and is written
+over; :func:`cart.ai.review.review_from_cache` judges the rest.
 """
 
 from __future__ import annotations
@@ -29,8 +16,6 @@ from ..disk.envelope import decode, encode
 from ..errors import DamagedError, WriteError
 from .games import REVIEWS, SavedGame
 from .names import entry_stem
-
-__all__ = ["ReviewStore"]
 
 
 class ReviewStore:

@@ -1,8 +1,4 @@
-"""A saved game in play: the match's observer that saves each action and rates what it finished.
-
-Split from :mod:`cart.store.saves.games` (the files of saved games) because it is
-the store's side of a game being played, not of the games at rest.
-"""
+"""A saved game in play: the match's observer that saves each action and rates what it finished."""
 
 from __future__ import annotations
 
@@ -15,34 +11,16 @@ from ..errors import ConflictError, StoreError
 from .games import SavedGame
 from .gamestore import GameStore
 
-__all__ = ["GameSession", "RatingsHook"]
-
 
 class GameSession:
     """A saved game in play: every committed action saved at once, every result rated.
 
-    The session is the match's observer (``game.match.on_commit``), not a
-    wrapper: front ends act on :attr:`match` directly (``session.match.apply(action)``
-    or its shorthands), and whatever changes the match, the session hears of it.
-    After each committed action it saves the game and, when a game or the match
-    just ended, records the ratings. An illegal action raises the engine's error
-    and commits nothing, so nothing is saved. A failed save never interrupts
-    play: the action stands in memory, :attr:`problem` says what went wrong
-    (until the next action), and the next successful save writes the whole
-    record, so nothing is lost.
-
-    One writer per game: when another cartridge (a second window, a second
-    browser tab) saved the game since this copy was loaded, the save is
-    refused with :class:`ConflictError` and nothing is written over the
-    other's save; :attr:`conflict` turns True and :attr:`problem` says so. The
-    front end then offers to reopen the game (watching the other's copy) or
-    :meth:`take_over` (writing this copy over it).
-
-    A result is rated only once the game that holds it is saved: when a save
-    fails, its results wait and are rated after the next save that succeeds.
-    Creating a session rates any finished result of the game not rated yet (a
-    crash may have fallen between a save and its rating). A second session on
-    the same game takes over from the first, so an action is never saved twice.
+    The match's observer, not a wrapper: whatever changes the match, the session
+    hears. A failed save never interrupts play: :attr:`problem` says so and the next
+    save writes the whole record. When another cartridge saved the game since,
+    :attr:`conflict` turns True and the player reopens or :meth:`take_over`. A result
+    is rated only once its game is saved, so the ratings never count a game that is
+    not on disk.
 
     >>> import random
     >>> from cart.store import GameOptions, MemoryBackend, Store
@@ -111,10 +89,7 @@ class GameSession:
     def _rate_saved(self) -> None:
         """Rate the results that wait for their game's save, oldest first, once it is saved.
 
-        A result rated while its game's save had failed (disk full) would stand
-        in the ratings with no game on disk to show for it; kept here instead,
-        it is rated after the next save that succeeds (or, if the cartridge
-        stops first, by :meth:`RatingsHook.catch_up` at the next reopen).
+        Else a result could stand in the ratings with no game on disk to show for it.
         """
         ratings = self.ratings
         while self._unrated and ratings is not None:

@@ -15,8 +15,6 @@ from cart.engine import Position, Step, boards, dice_list
 from . import layout as L
 from .view_state import Lifted
 
-__all__ = ["Beat", "CheckerRun"]
-
 
 @dataclass
 class CheckerRun:

@@ -1,14 +1,8 @@
-"""Paint a game as seed 000's board screen: ``(GameState, ViewState) -> pixels``, changing nothing.
+"""Paint a game as the board screen: ``(GameState, ViewState) -> pixels``, changing nothing.
 
-The static parts (tables, points and their numbers, the side panel's boxes
-and the labels no seat changes) are painted once into an off-screen image; :meth:`BoardView.draw`
-copies it and lays the moving parts over it with sprite copies and a little
-text, so a frame costs a few dozen blits and no per-pixel Python.
-
-What to show beyond the engine's state (whose side is at the bottom, names
-and colours, a play half made, hint arrows, the checker in the hand, a
-message) is the scene's :class:`ViewState`. The board view decides no rule:
-hint arrows and the dice left are whatever the scene got from the engine.
+The static parts are painted once into an off-screen image, so a frame is a few
+dozen blits and no per-pixel Python. What to show beyond the engine's state is
+the scene's :class:`ViewState`; the painter decides no rule.
 """
 
 from __future__ import annotations
@@ -23,19 +17,15 @@ from cart.ui.kit.text import cut_shown, wrap_words
 from cart.ui.kit.widgets import Window, draw_box
 
 from . import layout as L
-from .view_state import MESSAGE_COLS, MESSAGE_ROWS, Colour, Hints, Lifted, Player, ViewState
-
-__all__ = [
-    "DICE_TO_ROLL_FACE",
-    "BoardView",
-    "Colour",
-    "Hints",
-    "Lifted",
-    "Player",
-    "ViewState",
-    "hourglass",
-    "roll_label",
-]
+from .view_state import (
+    MESSAGE_COLS,
+    MESSAGE_ROWS,
+    Colour as Colour,
+    Hints as Hints,
+    Lifted as Lifted,
+    Player as Player,
+    ViewState as ViewState,
+)
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show
 DIE_GAP = 6
@@ -75,12 +65,7 @@ def hourglass(g: pyxel.Image, x: int, y: int, scale: int = 1) -> None:
 
 
 def roll_label(player: Player) -> str:
-    """The label over the roll box, which holds the bottom seat's dice: whose roll it is.
-
-    "Your roll" speaks to the person at the bottom (one of two players too: the
-    board turns to whoever is to play). With a computer there (the attract
-    game, where no person plays) nobody is "you": the seat is named by its
-    colour, as the bins always are.
+    """The label over the bottom seat's roll box: "Your roll", or the seat's colour for a computer.
 
     >>> roll_label(Player("You", "red")), roll_label(Player("Beginner", "red", computer=True))
     ('Your roll', "Red's roll")
@@ -89,7 +74,7 @@ def roll_label(player: Player) -> str:
 
 
 class BoardView:
-    """Seed 000's board screen in its window; pre-renders the static parts at construction.
+    """The board screen in its window; pre-renders the static parts at construction.
 
     Needs ``pyxel.init`` and loaded :class:`Assets`.
     """
@@ -282,10 +267,8 @@ class BoardView:
     def _match(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         """The match strip: each side's points by its colour's token, then the match's length or money.
 
-        The top seat's score comes first, as the panel reads top to bottom;
-        then "Match to 7" (or "to 7, Crawford"; "Match over" once won), or "Money, cube 2". The tokens
-        say whose score is whose without names, which would not fit; words are
-        shortened, then left out, rather than run past the box.
+        Tokens say whose score is whose where names would not fit; words shorten, then
+        drop out, rather than run past the box.
         """
         a = self.assets
         box = L.MATCH_BOX
@@ -333,7 +316,7 @@ class BoardView:
         self._pips(g, view.position_for(game, view.viewer), view, plate=True)
 
     def _hints(self, g: pyxel.Image, hints: Hints, standing: dict[tuple[int, int], int], viewer: int) -> None:
-        # seed 000: yellow arrows point to the men that may move, red ones where the picked man may go
+        # yellow arrows point to the men that may move, red ones where the picked man may go
         for points, colour in ((hints.sources, "yellow"), (hints.targets, "red")):
             for point in sorted(points):
                 spot = L.Spot(hints.player, point)

@@ -1,14 +1,9 @@
 """The board's gestures: a man carried by the mouse, and input kept while the table shows something.
 
-MaxGammon moves a man by pressing on it, dragging and letting go, and also
-by a click on it and a click where it goes; both are the table's pick-up and
-put-down (:meth:`~cart.ui.table.table.Table.place`, :meth:`~cart.ui.table.table.Table.drop`),
-so a drag decides no rule. :class:`Drag` only remembers where the press
-picked the man up, to tell a drag from a click when the button is let go.
-
-While the dice tumble or a play is shown, the Play scene does not act on
-input; :class:`Held` keeps it, in order, and gives it back when the show is
-over, so a click or key a player makes a moment early is not lost.
+A drag and two clicks are both the table's pick-up and put-down, so a drag decides
+no rule: :class:`Drag` only tells a drag from a click. :class:`Held` keeps the
+input made while the dice tumble or a play is shown, and gives it back after,
+so a click a moment early is not lost.
 """
 
 from __future__ import annotations
@@ -17,8 +12,6 @@ from dataclasses import dataclass, field
 
 from cart.engine import PartialPlay
 from cart.ui.kit.intents import Command, Intent, Release, Select
-
-__all__ = ["DRAG_SLOP", "HELD_LIMIT", "Drag", "Held"]
 
 DRAG_SLOP = 4
 """Pixels the pointer must go from the press before a release is a drop: a shaky click stays a click."""

@@ -1,24 +1,11 @@
 """Where everything on the board screen is, and what a screen pixel hits.
 
-The screen copies seed 000's diagram at 640x512: one window filling the
-screen; in its work area the board (two tables, the bar between them) on the
-left and a side panel on the right holding, top to bottom, the opponent's
-name/icon/dice/rating, the opponent's bin, "your roll", the "dice to roll"
-box, your bin, the match strip (score, length, Crawford; money and cube) and
-your name/icon/side/rating.
-
-The viewer sits at the bottom with the home board at the bottom right and
-moves counter-clockwise (seed 000: from the upper right, along the top,
-down, and along the bottom to the lower right). Points are numbered 1-24
-from the viewer's side, so the screen never changes shape; only the numbering
-of the other player's places is turned round (their point ``p`` is the
-viewer's ``25 - p``).
-
-Places are :class:`Spot` values in one player's numbering, as the engine
-writes moves (1..24 points, 25 that player's bar, 0 that player's bin), so a
-click turns straight into the ``(from, to)`` the engine understands and an
-engine move turns straight into screen positions for animation. Pure geometry:
-no pyxel, no game state.
+One window: the board (two tables, the bar between) at the left, the side panel at
+the right (names, dice, bins, "your roll", "dice to roll", the match strip). The
+viewer sits at the bottom, home at the lower right, points numbered from the
+viewer's side, so the screen never changes shape. Places are :class:`Spot` values
+in one player's numbering, as the engine writes moves, so a click is straight a
+``(from, to)`` and a move straight a screen position. Pure geometry, no Pyxel.
 """
 
 from __future__ import annotations
@@ -26,33 +13,6 @@ from __future__ import annotations
 from typing import Literal, NamedTuple
 
 from cart.ui.kit.geom import Rect
-
-__all__ = [
-    "BAR_CAP",
-    "BOARD",
-    "CHECKER",
-    "DICE_BOX",
-    "MATCH_BOX",
-    "MESSAGE",
-    "PIPS",
-    "ROLL_BOX",
-    "STACK_CAP",
-    "WINDOW",
-    "WORK",
-    "Control",
-    "Seat",
-    "Spot",
-    "arrow_at",
-    "bar_rect",
-    "bin_box",
-    "cube_rect",
-    "locate",
-    "place_count_cap",
-    "point_column",
-    "point_rect",
-    "seat_rows",
-    "slot_rect",
-]
 
 WINDOW = Rect(0, 0, 640, 512)
 WORK = Rect(1, 22, 638, 489)  # the window's work area, below its title bar
@@ -201,8 +161,7 @@ def slot_rect(spot: Spot, index: int, viewer: int) -> Rect:
 def arrow_at(spot: Spot, count: int, viewer: int) -> tuple[Rect, bool]:
     """Where a hint arrow for ``spot`` goes when ``count`` checkers stand there, and whether it points up.
 
-    The arrow sits in the first free slot and points at the stack (seed 000:
-    yellow over the men that may move, red where the picked man may go).
+    In the first free slot, pointing at the stack.
     """
     slot = slot_rect(spot, min(count, place_count_cap(spot)), viewer).centered(16, 16)
     if spot.point == 0:

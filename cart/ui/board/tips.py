@@ -1,11 +1,8 @@
 """Tooltips: which help suits the thing under the pointer now, and where its box may go.
 
-No drawing here. A tip says what a control does in the phase at hand ("click to
-roll" only when the player may roll) and the key that does the same, read from
-the key bindings themselves (:func:`~cart.ui.kit.keyboard.key_for`), so every
-shortcut is found where it applies; its box is placed beside the pointer
-where it covers neither the message strip nor any dice: the first of four
-corners around the pointer that is clear, or no tip at all.
+A tip says what a control does in the phase at hand and the key that does it too,
+read from the bindings, so every shortcut is found where it applies; its box
+covers neither the message strip nor any dice.
 """
 
 from __future__ import annotations
@@ -42,11 +39,7 @@ def _or(command: CommandName, device: Device) -> str:
 
 
 def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") -> str | None:
-    """The help for ``key`` (a control or a kind of place) now; ``mine``: a person here is to act.
-
-    The controls named are ``device``'s, the input the player used last: a
-    click for the mouse (with the keyboard's shortcut beside it), Space and the
-    keys for the keyboard, A and the pad's buttons for a gamepad.
+    """The help for ``key`` (a control or a kind of place) now, naming ``device``'s controls.
 
     >>> from cart.engine import Rules
     >>> g = GameState.new(Rules())
@@ -124,10 +117,7 @@ def point_tip(device: Device) -> str:
 
 
 def review_tip(button: str, device: Device) -> str | None:
-    """The Review window's buttons: what each does and the key or button that does it too.
-
-    The arrows (the d-pad) step through the moves there, never reaching the
-    buttons: the keys' and the pad's player is told the key alone.
+    """The Review window's buttons: what each does and the key that does it too (the arrows never reach them).
 
     >>> review_tip("next_error", "keys"), review_tip("next_error", "pad")
     ('Next error: Return; U the previous', 'Next error: X; B the previous')

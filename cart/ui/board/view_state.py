@@ -26,7 +26,7 @@ draws at most :data:`~cart.ui.board.layout.STACK_CAP` men, 28 pixels short of it
 """
 
 Colour = Literal["white", "red", "black"]
-"""Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
+"""Checker (and dice) colours: Red against White (as MaxGammon) or Black."""
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,9 @@
 """What the table says, in words a player reads: plays in the board's own numbers, "You" as English.
 
-No Pyxel here. The engine writes a play in the mover's numbering (its 24
-point is the opponent's 1), but the board prints one numbering, the viewer's:
-:func:`seen_from` rewrites a play's text in the numbers printed on the board,
-so "24/20*" by the player at the top reads "1/5*", where the men really went.
-:func:`verb` conjugates for a player named "You" ("You take", not "You
-takes"). :class:`MessageLog` keeps what was said, for the strip (the latest,
-whole, on as many lines as the strip has, scrolled a line at a time only when
-longer still) and the Messages box.
+The engine writes a play in the mover's numbering, the board prints the viewer's:
+:func:`seen_from` rewrites it, so the top player's "24/20*" reads "1/5*", where
+the men really went. :class:`MessageLog` keeps what was said, for the strip and
+the Messages box.
 """
 
 from __future__ import annotations

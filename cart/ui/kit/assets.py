@@ -1,10 +1,7 @@
 """The built assets the cart draws with: the 8x16 system font and the sprite atlas.
 
-``tools/build_assets.py`` makes ``cart/assets/`` from the art in ``sprites/``;
-this module only loads it. Loading installs the Wimp palette first, because
-Pyxel maps every loaded RGB to the nearest colour of the palette in force.
-Everything draws onto a ``pyxel.Image`` given by the caller (the screen, or an
-off-screen image that caches a static part), so the same code pre-renders.
+``tools/build_assets.py`` builds ``cart/assets/`` from ``sprites/``; this only
+loads it, palette first, since Pyxel maps every loaded RGB to the nearest colour in force.
 """
 
 from __future__ import annotations
@@ -16,8 +13,6 @@ from typing import NamedTuple
 import pyxel
 
 from . import palette
-
-__all__ = ["ASSET_DIR", "CHAR_H", "CHAR_W", "Assets", "Sprite"]
 
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets"
 CHAR_W = 8  # every glyph of the system font is 8 pixels wide ...

@@ -1,16 +1,8 @@
-"""The scene stack's boxes: modal dialogs, and the helpers every window's buttons share.
+"""The scene stack's boxes: modal dialogs, the tooltip, and the helpers every window's buttons share.
 
-The RISC OS pop-up menus are :mod:`cart.ui.kit.menus` (imported from here too),
-the Scene base is :mod:`cart.ui.kit.stage`. A scene has ``update(intents)`` and
-``draw(g)``; the app keeps a stack, gives intents to the top scene only and
-draws every scene bottom to top, so a dialog or a menu pushed over the board
-is modal and the board still shows under it. ``update`` returns where to go
-next (a :mod:`~cart.ui.kit.stage` value, or None to stay), and so do the actions
-of a dialog's buttons and a menu's entries: the App performs it. Scenes hold
-view state only: the rules live in the engine.
-
-The tooltip is here too, a small box over a scene: how long the pointer
-rests before it shows, where its box goes beside a control, how it looks.
+The App gives intents to the top scene only and draws the stack bottom to top, so
+a box over the board is modal and the board still shows. A button's action
+returns where to go (a :mod:`~cart.ui.kit.stage` value), never calls the App.
 """
 
 from __future__ import annotations
@@ -25,9 +17,14 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import SCREEN, Rect
 from .intents import Command, Intent, Pointer, Select, Typed
-from .menus import ARROW_ZONE, SUBMENU_REST, Entry, MenuScene
+from .menus import (
+    ARROW_ZONE as ARROW_ZONE,
+    SUBMENU_REST as SUBMENU_REST,
+    Entry as Entry,
+    MenuScene as MenuScene,
+)
 from .services import NO_CLIPBOARD
-from .stage import Pop, Scene, Transition, nearest_stop, row_stop
+from .stage import Pop, Scene as Scene, Transition, nearest_stop as nearest_stop, row_stop as row_stop
 from .text import wrap_box
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 
@@ -35,18 +32,6 @@ if TYPE_CHECKING:
     from .assets import Assets
     from .services import Services
     from .widgets import Furniture, Icon
-
-__all__ = [
-    "ARROW_ZONE",
-    "SUBMENU_REST",
-    "Choice",
-    "Dialog",
-    "Entry",
-    "MenuScene",
-    "Scene",
-    "nearest_stop",
-    "row_stop",
-]
 
 
 def hover(buttons: Sequence[Button], pointer: Pointer) -> None:
@@ -67,10 +52,8 @@ def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[
 class FieldForm(Scene):
     """A window of writable icons among others, as a RISC OS dialog box: the caret and the keys' focus.
 
-    The Create form and the set-up window share this, so that the arrows treat a writable icon the
-    same in both: reaching one gives it the caret (keys become text), leaving it for any other icon
-    takes the caret away (keys are commands again), and with nothing focused the arrows start from
-    the caret. A subclass says which fields it shows and how the caret is given.
+    Shared by the forms so the arrows treat a field alike everywhere: reaching it gives
+    it the caret (keys become text), leaving it takes the caret away.
     """
 
     def fields(self) -> list[TextField]:
@@ -134,9 +117,8 @@ MAX_ERROR_ROWS = 4
 class Dialog(Scene):
     """A modal RISC OS dialog box: a titled window, a few lines of text, optionally a field, buttons.
 
-    Pressing a button closes the dialog, then goes where its action says (another box, say).
-    With a field, ``on_text`` gets the text on Return; it returns an error to show (the dialog stays
-    open), or where to go once the dialog has closed (None: back to what was under it).
+    A button closes the box, then goes where its action says. ``on_text`` gets a
+    field's text on Return and returns an error to show (the box stays) or where to go.
     """
 
     window: Window
@@ -353,9 +335,7 @@ def tip_above(text: str, r: Rect) -> Rect:
 
 
 def tip_beside(text: str, r: Rect) -> Rect:
-    """Where a field's tip goes: at its right where the screen has room, else under its right end.
-
-    Never over the field itself, whose text and caret the player watches.
+    """Where a field's tip goes: at its right where there is room, else under it; never over its text.
 
     >>> tip_beside("Pad A: on-screen keyboard", Rect(216, 100, 208, 24))
     Rect(x=430, y=101, w=208, h=22)

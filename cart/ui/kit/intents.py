@@ -1,16 +1,10 @@
 """Input -> intents: the one place that reads the mouse, the keyboard and the gamepad.
 
-Scenes never poll Pyxel; each frame :class:`Input` turns what changed into a
-short list of intents (``Select`` at a point, ``Release`` of the left
-button, ``OpenMenu``, a named ``Command``, ``Typed`` text), so everything the mouse does the keyboard and a
-gamepad can do too, and tests can drive a scene by feeding intents directly.
-
-The RISC OS mouse has SELECT (left), MENU (middle) and ADJUST (right); laptops
-lack a middle button, so right-click and the M key open menus too. The arrow
-keys and the d-pad move a keyboard cursor between the stops a scene offers
-(``left``/``right``/``up``/``down`` commands); Space or gamepad A then selects
-at the cursor. Presses are found by comparing with the previous frame's
-``pyxel.btn`` states, so headless tests need no ``pyxel.flip`` between frames.
+Each frame :class:`Input` turns what changed into a few intents, so everything
+the mouse does the keys and a pad can do, and tests drive a scene with intents
+alone. RISC OS's MENU is the middle button; laptops lack one, so right-click and M
+open menus too. Presses are found against the previous frame's states, so
+headless tests need no ``pyxel.flip``.
 """
 
 from __future__ import annotations
@@ -19,26 +13,6 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 import pyxel
-
-__all__ = [
-    "KEYMAP",
-    "ONSCREEN_KEYS",
-    "TYPING_KEYS",
-    "Command",
-    "CommandName",
-    "Device",
-    "Dropped",
-    "Focus",
-    "Input",
-    "Intent",
-    "LastUsed",
-    "OpenMenu",
-    "Pointer",
-    "Release",
-    "Scroll",
-    "Select",
-    "Typed",
-]
 
 CommandName = Literal[
     "roll",
@@ -142,9 +116,8 @@ class Dropped:
 class Focus:
     """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
 
-    The App sends it after the frame's ``Pointer`` (then at the same place):
-    the scene shows a focus mark there, since a player without a mouse has no
-    pointer to follow, until the pointer next moves away (the mouse took over).
+    The scene marks it, since a player without a mouse has no pointer to follow,
+    until the pointer moves away.
     """
 
     x: int
@@ -306,9 +279,8 @@ WATCHED = (
 def dropped_files() -> list[str]:
     """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
 
-    Pyxel 2.9's page writes a file dropped on the screen into Pyodide's file
-    system and appends its path to ``pyxel._dropped_files`` (its own editor
-    drains that list the same way); the desktop fills ``pyxel.dropped_files``.
+    In the browser Pyxel's page writes a dropped file into Pyodide and lists it in
+    ``pyxel._dropped_files``.
     """
     web = list(getattr(pyxel, "_dropped_files", None) or [])
     if web:
@@ -332,10 +304,8 @@ class Input:
     def poll(self, *, typing: bool = False, any_key: bool = False, onscreen: bool = False) -> list[Intent]:
         """This frame's intents: the pointer first, then presses in a fixed order.
 
-        With ``any_key`` (the title), a key or gamepad button that names nothing
-        is still a press: ``Command("any_key")``. With ``onscreen`` (and
-        ``typing``) the on-screen keyboard is open: the keys type, the pad's
-        buttons are :data:`ONSCREEN_KEYS` and pad A selects at the cursor.
+        ``any_key`` (the title) makes any press a ``Command("any_key")``; ``onscreen``
+        means the on-screen keyboard is open and the pad's buttons are :data:`ONSCREEN_KEYS`.
         """
         now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
         pressed = now - self.down

@@ -1,32 +1,12 @@
 """The keys' names as the bindings give them, and the on-screen keyboard, so that a gamepad can write.
 
-A tip, a menu's shortcut column or the Rules box asks here which key (or, for
-a gamepad player, which button) does a command, so what is shown is what is
-bound, for the device in hand (:class:`~cart.ui.kit.intents.LastUsed`).
-
-A player with only a gamepad cannot type, yet the cartridge asks for text in
-several places: the Create form's names, the set-up window's IDs, the Import
-box's path, a typed move. Pad A on a writable icon with the caret (SELECT,
-which on a field meant nothing) opens this window beside the field, a grid of
-key icons in the Wimp's action-button look: digits, letters, punctuation, and
-Shift, Space, Delete and OK. The d-pad moves the keys' dotted red frame over
-them, wrapping at the edges; A presses the framed key, B deletes, Y is Shift,
-X (or OK, or Return) ends the field and closes it (a box that asks for that one
-field is answered, a form never started), BACK (or Escape, or the close icon,
-or a click outside it) closes it and keeps the text. The mouse clicks keys,
-and the keyboard still types while it is open.
-
-B deletes the character before the caret; on an empty field it closes the
-keyboard instead, as B backs out of a menu or a box everywhere else: pressing
-B again and again always gets a pad player out, and nothing typed is lost by
-it (the field is empty by then). Backspace on a real keyboard only deletes.
-
-The window writes nothing itself. Each key is handed to the scene that owns
-the field as the intent typing would have made (``Typed``, ``erase``,
-``confirm``), so that scene's own rules apply: what a form clears or rebuilds
-on a change, what its Return does. Keys whose character the field refuses
-(:meth:`~cart.ui.kit.widgets.TextField.accepts`: an ID's alphabet, the system
-font) are greyed and skipped by the d-pad; the field's length is its own.
+Tips, menus and the Rules box ask here which key or button does a command, so
+what is shown is what is bound, for the device in hand. A pad player cannot type,
+yet names, IDs and paths are asked for: pad A on a field opens a Wimp window of
+keys beside it. B deletes, and on an empty field closes it, so pressing B always
+gets a pad player out with nothing lost. The window writes nothing itself: each key
+goes to the field's scene as typing would, so that scene's rules apply, and keys
+the field refuses are greyed.
 """
 
 from __future__ import annotations
@@ -97,9 +77,7 @@ def pad_button(command: CommandName, keys: dict[int, CommandName] | None = None)
 def field_tip(device: Device = "pad") -> str | None:
     """The tip on a writable icon the d-pad reached: the pad button for the on-screen keyboard.
 
-    Read from the bindings, as every tip's key is: a player with only a gamepad
-    cannot type, and this is where they learn how to write in the field. A
-    keyboard's player just types: no tip for them.
+    A keyboard's player just types: no tip for them.
 
     >>> field_tip(), field_tip("keys")
     ('Pad A: on-screen keyboard', None)
@@ -145,10 +123,7 @@ PAD_ALSO: dict[CommandName, CommandName] = {"roll": "confirm"}
 
 
 def key_for(command: CommandName, device: Device) -> str:
-    """The key or button that does ``command`` for a player on ``device``: a pad's button, else a key.
-
-    The mouse has no keys of its own: its player is shown the keyboard's
-    shortcuts, as RISC OS menus show them beside what the mouse chooses.
+    """The key or button that does ``command`` on ``device``; the mouse's player is shown the keys.
 
     >>> key_for("undo_turn", "keys"), key_for("undo_turn", "pad"), key_for("confirm", "pad")
     ('X', '', 'X')
@@ -194,10 +169,7 @@ HEIGHT = TITLE_H + MARGIN + (len(ROWS) + 1) * STEP - GAP + 6 + CHAR_H + MARGIN +
 
 
 def keyboard_place(field: Rect, screen: tuple[int, int] = SCREEN) -> Rect:
-    """The keyboard's window: under the field, else above it, level with its left edge, on screen.
-
-    Never over the field, whose text and caret show what the keys wrote: the
-    window is under half the screen's height, so one side always has room.
+    """The keyboard's window: under the field, else above it, never over its text.
 
     >>> keyboard_place(Rect(216, 40, 340, 24))
     Rect(x=216, y=68, w=312, h=235)
@@ -391,14 +363,10 @@ def open_keyboard(scene: Scene) -> Transition | None:
 
 
 class PadKeys:
-    """The App's part in a gamepad's writing: pad A's ``keyboard`` command opens the keyboard over the
-    scene's field with the caret, and a field the keys reached has a tip naming that button.
+    """The App's part in a gamepad's writing: pad A opens the keyboard over the field with the caret.
 
-    As a tooltip shows when the pointer comes to rest and goes at a click, the
-    tip shows when the keys (or the d-pad) arrive on a writable icon, and goes
-    at the next press of any kind, until they arrive again: it is there for a
-    player to learn the button, and never stays over what the field's window
-    says next (a box's refusal is written right under its field).
+    A field the keys reach shows a tip naming that button, gone at the next press,
+    like a tooltip: there to teach the button, never over what the box says next.
     """
 
     def __init__(self) -> None:

@@ -1,9 +1,8 @@
 """RISC OS pop-up menus as scenes: MENU opens one over any scene, its submenus beside it.
 
-Split from :mod:`cart.ui.kit.dialogs`, the dialog boxes: a menu is modal as a
-box is, but it is worked another way (the highlight follows the pointer or
-Up and Down, a submenu opens beside its item when the pointer rests on its
-arrow, a click outside dismisses it) and asks nothing of a box's buttons or fields.
+Modal as a box is, but worked another way: the highlight follows the pointer or
+the arrows, a submenu opens when the pointer rests on its arrow, a click outside
+dismisses it.
 """
 
 from __future__ import annotations
@@ -20,8 +19,6 @@ from .widgets import TITLE_H, Menu, MenuItem
 
 if TYPE_CHECKING:
     from .services import Services
-
-__all__ = ["ARROW_ZONE", "SUBMENU_REST", "Entry", "MenuScene"]
 
 
 @dataclass(frozen=True)
@@ -48,13 +45,10 @@ SUBMENU_REST = 4
 
 
 class MenuScene(Scene):
-    """A pop-up menu, as on RISC OS: the highlight follows the pointer or Up and Down, Return or
-    SELECT chooses, Escape (gamepad B) closes the menus.
+    """A pop-up menu, as on RISC OS: Return or SELECT chooses, Escape (pad B) closes the menus.
 
-    A submenu opens beside its item (:meth:`Menu.beside`: at the left where
-    the screen ends) when the item is chosen, when Right is pressed on it, or
-    when the pointer rests on its arrow; Left, or the pointer back on another
-    item of a menu it came from, closes it. Choosing an action closes them all.
+    A submenu opens beside its item when chosen, on Right, or when the pointer rests
+    on its arrow; Left closes it. Choosing an action closes them all.
     """
 
     own_arrows = ("left", "right")  # Up and Down move between the items; Left and Right between the menus

@@ -1,13 +1,8 @@
 """The 16 RISC OS Wimp colours, and every colour the cart uses named by its role.
 
-The cartridge pretends to be an Acorn desktop of 1989, whose Window Manager had
-exactly these 16 colours, index = Wimp colour number. :func:`apply` installs
-them into ``pyxel.colors``; it must run before any image is loaded, because
-Pyxel maps each loaded RGB to the nearest colour of the current palette.
-
-Nothing outside this module writes a colour number: drawing code says what a
-colour is *for* (``FRAME``, ``POINT_DARK``, ``CARET``...), so the look
-can change here in one place.
+Index = Wimp colour number. :func:`apply` must run before any image loads, as
+Pyxel maps loaded RGB to the palette in force. Drawing code names what a colour
+is for (``FRAME``, ``CARET``...), so the look changes here in one place.
 """
 
 from __future__ import annotations
@@ -15,8 +10,6 @@ from __future__ import annotations
 from enum import IntEnum
 
 import pyxel
-
-__all__ = ["WIMP_RGB", "Wimp", "apply"]
 
 WIMP_RGB: tuple[int, ...] = (
     0xFFFFFF,

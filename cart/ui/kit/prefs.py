@@ -1,11 +1,8 @@
 """The player's choices in the store's own vocabulary: :class:`~cart.store.Settings`, held and saved.
 
-The menus and the Create form tick the store's ``Settings`` fields directly
-(``sounds``, ``music``, ``turkish_clicks``, ``tooltips``, ``hint_arrows``,
-``animation_speed``...), so there is no second set of names to translate to
-and from: what the player changes is what is saved. Two ticks the store does
-not keep, the pip counts and automatic confirmation, live here beside them
-for the session. No Pyxel here.
+The menus tick the store's fields directly, so what the player changes is what is
+saved, with no second set of names; two session-only ticks (pip counts, automatic
+confirmation) sit beside them.
 """
 
 from __future__ import annotations
@@ -14,8 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from cart.store import Settings, StoreError
-
-__all__ = ["SPEEDS", "SPEED_FRAMES", "Prefs"]
 
 SPEED_FRAMES: dict[str, int] = {"slow": 14, "normal": 8, "fast": 3, "off": 0}
 """Frames one checker takes to travel one step (and the dice to tumble), per ``animation_speed``."""

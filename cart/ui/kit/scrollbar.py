@@ -16,19 +16,12 @@ from .geom import Rect
 from .intents import Pointer
 from .widgets import ICON_W, draw_box
 
-__all__ = ["ScrollBar", "ScrollPart", "ScrollingList"]
-
-
 ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]
 
 
 @dataclass
 class ScrollBar:
-    """A RISC OS vertical scroll bar: an arrow icon at each end and the well between, with the slider.
-
-    The slider's length is the part of the list shown, its place where that
-    part lies; SELECT on an arrow scrolls a line, in the well above or below the
-    slider a page, and the slider itself is dragged.
+    """A RISC OS vertical scroll bar: an arrow at each end, the well, a slider as long as the part shown.
 
     >>> bar = ScrollBar(Rect(0, 0, 20, 240), total=40, shown=10, first=0)
     >>> bar.slider.h, bar.hit(10, 30), bar.hit(10, 200), bar.hit(10, 5), bar.hit(10, 235)
@@ -108,13 +101,8 @@ class ScrollBar:
 class ScrollingList:
     """A highlighted line in a list taller than its window, with the scroll bar beside it.
 
-    The saved games and the ratings keep one rule, so it lives here once: the
-    highlight always stays on a line shown (scrolling carries it along), Up and
-    Down move it and scroll just enough to show it, and the bar follows the
-    list. A scene mixes this in, says how many lines there are, and may react
-    after each scroll (greying the buttons that can do nothing, relabelling one).
-    The Review's move list keeps another rule (its selection may scroll out of
-    view), so it does not use this.
+    One rule for the saved games and the ratings: the highlight stays on a line
+    shown, and Up and Down scroll just enough to show it.
     """
 
     bar: ScrollBar

@@ -1,21 +1,11 @@
 """What a scene is given: a small, fixed set of services, never the App.
 
-A scene draws with the assets and the board painter, makes sounds, reads and
-ticks the player's settings (the store's :class:`~cart.store.Settings`, held
-and saved by :class:`~cart.ui.kit.prefs.Prefs`), reaches the store for what
-it really keeps (saved games, ratings, an export), thinks within the frame
-clock's spare time and draws its dice from ``rng``. It cannot see the scene
-stack or the App: where to go it returns
-(:mod:`cart.ui.kit.stage`). Nothing else is shared, so a scene is built and
-tested with these alone, and no scene module imports ``app``: no import circle
-in ``cart/ui``. The board painter is known here by :class:`Painter` alone, so
-the kit imports nothing of the board.
-
-The system clipboard is read here too, for Ctrl+V: Pyxel 2.9.9 has none, so
-the desktop's own tool is asked (``pbpaste`` on macOS, PowerShell's
-``Get-Clipboard`` on Windows, ``wl-paste`` under Wayland, ``xclip`` or
-``xsel`` under X11). Where none answers, or in the browser (no processes
-there), the paste says so and the player types the text instead.
+Painting, sound, the settings, the store, the frame clock, dice and the clipboard:
+a scene is built and tested with these alone and returns where to go, so no scene
+imports ``app`` and ``cart/ui`` has no import circle. The board painter is known
+by the :class:`Painter` protocol, so the kit imports nothing of the board. Pyxel
+has no clipboard: Ctrl+V asks the desktop's tool (``pbpaste``, ``Get-Clipboard``,
+``wl-paste``, ``xclip``, ``xsel``), and where none answers the player types.
 """
 
 from __future__ import annotations
@@ -99,10 +89,8 @@ class Painter(Protocol):
 class Services:
     """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
 
-    ``clipboard`` reads the system clipboard for Ctrl+V (None: it cannot be
-    read here, see :mod:`cart.ui.kit.services`); tests give their own. ``used``
-    says which input the player used last (the App's :class:`~cart.ui.kit.intents.Input`
-    keeps it), so a tip names that device's controls.
+    ``clipboard`` is None where it cannot be read; ``used`` is the input used last,
+    so a tip names that device's controls.
     """
 
     assets: Assets

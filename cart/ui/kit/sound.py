@@ -1,21 +1,10 @@
 """Sound effects and the title music, defined in code (Pyxel's 4-channel chip), honouring the toggles.
 
-Seed 000's Sounds menu turns music and effects on and off; the 'Turkish'
-option swaps the polite checker click for a loud slap, as in a coffee house.
-Notes are written in Pyxel's ``Sound.set`` strings, so the cart needs no
-resource file; effects take channel 3 and never cut the music (channels 0-1).
-
-With SDL's ``dummy`` audio driver (``SDL_AUDIODRIVER=dummy``: the headless
-demo, CI, a player who wants silence) there is nothing to hear, so nothing is
-handed to Pyxel's mixer at all; what was asked for is still recorded.
-
-The title music never goes through ``pyxel.playm``. In Pyxel 2.9.9,
-``Audio::play_music`` (crates/pyxel-core/src/audio.rs) takes the channels'
-mutex and then the audio device's lock, while the audio thread's callback runs
-under the device's lock and then takes the channels' mutex: the two can
-deadlock, and the game freezes for good (the UI tests hung there under the
-dummy driver, gdb showing both threads waiting). ``pyxel.play`` takes the
-device's lock first, as the callback does, so each voice is started with it.
+Notes are ``Sound.set`` strings, so no resource file; effects take channel 3 and
+never cut the music. Under SDL's ``dummy`` driver nothing reaches the mixer. The
+music never uses ``pyxel.playm``: in Pyxel 2.9.9 it takes the channels' lock
+before the device's while the audio thread takes them the other way round, and
+the game can freeze for good; ``pyxel.play`` locks in the thread's order.
 """
 
 from __future__ import annotations
@@ -28,8 +17,6 @@ import pyxel
 from cart.store import Settings
 
 from .prefs import Prefs
-
-__all__ = ["EFFECTS", "Effect", "Sounds", "audio_device"]
 
 Effect = Literal["dice", "click", "slap", "hit", "bear_off", "double", "win", "lose"]
 
@@ -62,10 +49,8 @@ def audio_device() -> bool:
 class Sounds:
     """Defines the sounds once and plays them as the settings allow.
 
-    ``audible``: hand the sounds to Pyxel's mixer (default: unless there is no
-    audio device, :func:`audio_device`). Silent, the settings are honoured and
-    recorded all the same: :attr:`last` and :attr:`music_playing` say what a
-    player with speakers would hear.
+    Silent (``audible`` False: no audio device), what a player would hear is still
+    recorded in :attr:`last` and :attr:`music_playing`.
     """
 
     def __init__(self, prefs: Prefs | None = None, *, audible: bool | None = None) -> None:

@@ -1,21 +1,10 @@
 """The stage: the Scene base, and where a scene sends the player, as plain values the App performs.
 
-A scene is what the App keeps on its stack; a transition is what a scene's
-update returns. The two are one vocabulary and live together, below every
-scene module, so that nothing in ``cart/ui`` imports in a circle.
-
-A scene's ``update`` (and a dialog's or a menu's chosen action) returns one of
-these, or None to stay, as a state machine's ``next_state``: the scene says
-where to go and never calls into the App to get there, so a scene can be read
-(and tested) without the scene stack. The boxes and menus are here; the places
-of the game (the title, a new game...) are :class:`Route` values, listed once in
-:mod:`cart.ui.routes`. :meth:`cart.ui.app.App.go` performs them. No Pyxel here.
-
-Where an arrow key (or the d-pad) takes the keyboard cursor among a scene's
-stops is here too: the board's stops lie about freely, so an arrow goes to the
-nearest stop within 45 degrees; a box's, a form's, a list's or a menu's icons
-lie in rows, read as the eye reads a RISC OS dialogue box; a grid of keys
-wraps round at its edges.
+A scene's ``update`` returns a transition, or None to stay, as a state machine's
+next state: it never calls the App, so it can be read and tested without the
+stack. The places of the game are :class:`Route` values (:mod:`cart.ui.routes`).
+The arrows' moves among a scene's stops are here too: the board's to the
+nearest within 45 degrees, a box's along its rows, a grid of keys wrapping round.
 """
 
 from __future__ import annotations
@@ -84,9 +73,7 @@ def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: s
 def wrapped_row_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
-    """As :func:`row_stop`, but past a row's end to its other end, past the last row to the first.
-
-    A d-pad on a grid of keys never sticks at an edge, so a key at the far side is a press away.
+    """As :func:`row_stop`, but wrapping round the rows' ends, so a d-pad never sticks at an edge.
 
     >>> keys = [(0, 0), (10, 0), (20, 0), (0, 10), (15, 10)]
     >>> wrapped_row_stop(keys, (20, 0), "right"), wrapped_row_stop(keys, (0, 10), "left")
@@ -115,12 +102,9 @@ def wrapped_row_stop(
 class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use.
 
-    The one focus model: the arrow keys (or d-pad) move the keyboard cursor
-    between the scene's :meth:`stops`; the App says where it stopped through
-    :meth:`focus_on`, and again with None once the mouse moves off it. While
-    :attr:`focus` is set the scene marks that stop (the board's red frame, an
-    icon's dotted frame, a menu's inverted item, a field's caret) and the App
-    hides the pointer: a player without a mouse follows the mark instead.
+    The one focus model: the arrows move the cursor between :meth:`stops`, the App
+    says where through :meth:`focus_on`, and while :attr:`focus` is set the scene
+    marks it and the pointer hides.
     """
 
     typing = False  # a writable field has the caret: keys are text
@@ -148,12 +132,10 @@ class Scene:
         return ()
 
     def cover(self, covered: bool) -> None:
-        """A box or a menu now lies over the scene, or no longer does (the App says so at each change).
+        """A box or a menu now lies over the scene, or no longer does.
 
-        A button pressed to open the box would stay pressed in under it: the
-        release that springs it back (the mouse's, Space's, pad A's) goes to the
-        box, the top scene, so the scene never sees it. As on RISC OS, where the
-        button is pressed in only while SELECT is held on it, it springs back now.
+        The release that springs a pressed button back goes to the box on top, so the
+        button springs back now, as on RISC OS.
         """
         self.covered = covered
         if covered:
@@ -192,11 +174,9 @@ class Scene:
         return None
 
     def go(self, transition: Transition | None) -> None:
-        """Say where to go (a box, the title...) once this update, or the box's action now running, ends.
+        """Say where to go once this update, or the box's action now running, ends.
 
-        For scenes whose steps are deep in their update (the table's computer,
-        a beat ending): each step says where to go here, and ``update`` returns
-        :meth:`take`.
+        For steps deep in an update (the computer's, a beat ending); ``update`` returns :meth:`take`.
         """
         if transition is not None:
             self.going.append(transition)

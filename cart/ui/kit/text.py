@@ -56,11 +56,9 @@ def cut(text: str, width: int, *, at_word: bool = True) -> str:
 
 
 def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
-    """``text`` wrapped on spaces in lines of at most ``width``, never breaking a word across two lines.
+    """``text`` wrapped on spaces in lines of at most ``width``; a word too long for a line gets an ellipsis.
 
-    A word longer than a whole line (a 24-letter name in a narrow strip) is
-    shortened with an ellipsis instead of being split mid-word; with ``rows``,
-    text that needs more lines ends in an ellipsis on the last one.
+    With ``rows``, text that needs more lines ends in an ellipsis on the last one.
 
     >>> wrap_words("The man on the bar cannot go to point 1 with 4/1", 23)
     ['The man on the bar', 'cannot go to point 1', 'with 4/1']
@@ -77,12 +75,10 @@ def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
 
 
 def fill(text: str, first: int, rest: int | None = None) -> list[str]:
-    """``text`` on rows of ``first`` characters, then ``rest``: broken at spaces, nothing ever cut.
+    """``text`` on rows of ``first`` characters, then ``rest``, broken at spaces and never cut.
 
-    For words a player must read whole (a 24-letter name in a box 21 wide):
-    a word longer than a whole row goes on over the next, as a name written
-    across a line break does, never shortened. A space written as :data:`KEEP`
-    never breaks a row.
+    For words a player must read whole: a word longer than a row runs over the next;
+    a :data:`KEEP` space never breaks.
 
     >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
     ['Bartholomew wins a', 'gammon, 2 points']
@@ -102,10 +98,7 @@ def fill(text: str, first: int, rest: int | None = None) -> list[str]:
 
 
 def shown(text: str) -> str:
-    """``text`` as the system font can draw it: characters it lacks become ``?`` (one cell each).
-
-    Names are free Unicode text, the font is the Archimedes' ASCII; a blank
-    where a letter was would shift every column after it.
+    """``text`` as the system font can draw it: a character it lacks is ``?``, keeping the columns.
 
     >>> shown("Café ☕")
     'Caf? ?'
@@ -142,10 +135,7 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
-    """A box's lines, each longer than ``cols`` wrapped on spaces; more than ``rows`` end in "...".
-
-    A word longer than the whole line (a path) is split rather than lost, as
-    :func:`textwrap.wrap` does; an empty line stays, as a gap between paragraphs.
+    """A box's lines wrapped to ``cols``, at most ``rows`` (then "..."); a path too long is split, not lost.
 
     >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
     ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']

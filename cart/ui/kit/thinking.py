@@ -1,14 +1,9 @@
 """The computer thinks in the time each frame has left: a frame clock and a thought stepped against it.
 
-At 30 fps a frame lasts 33 ms and drawing the table takes a few of them, so
-the computer may use the rest: :class:`FrameClock` knows when the frame began
-and how long recent draws took, and gives the deadline by which thinking must
-stop for the frame to end on time (with a margin for Pyxel's own work). A
-:class:`Thinker` runs slices of a ``think_*`` generator until the next slice
-would pass that deadline, forecasting a slice from the ones it ran lately (a
-maximum that decays by a quarter a slice), so one slow slice (a page fault, a
-busy machine) costs a frame or two and not the rest of the game. No Pyxel
-here: the tests and the bench drive it with their own clock.
+:class:`FrameClock` gives the deadline by which thinking must stop for the frame
+to end on time; a :class:`Thinker` runs slices until the next one, forecast from
+recent slices, would pass it, so one slow slice costs a frame, not the game. No
+Pyxel: tests and the bench drive it with their own clock.
 """
 
 from __future__ import annotations
@@ -17,8 +12,6 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator
 from typing import Any
-
-__all__ = ["FrameClock", "Thinker"]
 
 RECENT = 16
 """Draws the clock looks back over for the time to keep for drawing."""
@@ -67,11 +60,8 @@ class FrameClock:
 class Thinker:
     """A computer decision in progress: a ``think_*`` generator stepped until the frame's deadline.
 
-    ``state`` is the moment of the game it thinks about: once the game has
-    moved on without it (a forfeit from the menu, a roll made meanwhile) the
-    scene drops it, so an answer is never applied to a moment it was not for.
-    ``player`` is who is thinking (shown on the table), ``frames`` how many
-    frames it has run without answering.
+    ``state`` is the moment it thinks about: once the game moves on without it the
+    scene drops it, so an answer never lands on a moment it was not for.
     """
 
     def __init__(
@@ -125,10 +115,8 @@ RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over
 class SteadyThinker(Thinker):
     """A Thinker that forecasts a slice as the longest of the last :data:`RECENT_SLICES`.
 
-    The analysis's slices vary more than a move's thinking does (a net
-    evaluation, then a whole ply of replies), and it runs for seconds: a
-    forecast that forgets a long slice quickly would drop a frame at every
-    next one. Keeping the longest recent one costs a little speed, not frames.
+    The analysis's slices vary more than a move's and it runs for seconds, so
+    forgetting a long slice quickly would drop a frame at each next one.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -1,24 +1,10 @@
 """RISC OS 2 window furniture and icons: flat, black-framed, in Wimp colours.
 
-MaxGammon ran on the RISC OS 2 desktop, which drew everything flat (the 3D
-look came with RISC OS 3.5): a black frame, a grey title bar that turns cream
-while the window has the input focus, back and close icons at the left of the
-title and the toggle-size icon at its right, a light grey work area. Icons in
-the work area follow the style guide's colours: action buttons grey with a
-black border (the default action ringed), writable fields white, radio and
-option icons as sprites, and menus that pop up with a grey title and white
-items, the one under the pointer inverted, each item's shortcut key right-aligned.
-
-A window draws only the furniture it asks for, as a RISC OS window's flags
-say: every window here is alone on its desktop, so none has a back icon (there
-is nothing to go behind); only a window with two sizes has the toggle-size
-icon, and only a window that can be closed has the close icon. Where the keys
-have the cursor, the icon there shows a dotted frame in the caret's red
-(:func:`draw_focus_frame`), a writable field the caret, a menu the inverted item.
-
-Widgets are small values that know their rectangle, draw themselves onto a
-``pyxel.Image`` and say what a point hits; they hold no game state and never
-read the mouse: the scenes turn input into intents and update them.
+As the RISC OS 2 desktop drew them: a black frame, a grey title bar (cream with
+the input focus), grey action buttons, white writable fields, menus with the item
+under the pointer inverted. Each window is alone on its desktop, so it draws only
+the furniture that works on it. Widgets know their rectangle, draw onto a
+``pyxel.Image`` and say what a point hits; they hold no game state and read no input.
 """
 
 from __future__ import annotations
@@ -32,21 +18,6 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W, Assets
 from .geom import SCREEN, Rect
 from .text import PRINTABLE, cut
-
-__all__ = [
-    "ICON_W",
-    "ITEM_H",
-    "MENU_MARGIN",
-    "TITLE_H",
-    "Button",
-    "Menu",
-    "MenuItem",
-    "TextField",
-    "Toggle",
-    "Window",
-    "draw_box",
-    "draw_focus_frame",
-]
 
 TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
@@ -82,11 +53,7 @@ def draw_focus_frame(g: pyxel.Image, r: Rect, gap: int = 2) -> None:
 
 @dataclass
 class Window:
-    """A RISC OS 2 window: frame, title bar with the icons it asks for, work area.
-
-    ``icons``: the furniture drawn (and hit), back and close at the left of the
-    title, toggle-size at its right; a window asks only for what works on it
-    (its scene's :meth:`~cart.ui.kit.stage.Scene.furniture`), so by default none.
+    """A RISC OS 2 window: frame, title bar with the icons it asks for (none by default), work area.
 
     >>> w = Window(Rect(0, 0, 640, 512), "Backgammon", icons=("back", "close", "toggle"))
     >>> w.work_area
@@ -235,11 +202,9 @@ CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs nev
 class TextField:
     """A writable icon: white, black border, the red caret at the end while it has the focus.
 
-    Only characters the system font has are accepted, unless ``free`` (a game's
-    name is free Unicode text: what the font lacks shows as ``?``), or only
-    those in ``allowed`` where it is given (an ID's alphabet); typing past
-    ``max_len`` (or past the field's width) is ignored, as the Wimp does.
-    :meth:`accepts` says which, so the on-screen keyboard greys the others.
+    Only what the font has is accepted, unless ``free`` (a name: shown with ``?``),
+    or only ``allowed`` (an ID's alphabet); typing past ``max_len`` or the width is
+    ignored, as the Wimp does.
 
     >>> f = TextField(Rect(0, 0, 96, 24), max_len=8)
     >>> f.insert("Gammon\\tCart!")
@@ -366,11 +331,9 @@ class Menu:
         y: int,
         screen: tuple[int, int] = SCREEN,
     ) -> Menu:
-        """The menu with its top-left at (x, y), moved left and up as needed to stay on screen.
+        """The menu with its top-left at (x, y), moved left and up to stay on screen.
 
-        As RISC OS opens a menu higher where it would run off the bottom, it
-        keeps :data:`MENU_MARGIN` pixels clear of the screen's edges: a border
-        drawn on the screen's last row reads as cut off, never as a border.
+        It keeps :data:`MENU_MARGIN` clear of the edges: a border on the screen's last row reads as cut off.
         """
         menu = cls(title, tuple(items), 0, 0)
         w, h = menu.size

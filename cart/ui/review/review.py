@@ -1,19 +1,10 @@
 """The Review window: a match told back over its own board, the Master's word on every decision.
 
-One RISC OS window fills the screen: the board on the left shows the moment
-of the line selected, with the play made (light blue) and the Master's best
-play (yellow) as arrows; the panel on the right holds the line's detail, the
-move list with gnubg's marks (``?!``, ``?``, ``??``), the analysis's progress
-bar, the win-chance graph of the game and both players' totals.
-
-The analysis (:class:`cart.ai.review.Reviewer`) runs in the frame's spare
-time as the computer's thinking does (:class:`~cart.ui.kit.thinking.Thinker`), so
-the window is live at once and the marks arrive line by line; what was done is
-handed to ``source.keep`` when the window closes (the store keeps it beside the
-saved game, see :mod:`cart.ui.review.review_open`). Mouse, keys and a gamepad all
-work: the arrows (d-pad) step, Page Up / Down a page, Tab / H / Return (pad X,
-Y) jump to the next error, Backspace (pad B) to the previous one, Escape (pad
-Back) or the close icon closes, MENU opens the same as a menu.
+The board shows the selected line's moment with the play made and the Master's
+best as arrows; the panel holds the detail, the move list with gnubg's marks, the
+progress bar, the win-chance graph and the totals. The analysis runs in the
+frame's spare time, as the computer's thinking does, so the window is live at
+once and marks arrive line by line; what was done is kept when it closes.
 """
 
 from __future__ import annotations
@@ -41,7 +32,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource, fits
+from .review_source import ReviewSource as ReviewSource, fits
 from .review_view import (
     BEST_COLOUR,
     DICE_X,
@@ -59,7 +50,6 @@ from .review_view import (
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["PANEL", "ReviewScene", "ReviewSource"]
 
 PANEL = Rect(458, 29, 176, 474)
 DETAIL_ROWS = 7  # a play's detail with a long name and long plays, each read whole (two rows from the list)

@@ -1,10 +1,7 @@
 """What the analysis says about each line of the Review window, and the detail box's words for it.
 
-:class:`Judged` matches a :class:`cart.ai.review.Review` (partial while the
-analysis runs) to the move list's lines by the record indexes it names: the
-play, the cube decision (a double, a take or drop, or "no double" at the roll
-before a play) and the roll's luck, and the worst mark on each line. It only
-reads the review: every figure is the analysis's own.
+:class:`Judged` matches a partial or whole review to the lines by record index;
+it only reads the review: every figure is the analysis's own.
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ from cart.ui.kit.text import KEEP, cut, fill
 from .review_rows import MARKS, Line, Lines
 from .review_view import BEST_COLOUR, MADE_COLOUR
 
-__all__ = ["MARK_COLOUR", "SWATCH_W", "DetailLine", "Judged", "detail_rows"]
-
 MARK_COLOUR = {"doubtful": wimp.Wimp.ORANGE, "bad": wimp.Wimp.RED, "very bad": wimp.Wimp.RED}
 SEVERITY = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 
@@ -34,11 +29,7 @@ def detail_rows(
 ) -> list[tuple[int, str, int, int | None]]:
     """The detail box's lines on its rows, each whole: (x from the text's edge, words, colour, swatch).
 
-    ``width``: the pixels a row's text has; ``first``: the first row's (short
-    of the token); ``rows``: how many the box holds. A line longer than its row
-    goes on under its start (a 24-letter name, a four-part play beside its
-    swatch). Should more rows be needed than the box has, the last one ends in
-    "..." rather than being lost without a sign.
+    A line longer than its row goes on under it; more than ``rows`` ends in "...".
 
     >>> lines = [("8. Abcdefghijklmnopqrstuvwx 3-4", 0, None), ("b/23* 23/21* 6/4*", 0, 2)]
     >>> rows = detail_rows(lines, 168, 152, 7)

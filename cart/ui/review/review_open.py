@@ -1,19 +1,9 @@
 """Where a Review window is opened from: the table (game over, or the moves so far), a saved game, a file.
 
-Each builds a :class:`~cart.ui.review.review.ReviewSource` (a copy of the match, the
-seats as the table shows them, the cached review and how to keep a new one)
-and returns the window to push. A saved game's review is kept beside it by
-the store (:mod:`cart.store.saves.reviews`), so it is never worked out twice; a
-file's review lives as long as its window.
-
-A ``.mat`` file comes in two ways, both Pyxel's own: dropped on the window
-(``pyxel.dropped_files`` on the desktop; in the browser Pyxel's page writes a
-file dropped on the screen into Pyodide's file system and names it in
-``pyxel._dropped_files``, the :class:`~cart.ui.kit.intents.Dropped` intent either
-way), or on the desktop typed as a path in the Import box. Pyxel's web runtime
-offers no file chooser, so in the browser the box asks for a drop only. A file
-that cannot be read or is not a match gives a box that says why; nothing else
-changes.
+Each builds a :class:`~cart.ui.review.review.ReviewSource` and returns the window.
+A saved game's review is kept beside it, so it is never worked out twice. A
+``.mat`` file is dropped on the window or, on the desktop, typed as a path: Pyxel's
+web runtime has no file chooser, so the browser asks for a drop.
 """
 
 from __future__ import annotations

@@ -1,12 +1,8 @@
 """The Review window's lines, read from a match's record: one per turn, cube action and game's end.
 
-No Pyxel here, and no judgement: the record is replayed through the engine
-once, when the window opens, so every line is known (and shows its moment on
-the board) before the analysis has reached it; the analysis
-(:class:`cart.ai.review.Review`) is matched to the lines by the record index it
-names, as it arrives. A line's moment is the game as the player saw it when
-deciding: the board with the dice rolled before a play, the cube still in the
-middle before a double.
+The record is replayed once when the window opens, so every line shows its moment
+before the analysis reaches it. A line's moment is the game as the player saw it
+deciding: dice rolled before a play, the cube still centred before a double.
 """
 
 from __future__ import annotations
@@ -37,18 +33,6 @@ from cart.engine import (
 )
 from cart.ui.board.words import seen_from, verb
 
-__all__ = [
-    "MARKS",
-    "RESIGNED",
-    "Line",
-    "LineKind",
-    "Lines",
-    "end_sentences",
-    "game_heading",
-    "ordinal",
-    "read_lines",
-]
-
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 
 MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
@@ -61,14 +45,9 @@ RESIGNED = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 class Line:
     """One line of the move list and the moment it shows.
 
-        ``index`` is the record index of the action the line is about (a game's
-        heading: the index its first action will have; a game's end: the action
-        that ended it); ``state`` the game shown for it, ``score`` the match score
-        then; ``text`` the line's words, a play in the numbers printed on the board
-    the window shows (as the table says it); ``moves`` the play made (mover's
-    numbering), for the arrows.
-        ``roll_index``: the roll the play was made with, whose luck the line shows and
-        at which a "no double" decision was made.
+    ``index``: the record index the line is about; ``state``/``score``: the game
+    shown; ``text``: its words in the board's numbers; ``moves``: the play, for the
+    arrows; ``roll_index``: the roll whose luck it shows.
     """
 
     kind: LineKind
@@ -196,16 +175,10 @@ def worth(n: int) -> str:
 def end_sentences(
     names: tuple[str, str], over: GameOver, match_score: tuple[int, int] | None, level: int = 0
 ) -> tuple[str, ...]:
-    """How a game ended, said whole in one sentence: how, for how much, and the match when it ends it.
+    """How a game ended, whole, in one sentence naming only the player who ended it.
 
-    The list's line beside the winner's token says only "Wins 2 points" (a
-    .mat file's words); the detail box tells it all. It names one player,
-    the one who ended the game (by bearing off, or by giving it up): under a
-    heading its box holds six rows of 21 letters, and two names of 24
-    (MAX_PLAYER_NAME) with the kind, the points and the match need seven or
-    eight for many a name (a play-test's ended "Maximiliana..."). The other
-    player is the only other one there is. ``level``: a resignation's (1
-    single, 2 gammon, 3 backgammon).
+    Two 24-letter names would not fit the detail box's rows; the other player is the
+    only other there is. ``level``: a resignation's.
 
     >>> end_sentences(("White", "Red"), GameOver(winner=1, points=4, kind="gammon"), None)
     ('Red wins a gammon, 4 points.',)
@@ -234,13 +207,9 @@ def end_sentences(
 
 
 def game_heading(number: int, games: int, rules: Rules) -> str:
-    """Which game of the record a game's lines belong to, in words no saved game's name is made of.
+    """Which game of the record a line belongs to, as an ordinal: "Game 2" would read as a saved game's name.
 
-    A saved game is named "Game", "Game 2"...: a heading "Game 1" in the
-    Review of the saved match "Game 2" read as a second name for it. So the
-    heading is an ordinal of the games reviewed ("1st game of 3"); a session
-    of one game has no other game to tell it from, and says only what it is:
-    money, or MaxGammon (no cube, so no stakes to call money).
+    A session of one game says only what it is: money, or MaxGammon (no cube, no stakes to call money).
 
     >>> game_heading(2, 3, Rules(match_length=3)), game_heading(1, 1, Rules(match_length=3))
     ('2nd game of 3', '1st game')

@@ -1,7 +1,6 @@
 """What a Review window is given to show: the match, its players, a cached analysis, and where it goes after.
 
-Split from :mod:`cart.ui.review.review`, the window itself; :func:`fits` says whether
-a cached analysis may be shown (made by these weights, of this record).
+:func:`fits` says whether a cached analysis may be shown (these weights, this record).
 """
 
 from __future__ import annotations
@@ -16,8 +15,6 @@ if TYPE_CHECKING:
     from cart.engine import Match
     from cart.ui.board.view_state import Player
     from cart.ui.kit.stage import Transition
-
-__all__ = ["ReviewSource", "fits"]
 
 
 @dataclass

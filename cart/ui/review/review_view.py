@@ -1,13 +1,7 @@
 """The Review window's parts, drawn flat in Wimp colours: move list, scroll bar, graph, arrows, bars.
 
-Each part is a small value that knows its rectangle, says what a point hits
-and draws itself from what it is given; none reads input or decides
-anything. The list keeps which line is first and which is selected (its scroll
-bar is the saved games' one, :mod:`cart.ui.kit.scrollbar`); the graph maps the
-lines of one game to columns; the arrows turn a play's moves into screen
-lines over the board, in the hint arrows' look
-(black-edged, yellow for the Master's play, light blue for the play made, the
-colour the last play's marks have at the table).
+Each is a small value that knows its rectangle, says what a point hits and draws
+what it is given; none reads input or decides anything.
 """
 
 from __future__ import annotations
@@ -29,21 +23,6 @@ from cart.ui.kit.text import cut
 from cart.ui.kit.widgets import draw_box
 
 from .review_rows import Line
-
-__all__ = [
-    "DICE_X",
-    "ROW_H",
-    "SCROLL_W",
-    "TEXT_X",
-    "EquityGraph",
-    "MoveList",
-    "draw_play",
-    "draw_progress",
-    "list_rows",
-    "play_rows",
-    "slot_centre",
-    "text_x",
-]
 
 ROW_H = 16
 SCROLL_W = 14
@@ -144,13 +123,7 @@ def text_x(line: Line) -> int:
 
 
 def list_rows(line: Line, width: int) -> list[str]:
-    """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice.
-
-    The first row has the number, token, dice and mark beside the words; the
-    rows under it start at the dice's column, so no play is cut. A game's end
-    ("Wins 2 points and the match") is written as a cube action is, beside the
-    winner's token, on as many rows as it takes.
-    """
+    """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice."""
     if line.kind == "game":
         return [cut(line.heading, width // CHAR_W - 1)]
     rest = (width - 2 - DICE_X) // CHAR_W

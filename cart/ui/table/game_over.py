@@ -1,7 +1,6 @@
-"""The game-over box's words: who won and how, the score, and what the ratings did (seed 000).
+"""The game-over box's words: who won and how, the score, and what the ratings did.
 
-Kept apart from the table model, which only plays: these read the finished
-game, the match and the store's rating history, and say them in sentences.
+They read the finished game, the match and the store's rating history; the table only plays.
 """
 
 from __future__ import annotations
@@ -14,11 +13,9 @@ from cart.ui.board.words import verb
 if TYPE_CHECKING:
     from .table import Table
 
-__all__ = ["game_over_lines", "rating_lines"]
-
 
 def game_over_lines(t: Table) -> list[str]:
-    """Seed 000: who won, how (single / gammon / backgammon x cube; MaxGammon has no cube), score, ratings."""
+    """Who won, how (single / gammon / backgammon x cube; MaxGammon has no cube), score, ratings."""
     game = t.match.game
     names = [p.name for p in t.players]
     assert game.winner is not None
@@ -50,10 +47,9 @@ def game_over_lines(t: Table) -> list[str]:
 
 
 def rating_lines(t: Table) -> list[str]:
-    """Seed 000: the cube x game value moved both ratings; each player's before -> after.
+    """Each player's rating before -> after, moved by the cube x the game's value.
 
-    A single game is rated as it ends, a match once, when it ends (see
-    :mod:`cart.store.ratings`): the store's history says what changed.
+    A single game is rated as it ends, a match once at its end: the store's history says what changed.
     """
     if t.session is None or t.store is None:
         return []

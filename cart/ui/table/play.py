@@ -1,16 +1,10 @@
 """The Play scene: one game (or match) at the table, people and the computer acting through the engine.
 
-The game itself is a :class:`~cart.ui.table.table.Table` (no Pyxel: the match, the
-play made by hand, the messages); this scene turns input into the table's
-intents, lets the computer think in each frame's spare time
-(:mod:`cart.ui.kit.thinking`; already while its dice tumble, since they are
-known), plays the beats (dice tumbling, men moving, a pause) one after another
-from a queue with a frame timer each, makes the sounds, and draws. A man moves
-by click and click or by press, drag and release (:mod:`cart.ui.board.drag`). Input
-that comes during a beat is kept and acted on when the beats are over and a
-person is to act, unless the computer's turn began in between (a pass's
-pause); input while the computer thinks, with nothing shown, is ignored. The
-menu is :mod:`cart.ui.table.play_menu`, the boxes :mod:`cart.ui.table.play_boxes`.
+The game is a Pyxel-free :class:`~cart.ui.table.table.Table`; this scene turns input
+into its intents, lets the computer think in each frame's spare time (already
+while its dice tumble), plays the beats (tumbling dice, men moving, a pause) from a
+queue, makes the sounds and draws. Input during a beat is kept and acted on when
+a person is to act; input while the computer thinks is ignored.
 """
 
 from __future__ import annotations
@@ -62,7 +56,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture, Window
 
-__all__ = ["PlayScene"]
 
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
@@ -70,11 +63,9 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 
 
 class PlayScene(Scene):
-    """The board screen of seed 000, playing one match at ``table``; ``attract`` plays it quietly.
+    """The board screen, playing one match at ``table``; ``attract`` plays it quietly.
 
-    A saved game's table has the store's session, which saves each action and
-    rates each result as it is applied. ``setup``: the Create form's set-up an
-    unsaved match is played again with (its side drawn again).
+    ``setup``: the Create form's set-up an unsaved match is played again with.
     """
 
     def __init__(

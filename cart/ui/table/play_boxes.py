@@ -1,11 +1,7 @@
-"""The Play scene's boxes: every question asked over the board (its menus are :mod:`cart.ui.table.play_menu`).
+"""The Play scene's boxes: every question asked over the board.
 
-Forfeit and Exit ask first (Forfeit says how many points it gives away); the
-double, the game's end, a typed move, the rules, the message log and the IDs
-are boxes over the board. Each takes the scene it serves and only reads the
-table or hands an intent back to the scene; none decides a rule. Each returns
-where to go (the box or menu pushed, a message, the title), for the scene to
-return from its update: none calls into the App.
+Each reads the table or hands an intent back to the scene, decides no rule, and
+returns where to go; none calls the App.
 """
 
 from __future__ import annotations
@@ -27,7 +23,12 @@ from cart.ui.routes import PlayNew, Resume, ToTitle
 from cart.ui.windows.setup import GameSetup, free_name
 
 from .game_over import game_over_lines
-from .play_info import export, show_ids, show_messages, show_rules
+from .play_info import (
+    export as export,
+    show_ids as show_ids,
+    show_messages as show_messages,
+    show_rules as show_rules,
+)
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match
@@ -65,24 +66,6 @@ class PlayScene(Protocol):
     def ask_again(self) -> None: ...
 
 
-__all__ = [
-    "another",
-    "ask_exit",
-    "ask_forfeit",
-    "ask_resign",
-    "ask_resignation",
-    "ask_take",
-    "exit_table",
-    "export",
-    "game_over_box",
-    "show_conflict",
-    "show_ids",
-    "show_messages",
-    "show_rules",
-    "type_move",
-]
-
-
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
     """Do ``act`` at the scene (a box's answer) and return where the scene then says to go."""
     act()
@@ -90,7 +73,7 @@ def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
 
 
 def ask_forfeit(scene: PlayScene) -> Transition | None:
-    """Seed 000's Forfeit, asked first: the box says how many points it gives away (twice the cube).
+    """Forfeit, asked first: the box says how many points it gives away (twice the cube).
 
     The one person forfeits, or in a two-player game the player to act.
     """
@@ -229,10 +212,9 @@ def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
 
 
 def exit_table(scene: PlayScene) -> Transition:
-    """Seed 000's Exit: leave to continue later (a saved game is saved after every action already).
+    """Exit: leave to continue later (a saved game is saved after every action already).
 
-    A move half made by hand is not an action yet: it is dropped, and the
-    turn starts again from its roll when the game is resumed.
+    A move half made by hand is not an action yet: the turn starts again from its roll on resuming.
     """
     services = scene.services
     session = scene.table.session
@@ -279,11 +261,7 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
-    """Seed 000: who won, how, the score, the ratings, and what Yes plays next; or Review the game first.
-
-    Yes plays the match's next game, or once the match is won a new match;
-    a money game offers another game.
-    """
+    """Who won, how, the score and the ratings; Yes plays the next game (or a new match), or Review first."""
     match = scene.match
     if match.rules.is_match:  # the next game belongs to this match; once it is won, a new one begins
         ask = "Play a new match with the same options?" if match.is_match_over else "Next game of the match?"

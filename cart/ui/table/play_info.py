@@ -1,8 +1,6 @@
 """The Play scene's boxes that only tell: the rules, the message log, the IDs, and the exported record.
 
-Split from :mod:`cart.ui.table.play_boxes`, which asks the questions; these read the
-table and change nothing in the game. They see the scene through
-:class:`Seated`, the little of it they need.
+They read the table and change nothing; they see the scene through :class:`Seated`.
 """
 
 from __future__ import annotations
@@ -21,8 +19,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
     from .table import Table
-
-__all__ = ["RULES", "Seated", "export", "ok", "show_ids", "show_messages", "show_rules"]
 
 
 class Seated(Protocol):

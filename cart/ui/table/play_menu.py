@@ -1,10 +1,7 @@
-"""The Play scene's menu: seed 000's Play / Options / Sounds / ToolTips, opened by MENU over the board.
+"""The Play scene's menu (Play, Options, Sounds, ToolTips), opened by MENU over the board.
 
-Split from :mod:`cart.ui.table.play_boxes`, the questions the board asks: the menu
-is what a player reaches for, the boxes are what the game asks of them. Its
-entries do what the board's keys do (their keys shown at the right), change
-the settings, or open the boxes (Exit, Resign and Forfeit ask there first).
-It sees the scene through :class:`~cart.ui.table.play_boxes.PlayScene`, as the boxes do.
+Its entries do what the board's keys do (keys shown at the right), change the
+settings, or open the boxes, which ask first where an action costs.
 """
 
 from __future__ import annotations
@@ -27,7 +24,6 @@ if TYPE_CHECKING:
 
     from .play_boxes import PlayScene
 
-__all__ = ["TUTOR_MENU", "open_menu"]
 
 TUTOR_MENU = (
     ("Off", "off"),
@@ -39,7 +35,7 @@ TUTOR_MENU = (
 
 
 def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
-    """Seed 000's menus: Play, Options, Sounds, ToolTips."""
+    """The board's menus: Play, Options, Sounds, ToolTips."""
     prefs = scene.services.prefs
     table = scene.table
 

@@ -1,14 +1,10 @@
 """The table without Pyxel: the match, its store session, the play being made by hand, the message log.
 
-:class:`Table` is what the Play scene shows and what a person changes. It
-takes intents (roll, pick up or put down a man at a point, let go of a
-dragged man, confirm, undo, double, an action the computer chose) and
-returns what happened: the engine's events, plus :class:`Sound` notes for a
-man picked up or put down, which have no engine event. It says every event
-in words a player reads (the messages of :mod:`cart.ui.board.words`) and keeps
-the last play marked. Rules stay in the engine (a refusal is said as the
-engine words it), decisions in ``cart.ai``; animation, sounds and drawing
-are the scene's. The tests drive it directly.
+:class:`Table` takes intents (roll, pick up or put down a man, confirm, undo,
+double, the computer's action) and returns what happened: the engine's events
+and :class:`Sound` notes. It says every event in words and keeps the last play
+marked. Rules stay in the engine, decisions in ``cart.ai``, pixels in the scene,
+so tests drive it directly.
 """
 
 from __future__ import annotations
@@ -52,7 +48,6 @@ if TYPE_CHECKING:
     from cart.store import GameSession, Store
     from cart.ui.kit.sound import Effect
 
-__all__ = ["ROLL", "Outcome", "Sound", "Table"]
 
 ROLL = Roll((1, 1))
 """What a roll is shown to the guard as before its dice are drawn (only whether to roll is judged)."""
@@ -143,7 +138,7 @@ class Table:
         self.colour: Colour = players[0].colour  # the other side's (seat 0): Red is seat 1
         self.session: GameSession | None = session
         self.store = store
-        self.hints = hints  # this game's hint arrows (seed 000's Create box)
+        self.hints = hints  # this game's hint arrows (the Create form's box)
         self.hint: Hints | None = None  # the computer's advice, shown as arrows
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
@@ -316,12 +311,9 @@ class Table:
     def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
         """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
 
-        Where it may go, this is :meth:`place` (the same step, die, hit and
-        sounds as a click). Anywhere else the man goes home, since a drag only
-        asks where it goes: letting go over another of the player's men does
-        not pick that one up, as a click would. A refused point is said in the
-        words a click there gets; off the board (``None``) nothing is said.
-        Over the man's own point it stays in the hand: that was a click.
+        Where it may go this is :meth:`place`; elsewhere it goes home (letting go over
+        another man never picks that one up) with a click's words for a refused point;
+        over its own point it stays in the hand: that was a click.
         """
         part = self.partial()
         src = self.lifted_from

@@ -20,8 +20,6 @@ from cart.ui.kit.geom import Rect
 
 from .table import Table
 
-__all__ = ["Look", "draw_focus", "draw_marks", "stop_rects", "stops", "table_view"]
-
 
 @dataclass(frozen=True)
 class Look:

@@ -1,16 +1,10 @@
 """The tutor: before a person's play or cube action is applied, the Master's word when it costs.
 
-With the tutor on (Options > Tutor, the store's ``Settings.tutor``: the least
-mark it asks about), the table hands every action a person is about to apply
-to :meth:`Tutor.check` first (:attr:`cart.ui.table.table.Table.guard`). A play, a
-double, a take or drop, or a roll when a double was possible is held while the
-Master judges it in the frame's spare time (:func:`cart.ai.tutor.think_tutor`,
-sliced by a :class:`~cart.ui.kit.thinking.Thinker`); when it costs at least the
-threshold a box asks "The Master prefers ...: play it anyway?". Yes applies the
-action as it was; No takes it back: the play's men go back to where the turn
-began, so the player chooses again, and a take or drop is asked again. An
-action the Master has nothing against goes through as if never held. Nothing
-here decides a rule or judges a play: the engine and ``cart.ai`` do.
+With Options > Tutor on, the table hands a person's action to :meth:`Tutor.check`
+first; it is held while the Master judges it in the frame's spare time, and when
+it costs at least the threshold a box asks "play it anyway?". Yes applies it, No
+takes it back so the player chooses again. The engine and ``cart.ai`` decide;
+this only holds and asks.
 """
 
 from __future__ import annotations
@@ -19,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-from cart.ai.tutor import think_tutor
+from cart.ai.review.tutor import think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.ui.board.words import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
@@ -32,7 +26,6 @@ if TYPE_CHECKING:
 
     from .table import Outcome, Table
 
-__all__ = ["THRESHOLDS", "Tutor"]
 
 THRESHOLDS = {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
 """The tutor's setting and the least loss it asks about (gnubg's marks' thresholds)."""

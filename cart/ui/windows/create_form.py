@@ -1,11 +1,8 @@
-"""Seed 000's Create form: a new game's name, players and rules, apart from the title it opens over.
+"""The Create form: a new game's name, players and rules, apart from the title it opens over.
 
-The form asks for the game's name (free text; the store says why it refuses one),
-players, each human's name (each is rated under their own), side, level,
-rules, match length, automatic doubles and hint arrows; PLAY creates the saved
-game and starts it. Tab or a click moves the caret between the text fields.
-Without a store the form has no game name and the game is not saved. It is
-reached from the title, the saved games and the game-over box, so it stands alone.
+PLAY creates the saved game and starts it, so a name the store refuses is said
+on the form. Without a store the game has no name and is not saved. Reached from
+the title, the saved games and the game-over box, so it stands alone.
 """
 
 from __future__ import annotations
@@ -36,7 +33,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["NewGameScene"]
 
 MATCH_LENGTHS = (0, *range(1, 26))
 """Money (0), then every match length to 25: odd lengths are the custom, even ones are played too."""
@@ -129,12 +125,9 @@ class NewGameScene(FieldForm):
         self.give_caret(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
 
     def named(self) -> GameSetup:
-        """The set-up with the typed names, cleaned by the store's rule.
+        """The set-up with the typed names, cleaned by the store's rule (a refused field gets the caret).
 
-        Raises ``ValueError`` (the store's ``BadNameError`` for a refused name)
-        after giving the refused field the caret. Two humans need two names:
-        with one, they would share one rating and a game between them would
-        rate nobody.
+        Two humans need two names, or they would share one rating and rate nobody.
         """
         cleaned: list[str] = []
         for f in self.player_fields():

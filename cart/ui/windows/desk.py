@@ -1,14 +1,8 @@
 """Menu entries every screen shares: the ratings window, setting up a position, the window's scale.
 
-The title's menu, the saved games' and the board's all offer them, so a
-player finds them wherever they look; each opens its window over the screen
-it was chosen on, which shows again when the window closes.
-
-The window scale is Pyxel's ``display_scale``, fixed when ``pyxel.init``
-opens the window: Pyxel 2.9.9 has no call that sets the window's size
-(``pyxel.resize`` changes the screen's pixels, not their scale), so the
-choice is saved and applies from the next start, and the menu says so.
-Alt+Enter (full screen) works at once, being Pyxel's own.
+Each opens over the screen it was chosen on. Pyxel fixes the window's scale when
+the window opens and has no call to change it, so the choice applies from the
+next start, and the menu says so.
 """
 
 from __future__ import annotations
@@ -27,7 +21,6 @@ from .setup import GameSetup, offered_setup
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["SCALE_MENU", "desk_entries", "scale_entries"]
 
 SCALE_MENU = "Scale (next start)"
 """The scale submenu's label: the choice applies when the window next opens, and says so."""

@@ -1,18 +1,9 @@
 """Set up a position: paste or type GNU Backgammon's Position ID (and Match ID), then play from there.
 
-A window over whatever showed (the title, the saved games, the board): the
-IDs, who plays (one against the computer at a level, or two), your side, and
-who is on roll when no Match ID says so. Start checks the IDs in the engine
-(:meth:`cart.engine.Match.from_ids`), which says what is wrong with a bad one
-in words, shown here with the fields kept as typed. A good one becomes a
-saved game through the store's usual ``create``, so it is saved after every
-action, resumed from the list and replayed from its own start (its IDs keep
-working in the Position ID box); being a chosen position, it is never rated.
-Without a store the match is played unsaved, as the form's games are.
-
-Ctrl+V pastes: GNU Backgammon's "Position ID: ... Match ID: ..." line fills
-both fields at once. Pyxel has no clipboard of its own (see
-:mod:`cart.ui.kit.services`); where none can be read, the window says to type.
+The engine checks the IDs (:meth:`cart.engine.Match.from_ids`) and says what is
+wrong in words, the fields kept as typed. A good one becomes a saved game like any
+other, never rated, since a chosen position may be won. Ctrl+V fills both fields
+from gnubg's "Position ID: ... Match ID: ..." line.
 """
 
 from __future__ import annotations
@@ -45,7 +36,6 @@ from .setup import GameSetup, free_name, game_options
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["SetUpScene", "ids_in"]
 
 _LABELLED = {
     "position": re.compile(r"Position ID:?\s*([A-Za-z0-9+/]{14})(?![A-Za-z0-9+/])"),
@@ -85,10 +75,7 @@ def ids_in(text: str) -> tuple[str | None, str | None]:
 class SetUpScene(FieldForm):
     """The set-up window: IDs, players, side, level, who is on roll; Start plays it, Cancel closes it.
 
-    The one focus model, as the Create form's: the arrows (or d-pad) go a row
-    up or down and along it; the keys reaching a field give it the caret, and
-    Up or Down take them out of it again; SELECT (Space, pad A) on a radio icon
-    picks it; Return starts, Escape first lets the field go, then closes.
+    The Create form's focus model: Escape first lets a field go, then closes.
     """
 
     window: Window

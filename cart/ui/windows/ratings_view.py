@@ -1,23 +1,8 @@
 """The ratings window: every player's and computer level's rating and experience, and a graph over time.
 
-The store keeps each player's rating, experience (the points of the results
-rated) and history (each rated result's rating before and after,
-:meth:`cart.store.RatingStore.history`). This window lists them, the humans
-by rating and then the four computer levels (a level never played is at the
-1500 everyone starts from), and graphs the highlighted player's rating after
-each rated result, from the rating before the first, as RISC OS !Draw would
-draw it: white paper, black axes, a grey grid, labelled ticks. "Keep line"
-(Return, gamepad X, or a click in the colour column) keeps a player's line
-while another is highlighted, to compare; each kept line has its colour,
-shown beside its name. Up and Down (keys, d-pad) and Page Up and Page Down
-move the highlight, the wheel and the scroll bar (as the saved games' list
-has) move the list; Left and Right go between the buttons, framed where the
-keys put the focus. Escape (gamepad B or BACK), Close or the close icon shuts
-the window.
-
-A player with no rated result is a single dot at their rating; a long
-history (the store keeps the last 1,000 results) is drawn point to point
-across the graph's width, its ticks spaced to stay readable.
+Humans by rating, then the four levels (1500 until played); the highlighted
+player's rating after each rated result is graphed as RISC OS !Draw would draw it,
+and "Keep line" keeps a line, in its own colour, to compare with the next.
 """
 
 from __future__ import annotations
@@ -45,7 +30,6 @@ from cart.ui.kit.widgets import Button, Furniture, Window
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
 
-__all__ = ["Rated", "RatingsScene", "nice_ticks", "rated_players"]
 
 COLUMNS = (("", 3), ("Player", 25), ("Rating", 9), ("Experience", 12), ("Results", 9), ("Last rated", 11))
 ROW_H = 18

@@ -1,9 +1,7 @@
 """The Create form's set-up, and how it becomes the store's saved options and back.
 
-The store keeps :class:`~cart.store.GameOptions` (seats resolved, names
-given) and knows nothing of the form; these pure functions turn the form's
-set-up into them and back, so the form offers the last game's options again,
-and put saved games into the lines the windows show. No Pyxel here.
+The store keeps :class:`~cart.store.GameOptions` and knows nothing of the form;
+these pure functions translate both ways, so the form offers the last game again.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ Side = Literal["red", "other", "either"]
 
 @dataclass(frozen=True)
 class GameSetup:
-    """Seed 000's Create dialog: players, side, level, rules, match length, automatic doubles, names.
+    """The Create dialog: players, side, level, rules, match length, automatic doubles, names.
 
     Player 0 plays the light (or black) checkers and opens in MaxGammon; player 1 is Red.
     Under MaxGammon rules White always opens, so there seat 0 is White

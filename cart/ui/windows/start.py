@@ -1,14 +1,8 @@
-"""Seed 000's Start: the saved games in a list; select a line and PLAY resumes it exactly.
+"""The saved games in a list; select a line and PLAY resumes it exactly.
 
-The list is the store's (``store.games.list()``: name, the players and whose
-score, rules, last played in local time, most recent first; names too long
-end in "..."); resuming loads the game through the store,
-which replays its record in the engine, so board, cube, score and the dice to
-come are those of the moment it was left. A game that cannot be loaded is set
-aside by the store and the reason shown here; deleting asks first. Review
-opens the selected game in the Review window, Import... a ``.mat`` file
-(also dropped on the list), see :mod:`cart.ui.review.review_open`. MENU offers the
-buttons' actions, the set-up and ratings windows, and Quit.
+Resuming replays the record through the store and the engine, so board, cube,
+score and the dice to come are those of the moment it was left. A game that
+cannot be loaded is set aside and the reason shown; deleting asks first.
 """
 
 from __future__ import annotations
@@ -40,7 +34,6 @@ if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
-__all__ = ["COLUMNS", "StartScene"]
 
 COLUMNS = (("Name", 13), ("Players and score", 24), ("Rules", 18), ("Last played", 17))
 """Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
@@ -59,12 +52,7 @@ BUTTON_H = 28
 class StartScene(ScrollingList, Scene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
 
-    The highlighted line is the one PLAY and Return open: Up and Down (keys or
-    d-pad) and Page Up and Page Down move the highlight, the wheel and the
-    scroll bar (its arrows, its well, its slider dragged) move the list, and
-    the highlight is always a shown line. Left and Right go between the
-    buttons, framed where the keys put the focus. The close icon goes back to
-    the title; the toggle-size icon shows the list on the whole screen and back.
+    The highlight is always a shown line; the toggle-size icon shows the list on the whole screen.
     """
 
     own_arrows = ("up", "down")

@@ -1,8 +1,6 @@
-"""A review's stored form: plain JSON, read back strictly (anything odd is a ``ValueError``).
+"""A review's stored form: plain JSON, read back strictly, so a damaged cache never reaches a window.
 
-The store keeps a review beside its saved game and treats one that does not
-read back as absent (it is redone), never as an error: :func:`review_from_json`
-checks every field's type, so a damaged cache cannot reach a window.
+The store treats a review that does not read back as absent: it is redone.
 """
 
 from __future__ import annotations
@@ -14,10 +12,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any, get_args
 
-from ..engine import Action
-from .review_model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
-
-__all__ = ["record_digest", "review_cache_form", "review_from_cache", "review_from_json", "review_to_json"]
+from ...engine import Action
+from .model import CubeReview, LuckMark, Mark, PlayReview, Review, RollReview
 
 _MARKS = set(get_args(Mark))
 _LUCK_MARKS = set(get_args(LuckMark))
@@ -156,12 +152,7 @@ def review_cache_form(review: Review, record: Sequence[Action]) -> dict[str, Any
 
 
 def review_from_cache(data: object, record: Sequence[Action], key: str) -> Review | None:
-    """The cached review in ``data`` when it is usable for ``record`` under ``key``, else None.
-
-    None for anything that does not read back (damaged), was made with other
-    weights or another analysis (``key``), or of another record than this
-    one's first ``upto`` actions: never an error, the review is then redone.
-    """
+    """The cached review when made of ``record`` under ``key`` and intact, else None: it is then redone."""
     if not isinstance(data, dict) or data.get("key") != key:
         return None
     try:

@@ -1,12 +1,9 @@
 """The tutor: before a person's play or cube action is confirmed, the master's word when it costs.
 
-The same judgement as the review (:mod:`cart.ai.review`), of one action not yet
-applied: a front end asks :func:`think_tutor` (sliced) or :func:`tutor_check`
-(blocking) with the action the player is about to commit; a question comes
-back when the action loses at least ``threshold`` (default: a "bad" error,
-0.08), and None when it is fine, when there is nothing to judge (a roll with no
-cube decision, a new game) or when the action is not legal now (the engine
-will say why when it is applied). It never changes the match.
+The review's judgement of one action not yet applied: a question when it loses
+at least ``threshold`` (a "bad" error by default), None when it is fine, when
+there is nothing to judge, or when it is illegal (the engine will say why). It
+never changes the match.
 
 >>> import random
 >>> from cart.engine import Match, Move, Rules
@@ -22,14 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from ..engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
-from ..engine.fast import flip_key
-from .bot import Bot, drain, load_weights
-from .net import Weights
-from .review_model import BAD
-from .review_work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
-
-__all__ = ["think_tutor", "tutor_check"]
+from ...engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
+from ...engine.fast import flip_key
+from ..bot import Bot, drain, load_weights
+from ..net import Weights
+from .model import BAD
+from .work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
 
 _CUBE_QUESTIONS = {
     ("double", "no double"): "The Master would not double here: double anyway?",
@@ -87,11 +82,5 @@ def tutor_check(
     ply: int = DEFAULT_PLY,
     weights: Weights | None = None,
 ) -> str | None:
-    """The question to ask before ``action`` is applied to ``match``, or None to let it through.
-
-    E.g. "The Master prefers 13/7 8/7: play it anyway?" for a play that loses
-    ``threshold`` or more against the master's best (cubeless equity, as the
-    review judges it), and "The Master would double here: roll anyway?" and the
-    like for cube actions.
-    """
+    """The question to ask before ``action`` is applied to ``match``, or None to let it through."""
     return drain(think_tutor(match, action, threshold, ply=ply, weights=weights))

@@ -1,15 +1,8 @@
-"""What a review says about a match: one value per decision and roll, and the totals per player.
+"""What a review says about a match: one frozen value per decision and roll, and each player's totals.
 
-Kept apart from the work that fills it (:mod:`cart.ai.review_work`) and from its
-stored form (:mod:`cart.ai.review_codec`), so a window, the terminal and the
-store read the same few frozen values. :mod:`cart.ai.review` is the face to
-import; it re-exports everything here.
-
-Equities are in points per unit of the cube (money) or in EMG, gnubg's
-"equity normalised to money game" (match: match winning chances scaled so
-that winning a single game at the current cube is +1, losing one -1).
-Checker plays are judged by cubeful equity where the rules have a cube (see
-``review.py``).
+The window, the terminal and the store read these. Equities are points per unit
+of the cube (money) or EMG, gnubg's "equity normalised to money game": a single
+game won at the current cube is +1.
 """
 
 from __future__ import annotations
@@ -17,28 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import Dice
-
-__all__ = [
-    "BAD",
-    "DOUBTFUL",
-    "LUCKY",
-    "RATINGS",
-    "VERY_BAD",
-    "VERY_LUCKY",
-    "CubeKind",
-    "CubeReview",
-    "LuckMark",
-    "Mark",
-    "Moves",
-    "PlayReview",
-    "PlayerTotals",
-    "Review",
-    "RollReview",
-    "luck_mark",
-    "mark",
-    "rating",
-]
+from ...engine import Dice
 
 DOUBTFUL = 0.04
 BAD = 0.08
@@ -102,12 +74,9 @@ def rating(error_per_move: float | None) -> str:
 class PlayReview:
     """One checker play: the play made against the master's best, by the same evaluation.
 
-    ``index`` is the record index of the :class:`~cart.engine.Move` (the board
-    before it is ``match.moment(index)``, after it ``moment(index + 1)``);
-    ``made``/``best`` are the plays' moves in the mover's numbering (25 bar, 0
-    off), the from/to points for arrows; ``choices`` the legal plays (1: forced,
-    no decision). ``win_after`` is seat 0's chance of winning the game after
-    the play (0-ply), a point of the equity graph.
+    ``index``: the record index of the ``Move``; ``made``/``best``: the plays' moves
+    (mover's numbering, for arrows); ``choices``: the legal plays (1: forced);
+    ``win_after``: seat 0's chance of winning after it (0-ply), a point of the graph.
     """
 
     index: int
@@ -133,15 +102,11 @@ class PlayReview:
 
 @dataclass(frozen=True)
 class CubeReview:
-    """One cube decision: ``kind`` "double" (the player on roll doubled, or rolled when it could have)
-    or "take" (the doubled player took or dropped).
+    """One cube decision: ``kind`` "double" (doubled, or rolled when it could have) or "take".
 
-    ``index`` is the record index of the action decided (``Double``/``Roll``,
-    ``Take``/``Drop``); ``made`` and ``right`` are "double"/"no double" or
-    "take"/"drop" ("too good" for a right no double past the cash point).
-    ``no_double``, ``double_take``, ``double_pass``: the doubler's equity for
-    each (EMG, see the module docstring). ``close``: gnubg counts it in the
-    error rate's moves (an error, or ND and the double within 0.16).
+    ``made``/``right``: "double"/"no double" ("too good" past the cash point) or
+    "take"/"drop"; ``no_double``, ``double_take``, ``double_pass``: the doubler's
+    equity for each; ``close``: counted in gnubg's error rate.
     """
 
     index: int
@@ -175,9 +140,8 @@ class RollReview:
 class PlayerTotals:
     """One player's figures, as gnubg's statistics name them.
 
-    ``moves``: unforced checker plays; ``cube_decisions``: close cube decisions;
-    errors in EMG (money: points per unit cube); ``marks``: (doubtful, bad,
-    very bad) counts over plays and cube decisions.
+    ``moves``: unforced plays; ``cube_decisions``: close ones; errors in EMG;
+    ``marks``: (doubtful, bad, very bad) counts.
     """
 
     player: int
@@ -220,11 +184,7 @@ class PlayerTotals:
 class Review:
     """A match told back: every play, cube decision and roll of ``record[:upto]``, in record order.
 
-    ``key`` names the weights and analysis version that made it (the cache key,
-    :func:`cart.ai.review.analysis_key`); ``ply`` the checker plays' depth
-    (see ``review.py``). A review of the moves so far has ``upto`` below the
-    record's length once more is played; :class:`cart.ai.review.Reviewer`
-    continues it from where it stopped.
+    ``key`` names the weights and analysis that made it; a Reviewer continues past ``upto``.
     """
 
     key: str

@@ -1,17 +1,9 @@
-"""The work of a review: each decision of a record judged in bounded slices (see :mod:`cart.ai.review`).
+"""The work of a review: each decision of a record judged in bounded slices.
 
-A :class:`Reviewer` replays the record through the engine one action at a
-time, and before applying each action judges what it decided: a checker play
-(:func:`~cart.ai.review_play.think_play_review`), a cube decision
-(:mod:`cart.ai.review_cube`), the luck of a roll. Each judgement is a
-generator that yields every ``SLICE_EVALS`` net evaluations, like
-:meth:`cart.ai.Bot.think_play`; a finished judgement is kept at once, so a
-window that stops stepping (closed) keeps all the work done, and the next
-:meth:`Reviewer.think` continues from the next action.
-
-The judging of one play and of one cube decision live in their own modules
-(the tutor uses them without a reviewer); their names are importable from
-here as before.
+A :class:`Reviewer` replays the record one action at a time and judges each
+decision before applying it. A finished judgement is kept at once, so a window
+that stops stepping keeps all the work, and the next :meth:`Reviewer.think`
+goes on from the next action.
 """
 
 from __future__ import annotations
@@ -20,7 +12,7 @@ import hashlib
 from collections.abc import Generator
 from functools import lru_cache
 
-from ..engine import (
+from ...engine import (
     Action,
     Dice,
     Double,
@@ -33,11 +25,12 @@ from ..engine import (
     Take,
     format_play,
 )
-from ..engine.fast import flip_key, successors
-from .bot import Bot, CubeDecision, load_weights
-from .net import DEFAULT_PATH, Weights, equity
-from .review_cube import CubeView, cube_matters, cube_review, cube_view
-from .review_model import (
+from ...engine.fast import flip_key, successors
+from ..bot import Bot, CubeDecision, load_weights
+from ..net import DEFAULT_PATH, Weights, equity
+from ..slices import GEN_COST, ROLLS
+from .cube import CubeView as CubeView, cube_matters, cube_review as cube_review, cube_view as cube_view
+from .model import (
     CubeReview,
     PlayReview,
     Review,
@@ -45,20 +38,13 @@ from .review_model import (
     luck_mark,
     mark,
 )
-from .review_play import DEFAULT_PLY, PlayJudgement, Slicer, Work, think_play_review
-from .slices import GEN_COST, ROLLS
-
-__all__ = [
-    "ANALYSIS_VERSION",
-    "DEFAULT_PLY",
-    "CubeView",
-    "PlayJudgement",
-    "Reviewer",
-    "analysis_key",
-    "cube_review",
-    "cube_view",
-    "think_play_review",
-]
+from .play import (
+    DEFAULT_PLY as DEFAULT_PLY,
+    PlayJudgement as PlayJudgement,
+    Slicer,
+    Work,
+    think_play_review as think_play_review,
+)
 
 ANALYSIS_VERSION = 4
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
@@ -73,22 +59,14 @@ def _file_digest(path: str) -> str:
 def analysis_key(ply: int = DEFAULT_PLY, weights_digest: str | None = None) -> str:
     """The cache key of a review: the weights' digest, the analysis version and the ply.
 
-    A review stored under another key (new weights, a changed analysis) is
-    never shown: it is redone. ``weights_digest`` defaults to the shipped
-    ``weights.bin``'s (read once per process).
+    A review under another key is never shown: it is redone.
     """
     digest = weights_digest if weights_digest is not None else _file_digest(str(DEFAULT_PATH))
     return f"{digest}:v{ANALYSIS_VERSION}:ply{ply}"
 
 
 class Reviewer:
-    """A review in progress over ``match``'s record: step :meth:`think` a slice at a time.
-
-    ``start`` is a review done before (the cache) of a prefix of this record
-    under the same key: its decisions are kept and the work starts after them.
-    The match may go on being played: each :meth:`think` reviews up to the
-    record's length at that time. ``progress`` is 0..1 of the record so far.
-    """
+    """A review in progress over ``match``'s record, to its length at each :meth:`think`; ``start`` kept."""
 
     def __init__(
         self,
@@ -215,11 +193,9 @@ class Reviewer:
     def _luck(
         self, state: GameState, dice: Dice, index: int, game: int
     ) -> Generator[None, None, RollReview | None]:
-        """The roll's luck for its roller, at the expert's 0-ply (cubeless).
+        """The roll's luck for its roller, at the expert's 0-ply (cubeless); a tie has none.
 
-        In the roll-off the roller is its winner; the start is symmetric, so
-        the average over the 30 roll-offs is 0 (gnubg's ``LuckFirst``) and the
-        luck is the equity of the roll's best play. A tie has no luck.
+        The roll-off's average is 0 by symmetry (gnubg's ``LuckFirst``): its luck is the best play's equity.
         """
         slicer = Slicer()
         after = self.weights.after

@@ -1,10 +1,7 @@
 """A checker play judged against the best: the master's candidates searched a ply deeper, in bounded slices.
 
-The tutor judges one play with :func:`think_play_review` and the reviewer
-(:mod:`cart.ai.review_work`) every play of a record, so the search stands
-alone. Each judgement is a generator that yields every ``SLICE_EVALS`` net
-evaluations (:class:`Slicer`), like :meth:`cart.ai.Bot.think_play`, so a
-window stays responsive however long a position takes.
+The tutor judges one play with it and the reviewer every play of a record; it
+yields every ``SLICE_EVALS`` evaluations, so a window stays responsive.
 """
 
 from __future__ import annotations
@@ -12,15 +9,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from ..engine import Dice, Play, Position
-from ..engine.fast import flip_key, play_of, successors
-from .bot import LEVEL_SPECS
-from .cube import Chances, cube_efficiency, lookahead
-from .net import Weights, equity, flip_probs
-from .review_cube import CubeView
-from .slices import GEN_COST, ROLLS, SLICE_EVALS
-
-__all__ = ["DEFAULT_PLY", "PlayJudgement", "Slicer", "Work", "think_play_review"]
+from ...engine import Dice, Play, Position
+from ...engine.fast import flip_key, play_of, successors
+from ..bot import LEVEL_SPECS
+from ..cube import Chances, cube_efficiency, lookahead
+from ..net import Weights, equity, flip_probs
+from ..slices import GEN_COST, ROLLS, SLICE_EVALS
+from .cube import CubeView
 
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
@@ -64,10 +59,10 @@ def _zero_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None)
 
 
 def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) -> Work:
-    """1-ply equity of the mover after the play ending in ``key`` (unflipped): the opponent's best reply
-    by the net on each of the 21 rolls. Cubeless: the replies' values averaged. With ``cube``: the
-    opponent's cube decision one ply ahead (:func:`~cart.ai.cube.lookahead`, as the master's cube), its
-    value taken as it handles the cube well, seen from the mover."""
+    """1-ply equity of the mover after the play ending in ``key``: the opponent's best reply on each roll.
+
+    With ``cube`` the opponent handles the cube one ply ahead, as the master's cube does.
+    """
     after = weights.after
     if key & 15 == 15:
         return (yield from _zero_ply(weights, key, slicer, cube))
@@ -124,11 +119,8 @@ def think_play_review(
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
 
-    The net at 0-ply ranks every legal play (cubeless). At ``ply`` 1 the
-    master's candidates (its best few within its margin) and the play made are
-    searched one ply deeper; at ``ply`` 0 every play is valued at 0-ply. With
-    ``cube`` (:func:`cube_view`) the values are cubeful, in EMG. The best of the
-    plays so valued is the best play: every equity compared is of one depth.
+    Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
+    ply deeper; cubeful in EMG with ``cube``. Every equity compared is of one depth.
     """
     slicer = Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3

@@ -1,10 +1,7 @@
 """The cube in a review: how the player on roll values results with the cube, and a cube decision judged.
 
-Kept apart from the judging of checker plays (:mod:`cart.ai.review_play`),
-which values a play cubefully through :class:`CubeView`, and from the
-reviewer that walks a record (:mod:`cart.ai.review_work`): the tutor judges a
-single decision with these too. A match's figures are compared in EMG, as
-gnubg does, so a cube error reads on the same scale as a checker error.
+Apart from the reviewer, so the tutor judges a single decision with it too. A
+match's figures are in EMG, as gnubg's, so a cube error reads on a checker error's scale.
 """
 
 from __future__ import annotations
@@ -12,23 +9,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import Action, Double, Drop, GameState, Take
-from .bot import CubeDecision
-from .cube import CubeState
-from .met import after_game
-from .review_model import VERY_BAD, CubeReview, mark
-
-__all__ = ["CubeView", "cube_matters", "cube_review", "cube_view"]
+from ...engine import Action, Double, Drop, GameState, Take
+from ..bot import CubeDecision
+from ..cube import CubeState
+from ..met import after_game
+from .model import VERY_BAD, CubeReview, mark
 
 
 @dataclass(frozen=True)
 class CubeView:
-    """The cube as the mover sees it before its roll: how a play's result is valued cubefully.
-
-    ``state`` is the mover's :class:`~cart.ai.cube.CubeState`; ``emg`` turns the
-    mover's match winning chance into EMG (money values pass as they are, per
-    unit of the cube).
-    """
+    """The cube as the mover sees it before its roll; ``emg`` turns a match winning chance into EMG."""
 
     state: CubeState
     emg: Callable[[float], float]

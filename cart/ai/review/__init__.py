@@ -1,0 +1,69 @@
+"""Review: a match told back, every decision judged by the master, in slices a window can afford.
+
+The face to import (pure: no Pyxel, no files but the weights' digest). A window
+keeps a :class:`Reviewer` and steps :meth:`~Reviewer.think` in its spare time;
+the store keeps :func:`review_cache_form` beside the saved game, and
+:func:`review_from_cache` gives it back only for the same record and
+:func:`analysis_key`. Every ``index`` is a record index: ``match.moment(index)``
+is the board before the decision.
+
+What is judged: a checker play by the master's net at 0-ply over every play,
+then its candidates and the play made one ply deeper (``ply=0``: all at 0-ply);
+cubeful where there is a cube, in EMG as gnubg's ``mwc2eq``. Every cube decision
+that could matter, by the master's cube model one ply ahead. A roll's luck at the
+expert's 0-ply against the 36 rolls (the roll-off against 30, as gnubg's
+``LuckFirst``). Totals as gnubg's statistics: error rate per unforced move and
+close cube decision, in millipoints, and the rating word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+from ...engine import Match
+from ..bot import drain
+from .codec import (
+    record_digest as record_digest,
+    review_cache_form as review_cache_form,
+    review_from_cache as review_from_cache,
+    review_from_json as review_from_json,
+    review_to_json as review_to_json,
+)
+from .model import (
+    BAD as BAD,
+    DOUBTFUL as DOUBTFUL,
+    LUCKY as LUCKY,
+    RATINGS as RATINGS,
+    VERY_BAD as VERY_BAD,
+    VERY_LUCKY as VERY_LUCKY,
+    CubeKind as CubeKind,
+    CubeReview as CubeReview,
+    LuckMark as LuckMark,
+    Mark as Mark,
+    Moves as Moves,
+    PlayerTotals as PlayerTotals,
+    PlayReview as PlayReview,
+    Review as Review,
+    RollReview as RollReview,
+    luck_mark as luck_mark,
+    mark as mark,
+    rating as rating,
+)
+from .work import (
+    ANALYSIS_VERSION as ANALYSIS_VERSION,
+    DEFAULT_PLY as DEFAULT_PLY,
+    Reviewer as Reviewer,
+    analysis_key as analysis_key,
+)
+
+
+def think_review(
+    match: Match, *, start: Review | None = None, ply: int = DEFAULT_PLY
+) -> Generator[None, None, Review]:
+    """The review of ``match``'s record so far, sliced; ``start``, a cached prefix, is kept."""
+    return Reviewer(match, start=start, ply=ply).think()
+
+
+def review_match(match: Match, *, start: Review | None = None, ply: int = DEFAULT_PLY) -> Review:
+    """:func:`think_review` run to its end."""
+    return drain(think_review(match, start=start, ply=ply))
