@@ -49,7 +49,6 @@ from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Relea
 from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
-from cart.ui.windows.setup import GameSetup
 
 from . import play_boxes as boxes
 from .play_menu import open_menu
@@ -73,16 +72,12 @@ class PlayScene(Scene):
     """The board screen of seed 000, playing one match at ``table``; ``attract`` plays it quietly.
 
     A saved game's table has the store's session, which saves each action and
-    rates each result as it is applied. ``setup``: the Create form's set-up an
-    unsaved match is played again with (its side drawn again).
+    rates each result as it is applied.
     """
 
-    def __init__(
-        self, services: Services, table: Table, *, setup: GameSetup | None = None, attract: bool = False
-    ) -> None:
+    def __init__(self, services: Services, table: Table, *, attract: bool = False) -> None:
         super().__init__(services)
         self.table = table
-        self.setup = setup
         self.attract = attract
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}

@@ -13,9 +13,8 @@ are the scene's. The tests drive it directly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cart.engine import (
@@ -45,7 +44,6 @@ from cart.engine import (
 from cart.store import GameOptions, StoreError
 from cart.ui.board.view_state import Colour, Hints, Player, players_of
 from cart.ui.board.words import MessageLog, last_moved, seen_from, verb
-from cart.ui.windows.setup import GameSetup, game_options
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -78,17 +76,6 @@ class Table:
     """
 
     @classmethod
-    def new(cls, setup: GameSetup, rng: random.Random, *, hints: bool, match: Match | None = None) -> Table:
-        """An unsaved match with ``setup``, resolved into the store's options first, as a saved game is.
-
-        The side ('Either') is drawn from ``rng``, then the match's dice;
-        ``match`` (tests) starts from a given position instead.
-        """
-        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
-        match = match or Match(options.rules, names=options.names, rng=random.Random(rng.getrandbits(64)))
-        return cls.of(options, setup.other_colour, match, both=setup.players == 0)
-
-    @classmethod
     def of(
         cls,
         options: GameOptions,
@@ -97,26 +84,20 @@ class Table:
         *,
         session: GameSession | None = None,
         store: Store | None = None,
-        both: bool = False,
     ) -> Table:
         """A game as the store's options say (its hint arrows included), saved or not.
 
-        With ``session`` (and ``store``) the game is saved and its players'
-        ratings shown. ``both``: the computer plays both seats at
-        ``options.level``, as in the title's attract game (never saved), which
-        the store's options, one computer seat at most, do not describe.
+        With ``session`` (and ``store``) the game is saved and its players' ratings shown.
         """
         level = options.level
         levels: dict[int, str] = {}
-        if level is not None and both:
+        if level is not None and options.both:
             levels = {0: level, 1: level}
         elif level is not None and options.computer is not None:
             levels = {options.computer: level}
         players = players_of(options, other_colour, None)
-        if both:
-            players = (replace(players[0], computer=True), replace(players[1], computer=True))
-        viewer = 1 if both or 1 not in levels else 0
-        table = cls(match, players, levels, session=session, store=store, hints=options.hints, viewer=viewer)
+        viewer = 1 if options.both or 1 not in levels else 0
+        table = cls(match, players, levels, session=session, store=store, options=options, viewer=viewer)
         if session is not None:
             table.rated()
         return table
@@ -134,16 +115,17 @@ class Table:
         *,
         session: GameSession | None = None,
         store: Store | None = None,
-        hints: bool = True,
+        options: GameOptions | None = None,
         viewer: int = 0,
     ) -> None:
         self.match = match
+        self.options = options or GameOptions()  # what the next match at this table is played with
         self.players = players
         self.bots = bots
         self.colour: Colour = players[0].colour  # the other side's (seat 0): Red is seat 1
         self.session: GameSession | None = session
         self.store = store
-        self.hints = hints  # this game's hint arrows (seed 000's Create box)
+        self.hints = self.options.hints  # this game's hint arrows (seed 000's Create box)
         self.hint: Hints | None = None  # the computer's advice, shown as arrows
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 import pyxel
+from seats import against
 from test_ui_app import button, make_app, play_scene
 
 from cart.engine import Forfeit, GameState, NewGame, Position, Roll, Rules
@@ -16,7 +17,7 @@ from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
 from cart.ui.table import play as play_module
-from cart.ui.windows.setup import GameSetup
+from cart.ui.title import watched
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
@@ -25,7 +26,7 @@ def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
     pos = Position.from_position_id("4HPwATDgc/ABMA")
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     frames = 0
@@ -42,7 +43,7 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     d.frames(3)  # the first frame is drawn before any thought
@@ -68,7 +69,7 @@ def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets:
     pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     d.pointer = (100, 300)
@@ -103,7 +104,9 @@ def test_the_first_frame_does_not_wait_for_the_weights(
 
     monkeypatch.setattr(play_module, "Bot", counting)
     app = make_app()
-    d = play_scene(app, GameSetup(players=0), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(
+        app, watched("intermediate"), GameState.from_position(Rules(), Position.start(), dice=(3, 1))
+    )
     d.frames(1)
     assert made == []
     d.frames(1)
