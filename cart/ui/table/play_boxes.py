@@ -54,8 +54,6 @@ class PlayScene(Protocol):
 
     def command(self, name: str) -> Transition | None: ...
 
-    def animate_play(self, move: Move) -> None: ...
-
     def ask_hint(self) -> None: ...
 
     def advice_for(self, game: GameState) -> str: ...
@@ -316,7 +314,7 @@ def type_move(scene: PlayScene) -> Transition | None:
         except EngineError as exc:
             return str(exc)
         table.lifted_from = None
-        return _acting(scene, lambda: scene.animate_play(Move.of(play)))
+        return _acting(scene, lambda: scene.act(Move.of(play)))
 
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]

@@ -135,6 +135,7 @@ class Table:
         self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
         self._viewer = viewer
         self._told = ""
+        self.untold: list[Event] = []  # what a play being shown did, said once it has been (:meth:`tell`)
         self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
         if session is not None:
@@ -159,9 +160,9 @@ class Table:
         return self.log.latest
 
     def mine(self) -> bool:
-        """A person is to act now."""
+        """A person is to act now (not while a play is still being shown)."""
         game = self.match.game
-        return game.phase != "over" and game.actor not in self.bots
+        return not self.untold and game.phase != "over" and game.actor not in self.bots
 
     def sync(self) -> None:
         """Follow the match: the viewer of a two-player game, a fresh partial play for a new roll."""
@@ -183,11 +184,13 @@ class Table:
     def say(self, text: str) -> None:
         self.log.say(text)
 
-    def act(self, action: Action | Callable[[], Action]) -> Outcome:
+    def act(self, action: Action | Callable[[], Action], *, shown_later: bool = False) -> Outcome:
         """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
 
         ``action`` may be a function that makes it, as a roll draws its dice.
         A person's action goes to the ``guard`` first (the tutor), which may hold it.
+        ``shown_later``: a play shown man by man; what it did is said by :meth:`tell`
+        once it has been, and no person acts before.
         """
         if (
             self.guard is not None
@@ -201,8 +204,17 @@ class Table:
             self.say(str(exc))
             return []
         self.hint = None
-        self.note(events)
+        if shown_later:
+            self.untold = list(events)
+        else:
+            self.note(events)
         self.sync()
+        return list(events)
+
+    def tell(self) -> Outcome:
+        """Say what the play just shown did (held back by ``act(shown_later=True)``); returns it."""
+        events, self.untold = self.untold, []
+        self.note(events)
         return list(events)
 
     def problem(self) -> str | None:
