@@ -37,7 +37,7 @@ from cart.ui.kit.prefs import Prefs
 from cart.ui.kit.services import Services
 from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
-from cart.ui.kit.text import wrap, wrap_box
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
@@ -254,14 +254,12 @@ class App(SceneStack):
 
     def tell(self, title: str, *messages: str) -> None:
         """A message box over whatever is showing (problems with stored data)."""
-        lines: list[str] = []
-        for message in messages:
-            lines.extend(wrap(message, MESSAGE_WIDTH))
         self.push(
             Dialog(
                 self.services,
                 title,
-                wrap_box(lines, MESSAGE_WIDTH, MESSAGE_LINES),  # a longer one ends in "...", not cut silently
+                # each message a paragraph; a longer box ends in "...", not cut silently
+                wrap("\n".join(map(shown, messages)), MESSAGE_WIDTH, rows=MESSAGE_LINES),
                 [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )

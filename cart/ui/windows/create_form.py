@@ -26,7 +26,7 @@ from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
 from cart.ui.kit.stage import Transition, chain, settings_not_saved
-from cart.ui.kit.text import shown, wrap_box
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import Resume, ToStart, ToTitle, start_game
 
@@ -261,7 +261,7 @@ class NewGameScene(FieldForm):
 
     def error_rows(self) -> list[str]:
         """Why PLAY was refused, whole on two rows (a long name quoted); longer still, ending in "..."."""
-        return wrap_box([shown(self.error)], self.window.work_area.w // CHAR_W - 4, 2) if self.error else []
+        return wrap(shown(self.error), self.window.work_area.w // CHAR_W - 4, rows=2) if self.error else []
 
     def way_out(self) -> Transition:
         """Where Cancel goes: the saved games if there are any, else the title."""

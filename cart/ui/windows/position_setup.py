@@ -36,7 +36,7 @@ from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
 from cart.ui.kit.services import NO_CLIPBOARD
 from cart.ui.kit.stage import Pop, Transition
-from cart.ui.kit.text import wrap
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import start_game
 
@@ -341,7 +341,7 @@ class SetUpScene(FieldForm):
             a.text(g, self.left, y, line, wimp.TEXT)
             y += CHAR_H + 2
         y += 8
-        for line in wrap(self.error, 60)[:3] if self.error else []:
+        for line in wrap(shown(self.error), 60)[:3] if self.error else []:
             a.text(g, self.left, y, line, wimp.ERROR_TEXT)
             y += CHAR_H
         for b in self.pressable():

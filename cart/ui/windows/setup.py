@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cart.store import GameSummary
-from cart.ui.kit.text import cut_shown, local_time, shown
+from cart.ui.kit.text import cut, local_time, shown
 
 if TYPE_CHECKING:
     from cart.store import Store
@@ -42,8 +42,8 @@ def score_text(s: GameSummary, width: int) -> str:
     room = width - len(middle) - len(tail)
     first = shown(names[0])
     second_room = max(3, room - min(len(first), room // 2))
-    second = cut_shown(names[1], second_room)
-    first = cut_shown(names[0], max(3, room - len(second)))
+    second = cut(shown(names[1]), second_room, at_word=False)
+    first = cut(shown(names[0]), max(3, room - len(second)), at_word=False)
     return first + middle + second + tail
 
 
@@ -57,10 +57,10 @@ def summary_line(s: GameSummary, widths: Sequence[int] = (11, 22, 16, 16)) -> tu
     rules += f" to {r.match_length}" if r.is_match else ", money"
     name_w, score_w, rules_w, played_w = widths
     return (
-        cut_shown(s.name, name_w),
+        cut(shown(s.name), name_w, at_word=False),
         score_text(s, score_w),
-        cut_shown(rules, rules_w),
-        cut_shown(local_time(s.played), played_w),
+        cut(shown(rules), rules_w, at_word=False),
+        cut(shown(local_time(s.played)), played_w, at_word=False),
     )
 
 

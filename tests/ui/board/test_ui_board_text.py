@@ -18,7 +18,7 @@ from cart.ui.board.words import SCROLL_FRAMES
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.text import wrap_words
+from cart.ui.kit.text import wrap
 
 
 def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
@@ -57,7 +57,7 @@ def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> N
     d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
     d.table.say(text)
-    lines = wrap_words(text, MESSAGE_COLS)
+    lines = wrap(text, MESSAGE_COLS, cut_words=True)
     assert len(lines) > MESSAGE_ROWS
     shown: list[str] = []
     for _ in range(len(lines) * SCROLL_FRAMES):
