@@ -15,8 +15,8 @@ from pathlib import Path
 CART = Path(__file__).resolve().parents[1] / "cart"
 FLOORS = ("kit", "board", "review", "windows", "table")
 """The rooms of ``cart/ui``, lowest first: each imports only itself and those before it."""
-ROUTES_NEED = {"cart.ui.windows.setup"}
-"""What ``routes`` imports of the rooms above the kit: the form's set-up its values carry."""
+ROUTES_NEED: set[str] = set()
+"""What ``routes`` imports of the rooms above the kit: nothing, a game being the store's ``GameOptions``."""
 
 
 def module_of(path: Path) -> str:
@@ -74,7 +74,7 @@ def test_the_kit_knows_no_game() -> None:
     assert not [f"{n} -> {d}" for n in kit for d in GRAPH[n] if d.startswith(("cart.engine", "cart.ai"))]
 
 
-def test_routes_import_the_kit_and_the_form_set_up_only() -> None:
+def test_routes_import_the_kit_only() -> None:
     deps = {d for d in GRAPH["cart.ui.routes"] if d.startswith("cart.ui")}
     assert {d for d in deps if room(d) != "kit"} <= ROUTES_NEED
 

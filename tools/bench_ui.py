@@ -29,8 +29,7 @@ def bench_ui(rounds: int) -> None:
     from cart.ui.kit import palette
     from cart.ui.kit.intents import Pointer
     from cart.ui.table.play import PlayScene
-    from cart.ui.table.table import Table
-    from cart.ui.windows.setup import GameSetup
+    from cart.ui.title import attract_table, watched
 
     app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"))
 
@@ -52,7 +51,7 @@ def bench_ui(rounds: int) -> None:
     print(f"  bare pyxel.cls frame (reference)     {stats(bare)}")
 
     def game(level: str) -> tuple[PlayScene, Callable[[], None]]:
-        table = Table.new(GameSetup(players=0, level=level), app.rng, hints=True)
+        table = attract_table(watched(level), app.rng)
         scene = PlayScene(app.services, table, attract=True)
         app.switch(scene)
 

@@ -18,6 +18,7 @@ import pyxel
 from cart.engine import Match
 from cart.store import GameOptions, SavedGame, Settings, Store
 from cart.ui.board.board_view import BoardView
+from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.geom import SCREEN
@@ -26,16 +27,15 @@ from cart.ui.kit.keyboard import PadKeys
 from cart.ui.kit.prefs import Prefs
 from cart.ui.kit.services import Services
 from cart.ui.kit.sound import Sounds
-from cart.ui.kit.stage import Chain, Pop, Push, Quit, Tell, Transition, settings_not_saved
-from cart.ui.kit.text import wrap, wrap_box
+from cart.ui.kit.stage import Chain, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
-from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle
+from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup, game_options, offered_setup
 from cart.ui.windows.start import StartScene
 
 TITLE = "Gammon Cart"
@@ -99,13 +99,7 @@ class App(SceneStack):
         self.headless = headless
         self.rng = random.Random(seed)
         stored = store.settings.load() if store is not None else Settings()
-        self.last_setup = GameSetup()
-        if settings is None:
-            settings = stored
-            if store is not None:
-                self.last_setup = offered_setup(stored)
-        else:
-            settings = settings.replace(last_options=stored.last_options)
+        settings = stored if settings is None else settings.replace(last_options=stored.last_options)
         self.prefs = Prefs(settings, store.settings.save if store is not None else None)
         self.prefs.saved = stored
         self.assets = Assets.load()
@@ -171,16 +165,10 @@ class App(SceneStack):
                 self.to_start()
             case ToNewGame():
                 self.to_new_game()
-            case PlayNew(setup, match):
-                self.new_game(setup, match)
-            case Resume(saved, created_from):
-                if created_from is not None:
-                    self.last_setup = setup = created_from
-                    self.go(
-                        settings_not_saved(
-                            self.prefs.change(checker_colours=setup.colours, last_options=saved.options)
-                        )
-                    )
+            case PlayNew(options, match):
+                table = Table.of(options, other_colour_of(self.prefs.settings), match)
+                self.switch(PlayScene(self.services, table))
+            case Resume(saved):
                 self.play_saved(saved)
             case Quit():
                 self.quit()
@@ -189,7 +177,7 @@ class App(SceneStack):
         self.switch(TitleScene(self.services))
 
     def to_new_game(self) -> None:
-        self.switch(NewGameScene(self.services, self.last_setup))
+        self.switch(NewGameScene(self.services))
 
     def to_start(self) -> None:
         """Start: the saved games (the Create form when there are none, or no store)."""
@@ -200,31 +188,21 @@ class App(SceneStack):
         self.switch(StartScene(self.services))
         self.show_notices()
 
-    def new_game(self, setup: GameSetup, match: Match | None = None) -> PlayScene:
-        """Start an unsaved match with ``setup`` (it becomes the set-up offered next time).
+    def new_game(self, options: GameOptions, match: Match | None = None) -> PlayScene:
+        """Start an unsaved match with ``options`` (tests); ``match`` starts from a given position instead."""
+        self.go(start_game(options, self.rng) if match is None else PlayNew(options, match))
+        assert isinstance(self.top, PlayScene)
+        return self.top
 
-        The set-up is resolved into the store's options (the side drawn, the
-        seats named) as a saved game's is, and the table seated from them;
-        ``match`` (tests) starts from a given position instead of a new match.
-        """
-        self.last_setup = setup
-        self.go(settings_not_saved(self.prefs.change(checker_colours=setup.colours)))
-        table = Table.new(setup, self.rng, hints=self.prefs.settings.hint_arrows, match=match)
-        scene = PlayScene(self.services, table, setup=setup)
-        self.switch(scene)
-        return scene
-
-    def create_game(self, name: str, setup: GameSetup) -> PlayScene:
-        """Create the saved game ``name`` with ``setup`` and start it, as PLAY on the form does (tests).
+    def create_game(self, name: str, options: GameOptions) -> PlayScene:
+        """Create the saved game ``name`` with ``options`` and start it, as PLAY on the form does (tests).
 
         Raises :class:`~cart.store.StoreError` (a bad or used name, a failed
         write) before anything changes.
         """
         assert self.store is not None
-        draw = random.Random(self.rng.getrandbits(32))
-        options = game_options(setup, draw, hints=self.prefs.settings.hint_arrows)
-        saved = self.store.games.create(name, options, rng=random.Random(self.rng.getrandbits(64)))
-        self.go(Resume(saved, setup))
+        going = start_game(options, self.rng, store=self.store, name=name)
+        self.go(chain(settings_not_saved(self.prefs.change(last_options=options)), going))
         assert isinstance(self.top, PlayScene)
         return self.top
 
@@ -242,7 +220,7 @@ class App(SceneStack):
         """The saved game at the table, through the store's session, in the player's colours."""
         assert self.store is not None
         session = self.store.session(saved)
-        colour = self.last_setup.other_colour
+        colour = other_colour_of(self.prefs.settings)
         table = Table.of(saved.options, colour, session.match, session=session, store=self.store)
         scene = PlayScene(self.services, table)
         self.switch(scene)
@@ -264,14 +242,12 @@ class App(SceneStack):
 
     def tell(self, title: str, *messages: str) -> None:
         """A message box over whatever is showing (problems with stored data)."""
-        lines: list[str] = []
-        for message in messages:
-            lines.extend(wrap(message, MESSAGE_WIDTH))
         self.push(
             Dialog(
                 self.services,
                 title,
-                wrap_box(lines, MESSAGE_WIDTH, MESSAGE_LINES),  # a longer one ends in "...", not cut silently
+                # each message a paragraph; a longer box ends in "...", not cut silently
+                wrap("\n".join(map(shown, messages)), MESSAGE_WIDTH, rows=MESSAGE_LINES),
                 [Choice("OK", lambda: None, default=True, cancel=True)],
             )
         )

@@ -1,21 +1,22 @@
 """Where the App can go besides a box: the title, the saved games, a new game, a game resumed.
 
 A scene returns one of these as its transition (a :class:`~cart.ui.kit.stage.Route`);
-:meth:`cart.ui.app.App.go` performs it. They sit below the rooms that name
-them and import nothing of those rooms but the form's set-up.
+:meth:`cart.ui.app.App.go` performs it. A game is said in the store's
+:class:`~cart.store.GameOptions` everywhere, and :func:`start_game` is the one
+way one begins. Routes import nothing of the rooms that name them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from cart.engine import GameState, Match
 from cart.ui.kit.stage import Route
 
 if TYPE_CHECKING:
-    from cart.engine import Match
-    from cart.store import SavedGame
-    from cart.ui.windows.setup import GameSetup
+    from cart.store import GameOptions, SavedGame, Store
 
 
 @dataclass(frozen=True)
@@ -30,32 +31,54 @@ class ToStart(Route):
 
 @dataclass(frozen=True)
 class ToNewGame(Route):
-    """The Create form, offering the last set-up."""
+    """The Create form, offering the last game's options."""
 
 
 @dataclass(frozen=True)
 class PlayNew(Route):
-    """An unsaved match with ``setup``, which becomes the set-up offered next time.
+    """``match``, unsaved, at the table as ``options`` say (made by :func:`start_game`, or a test's)."""
 
-    ``match``: a match already begun elsewhere (one set up from a position) to play instead of a new one.
-    """
-
-    setup: GameSetup
-    match: Match | None = None
+    options: GameOptions
+    match: Match
 
 
 @dataclass(frozen=True)
 class Resume(Route):
-    """Play the saved game ``saved`` where it was left, in the player's colours.
-
-    ``created_from``: the form's set-up it was just created from, which (with
-    its options) is offered next time; None for a game resumed or played again.
-    """
+    """Play the saved game ``saved`` where it was left, in the player's colours."""
 
     saved: SavedGame
-    created_from: GameSetup | None = None
 
 
 @dataclass(frozen=True)
 class Notices(Route):
     """The store's messages about damaged files set aside, each shown once (nothing when none)."""
+
+
+def start_game(
+    options: GameOptions,
+    rng: random.Random,
+    *,
+    either: bool = False,
+    store: Store | None = None,
+    name: str = "",
+    start: GameState | None = None,
+    start_score: tuple[int, int] = (0, 0),
+) -> PlayNew | Resume:
+    """A new game with ``options``: saved as ``name`` in ``store`` (and resumed), or unsaved without one.
+
+    ``either``: the human's seat is drawn (the form's 'Either'), the names and
+    the computer's seat following it. The draw has its own generator, seeded
+    from ``rng`` before the dice's are, whatever the side, so a game's dice
+    never depend on the side chosen. ``start`` and ``start_score``: a game set
+    up from a position. Raises :class:`~cart.store.StoreError` (a bad or used
+    name, a failed write) before anything changes.
+    """
+    draw = random.Random(rng.getrandbits(32))
+    if either and options.computer is not None and draw.randint(0, 1) == options.computer:
+        swapped = (options.names[1], options.names[0])
+        options = replace(options, names=swapped, computer=1 - options.computer)
+    dice = random.Random(rng.getrandbits(64))
+    if store is not None:
+        return Resume(store.games.create(name, options, rng=dice, start=start, start_score=start_score))
+    match = Match(options.rules, names=options.names, rng=dice, start=start, start_score=start_score)
+    return PlayNew(options, match)

@@ -6,10 +6,13 @@ none); MENU offers Play, the set-up and ratings windows, the music, the scale an
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pyxel
 
+from cart.store import GameOptions
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
@@ -17,20 +20,30 @@ from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
 from cart.ui.kit.widgets import Window
-from cart.ui.routes import ToStart
+from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.windows.create_form import NewGameScene as NewGameScene
 from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
-from cart.ui.windows.setup import GameSetup
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture
 
 
-ATTRACT_SETUP = GameSetup(players=0, level="beginner")
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
+
+
+def watched(level: str) -> GameOptions:
+    """The computer against itself at ``level``, both seats named by it (the attract game's options)."""
+    return GameOptions(names=(level.title(), level.title()), computer=0, level=level, both=True)
+
+
+def attract_table(options: GameOptions, rng: random.Random) -> Table:
+    """A new match the computer plays against itself with ``options``, never saved, White against Red."""
+    going = start_game(options, rng)
+    assert isinstance(going, PlayNew)
+    return Table.of(options, "white", going.match)
 
 
 class TitleScene(Scene):
@@ -40,7 +53,8 @@ class TitleScene(Scene):
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
-        table = Table.new(ATTRACT_SETUP, services.rng, hints=services.prefs.settings.hint_arrows)
+        options = replace(watched("beginner"), hints=services.prefs.settings.hint_arrows)
+        table = attract_table(options, services.rng)
         self.attract = PlayScene(services, table, attract=True)
         self.frames = 0
 

@@ -377,3 +377,14 @@ def test_stale_temporary_files_are_swept_and_never_listed(tmp_path: Path) -> Non
     assert [s.name for s in store.games.list()] == ["Good"]
     Store(tmp_path)
     assert not stale.exists() and fresh.exists()
+
+
+def test_a_game_the_computer_plays_against_itself_is_watched_never_saved(tmp_path: Path) -> None:
+    watched = GameOptions(names=("Beginner", "Beginner"), computer=0, level="beginner", both=True)
+    assert watched.players == 0
+    assert [watched.player_id(seat) for seat in (0, 1)] == ["computer:beginner"] * 2
+    with pytest.raises(BadValueError):
+        Store(tmp_path).games.create("Attract", watched)
+    assert not Store(tmp_path).games.list()
+    with pytest.raises(BadValueError):
+        GameOptions(both=True)  # both seats need the computer's level

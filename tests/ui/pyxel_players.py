@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 import pyxel
+from seats import against
 
 from cart.engine import GameState, Match, Move, PartialPlay, Position, Rules
 from cart.store import Settings
@@ -18,7 +19,6 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.table.play import PlayScene
-from cart.ui.windows.setup import GameSetup
 
 
 def arrow_way(
@@ -101,7 +101,7 @@ def new_app(seed: int, start: GameState | None = None, speed: str = "off") -> tu
     app.think_budget = 30.0  # each computer decision in one frame: the same game on any machine
     start = start or bar_start()
     scene = app.new_game(
-        GameSetup(players=1, side="red", level="beginner"),
+        against("beginner"),
         Match(start.rules, names=("Beginner", "You"), rng=random.Random(seed), start=start),
     )
     app.frame()

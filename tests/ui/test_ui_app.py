@@ -16,6 +16,7 @@ import random
 from collections.abc import Callable
 
 import pyxel
+from seats import against
 
 from cart.engine import (
     GameState,
@@ -24,16 +25,16 @@ from cart.engine import (
     Position,
     Rules,
 )
-from cart.store import Settings
+from cart.store import GameOptions, Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import KEYMAP, TYPING_KEYS, Command, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.menus import MenuScene
+from cart.ui.routes import PlayNew, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
-from cart.ui.windows.setup import GameSetup
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
@@ -124,8 +125,8 @@ def make_app(seed: int = 1, speed: str = "off") -> App:
     return app
 
 
-def play_scene(app: App, setup: GameSetup, start: GameState | None = None) -> Driver:
-    app.new_game(setup, None if start is None else Match(start.rules, rng=random.Random(3), start=start))
+def play_scene(app: App, options: GameOptions, start: GameState | None = None) -> Driver:
+    app.new_game(options, None if start is None else Match(start.rules, rng=random.Random(3), start=start))
     return Driver(app)
 
 
@@ -163,7 +164,7 @@ def human_turn(d: Driver, rng: random.Random) -> None:
 
 def test_a_game_against_the_computer_to_the_end_and_another(assets: Assets) -> None:
     app = make_app(seed=7)
-    d = play_scene(app, GameSetup(players=1, side="red", level="beginner"))
+    d = play_scene(app, against("beginner"))
     rng = random.Random(7)
     colours: set[int] = set()
     for _ in range(400):
@@ -196,7 +197,7 @@ def started(turn_dice: tuple[int, int] = (3, 1)) -> GameState:
 
 def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     table = d.table
     record = list(table.match.record)
     d.click(d.place(1, 3))  # an empty point
@@ -218,7 +219,7 @@ def test_illegal_clicks_give_a_message_and_change_nothing(assets: Assets) -> Non
 
 def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     for src, dst in ((8, 5), (6, 5)):
         d.click(d.place(1, src))
         d.click(d.place(1, dst))
@@ -239,7 +240,7 @@ def test_undo_each_step_and_the_whole_turn_then_confirm_by_key(assets: Assets) -
 def test_after_undo_the_strip_no_longer_says_all_dice_are_played(assets: Assets) -> None:
     """6-5 played in full, a click on another man says why not; U gives the 6 back, and the reason goes."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started((6, 5)))
+    d = play_scene(app, against(), started((6, 5)))
     for src, dst in ((24, 18), (13, 8)):
         d.click(d.place(1, src))
         d.click(d.place(1, dst))
@@ -256,7 +257,7 @@ def test_after_undo_the_strip_no_longer_says_all_dice_are_played(assets: Assets)
 def test_undo_takes_back_a_man_moved_over_several_dice_in_one_go(assets: Assets) -> None:
     """24/15 with 3-3 is one man put down: one U puts it back on 24, not on 18."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started((3, 3)))
+    d = play_scene(app, against(), started((3, 3)))
     d.click(d.place(1, 13))
     d.click(d.place(1, 10))
     d.click(d.place(1, 24))
@@ -272,7 +273,7 @@ def test_undo_takes_back_a_man_moved_over_several_dice_in_one_go(assets: Assets)
 
 def test_typed_moves_in_both_notations(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     d.key(pyxel.KEY_T)
     dialog = app.stack[-1]
     assert isinstance(dialog, Dialog) and dialog.typing
@@ -289,7 +290,7 @@ def test_typed_moves_in_both_notations(assets: Assets) -> None:
 
 def test_hint_shows_the_computers_play(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     d.key(pyxel.KEY_H)
     d.until(lambda: d.table.hint is not None)
     assert d.table.message.startswith("Hint: ") and d.table.hint.sources
@@ -305,7 +306,7 @@ def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
     theirs[13] = 2
     pos = Position.from_counts(mine, theirs)
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1))
+    d = play_scene(app, against(), GameState.from_position(Rules(), pos, turn=1))
     d.click(L.DICE_BOX.center)
     assert "no move possible" in d.table.message
     assert d.table.match.game.turn == 0
@@ -313,7 +314,7 @@ def test_no_legal_move_passes_with_a_message(assets: Assets) -> None:
 
 def test_sounds_follow_the_toggles(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     app.prefs.change(sounds=False)
     d.click(d.place(1, 8))
     assert app.sounds.last is None
@@ -325,7 +326,7 @@ def test_sounds_follow_the_toggles(assets: Assets) -> None:
 
 def test_menus_toggle_options(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     assert app.prefs.settings.hint_arrows and d.table.hints
     d.key(pyxel.KEY_M)
     top = app.stack[-1]
@@ -345,9 +346,7 @@ def test_a_play_is_shown_from_the_engines_steps(assets: Assets) -> None:
     theirs[24], theirs[20] = 1, 1  # a blot on our 5 point
     pos = Position.from_counts(list(start.mine), theirs)
     app = make_app(speed="normal")
-    d = play_scene(
-        app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1))
-    )
+    d = play_scene(app, against(), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1)))
     d.key(pyxel.KEY_T)  # Type a move
     d.type("6/5 8/5")
     d.key(pyxel.KEY_RETURN)
@@ -365,9 +364,7 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     theirs[24], theirs[20] = 1, 1  # a blot on our 5 point
     pos = Position.from_counts(list(start.mine), theirs)
     app = make_app()
-    d = play_scene(
-        app, GameSetup(players=1, side="red"), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1))
-    )
+    d = play_scene(app, against(), GameState.from_position(Rules(), pos, turn=1, dice=(3, 1)))
     d.click(d.place(1, 6))
     d.click(d.place(1, 5))  # 6/5 with the 1 hits the blot
     assert app.sounds.last == "hit"
@@ -379,3 +376,15 @@ def test_a_man_put_down_on_a_blot_sounds_the_hit_its_step_made(assets: Assets) -
     d.click(d.place(1, 8))
     d.click(d.place(1, 5))
     assert app.sounds.last == "hit" and [s.hit for s in d.table.partial().steps] == [True]
+
+
+def test_either_side_is_drawn_as_the_game_starts_and_the_dice_do_not_depend_on_it() -> None:
+    drawn = {}
+    for seed in range(8):
+        either = start_game(against("expert"), random.Random(seed), either=True)
+        red = start_game(against("expert"), random.Random(seed))
+        assert isinstance(either, PlayNew) and isinstance(red, PlayNew) and red.options == against("expert")
+        assert either.match.names == either.options.names
+        assert either.match.rng.getstate() == red.match.rng.getstate()  # the same dice, whatever the side
+        drawn[either.options.computer] = either.options
+    assert drawn == {0: against("expert"), 1: GameOptions(Rules(), ("You", "Expert"), 1, "expert")}

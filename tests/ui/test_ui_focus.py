@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 import pyxel
 from pyxel_players import Keys, release_all
+from seats import against
 from test_ui_windows import KEYS, PAD, choose, focus_frame_at, title_app, type_text
 
 from cart.ai import Bot, choose_action
@@ -38,8 +39,8 @@ from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table_view import stop_rects
 from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.draft import Draft
 from cart.ui.windows.position_setup import SetUpScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 PADS = {**PAD, "b": pyxel.GAMEPAD1_BUTTON_B}
@@ -61,7 +62,7 @@ def board() -> tuple[App, PlayScene]:
     app = App(headless=True, seed=1, settings=Settings(animation_speed="off"))
     app.think_budget = 30.0
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    scene = app.new_game(GameSetup(players=1, side="red"), Match(Rules(), start=state))
+    scene = app.new_game(against(), Match(Rules(), start=state))
     app.frame()
     return app, scene
 
@@ -235,14 +236,14 @@ def test_the_create_form_and_the_set_up_window_close_at_one_press(assets: Assets
         type_text(app, "Ann")
         press(app, close)
         assert not isinstance(app.top, NewGameScene), close  # one press: the form is gone
-        app.go(Push(SetUpScene(app.services, GameSetup())))
+        app.go(Push(SetUpScene(app.services, Draft())))
         setup = app.top
         assert isinstance(setup, SetUpScene) and setup.typing
         type_text(app, "4HPw")
         press(app, close)
         assert app.top is not setup, close
     app = title_app(Store(tmp_path / "kb"))
-    app.go(Push(SetUpScene(app.services, GameSetup())))
+    app.go(Push(SetUpScene(app.services, Draft())))
     setup = app.top
     assert isinstance(setup, SetUpScene)
     press(app, pyxel.GAMEPAD1_BUTTON_A)  # the on-screen keyboard over the field ...
@@ -366,7 +367,7 @@ def test_quit_at_the_table_asks_as_exit_does(assets: Assets, tmp_path: Path) -> 
     keys.press("select")
     assert app.quitting
     saved = title_app(Store(tmp_path))
-    saved.create_game("Friday", GameSetup(players=1, side="red", level="beginner"))
+    saved.create_game("Friday", against("beginner"))
     keys = Keys(saved, KEYBOARD)
     choose(keys, "Play", "Quit...")  # type: ignore[arg-type]
     box = saved.top

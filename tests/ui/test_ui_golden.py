@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 import pyxel
 from finished_game import finished_game, finished_review
+from seats import against
 
 from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
@@ -41,7 +42,6 @@ from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -118,7 +118,7 @@ def app(store: Store | None = None) -> App:
 
 def started(a: App) -> PlayScene:
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    return a.new_game(GameSetup(players=1, side="red", level="expert"), Match(rules=Rules(), start=state))
+    return a.new_game(against("expert"), Match(rules=Rules(), start=state))
 
 
 def frame(a: App, *intents: object, at: tuple[int, int] = (600, 500)) -> None:
@@ -190,7 +190,7 @@ def shot_match(a: App) -> None:
     match = Match(rules, names=("Expert", "You"), rng=random.Random(5))
     match.score = (6, 4)
     match.game = GameState.from_position(rules, Position.start(), turn=1, dice=(6, 5), crawford=True)
-    a.new_game(GameSetup(players=1, side="red", level="expert", match_length=7), match)
+    a.new_game(against("expert", Rules(match_length=7)), match)
     frame(a, at=(600, 60))
 
 
@@ -300,7 +300,7 @@ def shot_game_over(a: App) -> None:
 
 
 def shot_game_over_rated(a: App) -> None:
-    a.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
+    a.create_game("Rated", against("expert"))
     forfeit(a)
     for _ in range(4):
         frame(a)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import pyxel
 from pyxel_players import GAMEPAD, KEYBOARD, Keys
+from seats import against
 from test_ui_app import LEFT, RIGHT, make_app, play_scene, started
 
 from cart.engine import GameState, Move, Position, Rules
@@ -24,13 +25,12 @@ from cart.ui.kit.intents import Command, Input, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.palette import Wimp
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 
 def test_keyboard_cursor_and_gamepad(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     app.input.warp(*d.place(1, 8))
     d.key(pyxel.KEY_SPACE)
     assert d.table.lifted_from == 8
@@ -166,7 +166,7 @@ def test_a_man_hit_enters_from_the_bar_by_keys_alone(assets: Assets, pad: bool) 
     app = make_app()
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="expert"),
+        against("expert"),
         GameState.from_position(Rules(), pos, dice=(3, 1)),
     )
     keys = Keys(app, GAMEPAD if pad else KEYBOARD)
@@ -204,7 +204,7 @@ def test_a_man_hit_enters_from_the_bar_by_keys_alone(assets: Assets, pad: bool) 
 def test_the_keyboard_cursor_is_drawn_until_the_mouse_moves(assets: Assets) -> None:
     """Issue 19: arrows (real keys) frame the stop in the caret's red; a moved mouse takes the frame away."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     keys = Keys(app, KEYBOARD)
     app.frame()
     five = L.point_rect(5)

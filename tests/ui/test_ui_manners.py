@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import pyxel
 from pyxel_players import arrow_way
+from seats import against, two
 
 from cart.engine import GameState, Match, Position, Rules
 from cart.store import Settings, Store
@@ -29,7 +30,6 @@ from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import ask_take
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -107,7 +107,7 @@ def board_app(pointer: bool | None = None) -> tuple[App, PlayScene]:
     app = App(headless=True, seed=1, settings=Settings(animation_speed="off"), pointer=pointer)
     app.think_budget = 30.0
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    scene = app.new_game(GameSetup(players=1, side="red"), Match(Rules(), start=state))
+    scene = app.new_game(against(), Match(Rules(), start=state))
     pyxel.set_mouse_pos(200, 250)  # the middle of the left table, whatever the last test left
     app.frame()
     return app, scene
@@ -246,7 +246,7 @@ def test_the_saved_games_slider_drags_pages_and_keeps_the_highlight_shown(
 ) -> None:
     app = store_app(tmp_path)
     for i in range(25):
-        app.create_game(f"Game {i:02}", GameSetup(players=2))
+        app.create_game(f"Game {i:02}", two())
     app.to_start()
     start = app.top
     assert isinstance(start, StartScene)
@@ -294,7 +294,7 @@ def test_the_close_icons_cancel_boxes_and_leave_windows_asking_first_at_the_tabl
     assets: Assets, tmp_path: Path
 ) -> None:
     app = store_app(tmp_path)
-    scene = app.create_game("Tuesday", GameSetup(players=1, side="red"))
+    scene = app.create_game("Tuesday", against())
     p = Player(app)
     app.frame()
     board = scene.window

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pyxel
 from screen_text import read_line, read_rows
+from seats import against, two
 from test_ui_app import make_app, play_scene
 
 from cart.engine import EngineError, GameState, Position, Rules
@@ -21,14 +22,13 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.dialogs import PAD, Dialog
 from cart.ui.kit.intents import Command, Select
-from cart.ui.windows.setup import GameSetup
 
 
 def test_a_typed_moves_refusal_is_shown_whole_on_as_many_lines_as_it_needs(assets: Assets) -> None:
     """k12_bad_move.png: "'13/7 13/11 13/9' is not a legal play o" ended there; the reason is read now."""
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=1, dice=(6, 2))
-    d = play_scene(app, GameSetup(players=1, side="red"), start)
+    d = play_scene(app, against(), start)
     d.key(pyxel.KEY_T)  # Type a move
     d.type("13/7 13/11 13/9")
     d.key(pyxel.KEY_RETURN)
@@ -62,7 +62,7 @@ def strip_rows(assets: Assets) -> list[str]:
 def test_the_boards_strip_shows_an_illegal_drags_reason_whole(assets: Assets) -> None:
     """x10_illegal_drag.png: "The man on the bar cannot go to point 1" lost " with 4/1"."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "The man on the bar cannot go to point 1 with 4/1"
     d.table.say(text)
     for _ in range(100):  # longer than a scroll's rest: nothing moves, nothing is lost
@@ -73,7 +73,7 @@ def test_the_boards_strip_shows_an_illegal_drags_reason_whole(assets: Assets) ->
 def long_names_game(assets: Assets) -> tuple[object, str]:
     app = make_app(seed=4)
     name = "A" * 24
-    d = play_scene(app, GameSetup(players=2, names=(name, "B" * 24)))
+    d = play_scene(app, two((name, "B" * 24)))
     for _ in range(20):
         d.click(L.DICE_BOX.center)  # the opening roll (again after a tie)
         if "first" in d.table.message:
@@ -143,7 +143,7 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
 
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
-    d = play_scene(app, GameSetup(players=1, side="red", level="intermediate"), start)
+    d = play_scene(app, against("intermediate"), start)
     d.until(lambda: "played" in d.table.message)
     said = d.table.message.split(" played ")[1]
     assert len(said) > 10  # long: four men moved
@@ -171,7 +171,7 @@ def game_ending(assets: Assets, rules: Rules, theirs_off: int) -> tuple[object, 
     theirs[6 if theirs_off else 19] = 15 - theirs_off  # in their home board, or all in ours
     start = GameState.from_position(rules, Position.from_counts(mine, theirs), turn=1, dice=(2, 1))
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
+    d = play_scene(app, against("expert"), start)
     d.click(d.place(1, 1))
     d.click(d.place(1, 0))
     d.click(L.ROLL_BOX.center)  # confirm: the last man off
@@ -216,7 +216,7 @@ def test_maxgammon_has_no_cube_in_the_game_over_words(assets: Assets) -> None:
 def test_the_match_stepper_says_1_pt(assets: Assets) -> None:
     """The Create form's match length read '1 pts'."""
     from cart.ui.windows.create_form import NewGameScene
-    from cart.ui.windows.setup import GameSetup as Setup
+    from cart.ui.windows.draft import Draft as Setup
 
     app = make_app()
     form = NewGameScene(app.services, Setup(match_length=1))
@@ -229,7 +229,7 @@ def test_the_match_stepper_says_1_pt(assets: Assets) -> None:
 def test_the_match_stepper_takes_every_length_from_1_to_25(assets: Assets) -> None:
     """Play-test: the length stepped through odd numbers only; a 2- or 4-point match is played too."""
     from cart.ui.windows.create_form import NewGameScene
-    from cart.ui.windows.setup import GameSetup as Setup
+    from cart.ui.windows.draft import Draft as Setup
 
     app = make_app()
     form = NewGameScene(app.services, Setup())

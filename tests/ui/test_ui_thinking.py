@@ -100,11 +100,12 @@ def test_the_first_computer_turn_builds_the_nets_over_frames_not_in_one() -> Non
     """
     import random
 
+    from seats import against
+
     from cart.ai import bot
     from cart.engine import GameState, Match, Position, Rules
     from cart.store import Settings
     from cart.ui.app import App
-    from cart.ui.windows.setup import GameSetup
 
     kept = dict(bot._LOADED)
     bot._LOADED.clear()
@@ -114,7 +115,7 @@ def test_the_first_computer_turn_builds_the_nets_over_frames_not_in_one() -> Non
         rules = Rules(variant="maxgammon")  # White, the computer here, opens
         start = GameState.from_position(rules, Position.start(), turn=0)
         scene = app.new_game(
-            GameSetup(players=1, side="red", level="beginner", variant="maxgammon"),
+            against("beginner", Rules(variant="maxgammon")),
             Match(rules, names=("Beginner", "You"), rng=random.Random(3), start=start),
         )
         frames = 0

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from seats import two
 from test_ui_app import Driver, all_pixels_in_palette, make_app, play_scene, started
 
 import cart.__main__ as cart_main
@@ -22,7 +23,7 @@ from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup
+from cart.ui.windows.draft import Draft
 
 
 def test_the_form_greys_what_does_not_apply_and_maxgammon_opens_with_white(assets: Assets) -> None:
@@ -56,7 +57,7 @@ def test_the_form_greys_what_does_not_apply_and_maxgammon_opens_with_white(asset
     assert form.setup.variant == "maxgammon" and form.setup.other_colour == "white"
     assert form.rows[4].toggles[0].on and not form.rows[4].toggles[1].enabled
     assert not form.rows[5].toggles[0].enabled
-    assert GameSetup(variant="maxgammon", other_colour="black").colours == ("white", "red")
+    assert Draft(variant="maxgammon", other_colour="black").colours == ("white", "red")
     d.click(form.play.rect.center)
     scene = app.stack[0]
     assert isinstance(scene, PlayScene) and scene.table.players[0].colour == "white"
@@ -135,7 +136,7 @@ def test_the_title_starts_and_stops_its_own_music(assets: Assets) -> None:
 def test_the_music_tick_says_it_is_the_titles(assets: Assets) -> None:
     """Issue 19: no tune plays at the table, so the Sounds menu's tick says it is the title's music."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), started())
+    d = play_scene(app, two(), started())
     d.menu("Sounds")
     sounds = app.top
     assert isinstance(sounds, MenuScene)

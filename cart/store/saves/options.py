@@ -42,8 +42,12 @@ def rules_from_dict(data: object) -> Rules:
 class GameOptions:
     """What the Create form asks: rules, players, sides, level, hints; one value from the form to the file.
 
-    ``names`` are the two seats' (seat 0 is White, who opens in MaxGammon);
-    ``computer`` is the seat the computer plays at ``level``, or None for two people.
+    ``names`` are the two seats' names (seat 0 is White, who opens in
+    MaxGammon). ``computer`` is the seat the computer plays, or None for two
+    people at one keyboard; ``level`` is then its level (each level has its own
+    rating). Match length and automatic doubles are part of ``rules``.
+    ``both``: the computer plays both seats at ``level`` (the title's attract
+    game, ``computer`` then 0); such a game is watched, never saved.
     """
 
     rules: Rules = field(default_factory=Rules)
@@ -51,6 +55,7 @@ class GameOptions:
     computer: int | None = None
     level: str | None = None
     hints: bool = True
+    both: bool = False
 
     def __post_init__(self) -> None:
         """Refuse nonsense at construction, so nothing invalid is ever written."""
@@ -69,19 +74,23 @@ class GameOptions:
             check_level(self.level)
         if type(self.hints) is not bool:
             raise BadValueError(f"hints must be True or False, got {self.hints!r}")
+        if self.both is not False and (self.both is not True or self.computer != 0):
+            raise BadValueError("the computer plays both seats as seat 0 and seat 1 at one level")
 
     @property
     def players(self) -> int:
-        """1 against the computer, 2 for two people."""
-        return 1 if self.computer is not None else 2
+        """0 when the computer plays itself, 1 against the computer, 2 for two people."""
+        return 0 if self.both else 1 if self.computer is not None else 2
 
     def player_id(self, seat: int) -> str:
         """The ratings key of a seat: ``computer:<level>`` or ``player:<name>``."""
-        if seat == self.computer:
+        if seat == self.computer or self.both:
             return f"computer:{self.level}"
         return f"player:{self.names[seat]}"
 
     def to_dict(self) -> dict[str, Any]:
+        if self.both:
+            raise BadValueError("a game the computer plays against itself is watched, never saved")
         return {
             "rules": rules_to_dict(self.rules),
             "names": list(self.names),

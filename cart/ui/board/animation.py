@@ -1,4 +1,4 @@
-"""A play shown man by man: the boards and dice of each step, from the engine's steps.
+"""A play shown man by man: the boards and dice of each step, from the engine's ``Moved`` event.
 
 No Pyxel here; the Play scene ticks a :class:`CheckerRun` once a frame and
 draws the man it says is in the air.
@@ -6,11 +6,10 @@ draws the man it says is in the air.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from cart.engine import Position, Step, boards, dice_list
+from cart.engine import GameState, Moved, Position, boards, dice_list
 
 from . import layout as L
 from .view_state import Lifted
@@ -18,11 +17,13 @@ from .view_state import Lifted
 
 @dataclass
 class CheckerRun:
-    """A play shown man by man from the engine's steps, then ``then`` commits it.
+    """A play the engine has applied, shown man by man from its ``Moved`` event.
 
     ``boards`` are the board before each step and the final one, ``dice_left``
-    the dice still to play at each of them, both made from the steps by
-    :meth:`of`, so the animation shows exactly the dice and hits the engine says.
+    the dice still to play at each of them, both made from the event's steps
+    by :meth:`of`, so the animation shows exactly the dice and hits the engine
+    says. Until the last man lands the table shows the game as the mover saw
+    it: ``state`` (its dice, cube and turn), ``score`` and ``viewer``.
     """
 
     player: int
@@ -30,42 +31,38 @@ class CheckerRun:
     moves: list[tuple[int, int]]
     dice_left: list[tuple[int, ...]]
     frames: int
-    then: Callable[[], object]
+    state: GameState
+    score: tuple[int, int]
+    viewer: int
     i: int = 0
     t: int = 0
 
     @classmethod
     def of(
-        cls,
-        player: int,
-        before: Position,
-        dice: tuple[int, int],
-        steps: tuple[Step, ...],
-        frames: int,
-        then: Callable[[], object],
+        cls, moved: Moved, state: GameState, score: tuple[int, int], viewer: int, frames: int
     ) -> CheckerRun:
-        """The run of ``steps`` (a play of ``dice`` from ``before``, from the engine) by ``player``."""
-        left = list(dice_list(dice))
+        """The run of ``moved``, a play made in ``state`` at ``score``, seen from ``viewer``'s side."""
+        assert moved.before is not None and state.dice is not None
+        left = list(dice_list(state.dice))
         lefts = [tuple(left)]
-        for step in steps:
+        for step in moved.steps:
             left.remove(step.die)
             lefts.append(tuple(left))
-        moves = [(step.src, step.dst) for step in steps]
-        return cls(player, [before, *boards(before, steps)], moves, lefts, frames, then)
+        moves = [(step.src, step.dst) for step in moved.steps]
+        runs = [moved.before, *boards(moved.before, moved.steps)]
+        return cls(moved.player, runs, moves, lefts, frames, state, score, viewer)
 
     @property
     def done(self) -> bool:
         return self.i >= len(self.moves)
 
     def tick(self) -> bool:
-        """Advance one frame; True when the last step has landed (``then`` has run)."""
+        """Advance one frame; True when the last step has landed."""
         self.t += 1
         if self.t >= self.frames:
             self.t = 0
             self.i += 1
-            if self.done:
-                self.then()
-                return True
+            return self.done
         return False
 
     @property

@@ -13,7 +13,7 @@ from cart.engine import GameState, Position, dice_list
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.text import cut_shown, wrap_words
+from cart.ui.kit.text import cut, shown, wrap
 from cart.ui.kit.widgets import Window, draw_box
 
 from . import layout as L
@@ -158,7 +158,7 @@ class BoardView:
             self._pips(g, mine, view)
         if view.message:
             first = view.message_first
-            lines = wrap_words(view.message, MESSAGE_COLS)[first : first + MESSAGE_ROWS]
+            lines = wrap(view.message, MESSAGE_COLS, cut_words=True)[first : first + MESSAGE_ROWS]
             top = L.MESSAGE.y + (L.MESSAGE.h - CHAR_H * len(lines)) // 2
             if top < L.MESSAGE.y:  # three lines: a band of the strip's colour over the points' tips
                 g.rect(L.MESSAGE.x, top - 1, L.MESSAGE.w, CHAR_H * len(lines) + 2, wimp.BOARD_FIELD)
@@ -191,27 +191,26 @@ class BoardView:
         a = self.assets
         viewer = view.viewer
         for player, box in ((1 - viewer, L.THEIR_SEAT), (viewer, L.YOUR_SEAT)):
-            shown = view.players[player]
+            seat = view.players[player]
             rows = L.seat_rows(box)
             if game.phase != "over" and game.actor == player:  # whose move: the focus colour
                 g.rect(rows.name.x + 1, rows.name.y + 1, rows.name.w - 2, rows.name.h - 2, wimp.TITLE_FOCUS)
             if view.thinking == player:  # an hourglass at the strip's left end while it thinks
                 hourglass(g, rows.name.x + 5, rows.name.y + 2)
-            name = cut_shown(shown.name, rows.name.w // CHAR_W - 1)  # a long name ends in "...", as in lists
+            # a long name ends in "...", as in lists
+            name = cut(shown(seat.name), rows.name.w // CHAR_W - 1, at_word=False)
             a.text_centered(g, rows.name.x + rows.name.w // 2, rows.name.y + 4, name, wimp.TEXT)
-            a.blt(
-                g, rows.icon.x + 5, rows.icon.y + 5, "player_computer" if shown.computer else "player_human"
-            )
-            if shown.rating is not None:
-                text = f"Rating {shown.rating}"
+            a.blt(g, rows.icon.x + 5, rows.icon.y + 5, "player_computer" if seat.computer else "player_human")
+            if seat.rating is not None:
+                text = f"Rating {seat.rating}"
                 a.text_centered(g, rows.rating.x + rows.rating.w // 2, rows.rating.y + 4, text, wimp.TEXT)
             if player == viewer:  # "Icon ** Side": your colour
                 side = Rect(rows.icon.x + 41, rows.icon.y, rows.icon.w - 41, rows.icon.h)
                 r = side.centered(L.CHECKER, L.CHECKER)
-                a.blt(g, r.x, r.y, f"checker_{shown.colour}")
-                a.text(g, L.ROLL_BOX.x, L.ROLL_BOX.y - CHAR_H - 4, roll_label(shown), wimp.TEXT)
+                a.blt(g, r.x, r.y, f"checker_{seat.colour}")
+                a.text(g, L.ROLL_BOX.x, L.ROLL_BOX.y - CHAR_H - 4, roll_label(seat), wimp.TEXT)
             bin_box = L.bin_box(player == viewer)
-            a.text(g, bin_box.x, bin_box.y - CHAR_H - 4, f"{shown.colour.title()}'s bin", wimp.TEXT)
+            a.text(g, bin_box.x, bin_box.y - CHAR_H - 4, f"{seat.colour.title()}'s bin", wimp.TEXT)
 
     def _dice(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         viewer = view.viewer

@@ -95,7 +95,7 @@ def players_of(
         Player(
             options.names[seat],
             colours[seat],
-            computer=options.computer == seat,
+            computer=options.both or options.computer == seat,
             rating=None if ratings is None else ratings[seat],
         )
         for seat in (0, 1)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 
 from cart.engine import Event, GameStarted, Match, Moved
-from cart.ui.kit.text import wrap_words
+from cart.ui.kit.text import wrap
 
 _POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
 _IRREGULAR = {"goes": "go", "has": "have", "is": "are", "does": "do"}
@@ -99,7 +99,7 @@ class MessageLog:
 
     def first_line(self, width: int, rows: int) -> int:
         """Which line of the latest message (wrapped to ``width``) heads the strip of ``rows`` lines now."""
-        stops = len(wrap_words(self.latest, width)) - rows + 1
+        stops = len(wrap(self.latest, width, cut_words=True)) - rows + 1
         return (self.age // SCROLL_FRAMES) % stops if stops > 1 else 0
 
     def history(self) -> list[str]:

@@ -25,7 +25,7 @@ from .menus import (
 )
 from .services import NO_CLIPBOARD
 from .stage import Pop, Scene as Scene, Transition, nearest_stop as nearest_stop, row_stop as row_stop
-from .text import wrap_box
+from .text import wrap
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 
 if TYPE_CHECKING:
@@ -149,7 +149,7 @@ class Dialog(Scene):
         self.cols = (
             self.width - 2 * PAD
         ) // CHAR_W  # as the box was sized: a line may touch the frame by a pixel
-        self.lines = wrap_box(lines, self.cols, MAX_ROWS)
+        self.lines = wrap("\n".join(lines), self.cols, rows=MAX_ROWS) if lines else []
         self.field: TextField | None = None
         if field_text is not None:
             self.field = TextField(Rect(0, 0, self.width - 2 - 2 * PAD, 24), field_text, 40, focused=True)
@@ -168,7 +168,7 @@ class Dialog(Scene):
 
     @property
     def error_lines(self) -> list[str]:
-        return wrap_box([self._error], self.cols, MAX_ERROR_ROWS) if self._error else []
+        return wrap(self._error, self.cols, rows=MAX_ERROR_ROWS) if self._error else []
 
     def lay_out(self) -> None:
         """Size the box to its lines (and a refusal's, which may come later: the box grows) and centre it.

@@ -7,7 +7,6 @@ their words with these, so a long name or a path reads the same everywhere.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
 from datetime import datetime
 
 PRINTABLE = frozenset(chr(c) for c in range(32, 127))
@@ -31,11 +30,6 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".!?" else f"{text}."
 
 
-def wrap_lines(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters; a word longer than a line is cut, never lost."""
-    return textwrap.wrap(text, width)
-
-
 def cut(text: str, width: int, *, at_word: bool = True) -> str:
     """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is
     near, unless ``at_word`` is off: a list's column cuts where it must).
@@ -55,46 +49,42 @@ def cut(text: str, width: int, *, at_word: bool = True) -> str:
     return head.rstrip() + ELLIPSIS[:width]
 
 
-def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
-    """``text`` wrapped on spaces in lines of at most ``width``; a word too long for a line gets an ellipsis.
+def wrap(
+    text: str, width: int, *, first: int | None = None, rows: int | None = None, cut_words: bool = False
+) -> list[str]:
+    """``text`` on lines of at most ``width`` characters (the first ``first``, if narrower), broken at spaces.
 
-    With ``rows``, text that needs more lines ends in an ellipsis on the last one.
+    Each line of ``text`` is a paragraph; an empty one stays, as a gap. A word
+    longer than a line goes on over the next, as a path or a name written
+    across a line break does: nothing is lost. With ``cut_words`` it is
+    shortened with an ellipsis instead (the board's strip, where a word must
+    not break). With ``rows``, text that needs more lines ends in an ellipsis
+    on the last. A space written as :data:`KEEP` never breaks a line.
 
-    >>> wrap_words("The man on the bar cannot go to point 1 with 4/1", 23)
+    >>> wrap("The man on the bar cannot go to point 1 with 4/1", 23)
     ['The man on the bar', 'cannot go to point 1', 'with 4/1']
-    >>> wrap_words("AAAAAAAAAAAAAAAAAAAAAAAA goes first with 6-1", 23)
+    >>> wrap("AAAAAAAAAAAAAAAAAAAAAAAA goes first with 6-1", 23, cut_words=True)
     ['AAAAAAAAAAAAAAAAAAAA...', 'goes first with 6-1']
-    >>> wrap_words("one two three four five", 9, rows=2)
+    >>> wrap("Abcdefghijklmnopqrstuvwx wins 1 point", 21, first=19)
+    ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
+    >>> wrap(f"Bartholomew: Doubles{KEEP}=>{KEEP}2", 19)  # words kept together
+    ['Bartholomew:', 'Doubles => 2']
+    >>> wrap("one two three four five\\n\\nsix", 9, rows=2)
     ['one two', 'three...']
     """
-    words = [w if len(w) <= width else cut(w, width) for w in text.split()]
-    lines = textwrap.wrap(" ".join(words), width, break_long_words=False, break_on_hyphens=False)
-    if rows is not None and len(lines) > rows:
-        lines = [*lines[: rows - 1], cut(" ".join(lines[rows - 1 :]), width)]  # greedy: more than a line
-    return lines
-
-
-def fill(text: str, first: int, rest: int | None = None) -> list[str]:
-    """``text`` on rows of ``first`` characters, then ``rest``, broken at spaces and never cut.
-
-    For words a player must read whole: a word longer than a row runs over the next;
-    a :data:`KEEP` space never breaks.
-
-    >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
-    ['Bartholomew wins a', 'gammon, 2 points']
-    >>> fill("Abcdefghijklmnopqrstuvwx wins 1 point", 19, 21)
-    ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
-    >>> fill(f"Bartholomew: Doubles{KEEP}=>{KEEP}2", 19)  # words kept together
-    ['Bartholomew:', 'Doubles => 2']
-    """
-    rest = first if rest is None else rest
-    if first >= rest:  # a first row no narrower: textwrap's own case
-        rows = textwrap.wrap(text, max(1, rest), break_on_hyphens=False) or [""]
-    else:
-        indent = "\x00" * (rest - first)  # the first row's missing room, taken off again below
-        rows = textwrap.wrap(text, rest, initial_indent=indent, break_on_hyphens=False) or [indent]
-        rows[0] = rows[0][len(indent) :]
-    return [row.replace(KEEP, " ") for row in rows]
+    out: list[str] = []
+    for paragraph in text.split("\n"):
+        if cut_words:
+            paragraph = " ".join(w if len(w) <= width else cut(w, width) for w in paragraph.split())
+        narrow = first if first is not None and not out and first < width else None
+        indent = "\x00" * (width - narrow) if narrow is not None else ""  # the first line's missing room
+        lines = textwrap.wrap(paragraph, max(1, width), initial_indent=indent, break_on_hyphens=False)
+        lines = lines or [indent]
+        lines[0] = lines[0][len(indent) :]
+        out.extend(line.replace(KEEP, " ") for line in lines)
+    if rows is not None and len(out) > rows:
+        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), width)]
+    return out
 
 
 def shown(text: str) -> str:
@@ -104,15 +94,6 @@ def shown(text: str) -> str:
     'Caf? ?'
     """
     return "".join(c if c in PRINTABLE else "?" for c in text)
-
-
-def cut_shown(text: str, width: int) -> str:
-    """``text`` as the font draws it in at most ``width`` characters, ending in an ellipsis when cut.
-
-    >>> cut_shown("Bartholomew", 8), cut_shown("Ann", 8)
-    ('Barth...', 'Ann')
-    """
-    return cut(shown(text), width, at_word=False)
 
 
 def local_time(stamp: str) -> str:
@@ -127,24 +108,3 @@ def local_time(stamp: str) -> str:
     if when.tzinfo is not None:
         when = when.astimezone()  # the local time zone
     return when.strftime("%Y-%m-%d %H:%M")
-
-
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters (long words, such as paths, are cut)."""
-    return textwrap.wrap(shown(text), width, break_long_words=True, break_on_hyphens=False) or [""]
-
-
-def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
-    """A box's lines wrapped to ``cols``, at most ``rows`` (then "..."); a path too long is split, not lost.
-
-    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
-    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
-    >>> wrap_box(["a b c d e f g h"], 5, 2)
-    ['a b c', 'd...']
-    """
-    out: list[str] = []
-    for line in lines:
-        out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
-    if len(out) > rows:
-        out = [*out[: rows - 1], cut(" ".join(out[rows - 1 :]), cols)]
-    return out

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from cart.ai.review import CubeReview, PlayReview, Review, RollReview
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_W
-from cart.ui.kit.text import KEEP, cut, fill
+from cart.ui.kit.text import KEEP, cut, wrap
 
 from .review_rows import MARKS, Line, Lines
 from .review_view import BEST_COLOUR, MADE_COLOUR
@@ -42,7 +42,7 @@ def detail_rows(
     for text, colour, swatch in lines:
         tx = SWATCH_W if swatch is not None else 0
         room = (width - tx) // CHAR_W
-        for k, words in enumerate(fill(text, (first - tx) // CHAR_W if not out else room, room)):
+        for k, words in enumerate(wrap(text, room, first=(first - tx) // CHAR_W if not out else room)):
             out.append((tx, words, colour, swatch if k == 0 else None))
     if len(out) > rows:
         tx, _, colour, swatch = out[rows - 1]

@@ -24,7 +24,7 @@ from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.intents import Dropped, Intent
 from cart.ui.kit.keyboard import key_for
 from cart.ui.kit.stage import Pop, Push, Tell, Transition, chain
-from cart.ui.kit.text import cut_shown, shown, wrap
+from cart.ui.kit.text import cut, shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, TextField
 
 from .review import ReviewScene
@@ -86,12 +86,12 @@ def review_file(services: Services, path: str) -> Transition:
     try:
         match = read_mat(path)
     except MatError as exc:
-        return Tell("Import .mat", (*wrap(str(exc), 60), "Nothing was changed."))
+        return Tell("Import .mat", (*wrap(shown(str(exc)), 60), "Nothing was changed."))
     if not match.record:
         return Tell("Import .mat", (f"{os.path.basename(path)} records no moves: nothing to review.",))
     colour = other_colour_of(services.prefs.settings)
     players = (Player(match.names[0], colour), Player(match.names[1], "red"))
-    title = cut_shown(os.path.basename(path), MAT_NAME)  # shown, and "..." past the room
+    title = cut(shown(os.path.basename(path)), MAT_NAME, at_word=False)  # shown, and "..." past the room
     return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
 
 

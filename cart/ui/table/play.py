@@ -19,7 +19,6 @@ from cart.ai import Bot, think_action, think_hint, think_load_weights
 from cart.engine import (
     Action,
     Doubled,
-    EngineError,
     Event,
     GameOver,
     GameState,
@@ -43,7 +42,6 @@ from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Relea
 from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
-from cart.ui.windows.setup import GameSetup
 
 from . import play_boxes as boxes
 from .play_menu import open_menu
@@ -65,15 +63,13 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 class PlayScene(Scene):
     """The board screen, playing one match at ``table``; ``attract`` plays it quietly.
 
-    ``setup``: the Create form's set-up an unsaved match is played again with.
+    A saved game's table has the store's session, which saves each action and
+    rates each result as it is applied.
     """
 
-    def __init__(
-        self, services: Services, table: Table, *, setup: GameSetup | None = None, attract: bool = False
-    ) -> None:
+    def __init__(self, services: Services, table: Table, *, attract: bool = False) -> None:
         super().__init__(services)
         self.table = table
-        self.setup = setup
         self.attract = attract
         # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
         self._bots: dict[int, Bot] = {}
@@ -118,6 +114,7 @@ class PlayScene(Scene):
         beat = self.beats[0] if self.beats else None
         look = Look(
             run=beat.run if beat is not None else None,
+            waiting=next((b.run for b in self.beats if b.run is not None), None),
             faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
             pointer=self.pointer,
             pips=self.services.prefs.pips,
@@ -135,8 +132,9 @@ class PlayScene(Scene):
         t.sync()
         t.log.tick()
         self.go(self.tutor.step())
-        if len(t.match.record) != self._acted or any(not isinstance(i, Pointer) for i in intents):
-            self._acted = len(t.match.record)
+        acted = self._acted if t.untold else len(t.match.record)  # a play shown counts once it lands
+        if acted != self._acted or any(not isinstance(i, Pointer) for i in intents):
+            self._acted = acted
             self.hover = (None, 0)  # any action hides the tip; it shows again after a new pause
         for intent in intents:
             if isinstance(intent, Pointer):
@@ -163,8 +161,8 @@ class PlayScene(Scene):
                 self.held.keep(intents)
             if self.beats[0].kind == "tumbling":
                 self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
-            if self.beats[0].tick():
-                self.beats.pop(0)
+            if self.beats[0].tick() and self.beats.pop(0).run is not None:
+                self.landed()
             return self.take()
         if game.phase == "over":
             self.held.clear()
@@ -213,34 +211,7 @@ class PlayScene(Scene):
         return (yield from think_action(self._bots[seat], self.match, resign=True))
 
     def _computer_act(self, action: Action) -> None:
-        if isinstance(action, Move):
-            self.animate_play(action)
-        else:
-            self.act(action)
-
-    def animate_play(self, move: Move) -> None:
-        """Show ``move`` man by man at the speed setting (after any tumble), then apply it.
-
-        The steps shown, each with its die and hit, are the ``Moved`` event's
-        that the engine's pure step for the move gives, so showing them decides
-        no rule. A move the engine refuses is said at once.
-        """
-        game = self.match.game
-        frames = self.services.prefs.step_frames
-        if not frames or game.dice is None:
-            self.act(move)
-            return
-        try:
-            _, events = game.play(move)  # what applying it will do; nothing changes yet
-        except EngineError as exc:
-            self.table.say(str(exc))
-            return
-        moved = next(e for e in events if isinstance(e, Moved))
-        assert moved.before is not None
-        run = CheckerRun.of(
-            moved.player, moved.before, game.dice, moved.steps, frames, lambda: self.act(move)
-        )
-        self.beats.append(Beat("animating", run=run))
+        self.act(action)
 
     # -- people -------------------------------------------------------------------------------------
     def _human(self, game: GameState, intents: list[Intent]) -> None:
@@ -360,8 +331,26 @@ class PlayScene(Scene):
 
     # -- the engine's events -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome:
-        """Apply ``action`` at the table; its events sound and animate here."""
-        return self.react(self.table.act(action))
+        """Apply ``action`` at the table; its events sound and animate here.
+
+        A play made elsewhere than on the board (the computer's, a typed one) is
+        applied, then shown man by man from its ``Moved`` event at the speed
+        setting (after any tumble); it is said and sounded when the last man
+        lands (:meth:`landed`), as a play made by hand is when it is made.
+        """
+        game, score, viewer = self.match.game, self.match.score, self.table.viewer
+        frames = self.services.prefs.step_frames
+        if not isinstance(action, Move) or not frames or game.dice is None:
+            return self.react(self.table.act(action))
+        outcome = self.table.act(action, shown_later=True)
+        moved = next((e for e in outcome if isinstance(e, Moved)), None)
+        if moved is not None:
+            self.beats.append(Beat("animating", run=CheckerRun.of(moved, game, score, viewer, frames)))
+        return outcome
+
+    def landed(self) -> None:
+        """The play shown has landed: the table says it, the scene sounds it."""
+        self.react(self.table.tell())
 
     def react(self, outcome: Outcome) -> Outcome:
         """Sounds, tumbles and pauses for what an intent did; a store problem shown whole, once."""
@@ -416,7 +405,7 @@ class PlayScene(Scene):
         self.shown = game, view = self.view()
         self.services.board.draw(g, game, view)
         if self.run is None:
-            draw_marks(g, self.table, view)
+            draw_marks(g, self.table, game, view)
         if self.shown_focus is not None and not self.attract:
             draw_focus(g, self.table, self.shown_focus)
         tip = None if self.busy else self.tip()

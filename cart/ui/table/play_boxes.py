@@ -6,7 +6,6 @@ returns where to go; none calls the App.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
@@ -19,8 +18,8 @@ from cart.ui.kit.text import sentence
 from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_open import cached_review, copy_of
 from cart.ui.review.review_source import ReviewSource
-from cart.ui.routes import PlayNew, Resume, ToTitle
-from cart.ui.windows.setup import GameSetup, free_name
+from cart.ui.routes import ToTitle, start_game
+from cart.ui.windows.setup import free_name
 
 from .game_over import game_over_lines
 from .play_info import (
@@ -46,7 +45,6 @@ class PlayScene(Protocol):
 
     table: Table
     services: Services
-    setup: GameSetup | None
 
     @property
     def match(self) -> Match: ...
@@ -56,8 +54,6 @@ class PlayScene(Protocol):
     def take(self) -> Transition | None: ...
 
     def command(self, name: str) -> Transition | None: ...
-
-    def animate_play(self, move: Move) -> None: ...
 
     def ask_hint(self) -> None: ...
 
@@ -296,7 +292,7 @@ def type_move(scene: PlayScene) -> Transition | None:
         except EngineError as exc:
             return str(exc)
         table.lifted_from = None
-        return _acting(scene, lambda: scene.animate_play(Move.of(play)))
+        return _acting(scene, lambda: scene.act(Move.of(play)))
 
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
@@ -305,25 +301,22 @@ def type_move(scene: PlayScene) -> Transition | None:
 
 
 def another(scene: PlayScene) -> Transition | None:
-    """The next game of the match, or a new match with the same set-up once it is over.
+    """The next game of the match, or a new match with the same options once it is over.
 
     A finished saved match stays in the list as it is; the new one is saved
     under the next free name (``Friday 2``).
     """
-    services, session = scene.services, scene.table.session
+    services, session, store = scene.services, scene.table.session, scene.services.store
     if not scene.match.is_match_over:
         return _acting(scene, lambda: scene.act(NewGame()))
-    if session is not None and services.store is not None:
-        store = services.store
-        try:
-            name = free_name(store, session.game.name)
-            new = store.games.create(
-                name, session.game.options, rng=random.Random(services.rng.getrandbits(64))
-            )
-        except StoreError as exc:
-            return chain(ToTitle(), Tell("Not saved", (sentence(str(exc)),)))
-        return Resume(new)
-    return PlayNew(scene.setup or GameSetup())
+    if session is None or store is None:
+        return start_game(scene.table.options, services.rng)
+    try:
+        return start_game(
+            session.game.options, services.rng, store=store, name=free_name(store, session.game.name)
+        )
+    except StoreError as exc:
+        return chain(ToTitle(), Tell("Not saved", (sentence(str(exc)),)))
 
 
 def review_table(

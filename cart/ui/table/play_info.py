@@ -12,7 +12,7 @@ from cart.store.saves.names import entry_stem
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.keyboard import MENU_KEY, PAD_MENU, PAD_SELECT_LABEL, SELECT_KEY, key_for
 from cart.ui.kit.stage import Push, Tell, Transition
-from cart.ui.kit.text import wrap_lines
+from cart.ui.kit.text import wrap
 from cart.ui.windows.setup import export_path
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def show_messages(scene: Seated) -> Transition:
     """The message log: what the table said lately, each message whole, newest last."""
     lines: list[str] = []
     for text in scene.table.log.history():
-        lines.extend(wrap_lines(text, MESSAGES_WIDTH))
+        lines.extend(wrap(text, MESSAGES_WIDTH))
     return Push(Dialog(scene.services, "Messages", lines[-MESSAGES_LINES:] or ["Nothing yet."], ok()))
 
 

@@ -66,7 +66,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         doubling = mine and game.can_double()
         return [
             Entry("New game", ToNewGame),
-            *desk_entries(scene.services, scene.setup),
+            *desk_entries(scene.services),
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),

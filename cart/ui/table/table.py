@@ -9,9 +9,8 @@ so tests drive it directly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cart.engine import (
@@ -41,7 +40,6 @@ from cart.engine import (
 from cart.store import GameOptions, StoreError
 from cart.ui.board.view_state import Colour, Hints, Player, players_of
 from cart.ui.board.words import MessageLog, last_moved, seen_from, verb
-from cart.ui.windows.setup import GameSetup, game_options
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -73,17 +71,6 @@ class Table:
     """
 
     @classmethod
-    def new(cls, setup: GameSetup, rng: random.Random, *, hints: bool, match: Match | None = None) -> Table:
-        """An unsaved match with ``setup``, resolved into the store's options first, as a saved game is.
-
-        The side ('Either') is drawn from ``rng``, then the match's dice;
-        ``match`` (tests) starts from a given position instead.
-        """
-        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
-        match = match or Match(options.rules, names=options.names, rng=random.Random(rng.getrandbits(64)))
-        return cls.of(options, setup.other_colour, match, both=setup.players == 0)
-
-    @classmethod
     def of(
         cls,
         options: GameOptions,
@@ -92,26 +79,20 @@ class Table:
         *,
         session: GameSession | None = None,
         store: Store | None = None,
-        both: bool = False,
     ) -> Table:
         """A game as the store's options say (its hint arrows included), saved or not.
 
-        With ``session`` (and ``store``) the game is saved and its players'
-        ratings shown. ``both``: the computer plays both seats at
-        ``options.level``, as in the title's attract game (never saved), which
-        the store's options, one computer seat at most, do not describe.
+        With ``session`` (and ``store``) the game is saved and its players' ratings shown.
         """
         level = options.level
         levels: dict[int, str] = {}
-        if level is not None and both:
+        if level is not None and options.both:
             levels = {0: level, 1: level}
         elif level is not None and options.computer is not None:
             levels = {options.computer: level}
         players = players_of(options, other_colour, None)
-        if both:
-            players = (replace(players[0], computer=True), replace(players[1], computer=True))
-        viewer = 1 if both or 1 not in levels else 0
-        table = cls(match, players, levels, session=session, store=store, hints=options.hints, viewer=viewer)
+        viewer = 1 if options.both or 1 not in levels else 0
+        table = cls(match, players, levels, session=session, store=store, options=options, viewer=viewer)
         if session is not None:
             table.rated()
         return table
@@ -129,16 +110,17 @@ class Table:
         *,
         session: GameSession | None = None,
         store: Store | None = None,
-        hints: bool = True,
+        options: GameOptions | None = None,
         viewer: int = 0,
     ) -> None:
         self.match = match
+        self.options = options or GameOptions()  # what the next match at this table is played with
         self.players = players
         self.bots = bots
         self.colour: Colour = players[0].colour  # the other side's (seat 0): Red is seat 1
         self.session: GameSession | None = session
         self.store = store
-        self.hints = hints  # this game's hint arrows (the Create form's box)
+        self.hints = self.options.hints  # this game's hint arrows (the Create form's box)
         self.hint: Hints | None = None  # the computer's advice, shown as arrows
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
@@ -148,6 +130,7 @@ class Table:
         self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
         self._viewer = viewer
         self._told = ""
+        self.untold: list[Event] = []  # what a play being shown did, said once it has been (:meth:`tell`)
         self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
         if session is not None:
@@ -172,9 +155,9 @@ class Table:
         return self.log.latest
 
     def mine(self) -> bool:
-        """A person is to act now."""
+        """A person is to act now (not while a play is still being shown)."""
         game = self.match.game
-        return game.phase != "over" and game.actor not in self.bots
+        return not self.untold and game.phase != "over" and game.actor not in self.bots
 
     def sync(self) -> None:
         """Follow the match: the viewer of a two-player game, a fresh partial play for a new roll."""
@@ -196,11 +179,13 @@ class Table:
     def say(self, text: str) -> None:
         self.log.say(text)
 
-    def act(self, action: Action | Callable[[], Action]) -> Outcome:
+    def act(self, action: Action | Callable[[], Action], *, shown_later: bool = False) -> Outcome:
         """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
 
         ``action`` may be a function that makes it, as a roll draws its dice.
         A person's action goes to the ``guard`` first (the tutor), which may hold it.
+        ``shown_later``: a play shown man by man; what it did is said by :meth:`tell`
+        once it has been, and no person acts before.
         """
         if (
             self.guard is not None
@@ -214,8 +199,17 @@ class Table:
             self.say(str(exc))
             return []
         self.hint = None
-        self.note(events)
+        if shown_later:
+            self.untold = list(events)
+        else:
+            self.note(events)
         self.sync()
+        return list(events)
+
+    def tell(self) -> Outcome:
+        """Say what the play just shown did (held back by ``act(shown_later=True)``); returns it."""
+        events, self.untold = self.untold, []
+        self.note(events)
         return list(events)
 
     def problem(self) -> str | None:

@@ -25,7 +25,8 @@ from .table import Table
 class Look:
     """What the scene adds to the table for one frame: the beat's play or tumbling faces, the pointer."""
 
-    run: CheckerRun | None = None
+    run: CheckerRun | None = None  # the play being shown man by man now
+    waiting: CheckerRun | None = None  # a play applied and not yet landed (it may wait for a tumble)
     faces: tuple[int, int] | None = None  # the dice tumbling
     pointer: tuple[int, int] = (0, 0)
     pips: bool = True
@@ -34,15 +35,20 @@ class Look:
 
 
 def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
-    """The game shown (its dice tumbling, perhaps) and the view state, from the table and the look."""
-    game = t.match.game
+    """The game shown (its dice tumbling, perhaps) and the view state, from the table and the look.
+
+    Until a play applied has landed, the game is shown as its mover saw it.
+    """
+    game, score, viewer = t.match.game, t.match.score, t.viewer
+    if look.waiting is not None:
+        game, score, viewer = look.waiting.state, look.waiting.score, look.waiting.viewer
     board = dice_left = lifted = hints = None
     part = t.partial()
     run = look.run
     if run is not None:
         board = run.board
         dice_left = run.dice_left[min(run.i, len(run.dice_left) - 1)]
-        lifted = run.lifted(t.viewer)
+        lifted = run.lifted(viewer)
     elif part is not None:
         board = part.position if part.steps else None
         dice_left = part.dice_left
@@ -58,7 +64,7 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
     if look.faces is not None and game.dice is not None:
         shown, dice_left = replace(game, dice=look.faces), None
     view = ViewState(
-        t.viewer,
+        viewer,
         t.players,
         board=board,
         dice_left=dice_left,
@@ -68,7 +74,7 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
         message_first=t.log.first_line(MESSAGE_COLS, MESSAGE_ROWS),
         show_pips=look.pips,
         thinking=look.thinking,
-        score=t.match.score,
+        score=score,
     )
     return shown, view
 
@@ -92,12 +98,13 @@ def stops(t: Table) -> list[tuple[int, int]]:
     return [r.center for r in stop_rects(t)]
 
 
-def draw_marks(g: pyxel.Image, t: Table, view: ViewState) -> None:
-    """Mark the last play, either side's: a dotted ring where each man left, a ring where it landed."""
+def draw_marks(g: pyxel.Image, t: Table, game: GameState, view: ViewState) -> None:
+    """Mark the last play, either side's, on ``game`` as shown: a dotted ring where each man left, a ring
+    where it landed."""
     if t.marks is None:
         return
     player, moves = t.marks
-    mine = view.position_for(t.match.game, player).mine
+    mine = view.position_for(game, player).mine
     for src in {s for s, _ in moves} - {d for _, d in moves}:
         spot = L.Spot(player, src)
         r = L.slot_rect(spot, min(mine[src], L.place_count_cap(spot) - 1), view.viewer)

@@ -18,7 +18,7 @@ from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.ui.board.words import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Transition
-from cart.ui.kit.text import wrap_lines
+from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
 
 if TYPE_CHECKING:
@@ -106,7 +106,7 @@ class Tutor:
             action, Move
         ):  # "The Master prefers 13/7 8/7": in the board's numbers, as the table says
             question = seen_from(question, self.table.match.game.actor, self.table.viewer)
-        lines = [line for part in question.split(": ") for line in wrap_lines(part, LINE)]
+        lines = [line for part in question.split(": ") for line in wrap(part, LINE)]
         if len(lines) > 1:
             lines[0] += ":"
         choices = [

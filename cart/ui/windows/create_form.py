@@ -7,7 +7,6 @@ the title, the saved games and the game-over box, so it stands alone.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -17,17 +16,19 @@ import pyxel
 from cart.ai import LEVELS
 from cart.store import StoreError
 from cart.store.saves.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
+from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
-from cart.ui.kit.stage import Transition, settings_not_saved
-from cart.ui.kit.text import shown, wrap_box
+from cart.ui.kit.stage import Transition, chain, settings_not_saved
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
-from cart.ui.routes import PlayNew, Resume, ToStart, ToTitle
+from cart.ui.routes import Resume, ToStart, ToTitle, start_game
 
-from .setup import GameSetup, free_name, game_options
+from .draft import Draft
+from .setup import free_name
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -61,9 +62,11 @@ class NewGameScene(FieldForm):
     free_stops = False  # rows of icons: Up and Down go a row, Left and Right along it
     shows_focus = True
 
-    def __init__(self, services: Services, setup: GameSetup) -> None:
+    def __init__(self, services: Services, setup: Draft | None = None) -> None:
+        """``setup``: the draft to offer (default: the last game's options, in the player's colours)."""
         super().__init__(services)
-        self.setup = setup
+        settings = services.prefs.settings
+        self.setup = setup or Draft.of(settings.last_options, other_colour_of(settings))
         self.window = Window(Rect(60, 8, 520, 496), "Create game", focused=True, icons=("close",))  # one size
         work = self.window.work_area
         self.left = work.x + 16
@@ -124,8 +127,8 @@ class NewGameScene(FieldForm):
         now = self.focused
         self.give_caret(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
 
-    def named(self) -> GameSetup:
-        """The set-up with the typed names, cleaned by the store's rule (a refused field gets the caret).
+    def named(self) -> Draft:
+        """The draft with the typed names, cleaned by the store's rule (a refused field gets the caret).
 
         Two humans need two names, or they would share one rating and rate nobody.
         """
@@ -236,24 +239,23 @@ class NewGameScene(FieldForm):
         except ValueError as exc:
             self.error = str(exc)
             return None
-        store = self.services.store
-        if self.name is None or store is None:
-            return PlayNew(setup)
-        rng = self.services.rng
-        options = game_options(
-            setup, random.Random(rng.getrandbits(32)), hints=self.services.prefs.settings.hint_arrows
-        )
+        prefs = self.services.prefs
+        options = setup.options(hints=prefs.settings.hint_arrows)
+        store = self.services.store if self.name is not None else None
+        name = self.name.text if self.name is not None else ""
         try:
-            saved = store.games.create(self.name.text, options, rng=random.Random(rng.getrandbits(64)))
+            going = start_game(options, self.services.rng, either=setup.either, store=store, name=name)
         except StoreError as exc:
             self.error = str(exc)
             self.give_caret(self.name)
             return None
-        return Resume(saved, setup)
+        chosen = going.saved.options if isinstance(going, Resume) else going.options  # the side drawn
+        offered = prefs.change(checker_colours=setup.colours, last_options=chosen)  # offered next time
+        return chain(settings_not_saved(offered), going)
 
     def error_rows(self) -> list[str]:
         """Why PLAY was refused, whole on two rows (a long name quoted); longer still, ending in "..."."""
-        return wrap_box([shown(self.error)], self.window.work_area.w // CHAR_W - 4, 2) if self.error else []
+        return wrap(shown(self.error), self.window.work_area.w // CHAR_W - 4, rows=2) if self.error else []
 
     def way_out(self) -> Transition:
         """Where Cancel goes: the saved games if there are any, else the title."""

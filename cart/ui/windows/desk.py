@@ -16,7 +16,6 @@ from cart.ui.kit.stage import Push, Tell, Transition, chain, settings_not_saved
 
 from .position_setup import SetUpScene
 from .ratings_view import RatingsScene
-from .setup import GameSetup, offered_setup
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -26,11 +25,10 @@ SCALE_MENU = "Scale (next start)"
 """The scale submenu's label: the choice applies when the window next opens, and says so."""
 
 
-def desk_entries(services: Services, setup: GameSetup | None = None) -> list[Entry]:
-    """Set up position... and Ratings...; ``setup`` is the set-up offered (default: the last game's)."""
-    offered = setup if setup is not None else offered_setup(services.prefs.settings)
+def desk_entries(services: Services) -> list[Entry]:
+    """Set up position... (offering the last game's players) and Ratings..."""
     return [
-        Entry("Set up position...", lambda: Push(SetUpScene(services, offered))),
+        Entry("Set up position...", lambda: Push(SetUpScene(services))),
         Entry("Ratings...", lambda: Push(RatingsScene(services)), enabled=services.store is not None),
     ]
 

@@ -8,7 +8,6 @@ from gnubg's "Position ID: ... Match ID: ..." line.
 
 from __future__ import annotations
 
-import random
 import re
 import string
 from dataclasses import replace
@@ -20,6 +19,7 @@ from cart.ai import LEVELS
 from cart.engine import Match
 from cart.store import StoreError
 from cart.store.saves.names import MAX_GAME_NAME
+from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
@@ -27,11 +27,12 @@ from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
 from cart.ui.kit.services import NO_CLIPBOARD
 from cart.ui.kit.stage import Pop, Transition
-from cart.ui.kit.text import wrap
+from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
-from cart.ui.routes import PlayNew, Resume
+from cart.ui.routes import start_game
 
-from .setup import GameSetup, free_name, game_options
+from .draft import Draft
+from .setup import free_name
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -82,8 +83,11 @@ class SetUpScene(FieldForm):
     free_stops = False  # fields, rows of radio icons, the buttons: Up and Down a row, Left and Right along it
     shows_focus = True
 
-    def __init__(self, services: Services, setup: GameSetup) -> None:
+    def __init__(self, services: Services, setup: Draft | None = None) -> None:
+        """``setup``: the players, side and level offered (default: the last game's)."""
         super().__init__(services)
+        settings = services.prefs.settings
+        setup = setup or Draft.of(settings.last_options, other_colour_of(settings))
         self.setup = replace(setup, side="other" if setup.side == "other" else "red")
         self.on_roll: Literal["red", "other"] = "red"
         self.window = Window(Rect(60, 16, 520, 480), "Set up a position", focused=True, icons=("close",))
@@ -212,25 +216,23 @@ class SetUpScene(FieldForm):
         setup = replace(
             self.setup, variant="standard", match_length=probe.rules.match_length, auto_doubles=False
         )
-        rng = self.services.rng
-        hints = self.services.prefs.settings.hint_arrows
-        options = game_options(setup, random.Random(rng.getrandbits(32)), hints=hints)
-        dice = random.Random(rng.getrandbits(64))
-        match = Match.from_ids(
-            position, match_id, on_roll=on_roll, rules=options.rules, names=options.names, rng=dice
-        )
-        store = self.services.store
-        if store is None or self.name is None:
-            return Pop(self, then=PlayNew(setup, match))
+        options = setup.options(hints=self.services.prefs.settings.hint_arrows)
+        store = self.services.store if self.name is not None else None
+        name = self.name.text if self.name is not None else ""
         try:
-            saved = store.games.create(
-                self.name.text, options, rng=dice, start=match.start, start_score=match.start_score
+            going = start_game(
+                options,
+                self.services.rng,
+                store=store,
+                name=name,
+                start=probe.start,
+                start_score=probe.start_score,
             )
         except StoreError as exc:
             self.error = str(exc)
             self.give_caret(self.name)
             return None
-        return Pop(self, then=Resume(saved))
+        return Pop(self, then=going)
 
     def cancel(self) -> Transition | None:
         """Escape, pad BACK or B: the window closes at once, whatever has the caret (nothing was made)."""
@@ -329,7 +331,7 @@ class SetUpScene(FieldForm):
             a.text(g, self.left, y, line, wimp.TEXT)
             y += CHAR_H + 2
         y += 8
-        for line in wrap(self.error, 60)[:3] if self.error else []:
+        for line in wrap(shown(self.error), 60)[:3] if self.error else []:
             a.text(g, self.left, y, line, wimp.ERROR_TEXT)
             y += CHAR_H
         for b in self.pressable():

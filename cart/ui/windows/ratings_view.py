@@ -24,7 +24,7 @@ from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, Pointer, Scroll, Select
 from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
 from cart.ui.kit.stage import Pop, Scene, Transition
-from cart.ui.kit.text import cut_shown, local_time
+from cart.ui.kit.text import cut, local_time, shown
 from cart.ui.kit.widgets import Button, Furniture, Window
 
 if TYPE_CHECKING:
@@ -251,7 +251,13 @@ class RatingsScene(ScrollingList, Scene):
         for i in self.shown_rows():
             self.draw_row(g, i, colours.get(self.players[i].player))
         if self.problem:
-            a.text(g, work.x + 12, self.list_top + 4, cut_shown(self.problem, 70), wimp.ERROR_TEXT)
+            a.text(
+                g,
+                work.x + 12,
+                self.list_top + 4,
+                cut(shown(self.problem), 70, at_word=False),
+                wimp.ERROR_TEXT,
+            )
         self.draw_graph(g)
         chosen = self.chosen
         if chosen is not None:
@@ -280,7 +286,7 @@ class RatingsScene(ScrollingList, Scene):
         cells = (p.name, f"{p.rating:.2f}", str(p.experience), str(len(p.history)), last)
         x = self.window.work_area.x + 8 + COLUMNS[0][1] * CHAR_W
         for text, (_, width) in zip(cells, COLUMNS[1:], strict=True):
-            a.text(g, x, r.y + 1, cut_shown(text, width - 1), fg)
+            a.text(g, x, r.y + 1, cut(shown(text), width - 1, at_word=False), fg)
             x += width * CHAR_W
 
     def caption(self, p: Rated) -> str:
@@ -292,7 +298,7 @@ class RatingsScene(ScrollingList, Scene):
         caption = self.caption(p)
         if len(caption) <= CAPTION_CHARS:
             return [caption]
-        return [cut_shown(f"{p.name}:", CAPTION_CHARS), figures(p)]
+        return [cut(shown(f"{p.name}:"), CAPTION_CHARS, at_word=False), figures(p)]
 
     def draw_graph(self, g: pyxel.Image) -> None:
         """The rating after each result: grid and ticks in grey, axes in black, a line per player."""

@@ -226,7 +226,10 @@ class StartScene(ScrollingList, Scene):
             Dialog(
                 self.services,
                 "Delete",
-                [*wrap(f"Delete the saved game {chosen.name}?", 60), "Its record will be gone for good."],
+                [
+                    *wrap(shown(f"Delete the saved game {chosen.name}?"), 60),
+                    "Its record will be gone for good.",
+                ],
                 # Cancel at the left, the action at the right, as every box here (RISC OS); Cancel the default
                 [Choice("Cancel", lambda: None, default=True, cancel=True), Choice("Delete", delete)],
             )

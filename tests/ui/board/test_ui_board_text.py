@@ -7,6 +7,7 @@ the words a player reads, as distinct from what the game does.
 from __future__ import annotations
 
 import pyxel
+from seats import against, two
 from test_ui_app import Driver, make_app, play_scene
 
 from cart.engine import GameState, Position, Rules
@@ -17,8 +18,7 @@ from cart.ui.board.words import SCROLL_FRAMES
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.text import wrap_words
-from cart.ui.windows.setup import GameSetup
+from cart.ui.kit.text import wrap
 
 
 def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
@@ -26,7 +26,7 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
     app = make_app()
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="expert"),
+        against("expert"),
         GameState.from_position(Rules(), Position.start(), dice=(6, 5)),
     )
     d.until(lambda: d.table.match.game.turn == 1)
@@ -38,7 +38,7 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
 def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
     """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     mover = d.table.match.game.turn
     d.click(d.place(mover, 8))
     d.click(d.place(mover, 5))
@@ -54,10 +54,10 @@ def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Ass
 def test_a_long_message_scrolls_so_its_reason_is_read_whole(assets: Assets) -> None:
     """Issue 17: the strip holds 3 lines of 23 characters; a longer message moves up a line at a time."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     text = "'8/3 6/5' is not a legal play of 1-5 in this position: the 1 must be played from the bar"
     d.table.say(text)
-    lines = wrap_words(text, MESSAGE_COLS)
+    lines = wrap(text, MESSAGE_COLS, cut_words=True)
     assert len(lines) > MESSAGE_ROWS
     shown: list[str] = []
     for _ in range(len(lines) * SCROLL_FRAMES):
@@ -77,7 +77,7 @@ def test_you_are_spoken_to_in_english(assets: Assets) -> None:
     pos = Position.from_counts(mine, theirs)
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="expert"),
+        against("expert"),
         GameState.from_position(Rules(), pos, turn=1, dice=(2, 1)),
     )
     d.click(d.place(1, 1))
@@ -109,7 +109,7 @@ def on_screen(d: Driver, tip: str, at: tuple[int, int] | None = None) -> bool:
 def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
     """Issue 17: 'click to roll' only when the player may roll; nothing before the pause."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), turn=0))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=0))
     to_roll = "Dice to roll: click (or R) to roll"
     rest(d, L.DICE_BOX.center, TOOLTIP_DELAY - 1)
     assert not on_screen(d, to_roll)
@@ -124,7 +124,7 @@ def test_a_tip_shows_after_a_pause_and_suits_the_phase(assets: Assets) -> None:
 def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
     """Issue 17: wherever the pointer rests, the tip's box is clear of the message strip and all dice."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     shown = 0
     for xy in [L.ROLL_BOX.center, L.DICE_BOX.center, L.YOUR_BIN.center, L.point_rect(19).center]:
         xy = (xy[0], xy[1])
@@ -141,7 +141,7 @@ def test_a_tip_never_covers_the_strip_or_the_dice(assets: Assets) -> None:
 
 def test_no_tip_under_a_dialog(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     rest(d, L.ROLL_BOX.center)
     mine = "Your roll: click (or Return) to confirm your move"
     assert on_screen(d, mine)

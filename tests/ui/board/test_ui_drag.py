@@ -225,9 +225,11 @@ def test_a_click_during_the_computers_play_rolls_when_it_is_shown(assets: Assets
         if scene.beats and scene.beats[0].kind == "animating":
             break
         app.frame()
-    assert scene.beats[0].kind == "animating" and t.match.game.actor != HUMAN
+    # the play is applied, then shown: nobody acts on the game after it until it has landed
+    assert scene.beats[0].kind == "animating" and t.match.game.phase == "roll" and not t.mine()
+    record = len(t.match.record)
     mouse.click(L.DICE_BOX.center)  # roll, while White's men still move
-    assert t.match.game.actor != HUMAN and len(scene.beats) == 1
+    assert len(t.match.record) == record and len(scene.beats) == 1
     for _ in range(100):
         if t.match.game.actor == HUMAN and t.match.game.phase == "move":
             break

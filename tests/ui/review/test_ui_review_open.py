@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from seats import against, two
 from test_ui_review import RIGHT, Player, make_app, saved
 
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
@@ -22,16 +23,13 @@ from cart.ui.kit.menus import MenuScene
 from cart.ui.review import review_open
 from cart.ui.review.review import ReviewScene
 from cart.ui.table.play import PlayScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 
 def test_game_over_offers_review_and_comes_back(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path)
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    app.new_game(
-        GameSetup(players=1, side="red", level="expert"), Match(Rules(), start=state, rng=random.Random(2))
-    )
+    app.new_game(against("expert"), Match(Rules(), start=state, rng=random.Random(2)))
     p = Player(app)
     table = app.stack[0].table  # type: ignore[attr-defined]
     table.act(Move(((8, 5), (6, 5))))
@@ -52,7 +50,7 @@ def test_game_over_offers_review_and_comes_back(assets: Assets, tmp_path: Path) 
 
 def test_the_menu_reviews_the_moves_so_far(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    app.create_game("Tuesday", GameSetup(players=2))
+    app.create_game("Tuesday", two())
     p = Player(app)
     table = app.stack[0].table  # type: ignore[attr-defined]
     rng = random.Random(5)

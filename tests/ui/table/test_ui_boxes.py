@@ -7,6 +7,7 @@ each box is a decision the game waits on, with its own default, Cancel and hint.
 from __future__ import annotations
 
 import pyxel
+from seats import against, two
 from test_ui_app import RIGHT, button, make_app, play_scene, started
 
 from cart.ai import Bot
@@ -18,13 +19,12 @@ from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
 from cart.ui.table import play as play_module
 from cart.ui.title import TitleScene
-from cart.ui.windows.setup import GameSetup
 
 
 def test_double_and_take_between_two_players(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
-    d = play_scene(app, GameSetup(players=2), start)
+    d = play_scene(app, two(), start)
     assert d.table.viewer == 0
     d.click(L.cube_rect(None, 0).center)
     dialog = app.stack[-1]
@@ -42,7 +42,7 @@ def test_a_hint_says_take_or_drop_in_the_double_box(assets: Assets) -> None:
     """Issue 19: H (or the box's Hint button) while a double is offered: the box comes back saying which."""
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0)
-    d = play_scene(app, GameSetup(players=2), start)
+    d = play_scene(app, two(), start)
     d.click(L.cube_rect(None, 0).center)
     box = app.stack[-1]
     assert isinstance(box, Dialog) and box.window.title == "Double"
@@ -62,7 +62,7 @@ def test_a_hint_says_take_or_drop_in_the_double_box(assets: Assets) -> None:
 def test_the_computer_answers_a_double(assets: Assets) -> None:
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=1)
-    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), start)
+    d = play_scene(app, against("expert"), start)
     d.key(pyxel.KEY_D)
     d.frames(3)
     assert d.table.match.record[:2] == [Double(), Take()]
@@ -70,7 +70,7 @@ def test_the_computer_answers_a_double(assets: Assets) -> None:
 
 def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red"), started())
+    d = play_scene(app, against(), started())
     d.click((200, 300), RIGHT)
     menu = app.stack[-1]
     assert isinstance(menu, MenuScene)
@@ -94,7 +94,7 @@ def test_forfeit_from_the_menu_then_leave_to_the_title(assets: Assets) -> None:
 def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
     """Issue 17: Forfeit asks, says what it gives away, and Cancel (the default) keeps the game."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     d.click((200, 300), RIGHT)
     d.click(app.stack[-1].menu.item_rect(0).center)  # Play
     labels = [e.label for e in app.stack[-1].entries]
@@ -108,7 +108,7 @@ def test_forfeit_asks_first_and_cancel_keeps_the_game(assets: Assets) -> None:
 
 def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets) -> None:
     app = make_app()
-    d = play_scene(app, GameSetup(players=2), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
     d.menu("Play", "Exit...")
     box = app.stack[-1]
     assert isinstance(box, Dialog) and "not saved" in " ".join(box.lines)
@@ -122,7 +122,7 @@ def test_exit_asks_first_and_an_unsaved_game_defaults_to_staying(assets: Assets)
 def test_resign_from_the_menu_at_three_levels_and_the_computer_answers(assets: Assets) -> None:
     """Issue 18: Resign offers a single, a gammon or a backgammon; the computer accepts a fair offer."""
     app = make_app()
-    d = play_scene(app, GameSetup(players=1, side="red", level="expert"), started())
+    d = play_scene(app, against("expert"), started())
     d.click((200, 300), RIGHT)
     d.click(app.stack[-1].menu.item_rect(0).center)  # Play
     labels = [e.label for e in app.stack[-1].entries]
@@ -147,7 +147,7 @@ def test_the_computer_offers_to_resign_a_lost_game_and_the_player_answers(assets
     lost = GameState.from_position(Rules(), Position.from_counts(white, red), turn=0)
     for answer, phase in ((0, "roll"), (1, "over")):  # Decline, then Accept
         app = make_app()
-        d = play_scene(app, GameSetup(players=1, side="red", level="expert"), lost)
+        d = play_scene(app, against("expert"), lost)
         d.frames(3)
         box = app.stack[-1]
         assert isinstance(box, Dialog) and box.window.title == "Resign", d.scene.match.record

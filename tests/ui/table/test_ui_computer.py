@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import pytest
 import pyxel
+from seats import against
 from test_ui_app import button, make_app, play_scene
 
-from cart.engine import Forfeit, GameState, NewGame, Position, Roll, Rules
+from cart.engine import Forfeit, GameState, Moved, NewGame, Position, Roll, Rules
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
 from cart.ui.table import play as play_module
-from cart.ui.windows.setup import GameSetup
+from cart.ui.title import watched
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
@@ -25,7 +26,7 @@ def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:
     pos = Position.from_position_id("4HPwATDgc/ABMA")
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     frames = 0
@@ -42,7 +43,7 @@ def test_a_forfeit_while_the_computer_thinks_drops_the_thought(assets: Assets) -
     pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     d.frames(3)  # the first frame is drawn before any thought
@@ -68,7 +69,7 @@ def test_the_hourglass_and_the_name_strip_show_while_the_computer_thinks(assets:
     pos = Position.from_position_id("OQcJkxGUOYEqEw")  # 637 plays with 2-2: many frames for the master
     d = play_scene(
         app,
-        GameSetup(players=1, side="red", level="master"),
+        against("master"),
         GameState.from_position(Rules(), pos, dice=(2, 2)),
     )
     d.pointer = (100, 300)
@@ -103,8 +104,47 @@ def test_the_first_frame_does_not_wait_for_the_weights(
 
     monkeypatch.setattr(play_module, "Bot", counting)
     app = make_app()
-    d = play_scene(app, GameSetup(players=0), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d = play_scene(
+        app, watched("intermediate"), GameState.from_position(Rules(), Position.start(), dice=(3, 1))
+    )
     d.frames(1)
     assert made == []
     d.frames(1)
     assert made == [1]
+
+
+def test_the_computers_play_is_applied_once_then_shown_and_said_when_it_lands(
+    assets: Assets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine makes the play once; the men then move from its ``Moved`` event, and the words follow."""
+    made: list[object] = []
+    real = GameState.play
+
+    def counted(self: GameState, play: object) -> object:
+        made.append(play)
+        return real(self, play)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(GameState, "play", counted)
+    app = make_app(speed="slow")
+    d = play_scene(app, against("beginner"), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.until(lambda: bool(d.scene.beats) and d.scene.beats[0].kind == "animating")
+    said = d.table.message
+    assert len(made) == 1 and len(d.table.match.record) == 1  # applied, once, before it is shown
+    assert d.scene.view()[0].dice == (3, 1) and not d.table.mine()  # shown as the mover saw it
+    d.until(lambda: not d.scene.beats)
+    assert len(made) == 1 and d.table.message != said and "Beginner played" in d.table.message
+
+
+def test_until_a_play_lands_the_table_shows_the_game_its_mover_saw(assets: Assets) -> None:
+    """Also while the mover's dice still tumble (its play found meanwhile): no man jumps ahead."""
+    app = make_app(speed="slow")
+    d = play_scene(app, watched("beginner"), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    waited = 0
+    while len(d.table.match.record) < 8:
+        d.frames()
+        if d.table.untold:
+            waited += 1
+            mover = next(e.player for e in d.table.untold if isinstance(e, Moved))
+            shown = d.scene.view()[0]
+            assert shown.phase == "move" and shown.turn == mover
+    assert waited > 20

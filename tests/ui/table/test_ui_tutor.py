@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from seats import against, two
 from test_ui_review import RIGHT, Player, make_app
 
 from cart.engine import GameState, Match, Move, Position, Rules
@@ -21,16 +22,13 @@ from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
-from cart.ui.windows.setup import GameSetup
 
 
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:
     """Red (the player) to play 3-1 from the start against the expert, with the tutor at ``level``."""
     app = make_app(tmp_path, tutor=level)
     state = GameState.from_position(Rules(), Position.start(), turn=1, dice=(3, 1))
-    app.new_game(
-        GameSetup(players=1, side="red", level="expert"), Match(Rules(), start=state, rng=random.Random(2))
-    )
+    app.new_game(against("expert"), Match(Rules(), start=state, rng=random.Random(2)))
     return app, Player(app)
 
 
@@ -119,7 +117,7 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
         theirs[point] = 3
     state = GameState.from_position(Rules(), Position.from_counts(mine, theirs), turn=1)
     app = make_app(tmp_path, tutor="doubtful")
-    app.new_game(GameSetup(players=2), Match(Rules(), start=state, rng=random.Random(2)))
+    app.new_game(two(), Match(Rules(), start=state, rng=random.Random(2)))
     p = Player(app)
     scene = app.stack[0]
     assert isinstance(scene, PlayScene)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pyxel
 from screen_text import read_line
+from seats import against
 from test_ui_app import Driver
 from test_ui_store import make_app, menu_item, top_dialog
 
@@ -19,11 +20,9 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.routes import PlayNew
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup
 from cart.ui.windows.start import StartScene
 
 
@@ -155,7 +154,7 @@ def test_names_are_offered_again_and_survive_exit_and_resume(assets: Assets, tmp
     later = App(store=Store(tmp_path), headless=True, seed=3)  # a restart: the stored settings
     later.to_new_game()
     form = form_of(later)
-    assert later.last_setup.players == 2
+    assert later.last_options is not None and later.last_options.players == 2
     assert [f.text for f in form.player_fields()] == ["Ann", "Bob"]  # Red, then White
     d2 = Driver(later)
     d2.click(form.rows[0].toggles[0].rect.center)  # one player: the default name, the pair kept
@@ -181,7 +180,7 @@ def test_the_attract_game_names_both_seats_by_colour_and_nobody_you(assets: Asse
     for _ in range(60):  # as ``python -m cart --demo`` runs it: the computer plays both seats
         app.frame()
     assert panel_labels(assets) == ["White's bin", "Red's roll", "Dice to roll", "Red's bin"]
-    app.go(PlayNew(GameSetup(players=1, side="red", level="beginner")))
+    app.new_game(against("beginner"))
     app.frame()
     assert isinstance(app.top, PlayScene)
     assert panel_labels(assets) == ["White's bin", "Your roll", "Dice to roll", "Red's bin"]

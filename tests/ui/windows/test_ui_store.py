@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import Move, Roll, Rules
@@ -29,7 +30,7 @@ from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import GameSetup, free_name, summary_line
+from cart.ui.windows.setup import free_name, summary_line
 from cart.ui.windows.start import WIDTHS, StartScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
@@ -188,7 +189,7 @@ def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, 
 
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path, settings=Settings(animation_speed="normal"))
-    scene = app.create_game("Settings", app.last_setup)
+    scene = app.create_game("Settings", against())
     d = Driver(app)
     menu_item(d, "Sounds", "Turkish")
     menu_item(d, "Options", "Speed", "Fast")
@@ -199,12 +200,12 @@ def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     o = later.prefs.settings
     assert (o.turkish_clicks, o.animation_speed, o.tooltips) == (True, "fast", False)
     assert o.hint_arrows and not scene.table.hints  # the menu's Hint arrows are the game's, not the default
-    assert later.last_setup == app.last_setup  # the last game's options are offered again
+    assert later.last_options == app.last_options == against()  # the last game's options are offered again
 
 
 def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    app.create_game("Rated", app.last_setup)
+    app.create_game("Rated", against())
     d = Driver(app)
     assert [p.rating for p in d.table.players] == [1500, 1500]
     menu_item(d, "Play", "Forfeit...")
@@ -214,7 +215,7 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
     changes = [line for line in dialog.lines if line.startswith("Rating")]
     assert len(changes) == 2
     assert any("You: 1500.0 ->" in c and "(-" in c for c in changes)
-    level = app.last_setup.level.title()
+    level = "Intermediate"
     assert any(f"{level}: 1500.0 ->" in c and "(+" in c for c in changes)
     computer, human = d.table.players if d.table.players[0].computer else d.table.players[::-1]
     assert computer.rating is not None and computer.rating > 1500 > (human.rating or 0)
@@ -222,7 +223,7 @@ def test_rating_change_at_game_over_and_in_the_side_panel(assets: Assets, tmp_pa
 
 def test_export_mat_writes_beside_the_saves_and_says_where(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    app.create_game("Export me", app.last_setup)
+    app.create_game("Export me", against())
     d = Driver(app)
     play_some(d, 1)
     menu_item(d, "Play", "Export .mat")
@@ -236,7 +237,7 @@ def test_a_failed_save_is_said_and_play_goes_on(
     assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     app = make_app(tmp_path)
-    scene = app.create_game("Full disk", app.last_setup)
+    scene = app.create_game("Full disk", against())
     assert app.store is not None
 
     def full(game: object) -> None:
@@ -269,7 +270,7 @@ def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: P
 def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: Path) -> None:
     """Issue 17: the last move after resuming is reported, in the board's numbers, and marked."""
     app = make_app(tmp_path)
-    scene = app.create_game("Last", app.last_setup)
+    scene = app.create_game("Last", against())
     d = Driver(app)
     play_some(d, 2)
     moves = [a for a in scene.table.match.record if isinstance(a, Move)]
@@ -284,7 +285,7 @@ def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: P
 
 def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path)
-    app.create_game("Log", app.last_setup)
+    app.create_game("Log", against())
     d = Driver(app)
     play_some(d, 2)
     said = d.table.log.history()
@@ -333,7 +334,7 @@ def test_a_game_open_in_two_windows_asks_before_overwriting(assets: Assets, tmp_
 def test_quit_from_the_title_and_the_saved_games_by_the_menu(assets: Assets, tmp_path: Path) -> None:
     """Issue 19: MENU on the title and on the list offers Quit (no game is in progress: no question)."""
     app = make_app(tmp_path)
-    app.create_game("Kept", GameSetup(players=2))
+    app.create_game("Kept", two())
     app.to_title()
     d = Driver(app)
     d.click((300, 100), RIGHT)
@@ -364,7 +365,7 @@ def test_with_25_saved_games_every_row_is_reachable_and_return_opens_the_highlig
     """Issue 19: Up and Down (keys, d-pad) move the highlight; the wheel scrolls; Return opens it."""
     app = make_app(tmp_path)
     for i in range(25):
-        app.create_game(f"Game {i:02}", GameSetup(players=2))
+        app.create_game(f"Game {i:02}", two())
     app.to_start()
     start = app.top
     assert isinstance(start, StartScene) and len(start.games) == 25 and start.visible < 25

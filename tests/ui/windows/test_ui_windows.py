@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pyxel
 from pyxel_players import GAMEPAD, KEYBOARD, Keys
+from seats import against, two
 from test_ui_golden import check
 
 import cart.__main__ as cart_main
@@ -31,7 +32,6 @@ from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.desk import SCALE_MENU
 from cart.ui.windows.position_setup import SetUpScene
 from cart.ui.windows.ratings_view import VISIBLE, RatingsScene
-from cart.ui.windows.setup import GameSetup
 
 KEYS = {**KEYBOARD, "menu": pyxel.KEY_M, "cancel": pyxel.KEY_ESCAPE, "tab": pyxel.KEY_TAB}
 PAD = {**GAMEPAD, "menu": pyxel.GAMEPAD1_BUTTON_START, "cancel": pyxel.GAMEPAD1_BUTTON_BACK}
@@ -230,7 +230,7 @@ def test_ratings_are_reached_from_the_board_and_greyed_without_a_store(
 ) -> None:
     """At the table MENU > Play > Ratings... opens over the board, and closing it goes back to the game."""
     app = title_app(rated_store(tmp_path))
-    board = app.create_game("Rated", GameSetup(players=1, side="red", level="expert"))
+    board = app.create_game("Rated", against("expert"))
     choose(Keys(app, KEYS), "Play", "Ratings...")
     assert isinstance(app.top, RatingsScene) and app.stack[0] is board
     Keys(app, KEYS).press("cancel")
@@ -245,7 +245,7 @@ def test_ratings_are_reached_from_the_board_and_greyed_without_a_store(
 def test_ctrl_v_pastes_into_a_typed_move_too(assets: Assets) -> None:
     """Any writable field takes Ctrl+V: the typed move box, here (the letter v is not typed with it)."""
     app = title_app(None)
-    app.new_game(GameSetup(players=2))
+    app.new_game(two())
     object.__setattr__(app.services, "clipboard", lambda: "  13/7\n")
     keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
     keys.press("roll")
@@ -297,7 +297,7 @@ def test_ctrl_a_selects_a_fields_text_and_ctrl_u_clears_it(assets: Assets, tmp_p
     assert form.name.text == "" and app.top is form
     type_text(app, "Ann")
     assert form.name.text == "Ann"
-    app.new_game(GameSetup(players=2))
+    app.new_game(two())
     keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
     keys.press("roll")
     while not isinstance(app.top, PlayScene) or app.top.table.match.game.phase != "move":
@@ -476,7 +476,7 @@ def test_golden_ratings_window(assets: Assets, tmp_path: Path) -> None:
 def test_golden_set_up_window(assets: Assets, tmp_path: Path) -> None:
     """Issue 19: the set-up window with both IDs typed (the Match ID greys 'On roll')."""
     app = title_app(Store(tmp_path, clock=Clock()))
-    scene = SetUpScene(app.services, app.last_setup)
+    scene = SetUpScene(app.services)
     app.push(scene)
     scene.position.text, scene.match_field.text = POSITION, MATCH
     scene._build()
