@@ -21,8 +21,10 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
-from cart.ui.kit.stage import Transition, settings_not_saved
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.kit.stage import Push, Transition, settings_not_saved
 from cart.ui.kit.text import shown, wrap_box
 from cart.ui.kit.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import PlayNew, Resume, ToStart, ToTitle
@@ -60,6 +62,7 @@ class NewGameScene(FieldForm):
     window: Window
     free_stops = False  # rows of icons: Up and Down go a row, Left and Right along it
     shows_focus = True
+    help_page = "create"
 
     def __init__(self, services: Services, setup: GameSetup) -> None:
         super().__init__(services)
@@ -288,6 +291,15 @@ class NewGameScene(FieldForm):
         """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
         return self.way_out() if part == "close" else None
 
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the form: its buttons, and Help (the Create form's page of the manual)."""
+        device = self.services.used.device
+        return [
+            Entry("Play", self.start, key=key_for("confirm", device)),
+            Entry("Cancel", self.way_out, key=key_for("cancel", device), separator=True),
+            help_entry(device),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
@@ -296,6 +308,8 @@ class NewGameScene(FieldForm):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
                     return going
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Create game", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Typed) and self.focused is not None:
                 self.focused.insert(intent.text)
                 self.error = ""

@@ -146,6 +146,6 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     mine = "Your roll: click (or Return) to confirm your move"
     assert on_screen(d, mine)
     at = d.pointer
-    d.menu("Play", "Rules")
+    d.menu("Help")
     d.frames()
     assert not on_screen(d, mine, at)
