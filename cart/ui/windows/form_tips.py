@@ -42,7 +42,7 @@ def tip_under(text: str, line: Rect, x: int) -> Rect:
     >>> tip_under("A longer match", Rect(76, 300, 480, 24), 200)
     Rect(x=212, y=328, w=120, h=22)
     >>> tip_under("A longer match", Rect(76, 480, 480, 24), 600).y
-    452
+    454
     """
     w, h = len(text) * CHAR_W + 8, CHAR_H + 6
     y = line.bottom + 4 if line.bottom + 4 + h <= SCREEN[1] else line.y - h - 4
