@@ -35,7 +35,7 @@ from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.help import HelpScene
+from cart.ui.windows.help import HelpScene, open_help
 from cart.ui.windows.setup import GameSetup, game_options, offered_setup
 from cart.ui.windows.start import StartScene
 
@@ -200,7 +200,7 @@ class App(SceneStack):
             if wanted != top.page:
                 top.follow(wanted)
             return
-        self.push(HelpScene(self.services, page or top.help_page))
+        self.go(open_help(self.services, page or top.help_page))
 
     def to_title(self) -> None:
         self.switch(TitleScene(self.services))

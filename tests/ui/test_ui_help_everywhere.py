@@ -22,6 +22,7 @@ from cart.engine import GameState, Match, Position, Rules
 from cart.store import Store
 from cart.ui.app import App
 from cart.ui.kit.assets import Assets
+from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.keyboard import key_for
 from cart.ui.kit.menus import MenuScene
 from cart.ui.kit.stage import Push, Scene
@@ -30,6 +31,7 @@ from cart.ui.routes import ToStart
 from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import review_table
 from cart.ui.title import TitleScene
+from cart.ui.windows import manual as manual_module
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.help import HelpScene
 from cart.ui.windows.position_setup import SetUpScene
@@ -181,3 +183,31 @@ def test_the_help_key_in_the_manual_turns_to_the_page_on_using_it(
     assert app.top is shown and shown.page == "this-help"  # one manual, never two
     player.press("cancel")
     assert app.top is scene
+
+
+def test_a_manual_that_cannot_be_read_is_said_in_a_box(
+    assets: Assets,
+    at: Callable[[str], tuple[App, Scene, str]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A damaged or missing manual (an edited install) is said, and the game goes on: never a traceback."""
+    app, scene, _ = at("table")
+    for text in ("== contents | Contents\n== contents | Again\n", None):
+        bad = tmp_path / "edited" / "manual.txt"
+        bad.parent.mkdir(exist_ok=True)
+        if text is None:
+            bad.unlink()
+        else:
+            bad.write_text(text, encoding="utf-8")
+        monkeypatch.setattr(manual_module, "MANUAL_PATH", bad)
+        manual_module.manual.cache_clear()
+        try:
+            Keys(app, F1).press("help")
+        finally:
+            manual_module.manual.cache_clear()
+        box = app.top
+        assert isinstance(box, Dialog) and box.window.title == "Help"
+        assert "The manual could not be read" in " ".join(box.lines)
+        Keys(app, F1).press("cancel")
+        assert app.top is scene
