@@ -96,6 +96,8 @@ def test_extracted_package_plays_a_computer_game_headless(built: tuple[Path, Pat
         "finally:\n"
         "    import cart\n"
         f"    assert cart.__file__.startswith({str(app_dir)!r}), cart.__file__\n"
+        "    from cart.ui.windows.manual import MANUAL_PATH, manual\n"  # the Help window's pages travel too
+        f"    assert str(MANUAL_PATH).startswith({str(app_dir)!r}) and 'moving' in manual().pages\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     env |= {"SDL_AUDIODRIVER": "dummy", "GAMMON_CART_CHECK": str(CHECK_FRAMES)}

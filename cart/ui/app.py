@@ -27,7 +27,7 @@ from cart.ui.kit.keyboard import PadKeys
 from cart.ui.kit.prefs import Prefs
 from cart.ui.kit.services import Services
 from cart.ui.kit.sound import Sounds
-from cart.ui.kit.stage import Chain, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
+from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
@@ -36,6 +36,7 @@ from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.help import HelpScene, open_help
 from cart.ui.windows.start import StartScene
 
 TITLE = "Gammon Cart"
@@ -172,6 +173,22 @@ class App(SceneStack):
                 self.play_saved(saved)
             case Quit():
                 self.quit()
+            case Help(page):
+                self.show_help(page)
+
+    def show_help(self, page: str | None) -> None:
+        """The manual over the screen, open at ``page`` or at the screen's own topic.
+
+        Asked for again while it shows (the help key in the Help window), it
+        turns to ``page``, or to the page on using it: one manual, never two.
+        """
+        top = self.top
+        if isinstance(top, HelpScene):
+            wanted = page or "this-help"
+            if wanted != top.page:
+                top.follow(wanted)
+            return
+        self.go(open_help(self.services, page or top.help_page))
 
     def to_title(self) -> None:
         self.switch(TitleScene(self.services))
@@ -292,6 +309,7 @@ class App(SceneStack):
         intents, opening = self.pad_keys.take(top, intents)
         kept: list[Intent] = []
         furniture: list[Transition | None] = [opening]
+        helped = False
         for i in intents:
             if isinstance(i, Pointer):
                 self.pointer = (i.x, i.y)
@@ -304,6 +322,9 @@ class App(SceneStack):
                 if part in ("back", "close", "toggle"):
                     furniture.append(top.furniture(part))
                     continue
+            elif isinstance(i, Command) and i.name == "help":  # F1, the Help key, pad LB: on every screen
+                helped = True
+                continue
             kept.append(i)
         # the M key or START: the menu opens with its first item highlighted, as one the keys reach does
         carried = self.keys_carried
@@ -318,6 +339,12 @@ class App(SceneStack):
             self.keys_carried = carried
         for going in furniture:
             self.go(going)
+        if helped:  # asked for by a key or a button: the manual opens with its frame on the first link
+            self.keys_carried = True
+            try:
+                self.go(Help())
+            finally:
+                self.keys_carried = carried
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
         """The Acorn pointer at the mouse, over everything; none while the keys have the cursor there

@@ -17,6 +17,7 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.keyboard import help_entry
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
 from cart.ui.kit.widgets import Window
@@ -73,7 +74,7 @@ class TitleScene(Scene):
         self.services.sounds.title_music(False)
 
     def menu_entries(self) -> list[Entry]:
-        """Play, set up a position, the ratings, the music heard here, the window's scale, Quit."""
+        """Play, set up a position, the ratings, the music heard here, the window's scale, Help, Quit."""
         services = self.services
 
         def music() -> Transition | None:
@@ -86,6 +87,7 @@ class TitleScene(Scene):
             *desk_entries(services),
             Entry("Title music", music, ticked=services.prefs.settings.music),
             Entry(SCALE_MENU, submenu=lambda: scale_entries(services), separator=True),
+            help_entry(services.used.device),
             Entry("Quit", Quit),
         ]
 

@@ -29,7 +29,7 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, tip_above
 from cart.ui.kit.geom import SCREEN
-from cart.ui.kit.keyboard import KeyboardScene, key_for
+from cart.ui.kit.keyboard import PAD_MENU, PAD_SELECT_LABEL, KeyboardScene, key_for
 from cart.ui.kit.menus import MenuScene
 from cart.ui.kit.stage import Push
 from cart.ui.kit.widgets import MENU_MARGIN
@@ -40,6 +40,7 @@ from cart.ui.table.play import PlayScene
 from cart.ui.table.table_view import stop_rects
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.draft import Draft
+from cart.ui.windows.help import HelpScene
 from cart.ui.windows.position_setup import SetUpScene
 from cart.ui.windows.start import StartScene
 
@@ -124,7 +125,7 @@ def test_the_strips_nudges_name_the_controls_of_the_device_last_used(assets: Ass
     assert scene.table.message == "The dice are rolled: move, then click your roll"
 
 
-def test_the_pads_menu_shows_its_buttons_and_the_rules_name_them(assets: Assets) -> None:
+def test_the_pads_menu_shows_its_buttons_and_the_help_names_them(assets: Assets) -> None:
     app, _ = board()
     pad = Keys(app, PADS)
     pad.press("menu")
@@ -136,21 +137,24 @@ def test_the_pads_menu_shows_its_buttons_and_the_rules_name_them(assets: Assets)
     assert isinstance(play, MenuScene)
     keys = {i.label: i.key for i in play.menu.items if i.key}
     assert keys == {"Roll": "X", "Hint": "Y", "Undo move": "B"}  # no "X" beside Undo turn: X confirms
-    pad.walk_to(play.menu.item_rect([e.label for e in play.entries].index("Rules")).center)
+    pad.press("left")  # back to the root menu, whose Help shows the pad's help button
+    assert app.top is root
+    helps = [e.label for e in root.entries].index("Help")
+    assert root.menu.items[helps].key == key_for("help", "pad")
+    pad.walk_to(root.menu.item_rect(helps).center)
     pad.press("select")
-    rules = app.top
-    assert isinstance(rules, Dialog) and rules.window.title == "Rules"
-    pad_lines = " ".join(
-        rules.lines[rules.lines.index(next(s for s in rules.lines if s.startswith("Pad:"))) :]
-    )
+    manual = app.top
+    assert isinstance(manual, HelpScene) and manual.page == "contents"
+    manual.open("moving")
+    page = " ".join(line.text for line in manual.lines)
     for button, does in (
-        ("confirm", "confirm"),
-        ("undo", "undo or back"),
-        ("hint", "hint"),
-        ("cancel", "cancel"),
+        ("confirm", "rolls and confirms"),
+        ("undo", "takes back the last man"),
+        ("hint", "asks for a hint"),
+        ("cancel", "cancels"),
     ):
-        assert f"{key_for(button, 'pad')} {does}" in pad_lines  # type: ignore[arg-type]
-    assert "Start the menu" in pad_lines and "A select" in pad_lines
+        assert f"{key_for(button, 'pad')} {does}" in page  # type: ignore[arg-type]
+    assert f"{PAD_MENU} opens the menu" in page and f"{PAD_SELECT_LABEL} does what a click does" in page
 
 
 def short_match() -> Match:
@@ -179,6 +183,7 @@ def test_the_review_tells_which_key_is_next_error(assets: Assets) -> None:
     assert {i.label: i.key for i in menu.menu.items if i.key} == {
         "Next error": "X",
         "Previous error": "B",
+        "Help": "LB",
         "Close": "Back",
     }
     pad.press("cancel")

@@ -228,8 +228,8 @@ def test_menus_by_keys_and_gamepad_escape_and_b_close_them(assets: Assets) -> No
         p.press(close)  # every menu closes
         assert app.top is scene
     p.press(pyxel.KEY_M)
-    p.press(pyxel.KEY_UP)  # from the title up is nothing; down to the last: ToolTips
-    for _ in range(4):
+    p.press(pyxel.KEY_UP)  # from the title up is nothing; down to the fourth: ToolTips (Help is last)
+    for _ in range(3):
         p.press(pyxel.KEY_DOWN)
     root = app.top
     assert isinstance(root, MenuScene) and root.entries[root.menu.selected or 0].label == "ToolTips"

@@ -124,7 +124,7 @@ class BoardView:
             g.line(icon_row.x + 41, icon_row.y, icon_row.x + 41, icon_row.bottom - 1, wimp.FRAME)
         for box in (L.ROLL_BOX, L.DICE_BOX):
             draw_box(g, box, wimp.PANEL_BOX_BG)
-        a.text(g, L.DICE_BOX.x, L.DICE_BOX.y - CHAR_H - 4, "Dice to roll", wimp.TEXT)
+        a.text(g, *L.label_rect(L.DICE_BOX)[:2], "Dice to roll", wimp.TEXT)
         for mine in (True, False):
             draw_box(g, L.bin_box(mine), wimp.PANEL_BOX_BG)
         draw_box(g, L.MATCH_BOX, wimp.PANEL_BOX_BG)
@@ -208,9 +208,9 @@ class BoardView:
                 side = Rect(rows.icon.x + 41, rows.icon.y, rows.icon.w - 41, rows.icon.h)
                 r = side.centered(L.CHECKER, L.CHECKER)
                 a.blt(g, r.x, r.y, f"checker_{seat.colour}")
-                a.text(g, L.ROLL_BOX.x, L.ROLL_BOX.y - CHAR_H - 4, roll_label(seat), wimp.TEXT)
+                a.text(g, *L.label_rect(L.ROLL_BOX)[:2], roll_label(seat), wimp.TEXT)
             bin_box = L.bin_box(player == viewer)
-            a.text(g, bin_box.x, bin_box.y - CHAR_H - 4, f"{seat.colour.title()}'s bin", wimp.TEXT)
+            a.text(g, *L.label_rect(bin_box)[:2], f"{seat.colour.title()}'s bin", wimp.TEXT)
 
     def _dice(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         viewer = view.viewer

@@ -55,6 +55,16 @@ DICE_BOX = Rect(PANEL_X, 279, PANEL_W, 40)  # "dice to roll"
 YOUR_BIN = Rect(PANEL_X, 347, PANEL_W, 40)
 YOUR_SEAT = Rect(PANEL_X, BOARD.bottom - SEAT_H, PANEL_W, SEAT_H)
 MATCH_BOX = Rect(PANEL_X, YOUR_BIN.bottom + 3, PANEL_W, YOUR_SEAT.y - YOUR_BIN.bottom - 6)
+LABEL_H = 16  # a line of the system font
+
+
+def label_rect(box: Rect) -> Rect:
+    """The row of a panel box's label ("Dice to roll", "Your roll", "Red's bin"), just above the box."""
+    return Rect(box.x, box.y - LABEL_H - 4, box.w, LABEL_H)
+
+
+PANEL_LABELS = tuple(label_rect(box) for box in (THEIR_BIN, ROLL_BOX, DICE_BOX, YOUR_BIN))
+"""Where the panel's boxes are named: a tip never covers them."""
 """The match strip: the score (each by its colour's token), the length and Crawford, or money and cube."""
 
 Control = Literal["cube", "dice_box", "roll"]

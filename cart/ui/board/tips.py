@@ -2,7 +2,7 @@
 
 A tip says what a control does in the phase at hand and the key that does it too,
 read from the bindings, so every shortcut is found where it applies; its box
-covers neither the message strip nor any dice.
+covers neither the message strip, nor any dice, nor the panel's labels.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import CommandName, Device
 from cart.ui.kit.keyboard import SELECT_WORD, key_for
+from cart.ui.kit.text import wrap
 
 from . import layout as L
 
@@ -21,8 +22,11 @@ AVOID: tuple[Rect, ...] = (
     L.DICE_BOX,
     L.seat_rows(L.THEIR_SEAT).icon,  # the dice rolled by the player at the top show here
     L.seat_rows(L.YOUR_SEAT).icon,
+    *L.PANEL_LABELS,
 )
-"""What a tip never covers: the message strip and every place dice are shown."""
+"""What a tip never covers: the message strip, every place dice are shown, and the panel's labels."""
+TIP_LINE = 40
+"""Characters a line of a long tip has at most: narrow enough to lie beside the panel, not across it."""
 
 
 def hover_key(what: L.Spot | L.Control | None) -> str | None:
@@ -64,7 +68,9 @@ def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") ->
         why = game.why_no_double()
         if mine and why is None:
             return f"Doubling cube: {_or('double', device)} to offer a double"
-        return f"Doubling cube at {game.cube}" + (f": {why}" if mine and why else "")
+        if mine and why:  # the engine's reason, under the cube's value, in lines narrow enough to place
+            return "\n".join([f"Doubling cube at {game.cube}:", *wrap(why, TIP_LINE)])
+        return f"Doubling cube at {game.cube}"
     if key == "point":
         if mine and phase == "move":
             return point_tip(device)
@@ -143,14 +149,16 @@ def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
     """Where the tip's box goes: below right of the pointer, else the nearest place clear of :data:`AVOID`.
 
     Rows below and above the pointer are tried nearest first (the panel's
-    boxes leave narrow gaps), each to the right of the pointer, then left.
+    boxes leave narrow gaps), each to the right of the pointer, then left,
+    then ending left of the panel, where a tip about the panel reads beside it.
     """
-    w = len(text) * CHAR_W + 8
-    h = CHAR_H + 6
+    lines = text.split("\n")
+    w = max(len(line) for line in lines) * CHAR_W + 8
+    h = len(lines) * CHAR_H + 6
     px, py = pointer
     for dy in (18, 22, 26, -h - 8, -h - 14, -h - 20, 34, 44, -h - 28, -h - 40, 56, -h - 52):
-        for dx in (12, -w - 8):
-            x = max(0, min(px + dx, SCREEN[0] - w))
+        for left in (px + 12, px - w - 8, L.PANEL_X - 6 - w):
+            x = max(0, min(left, SCREEN[0] - w))
             y = max(0, min(py + dy, SCREEN[1] - h))
             box = Rect(x, y, w, h)
             if _clear(box):

@@ -349,8 +349,9 @@ def tip_beside(text: str, r: Rect) -> Rect:
 
 
 def draw_tip(g: pyxel.Image, assets: Assets, text: str, box: Rect) -> None:
-    """A tooltip in the Wimp's interactive-help colours."""
+    """A tooltip in the Wimp's interactive-help colours; a long one in two lines (``text`` split at "\\n")."""
     x, y, w, h = box
     g.rect(x, y, w, h, wimp.TOOLTIP_BG)
     g.rectb(x, y, w, h, wimp.TOOLTIP_BORDER)
-    assets.text(g, x + 4, y + 3, text, wimp.TEXT)
+    for k, line in enumerate(text.split("\n")):
+        assets.text(g, x + 4, y + 3 + k * CHAR_H, line, wimp.TEXT)

@@ -1,6 +1,6 @@
 """The keys' names as the bindings give them, and the on-screen keyboard, so that a gamepad can write.
 
-Tips, menus and the Rules box ask here which key or button does a command, so
+Tips, menus and the manual ask here which key or button does a command, so
 what is shown is what is bound, for the device in hand. A pad player cannot type,
 yet names, IDs and paths are asked for: pad A on a field opens a Wimp window of
 keys beside it. B deletes, and on an empty field closes it, so pressing B always
@@ -37,7 +37,8 @@ from .intents import (
     Select,
     Typed,
 )
-from .stage import Pop, Push, Scene, Transition, wrapped_row_stop
+from .menus import Entry
+from .stage import Help, Pop, Push, Scene, Transition, wrapped_row_stop
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 
 if TYPE_CHECKING:
@@ -142,6 +143,15 @@ PAD_MENU = PAD_LABELS[MENU_BUTTONS[1]]
 PAD_SELECT_LABEL = PAD_LABELS[SELECT_BUTTONS[1]]
 SELECT_WORD: dict[Device, str] = {"mouse": "click", "keys": SELECT_KEY, "pad": PAD_SELECT_LABEL}
 """SELECT as each device does it: what a tip says to do on the thing it is about."""
+
+
+def help_entry(device: Device) -> Entry:
+    """Help, on every screen's menu: the game's manual (:class:`~cart.ui.kit.stage.Help`), its key shown.
+
+    >>> help_entry("keys").key, help_entry("pad").key
+    ('F1', 'LB')
+    """
+    return Entry("Help", Help, key=key_for("help", device))
 
 
 KEY = 24  # a key icon is 24 pixels square, as a title bar icon nearly is

@@ -117,6 +117,7 @@ class Scene:
     shows_focus = False  # it marks the focused stop, so the pointer may hide while the keys have it
     onscreen = False  # the on-screen keyboard: the keys type while the pad's buttons work its keys
     field_answers = False  # a box asking for its one field: the on-screen keyboard's OK answers it
+    help_page: str | None = None  # the manual's page about this screen, where its Help opens (None: contents)
 
     def __init__(self, services: Services) -> None:
         self.services = services
@@ -237,13 +238,24 @@ class Quit:
 
 
 @dataclass(frozen=True)
+class Help:
+    """The game's manual over whatever is showing, open at ``page`` (None: the page about that screen).
+
+    Every screen's menu offers it, and the App opens it for the help key on
+    any screen; the window itself is a room's, which the kit does not know.
+    """
+
+    page: str | None = None
+
+
+@dataclass(frozen=True)
 class Chain:
     """Several transitions, performed in order."""
 
     steps: tuple[Transition, ...]
 
 
-Transition = Route | Push | Pop | Tell | Quit | Chain
+Transition = Route | Push | Pop | Tell | Quit | Help | Chain
 
 
 def chain(*steps: Transition | None) -> Transition | None:

@@ -23,7 +23,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import key_for
+from cart.ui.kit.keyboard import help_entry, key_for
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Pop, Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import cut
@@ -68,6 +68,7 @@ class ReviewScene(Scene):
     """The Review window over whatever opened it; closing it keeps the analysis done."""
 
     own_arrows = ("up", "down", "left", "right")
+    help_page = "review"
     window: Window
 
     def __init__(self, services: Services, source: ReviewSource) -> None:
@@ -202,6 +203,7 @@ class ReviewScene(Scene):
             Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=errors, key=back),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
+            help_entry(device),
             Entry("Close", self.close, key=key_for("cancel", device)),
         ]
 

@@ -26,7 +26,6 @@ from .play_info import (
     export as export,
     show_ids as show_ids,
     show_messages as show_messages,
-    show_rules as show_rules,
 )
 
 if TYPE_CHECKING:

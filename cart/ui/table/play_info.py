@@ -1,4 +1,4 @@
-"""The Play scene's boxes that only tell: the rules, the message log, the IDs, and the exported record.
+"""The Play scene's boxes that only tell: the message log, the IDs, and the exported record.
 
 They read the table and change nothing; they see the scene through :class:`Seated`.
 """
@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 from cart.store import MatError, export_mat
 from cart.store.saves.names import entry_stem
 from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.keyboard import MENU_KEY, PAD_MENU, PAD_SELECT_LABEL, SELECT_KEY, key_for
 from cart.ui.kit.stage import Push, Tell, Transition
 from cart.ui.kit.text import wrap
 from cart.ui.windows.setup import export_path
@@ -30,26 +29,6 @@ class Seated(Protocol):
 
 MESSAGES_WIDTH = 60  # characters a line in the Messages box
 MESSAGES_LINES = 20
-RULES = [
-    "Move all fifteen men home, then bear them off.",
-    "Click the dice to roll; click a man, then a point.",
-    "A point with two or more enemy men is closed;",
-    "a single enemy man (a blot) is hit to the bar,",
-    "and must enter the opposing home board first.",
-    "Use both dice if you can, else the larger one.",
-    "Doubles play four times. Before rolling you may",
-    "offer a double by clicking the cube (not in",
-    "MaxGammon). Gammon: loser has none off, x2;",
-    "backgammon: also a man in the winner's home, x3.",
-    "Forfeit: your opponent wins twice the cube.",
-    "",
-    f"Keys: arrows and {SELECT_KEY} pick a man and put it",
-    f"down; {MENU_KEY} opens the menu, which shows the rest.",
-    f"Pad: d-pad and {PAD_SELECT_LABEL} select, {key_for('confirm', 'pad')} confirm (and roll),",
-    f"{key_for('undo', 'pad')} undo or back, {key_for('hint', 'pad')} hint, "
-    f"{PAD_MENU} the menu, {key_for('cancel', 'pad')} cancel.",
-]
-"""The Rules box: the game, then how each device plays it (the keys' and the pad's read from the bindings)."""
 
 
 def ok() -> list[Choice]:
@@ -71,10 +50,6 @@ def export(scene: Seated) -> Transition | None:
     except (MatError, OSError) as exc:
         return Tell("Export .mat", (f"Could not export the game: {exc}",))
     return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))
-
-
-def show_rules(scene: Seated) -> Transition:
-    return Push(Dialog(scene.services, "Rules", RULES, ok()))
 
 
 def show_messages(scene: Seated) -> Transition:

@@ -1,4 +1,4 @@
-"""The Play scene's menu (Play, Options, Sounds, ToolTips), opened by MENU over the board.
+"""The Play scene's menu (Play, Options, Sounds, ToolTips, Help), opened by MENU over the board.
 
 Its entries do what the board's keys do (keys shown at the right), change the
 settings, or open the boxes, which ask first where an action costs.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cart.ui.kit.keyboard import key_for
+from cart.ui.kit.keyboard import help_entry, key_for
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.prefs import SPEEDS
 from cart.ui.kit.stage import Push, Transition, settings_not_saved
@@ -17,7 +17,7 @@ from cart.ui.routes import ToNewGame
 from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
 
 from .play_boxes import ask_exit, ask_forfeit, ask_resign, review_table
-from .play_info import export, show_ids, show_messages, show_rules
+from .play_info import export, show_ids, show_messages
 
 if TYPE_CHECKING:
     from cart.ui.kit.intents import CommandName
@@ -35,7 +35,7 @@ TUTOR_MENU = (
 
 
 def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
-    """The board's menus: Play, Options, Sounds, ToolTips."""
+    """The board's menus: Play, Options, Sounds, ToolTips; and Help, the game's manual."""
     prefs = scene.services.prefs
     table = scene.table
 
@@ -78,7 +78,6 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             key_entry("Undo turn", "undo_turn", moving, separator=True),
             Entry("Review...", lambda: review_table(scene.services, table)),
             Entry("Messages", lambda: show_messages(scene)),
-            Entry("Rules", lambda: show_rules(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),
             Entry("Position ID", lambda: show_ids(scene, "Position ID")),
             Entry("Match ID", lambda: show_ids(scene, "Match ID"), separator=True),
@@ -122,6 +121,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
         Entry("Options", submenu=options_menu),
         Entry("Sounds", submenu=sounds_menu),
         Entry("ToolTips", tick("tooltips"), ticked=prefs.settings.tooltips),
+        help_entry(device),
     ]
     table.lifted_from = None
     return Push(MenuScene(scene.services, "Backgammon", entries, x, y))

@@ -19,15 +19,18 @@ from cart.store.saves.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_
 from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
+from cart.ui.kit.dialogs import FieldForm, Resting, draw_focused, draw_tip, hover
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
-from cart.ui.kit.stage import Transition, chain, settings_not_saved
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.kit.stage import Push, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import Resume, ToStart, ToTitle, start_game
 
 from .draft import Draft
+from .form_tips import FORM_TIPS, tip_under
 from .setup import free_name
 
 if TYPE_CHECKING:
@@ -61,6 +64,7 @@ class NewGameScene(FieldForm):
     window: Window
     free_stops = False  # rows of icons: Up and Down go a row, Left and Right along it
     shows_focus = True
+    help_page = "create"
 
     def __init__(self, services: Services, setup: Draft | None = None) -> None:
         """``setup``: the draft to offer (default: the last game's options, in the player's colours)."""
@@ -74,6 +78,8 @@ class NewGameScene(FieldForm):
         self.top = work.y + 12
         self.name: TextField | None = None
         self.error = ""
+        self.resting = Resting()  # the line the pointer (or the keys' frame) rests on, for its tip
+        self.pointer = (0, 0)
         if services.store is not None:
             self.name = TextField(
                 Rect(self.left + 140, self.top, 340, 24),
@@ -290,14 +296,43 @@ class NewGameScene(FieldForm):
         """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
         return self.way_out() if part == "close" else None
 
+    def tipped(self) -> list[tuple[str, Rect]]:
+        """Each line a tip is about, by its :data:`FORM_TIPS` key, and where it lies (label and icons)."""
+        lines = [("Name", self.name.rect)] if self.name is not None else []
+        lines += [("Your name" if f is self.you else "Player name", f.rect) for f in self.player_fields()]
+        for row in self.rows:
+            top, bottom = min(t.rect.y for t in row.toggles), max(t.rect.bottom for t in row.toggles)
+            lines.append((row.label or row.toggles[0].label, Rect(0, top - 2, 0, bottom - top + 4)))
+        lines.append(("Match", self.minus.rect))
+        width = self.window.work_area.right - 16 - self.left
+        whole = [(key, Rect(self.left, r.y, width, r.h)) for key, r in lines]  # the label and the icons
+        buttons = [("Play", self.play.rect), ("Cancel", self.cancel_button.rect)]
+        return [("-", self.minus.rect), ("+", self.plus.rect), *whole, *buttons]
+
+    def tip_at(self, x: int, y: int) -> str | None:
+        return next((key for key, r in self.tipped() if r.contains(x, y)), None)
+
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the form: its buttons, and Help (the Create form's page of the manual)."""
+        device = self.services.used.device
+        return [
+            Entry("Play", self.start, key=key_for("confirm", device)),
+            Entry("Cancel", self.way_out, key=key_for("cancel", device), separator=True),
+            help_entry(device),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
                 hover(self.pressable(), intent)
+                self.pointer = (intent.x, intent.y)
+                self.resting.see(self.tip_at(intent.x, intent.y))
             elif isinstance(intent, Select):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
                     return going
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Create game", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Typed) and self.focused is not None:
                 self.focused.insert(intent.text)
                 self.error = ""
@@ -376,3 +411,7 @@ class NewGameScene(FieldForm):
             width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
             draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
         draw_focused(g, self.shown_focus, self.pressable())
+        key = self.resting.ready
+        if key is not None and self.services.prefs.settings.tooltips and not self.covered:
+            text = FORM_TIPS[key]
+            draw_tip(g, a, text, tip_under(text, dict(self.tipped())[key], self.pointer[0]))

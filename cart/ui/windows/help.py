@@ -27,15 +27,15 @@ from ..kit.dialogs import draw_focused, hover
 from ..kit.geom import Rect
 from ..kit.intents import Command, Intent, Pointer, Scroll, Select
 from ..kit.scrollbar import ScrollBar
-from ..kit.stage import Pop, Scene, Transition
+from ..kit.stage import Pop, Push, Scene, Tell, Transition
 from ..kit.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
-from .hypertext import Line
+from .hypertext import Line, ManualError
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
     from ..kit.services import Services
 
-__all__ = ["HelpScene"]
+__all__ = ["HelpScene", "open_help"]
 
 WINDOW = Rect(36, 6, 568, 500)
 MARGIN = 8  # between the paper's edge and the text
@@ -44,6 +44,14 @@ BUTTON_W = 96
 BUTTON_H = 24
 TOOLBAR_H = BUTTON_H + 12
 WHEEL_LINES = 3
+
+
+def open_help(services: Services, page: str | None = None) -> Transition:
+    """The Help window at ``page``; a manual that cannot be read is said in a box, never a traceback."""
+    try:
+        return Push(HelpScene(services, page))
+    except ManualError as exc:
+        return Tell("Help", (f"The manual could not be read: {exc}",))
 
 
 @dataclass(frozen=True)

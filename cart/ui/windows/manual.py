@@ -23,7 +23,7 @@ from ..kit.keyboard import (
     key_for,
     pad_button,
 )
-from .hypertext import Manual
+from .hypertext import Manual, ManualError
 
 __all__ = ["COLUMNS", "MANUAL_PATH", "bindings", "manual"]
 
@@ -34,8 +34,15 @@ COLUMNS = 62
 
 @cache
 def manual() -> Manual:
-    """The manual, read once (it ships in the cart beside the font)."""
-    return Manual.parse(MANUAL_PATH.read_text(encoding="utf-8"))
+    """The manual, read once (it ships in the cart beside the font).
+
+    Raises :class:`ManualError` for a file that is missing or cannot be read, as for bad markup.
+    """
+    try:
+        text = MANUAL_PATH.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ManualError(f"{MANUAL_PATH.name}: {exc}") from exc
+    return Manual.parse(text)
 
 
 def bindings() -> dict[str, str]:

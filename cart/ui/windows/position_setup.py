@@ -24,9 +24,11 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, Pointer, Select, Typed
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.services import NO_CLIPBOARD
-from cart.ui.kit.stage import Pop, Transition
+from cart.ui.kit.stage import Pop, Push, Transition
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import start_game
@@ -82,6 +84,7 @@ class SetUpScene(FieldForm):
     window: Window
     free_stops = False  # fields, rows of radio icons, the buttons: Up and Down a row, Left and Right along it
     shows_focus = True
+    help_page = "ids"
 
     def __init__(self, services: Services, setup: Draft | None = None) -> None:
         """``setup``: the players, side and level offered (default: the last game's)."""
@@ -259,6 +262,15 @@ class SetUpScene(FieldForm):
         """The Position ID, which has the caret when the window opens: what the window is for."""
         return self.position.rect.center
 
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the window: its buttons, and Help (the manual's page on the IDs and setting up)."""
+        device = self.services.used.device
+        return [
+            Entry("Start", self.start, key=key_for("confirm", device)),
+            Entry("Cancel", self.cancel, key=key_for("cancel", device), separator=True),
+            help_entry(device),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
@@ -267,6 +279,10 @@ class SetUpScene(FieldForm):
                 going = self.click(intent.x, intent.y)
                 if going is not None:
                     return going
+            elif isinstance(intent, OpenMenu):
+                return Push(
+                    MenuScene(self.services, "Set up position", self.menu_entries(), intent.x, intent.y)
+                )
             elif isinstance(intent, Typed) and self.focused is not None:
                 self.focused.insert(intent.text)
                 self.error = ""

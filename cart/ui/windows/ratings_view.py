@@ -21,9 +21,11 @@ from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import draw_focused, hover
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, Pointer, Scroll, Select
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
-from cart.ui.kit.stage import Pop, Scene, Transition
+from cart.ui.kit.stage import Pop, Push, Scene, Transition
 from cart.ui.kit.text import cut, local_time, shown
 from cart.ui.kit.widgets import Button, Furniture, Window
 
@@ -113,6 +115,7 @@ class RatingsScene(ScrollingList, Scene):
     window: Window
     free_stops = False  # the buttons in a row
     shows_focus = True
+    help_page = "ratings"
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -192,6 +195,20 @@ class RatingsScene(ScrollingList, Scene):
         """With no button framed, Left and Right start from the middle of the buttons' row."""
         return (self.window.rect.center[0], self.keep.rect.center[1])
 
+    def menu_entries(self) -> list[Entry]:
+        """MENU over the window: its buttons, and Help (the manual's page on ratings)."""
+        device = self.services.used.device
+
+        def keep() -> Transition | None:
+            self.toggle_kept()
+            return None
+
+        return [
+            Entry("Keep line", keep, enabled=self.chosen is not None, key=key_for("confirm", device)),
+            Entry("Close", lambda: Pop(self), key=key_for("cancel", device), separator=True),
+            help_entry(device),
+        ]
+
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
             if isinstance(intent, Pointer):
@@ -203,6 +220,8 @@ class RatingsScene(ScrollingList, Scene):
                     return going
             elif isinstance(intent, Scroll):
                 self.scroll(intent.lines)
+            elif isinstance(intent, OpenMenu):
+                return Push(MenuScene(self.services, "Ratings", self.menu_entries(), intent.x, intent.y))
             elif isinstance(intent, Command):
                 if intent.name in ("up", "down"):
                     self.move_selection(-1 if intent.name == "up" else 1)

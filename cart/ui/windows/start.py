@@ -18,7 +18,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import Choice, Dialog, draw_focused, hover
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import KEY_LABELS, key_for
+from cart.ui.kit.keyboard import KEY_LABELS, help_entry, key_for
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
 from cart.ui.kit.stage import Push, Quit, Scene, Tell, Transition, chain
@@ -56,6 +56,7 @@ class StartScene(ScrollingList, Scene):
     """
 
     own_arrows = ("up", "down")
+    help_page = "saved-games"
     window: Window
     free_stops = False  # the buttons in a row
     shows_focus = True
@@ -236,7 +237,7 @@ class StartScene(ScrollingList, Scene):
         )
 
     def menu_entries(self) -> list[Entry]:
-        """MENU over the list: what its buttons do, and Quit (no game is in progress here)."""
+        """MENU over the list: what its buttons do, Help, and Quit (no game is in progress here)."""
         device = self.services.used.device  # the pad's buttons where a pad opened it
         delete = "" if device == "pad" else KEY_LABELS[pyxel.KEY_DELETE]
         return [
@@ -247,6 +248,7 @@ class StartScene(ScrollingList, Scene):
             Entry("Import .mat...", lambda: import_box(self.services)),
             *desk_entries(self.services),
             Entry("Back", ToTitle, separator=True, key=key_for("cancel", device)),
+            help_entry(device),
             Entry("Quit", Quit),
         ]
 

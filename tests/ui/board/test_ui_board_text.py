@@ -12,12 +12,13 @@ from test_ui_app import Driver, make_app, play_scene
 
 from cart.engine import GameState, Position, Rules
 from cart.ui.board import layout as L
-from cart.ui.board.tips import tip_box
+from cart.ui.board.tips import hover_key, tip_box, tip_text
 from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.board.words import SCROLL_FRAMES
-from cart.ui.kit.assets import Assets
+from cart.ui.kit import palette as wimp
+from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
-from cart.ui.kit.geom import Rect
+from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.text import wrap
 
 
@@ -146,6 +147,71 @@ def test_no_tip_under_a_dialog(assets: Assets) -> None:
     mine = "Your roll: click (or Return) to confirm your move"
     assert on_screen(d, mine)
     at = d.pointer
-    d.menu("Play", "Rules")
+    d.menu("Help")
     d.frames()
     assert not on_screen(d, mine, at)
+
+
+def label_pixels(box: Rect) -> list[int]:
+    return [pyxel.screen.pget(x, y) for y in range(box.y, box.bottom) for x in range(box.x, box.right)]
+
+
+def test_the_panels_labels_are_where_the_tips_keep_clear_of(assets: Assets) -> None:
+    """Issue 28: :data:`~cart.ui.board.layout.PANEL_LABELS` are the rows the labels are drawn in."""
+    app = make_app()
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=1))
+    d.frames()
+    assert L.LABEL_H == CHAR_H
+    for box in L.PANEL_LABELS:
+        assert wimp.TEXT in label_pixels(box), box  # a label is written in each row
+
+
+def test_a_tip_at_the_table_never_covers_the_panels_labels(assets: Assets) -> None:
+    """Issue 28: tips covered "Dice to roll" and the bins' names; now none does, on any spot, in any phase.
+
+    Each device's words, the pointer on a 4-pixel grid over the window: every tip finds a place on
+    screen, clear of the labels (the cube's long reason is put on lines narrow enough to).
+    """
+    start = Position.start()
+    games = [
+        GameState.new(Rules()),
+        GameState.from_position(Rules(), start, turn=1),
+        GameState.from_position(Rules(), start, turn=1, dice=(3, 1)),
+        GameState.from_position(Rules(variant="maxgammon"), start, turn=1, dice=(6, 5)),
+    ]
+    placed = 0
+    for game in games:
+        for x in range(0, SCREEN[0], 4):
+            for y in range(L.WORK.y, SCREEN[1], 4):
+                key = hover_key(L.locate(x, y, 1, L.cube_rect(game.cube_owner, 1)))
+                for mine in (True, False):
+                    for device in ("mouse", "keys", "pad"):
+                        text = tip_text(key, game, mine, device) if key is not None else None
+                        if text is None:
+                            continue
+                        box = tip_box(text, (x, y))
+                        assert box is not None, (text, x, y)
+                        assert box.right <= SCREEN[0] and box.bottom <= SCREEN[1]
+                        for label in L.PANEL_LABELS:
+                            assert not overlaps(box, label), (text, (x, y), label)
+                        placed += 1
+    assert placed > 1000
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return not (a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y)
+
+
+def test_resting_on_the_dice_box_leaves_its_label_readable(assets: Assets) -> None:
+    """The tip beside "dice to roll" shows, and the label over the box is the same pixels as before it."""
+    app = make_app()
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=0))
+    for box in (L.DICE_BOX, L.ROLL_BOX, L.YOUR_BIN, L.THEIR_BIN):
+        at = (box.right - 10, box.y + 2)  # near the label above the box, where tips used to go over it
+        rest(d, (0, 0))
+        before = [label_pixels(r) for r in L.PANEL_LABELS]
+        rest(d, at)
+        tip = d.scene.tip()
+        if tip is not None:
+            assert on_screen(d, tip[0])
+        assert [label_pixels(r) for r in L.PANEL_LABELS] == before, box
