@@ -5,16 +5,18 @@ thread or a process: it runs in CPython and in Pyodide alike.
 
 On disk (each file a versioned envelope, see :mod:`cart.store.disk.envelope`)::
 
-    games/<slug>-<hash>.json   one per named game: options, record, dice state (game schema 3)
+    games/<slug>-<hash>.json   one per named game: options, its latest actions, dice state (game schema 5)
+    games/<slug>-<hash>.<n>.<digest>.part   the older part of a long record, in pieces written once
     ratings.json               ratings, experience, history and rated-result marks (schema 2)
     settings.json              sounds, music, clicks, tooltips, hints, animation, colours (schema 1)
     reviews/<slug>-<hash>.json each saved game's cached review, if it has one (review schema 1)
     damaged/...                files that could not be used, set aside, never deleted
 
 A game's record is the JSON form of the engine's typed actions
-(:class:`cart.engine.Action`); files of game schema 1, which wrote a play as
-``["play", ...]``, and of schema 2, which had no resignations, are migrated
-when read and written as schema 3 at their next save (see :mod:`cart.store.saves.games`).
+(:class:`cart.engine.Action`), kept in pieces so that a save costs the same however
+long the record (see :mod:`cart.store.saves.pieces`); files of an older game schema
+(a play as ``["play", ...]``, no resignations, no set-up start, the whole record in
+one file) are migrated when read and written in pieces at their next save.
 
 Two cartridges may share one folder (two windows, two browser tabs): a game
 has one writer at a time. ``create()`` of a taken name fails even when two

@@ -25,7 +25,15 @@ import unicodedata
 
 from ..errors import BadNameError
 
-__all__ = ["MAX_GAME_NAME", "MAX_PLAYER_NAME", "clean_game_name", "clean_player_name", "entry_stem"]
+__all__ = [
+    "GAMES",
+    "MAX_GAME_NAME",
+    "MAX_PLAYER_NAME",
+    "REVIEWS",
+    "clean_game_name",
+    "clean_player_name",
+    "entry_stem",
+]
 
 MAX_GAME_NAME = 60
 """Characters in a game name: room for a description, short enough for the list window."""
@@ -33,6 +41,10 @@ MAX_GAME_NAME = 60
 MAX_PLAYER_NAME = 24
 """Characters in a player name: it must fit the side panel and a ``.mat`` score line."""
 
+GAMES = "games/"
+"""Where the saved games are kept, each under its stem (and the older part of a long record beside it)."""
+REVIEWS = "reviews/"
+"""Where each game's cached review is kept, under the game's own stem (see :mod:`.reviews`)."""
 _SLUG_LENGTH = 40
 _HASH_DIGITS = 16
 
