@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from cart.engine import Match, Move, RecordError, Rules, actions_from_json
+from cart.engine import Match, Move, NewGame, RecordError, Rules, actions_from_json
 
 
 # -- record and replay ------------------------------------------------------------------
@@ -120,3 +120,67 @@ def test_a_bad_record_names_the_action_index() -> None:
 def test_record_plays_in_any_order_still_replay() -> None:
     m = replay_json([["roll", 3, 1], ["move", [[6, 5], [8, 5]]]])
     assert m.record[-1] == Move(((8, 5), (6, 5)))
+
+
+def _played(rules: Rules, seed: int, games: int) -> Match:
+    """Random legal actions, cube included, over ``games`` games or to the match's end."""
+    rng = random.Random(seed)
+    m = Match(rules, rng=random.Random(seed + 1))
+    while True:
+        game = m.game
+        if game.phase == "over":
+            if m.is_match_over or m.game_number >= games:
+                return m
+            m.new_game()
+        elif game.phase in ("opening", "roll"):
+            if game.phase == "roll" and game.can_double() and rng.random() < 0.1:
+                m.double()
+            else:
+                m.roll()
+        elif game.phase == "doubled":
+            (m.take if rng.random() < 0.7 else m.drop)()
+        else:
+            m.play(rng.choice(m.legal_plays()))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(match_length=5), Rules(match_length=7, crawford=False), Rules(variant="maxgammon")],
+    ids=["money", "match-5", "match-7-no-crawford", "maxgammon"],
+)
+def test_a_match_resumed_from_any_checkpoint_is_the_match_replayed(rules: Rules) -> None:
+    """Resumed at each game's start, the match is the replayed one, and plays on the same (Crawford too)."""
+    for seed in range(4):
+        m = _played(rules, seed, games=8)
+        checkpoints = Match(rules)
+        for at, action in enumerate(m.record, 1):
+            checkpoints.apply(action)
+            if not isinstance(action, NewGame):
+                continue
+            state = (checkpoints.score, checkpoints.game_number, checkpoints.game.crawford)
+            again = Match.resume(
+                rules, m.record, at=at, score=state[0], game_number=state[1], crawford=state[2]
+            )
+            assert again.record == m.record and again.game == m.game
+            assert (again.score, again.game_number, again.match_id()) == (
+                m.score,
+                m.game_number,
+                m.match_id(),
+            )
+            if not m.is_match_over and m.game.phase == "over":  # the next game: Crawford or not, the same
+                again.new_game()
+                assert again.game == Match.replay(rules, [*m.record, NewGame()]).game
+
+
+def test_a_checkpoint_that_cannot_be_one_is_refused() -> None:
+    m = _played(Rules(match_length=5), 1, games=3)
+    at = next(i for i, a in enumerate(m.record, 1) if isinstance(a, NewGame))
+    for bad in (
+        {"at": at - 1, "score": (1, 0), "game_number": 2, "crawford": False},
+        {"at": at, "score": (5, 0), "game_number": 2, "crawford": False},
+        {"at": at, "score": (1, 0), "game_number": 1, "crawford": False},
+        {"at": at, "score": (1, 0), "game_number": 2, "crawford": True},
+        {"at": len(m.record) + 1, "score": (1, 0), "game_number": 2, "crawford": False},
+    ):
+        with pytest.raises(RecordError):
+            Match.resume(m.rules, m.record, **bad)  # type: ignore[arg-type]

@@ -117,6 +117,8 @@ def bench_store(rounds: int) -> None:
         "localStorage": lambda _: LocalStorageBackend(DictStorage()),
     }
     for label, make in backends.items():
+        with tempfile.TemporaryDirectory() as folder:
+            time_actions(make(Path(folder)), records[EARLY], 50)  # warm-up: imports, caches, first files
         best: dict[int, list[float]] = {}
         for _ in range(rounds):
             for n, record in records.items():

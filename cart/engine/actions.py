@@ -71,6 +71,10 @@ class Roll(Action):
 
     @classmethod
     def _read(cls, args: list[object], data: object) -> Action:
+        if len(args) == 2:  # the usual entry, checked at once (a long record has thousands)
+            d1, d2 = args
+            if type(d1) is int and type(d2) is int and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+                return cls((d1, d2))
         dice = [d for d in args if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6]
         if len(args) != 2 or len(dice) != 2:
             raise IllegalActionError(f"a roll is two dice from 1 to 6, got {data!r}")
@@ -96,6 +100,16 @@ class Move(Action):
     def _read(cls, args: list[object], data: object) -> Action:
         if len(args) != 1 or not isinstance(args[0], (list, tuple)) or len(args[0]) > 8:
             raise IllegalActionError(f"a move is a list of [from, to] points, got {data!r}")
+        moves = []
+        for m in args[0]:  # the usual [from, to] of two whole numbers, checked at once
+            if type(m) is list and len(m) == 2:
+                s, t = m
+                if type(s) is int and type(t) is int and OFF <= s <= BAR and OFF <= t <= BAR:
+                    moves.append((s, t))
+                    continue
+            break
+        else:
+            return cls(tuple(moves))
         moves = []
         for m in args[0]:
             points = [p for p in m if _is_point(p)] if isinstance(m, (list, tuple)) and len(m) == 2 else []

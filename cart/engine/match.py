@@ -19,11 +19,21 @@ from .board import Position
 from .errors import EngineError, IllegalActionError, PositionError, RecordError
 from .events import Event, GameStarted, MatchOver, Moved
 from .game import GameState, check_player
-from .matchid import GAME_PLAYING, MatchKey
+from .matchid import MatchKey
 from .plays import Dice, Play, check_dice
 from .rules import Rules
 
-# -- the match ------------------------------------------------------------------
+
+def _is_score(score: object, match_length: int) -> bool:
+    """Two whole numbers, neither of which has already won a match to ``match_length`` (0: money)."""
+    return (
+        type(score) is tuple
+        and len(score) == 2
+        and all(type(s) is int and s >= 0 for s in score)
+        and not (match_length and max(score) >= match_length)
+    )
+
+
 Observer = Callable[["Match", Action, list[Event]], None]
 """Told of every committed action: the match (already changed), the action and its events."""
 
@@ -96,14 +106,8 @@ class Match:
         """The state the first game began from when it was set up, else None."""
         self.game: GameState = start if start is not None else GameState.new(self.rules)
         n = self.rules.match_length
-        if (
-            type(start_score) is not tuple
-            or len(start_score) != 2
-            or not all(type(s) is int and s >= 0 for s in start_score)
-        ):
-            raise IllegalActionError(f"a score is two whole numbers, got {start_score!r}")
-        if n and max(start_score) >= n:  # a money session's score is only a tally: any will do
-            raise IllegalActionError(f"a match to {n} cannot begin at {start_score[0]}-{start_score[1]}")
+        if not _is_score(start_score, n):  # a money session's score is only a tally: any will do
+            raise IllegalActionError(f"a match to {n or 'no end'} cannot begin at {start_score!r}")
         self.start_score: tuple[int, int] = start_score
         """The score the match began at (a set-up match may begin part way through), else 0-0."""
         self.score: tuple[int, int] = start_score
@@ -152,28 +156,13 @@ class Match:
             key = MatchKey(on_roll=check_player(on_roll), turn=on_roll)
         else:
             key = MatchKey.from_id(match_id)
-        if key.game_state != GAME_PLAYING:
-            raise PositionError("the Match ID is of a game over or not begun: set up a turn under way")
-        if key.doubled or key.turn != key.on_roll:
-            raise PositionError("the Match ID has a double waiting for an answer: set up a turn to play")
-        if key.resigned:
-            raise PositionError("the Match ID has a resignation waiting for an answer: set up a turn to play")
+        key.check_turn_to_set_up()
         if rules is None:
             rules = Rules(match_length=key.match_length)
         elif rules.match_length != key.match_length:
             raise PositionError(
                 f"the Match ID is of a match to {key.match_length}, the rules are for {rules.match_length}"
             )
-        if key.match_length and max(key.score) >= key.match_length:
-            raise PositionError(
-                f"the Match ID's score {key.score[0]}-{key.score[1]} has already won its "
-                f"{key.match_length}-point match"
-            )
-        n = key.match_length
-        if key.crawford and not (max(key.score) == n - 1 and min(key.score) < n - 1):
-            raise PositionError("the Match ID says Crawford game, but neither player is one point away")
-        if key.crawford and key.cube != 1:
-            raise PositionError("the Match ID has a turned cube in the Crawford game, where none may be")
         dice = key.dice if key.dice != (0, 0) else None
         start = GameState.from_position(
             rules,
@@ -186,7 +175,6 @@ class Match:
         )
         return cls(rules, names=names, rng=rng, start=start, start_score=key.score)
 
-    # -- queries ---------------------------------------------------------------
     @property
     def is_match_over(self) -> bool:
         n = self.rules.match_length
@@ -265,7 +253,6 @@ class Match:
             game.position,
         )
 
-    # -- actions ----------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Perform one action: the one way a match changes.
 
@@ -333,11 +320,9 @@ class Match:
         return self.apply(Resign(check_player(player), level))
 
     def accept(self) -> list[Event]:
-        """Accept the resignation offered."""
         return self.apply(Accept())
 
     def decline(self) -> list[Event]:
-        """Decline the resignation offered."""
         return self.apply(Decline())
 
     def new_game(self) -> list[Event]:
@@ -382,13 +367,67 @@ class Match:
         raises ``RecordError`` naming its index; the observer hears only new actions.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
-        for i, action in enumerate(record):
+        return match._go_on(record, 0, on_commit)
+
+    def _go_on(self, record: Sequence[Action], at: int, on_commit: Observer | None) -> Match:
+        """Apply ``record[at:]``, each action checked by the engine, then let the observer listen."""
+        for i, action in enumerate(record[at:], at):
             try:
-                match.apply(action)
+                self.apply(action)
             except EngineError as exc:
                 raise RecordError(f"record action {i} {action!r}: {exc}") from exc
-        match.on_commit = on_commit
-        return match
+        self.on_commit = on_commit
+        return self
+
+    @classmethod
+    def resume(
+        cls,
+        rules: Rules,
+        record: Sequence[Action],
+        *,
+        at: int,
+        score: tuple[int, int],
+        game_number: int,
+        crawford: bool,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+        start: GameState | None = None,
+        start_score: tuple[int, int] = (0, 0),
+        on_commit: Observer | None = None,
+    ) -> Match:
+        """:meth:`replay` from a checkpoint: ``record[:at]`` (ending in a :class:`NewGame`) taken as
+        its keeper checked it, the match at ``score`` with game ``game_number`` just begun; the rest
+        replayed. A long record need not be replayed whole to be resumed. ``RecordError`` otherwise.
+
+        >>> m = Match(Rules(), rng=random.Random(2))
+        >>> _ = m.roll((3, 1)); _ = m.play("8/5 6/5"); _ = m.forfeit(1); _ = m.new_game(); _ = m.roll((6, 1))
+        >>> again = Match.resume(m.rules, m.record, at=4, score=(2, 0), game_number=2, crawford=False)
+        >>> (again.score, again.game_number, again.match_id()) == (m.score, m.game_number, m.match_id())
+        True
+        """
+        if at == 0:
+            return cls.replay(
+                rules, record, names=names, rng=rng, start=start, start_score=start_score, on_commit=on_commit
+            )
+        n = rules.match_length
+        if not 0 < at <= len(record) or not isinstance(record[at - 1], NewGame):
+            raise RecordError(f"a checkpoint at action {at} is not between two games")
+        if (
+            not _is_score(score, n)
+            or type(game_number) is not int
+            or not 2 <= game_number <= at
+            or type(crawford) is not bool
+            or (crawford and not (rules.crawford and n and max(score) == n - 1 and min(score) < n - 1))
+        ):
+            raise RecordError(f"the checkpoint at action {at} is not a match between two games")
+        match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
+        match.record = list(record[:at])
+        match.score = score
+        match.game_number = game_number
+        match.game = GameState.new(rules, crawford=crawford)
+        # Past the Crawford game once a player is one point away: it came at once, or it is this game.
+        match._crawford_seen = crawford or bool(n and max(score) == n - 1)
+        return match._go_on(record, at, on_commit)
 
     def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
         """Install a computed step: score the game if it just ended, write the record."""

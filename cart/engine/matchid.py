@@ -77,6 +77,24 @@ class MatchKey:
         if d1 < d2:  # one key per ID: gnubg writes the higher die first
             object.__setattr__(self, "dice", (d2, d1))
 
+    def check_turn_to_set_up(self) -> None:
+        """Raise ``PositionError`` (words for the player) unless this is a turn under way to be played."""
+        n = self.match_length
+        if self.game_state != GAME_PLAYING:
+            raise PositionError("the Match ID is of a game over or not begun: set up a turn under way")
+        if self.doubled or self.turn != self.on_roll:
+            raise PositionError("the Match ID has a double waiting for an answer: set up a turn to play")
+        if self.resigned:
+            raise PositionError("the Match ID has a resignation waiting for an answer: set up a turn to play")
+        if n and max(self.score) >= n:
+            raise PositionError(
+                f"the Match ID's score {self.score[0]}-{self.score[1]} has already won its {n}-point match"
+            )
+        if self.crawford and not (max(self.score) == n - 1 and min(self.score) < n - 1):
+            raise PositionError("the Match ID says Crawford game, but neither player is one point away")
+        if self.crawford and self.cube != 1:
+            raise PositionError("the Match ID has a turned cube in the Crawford game, where none may be")
+
     def to_id(self) -> str:
         """The 12-character Match ID, packed as gnubg's ``MatchID()`` does (higher die first).
 

@@ -2,7 +2,9 @@
 
 Afterwards every game must load (nothing damaged, nothing set aside) and each
 must hold at least every action whose save had finished: at most the action
-being saved at the moment of the kill is missing.
+being saved at the moment of the kill is missing. The savers seal a piece of the
+record (see :mod:`cart.store.saves.pieces`) every few actions, so kills fall
+between a piece and the head that leads to it as well.
 
 The forking process and each saver share one pipe to the test, so every report
 is a whole line written by a single ``os.write`` (one write of less than
@@ -35,6 +37,9 @@ CHILD = r"""
 import os, random, sys
 from cart.engine import Rules
 from cart.store import GameOptions, Store
+from cart.store.saves import pieces
+
+pieces.PIECE_ACTIONS = 8  # a piece every game or so: kills fall between a piece and its head too
 
 def say(*words):
     # One whole line in one write: never mixed with another process's words, never cut by a kill.
@@ -61,6 +66,8 @@ def worker(folder, seed):
         phase = match.game.phase
         if phase == "over":
             match.new_game()
+        elif phase == "roll" and rng.random() < 0.2:
+            match.forfeit(match.game.turn)  # short games: a new one, and a piece, every few actions
         elif phase in ("opening", "roll"):
             match.roll()
         else:
@@ -161,3 +168,4 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
         parent.stdin.close()
         parent.wait(timeout=WATCHDOG_S)
     assert saves >= KILLS  # every kill landed among saves
+    assert list(folder.glob("games/*.part"))  # pieces were sealed along the way

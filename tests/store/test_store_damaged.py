@@ -29,7 +29,7 @@ def illegal_record(data: bytes) -> bytes:
     """A file whose checksum is right but whose record is not a legal game."""
     envelope = json.loads(data)
     body = envelope["body"]
-    body["record"] = [["roll", 3, 1], ["move", [[24, 10]]]]
+    body["tail"] = [["roll", 3, 1], ["move", [[24, 10]]]]
     envelope["sha256"] = __import__("hashlib").sha256(env.canonical(body)).hexdigest()
     return json.dumps(envelope).encode()
 

@@ -26,8 +26,10 @@ import pytest
 from test_store_support import FixedClock
 
 from cart.engine import Action, AutoDoubled, Forfeit, Match, MatchKey, Move
-from cart.store import DamagedError, Settings, Store
+from cart.store import DamagedError, FileBackend, Settings, Store
 from cart.store.disk import envelope as env
+from cart.store.saves import pieces
+from cart.store.saves.names import entry_stem
 
 DATA = Path(__file__).parents[1] / "data" / "saves_v1"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text())["games"]
@@ -59,6 +61,13 @@ def raw(folder: Path, entry: str) -> dict[str, Any]:
     """A stored file's envelope as JSON, read without the store."""
     envelope: dict[str, Any] = json.loads((folder / entry).read_bytes())
     return envelope
+
+
+def whole_record(folder: Path, body: dict[str, Any]) -> list[Any]:
+    """A version 5 head's record, its pieces' actions and its tail, read without the store."""
+    sealed = pieces.Sealed.from_json(body["sealed"])
+    record, _ = pieces.read_pieces(FileBackend(folder), entry_stem(body["name"]), body["id"], sealed)
+    return [*record, *body["tail"]]
 
 
 def as_v2(entries: list[Any]) -> list[Any]:
@@ -196,10 +205,10 @@ def test_a_version_1_game_continues_as_the_old_code_continued_it(folder: Path, n
     assert (match.position_id(), match.match_id()) == (after["position_id"], after["match_id"])
     ratings = {p: [r.rating, r.experience] for p, r in sorted(store.ratings.book.ratings.items())}
     assert ratings == after["ratings"]
-    if after["added"]:  # the session saved: the file is now current (4), and reads back the same game
+    if after["added"]:  # the session saved: the file is now current (5), and reads back the same game
         envelope = raw(folder, case["loaded"]["entry"])
-        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 4
-        assert envelope["body"]["record"] == [a.to_json() for a in match.record]
+        assert envelope["version"] == env.SCHEMA_VERSIONS["game"] == 5
+        assert whole_record(folder, envelope["body"]) == [a.to_json() for a in match.record]
         again = Store(folder).games.load(name)
         assert again.match.record == match.record and again.match.match_id() == match.match_id()
         assert again.match.rng is not None and match.rng is not None
@@ -214,10 +223,14 @@ def test_the_next_save_writes_the_current_version_and_reloads(folder: Path, name
     game = store.games.load(name)
     store.games.save(game)
     envelope = raw(folder, entry)
-    assert envelope["version"] == 4  # 1 -> 2 renamed play to move; 2 -> 3 nothing; 3 -> 4 added start
+    # 1 -> 2 renamed play to move; 2 -> 3 nothing; 3 -> 4 added start; 4 -> 5 the record in pieces
+    assert envelope["version"] == 5
     body = envelope["body"]
     assert body.pop("start") is None  # a game from before set-ups began at the usual opening
-    assert body["record"] == as_v2(before["record"]) and not any(e[0] == "play" for e in body["record"])
+    record = whole_record(folder, body)
+    assert record == as_v2(before["record"]) and not any(e[0] == "play" for e in record)
+    body.pop("sealed")
+    body["record"] = body.pop("tail")
     assert {k: v for k, v in body.items() if k not in ("record", "played")} == {
         k: v for k, v in before.items() if k not in ("record", "played")
     }
@@ -233,7 +246,9 @@ def test_the_next_save_writes_the_current_version_and_reloads(folder: Path, name
 def test_without_the_rename_the_old_files_do_not_load(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The migration is what makes the tests above pass: with a step that renames nothing, loading fails."""
     monkeypatch.setitem(
-        env.MIGRATIONS, "game", {1: lambda body: body, 2: env.game_2_to_3, 3: env.game_3_to_4}
+        env.MIGRATIONS,
+        "game",
+        {1: lambda body: body, 2: env.game_2_to_3, 3: env.game_3_to_4, 4: env.game_4_to_5},
     )
     with pytest.raises(DamagedError, match="unknown action 'play'"):
         Store(folder, clock=FixedClock()).games.load(NAMES[0])

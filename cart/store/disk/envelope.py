@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import DamagedError, NewerVersionError
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "review": 1}
+SCHEMA_VERSIONS: dict[str, int] = {"game": 5, "ratings": 2, "settings": 1, "review": 1, "piece": 1}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
@@ -34,6 +34,12 @@ SCHEMA_VERSIONS: dict[str, int] = {"game": 4, "ratings": 2, "settings": 1, "revi
   Position ID and Match ID a set-up game began from (the board, the turn,
   the dice, the cube and the score); a version 3 body gets ``None``
   (:func:`game_3_to_4`).
+- game 5: the record in pieces (see :mod:`cart.store.saves.pieces`): ``record``
+  becomes ``tail``, the actions after the last piece, and ``sealed`` leads to
+  the pieces (None: none); a version 4 body is all tail (:func:`game_4_to_5`)
+  and is sealed into pieces at its next save.
+- piece 1: a sealed piece of a game's record, ``{"game", "index", "prev",
+  "first", "record", "after"}``, written once.
 - ratings 1: players with their rating, experience and (trimmed) history.
 - ratings 2: adds ``rated``, the never-trimmed high-water marks of the rated
   results (see :mod:`cart.store.ratings`), read off the history when migrating.
@@ -98,7 +104,20 @@ def game_3_to_4(body: dict[str, Any]) -> dict[str, Any]:
 
 MIGRATIONS["game"][1] = game_1_to_2
 MIGRATIONS["game"][2] = game_2_to_3
+
+
+def game_4_to_5(body: dict[str, Any]) -> dict[str, Any]:
+    """A version 4 game body as version 5: its whole record is the tail, with no pieces before it.
+
+    >>> game_4_to_5({"record": [["roll", 3, 1]], "start": None})
+    {'start': None, 'tail': [['roll', 3, 1]], 'sealed': None}
+    """
+    rest = {k: v for k, v in body.items() if k != "record"}
+    return {**rest, "tail": body.get("record"), "sealed": None}
+
+
 MIGRATIONS["game"][3] = game_3_to_4
+MIGRATIONS["game"][4] = game_4_to_5
 
 
 def canonical(body: object) -> bytes:

@@ -3,10 +3,11 @@
 A saved game is its options, the engine's whole record (dice included) and the
 dice generator's state: loading replays the record through the engine, which
 rebuilds the exact board, cube and score and refuses an illegal record, and play
-goes on with the dice it would have had. ``start`` holds the Position and Match
-IDs of a set-up game (never rated); ``summary`` repeats what the list shows, so
-listing never replays, and is checked on load. What cannot be used is set aside
-into ``damaged/``; every other game still loads.
+goes on with the dice it would have had. The record's older part lies in pieces
+written once (:mod:`.pieces`), so a save writes only the latest actions. ``start``
+holds the Position and Match IDs of a set-up game (never rated); ``summary``
+repeats what the list shows, so listing never replays, and is checked on load.
+What cannot be used is set aside into ``damaged/``; every other game still loads.
 """
 
 from __future__ import annotations
@@ -25,14 +26,9 @@ from ...engine import (
     actions_from_json,
 )
 from ..errors import BadNameError, BadValueError, DamagedError
-from .names import clean_game_name, entry_stem
+from .names import GAMES, clean_game_name, entry_stem
 from .options import GameOptions
-
-GAMES = "games/"
-REVIEWS = "reviews/"
-"""Where each game's cached review is kept, under the game's own stem (see :mod:`.reviews`)."""
-MAX_RECORD = 200_000
-"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+from .pieces import MAX_RECORD, Checkpoint, Sealed
 
 _ID = re.compile(r"[0-9a-f]{16}")
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
@@ -58,6 +54,8 @@ class SavedGame:
     A save replaces the file only while it still holds these bytes, so a game
     open in two windows never has one window's save silently written over.
     """
+    sealed: Sealed = field(default_factory=Sealed, compare=False, repr=False)
+    """The pieces the file as this copy last read or wrote it leads to (see :mod:`.pieces`)."""
 
     @property
     def entry(self) -> str:
@@ -109,12 +107,22 @@ class SavedGame:
             played=self.played,
         )
 
-    def to_body(self) -> dict[str, Any]:
-        """The stored form (see the module docstring); a set-up start is kept as its two IDs.
+    def checkpoint(self) -> Checkpoint:
+        """Where the match stood when its current game began (a piece ends there)."""
+        match, game = self.match, self.match.game
+        score = list(match.score)
+        if game.phase == "over" and game.winner is not None:
+            score[game.winner] -= game.points
+        return Checkpoint((score[0], score[1]), match.game_number, game.crawford)
 
-        A start the IDs cannot say is refused (:meth:`start_ids`): a record
-        written without it would not replay, and the file would be set aside.
+    def to_body(self, sealed: Sealed | None = None) -> dict[str, Any]:
+        """The stored form of the head (see the module docstring), leading to ``sealed`` pieces.
+
+        A set-up start is kept as its two IDs; a start the IDs cannot say is
+        refused (:meth:`start_ids`): a record written without it would not
+        replay, and the file would be set aside.
         """
+        sealed = self.sealed if sealed is None else sealed
         start = self.start_ids()
         rng = self.match.rng
         state = None
@@ -127,19 +135,24 @@ class SavedGame:
             "created": self.created,
             "played": self.played,
             "options": self.options.to_dict(),
-            "record": [action.to_json() for action in self.match.record],
+            "sealed": sealed.to_json(),
+            "tail": [action.to_json() for action in self.match.record[sealed.actions :]],
             "rng": state,
             "summary": self.summary().to_dict(),
             "start": start,
         }
 
     @classmethod
-    def from_body(cls, body: dict[str, Any]) -> SavedGame:
-        """Rebuild a game from a stored body, replaying it through the engine.
+    def from_body(
+        cls, body: dict[str, Any], sealed: list[Any] | None = None, checkpoint: Checkpoint | None = None
+    ) -> SavedGame:
+        """Rebuild a game from a stored head and its pieces' actions, replaying it through the engine.
 
+        ``sealed`` is the actions of the pieces (JSON entries), ``checkpoint`` where the
+        match stood at their end: only the tail is replayed (:meth:`cart.engine.Match.resume`).
         Raises :class:`DamagedError` naming the first thing that is wrong.
         """
-        keys = {"id", "name", "created", "played", "options", "record", "rng", "summary", "start"}
+        keys = {"id", "name", "created", "played", "options", "sealed", "tail", "rng", "summary", "start"}
         if set(body) != keys:
             raise DamagedError(f"the saved game lacks or adds fields ({sorted(set(body) ^ keys)})")
         name = body["name"]
@@ -154,15 +167,21 @@ class SavedGame:
         if not isinstance(body["id"], str) or not _ID.fullmatch(body["id"]):
             raise DamagedError(f"the game id {body['id']!r} is malformed")
         options = GameOptions.from_dict(body["options"])
-        record = body["record"]
-        if not isinstance(record, list) or len(record) > MAX_RECORD:
+        sealed = sealed or []
+        tail = body["tail"]
+        if not isinstance(tail, list) or len(sealed) + len(tail) > MAX_RECORD:
             raise DamagedError("the record is not a list of actions of a sane length")
         rng = _rng_from_state(body["rng"])
         begun = _start_from(body["start"], options.rules)
+        at = checkpoint or Checkpoint((0, 0), 1, False)
         try:
-            match = Match.replay(
+            match = Match.resume(
                 options.rules,
-                actions_from_json(record),
+                actions_from_json(sealed + tail),
+                at=len(sealed),
+                score=at.score,
+                game_number=at.game_number,
+                crawford=at.crawford,
                 names=options.names,
                 rng=rng,
                 start=None if begun is None else begun.start,

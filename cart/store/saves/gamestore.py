@@ -23,8 +23,9 @@ from ..disk.entries import Backend, EntryChangedError, create_entry, digest, rep
 from ..disk.envelope import decode, encode
 from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
 from ..errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
-from .games import GAMES, REVIEWS, GameSummary, SavedGame
-from .names import clean_game_name, entry_stem
+from . import pieces
+from .games import GameSummary, SavedGame
+from .names import GAMES, REVIEWS, clean_game_name, entry_stem
 from .options import GameOptions
 
 
@@ -173,6 +174,11 @@ class GameStore:
         except OSError as exc:
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
         game.disk = digest(data)
+        if pieces.boundary(game.match.record, game.sealed) >= pieces.PIECE_ACTIONS:
+            with contextlib.suppress(
+                StoreError
+            ):  # kept whole in the head meanwhile: the next save tries again
+                self.save(game)  # a long record given (an import): its older part goes into pieces at once
         return game
 
     def save(self, game: SavedGame, *, take_over: bool = False) -> None:
@@ -185,7 +191,15 @@ class GameStore:
         """
         played = game.played
         game.played = iso(self.clock())
-        data = encode("game", game.to_body())
+        sealed = game.sealed
+        try:  # a piece first, then the head that leads to it (see cart.store.saves.pieces)
+            stem = entry_stem(game.name)
+            sealed = pieces.seal(
+                self.backend, stem, game.game_id, game.match.record, sealed, game.checkpoint()
+            )
+        except OSError:
+            pass  # the head then keeps the longer tail: nothing is lost, and the next save tries again
+        data = encode("game", game.to_body(sealed))
         try:
             if game.disk is None or take_over:
                 self.backend.write(game.entry, data)
@@ -201,6 +215,7 @@ class GameStore:
             game.played = played
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
         game.disk = digest(data)
+        game.sealed = sealed
 
     def load(self, name: str) -> SavedGame:
         """Load and fully validate a game: the record is replayed through the engine.
@@ -229,15 +244,23 @@ class GameStore:
         data = self.backend.read(entry)
         if data is None:
             raise KeyError(entry)
-        game = SavedGame.from_body(decode("game", data))
-        self._check_place(entry, game.name)
+        body = decode("game", data)
+        self._check_place(entry, body.get("name"))
+        sealed = pieces.Sealed.from_json(body.get("sealed"))
+        record, checkpoint = pieces.read_pieces(
+            self.backend, entry_stem(body["name"]), str(body.get("id")), sealed
+        )
+        game = SavedGame.from_body(body, record, checkpoint)
         game.disk = digest(data)
+        game.sealed = sealed
         return game
 
     def delete(self, name: str) -> None:
         """Delete a saved game (a deliberate act of the player: the one place data goes), and its review."""
         try:
             self.backend.delete(self._entry(name))
+            for piece in pieces.piece_entries(self.backend, entry_stem(name)):
+                self.backend.delete(piece)
         except OSError as exc:
             raise WriteError(f"Could not delete the game {name!r}: {exc.strerror or exc}") from exc
         with contextlib.suppress(OSError):  # a cache: one left behind is harmless (it names the game's id)
@@ -262,8 +285,13 @@ class GameStore:
             raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
 
     def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
+        """Set a game's file aside into ``damaged/``, and the pieces of its record with it."""
         notice = set_aside(self.backend, entry, what, reason, self.clock)
         self.notices.append(notice)
+        if notice.moved_to is not None and entry.endswith(".json"):
+            with contextlib.suppress(OSError):
+                for piece in pieces.piece_entries(self.backend, entry[len(GAMES) : -len(".json")]):
+                    set_aside(self.backend, piece, what, reason, self.clock)
         return notice
 
 

@@ -23,6 +23,10 @@ MAX_GAME_NAME = 60
 MAX_PLAYER_NAME = 24
 """Characters in a player name: it must fit the side panel and a ``.mat`` score line."""
 
+GAMES = "games/"
+"""Where the saved games are kept, each under its stem (and the older part of a long record beside it)."""
+REVIEWS = "reviews/"
+"""Where each game's cached review is kept, under the game's own stem (see :mod:`.reviews`)."""
 _SLUG_LENGTH = 40
 _HASH_DIGITS = 16
 

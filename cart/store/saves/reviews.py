@@ -14,8 +14,8 @@ from typing import Any
 from ..disk.entries import Backend
 from ..disk.envelope import decode, encode
 from ..errors import DamagedError, WriteError
-from .games import REVIEWS, SavedGame
-from .names import entry_stem
+from .games import SavedGame
+from .names import REVIEWS, entry_stem
 
 
 class ReviewStore:

@@ -1,0 +1,186 @@
+"""A long record in pieces, so that saving an action costs the same at 300 actions as at 40,000.
+
+A saved game's own entry, ``games/<stem>.json`` (the *head*), holds the actions since the
+last piece (its ``tail``). Once the tail holds :data:`PIECE_ACTIONS` actions or more up to
+the start of a game, they are sealed into a piece, ``games/<stem>.<n>.<16 hex>.part``,
+written once and never again, and the head keeps what came after. A save writes the head,
+whose size does not grow with the record, and now and then one piece.
+
+The pieces form a chain: the head names the last one (how many, and the SHA-256 of its
+bytes), each piece the one before it, and each says where the match stood at its end (the
+score, the game just begun, the Crawford game), so loading checks every piece's bytes and
+rebuilds the match from the last checkpoint (:meth:`cart.engine.Match.resume`), replaying
+through the engine only the tail. Whatever replays the whole record (the Review, the IDs of
+an old moment) still checks every action.
+
+Why no action is ever lost: a piece is written, under a name taken from its own bytes, before
+the head that leads to it, and the head is replaced as before (atomically, and only over the
+bytes this copy last wrote, see :mod:`cart.store.saves.gamestore`). A kill between the two
+leaves the old head, whole, and a piece nothing leads to. Two copies of one game never write
+one piece name with different bytes, so neither can spoil the other's chain; a piece whose
+head was refused (another copy saved first) is left in place, since no copy can tell it
+from one another copy is about to lead to, and goes when the game is deleted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..disk.entries import Backend, digest
+from ..disk.envelope import decode, encode
+from ..errors import DamagedError
+from .names import GAMES
+
+MAX_RECORD = 200_000
+"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+PIECE_ACTIONS = 200
+"""Actions a tail gathers before they are sealed into a piece: a head stays a few kilobytes."""
+
+_DIGEST = frozenset("0123456789abcdef")
+
+
+@dataclass(frozen=True)
+class Sealed:
+    """The pieces a head leads to: how many, how many actions they hold, the digest of the last."""
+
+    pieces: int = 0
+    actions: int = 0
+    last: str | None = None
+
+    def to_json(self) -> dict[str, Any] | None:
+        return (
+            None if not self.pieces else {"pieces": self.pieces, "actions": self.actions, "last": self.last}
+        )
+
+    @classmethod
+    def from_json(cls, data: object) -> Sealed:
+        """A head's ``sealed`` (None: no pieces); raises :class:`DamagedError`."""
+        if data is None:
+            return cls()
+        if (
+            not isinstance(data, dict)
+            or set(data) != {"pieces", "actions", "last"}
+            or type(data["pieces"]) is not int
+            or type(data["actions"]) is not int
+            or not 1 <= data["pieces"] <= data["actions"] <= MAX_RECORD
+            or not _is_digest(data["last"])
+        ):
+            raise DamagedError("the list of its record's pieces is malformed")
+        return cls(data["pieces"], data["actions"], data["last"])
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """Where a match stood at the end of a piece: a game just begun, at this score."""
+
+    score: tuple[int, int]
+    game_number: int
+    crawford: bool
+
+
+def piece_entry(stem: str, index: int, data_digest: str) -> str:
+    return f"{GAMES}{stem}.{index}.{data_digest[:16]}.part"
+
+
+def piece_entries(backend: Backend, stem: str) -> list[str]:
+    """Every piece under the game's stem, those a head leads to and any other."""
+    return [n for n in backend.names(f"{GAMES}{stem}.") if n.endswith(".part")]
+
+
+def boundary(record: list[Any], sealed: Sealed) -> int:
+    """Where the last game began (just after its ``NewGame``), or the sealed part's end if later."""
+    for at in range(len(record), sealed.actions, -1):
+        if record[at - 1].name == "new_game":
+            return at
+    return sealed.actions
+
+
+def seal(
+    backend: Backend, stem: str, game_id: str, record: list[Any], sealed: Sealed, after: Checkpoint
+) -> Sealed:
+    """Write the actions from the sealed part's end up to the last game's start as a piece, if enough.
+
+    ``record`` holds the match's actions, ``after`` where the match stood at the last game's start.
+    Returns what the head leads to now (``sealed`` when there was too little to seal). Raises
+    ``OSError`` when the piece cannot be written.
+    """
+    end = boundary(record, sealed)
+    if end - sealed.actions < PIECE_ACTIONS:
+        return sealed
+    body = {
+        "game": game_id,
+        "index": sealed.pieces,
+        "prev": sealed.last,
+        "first": sealed.actions,
+        "record": [action.to_json() for action in record[sealed.actions : end]],
+        "after": {"score": list(after.score), "game_number": after.game_number, "crawford": after.crawford},
+    }
+    data = encode("piece", body)
+    name = piece_entry(stem, sealed.pieces, digest(data) or "")
+    create = getattr(backend, "create", None)
+    try:
+        if create is None:
+            raise FileExistsError  # no atomic create: write it whole below
+        create(name, data)
+    except FileExistsError:
+        if backend.read(name) != data:  # ours already, or a damaged copy of it: made whole
+            backend.write(name, data)
+    return Sealed(sealed.pieces + 1, end, digest(data))
+
+
+def read_pieces(
+    backend: Backend, stem: str, game_id: str, sealed: Sealed
+) -> tuple[list[Any], Checkpoint | None]:
+    """The sealed actions (JSON entries) and the checkpoint at their end, read along the chain.
+
+    Raises :class:`DamagedError` for a piece missing, changed or not of this game, and
+    ``OSError`` when one cannot be read.
+    """
+    if not sealed.pieces:
+        return [], None
+    bodies: list[dict[str, Any]] = []
+    expected = sealed.last
+    for index in range(sealed.pieces - 1, -1, -1):
+        assert expected is not None
+        name = piece_entry(stem, index, expected)
+        data = backend.read(name)
+        if data is None:
+            raise DamagedError(f"piece {index + 1} of its record ({name}) is missing")
+        if digest(data) != expected:
+            raise DamagedError(f"piece {index + 1} of its record ({name}) has changed")
+        body = decode("piece", data)
+        keys = {"game", "index", "prev", "first", "record", "after"}
+        if set(body) != keys or body["game"] != game_id or body["index"] != index:
+            raise DamagedError(f"piece {index + 1} of its record ({name}) is not of this game")
+        if (index and not _is_digest(body["prev"])) or (not index and body["prev"] is not None):
+            raise DamagedError(f"piece {index + 1} of its record ({name}) does not lead back to the first")
+        bodies.append(body)
+        expected = body["prev"]
+    bodies.reverse()
+    record: list[Any] = []
+    for body in bodies:
+        if body["first"] != len(record) or not isinstance(body["record"], list) or not body["record"]:
+            raise DamagedError("the pieces of its record do not follow one another")
+        record.extend(body["record"])
+    if len(record) != sealed.actions:
+        raise DamagedError("its record's pieces hold another number of actions than its head says")
+    return record, _checkpoint(bodies[-1]["after"])
+
+
+def _checkpoint(after: object) -> Checkpoint:
+    if (
+        not isinstance(after, dict)
+        or set(after) != {"score", "game_number", "crawford"}
+        or not isinstance(after["score"], list)
+        or len(after["score"]) != 2
+        or not all(type(s) is int for s in after["score"])
+        or type(after["game_number"]) is not int
+        or type(after["crawford"]) is not bool
+    ):
+        raise DamagedError("the match's standing at the end of its record's last piece is malformed")
+    return Checkpoint((after["score"][0], after["score"][1]), after["game_number"], after["crawford"])
+
+
+def _is_digest(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 64 and set(value) <= _DIGEST

@@ -1,0 +1,249 @@
+"""A long record in pieces: saves that do not grow with it, and everything a whole file kept, kept.
+
+Checked here: a long money session saved action by action keeps a small head and sealed
+pieces, and loads to the same match; a piece missing or changed is damage (the game set
+aside with its pieces, every other game untouched); a kill between a piece and its head
+loses nothing; two copies of one game never spoil each other's pieces; deleting a game
+deletes its pieces; the browser's storage holds pieces the same way; and the games that the
+code before the pieces wrote (``tests/data/saves_v4``, a folder and a browser's storage)
+load, lose nothing and go on in pieces.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_store_localstorage import FakeStorage
+from test_store_support import FixedClock, play_some
+
+from cart.engine import Rules
+from cart.store import (
+    ConflictError,
+    DamagedError,
+    FileBackend,
+    GameOptions,
+    LocalStorageBackend,
+    MemoryBackend,
+    Store,
+)
+from cart.store.saves import pieces
+from cart.store.saves.names import entry_stem
+
+OPTIONS = GameOptions(Rules(), ("Ann", "Bob"))
+DATA = Path(__file__).parents[1] / "data" / "saves_v4"
+EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text())
+
+
+def head(store: Store, name: str) -> dict[str, Any]:
+    data = store.backend.read(store.games.load(name).entry)
+    assert data is not None
+    body: dict[str, Any] = json.loads(data)["body"]
+    return body
+
+
+def long_game(store: Store, actions: int, name: str = "Long", seed: int = 1) -> None:
+    """A money session played and saved action by action, as the front end plays one."""
+    session = store.session(store.games.create(name, OPTIONS, rng=random.Random(seed)))
+    play_some(session, random.Random(seed + 1), actions)
+    assert session.problem is None
+
+
+@pytest.mark.parametrize("backend", ["folder", "memory", "localStorage"])
+def test_a_long_session_is_saved_in_pieces_and_loads_whole(tmp_path: Path, backend: str) -> None:
+    made = {
+        "folder": lambda: FileBackend(tmp_path),
+        "memory": MemoryBackend,
+        "localStorage": lambda: LocalStorageBackend(FakeStorage()),
+    }[backend]()
+    store = Store(made, clock=FixedClock())
+    long_game(store, 2500)
+    game = store.games.load("Long")
+    assert len(game.match.record) == 2500
+    body = head(store, "Long")
+    sealed = pieces.Sealed.from_json(body["sealed"])
+    assert sealed.pieces >= 2500 // 600 and sealed.actions + len(body["tail"]) == 2500
+    # The head holds what came after the last game's start, a few hundred actions at most.
+    assert len(body["tail"]) < pieces.PIECE_ACTIONS + 400
+    assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces
+    again = Store(made).games.load("Long")
+    assert again.match.record == game.match.record and again.match.game == game.match.game
+    assert (again.match.score, again.match.match_id()) == (game.match.score, game.match.match_id())
+    assert again.match.rng is not None and game.match.rng is not None
+    assert again.match.rng.getstate() == game.match.rng.getstate()
+    assert [s.name for s in Store(made).games.list()] == ["Long"]  # pieces are not games
+
+
+def test_every_saved_length_reloads_to_the_same_match() -> None:
+    """Saved after every action of a long session (pieces sealed along the way), each save reloads."""
+    store = Store(MemoryBackend(), clock=FixedClock())
+    session = store.session(
+        store.games.create("g", GameOptions(Rules(automatic_doubles=True)), rng=random.Random(4))
+    )
+    rng = random.Random(5)
+    for _ in range(700):
+        play_some(session, rng, 1)
+        again = Store(store.backend).games.load("g").match
+        assert (again.record, again.game, again.score, again.game_number) == (
+            session.match.record,
+            session.match.game,
+            session.match.score,
+            session.match.game_number,
+        )
+    assert pieces.Sealed.from_json(head(store, "g")["sealed"]).pieces >= 1
+
+
+@pytest.mark.parametrize("harm", ["missing", "changed", "another game's"])
+def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(tmp_path: Path, harm: str) -> None:
+    store = Store(tmp_path, clock=FixedClock())
+    long_game(store, 900)
+    long_game(store, 900, name="Other", seed=7)
+    names = pieces.piece_entries(store.backend, entry_stem("Long"))
+    victim = tmp_path / names[0]
+    if harm == "missing":
+        victim.unlink()
+    elif harm == "changed":
+        victim.write_bytes(victim.read_bytes().replace(b'"roll",', b'"roll" ,', 1))
+    else:
+        other = pieces.piece_entries(store.backend, entry_stem("Other"))[0]
+        victim.write_bytes((tmp_path / other).read_bytes())
+    fresh = Store(tmp_path, clock=FixedClock())
+    with pytest.raises(DamagedError, match="piece 1 of its record"):
+        fresh.games.load("Long")
+    assert [s.name for s in fresh.games.list()] == ["Other"]
+    assert pieces.piece_entries(fresh.backend, entry_stem("Long")) == []  # set aside with it
+    kept = sorted(p.name for p in (tmp_path / "damaged").iterdir())
+    assert any(n.startswith("games-long-") and ".json." in n for n in kept)
+    assert sum(".part." in n for n in kept) == len(names) - (harm == "missing")
+    assert len(fresh.games.load("Other").match.record) == 900
+
+
+def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The piece is written, the head is not (the save fails there): the old head still loads."""
+    backend = MemoryBackend()
+    store = Store(backend, clock=FixedClock())
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    rng = random.Random(2)
+    while not pieces.piece_entries(backend, entry_stem("g")) or session.match.game.phase != "over":
+        play_some(session, rng, 1)
+    real = backend.replace_if
+
+    def dies(name: str, data: bytes, expected: str | None) -> None:
+        raise OSError(5, "killed")
+
+    before = Store(backend).games.load("g").match.record
+    monkeypatch.setattr(backend, "replace_if", dies)
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 1)  # the next save seals a piece, then dies
+    n = len(pieces.piece_entries(backend, entry_stem("g")))
+    session.match.new_game()
+    assert session.problem is not None
+    written = pieces.piece_entries(backend, entry_stem("g"))
+    assert len(written) == n + 1  # the piece was written
+    assert Store(backend).games.load("g").match.record == before  # and the head that was, loads
+    monkeypatch.setattr(backend, "replace_if", real)
+    play_some(session, rng, 3)  # the next save writes it all
+    assert session.problem is None
+    assert Store(backend).games.load("g").match.record == session.match.record
+
+
+def test_two_copies_sealing_at_once_never_spoil_each_others_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 10)
+    backend = MemoryBackend()
+    first = Store(backend, clock=FixedClock())
+    long_game(first, 40)
+    mine = first.session(first.games.load("Long"))
+    theirs = Store(backend, clock=FixedClock()).session(Store(backend).games.load("Long"))
+    play_some(mine, random.Random(8), 120)  # seals pieces of its own
+    assert mine.problem is None
+    play_some(theirs, random.Random(9), 120)  # a different game from the same start: refused
+    assert theirs.conflict
+    assert Store(backend).games.load("Long").match.record == mine.match.record
+    theirs.take_over()  # the player chose this copy: its pieces lead to its game
+    assert Store(backend).games.load("Long").match.record == theirs.match.record
+    with pytest.raises(ConflictError):
+        first.games.save(mine.game)
+
+
+def test_deleting_a_game_deletes_its_pieces(tmp_path: Path) -> None:
+    store = Store(tmp_path, clock=FixedClock())
+    long_game(store, 900)
+    long_game(store, 900, name="Long too", seed=3)
+    assert pieces.piece_entries(store.backend, entry_stem("Long"))
+    store.games.delete("Long")
+    assert pieces.piece_entries(store.backend, entry_stem("Long")) == []
+    assert [s.name for s in store.games.list()] == ["Long too"]
+    assert len(store.games.load("Long too").match.record) == 900
+
+
+def test_a_long_record_given_at_creation_goes_into_pieces_at_once() -> None:
+    store = Store(MemoryBackend(), clock=FixedClock())
+    source = Store(MemoryBackend(), clock=FixedClock())
+    long_game(source, 1500)
+    record = source.games.load("Long").match.record
+    store.games.create("Imported", OPTIONS, record=record, rng=random.Random(3))
+    body = head(store, "Imported")
+    assert body["sealed"] is not None and len(body["tail"]) < 1500
+    assert store.games.load("Imported").match.record == record
+
+
+def test_a_full_browser_storage_keeps_the_head_whole_and_loses_no_action() -> None:
+    """When a piece does not fit, the head keeps the longer tail; when neither fits, the old head stays."""
+    storage = FakeStorage()
+    store = Store(LocalStorageBackend(storage), clock=FixedClock())
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    play_some(session, random.Random(2), 150)
+    storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 12_000
+    rng = random.Random(3)
+    saved = list(session.match.record)
+    for _ in range(400):
+        play_some(session, rng, 1)
+        if session.problem is None:
+            saved = list(session.match.record)
+    assert Store(LocalStorageBackend(storage)).games.load("g").match.record == saved
+    assert len(saved) > 150
+
+
+# -- the files of game schema 4 ---------------------------------------------------------
+def v4_stores(tmp_path: Path) -> list[Store]:
+    """The schema 4 folder (copied) and the schema 4 browser storage, as that code left them."""
+    shutil.copytree(DATA / "store", tmp_path / "store")
+    storage = FakeStorage()
+    storage.items.update(json.loads((DATA / "localstorage.json").read_text()))
+    return [
+        Store(tmp_path / "store", clock=FixedClock()),
+        Store(LocalStorageBackend(storage), clock=FixedClock()),
+    ]
+
+
+def test_the_data_is_really_of_schema_4() -> None:
+    for path in sorted((DATA / "store" / "games").iterdir()):
+        envelope = json.loads(path.read_bytes())
+        assert envelope["version"] == 4 and "record" in envelope["body"] and "sealed" not in envelope["body"]
+    assert not [p for p in (DATA / "store").rglob("*.part")]
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_schema_4_games_load_as_that_code_read_them_and_go_on_in_pieces(tmp_path: Path, name: str) -> None:
+    expected = EXPECTED[name]
+    for store in v4_stores(tmp_path):
+        game = store.games.load(name)
+        match = game.match
+        assert [a.to_json() for a in match.record] == expected["record"]
+        assert (match.position_id(), match.match_id()) == (expected["position_id"], expected["match_id"])
+        assert (list(match.score), match.game.phase) == (expected["score"], expected["phase"])
+        rng = match.rng
+        assert rng is not None
+        state = rng.getstate()
+        assert rng.random() == expected["rng"]
+        rng.setstate(state)
+        store.games.save(game)  # written in today's format: the long one goes into pieces
+        body = head(store, name)
+        if len(expected["record"]) >= 700:
+            assert body["sealed"] is not None and len(body["tail"]) < len(expected["record"])
+        again = store.games.load(name)
+        assert again.match.record == match.record and again.match.match_id() == match.match_id()
+        assert again.match.start_score == match.start_score and again.set_up == game.set_up
