@@ -34,7 +34,7 @@ from cart.engine import (
     Roll,
     Take,
 )
-from cart.ui.board.words import seen_from, verb
+from cart.phrasebook import seen_from, verb
 
 __all__ = [
     "MARKS",
