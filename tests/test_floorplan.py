@@ -79,6 +79,13 @@ def test_routes_import_the_kit_only() -> None:
     assert {d for d in deps if room(d) != "kit"} <= ROUTES_NEED
 
 
+def test_the_terminal_game_and_the_phrasebook_know_no_ui() -> None:
+    """The events' words are shared by the table and the terminal game, which never imports the UI."""
+    below = [n for n in GRAPH if n.startswith("cart.text") or n == "cart.phrasebook"]
+    assert "cart.phrasebook" in below
+    assert not [f"{n} -> {d}" for n in below for d in GRAPH[n] if d.startswith("cart.ui")]
+
+
 def test_nothing_imports_the_app_but_the_entry_points() -> None:
     assert [n for n, deps in GRAPH.items() if "cart.ui.app" in deps] == ["cart.__main__"]
 

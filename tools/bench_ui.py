@@ -126,7 +126,7 @@ def latencies(
     The clock is simulated without sleeping: a frame lasts the period, or
     longer when its update and draw took longer, as ``pyxel.run`` runs it.
     A reply starts at the frame its dice are rolled (the tumble shows) and ends
-    at the frame the play is applied (after its man-by-man animation); its
+    at the frame the play lands (after its man-by-man animation); its
     thinking is the frames that ran with a thought under way.
     """
     from cart.engine import Move, Roll
@@ -150,6 +150,8 @@ def latencies(
         clock += max(PERIOD, took)
         if busy or scene.thinker is not None:
             thinking += max(PERIOD, took)
+        if scene.table.untold:
+            continue  # applied, and still shown man by man: the reply ends when it lands
         record = scene.match.record
         seen = min(seen, len(record))  # a new match in the attract mode
         for action in record[seen:]:

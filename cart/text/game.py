@@ -15,29 +15,14 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from cart.engine import (
-    RESIGN_LEVELS,
-    AutoDoubled,
-    Doubled,
-    Dropped,
     EngineError,
     Event,
-    Forfeited,
-    GameOver,
-    GameStarted,
     Match,
-    MatchOver,
     Move,
-    Moved,
-    OpeningRoll,
-    Passed,
-    ResignAccepted,
-    ResignDeclined,
-    ResignOffered,
-    Rolled,
     Rules,
-    Taken,
     format_play,
 )
+from cart.phrasebook import said
 from cart.text.board import SYMBOLS as SYMBOLS, WIDTH, render_board as render_board, score_text
 
 if TYPE_CHECKING:
@@ -127,52 +112,8 @@ class TextGame:
             self.say(render_board(self.match))
 
     def describe(self, event: Event) -> str:
-        """One line for an engine event."""
-        n = self.match.names
-        match event:
-            case OpeningRoll(dice=(a, b), winner=None):
-                return f"{n[0]} rolls {a}, {n[1]} rolls {b}: a tie, roll again."
-            case OpeningRoll(dice=(a, b), winner=int(w)):
-                return f"{n[0]} rolls {a}, {n[1]} rolls {b}: {n[w]} moves first, playing {a}-{b}."
-            case AutoDoubled(cube=c):
-                return f"Automatic double: the cube turns to {c}."
-            case Rolled(player=p, dice=(a, b)):
-                return f"{n[p]} rolls {a}-{b}."
-            case Passed(player=p, dice=(a, b)):
-                return f"{n[p]} cannot play {a}-{b}: no move possible, the turn passes."
-            case Moved(player=p, text=text, hits=hits):
-                hit = f" (hit on {', '.join(map(str, hits))})" if hits else ""
-                return f"{n[p]} plays {text}{hit}."
-            case Doubled(player=p, cube=c):
-                return f"{n[p]} doubles: the cube would go to {c}."
-            case Taken(player=p, cube=c):
-                return f"{n[p]} takes: the cube is at {c}, owned by {n[p]}."
-            case Dropped(player=p, cube=c):
-                return f"{n[p]} drops and loses {c} point{'s' if c != 1 else ''}."
-            case Forfeited(player=p):
-                return f"{n[p]} forfeits the game."
-            case ResignOffered(player=p, level=level, points=pts):
-                what = RESIGN_LEVELS[level]
-                return (
-                    f"{n[p]} offers to resign a {what}: {pts} point{'s' if pts != 1 else ''} to {n[1 - p]}."
-                )
-            case ResignAccepted(player=p):
-                return f"{n[p]} accepts the resignation."
-            case ResignDeclined(player=p):
-                return f"{n[p]} declines the resignation: play goes on."
-            case GameOver(winner=w, points=pts, kind=kind):
-                what = {
-                    "single": "the game",
-                    "gammon": "a gammon",
-                    "backgammon": "a backgammon",
-                    "resign": "on the resignation",
-                }.get(kind, "the game")
-                return f"{n[w]} wins {what}: {pts} point{'s' if pts != 1 else ''}. Score {self._score()}."
-            case MatchOver(winner=w):
-                return f"{n[w]} wins the match, {self._score()}!"
-            case GameStarted(number=num, crawford=crawford):
-                return f"Game {num} begins{' (the Crawford game: no doubling)' if crawford else ''}."
-        return str(event)
+        """One line for an engine event, in the phrasebook's whole sentences."""
+        return said(event, self.match.names, score=self._score())
 
     def _score(self) -> str:
         m = self.match

@@ -1,49 +1,18 @@
-"""What the table says, in words a player reads: plays in the board's own numbers, "You" as English.
+"""What the table has said: :class:`MessageLog` keeps it, for the strip and the Messages box.
 
-The engine writes a play in the mover's numbering, the board prints the viewer's:
-:func:`seen_from` rewrites it, so the top player's "24/20*" reads "1/5*", where
-the men really went. :class:`MessageLog` keeps what was said, for the strip and
-the Messages box.
+The words themselves are :mod:`cart.phrasebook`'s; :class:`MessageLog` keeps
+what was said, for the strip and the Messages box. No Pyxel here.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from cart.engine import Event, GameStarted, Match, Moved
 from cart.ui.kit.text import wrap
 
-_POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
-_IRREGULAR = {"goes": "go", "has": "have", "is": "are", "does": "do"}
-
 SCROLL_FRAMES = 45
 """Frames each line of a long message rests in the strip before it moves up by one (1.5 s at 30 fps)."""
-
-
-def seen_from(text: str, mover: int, viewer: int) -> str:
-    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints.
-
-    >>> seen_from("24/20* 13/9", 0, 1)
-    '1/5* 12/16'
-    >>> seen_from("8/4(2) bar/22", 1, 1)
-    '8/4(2) bar/22'
-    """
-    if mover == viewer:
-        return text
-    return _POINT.sub(lambda m: str(25 - int(m.group(1))), text)
-
-
-def verb(name: str, third_person: str) -> str:
-    """``name`` and the verb as English has it: "Red takes", "You take".
-
-    >>> verb("You", "wins"), verb("Expert", "wins"), verb("You", "goes")
-    ('You win', 'Expert wins', 'You go')
-    """
-    if name != "You":
-        return f"{name} {third_person}"
-    word = _IRREGULAR.get(third_person, third_person[:-1] if third_person.endswith("s") else third_person)
-    return f"{name} {word}"
 
 
 def last_moved(match: Match) -> Moved | None:

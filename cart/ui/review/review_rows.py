@@ -31,7 +31,7 @@ from cart.engine import (
     Rules,
     Take,
 )
-from cart.ui.board.words import seen_from, verb
+from cart.phrasebook import seen_from, verb
 
 LineKind = Literal["game", "move", "pass", "double", "take", "drop", "resign", "answer", "forfeit", "end"]
 

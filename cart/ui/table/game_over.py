@@ -7,43 +7,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cart.phrasebook import game_over
 from cart.store import StoreError
-from cart.ui.board.words import verb
 
 if TYPE_CHECKING:
     from .table import Table
 
 
 def game_over_lines(t: Table) -> list[str]:
-    """Who won, how (single / gammon / backgammon x cube; MaxGammon has no cube), score, ratings."""
-    game = t.match.game
-    names = [p.name for p in t.players]
-    assert game.winner is not None
-    winner, loser = names[game.winner], names[1 - game.winner]
-    kind = game.result
-    cube = game.rules.uses_cube  # MaxGammon has none: a game is worth what it is won by
-    if kind == "drop":
-        how = f"{loser} refused the double: {verb(winner, 'wins')} {game.points}"
-    elif kind == "forfeit":
-        times = f"2 x cube {game.cube} = " if cube else ""
-        how = f"{loser} forfeited: {verb(winner, 'wins')} {times}{game.points}"
-    elif kind == "resign":
-        level = {1: "single", 2: "gammon", 3: "backgammon"}.get(game.resigned, "game")
-        how = f"{loser} resigned: {verb(winner, 'wins')} a {level}, {game.points}"
-    else:
-        value = {"single": 1, "gammon": 2, "backgammon": 3}[kind or "single"]
-        times = f"{value} x cube {game.cube} = " if cube else ""
-        how = f"{verb(winner, 'wins')} a {kind}: {times}{game.points}"
-    lines = [how + " point" + ("s." if game.points != 1 else ".")]
-    m = t.match
-    score = f"Score {names[0]} {m.score[0]} - {m.score[1]} {names[1]}"
-    if m.rules.is_match:
-        lines.append(f"{score}, match to {m.rules.match_length}.")
-        if m.is_match_over:
-            lines.append(f"{verb(names[m.match_winner or 0], 'wins')} the match.")
-    else:
-        lines.append(f"{score}.")
-    return lines + rating_lines(t)
+    """Who won and how, the score (the phrasebook's words), then the ratings."""
+    return game_over(t.match, [p.name for p in t.players]) + rating_lines(t)
 
 
 def rating_lines(t: Table) -> list[str]:

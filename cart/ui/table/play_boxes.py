@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
+from cart.phrasebook import verb
 from cart.store import StoreError
-from cart.ui.board.words import verb
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.kit.text import sentence

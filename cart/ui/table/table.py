@@ -15,31 +15,22 @@ from typing import TYPE_CHECKING
 
 from cart.engine import (
     Action,
-    AutoDoubled,
     Double,
-    Doubled,
-    Dropped,
     EngineError,
     Event,
-    Forfeited,
     GameStarted,
     GameState,
     Match,
     Move,
     Moved,
-    OpeningRoll,
     PartialPlay,
-    Passed,
-    ResignAccepted,
-    ResignDeclined,
-    ResignOffered,
     Roll,
     Rolled,
-    Taken,
 )
+from cart.phrasebook import said, seen_from
 from cart.store import GameOptions, StoreError
 from cart.ui.board.view_state import Colour, Hints, Player, players_of
-from cart.ui.board.words import MessageLog, last_moved, seen_from, verb
+from cart.ui.board.words import MessageLog, last_moved
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -338,46 +329,24 @@ class Table:
     # -- words -------------------------------------------------------------------------------
     def played(self, e: Moved) -> str:
         """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
-        return f"{self.players[e.player].name} played {seen_from(e.text, e.player, self.viewer)}"
+        return said(e, [p.name for p in self.players], short=True, viewer=self.viewer)
 
     def note(self, events: list[Event]) -> None:
-        """Say each event and mark each play (the viewer first follows the match)."""
+        """Say each event in the phrasebook's short words and mark each play (the viewer first follows
+        the match); a roll clears the strip."""
         names = [p.name for p in self.players]
         if len(self.humans) == 2 and self.match.game.phase not in ("opening", "over"):
             self._viewer = self.match.game.actor
         for e in events:
-            if isinstance(e, OpeningRoll):
-                a, b = e.dice
-                if e.winner is None:
-                    self.say(f"both rolled {a}: roll again")
-                else:
-                    self.say(f"{verb(names[e.winner], 'goes')} first with {a}-{b}")
-            elif isinstance(e, AutoDoubled):
-                self.say(f"a tie: the cube turns to {e.cube}")
-            elif isinstance(e, Rolled):
+            if isinstance(e, Rolled):
                 self.log.clear()
-            elif isinstance(e, Passed):
-                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
             elif isinstance(e, Moved):
                 self.marks = (e.player, e.play.moves)
-                self.say(self.played(e))
-            elif isinstance(e, Doubled):
-                self.say(f"{verb(names[e.player], 'doubles')} to {e.cube}")
-            elif isinstance(e, Taken):
-                self.say(f"{verb(names[e.player], 'takes')}: the cube is at {e.cube}")
-            elif isinstance(e, Dropped):
-                self.say(verb(names[e.player], "drops"))
-            elif isinstance(e, Forfeited):
-                self.say(verb(names[e.player], "forfeits"))
-            elif isinstance(e, ResignOffered):
-                self.say(f"{verb(names[e.player], 'offers')} to resign for {e.points}")
-            elif isinstance(e, ResignAccepted):
-                self.say(f"{verb(names[e.player], 'accepts')} the resignation: {e.points} points")
-            elif isinstance(e, ResignDeclined):
-                self.say(f"{verb(names[e.player], 'declines')}: play on")
             elif isinstance(e, GameStarted):
-                self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
                 self.marks = None
+            words = said(e, names, short=True, viewer=self.viewer)
+            if words:
+                self.say(words)
 
     def ratings(self) -> tuple[int, int] | None:
         """Each seat's rating (its player's, or its computer level's own), when the game is saved."""

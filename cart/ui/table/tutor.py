@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
 from cart.ai.review.tutor import think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
-from cart.ui.board.words import seen_from
+from cart.phrasebook import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Transition
 from cart.ui.kit.text import wrap

@@ -19,10 +19,11 @@ from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import Move, Roll, Rules
+from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
-from cart.ui.board.words import last_moved, seen_from
+from cart.ui.board.words import last_moved
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Select
