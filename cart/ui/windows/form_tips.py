@@ -1,18 +1,15 @@
 """The Create form's tips: what each line means, said when the pointer (or the keys' frame) rests on it.
 
-Seed 000's Create dialog asked for the side, the hint arrows and the rest
-without a word of why; a new player meeting "Other side" had to guess. Each
-line of the form has one sentence here, shown after the same pause as the
-table's tips, and only while ToolTips is ticked. The words are the form's own
-labels, so the tips follow the form; the manual's Create page says more.
+A new player meeting "Other side" should not have to guess: each line of the
+form has one sentence here, shown after the same pause as the table's tips and
+only while ToolTips is ticked, keyed by the form's own labels; the manual's
+Create page says more.
 """
 
 from __future__ import annotations
 
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import SCREEN, Rect
-
-__all__ = ["FORM_TIPS", "tip_under"]
 
 FORM_TIPS: dict[str, str] = {
     "Name": "The saved game's name: any words, but not another game's",

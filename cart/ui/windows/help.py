@@ -35,8 +35,6 @@ from .manual import COLUMNS, bindings, manual
 if TYPE_CHECKING:
     from ..kit.services import Services
 
-__all__ = ["HelpScene", "open_help"]
-
 WINDOW = Rect(36, 6, 568, 500)
 MARGIN = 8  # between the paper's edge and the text
 BAR_W = 24

@@ -13,7 +13,7 @@ from functools import cache
 from typing import get_args
 
 from ..kit.assets import ASSET_DIR
-from ..kit.intents import KEYMAP, ONSCREEN_KEYS, PASTE_KEY, TYPING_KEYS, CommandName
+from ..kit.intents import FIELD_KEYS, KEYMAP, ONSCREEN_KEYS, TYPING_KEYS, CommandName
 from ..kit.keyboard import (
     KEY_LABELS,
     MENU_KEY,
@@ -24,8 +24,6 @@ from ..kit.keyboard import (
     pad_button,
 )
 from .hypertext import Manual, ManualError
-
-__all__ = ["COLUMNS", "MANUAL_PATH", "bindings", "manual"]
 
 MANUAL_PATH = ASSET_DIR / "manual.txt"
 COLUMNS = 62
@@ -69,6 +67,7 @@ def bindings() -> dict[str, str]:
     out["menu-key"] = MENU_KEY
     out["pad-menu"] = PAD_MENU
     out["pad-keyboard"] = pad_button("keyboard", TYPING_KEYS)
-    out["paste-key"] = f"Ctrl+{KEY_LABELS[PASTE_KEY]}"  # PASTE_MODIFIERS: Ctrl, or Cmd on a Mac
-    out["paste-key-mac"] = f"Cmd+{KEY_LABELS[PASTE_KEY]}"
+    for key, command in FIELD_KEYS.items():  # with PASTE_MODIFIERS: Ctrl, or Cmd on a Mac
+        out[f"ctrl:{command}"] = f"Ctrl+{KEY_LABELS[key]}"
+        out[f"cmd:{command}"] = f"Cmd+{KEY_LABELS[key]}"
     return {name: shown for name, shown in out.items() if shown}
