@@ -20,9 +20,7 @@ from .view_state import Lifted
 class CheckerRun:
     """A play shown man by man from the engine's steps, then ``then`` commits it.
 
-    ``boards`` are the board before each step and the final one, ``dice_left``
-    the dice still to play at each of them, both made from the steps by
-    :meth:`of`, so the animation shows exactly the dice and hits the engine says.
+    Boards and dice left are made from the steps (:meth:`of`), so it shows exactly what the engine says.
     """
 
     player: int
@@ -90,10 +88,7 @@ class CheckerRun:
 
 @dataclass
 class Beat:
-    """Something the table shows for a while before the game goes on: dice tumbling, a play, a pause.
-
-    ``frames`` counts down (a play counts its own steps in ``run``).
-    """
+    """Something the table shows before the game goes on (tumbling dice, a play, a pause) for ``frames``."""
 
     kind: Literal["tumbling", "animating", "pausing"]
     frames: int = 0

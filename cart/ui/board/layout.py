@@ -138,11 +138,7 @@ def place_count_cap(spot: Spot) -> int:
 
 
 def slot_rect(spot: Spot, index: int, viewer: int) -> Rect:
-    """Where the ``index``-th checker (0 = first laid) at ``spot`` is drawn, seen by ``viewer``.
-
-    Points fill from the rim towards the middle, a bar from the middle
-    outwards, a bin left to right (checkers edge-on, ``BIN_PITCH`` wide).
-    """
+    """Where the ``index``-th checker at ``spot`` is drawn for ``viewer``: points fill from the rim."""
     mine = spot.player == viewer
     if spot.point == 0:
         box = bin_box(mine)
@@ -159,10 +155,7 @@ def slot_rect(spot: Spot, index: int, viewer: int) -> Rect:
 
 
 def arrow_at(spot: Spot, count: int, viewer: int) -> tuple[Rect, bool]:
-    """Where a hint arrow for ``spot`` goes when ``count`` checkers stand there, and whether it points up.
-
-    In the first free slot, pointing at the stack.
-    """
+    """Where a hint arrow for ``spot`` goes with ``count`` men there (first free slot); if it points up."""
     slot = slot_rect(spot, min(count, place_count_cap(spot)), viewer).centered(16, 16)
     if spot.point == 0:
         return slot, False  # down into the bin
@@ -184,10 +177,9 @@ def cube_rect(owner: int | None, viewer: int, *, offered: bool = False) -> Rect:
 
 
 def locate(x: float, y: float, viewer: int, cube: Rect | None = None) -> Spot | Control | None:
-    """What the pixel (x, y) hits: a place (points in the viewer's numbering), a control, or nothing.
+    """What the pixel (x, y) hits: a place (viewer's numbering), a control, or nothing.
 
-    ``cube`` is where the cube is drawn now (see :func:`cube_rect`), None when
-    there is none (MaxGammon). The cube is tested first: it lies on the bar.
+    ``cube``: where the cube is now (None without one); tested first, as it lies on the bar.
     """
     if cube is not None and cube.contains(x, y):
         return "cube"

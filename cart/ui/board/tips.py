@@ -140,11 +140,7 @@ def _clear(box: Rect) -> bool:
 
 
 def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
-    """Where the tip's box goes: below right of the pointer, else the nearest place clear of :data:`AVOID`.
-
-    Rows below and above the pointer are tried nearest first (the panel's
-    boxes leave narrow gaps), each to the right of the pointer, then left.
-    """
+    """Where the tip goes: below right of the pointer, else the nearest rows clear of :data:`AVOID`."""
     w = len(text) * CHAR_W + 8
     h = CHAR_H + 6
     px, py = pointer

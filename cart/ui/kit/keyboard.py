@@ -358,8 +358,7 @@ def open_keyboard(scene: Scene) -> Transition | None:
 class PadKeys:
     """The App's part in a gamepad's writing: pad A opens the keyboard over the field with the caret.
 
-    A field the keys reach shows a tip naming that button, gone at the next press,
-    like a tooltip: there to teach the button, never over what the box says next.
+    A field the keys reach shows a tip naming that button until the next press.
     """
 
     def __init__(self) -> None:

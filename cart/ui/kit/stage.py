@@ -102,9 +102,8 @@ def wrapped_row_stop(
 class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use.
 
-    The one focus model: the arrows move the cursor between :meth:`stops`, the App
-    says where through :meth:`focus_on`, and while :attr:`focus` is set the scene
-    marks it and the pointer hides.
+    The one focus model: the arrows move the cursor between :meth:`stops`; while
+    :attr:`focus` is set the scene marks it and the pointer hides.
     """
 
     typing = False  # a writable field has the caret: keys are text
@@ -131,11 +130,7 @@ class Scene:
         return ()
 
     def cover(self, covered: bool) -> None:
-        """A box or a menu now lies over the scene, or no longer does.
-
-        The release that springs a pressed button back goes to the box on top, so the
-        button springs back now, as on RISC OS.
-        """
+        """A box or menu lies over the scene, or no longer: a pressed button springs back, as on RISC OS."""
         self.covered = covered
         if covered:
             for button in self.pressable():
@@ -143,11 +138,7 @@ class Scene:
 
     @property
     def shown_focus(self) -> tuple[int, int] | None:
-        """The stop to mark: the focus, unless a box or menu over the scene has the input focus now.
-
-        RISC OS has one input focus: a scene under a box keeps its stop (the
-        keys go back to it when the box closes) but draws no frame there meanwhile.
-        """
+        """The stop to mark: the focus, unless a box over the scene has the one input focus now."""
         return None if self.covered else self.focus
 
     def first_stop(self) -> tuple[int, int] | None:
@@ -173,10 +164,7 @@ class Scene:
         return None
 
     def go(self, transition: Transition | None) -> None:
-        """Say where to go once this update, or the box's action now running, ends.
-
-        For steps deep in an update (the computer's, a beat ending); ``update`` returns :meth:`take`.
-        """
+        """Where to go once this update (or a box's running action) ends; ``update`` returns :meth:`take`."""
         if transition is not None:
             self.going.append(transition)
 

@@ -116,10 +116,7 @@ def cut_shown(text: str, width: int) -> str:
 
 
 def local_time(stamp: str) -> str:
-    """A stored time (ISO 8601, UTC) as the player's clock reads it: ``2025-01-31 18:04``.
-
-    A stamp that cannot be read is shown as stored, cut to the minute.
-    """
+    """A stored UTC time as the player's clock reads it (``2025-01-31 18:04``); unreadable, as stored."""
     try:
         when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except ValueError:
