@@ -67,11 +67,7 @@ class Line:
 
 @dataclass
 class Lines:
-    """Every line of a match, in order, with the names that say whose they are.
-
-    ``viewer``: the seat whose numbering the plays are written in (None: each
-    mover's own, as a .mat file and the terminal write them).
-    """
+    """Every line of a match in order, with its names; ``viewer``: whose numbering (None: the mover's)."""
 
     names: tuple[str, str]
     lines: list[Line]
@@ -84,11 +80,9 @@ class Lines:
 
 
 def read_lines(match: Match, upto: int | None = None, viewer: int | None = None) -> Lines:
-    """The lines of ``match.record[:upto]``, replayed from the match's own start (set-up boards too).
+    """The lines of ``match.record[:upto]``, replayed from the match's own start.
 
-    With ``viewer``, plays are written in the numbers printed on that seat's
-    board (the Review window's, so "17/20 19/20" as the table said it, not the
-    mover's "8/5 6/5"); without, in each mover's own.
+    With ``viewer``, plays in the numbers on that seat's board, as the table said them.
     """
     numbering = Lines(match.names, [], 0, viewer)
     record: Sequence[Action] = match.record if upto is None else match.record[:upto]

@@ -113,10 +113,9 @@ class SetUpScene(FieldForm):
         return ([self.name] if self.name is not None else []) + [self.position, self.match_field]
 
     def give_caret(self, field: TextField | None) -> None:
-        """Give the caret to ``field`` (None: to no field, so keys are commands again).
+        """Give the caret to ``field`` (None: no field, keys are commands again).
 
-        Where it is given by something other than the arrows (Tab, a click, a
-        refused ID), the keys' mark lets go too: the arrows go on from the caret.
+        Given by Tab, a click or a refused ID, the keys' mark lets go too: arrows go on from the caret.
         """
         for f in self.fields():
             f.focused = f is field
