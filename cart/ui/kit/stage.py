@@ -24,11 +24,7 @@ if TYPE_CHECKING:
 def nearest_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
-    """The stop nearest ``at`` in ``direction`` (within 45 degrees of it); None when there is none.
-
-    >>> nearest_stop([(10, 0), (0, 10), (-10, 0)], (0, 0), "left")
-    (-10, 0)
-    """
+    """The stop nearest ``at`` within 45 degrees of ``direction``; None when there is none."""
     dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
     best: tuple[float, tuple[int, int]] | None = None
     for sx, sy in stops:
@@ -48,14 +44,9 @@ ROW_SLACK = 6
 
 
 def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str) -> tuple[int, int] | None:
-    """The stop ``direction`` of ``at`` in a form's rows: Up and Down to the nearest row, then the
-    nearest icon in it; Left and Right along the same row only (None at its end).
+    """The stop ``direction`` of ``at`` in a form's rows, read as the eye reads a RISC OS dialogue box.
 
-    >>> stops = [(10, 0), (200, 0), (50, 40), (300, 40), (120, 80)]
-    >>> row_stop(stops, (200, 0), "down"), row_stop(stops, (50, 40), "right")
-    ((300, 40), (300, 40))
-    >>> row_stop(stops, (300, 40), "right") is None
-    True
+    Up and Down to the nearest row, then its nearest icon; Left and Right along the row (None at its end).
     """
     x, y = at
     if direction in ("up", "down"):
@@ -73,16 +64,7 @@ def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: s
 def wrapped_row_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
-    """As :func:`row_stop`, but wrapping round the rows' ends, so a d-pad never sticks at an edge.
-
-    >>> keys = [(0, 0), (10, 0), (20, 0), (0, 10), (15, 10)]
-    >>> wrapped_row_stop(keys, (20, 0), "right"), wrapped_row_stop(keys, (0, 10), "left")
-    ((0, 0), (15, 10))
-    >>> wrapped_row_stop(keys, (20, 0), "up"), wrapped_row_stop(keys, (0, 10), "down")
-    ((15, 10), (0, 0))
-    >>> wrapped_row_stop([(0, 0)], (0, 0), "left") is None
-    True
-    """
+    """As :func:`row_stop`, but wrapping round the rows' ends, so a d-pad never sticks at an edge."""
     found = row_stop(stops, at, direction)
     if found is not None:
         return found
@@ -234,13 +216,7 @@ Transition = Route | Push | Pop | Tell | Quit | Chain
 
 
 def chain(*steps: Transition | None) -> Transition | None:
-    """The transitions given, in order, as one (the Nones dropped; None when nothing is left).
-
-    >>> chain(None, Quit()) == Quit()
-    True
-    >>> chain(Quit(), Pop())
-    Chain(steps=(Quit(), Pop(scene=None, then=None)))
-    """
+    """The transitions given, in order, as one (the Nones dropped; None when nothing is left)."""
     kept = tuple(s for s in steps if s is not None)
     if not kept:
         return None

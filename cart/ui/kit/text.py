@@ -21,12 +21,7 @@ KEEP = "\u00a0"
 
 
 def sentence(text: str) -> str:
-    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
-    shows it before a sentence of its own, which would otherwise run on from it.
-
-    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
-    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
-    """
+    """``text`` ending as a sentence: a store error is a clause, and a box's own sentence follows it."""
     text = text.rstrip()
     return text if not text or text[-1] in ".!?" else f"{text}."
 
@@ -37,14 +32,7 @@ def wrap_lines(text: str, width: int) -> list[str]:
 
 
 def cut(text: str, width: int, *, at_word: bool = True) -> str:
-    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is
-    near, unless ``at_word`` is off: a list's column cuts where it must).
-
-    >>> cut("Bartholomew", 8), cut("Ann", 8), cut("is not a legal play", 12)
-    ('Barth...', 'Ann', 'is not a...')
-    >>> cut("Friday night", 11), cut("Friday night", 11, at_word=False)
-    ('Friday...', 'Friday n...')
-    """
+    """``text`` in at most ``width`` characters, an ellipsis when cut (at a near space, if ``at_word``)."""
     if len(text) <= width:
         return text
     room = max(0, width - len(ELLIPSIS))
@@ -56,16 +44,9 @@ def cut(text: str, width: int, *, at_word: bool = True) -> str:
 
 
 def wrap_words(text: str, width: int, rows: int | None = None) -> list[str]:
-    """``text`` wrapped on spaces in lines of at most ``width``; a word too long for a line gets an ellipsis.
+    """``text`` wrapped on spaces in lines of at most ``width``, never splitting a word.
 
-    With ``rows``, text that needs more lines ends in an ellipsis on the last one.
-
-    >>> wrap_words("The man on the bar cannot go to point 1 with 4/1", 23)
-    ['The man on the bar', 'cannot go to point 1', 'with 4/1']
-    >>> wrap_words("AAAAAAAAAAAAAAAAAAAAAAAA goes first with 6-1", 23)
-    ['AAAAAAAAAAAAAAAAAAAA...', 'goes first with 6-1']
-    >>> wrap_words("one two three four five", 9, rows=2)
-    ['one two', 'three...']
+    A word too long for a line gets an ellipsis; past ``rows`` the last line ends in one.
     """
     words = [w if len(w) <= width else cut(w, width) for w in text.split()]
     lines = textwrap.wrap(" ".join(words), width, break_long_words=False, break_on_hyphens=False)
@@ -79,13 +60,6 @@ def fill(text: str, first: int, rest: int | None = None) -> list[str]:
 
     For words a player must read whole: a word longer than a row runs over the next;
     a :data:`KEEP` space never breaks.
-
-    >>> fill("Bartholomew wins a gammon, 2 points", 19, 21)
-    ['Bartholomew wins a', 'gammon, 2 points']
-    >>> fill("Abcdefghijklmnopqrstuvwx wins 1 point", 19, 21)
-    ['Abcdefghijklmnopqrs', 'tuvwx wins 1 point']
-    >>> fill(f"Bartholomew: Doubles{KEEP}=>{KEEP}2", 19)  # words kept together
-    ['Bartholomew:', 'Doubles => 2']
     """
     rest = first if rest is None else rest
     if first >= rest:  # a first row no narrower: textwrap's own case
@@ -98,20 +72,12 @@ def fill(text: str, first: int, rest: int | None = None) -> list[str]:
 
 
 def shown(text: str) -> str:
-    """``text`` as the system font can draw it: a character it lacks is ``?``, keeping the columns.
-
-    >>> shown("Café ☕")
-    'Caf? ?'
-    """
+    """``text`` as the system font can draw it: a character it lacks is one ``?``, keeping the columns."""
     return "".join(c if c in PRINTABLE else "?" for c in text)
 
 
 def cut_shown(text: str, width: int) -> str:
-    """``text`` as the font draws it in at most ``width`` characters, ending in an ellipsis when cut.
-
-    >>> cut_shown("Bartholomew", 8), cut_shown("Ann", 8)
-    ('Barth...', 'Ann')
-    """
+    """``text`` as the font draws it in at most ``width`` characters, ending in an ellipsis when cut."""
     return cut(shown(text), width, at_word=False)
 
 
@@ -132,13 +98,7 @@ def wrap(text: str, width: int) -> list[str]:
 
 
 def wrap_box(lines: Sequence[str], cols: int, rows: int) -> list[str]:
-    """A box's lines wrapped to ``cols``, at most ``rows`` (then "..."); a path too long is split, not lost.
-
-    >>> wrap_box(["'13/7 13/11 13/9' is not a legal play of 6-2: 13/9 is 4 pips"], 30, 4)
-    ["'13/7 13/11 13/9' is not a", 'legal play of 6-2: 13/9 is 4', 'pips']
-    >>> wrap_box(["a b c d e f g h"], 5, 2)
-    ['a b c', 'd...']
-    """
+    """A box's lines wrapped to ``cols``, at most ``rows`` (then "..."); a long path is split, not lost."""
     out: list[str] = []
     for line in lines:
         out.extend(textwrap.wrap(line, cols, break_on_hyphens=False) or [""])
