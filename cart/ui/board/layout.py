@@ -62,11 +62,7 @@ Control = Literal["cube", "dice_box", "roll"]
 
 
 class Spot(NamedTuple):
-    """A place checkers stand, in ``player``'s numbering: 1..24 a point, 25 their bar, 0 their bin.
-
-    >>> Spot(0, 8).seen_by(1), Spot(0, 25).seen_by(1), Spot(0, 25).seen_by(0)
-    (17, None, 25)
-    """
+    """A place checkers stand, in ``player``'s numbering: 1..24 a point, 25 their bar, 0 their bin."""
 
     player: int
     point: int
@@ -98,11 +94,7 @@ def seat_rows(box: Rect) -> Seat:
 
 
 def point_column(point: int) -> tuple[int, bool]:
-    """Left x of the viewer's point ``point`` (1..24) and whether it hangs from the top.
-
-    >>> point_column(1), point_column(12), point_column(13), point_column(24)
-    ((408, False), (20, False), (20, True), (408, True))
-    """
+    """Left x of the viewer's point ``point`` (1..24) and whether it hangs from the top."""
     if not 1 <= point <= 24:
         raise ValueError(f"points are 1..24, got {point!r}")
     if point <= 6:

@@ -22,24 +22,14 @@ SCROLL_FRAMES = 45
 
 
 def seen_from(text: str, mover: int, viewer: int) -> str:
-    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints.
-
-    >>> seen_from("24/20* 13/9", 0, 1)
-    '1/5* 12/16'
-    >>> seen_from("8/4(2) bar/22", 1, 1)
-    '8/4(2) bar/22'
-    """
+    """A play's text (mover's numbering, gnubg notation) in the numbers the viewer's board prints."""
     if mover == viewer:
         return text
     return _POINT.sub(lambda m: str(25 - int(m.group(1))), text)
 
 
 def verb(name: str, third_person: str) -> str:
-    """``name`` and the verb as English has it: "Red takes", "You take".
-
-    >>> verb("You", "wins"), verb("Expert", "wins"), verb("You", "goes")
-    ('You win', 'Expert wins', 'You go')
-    """
+    """``name`` and the verb as English has it: "Red takes", "You take"."""
     if name != "You":
         return f"{name} {third_person}"
     word = _IRREGULAR.get(third_person, third_person[:-1] if third_person.endswith("s") else third_person)

@@ -170,15 +170,7 @@ def end_sentences(
 ) -> tuple[str, ...]:
     """How a game ended, whole, in one sentence naming only the player who ended it.
 
-    Two 24-letter names would not fit the detail box's rows; the other player is the
-    only other there is. ``level``: a resignation's.
-
-    >>> end_sentences(("White", "Red"), GameOver(winner=1, points=4, kind="gammon"), None)
-    ('Red wins a gammon, 4 points.',)
-    >>> end_sentences(("White", "You"), GameOver(winner=0, points=3, kind="resign"), (5, 2), 3)
-    ('You resign a backgammon, 3 points, and lose the match 2-5.',)
-    >>> end_sentences(("White", "Red"), GameOver(winner=0, points=1, kind="single"), (5, 2))
-    ('White wins 1 point and the match 5-2.',)
+    Two 24-letter names would not fit the detail box; ``level`` is a resignation's.
     """
     winner, loser = names[over.winner], names[1 - over.winner]
     points = worth(over.points)
@@ -200,24 +192,14 @@ def end_sentences(
 
 
 def game_heading(number: int, games: int, is_match: bool) -> str:
-    """Which game of the record a line belongs to, as an ordinal: "Game 2" would read as a saved game's name.
-
-    >>> game_heading(2, 3, True), game_heading(1, 1, True), game_heading(1, 1, False)
-    ('2nd game of 3', '1st game', 'Money game')
-    >>> game_heading(2, 2, False)  # a money session of two games
-    '2nd game of 2'
-    """
+    """Which game of the record a line belongs to, as an ordinal: "Game 2" would read as a saved game."""
     if games > 1:
         return f"{ordinal(number)} game of {games}"
     return f"{ordinal(number)} game" if is_match else "Money game"
 
 
 def ordinal(n: int) -> str:
-    """``n`` as an English ordinal, as a heading writes it.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
-    """
+    """``n`` as an English ordinal, as a heading writes it."""
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

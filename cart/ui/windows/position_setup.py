@@ -54,13 +54,7 @@ ID_CHARS = string.ascii_letters + string.digits + "+/"
 
 
 def ids_in(text: str) -> tuple[str | None, str | None]:
-    """The Position ID and Match ID in pasted text: GNU Backgammon's labelled line, or bare IDs.
-
-    >>> ids_in("Position ID: 4HPwATDgc/ABMA Match ID: cAlgAAAAAAAA")
-    ('4HPwATDgc/ABMA', 'cAlgAAAAAAAA')
-    >>> ids_in(" 4HPwATDgc/ABMA\\n"), ids_in("hello")
-    (('4HPwATDgc/ABMA', None), (None, None))
-    """
+    """The Position ID and Match ID in pasted text: GNU Backgammon's labelled line, or bare IDs."""
     found: dict[str, str | None] = {}
     for kind, pattern in _LABELLED.items():
         hit = pattern.search(text)
