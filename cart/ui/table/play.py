@@ -204,8 +204,7 @@ class PlayScene(Scene):
             self.thinker = None
 
     def _think_turn(self, seat: int) -> Generator[None, None, Action]:
-        """The computer's turn; at its first, its nets are built in slices too (about 70 ms of work,
-        which in one frame would drop two)."""
+        """The computer's turn; at its first its nets are built in slices too, lest a frame drop."""
         if seat not in self._bots:
             weights = yield from think_load_weights()
             self._bots[seat] = Bot(self.table.bots[seat], seed=seat, weights=weights)
