@@ -186,8 +186,7 @@ INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
 def _pyxel(args: argparse.Namespace) -> int:
     """The game itself, with everything kept in Pyxel's per-user folder.
 
-    Without a display SDL quietly draws off screen and ``pyxel.run`` loops with no
-    window, so that is checked and said in words, with exit status 2.
+    Without a display SDL draws off screen and loops with no window: said in words, exit status 2.
     """
     from .ui.app import App, init_pyxel
 
@@ -221,11 +220,7 @@ def pyxel_folder(home: Path | None = None) -> Path:
 
 
 def saved_scale(folder: Path | None = None) -> int:
-    """The window scale the player chose in the game (0: none chosen, or the settings cannot be read).
-
-    Read before the window opens, since Pyxel fixes the scale then; the folder
-    is Pyxel's own (:func:`pyxel_folder`), only read, never made here.
-    """
+    """The window scale chosen in the game (0: none, or unreadable), read before Pyxel fixes it at start."""
     from .store import Store
 
     folder = folder if folder is not None else pyxel_folder()
@@ -249,9 +244,7 @@ def _no_display() -> str | None:
 def _video_driver() -> str | None:
     """The video driver SDL chose when Pyxel opened its screen; None where it cannot be asked.
 
-    Read from the SDL library Pyxel loaded (its own copy under ``pyxel/libs``
-    on Linux, else the system's), so a display set but not answering (an X
-    server gone) is found too. Never asked in the browser.
+    Asked of the SDL Pyxel loaded, so a display set but not answering (an X server gone) is found too.
     """
     if sys.platform == "emscripten":
         return None  # the browser's canvas is always there
@@ -277,11 +270,9 @@ def _video_driver() -> str | None:
 
 
 def user_store() -> Store:
-    """Where the player's games, ratings and settings live.
+    """Where the player's games, ratings and settings live: Pyxel's per-user folder (after ``pyxel.init``).
 
-    On the desktop: Pyxel's per-user folder (call after ``pyxel.init``). In the
-    browser (Pyodide, ``sys.platform == "emscripten"``) that folder is in memory
-    and gone on reload, so the page's ``localStorage`` holds them instead.
+    In the browser that folder is gone on reload, so the page's ``localStorage`` holds them instead.
     """
     from .store import LocalStorageBackend, Store
 
@@ -297,9 +288,7 @@ def user_store() -> Store:
 def _demo(args: argparse.Namespace) -> int:
     """The attract mode, headless: ``--frames`` frames as fast as they go, then the screenshot.
 
-    No store: the demo never writes a save, a rating or a setting. The
-    screenshot's folder is made if missing, before the frames run; a place
-    that cannot be written is said in words with an exit status of 1.
+    No store, so the demo never writes anything; a screenshot that cannot be written is said, status 1.
     """
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pyxel

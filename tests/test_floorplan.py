@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tools.docweight import LIMIT, share, weigh
+
 CART = Path(__file__).resolve().parents[1] / "cart"
 FLOORS = ("kit", "board", "review", "windows", "table")
 """The rooms of ``cart/ui``, lowest first: each imports only itself and those before it."""
@@ -115,3 +117,8 @@ def test_rooms_stay_small() -> None:
     folders = {p.parent for p in MODULES.values()}
     assert not [f for f in folders if len(list(f.glob("*.py"))) > 16]
     assert not [p for p in MODULES.values() if len(p.read_text(encoding="utf-8").splitlines()) > 450]
+
+
+def test_docstrings_say_why_in_a_few_lines() -> None:
+    """Docstrings take at most ``LIMIT`` of the cart's lines (``python -m tools.docweight`` lists them)."""
+    assert share(weigh(CART)) <= LIMIT

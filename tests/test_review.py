@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -140,9 +141,27 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
     assert len(moves) == sum(isinstance(a, Move) for a in mixed_game().record)
 
 
-def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
+def opening_of_the_mixed_game(upto: int = 20) -> tuple[Match, Review]:
+    """The mixed game's first ``upto`` actions and their review, cut from the whole game's.
+
+    Each decision is judged before its action is applied, so the review of a prefix is the
+    whole review's decisions before ``upto``: the tests that review again review only this much.
+    """
     m = mixed_game()
-    whole = mixed_review()  # review_match's, worked out once
+    whole = mixed_review()
+    prefix = Match.replay(m.rules, m.record[:upto], names=m.names)
+    cut = dataclasses.replace(
+        whole,
+        upto=upto,
+        plays=tuple(p for p in whole.plays if p.index < upto),
+        cubes=tuple(c for c in whole.cubes if c.index < upto),
+        rolls=tuple(r for r in whole.rolls if r.index < upto),
+    )
+    return prefix, cut
+
+
+def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
+    m, whole = opening_of_the_mixed_game()
     gen = think_review(m)
     assert sum(1 for _ in zip(range(5), gen, strict=False)) == 5  # it yields: a window steps it
     reviewer = Reviewer(m)
@@ -159,17 +178,17 @@ def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
 def test_a_game_in_progress_is_reviewed_so_far_then_continued() -> None:
     m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(2))
     bots = (Bot("intermediate", seed=1), Bot("expert", seed=1))
-    for _ in range(12):
+    for _ in range(8):
         g = m.game
         m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
     reviewer = Reviewer(m)
     first = drain(reviewer.think())
-    assert first.upto == 12
-    for _ in range(10):
+    assert first.upto == 8
+    for _ in range(6):
         g = m.game
         m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
     more = drain(reviewer.think())
-    assert more.upto == 22 and more.plays[: len(first.plays)] == first.plays
+    assert more.upto == 14 and more.plays[: len(first.plays)] == first.plays
     assert more == review_match(m)
 
 
@@ -213,13 +232,12 @@ def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> No
 
 
 def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
-    m = mixed_game()
-    whole = mixed_review()  # review_match(m), worked out before the judging is counted
-    prefix = Match.replay(m.rules, m.record[:20], names=m.names)
+    m, whole = opening_of_the_mixed_game()  # review_match(m), cut from the whole game's
+    prefix = Match.replay(m.rules, m.record[:8], names=m.names)
     cached = review_from_cache(
         review_cache_form(review_match(prefix), prefix.record), m.record, analysis_key()
     )
-    assert cached is not None and cached.upto == 20
+    assert cached is not None and cached.upto == 8
     import cart.ai.review.work as work
 
     judged: list[int] = []
@@ -231,9 +249,9 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
 
     monkeypatch.setattr(work, "think_play_review", counting)
     reviewer = Reviewer(m, start=cached)
-    assert reviewer.done == 20
+    assert reviewer.done == 8
     assert drain(reviewer.think()) == whole
-    plays_before = sum(isinstance(a, Move) for a in m.record[:20])
+    plays_before = sum(isinstance(a, Move) for a in m.record[:8])
     assert len(judged) == sum(isinstance(a, Move) for a in m.record) - plays_before
 
 

@@ -33,7 +33,7 @@ def bench_pyodide(rounds: int) -> None:
     node = shutil.which("node")
     if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
         missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
-        print(f"  not measured: {missing} (see README, Web)")
+        print(f"  not measured: {missing} (see tools/README.md)")
         return
     from tools.pyodide import time_ai
 

@@ -65,7 +65,7 @@ def review_in_pyodide(rounds: int, cpython: dict[int, float]) -> None:
     node = shutil.which("node")
     if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
         missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
-        print(f"  Pyodide: not measured: {missing} (see README, Web)")
+        print(f"  Pyodide: not measured: {missing} (see tools/README.md)")
         return
     command = [node, str(here / "run.mjs"), "--with", "tools/__init__.py", "--with", "tools/bench_common.py"]
     done = subprocess.run(

@@ -43,21 +43,16 @@ from pathlib import Path
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
-from .cube_think import CubeAction, CubeDecision, Evaluation, Replies, cube_replies, think_cube_decision
+from .cube_think import (
+    CubeAction as CubeAction,
+    CubeDecision as CubeDecision,
+    Evaluation as Evaluation,
+    Replies,
+    cube_replies,
+    think_cube_decision,
+)
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
-from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain
-
-__all__ = [
-    "LEVELS",
-    "Bot",
-    "CubeAction",
-    "CubeDecision",
-    "Evaluation",
-    "Level",
-    "drain",
-    "load_weights",
-    "think_load_weights",
-]
+from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain as drain
 
 LEVELS = ("beginner", "intermediate", "expert", "master")
 

@@ -12,10 +12,10 @@ from typing import TypeVar
 T = TypeVar("T")
 
 SLICE_EVALS = 40
-"""Work per slice, in net evaluations (35-48 us each on CPython 3.11 here, features included): 1.5-2 ms.
+"""Work per slice, in net evaluations: a millisecond or two, so a frame keeps its time (``bench.py ai``).
 
 Move generation counts too (``GEN_COST`` evaluations a call), so a slice of many
-small reply lists stays as short as one of a few big ones (``tools/bench.py ai``).
+small reply lists stays as short as one of a few big ones.
 """
 GEN_COST = 6
 

@@ -22,8 +22,7 @@ class WriteError(StoreError, OSError):
 class ConflictError(WriteError):
     """Another cartridge (a second window or browser tab) saved this game since it was opened here.
 
-    Nothing was written over its save. The player may reopen the game to see
-    it as the other saved it, or take it over (save this copy over it).
+    Nothing was written over it; the player reopens the game or takes it over.
     """
 
 
@@ -36,10 +35,7 @@ class NewerVersionError(DamagedError):
 
 
 class MatError(StoreError, ValueError):
-    """A ``.mat`` file that cannot be imported; the message names the line.
-
-    ``line`` is the 1-based line number, or None when the problem is the file as a whole.
-    """
+    """A ``.mat`` file that cannot be imported; ``line`` (1-based, or None for the whole file) is named."""
 
     def __init__(self, message: str, line: int | None = None) -> None:
         self.line = line

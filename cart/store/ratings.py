@@ -291,9 +291,7 @@ class RatingStore:
     def rate(self, winner: str, loser: str, *, kind: Kind, points: int, ref: str) -> bool:
         """Rate one result and save (see :meth:`RatingBook.rate`); raises :class:`WriteError`.
 
-        Another cartridge on the same folder may have rated its own games since
-        this one read the file: the book is then read again first, so its
-        results are kept and a result both rated is rated once (see :meth:`save`).
+        The book is re-read first when another cartridge wrote it since, so both keep their results.
         """
         for _ in range(_RETRIES):
             self._refresh()
@@ -309,11 +307,7 @@ class RatingStore:
         raise WriteError("Could not save the ratings: another cartridge keeps saving them at the same time")
 
     def save(self) -> None:
-        """Write the book, but only over the file as this store last read or wrote it.
-
-        When another cartridge wrote it since, raises :class:`_Raced` (a
-        :class:`WriteError`) and writes nothing, so its ratings are not lost.
-        """
+        """Write the book only over the file as last read or written here, else raise :class:`_Raced`."""
         if self._unreadable is not None:  # never replace ratings we could not read
             raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
         data = encode("ratings", self.book.to_body())

@@ -58,11 +58,7 @@ class Store:
         self.reviews = ReviewStore(backend)
 
     def session(self, game: SavedGame) -> GameSession:
-        """Play ``game`` with every action saved and every result rated (see :class:`GameSession`).
-
-        The session attaches itself to ``game.match`` as its observer; the front
-        end then acts on ``game.match`` (or ``session.match``) directly.
-        """
+        """Play ``game`` with every action saved and every result rated: a session observes its match."""
         return GameSession(self.games, game, self.ratings)
 
     def take_notices(self) -> list[Notice]:

@@ -12,8 +12,7 @@ WIDTH = 80
 def render_board(match: Match) -> str:
     """The board from the side of the player on roll: home board bottom right, points numbered for them.
 
-    Player 0 is ``X``, player 1 ``O``; up to five checkers are drawn on a point,
-    with the count in the fifth row above that.
+    ``X`` is player 0, ``O`` player 1; a point shows up to five men, the count in the fifth row.
     """
     game = match.game
     me = game.turn

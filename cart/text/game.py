@@ -81,11 +81,7 @@ class TextGame:
         computer: dict[int, Bot] | None = None,
         hint: Bot | None = None,
     ) -> None:
-        """``echo`` repeats each input line after its prompt, for transcripts of piped input.
-
-        ``computer`` maps the players the computer plays to their bots; ``hint``
-        answers the 'hint' command (default: an expert).
-        """
+        """``echo`` repeats input after its prompt; ``computer``: the bots by seat; ``hint``: who hints."""
         self.match = match
         self.out = out
         self.echo = echo
@@ -306,9 +302,7 @@ class TextGame:
 def console_lines() -> Iterator[str]:
     """Lines typed at the terminal until end of input (Ctrl-D).
 
-    Any bytes may arrive (a pasted binary, a terminal in another encoding):
-    what does not decode is read as U+FFFD, which is then an unknown command,
-    never a ``UnicodeDecodeError`` out of the game.
+    Bytes that do not decode are read as U+FFFD, an unknown command, never a ``UnicodeDecodeError``.
     """
     _tolerant(sys.stdin, "replace")
     while True:
@@ -337,10 +331,7 @@ def run(
     echo: bool = False,
     computer: dict[int, str] | None = None,
 ) -> int:
-    """Play a match in the terminal (or on scripted ``lines``); returns the exit status.
-
-    ``computer`` maps the players the computer plays to a level name.
-    """
+    """Play a match in the terminal (or on scripted ``lines``); ``computer``: levels by seat."""
     bots = {}
     if computer:
         from cart.ai import Bot

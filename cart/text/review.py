@@ -100,10 +100,7 @@ def review_lines(review: Review, rules: Rules) -> list[str]:
 
 
 def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str], None]) -> Reviewer:
-    """The terminal's ``review``: the review of the record so far, said line by line.
-
-    Returns the reviewer to keep for the next time, so what was reviewed is not redone.
-    """
+    """The terminal's ``review``: the record so far, said line by line; the reviewer is kept, not redone."""
     from cart.ai import drain
 
     if reviewer is None:

@@ -53,10 +53,8 @@ MESSAGE_LINES = 20
 def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> None:
     """Open the 640x512 screen once per process (Pyxel cannot be initialised twice).
 
-    ``scale``: screen pixels per game pixel (0: Pyxel's choice, about three
-    quarters of the display). Pyxel fixes it here, for the life of the window.
-    ``fps``: the rate ``pyxel.flip`` and ``pyxel.run`` wait for; the UI tests
-    raise it, as their flips need not wait a thirtieth of a second each.
+    ``scale``: screen pixels per game pixel, fixed for the window's life (0: Pyxel's
+    choice); ``fps``: what ``pyxel.flip`` waits for, raised by the UI tests.
     """
     if pyxel.width == 0:
         pyxel.init(
@@ -73,11 +71,8 @@ def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> Non
 class App(SceneStack):
     """The running cartridge: assets, board painter, sounds, the player's settings and the scene stack.
 
-    How the stack changes (push, pop, switch, the keys' focus carried) is
-    :class:`~cart.ui.scene_stack.SceneStack`'s; the App decides where to go.
-
-    ``settings`` (tests, the demo) are used instead of the stored ones; they
-    are still saved, over the stored ones, when they change.
+    The App decides where to go, :class:`~cart.ui.scene_stack.SceneStack` how the stack changes.
+    ``settings`` (tests, the demo) replace the stored ones, and are saved over them when changed.
     """
 
     def __init__(
@@ -90,11 +85,7 @@ class App(SceneStack):
         start: str = "title",
         pointer: bool | None = None,
     ) -> None:
-        """``pointer``: draw the Acorn pointer (default: with a window; headless, only when asked).
-
-        Headless pictures leave it out, as an Archimedes snapshot did: its pointer was a
-        hardware sprite, never in screen memory.
-        """
+        """``pointer``: draw the Acorn pointer; headless shots leave it out, as an Archimedes snapshot did."""
         init_pyxel(headless=headless)
         self.store = store
         self.headless = headless
@@ -224,10 +215,7 @@ class App(SceneStack):
         return self.top
 
     def resume(self, name: str) -> PlayScene:
-        """Continue the saved game ``name`` where it was left, as PLAY on Start does (tests).
-
-        Raises ``StoreError`` or ``KeyError`` before anything changes.
-        """
+        """Continue the saved game ``name`` as PLAY on Start does (tests); a refusal changes nothing."""
         assert self.store is not None
         self.go(Resume(self.store.games.load(name)))
         assert isinstance(self.top, PlayScene)
@@ -282,8 +270,7 @@ class App(SceneStack):
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keys' cursor for arrow commands.
 
-        An arrow that found a stop becomes :class:`Focus` there; SELECT on the window's
-        furniture goes to :meth:`Scene.furniture`, pad A on a field to the on-screen keyboard.
+        SELECT on the window's furniture goes to :meth:`Scene.furniture`, pad A on a field to the keyboard.
         """
         self.clock.begin()
         top = self.top
@@ -347,10 +334,9 @@ class App(SceneStack):
                 self.keys_carried = carried
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
-        """The Acorn pointer at the mouse, over everything; none while the keys have the cursor there
-        and the scene marks it (a scene that draws no mark keeps the pointer, so nothing is lost).
+        """The Acorn pointer at the mouse, over everything (the hourglass is the thinking scene's).
 
-        The computer thinking shows the hourglass instead (its scene draws it).
+        None while the keys' cursor is there and the scene marks it, so a mouseless player follows the mark.
         """
         if not self.draw_pointer or (self.keyed and self.top.shows_focus) or self.top.busy:
             return

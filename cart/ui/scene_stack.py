@@ -19,10 +19,7 @@ if TYPE_CHECKING:
 
 
 class SceneStack:
-    """The scenes bottom to top (the last has the input), with the input whose cursor follows the keys.
-
-    ``pad_keys`` (pad A's on-screen keyboard) is told where the keys arrive in a scene just opened.
-    """
+    """The scenes bottom to top (the last has the input); ``pad_keys`` hears where the keys arrive."""
 
     def __init__(self, input: Input, pad_keys: PadKeys) -> None:
         self.input = input

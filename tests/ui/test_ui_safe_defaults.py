@@ -16,7 +16,7 @@ import pytest
 import pyxel
 from screen_text import read_line
 
-from cart.ai.review import Review
+from cart.ai.review import Review, review_cache_form
 from cart.engine import Match, Roll, Rules
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.store.disk import backend as backend_module
@@ -175,7 +175,8 @@ def test_page_down_and_page_up_move_the_reviews_selection_a_page(
 ) -> None:
     app = make_app(tmp_path)
     assert app.store is not None
-    app.store.games.create("Friday", GameOptions(Rules(), ("A", "B")), record=game.record)
+    saved = app.store.games.create("Friday", GameOptions(Rules(), ("A", "B")), record=game.record)
+    app.store.reviews.save(saved, review_cache_form(review, game.record))  # kept: nothing to analyse
     app.to_start()
     start = app.top
     assert isinstance(start, StartScene)
@@ -183,7 +184,7 @@ def test_page_down_and_page_up_move_the_reviews_selection_a_page(
     app.frame()
     click(app, start.review.rect.center)
     scene = app.top
-    assert isinstance(scene, ReviewScene)
+    assert isinstance(scene, ReviewScene) and scene.finished
     count = len(scene.lines.lines)
     assert count > 3 * len(scene.list.shown())  # pages to go through
     for key, sign in ((pyxel.KEY_PAGEDOWN, 1), (pyxel.KEY_PAGEDOWN, 1), (pyxel.KEY_PAGEUP, -1)):

@@ -42,9 +42,8 @@ _LOCK_WAIT_SECONDS = 5.0
 class FileBackend:
     """Entries as files under one folder (``games/x.json`` is ``folder/games/x.json``).
 
-    Temporary files are hidden (``.name.<random>.tmp``) next to their target so
-    ``os.replace`` stays on one file system. A process killed mid-write leaves
-    one behind; :meth:`names` never lists it and :meth:`sweep` removes stale ones.
+    Temporary files are hidden next to their target, so ``os.replace`` stays on one
+    file system; :meth:`sweep` removes those a killed process left.
     """
 
     def __init__(self, folder: str | os.PathLike[str]) -> None:
@@ -53,9 +52,7 @@ class FileBackend:
     def _path(self, name: str) -> Path:
         """The file of an entry, refusing (``OSError``) any part of it below the folder that is a link.
 
-        A link (``games`` pointing to a folder elsewhere, a ``.json`` pointing
-        anywhere) would carry reads, writes, the sweep and the setting aside of
-        damaged files out of the save folder, into files the store never wrote.
+        A link would carry reads, writes and the setting aside out of the save folder.
         """
         path = self.folder
         for part in check_entry_name(name).split("/"):
@@ -106,9 +103,8 @@ class FileBackend:
     def create(self, name: str, data: bytes) -> None:
         """Write a new entry, atomically refusing (``FileExistsError``) when the name exists.
 
-        ``link`` fails on an existing name however two processes interleave, and no
-        reader sees a half-written file; without hard links the exclusive create decides,
-        under the entry's lock.
+        ``link`` fails on an existing name however two processes interleave; without
+        hard links the exclusive create decides, under the entry's lock.
         """
         path = self._path(name)
         temp = self._temp(path, data)
@@ -200,9 +196,7 @@ class FileBackend:
     def sweep(self, older_than: float = _STALE_TEMP_SECONDS) -> int:
         """Remove temporary files left by a process killed mid-write; returns how many.
 
-        Only files older than ``older_than`` seconds go, so a second cartridge
-        writing into the same folder at this moment keeps its own. They never
-        hold the only copy of anything: ``os.replace`` had not happened yet.
+        Only those older than ``older_than``, so a second cartridge writing now keeps its own.
         """
         removed = 0
         if not self.folder.is_dir():

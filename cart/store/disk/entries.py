@@ -45,11 +45,7 @@ def create_entry(backend: Backend, name: str, data: bytes) -> None:
 
 
 def replace_entry(backend: Backend, name: str, data: bytes, expected: str | None) -> None:
-    """Replace an entry only if it still has the digest ``expected``, else :class:`EntryChangedError`.
-
-    ``expected`` None means the entry must not exist (nothing was there when the
-    writer last looked).
-    """
+    """Replace an entry if its digest is still ``expected`` (None: absent), else ``EntryChangedError``."""
     replace_if = getattr(backend, "replace_if", None)
     if replace_if is not None:
         replace_if(name, data, expected)

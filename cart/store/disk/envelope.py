@@ -143,11 +143,7 @@ def encode(kind: str, body: dict[str, Any]) -> bytes:
 
 
 def decode(kind: str, data: bytes) -> dict[str, Any]:
-    """The body of an envelope of ``kind``, migrated to the current version.
-
-    Raises :class:`DamagedError` (or :class:`NewerVersionError`) with a reason a
-    player can read; never anything else, whatever the bytes are.
-    """
+    """The body of an envelope of ``kind``, migrated; bad bytes of any kind raise :class:`DamagedError`."""
     if len(data) > MAX_BYTES:
         raise DamagedError(f"it is {len(data)} bytes long, more than any saved file can be")
     if not data.strip():

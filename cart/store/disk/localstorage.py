@@ -45,12 +45,7 @@ class StorageLike(Protocol):
 
 
 def is_quota_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is the browser saying the storage is full (``QuotaExceededError``).
-
-    Checked by the DOMException's ``name`` or ``code`` where the exception
-    carries them (Pyodide's ``JsException`` has ``name``), else by its text,
-    which for a ``JsException`` starts with the JavaScript error's name.
-    """
+    """Whether ``exc`` is the browser's full storage (``QuotaExceededError``): by name, code or text."""
     if getattr(exc, "name", None) in _QUOTA_NAMES or getattr(exc, "code", None) in _QUOTA_CODES:
         return True
     text = str(exc)
@@ -58,10 +53,7 @@ def is_quota_error(exc: BaseException) -> bool:
 
 
 def is_js_null(value: object) -> bool:
-    """Whether a Web Storage answer is JavaScript ``null`` (no such key) as Pyodide passes it.
-
-    ``None`` or ``pyodide.ffi.jsnull`` (recognised by its type's name, so this never imports pyodide).
-    """
+    """Whether a Web Storage answer is JavaScript ``null``: ``None``, or ``jsnull`` by its type's name."""
     return value is None or type(value).__name__ == "JsNull"
 
 

@@ -27,8 +27,7 @@ Release = Callable[[], None]
 def held(path: Path, wait_seconds: float) -> Iterator[None]:
     """Hold the lock of the entry file ``path`` (``.<name>.lock`` beside it), waiting up to ``wait_seconds``.
 
-    Raises ``OSError`` (``EBUSY``) when another process still holds it at the deadline: a save
-    takes milliseconds, so one that does not finish in seconds is stuck, and the player is told.
+    ``OSError`` (``EBUSY``) at the deadline: a save takes milliseconds, so one held for seconds is stuck.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     release = ACQUIRE(path.with_name(f".{path.name}.lock"), time.monotonic() + wait_seconds)

@@ -29,11 +29,7 @@ def iso(moment: datetime) -> str:
 
 @dataclass(frozen=True)
 class Notice:
-    """Something the player should know about their stored data.
-
-    ``entry`` is the entry concerned, ``moved_to`` where it was set aside (None
-    when it could not be moved), ``message`` the full sentence for the UI.
-    """
+    """Something the player should know about their stored data; ``message`` is the sentence the UI shows."""
 
     entry: str
     moved_to: str | None
@@ -41,11 +37,7 @@ class Notice:
 
 
 def set_aside(backend: Backend, entry: str, what: str, reason: str, clock: Clock) -> Notice:
-    """Rename ``entry`` into ``damaged/`` (never over an earlier one) and describe it.
-
-    ``what`` names the thing for the player (``the saved game "Friday"``);
-    ``reason`` says why it could not be used.
-    """
+    """Rename ``entry`` into ``damaged/`` (never over an earlier one) and say ``what`` and ``reason``."""
     stamp = clock().astimezone(UTC).strftime("%Y%m%d-%H%M%S")
     base = f"{DAMAGED}{entry.replace('/', '-')}.{stamp}"
     problem: OSError | None = None

@@ -186,11 +186,9 @@ def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
 
 
 def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
-    """The whole match or session as gnubg writes a ``.mat`` file.
+    """The whole match or session as gnubg writes a ``.mat`` file; ``info`` sets the header.
 
-    ``info`` sets the header (a :class:`SavedGame` gives its name as the event
-    and its creation date). Raises :class:`MatError` for a match that began
-    from a set-up position, which the format cannot describe.
+    A match begun from a set-up position raises :class:`MatError`: the format cannot say it.
     """
     match, default_info = _sources(source)
     info = info or default_info

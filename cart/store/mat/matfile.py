@@ -93,11 +93,7 @@ from .matlines import (
 # -- import -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class MatImport:
-    """A match read from a ``.mat`` file: rules, names and the engine record, plus the header.
-
-    ``notes`` lists what was read but not used (for example games after the
-    match was already won, which gnubg also ignores).
-    """
+    """A match read from a ``.mat`` file: rules, names, record, header, and ``notes`` on what went unused."""
 
     rules: Rules
     names: tuple[str, str]
@@ -111,12 +107,10 @@ class MatImport:
 
 
 def import_mat(data: str | bytes, *, rules: Rules | None = None) -> MatImport:
-    """Read a ``.mat`` file (text, or bytes in UTF-8 or Windows-1252).
+    """Read a ``.mat`` file (text, or bytes in UTF-8 or Windows-1252); all or nothing.
 
-    ``rules`` overrides the rule set read from the file (standard, or MaxGammon
-    when the file says so, Crawford on in matches as gnubg assumes); its match
-    length must agree with the file. Raises :class:`MatError` naming the line
-    of the first problem; nothing is half-imported.
+    ``rules`` overrides the file's rule set (its match length must agree);
+    :class:`MatError` names the line of the first problem.
     """
     lines = decode(data).splitlines()
     for number, line in enumerate(lines, 1):

@@ -38,8 +38,7 @@ _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 class SavedGame:
     """A named game: its options, the live :class:`Match`, and when it was made and last played.
 
-    ``game_id`` is random and never reused, so ratings can tell this game's
-    results from those of a later game given the same name.
+    ``game_id`` is random and never reused, so ratings tell it from a later game of the same name.
     """
 
     name: str
@@ -64,22 +63,14 @@ class SavedGame:
 
     @property
     def set_up(self) -> bool:
-        """Whether the game began from a set-up position: never rated, since a chosen position may be won.
-
-        A player may set up any position, a won one too; rating it would let
-        anyone raise a rating at will.
-        """
+        """Whether the game began from a set-up position: never rated, since a chosen position may be won."""
         match = self.match
         return match.start_score != (0, 0) or (
             match.start is not None and match.start != GameState.new(match.rules)
         )
 
     def start_ids(self) -> dict[str, str] | None:
-        """The Position ID and Match ID the game began from, when set up (see the module docstring).
-
-        Raises :class:`BadValueError` for a start the IDs cannot say (a test's
-        hand-made state), which could not be replayed from the file.
-        """
+        """The Position ID and Match ID a set-up game began from (:class:`BadValueError`: they cannot)."""
         if not self.set_up:
             return None
         begun = self.match.restarted()

@@ -39,11 +39,9 @@ class GameStore:
 
     # -- queries -----------------------------------------------------------------
     def list(self) -> list[GameSummary]:
-        """Every saved game, most recently played first.
+        """Every saved game, most recently played first; a bad file is set aside, never raised.
 
-        Files that cannot be used are set aside (see :attr:`notices`); this
-        never raises for a bad file. The record is not replayed here (that
-        happens in :meth:`load`), so the list stays quick with many games.
+        Records are not replayed here (:meth:`load` does), so the list stays quick.
         """
         return self._list(refile=True)
 
@@ -88,9 +86,7 @@ class GameStore:
     def _refile(self, misplaced: Sequence[tuple[str, str]]) -> None:
         """File each game found in another game's file under its own name (files swapped or renamed).
 
-        Each is first moved to a name of its own, then to its place, never over
-        a file: two swapped saves each end up where they belong, and a game
-        whose place holds another copy stays where it is (then set aside). A
+        Each moves to a name of its own first, then to its place, never over a file, so a
         crash half way leaves a ``.json`` the next listing files in turn.
         """
         entries = {entry for entry, _ in misplaced}
@@ -184,10 +180,8 @@ class GameStore:
     def save(self, game: SavedGame, *, take_over: bool = False) -> None:
         """Write the game atomically (raises :class:`WriteError`; the old copy then stays intact).
 
-        A game loaded or created here is written only over the file as this
-        copy last saw it: if another cartridge saved it since (a second window
-        or browser tab), :class:`ConflictError` says so and nothing is written.
-        ``take_over`` writes this copy over the other's (the player chose to).
+        Only over the file as this copy last saw it, else :class:`ConflictError`;
+        ``take_over`` writes over the other's (the player chose to).
         """
         played = game.played
         game.played = iso(self.clock())
@@ -218,12 +212,7 @@ class GameStore:
         game.sealed = sealed
 
     def load(self, name: str) -> SavedGame:
-        """Load and fully validate a game: the record is replayed through the engine.
-
-        Raises ``KeyError`` when there is no such game, and :class:`DamagedError`
-        when its file cannot be used; that file is then set aside and the
-        message says where.
-        """
+        """Load a game, replaying its record; ``KeyError`` if absent, :class:`DamagedError` if set aside."""
         entry = self._entry(name)
         try:
             try:

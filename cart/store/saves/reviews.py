@@ -54,11 +54,7 @@ class ReviewStore:
         return cache
 
     def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
-        """Keep ``cache`` (from :func:`cart.ai.review.review_cache_form`) for ``game``.
-
-        Raises :class:`WriteError` when it cannot be written (the review itself
-        is still there to show; it is only not kept).
-        """
+        """Keep ``cache`` for ``game``; :class:`WriteError` if it cannot (the review still shows, unkept)."""
         try:
             self.backend.write(
                 self.entry(game.name), encode("review", {"game_id": game.game_id, "cache": cache})

@@ -56,11 +56,7 @@ class GameSession:
         return self._conflict
 
     def take_over(self) -> None:
-        """Save this copy over the one another window or tab saved (the player chose to).
-
-        Raises :class:`WriteError` when even that fails. Results that waited for
-        the save are rated after it.
-        """
+        """Save this copy over the one another window or tab saved (the player chose to), then rate."""
         self.games.save(self.game, take_over=True)
         self._conflict = False
         self.problem = None
@@ -74,9 +70,8 @@ class GameSession:
     def _committed(self, match: Match, action: Action, events: list[Event]) -> None:
         """The match's observer: save, then rate what the action finished; never raises a store error.
 
-        The action is already committed when this runs, so an exception here
-        would reach the front end as if the action had failed while the match
-        had in fact moved on: store errors are kept in :attr:`problem` instead.
+        The action is committed already: an exception would read as a failed action, so
+        store errors go to :attr:`problem`.
         """
         self.problem = None
         if any(isinstance(e, (GameOver, MatchOver)) for e in events):

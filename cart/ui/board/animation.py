@@ -87,10 +87,7 @@ class CheckerRun:
 
 @dataclass
 class Beat:
-    """Something the table shows for a while before the game goes on: dice tumbling, a play, a pause.
-
-    ``frames`` counts down (a play counts its own steps in ``run``).
-    """
+    """Something the table shows before the game goes on (tumbling dice, a play, a pause) for ``frames``."""
 
     kind: Literal["tumbling", "animating", "pausing"]
     frames: int = 0

@@ -74,10 +74,7 @@ def roll_label(player: Player) -> str:
 
 
 class BoardView:
-    """The board screen in its window; pre-renders the static parts at construction.
-
-    Needs ``pyxel.init`` and loaded :class:`Assets`.
-    """
+    """The board screen in its window, the static parts pre-rendered (needs ``pyxel.init`` and assets)."""
 
     def __init__(self, assets: Assets, title: str = "Backgammon") -> None:
         self.assets = assets
@@ -264,11 +261,7 @@ class BoardView:
         self.assets.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, face, wimp.CUBE_TEXT)
 
     def _match(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
-        """The match strip: each side's points by its colour's token, then the match's length or money.
-
-        Tokens say whose score is whose where names would not fit; words shorten, then
-        drop out, rather than run past the box.
-        """
+        """The match strip: each side's points by its colour's token, then the length or money, to fit."""
         a = self.assets
         box = L.MATCH_BOX
         rules = game.rules

@@ -22,11 +22,7 @@ HELD_LIMIT = 32
 
 @dataclass(frozen=True)
 class Drag:
-    """A man picked up by a press at (x, y) from ``src`` (the mover's numbering) in the turn ``part``.
-
-    The table holds the man (its ``lifted_from``); this says the press that
-    took it is still down, so its release may put the man down elsewhere.
-    """
+    """A man picked up by a press at (x, y) from ``src``, the press still down: its release may drop it."""
 
     src: int
     x: int
@@ -40,11 +36,7 @@ class Drag:
 
 @dataclass
 class Held:
-    """Presses, releases and commands that came while the table was busy showing something, oldest first.
-
-    The pointer's moves and the keyboard cursor's are not kept: the pointer
-    is wherever it is now, and the cursor already moved when its key was pressed.
-    """
+    """Presses, releases and commands made while the table was busy, oldest first (not pointer moves)."""
 
     intents: list[Intent] = field(default_factory=list)
 

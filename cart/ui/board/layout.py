@@ -72,11 +72,7 @@ Control = Literal["cube", "dice_box", "roll"]
 
 
 class Spot(NamedTuple):
-    """A place checkers stand, in ``player``'s numbering: 1..24 a point, 25 their bar, 0 their bin.
-
-    >>> Spot(0, 8).seen_by(1), Spot(0, 25).seen_by(1), Spot(0, 25).seen_by(0)
-    (17, None, 25)
-    """
+    """A place checkers stand, in ``player``'s numbering: 1..24 a point, 25 their bar, 0 their bin."""
 
     player: int
     point: int
@@ -108,11 +104,7 @@ def seat_rows(box: Rect) -> Seat:
 
 
 def point_column(point: int) -> tuple[int, bool]:
-    """Left x of the viewer's point ``point`` (1..24) and whether it hangs from the top.
-
-    >>> point_column(1), point_column(12), point_column(13), point_column(24)
-    ((408, False), (20, False), (20, True), (408, True))
-    """
+    """Left x of the viewer's point ``point`` (1..24) and whether it hangs from the top."""
     if not 1 <= point <= 24:
         raise ValueError(f"points are 1..24, got {point!r}")
     if point <= 6:
@@ -148,11 +140,7 @@ def place_count_cap(spot: Spot) -> int:
 
 
 def slot_rect(spot: Spot, index: int, viewer: int) -> Rect:
-    """Where the ``index``-th checker (0 = first laid) at ``spot`` is drawn, seen by ``viewer``.
-
-    Points fill from the rim towards the middle, a bar from the middle
-    outwards, a bin left to right (checkers edge-on, ``BIN_PITCH`` wide).
-    """
+    """Where the ``index``-th checker at ``spot`` is drawn for ``viewer``: points fill from the rim."""
     mine = spot.player == viewer
     if spot.point == 0:
         box = bin_box(mine)
@@ -169,10 +157,7 @@ def slot_rect(spot: Spot, index: int, viewer: int) -> Rect:
 
 
 def arrow_at(spot: Spot, count: int, viewer: int) -> tuple[Rect, bool]:
-    """Where a hint arrow for ``spot`` goes when ``count`` checkers stand there, and whether it points up.
-
-    In the first free slot, pointing at the stack.
-    """
+    """Where a hint arrow for ``spot`` goes with ``count`` men there (first free slot); if it points up."""
     slot = slot_rect(spot, min(count, place_count_cap(spot)), viewer).centered(16, 16)
     if spot.point == 0:
         return slot, False  # down into the bin
@@ -194,10 +179,9 @@ def cube_rect(owner: int | None, viewer: int, *, offered: bool = False) -> Rect:
 
 
 def locate(x: float, y: float, viewer: int, cube: Rect | None = None) -> Spot | Control | None:
-    """What the pixel (x, y) hits: a place (points in the viewer's numbering), a control, or nothing.
+    """What the pixel (x, y) hits: a place (viewer's numbering), a control, or nothing.
 
-    ``cube`` is where the cube is drawn now (see :func:`cube_rect`), None when
-    there is none (MaxGammon). The cube is tested first: it lies on the bar.
+    ``cube``: where the cube is now (None without one); tested first, as it lies on the bar.
     """
     if cube is not None and cube.contains(x, y):
         return "cube"

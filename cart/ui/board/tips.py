@@ -43,15 +43,7 @@ def _or(command: CommandName, device: Device) -> str:
 
 
 def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") -> str | None:
-    """The help for ``key`` (a control or a kind of place) now, naming ``device``'s controls.
-
-    >>> from cart.engine import Rules
-    >>> g = GameState.new(Rules())
-    >>> tip_text("dice_box", g, True), tip_text("point", g, False)
-    ('Dice to roll: click (or R) to roll', None)
-    >>> tip_text("dice_box", g, True, "pad"), tip_text("dice_box", g, True, "keys")
-    ('Dice to roll: A (or X) to roll', 'Dice to roll: Space (or R) to roll')
-    """
+    """The help for ``key`` (a control or a kind of place) now, naming ``device``'s controls."""
     phase = game.phase
     if key == "dice_box":
         if mine and phase in ("opening", "roll"):
@@ -83,11 +75,7 @@ def tip_text(key: str, game: GameState, mine: bool, device: Device = "mouse") ->
 
 
 def roll_first(device: Device) -> str:
-    """Said when a man is moved or the roll confirmed before the dice are rolled, in ``device``'s terms.
-
-    >>> roll_first("mouse"), roll_first("keys"), roll_first("pad")
-    ('roll first: click the dice to roll', 'roll first: R rolls', 'roll first: X rolls')
-    """
+    """Said when a man is moved or the roll confirmed before the dice are rolled, in ``device``'s terms."""
     key = key_for("roll", device)
     return (
         "roll first: click the dice to roll" if device == "mouse" or not key else f"roll first: {key} rolls"
@@ -95,11 +83,7 @@ def roll_first(device: Device) -> str:
 
 
 def move_then_confirm(device: Device) -> str:
-    """Said when the dice are asked to roll again before the move is made, in ``device``'s terms.
-
-    >>> move_then_confirm("mouse"), move_then_confirm("pad")
-    ('the dice are rolled: move, then click your roll', 'the dice are rolled: move, then X confirms')
-    """
+    """Said when the dice are asked to roll again before the move is made, in ``device``'s terms."""
     key = key_for("confirm", device)
     if device == "mouse" or not key:
         return "the dice are rolled: move, then click your roll"
@@ -107,13 +91,7 @@ def move_then_confirm(device: Device) -> str:
 
 
 def point_tip(device: Device) -> str:
-    """How a man is moved with ``device``, and the undo keys it has.
-
-    >>> point_tip("mouse")
-    'Click a man, then a point; U undoes, X the turn'
-    >>> point_tip("keys"), point_tip("pad")
-    ('Space on a man, then on a point; U undoes, X the turn', 'A on a man, then on a point; B undoes')
-    """
+    """How a man is moved with ``device``, and the undo keys it has."""
     select = SELECT_WORD[device]
     how = "Click a man, then a point" if device == "mouse" else f"{select} on a man, then on a point"
     undo, whole = key_for("undo", device), key_for("undo_turn", device)
@@ -123,13 +101,7 @@ def point_tip(device: Device) -> str:
 
 
 def review_tip(button: str, device: Device) -> str | None:
-    """The Review window's buttons: what each does and the key that does it too (the arrows never reach them).
-
-    >>> review_tip("next_error", "keys"), review_tip("next_error", "pad")
-    ('Next error: Return; U the previous', 'Next error: X; B the previous')
-    >>> review_tip("next_error", "mouse"), review_tip("back", "mouse")
-    ('Next error: click (or Return); U the previous', 'One move back: click (or Up)')
-    """
+    """The Review window's buttons: what each does and its key (the arrows never reach them)."""
     if button == "next_error":
         back = key_for("undo", device)
         how = _or("confirm", device) if device == "mouse" else key_for("confirm", device)

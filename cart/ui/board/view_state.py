@@ -62,9 +62,7 @@ class Lifted:
 class ViewState:
     """What the scene shows on top of the engine's state; the board view only reads it.
 
-    ``board`` replaces the game's position while a play is half made (seen, like
-    ``GameState.position``, from the player on turn); ``dice_left`` are the dice
-    still to play then (the rest are drawn faded).
+    ``board`` replaces the position while a play is half made; ``dice_left`` are the dice still to play.
     """
 
     viewer: int

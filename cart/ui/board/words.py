@@ -16,10 +16,7 @@ SCROLL_FRAMES = 45
 
 
 def last_moved(match: Match) -> Moved | None:
-    """The last play of the game now under way (None before its first), replayed from the match's record.
-
-    A resumed game marks and says its last move as if it had just been made.
-    """
+    """The last play of the game under way (None before its first), so a resumed game marks its last move."""
     replay = match.restarted()
     last: Moved | None = None
     for action in match.record:
@@ -34,11 +31,9 @@ def last_moved(match: Match) -> Moved | None:
 
 @dataclass
 class MessageLog:
-    """What the table has said, newest last; the strip shows the latest whole, a line at a time if long.
+    """What the table has said, newest last; the strip shows the latest whole.
 
-    ``age`` counts the frames the latest message has shown: a message longer
-    than the strip's lines scrolls up a line every :data:`SCROLL_FRAMES`, then
-    starts again, so its reason is always read in full.
+    A message longer than the strip scrolls a line every :data:`SCROLL_FRAMES`, so it is read in full.
     """
 
     keep: int = 40

@@ -38,11 +38,7 @@ class Assets:
 
     @classmethod
     def load(cls, folder: Path = ASSET_DIR) -> Assets:
-        """Install the Wimp palette, then load ``font.bdf``, ``sprites.png`` and ``sprites.json``.
-
-        Needs ``pyxel.init`` first. Paths are made absolute: Pyxel resolves
-        relative ones from the running script's folder, not the working one.
-        """
+        """Install the Wimp palette, then load the font and sprites by absolute paths."""
         palette.apply()
         folder = folder.resolve()
         index = json.loads((folder / "sprites.json").read_text(encoding="ascii"))

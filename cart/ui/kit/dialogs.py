@@ -52,8 +52,7 @@ def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[
 class FieldForm(Scene):
     """A window of writable icons among others, as a RISC OS dialog box: the caret and the keys' focus.
 
-    Shared by the forms so the arrows treat a field alike everywhere: reaching it gives
-    it the caret (keys become text), leaving it takes the caret away.
+    Reaching a field gives it the caret (keys become text); leaving it takes it away.
     """
 
     def fields(self) -> list[TextField]:
@@ -74,10 +73,7 @@ class FieldForm(Scene):
         return self.focused is not None
 
     def focus_on(self, stop: tuple[int, int] | None) -> None:
-        """The keys on a field give it the caret; on any other icon they take it away (keys are commands).
-
-        The mouse moving leaves the caret where it is, as on RISC OS.
-        """
+        """The keys on a field give it the caret, elsewhere take it; the mouse leaves it, as on RISC OS."""
         super().focus_on(stop)
         if stop is not None:
             self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
@@ -92,10 +88,9 @@ class FieldForm(Scene):
 
 @dataclass(frozen=True)
 class Choice:
-    """A dialog button: its label, what it does, and whether Return (default) or Escape (cancel) press it.
+    """A dialog button: its label, its action (where to go after the box closes), Return or Escape.
 
-    The action returns where to go after the box has closed (None: back to what was under it).
-    ``command`` names the key's command that presses it too (``"hint"``: H, or Y on a gamepad).
+    ``command``: the key's command that presses it too (``"hint"``: H, or pad Y).
     """
 
     label: str
@@ -171,10 +166,7 @@ class Dialog(Scene):
         return wrap(self._error, self.cols, rows=MAX_ERROR_ROWS) if self._error else []
 
     def lay_out(self) -> None:
-        """Size the box to its lines (and a refusal's, which may come later: the box grows) and centre it.
-
-        The icons keep their order; the keys' focus stays on the icon it was on.
-        """
+        """Size the box to its lines (a later refusal's too: it grows) and centre it; the focus stays put."""
         icons_now = self._icon_rects()
         focused = icons_now.index(self.focus) if self.focus in icons_now else None
         rows = len(self.lines) + (2 + len(self.error_lines) if self.field is not None else 0) + 1
@@ -304,11 +296,7 @@ TOOLTIP_DELAY = 18
 
 
 class Resting:
-    """How long the pointer has rested on one thing (a button, by name): a tip shows after a pause.
-
-    The keys' cursor on a button is the pointer resting there, so their
-    player gets the same tip without a mouse.
-    """
+    """How long the pointer (or the keys' cursor) has rested on one button: a tip shows after a pause."""
 
     def __init__(self) -> None:
         self.key: str | None = None

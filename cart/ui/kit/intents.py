@@ -45,8 +45,7 @@ CommandName = Literal[
 class Pointer:
     """Where the pointer is this frame (sent every frame, first): hover, tooltips, the checker in hand.
 
-    ``held``: SELECT (the left button, Space or gamepad A) is down this frame; a
-    button under the pointer shows pressed in only then, as on RISC OS.
+    ``held``: SELECT is down; a button shows pressed in only then, as on RISC OS.
     """
 
     x: int
@@ -64,11 +63,7 @@ class Select:
 
 @dataclass(frozen=True)
 class Release:
-    """The left mouse button let go at (x, y): the end of a drag (MaxGammon's press, drag, release).
-
-    Only the mouse drags: Space and gamepad A select where the cursor is and
-    carry nothing, so their release says nothing.
-    """
+    """The left button let go at (x, y), ending a drag; only the mouse drags, so only it releases."""
 
     x: int
     y: int
@@ -76,11 +71,7 @@ class Release:
 
 @dataclass(frozen=True)
 class OpenMenu:
-    """The MENU button at (x, y): middle or right click, the M key, gamepad START.
-
-    ``keys``: the M key or START opened it, so the menu opens with its first
-    item highlighted for the arrows to move (a mouse-opened one waits for the pointer).
-    """
+    """MENU at (x, y): middle or right click, M, pad START; ``keys`` opens it with its first item lit."""
 
     x: int
     y: int
@@ -103,22 +94,14 @@ class Typed:
 
 @dataclass(frozen=True)
 class Dropped:
-    """A file dropped on the window this frame (on the desktop; in the browser, on the game's screen).
-
-    ``path`` is where Pyxel put it: the file itself on the desktop, a copy in
-    Pyodide's file system in the browser.
-    """
+    """A file dropped on the window this frame; ``path`` is where Pyxel put it (in Pyodide, a copy)."""
 
     path: str
 
 
 @dataclass(frozen=True)
 class Focus:
-    """The arrow keys or the d-pad put the keyboard cursor on the stop at (x, y) this frame.
-
-    The scene marks it, since a player without a mouse has no pointer to follow,
-    until the pointer moves away.
-    """
+    """The arrows or d-pad put the cursor on the stop at (x, y); the scene marks it for a mouseless player."""
 
     x: int
     y: int
@@ -231,11 +214,7 @@ Device = Literal["mouse", "keys", "pad"]
 
 @dataclass
 class LastUsed:
-    """Which input the player used last, kept by :class:`Input` and read where controls are named.
-
-    A gamepad player told "click" or "X undoes" (the keyboard's X; the pad's X
-    confirms) is told wrong: tips name the controls of the device in hand.
-    """
+    """Which input the player used last, so a tip names the controls of the device in hand."""
 
     device: Device = "mouse"
 
@@ -277,11 +256,7 @@ WATCHED = (
 
 
 def dropped_files() -> list[str]:
-    """The files dropped this frame: Pyxel's ``dropped_files``, and those its web page hands over.
-
-    In the browser Pyxel's page writes a dropped file into Pyodide and lists it in
-    ``pyxel._dropped_files``.
-    """
+    """The files dropped this frame: Pyxel's ``dropped_files``, and ``_dropped_files`` from its web page."""
     web = list(getattr(pyxel, "_dropped_files", None) or [])
     if web:
         pyxel._dropped_files = []  # type: ignore[attr-defined]

@@ -63,26 +63,13 @@ PAD_LABELS: dict[int, str] = {
 
 
 def pad_button(command: CommandName, keys: dict[int, CommandName] | None = None) -> str:
-    """The gamepad button shown for ``command`` in ``keys`` (by default :data:`TYPING_KEYS`).
-
-    Read from the map itself, so a tip names the button that is bound.
-
-    >>> from cart.ui.kit.intents import ONSCREEN_KEYS
-    >>> pad_button("keyboard"), pad_button("shift", ONSCREEN_KEYS), pad_button("undo", ONSCREEN_KEYS)
-    ('A', 'Y', 'B')
-    """
+    """The gamepad button bound to ``command`` in ``keys`` (by default :data:`TYPING_KEYS`)."""
     found = (k for k, name in (TYPING_KEYS if keys is None else keys).items() if name == command)
     return next((PAD_LABELS[k] for k in found if k in PAD_LABELS), "")
 
 
 def field_tip(device: Device = "pad") -> str | None:
-    """The tip on a writable icon the d-pad reached: the pad button for the on-screen keyboard.
-
-    A keyboard's player just types: no tip for them.
-
-    >>> field_tip(), field_tip("keys")
-    ('Pad A: on-screen keyboard', None)
-    """
+    """The tip on a field the d-pad reached: the pad button for the on-screen keyboard (none for the keys)."""
     return f"Pad {pad_button('keyboard')}: on-screen keyboard" if device == "pad" else None
 
 
@@ -107,13 +94,7 @@ KEY_LABELS: dict[int, str] = {
 
 
 def shortcut(command: CommandName) -> str:
-    """The key shown for ``command`` in menus and tips: a letter bound to it if any, else its first key.
-
-    Read from :data:`KEYMAP` itself, so what is shown is what is bound.
-
-    >>> shortcut("hint"), shortcut("undo_turn"), shortcut("confirm"), shortcut("any_key")
-    ('H', 'X', 'Return', '')
-    """
+    """The key shown for ``command`` in menus and tips: a letter bound to it if any, else its first key."""
     keys = [k for k, name in KEYMAP.items() if name == command and k in KEY_LABELS]
     letters = [k for k in keys if len(KEY_LABELS[k]) == 1]
     return KEY_LABELS[(letters or keys)[0]] if keys else ""
@@ -124,13 +105,7 @@ PAD_ALSO: dict[CommandName, CommandName] = {"roll": "confirm"}
 
 
 def key_for(command: CommandName, device: Device) -> str:
-    """The key or button that does ``command`` on ``device``; the mouse's player is shown the keys.
-
-    >>> key_for("undo_turn", "keys"), key_for("undo_turn", "pad"), key_for("confirm", "pad")
-    ('X', '', 'X')
-    >>> key_for("roll", "pad"), key_for("hint", "mouse"), key_for("cancel", "pad")
-    ('X', 'H', 'Back')
-    """
+    """The key or button that does ``command`` on ``device``; the mouse's player is shown the keys."""
     if device != "pad":
         return shortcut(command)
     also = PAD_ALSO.get(command)
@@ -179,15 +154,7 @@ HEIGHT = TITLE_H + MARGIN + (len(ROWS) + 1) * STEP - GAP + 6 + CHAR_H + MARGIN +
 
 
 def keyboard_place(field: Rect, screen: tuple[int, int] = SCREEN) -> Rect:
-    """The keyboard's window: under the field, else above it, never over its text.
-
-    >>> keyboard_place(Rect(216, 40, 340, 24))
-    Rect(x=216, y=68, w=312, h=235)
-    >>> keyboard_place(Rect(120, 251, 420, 24))  # no room under it: above
-    Rect(x=120, y=12, w=312, h=235)
-    >>> 2 * (HEIGHT + 4) + 24 <= SCREEN[1]
-    True
-    """
+    """The keyboard's window: under the field, else above it, never over its text."""
     x = max(0, min(field.x, screen[0] - WIDTH))
     if field.bottom + 4 + HEIGHT <= screen[1]:
         y = field.bottom + 4
@@ -375,8 +342,7 @@ def open_keyboard(scene: Scene) -> Transition | None:
 class PadKeys:
     """The App's part in a gamepad's writing: pad A opens the keyboard over the field with the caret.
 
-    A field the keys reach shows a tip naming that button, gone at the next press,
-    like a tooltip: there to teach the button, never over what the box says next.
+    A field the keys reach shows a tip naming that button until the next press.
     """
 
     def __init__(self) -> None:

@@ -23,10 +23,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Entry:
-    """A menu line: what it shows, and either an action or a submenu (a function building its entries).
+    """A menu line: what it shows, and an action (where to go once menus close) or a submenu builder.
 
-    The action returns where to go once the menus have closed (None: back to the scene under them).
-    ``key``: the shortcut key that does the same outside the menu, shown at the right.
+    ``key``: the shortcut that does the same outside the menu, shown at the right.
     """
 
     label: str
@@ -124,10 +123,7 @@ class MenuScene(Scene):
         return self.choose(i)
 
     def _back_to_an_ancestor(self, x: int, y: int) -> tuple[MenuScene, MenuScene, int | None] | None:
-        """The menu this one came from that (x, y) is over, on another item than the way here.
-
-        Returns (that menu, its submenu on the way here, the item at (x, y)), or None.
-        """
+        """(menu, its submenu on the way, item) when (x, y) is on an earlier menu's other item."""
         child: MenuScene = self
         ancestor = self.parent
         while ancestor is not None:

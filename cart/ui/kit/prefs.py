@@ -27,8 +27,7 @@ SPEEDS: tuple[tuple[str, str], ...] = (
 class Prefs:
     """The settings in force, saved through ``save`` when they change; the session's two table ticks.
 
-    ``save`` (the store's, or None without a store) may fail: the settings
-    stay in force, the failure is said, and the next change tries again.
+    A failed save is said and tried again at the next change; the settings stay in force.
     """
 
     def __init__(self, settings: Settings, save: Callable[[Settings], None] | None = None) -> None:
@@ -64,11 +63,9 @@ class Prefs:
         return self.change(**{name: not getattr(self.settings, name)})
 
     def remember(self) -> str | None:
-        """Write the settings if they differ from what the store holds; why not, when that failed.
+        """Write the settings if they differ from the store's; the reason as text when that failed.
 
-        Without a store nothing is ever written. The reason comes back as text,
-        not a box, so the settings stay below the scenes that show it
-        (:func:`cart.ui.kit.stage.settings_not_saved`).
+        Text, not a box, so the settings stay below the scenes that show it.
         """
         if self._save is None or self.settings == self.saved:
             return None

@@ -99,11 +99,7 @@ class ScrollBar:
 
 
 class ScrollingList:
-    """A highlighted line in a list taller than its window, with the scroll bar beside it.
-
-    One rule for the saved games and the ratings: the highlight stays on a line
-    shown, and Up and Down scroll just enough to show it.
-    """
+    """A highlighted line in a list taller than its window: the highlight always on a line shown."""
 
     bar: ScrollBar
     visible: int  # lines shown at once

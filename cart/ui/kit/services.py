@@ -70,11 +70,7 @@ def read_clipboard() -> str | None:
 
 
 class Painter(Protocol):
-    """The board painter as a scene uses it: its window, a game drawn, a click read.
-
-    The game and the view are the board's own values (:mod:`cart.ui.board`),
-    which the kit passes along without reading.
-    """
+    """The board painter as a scene uses it; the game and view are the board's values, passed on unread."""
 
     window: Window
 
@@ -89,8 +85,7 @@ class Painter(Protocol):
 class Services:
     """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
 
-    ``clipboard`` is None where it cannot be read; ``used`` is the input used last,
-    so a tip names that device's controls.
+    ``used`` is the input used last, so a tip names that device's controls.
     """
 
     assets: Assets

@@ -47,11 +47,7 @@ def audio_device() -> bool:
 
 
 class Sounds:
-    """Defines the sounds once and plays them as the settings allow.
-
-    Silent (``audible`` False: no audio device), what a player would hear is still
-    recorded in :attr:`last` and :attr:`music_playing`.
-    """
+    """Defines the sounds once and plays them as the settings allow; silent, it records what it would play."""
 
     def __init__(self, prefs: Prefs | None = None, *, audible: bool | None = None) -> None:
         self.prefs = prefs if prefs is not None else Prefs(Settings())

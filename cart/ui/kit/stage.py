@@ -24,11 +24,7 @@ if TYPE_CHECKING:
 def nearest_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
-    """The stop nearest ``at`` in ``direction`` (within 45 degrees of it); None when there is none.
-
-    >>> nearest_stop([(10, 0), (0, 10), (-10, 0)], (0, 0), "left")
-    (-10, 0)
-    """
+    """The stop nearest ``at`` within 45 degrees of ``direction``; None when there is none."""
     dx, dy = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[direction]
     best: tuple[float, tuple[int, int]] | None = None
     for sx, sy in stops:
@@ -48,14 +44,9 @@ ROW_SLACK = 6
 
 
 def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str) -> tuple[int, int] | None:
-    """The stop ``direction`` of ``at`` in a form's rows: Up and Down to the nearest row, then the
-    nearest icon in it; Left and Right along the same row only (None at its end).
+    """The stop ``direction`` of ``at`` in a form's rows, read as the eye reads a RISC OS dialogue box.
 
-    >>> stops = [(10, 0), (200, 0), (50, 40), (300, 40), (120, 80)]
-    >>> row_stop(stops, (200, 0), "down"), row_stop(stops, (50, 40), "right")
-    ((300, 40), (300, 40))
-    >>> row_stop(stops, (300, 40), "right") is None
-    True
+    Up and Down to the nearest row, then its nearest icon; Left and Right along the row (None at its end).
     """
     x, y = at
     if direction in ("up", "down"):
@@ -73,16 +64,7 @@ def row_stop(stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: s
 def wrapped_row_stop(
     stops: Sequence[tuple[int, int]], at: tuple[int, int], direction: str
 ) -> tuple[int, int] | None:
-    """As :func:`row_stop`, but wrapping round the rows' ends, so a d-pad never sticks at an edge.
-
-    >>> keys = [(0, 0), (10, 0), (20, 0), (0, 10), (15, 10)]
-    >>> wrapped_row_stop(keys, (20, 0), "right"), wrapped_row_stop(keys, (0, 10), "left")
-    ((0, 0), (15, 10))
-    >>> wrapped_row_stop(keys, (20, 0), "up"), wrapped_row_stop(keys, (0, 10), "down")
-    ((15, 10), (0, 0))
-    >>> wrapped_row_stop([(0, 0)], (0, 0), "left") is None
-    True
-    """
+    """As :func:`row_stop`, but wrapping round the rows' ends, so a d-pad never sticks at an edge."""
     found = row_stop(stops, at, direction)
     if found is not None:
         return found
@@ -102,9 +84,8 @@ def wrapped_row_stop(
 class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use.
 
-    The one focus model: the arrows move the cursor between :meth:`stops`, the App
-    says where through :meth:`focus_on`, and while :attr:`focus` is set the scene
-    marks it and the pointer hides.
+    The one focus model: the arrows move the cursor between :meth:`stops`; while
+    :attr:`focus` is set the scene marks it and the pointer hides.
     """
 
     typing = False  # a writable field has the caret: keys are text
@@ -133,11 +114,7 @@ class Scene:
         return ()
 
     def cover(self, covered: bool) -> None:
-        """A box or a menu now lies over the scene, or no longer does.
-
-        The release that springs a pressed button back goes to the box on top, so the
-        button springs back now, as on RISC OS.
-        """
+        """A box or menu lies over the scene, or no longer: a pressed button springs back, as on RISC OS."""
         self.covered = covered
         if covered:
             for button in self.pressable():
@@ -145,11 +122,7 @@ class Scene:
 
     @property
     def shown_focus(self) -> tuple[int, int] | None:
-        """The stop to mark: the focus, unless a box or menu over the scene has the input focus now.
-
-        RISC OS has one input focus: a scene under a box keeps its stop (the
-        keys go back to it when the box closes) but draws no frame there meanwhile.
-        """
+        """The stop to mark: the focus, unless a box over the scene has the one input focus now."""
         return None if self.covered else self.focus
 
     def first_stop(self) -> tuple[int, int] | None:
@@ -175,10 +148,7 @@ class Scene:
         return None
 
     def go(self, transition: Transition | None) -> None:
-        """Say where to go once this update, or the box's action now running, ends.
-
-        For steps deep in an update (the computer's, a beat ending); ``update`` returns :meth:`take`.
-        """
+        """Where to go once this update (or a box's running action) ends; ``update`` returns :meth:`take`."""
         if transition is not None:
             self.going.append(transition)
 
@@ -259,13 +229,7 @@ Transition = Route | Push | Pop | Tell | Quit | Help | Chain
 
 
 def chain(*steps: Transition | None) -> Transition | None:
-    """The transitions given, in order, as one (the Nones dropped; None when nothing is left).
-
-    >>> chain(None, Quit()) == Quit()
-    True
-    >>> chain(Quit(), Pop())
-    Chain(steps=(Quit(), Pop(scene=None, then=None)))
-    """
+    """The transitions given, in order, as one (the Nones dropped; None when nothing is left)."""
     kept = tuple(s for s in steps if s is not None)
     if not kept:
         return None

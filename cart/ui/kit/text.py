@@ -20,25 +20,13 @@ KEEP = "\u00a0"
 
 
 def sentence(text: str) -> str:
-    """``text`` ending as a sentence: a store error is a clause (``...: Permission denied``), and a box
-    shows it before a sentence of its own, which would otherwise run on from it.
-
-    >>> sentence("Could not save the game 'g': Permission denied"), sentence("Saved."), sentence("")
-    ("Could not save the game 'g': Permission denied.", 'Saved.', '')
-    """
+    """``text`` ending as a sentence: a store error is a clause, and a box's own sentence follows it."""
     text = text.rstrip()
     return text if not text or text[-1] in ".!?" else f"{text}."
 
 
 def cut(text: str, width: int, *, at_word: bool = True) -> str:
-    """``text`` in at most ``width`` characters, ending in an ellipsis when cut (at a space if one is
-    near, unless ``at_word`` is off: a list's column cuts where it must).
-
-    >>> cut("Bartholomew", 8), cut("Ann", 8), cut("is not a legal play", 12)
-    ('Barth...', 'Ann', 'is not a...')
-    >>> cut("Friday night", 11), cut("Friday night", 11, at_word=False)
-    ('Friday...', 'Friday n...')
-    """
+    """``text`` in at most ``width`` characters, an ellipsis when cut (at a near space, if ``at_word``)."""
     if len(text) <= width:
         return text
     room = max(0, width - len(ELLIPSIS))
@@ -88,19 +76,12 @@ def wrap(
 
 
 def shown(text: str) -> str:
-    """``text`` as the system font can draw it: a character it lacks is ``?``, keeping the columns.
-
-    >>> shown("Café ☕")
-    'Caf? ?'
-    """
+    """``text`` as the system font can draw it: a character it lacks is one ``?``, keeping the columns."""
     return "".join(c if c in PRINTABLE else "?" for c in text)
 
 
 def local_time(stamp: str) -> str:
-    """A stored time (ISO 8601, UTC) as the player's clock reads it: ``2025-01-31 18:04``.
-
-    A stamp that cannot be read is shown as stored, cut to the minute.
-    """
+    """A stored UTC time as the player's clock reads it (``2025-01-31 18:04``); unreadable, as stored."""
     try:
         when = datetime.fromisoformat(stamp.replace("Z", "+00:00"))
     except ValueError:

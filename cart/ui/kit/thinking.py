@@ -22,9 +22,7 @@ DECAY = 0.75
 class FrameClock:
     """When the current frame began and how long drawing takes; the deadline for thinking in this frame.
 
-    ``budget`` (seconds) replaces the deadline by a fixed allowance from the
-    moment thinking starts: the tests set a large one so every decision is made
-    in one frame and a game is the same on any machine.
+    ``budget`` fixes the allowance instead: tests make every decision in one frame, the same anywhere.
     """
 
     def __init__(
@@ -60,8 +58,7 @@ class FrameClock:
 class Thinker:
     """A computer decision in progress: a ``think_*`` generator stepped until the frame's deadline.
 
-    ``state`` is the moment it thinks about: once the game moves on without it the
-    scene drops it, so an answer never lands on a moment it was not for.
+    ``state``: the moment it thinks about; once the game moves on the scene drops it.
     """
 
     def __init__(
@@ -84,10 +81,7 @@ class Thinker:
         self.forecast = max(seconds, self.forecast * DECAY)
 
     def step(self, clock: FrameClock) -> bool:
-        """Run slices while the next should end before ``clock``'s deadline; True once answered.
-
-        At least one slice runs per frame, so thinking always advances.
-        """
+        """Run slices while the next should end before ``clock``'s deadline (one at least); True: answered."""
         deadline = clock.deadline()
         now = clock.now
         start = now()
@@ -115,8 +109,7 @@ RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over
 class SteadyThinker(Thinker):
     """A Thinker that forecasts a slice as the longest of the last :data:`RECENT_SLICES`.
 
-    The analysis's slices vary more than a move's and it runs for seconds, so
-    forgetting a long slice quickly would drop a frame at each next one.
+    The analysis's slices vary widely: forgetting a long one would drop a frame at the next.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -36,11 +36,9 @@ def draw_box(g: pyxel.Image, r: Rect, bg: int, border: int = wimp.FRAME) -> None
 
 
 def draw_focus_frame(g: pyxel.Image, r: Rect, gap: int = 2) -> None:
-    """The keyboard focus on an icon: a dotted frame two pixels wide, ``gap`` pixels outside it, in red.
+    """The keys' focus on an icon: a dotted frame in the caret's red, ``gap`` pixels outside it.
 
-    Red is the Wimp's caret, its sign of where input goes (the board frames
-    its stops in the same red, solid); dotted, so it never reads as the
-    default button's ring or an icon's own border.
+    Dotted, so it never reads as the default button's ring or an icon's border.
     """
     x, y, w, h = r.x - gap - 2, r.y - gap - 2, r.w + 2 * gap + 4, r.h + 2 * gap + 4
     for i in range(0, w, 4):
@@ -331,10 +329,7 @@ class Menu:
         y: int,
         screen: tuple[int, int] = SCREEN,
     ) -> Menu:
-        """The menu with its top-left at (x, y), moved left and up to stay on screen.
-
-        It keeps :data:`MENU_MARGIN` clear of the edges: a border on the screen's last row reads as cut off.
-        """
+        """The menu at (x, y), moved to keep :data:`MENU_MARGIN` clear of the screen's edges."""
         menu = cls(title, tuple(items), 0, 0)
         w, h = menu.size
         menu.x = max(0, min(x, screen[0] - MENU_MARGIN - w))
@@ -350,11 +345,7 @@ class Menu:
         index: int,
         screen: tuple[int, int] = SCREEN,
     ) -> Menu:
-        """A submenu of ``parent``'s item ``index``: at its right, level with it, as RISC OS opens one.
-
-        Where the screen ends first, it opens at the parent's left instead (or
-        against the screen's left edge), so it never covers the item it came from.
-        """
+        """A submenu at the right of ``parent``'s item ``index``, or at its left where the screen ends."""
         item = parent.item_rect(index)
         menu = cls.at(title, items, item.right, item.y, screen)
         w = menu.size[0]

@@ -316,9 +316,9 @@ class ReviewScene(Scene):
         self._tip(g)
 
     def _tip(self, g: pyxel.Image) -> None:
-        """The tip of the button the pointer rests on: what it does, and the key or pad button that does
-        it too. The keys' and the pad's player has no pointer there (the arrows step through the moves):
-        after a pause, Next error's tip shows them its key until they have used it once.
+        """The tip of the button the pointer rests on: what it does, and its key or pad button.
+
+        The keys' player has no pointer there, so Next error's tip shows them its key until used once.
         """
         device = self.services.used.device
         name = self.resting.ready if device == "mouse" else None

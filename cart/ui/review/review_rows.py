@@ -68,11 +68,7 @@ class Line:
 
 @dataclass
 class Lines:
-    """Every line of a match, in order, with the names that say whose they are.
-
-    ``viewer``: the seat whose numbering the plays are written in (None: each
-    mover's own, as a .mat file and the terminal write them).
-    """
+    """Every line of a match in order, with its names; ``viewer``: whose numbering (None: the mover's)."""
 
     names: tuple[str, str]
     lines: list[Line]
@@ -85,11 +81,9 @@ class Lines:
 
 
 def read_lines(match: Match, upto: int | None = None, viewer: int | None = None) -> Lines:
-    """The lines of ``match.record[:upto]``, replayed from the match's own start (set-up boards too).
+    """The lines of ``match.record[:upto]``, replayed from the match's own start.
 
-    With ``viewer``, plays are written in the numbers printed on that seat's
-    board (the Review window's, so "17/20 19/20" as the table said it, not the
-    mover's "8/5 6/5"); without, in each mover's own.
+    With ``viewer``, plays in the numbers on that seat's board, as the table said them.
     """
     numbering = Lines(match.names, [], 0, viewer)
     record: Sequence[Action] = match.record if upto is None else match.record[:upto]
@@ -177,15 +171,7 @@ def end_sentences(
 ) -> tuple[str, ...]:
     """How a game ended, whole, in one sentence naming only the player who ended it.
 
-    Two 24-letter names would not fit the detail box's rows; the other player is the
-    only other there is. ``level``: a resignation's.
-
-    >>> end_sentences(("White", "Red"), GameOver(winner=1, points=4, kind="gammon"), None)
-    ('Red wins a gammon, 4 points.',)
-    >>> end_sentences(("White", "You"), GameOver(winner=0, points=3, kind="resign"), (5, 2), 3)
-    ('You resign a backgammon, 3 points, and lose the match 2-5.',)
-    >>> end_sentences(("White", "Red"), GameOver(winner=0, points=1, kind="single"), (5, 2))
-    ('White wins 1 point and the match 5-2.',)
+    Two 24-letter names would not fit the detail box; ``level`` is a resignation's.
     """
     winner, loser = names[over.winner], names[1 - over.winner]
     points = worth(over.points)
@@ -226,11 +212,7 @@ def game_heading(number: int, games: int, rules: Rules) -> str:
 
 
 def ordinal(n: int) -> str:
-    """``n`` as an English ordinal, as a heading writes it.
-
-    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th']
-    """
+    """``n`` as an English ordinal, as a heading writes it."""
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

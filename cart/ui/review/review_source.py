@@ -19,11 +19,10 @@ if TYPE_CHECKING:
 
 @dataclass
 class ReviewSource:
-    """What a Review window shows: a match (a copy: the window never changes a game), and how.
+    """What a Review window shows: a copy of a match (the window never changes a game), and how.
 
-    ``keep`` is given the review when the window closes, to store it (it returns
-    why it could not, or None); ``then`` says where to go once the window has
-    closed (the game-over box again, say); ``ply`` the depth the analysis looks.
+    ``keep`` stores the review when the window closes (returning why not, or None);
+    ``then`` says where to go after; ``ply`` is the analysis's depth.
     """
 
     title: str

@@ -239,10 +239,9 @@ def draw_progress(g: pyxel.Image, assets: Assets, r: Rect, done: int, total: int
 
 
 def slot_centre(player: int, point: int, board: Position, viewer: int, *, landing: bool) -> tuple[int, int]:
-    """Where an arrow for ``point`` (``player``'s numbering, ``board`` seen from ``player``) starts or ends.
+    """Where an arrow for ``point`` (``player``'s numbering) starts or ends on ``board``.
 
-    A man leaves from the top of its stack; one ``landing`` lands on the next
-    free slot (the last drawn one, on a full point); off the board is the bin.
+    A man leaves from the top of its stack and lands on the next free slot; off is the bin.
     """
     spot = L.Spot(player, point)
     if point == 0:
@@ -262,10 +261,7 @@ def draw_play(
     colour: int,
     shift: int = 0,
 ) -> None:
-    """Each of the play's moves as an arrow over ``board`` (before the play, seen from ``player``).
-
-    ``shift`` moves the arrows sideways (pixels), so two plays sharing a move both show.
-    """
+    """Each move of the play as an arrow over ``board``; ``shift`` moves them aside so two plays both show."""
     for src, dst in moves:
         x0, y0 = slot_centre(player, src, board, viewer, landing=False)
         x1, y1 = slot_centre(player, dst, board, viewer, landing=True)

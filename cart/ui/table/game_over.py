@@ -20,10 +20,7 @@ def game_over_lines(t: Table) -> list[str]:
 
 
 def rating_lines(t: Table) -> list[str]:
-    """Each player's rating before -> after, moved by the cube x the game's value.
-
-    A single game is rated as it ends, a match once at its end: the store's history says what changed.
-    """
+    """Each player's rating before -> after, as the store's history says the result moved it."""
     if t.session is None or t.store is None:
         return []
     game = t.session.game

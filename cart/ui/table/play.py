@@ -202,8 +202,7 @@ class PlayScene(Scene):
             self.thinker = None
 
     def _think_turn(self, seat: int) -> Generator[None, None, Action]:
-        """The computer's turn; at its first, its nets are built in slices too (about 70 ms of work,
-        which in one frame would drop two)."""
+        """The computer's turn; at its first its nets are built in slices too, lest a frame drop."""
         if seat not in self._bots:
             weights = yield from think_load_weights()
             self._bots[seat] = Bot(self.table.bots[seat], seed=seat, weights=weights)
@@ -276,8 +275,7 @@ class PlayScene(Scene):
     def let_go(self, x: int, y: int) -> None:
         """The left button let go at (x, y): a drag puts its man down there (or back); a click did its work.
 
-        A release near the press, or over the point the man came from, ends a
-        click: the man stays in the hand for a second click to put it down.
+        A release near the press, or over the man's own point, was a click: it stays in the hand.
         """
         drag, self.drag = self.drag, None
         t = self.table
@@ -322,11 +320,7 @@ class PlayScene(Scene):
         return self.services.board.window
 
     def furniture(self, part: Furniture) -> Transition | None:
-        """The board window's close icon leaves the table as Exit does: it asks first.
-
-        The board fills the screen and has one size, so its window has no
-        toggle-size icon; a saved game is saved after every action anyway.
-        """
+        """The close icon leaves the table as Exit does, asking first; one size, so no toggle-size icon."""
         return boxes.ask_exit(self) if part == "close" and not self.attract else None
 
     # -- the engine's events -------------------------------------------------------------------------
@@ -417,7 +411,7 @@ class PlayScene(Scene):
     def tip(self) -> tuple[str, Rect] | None:
         """The tip showing now, and its box: after a pause, suited to the phase, clear of strip and dice.
 
-        None under a menu or dialog, in the attract mode, with ToolTips off, or while anything moves.
+        None under a box, in the attract mode, with ToolTips off, or while anything moves.
         """
         key, frames = self.hover
         if key is None or frames < TOOLTIP_DELAY or not self.services.prefs.settings.tooltips or self.attract:

@@ -36,11 +36,7 @@ if TYPE_CHECKING:
 
 
 class PlayScene(Protocol):
-    """The Play scene as its menus and boxes see it: they read its table and hand it intents.
-
-    A protocol rather than an import of :mod:`cart.ui.table.play`, which imports this
-    module: the boxes sit below the scene that opens them.
-    """
+    """The Play scene as its boxes see it: a protocol, since the scene imports them and they sit below it."""
 
     table: Table
     services: Services
@@ -105,9 +101,7 @@ LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
 def ask_resign(scene: PlayScene) -> Transition | None:
     """Resign as gnubg knows it: offer the game at a single, a gammon or a backgammon x the cube.
 
-    The opponent accepts or declines (the computer by its evaluation); a
-    declined offer leaves the game where it was. The one person offers, or in a
-    two-player game the player to act.
+    The opponent accepts or declines; a declined offer leaves the game where it was.
     """
     table = scene.table
     game = table.match.game
@@ -157,9 +151,8 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
 def show_conflict(scene: PlayScene) -> Transition:
     """Another window or tab saved this game: nothing of it was overwritten; the player chooses.
 
-    Leave is the default (Return, pad A) as well as the cancel (Escape, pad B): it loses nothing
-    already saved, where Take over writes this copy over the other window's newer moves (a
-    play-test lost five moves to Return). Take over is there, but must be chosen.
+    Leave is both the default and the cancel, since it loses nothing; Take over writes this
+    copy over the other's newer moves, so it must be chosen.
     """
     session = scene.table.session
     assert session is not None
@@ -183,9 +176,9 @@ def show_conflict(scene: PlayScene) -> Transition:
 
 
 def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
-    """Exit (or Quit) asks first: a saved game says it can be resumed (Exit the default), an unsaved one
-    is lost (Cancel the default). Quit closes the cartridge instead of going to the title; it asks
-    the same, since leaving the game by closing the program loses the same as leaving the table.
+    """Exit (or Quit) asks first: a saved game can be resumed (Exit the default), an unsaved one is lost.
+
+    Quit closes the cartridge instead of going to the title, and loses the same, so asks the same.
     """
     saved = scene.table.session is not None
     verb = "Quit" if quitting else "Exit"
@@ -225,8 +218,7 @@ def exit_table(scene: PlayScene) -> Transition:
 def ask_take(scene: PlayScene, game: GameState) -> Transition:
     """The double offered to a person: take and play on for twice the cube, or drop.
 
-    Hint (its button, H or gamepad Y) closes the box while the computer thinks,
-    then opens it again with its advice, take or drop, in words.
+    Hint closes the box while the computer thinks, then opens it with its advice in words.
     """
     names = [p.name for p in scene.table.players]
     value = game.cube * 2

@@ -56,9 +56,7 @@ Outcome = list[Event | Sound]
 class Table:
     """One match at the table: who sits where, the turn being made by hand, what was said.
 
-    ``bots`` maps each computer's seat to its level; the other seats are
-    people. ``store`` (with ``session``) is read for ratings only; the session
-    saves each action as the match applies it.
+    ``bots``: each computer's seat and level; ``store`` is read for ratings; the session saves.
     """
 
     @classmethod
@@ -239,9 +237,7 @@ class Table:
     def undo(self, *, whole: bool = False) -> None:
         """Take back the last man put down (or, ``whole``, the turn so far).
 
-        A man moved 24 to 15 with 3-3 in one gesture is three steps of the engine's
-        partial play but one move to the player, so Undo goes back to before that
-        gesture rather than one die.
+        One gesture, 24 to 15 with 3-3, is three engine steps but one move to the player: Undo takes it all.
         """
         part = self.partial()
         if part is None or not part.steps:

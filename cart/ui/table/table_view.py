@@ -80,11 +80,9 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
 
 
 def stop_rects(t: Table) -> list[Rect]:
-    """What the keyboard cursor can stop on: the points, the bar, the panel's boxes and bins, the cube.
+    """What the keys' cursor can stop on: the points, the bar, the panel's boxes and bins, the cube.
 
-    The bar is the mover's own half (where their hit men wait), so a player
-    without a mouse can take a man from it; it sits in the top row between
-    points 18 and 19, reached by Right from 18 or Left from 19.
+    The bar is the mover's own half, between points 18 and 19, so a mouseless player can enter from it.
     """
     rects = [L.point_rect(p) for p in range(1, 25)] + [L.bar_rect(True)]
     rects += [L.DICE_BOX, L.ROLL_BOX, L.YOUR_BIN, L.THEIR_BIN]
@@ -122,11 +120,7 @@ def draw_marks(g: pyxel.Image, t: Table, game: GameState, view: ViewState) -> No
 
 
 def draw_focus(g: pyxel.Image, t: Table, at: tuple[int, int]) -> None:
-    """The keyboard cursor's mark: a red frame, two pixels wide, inside the stop centred on ``at``.
-
-    Red is the Wimp's caret, its sign of where typing goes; a point is framed
-    whole (triangle and number), the bar on the mover's half, a box on its border.
-    """
+    """The keys' cursor: a red frame, the Wimp caret's colour, inside the stop at ``at`` (a point whole)."""
     rect = next((r for r in stop_rects(t) if r.center == at), None)
     if rect is None:  # not a stop now (the cube moved): a checker's square at the cursor
         rect = Rect(at[0] - L.CHECKER // 2, at[1] - L.CHECKER // 2, L.CHECKER, L.CHECKER)

@@ -36,9 +36,7 @@ LINE = 44  # characters a line of the tutor's box
 class Tutor:
     """Holds a person's action while the Master judges it; asks, then applies it or takes it back.
 
-    ``react`` is the Play scene's: it sounds and animates what an applied
-    action did, as for any action of the player's; ``ask_again`` shows the
-    take-or-drop box again.
+    ``react`` sounds and animates an applied action; ``ask_again`` shows the take-or-drop box again.
     """
 
     def __init__(

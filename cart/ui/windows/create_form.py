@@ -56,9 +56,7 @@ class _Row:
 class NewGameScene(FieldForm):
     """Create a game: its name, players and their names, side, level, rules, match length, doubles, hints.
 
-    The humans' fields are prefilled with the names of the last game (or the
-    defaults) and checked by the store's own rule when PLAY is pressed, so a
-    refused name is said here and nothing is created.
+    The names come prefilled from the last game and are checked by the store's rule on PLAY.
     """
 
     window: Window
@@ -237,8 +235,7 @@ class NewGameScene(FieldForm):
     def start(self) -> Transition | None:
         """PLAY: create the game (saved, or not without a store), or say why a name is refused.
 
-        The saved game is created here, not where it is played, so a name the
-        store refuses (or a failed write) is said on the form and nothing changes.
+        Created here, not where it is played, so a refused name or failed write is said on the form.
         """
         try:
             setup = self.named()
@@ -271,8 +268,7 @@ class NewGameScene(FieldForm):
     def cancel(self) -> Transition | None:
         """Escape, pad BACK or B: the form closes at once, whatever has the caret (nothing was made).
 
-        Cancelling a RISC OS dialog closes it; the text typed in its fields is
-        what the player chose to leave, not a loss to guard with a second press.
+        As a RISC OS dialog: text left in its fields is the player's choice, not a loss to guard.
         """
         return self.way_out()
 

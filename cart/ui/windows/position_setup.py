@@ -57,13 +57,7 @@ ID_CHARS = string.ascii_letters + string.digits + "+/"
 
 
 def ids_in(text: str) -> tuple[str | None, str | None]:
-    """The Position ID and Match ID in pasted text: GNU Backgammon's labelled line, or bare IDs.
-
-    >>> ids_in("Position ID: 4HPwATDgc/ABMA Match ID: cAlgAAAAAAAA")
-    ('4HPwATDgc/ABMA', 'cAlgAAAAAAAA')
-    >>> ids_in(" 4HPwATDgc/ABMA\\n"), ids_in("hello")
-    (('4HPwATDgc/ABMA', None), (None, None))
-    """
+    """The Position ID and Match ID in pasted text: GNU Backgammon's labelled line, or bare IDs."""
     found: dict[str, str | None] = {}
     for kind, pattern in _LABELLED.items():
         hit = pattern.search(text)
@@ -120,10 +114,9 @@ class SetUpScene(FieldForm):
         return ([self.name] if self.name is not None else []) + [self.position, self.match_field]
 
     def give_caret(self, field: TextField | None) -> None:
-        """Give the caret to ``field`` (None: to no field, so keys are commands again).
+        """Give the caret to ``field`` (None: no field, keys are commands again).
 
-        Where it is given by something other than the arrows (Tab, a click, a
-        refused ID), the keys' mark lets go too: the arrows go on from the caret.
+        Given by Tab, a click or a refused ID, the keys' mark lets go too: arrows go on from the caret.
         """
         for f in self.fields():
             f.focused = f is field

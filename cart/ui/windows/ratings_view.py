@@ -60,11 +60,7 @@ class Rated:
 
 
 def shown_name(player: str) -> str:
-    """``player:Ann`` is Ann; ``computer:expert`` is 'Expert (computer)'.
-
-    >>> shown_name("player:Ann"), shown_name("computer:expert")
-    ('Ann', 'Expert (computer)')
-    """
+    """``player:Ann`` is Ann; ``computer:expert`` is 'Expert (computer)'."""
     kind, _, name = player.partition(":")
     return f"{name.title()} (computer)" if kind == "computer" else name
 
@@ -88,15 +84,7 @@ def rated_players(services: Services) -> tuple[list[Rated], str]:
 
 
 def nice_ticks(lo: float, hi: float, most: int) -> tuple[float, float, float]:
-    """An axis from ``lo`` to ``hi`` with at most ``most`` steps of a round size: (start, end, step).
-
-    >>> nice_ticks(1487.3, 1523.9, 6)
-    (1480.0, 1530.0, 10.0)
-    >>> nice_ticks(1500, 1500, 6)
-    (1490.0, 1510.0, 5.0)
-    >>> nice_ticks(0, 1000, 8)
-    (0.0, 1000.0, 200.0)
-    """
+    """An axis from ``lo`` to ``hi`` with at most ``most`` steps of a round size: (start, end, step)."""
     if hi - lo < 10:
         mid = (lo + hi) / 2
         lo, hi = mid - 10, mid + 10
@@ -364,11 +352,7 @@ class RatingsScene(ScrollingList, Scene):
 
 
 def _x_axis(longest: int) -> tuple[int, int]:
-    """The results axis: its end (at least 1, a whole number of steps) and the step between labels.
-
-    >>> _x_axis(0), _x_axis(7), _x_axis(1000)
-    ((1, 1), (7, 1), (1000, 200))
-    """
+    """The results axis: its end (at least 1, a whole number of steps) and the step between labels."""
     longest = max(1, longest)
     for step in STEPS:
         if longest / step <= 8:

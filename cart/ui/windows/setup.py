@@ -13,11 +13,7 @@ if TYPE_CHECKING:
 
 
 def free_name(store: Store, stem: str) -> str:
-    """The first of ``stem``, ``stem 2``, ``stem 3``... no saved game has yet.
-
-    A stem that already ends in a number counts on from it: the match after
-    "Game 2" is "Game 3", not "Game 2 2".
-    """
+    """The first of ``stem``, ``stem 2``, ``stem 3``... no saved game has; "Game 2" goes on to "Game 3"."""
     if not store.games.exists(stem):
         return stem
     base, _, last = stem.rpartition(" ")
@@ -32,10 +28,7 @@ def free_name(store: Store, stem: str) -> str:
 
 
 def score_text(s: GameSummary, width: int) -> str:
-    """Whose score it is in ``width`` characters: ``Ann 4-0 Bob`` (seat 0 first), ``, over`` when done.
-
-    The names share what the score leaves, each cut with an ellipsis if need be.
-    """
+    """Whose score it is in ``width`` characters (``Ann 4-0 Bob``, ``, over`` when done), names cut to fit."""
     names = s.options.names
     middle = f" {s.score[0]}-{s.score[1]} "
     tail = ", over" if s.match_over else ""
@@ -48,10 +41,7 @@ def score_text(s: GameSummary, width: int) -> str:
 
 
 def summary_line(s: GameSummary, widths: Sequence[int] = (11, 22, 16, 16)) -> tuple[str, ...]:
-    """A list row's columns, each within its width: name, players and score, rules, last played (local).
-
-    The rules say a match as the board's score box does: "Standard to 3", "MaxGammon to 11".
-    """
+    """A list row's columns within widths: name, players and score, rules ("Standard to 3"), last played."""
     r = s.options.rules
     rules = "MaxGammon" if r.variant == "maxgammon" else "Standard"
     rules += f" to {r.match_length}" if r.is_match else ", money"

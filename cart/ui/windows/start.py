@@ -149,10 +149,7 @@ class StartScene(ScrollingList, Scene):
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
-        """PLAY: continue the selected game where it was left, or say why it cannot be.
-
-        The game is loaded here, so a game gone or damaged is said on this list.
-        """
+        """PLAY: continue the selected game where it was left, or say on this list why it cannot be."""
         return self.with_chosen("Cannot resume", "No saved game: choose New game", Resume)
 
     def open_review(self) -> Transition | None:
@@ -166,8 +163,7 @@ class StartScene(ScrollingList, Scene):
     ) -> Transition | None:
         """Load the highlighted game and hand it to ``then``; a game gone or damaged is said on this list.
 
-        The game is loaded here rather than by ``then`` so that every button that opens a game says
-        the same thing about one deleted elsewhere (``none``: the list is empty).
+        Loaded here, so every button says the same of a game deleted elsewhere.
         """
         chosen = self.chosen
         if chosen is None:

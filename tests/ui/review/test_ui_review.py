@@ -247,6 +247,7 @@ def test_the_list_says_which_game_of_the_match_never_a_name_like_the_saved_games
     match it is ("1st game of 3"), and a money session of one game only that it is a money game.
     """
     app = make_app(tmp_path)
+    app.think_budget = 0.005  # the headings need no analysis: a slice a frame, never the whole match
     assert app.store is not None
     if kind == "match":
         match = three_game_match()
@@ -280,6 +281,7 @@ def test_the_analysis_runs_in_slices_and_closing_keeps_what_was_done(
 ) -> None:
     app = make_app(tmp_path)
     app.think_budget = 0.02  # a frame's spare time, fixed: slices, never the whole game in one frame
+    game = Match.replay(game.rules, game.record[:12], names=game.names)  # a game under way: quick to finish
     kept = saved(app, game)
     p = Player(app)
     scene = open_from_list(p)
