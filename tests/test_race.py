@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from functools import cache
+from math import comb
 
 import pytest
 from conftest import counts, pos_of
@@ -77,10 +78,45 @@ def _board(points: tuple[int, ...]) -> int:
 def test_one_sided_distribution_matches_the_engines_plays(points: tuple[int, ...]) -> None:
     mean, dist = race.solve(_board(points))
     ref_mean, ref_dist = _one_sided(points)
-    assert mean == pytest.approx(ref_mean, abs=1e-12)
-    assert len(dist) == len(ref_dist)
-    assert dist == pytest.approx(ref_dist, abs=1e-12)
+    # home boards come from bearoff.bin, in 1/65535ths
+    assert mean == pytest.approx(ref_mean, abs=5e-4)
+    assert _padded(dist, 30) == pytest.approx(_padded(ref_dist, 30), abs=1e-4)
     assert sum(dist) == pytest.approx(1.0)
+
+
+def _padded(dist: tuple[float, ...], n: int) -> list[float]:
+    return list(dist) + [0.0] * (n - len(dist))
+
+
+def test_the_table_holds_what_the_solver_works_out() -> None:
+    boards = list(race.home_boards())
+    assert len(boards) == len(set(boards)) == comb(race.HOME_MEN + 6, 6)
+    assert len(race._load_table()) == len(boards)  # the shipped file is complete
+    read = {b: race.solve(b) for b in boards[::40]}
+    race._forget()
+    try:
+        for b, (mean, dist) in read.items():
+            m, d = race.solve(b, table=False)
+            assert mean == pytest.approx(m, abs=5e-4)
+            assert _padded(dist, 20) == pytest.approx(_padded(d, 20), abs=2e-5)
+    finally:
+        race._forget()
+
+
+def test_a_missing_or_damaged_table_is_worked_out_instead(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    board = _board((1, 2, 3, 5, 6, 6, 6))
+    expected = race.solve(board)
+    for content in (None, b"not a table", race.TABLE_PATH.read_bytes()[:-3]):
+        path = tmp_path / "bearoff.bin"
+        if content is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_bytes(content)
+        monkeypatch.setattr(race, "TABLE_PATH", path)
+        race._forget()
+        assert race._load_table() == {}
+        assert race.solve(board)[0] == pytest.approx(expected[0], abs=5e-4)
+    race._forget()
 
 
 @cache
@@ -125,7 +161,10 @@ def test_win_chances_match_a_two_sided_search_of_tiny_races() -> None:
 
 
 def test_only_endings_with_a_man_off_each_and_few_positions_are_worked_out() -> None:
-    assert race.small(Position.from_counts(counts({6: 5}), counts({1: 1})).key & ((1 << 104) - 1))
+    mask = (1 << 104) - 1
+    assert race.small(Position.from_counts(counts({6: 5}), counts({1: 1})).key & mask)
+    assert race.small(Position.from_counts(counts({6: 6, 1: 4}), counts({1: 1})).key & mask)  # in the table
+    assert not race.small(Position.from_counts(counts({6: 7, 1: 4}), counts({1: 1})).key & mask)
     assert not race.small(Position.start().key & ((1 << 104) - 1))  # no man off: gammons possible
     many = pos_of({p: 2 for p in range(1, 7)} | {13: 1}, {1: 1})
     assert not race.small(many.key & ((1 << 104) - 1))

@@ -21,7 +21,8 @@ positions; its numbers never become targets.
 
     python -m tools.versus eval judge                          # the figures' set (seed 1)
     python -m tools.versus eval judge --games 4 --endings 60   # a small set
-    python -m tools.versus eval judge --weights OTHER.bin      # a candidate net on the same set
+    python -m tools.versus eval judge --save-set set.txt       # keep the set's IDs, then after a change:
+    python -m tools.versus eval judge --set set.txt            # the same positions judged again
 """
 
 from __future__ import annotations
@@ -267,17 +268,33 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--weights", type=Path, help="a weight file for ours (default: the cart's own)")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--worst", type=int, default=3, help="worst positions shown per class")
+    p.add_argument("--save-set", type=Path, help="write the set's Position IDs to this file")
+    p.add_argument(
+        "--set",
+        type=Path,
+        help="judge the Position IDs of this file (from --save-set) instead of making a set: our levels "
+        "play the games that make one, so a change to the evaluator changes the set it makes",
+    )
     a = p.parse_args(argv)
     if a.weights and not a.weights.is_file():
         p.error(f"{a.weights}: no such weight file")
     t0 = time.time()
-    ids = make_set(a.seed, a.games, a.endings, a.keep)
+    if a.set:
+        try:
+            ids = [ln.strip() for ln in a.set.read_text().splitlines() if ln.strip()]
+            for pid in ids:
+                Position.from_position_id(pid)
+        except (OSError, ValueError) as exc:
+            p.error(f"{a.set}: {exc}")
+        made = f"from {a.set}"
+    else:
+        ids = make_set(a.seed, a.games, a.endings, a.keep)
+        made = f"seed {a.seed}: {a.games} games, keep {a.keep}, {a.endings} endings"
+    if a.save_set:
+        a.save_set.write_text("\n".join(ids) + "\n")
     t1 = time.time()
     judged = judge_all(ids, a.weights, a.jobs, a.ply)
-    print(
-        f"{len(ids)} positions (seed {a.seed}: {a.games} games, keep {a.keep}, {a.endings} endings), "
-        f"made in {t1 - t0:.0f} s, judged in {time.time() - t1:.0f} s"
-    )
+    print(f"{len(ids)} positions ({made}), made in {t1 - t0:.0f} s, judged in {time.time() - t1:.0f} s")
     for line in report(judged, a.ply, a.worst):
         print(line)
     return 0

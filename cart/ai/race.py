@@ -16,20 +16,29 @@ reads races from its one-sided database; the play that brings a side home soones
 on average is not always the one that wins most often, but the difference is a
 fraction of a percent.
 
-Only positions where each side has a man off and few positions to pass through are
-worked out here (:data:`LIMIT`): gammons are then impossible, and the first time
-a position is met costs at most a few tens of milliseconds. The answers are kept
-for the rest of the session (:data:`_SOLVED`), so later moves of the same ending
-cost a dictionary look-up.
+Only positions where each side has a man off are worked out here (so gammons are
+impossible): a side with all its men home and at most :data:`HOME_MEN` of them, whose
+distributions ``bearoff.bin`` holds (``tools/make_bearoff.py`` writes it with this
+module's own :func:`solve`), or one with few positions to pass through
+(:data:`LIMIT`), worked out the first time it is met (at most a few tens of
+milliseconds) and kept for the rest of the session (:data:`_SOLVED`), so later
+moves of the same ending cost a dictionary look-up. Without the file the same
+sides are worked out on demand, only more slowly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import comb
+from pathlib import Path
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
 from .slices import ROLLS
 
+HOME_MEN = 10
+"""A side with all its men home and at most this many left is read from ``bearoff.bin``."""
+TABLE_PATH = Path(__file__).with_name("bearoff.bin")
+MAGIC = b"GCBEAR1\n"
 LIMIT = 1000
 """Most positions one side's ending may pass through (``comb(highest + men, men)``) to be worked out."""
 _KEEP = 50_000
@@ -87,18 +96,109 @@ def _after_roll(board: int, a: int, b: int) -> set[int]:
     }
 
 
-def solve(board: int) -> tuple[float, Dist]:
-    """The mean number of rolls to bear off ``board`` and their distribution, best play on each roll."""
+def home_boards(men: int = HOME_MEN) -> Iterator[int]:
+    """Every board with at most ``men`` men, all on points 1..6, in the order ``bearoff.bin`` holds them."""
+    for n in range(men + 1):
+        yield from _spread(n, 6)
+
+
+def _spread(n: int, top: int) -> Iterator[int]:
+    """Boards of exactly ``n`` men on points 1..``top``, the men on ``top`` counted first."""
+    if top == 1:
+        yield n
+        return
+    for here in range(n + 1):
+        for rest in _spread(n - here, top - 1):
+            yield rest + (here << (4 * top - 4))
+
+
+_TABLE: dict[int, int] | None = None  # board -> offset of its record in _DATA
+_DATA = b""
+
+
+def _load_table() -> dict[int, int]:
+    """Index ``bearoff.bin`` (once); an empty index when the file is missing or not ours."""
+    global _TABLE, _DATA
+    if _TABLE is not None:
+        return _TABLE
+    _TABLE = {}
+    try:
+        data = TABLE_PATH.read_bytes()
+    except OSError:
+        return _TABLE
+    if not data.startswith(MAGIC) or len(data) <= len(MAGIC) or data[len(MAGIC)] != HOME_MEN:
+        return _TABLE
+    at = len(MAGIC) + 1
+    index = {}
+    for board in home_boards():
+        if at + 2 > len(data):
+            return _TABLE  # truncated: not used at all
+        index[board] = at
+        at += 2 + 2 * data[at + 1]
+    if at == len(data):
+        _TABLE, _DATA = index, data
+    return _TABLE
+
+
+def _from_table(board: int) -> tuple[float, Dist] | None:
+    """A home board's mean and distribution from ``bearoff.bin``, or None if it holds none."""
+    at = _load_table().get(board)
+    if at is None:
+        return None
+    first, length = _DATA[at], _DATA[at + 1]
+    q = [int.from_bytes(_DATA[i : i + 2], "little") for i in range(at + 2, at + 2 + 2 * length, 2)]
+    total = sum(q)
+    dist = (0.0,) * first + tuple(x / total for x in q)
+    return sum(k * x for k, x in enumerate(dist)), dist
+
+
+def write_table(path: Path = TABLE_PATH) -> int:
+    """Write ``bearoff.bin`` from :func:`solve`, each chance in 1/65535ths; returns its size in bytes."""
+    _forget()
+    out = bytearray(MAGIC)
+    out.append(HOME_MEN)
+    for board in home_boards():
+        _, dist = solve(board, table=False)
+        q = [round(x * 65535) for x in dist]
+        first = next(k for k, x in enumerate(q) if x)
+        last = max(k for k, x in enumerate(q) if x)
+        out += bytes((first, last - first + 1))
+        for x in q[first : last + 1]:
+            out += x.to_bytes(2, "little")
+    path.write_bytes(bytes(out))
+    _forget()
+    return len(out)
+
+
+def _forget() -> None:
+    """Drop every kept answer and the table's index, so what comes next is worked out (or read) afresh."""
+    global _TABLE
+    _SOLVED.clear()
+    _SOLVED[0] = (0.0, (1.0,))
+    _STEPS.clear()
+    _TABLE = None
+
+
+def solve(board: int, table: bool = True) -> tuple[float, Dist]:
+    """The mean number of rolls to bear off ``board`` and their distribution, best play on each roll.
+
+    ``table``: read a home board of few men from ``bearoff.bin`` (what the file is written without).
+    """
     done = _SOLVED.get(board)
     if done is not None:
         return done
+    if table and board < 1 << 24:
+        done = _from_table(board)
+        if done is not None:
+            _SOLVED[board] = done
+            return done
     mean = 1.0
     acc = [0.0]
     for a, b, w in ROLLS:
         best_mean = 99.0
         best: Dist = ()
         for n in _after_roll(board, a, b):
-            got = _SOLVED.get(n) or solve(n)
+            got = _SOLVED.get(n) or solve(n, table)
             if got[0] < best_mean:
                 best_mean, best = got
         p = w / 36.0
@@ -122,7 +222,7 @@ def small(side: int) -> bool:
     board = side >> 4
     high = (board.bit_length() + 3) >> 2
     men = 15 - (side & 15)
-    return comb(high + men, men) <= LIMIT
+    return (high <= 6 and men <= HOME_MEN) or comb(high + men, men) <= LIMIT
 
 
 def win_after(key: int) -> float | None:
