@@ -1,4 +1,4 @@
-"""Exact race endings: each side's distribution of rolls to bear off, worked out on demand.
+"""Race endings read from each side's distribution of rolls to bear off, not guessed by the race net.
 
 The race net learnt from self-play, where a side with most of its men off has the
 rest at home: it reads the borne-off tray and never learnt what a last man on the
@@ -16,14 +16,15 @@ reads races from its one-sided database; the play that brings a side home soones
 on average is not always the one that wins most often, but the difference is a
 fraction of a percent.
 
-Only positions where each side has a man off are worked out here (so gammons are
-impossible): a side with all its men home and at most :data:`HOME_MEN` of them, whose
-distributions ``bearoff.bin`` holds (``tools/make_bearoff.py`` writes it with this
-module's own :func:`solve`), or one with few positions to pass through
-(:data:`LIMIT`), worked out the first time it is met (at most a few tens of
-milliseconds) and kept for the rest of the session (:data:`_SOLVED`), so later
-moves of the same ending cost a dictionary look-up. Without the file the same
-sides are worked out on demand, only more slowly.
+Only races where each side has a man off are read here (so gammons are impossible).
+A side's distribution is exact when all its men are home and at most
+:data:`HOME_MEN` are left (``bearoff.bin`` holds those, written by
+``tools/make_bearoff.py`` with this module's own :func:`solve`), or when it has few
+positions to pass through (:data:`LIMIT`): then it is worked out the first time it
+is met (up to about a tenth of a second) and kept for the rest of the session
+(:data:`_SOLVED`), so later moves of the same ending cost a dictionary look-up.
+Without the file the same sides are worked out on demand, only more slowly. A side
+of at most :data:`FEW_MEN` men too spread out for that is estimated (:func:`estimate`).
 """
 
 from __future__ import annotations
