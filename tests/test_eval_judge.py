@@ -56,3 +56,20 @@ def test_the_report_tallies_each_class_against_the_judge() -> None:
     text = "\n".join(ej.report(judged, 1))
     assert "7oYBRDhuAQBAAA" in text  # the worst of the bar class
     assert rows["bar"][0].off == 1.0  # ours 0.92 to win, gnubg about 0.65
+
+
+def test_a_kept_set_is_judged_again_and_a_bad_one_is_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    kept = tmp_path / "set.txt"
+    assert ej.main(["judge", "--games", "1", "--endings", "8", "--ply", "1", "--save-set", str(kept)]) == 0
+    ids = kept.read_text().split()
+    assert len(ids) > 8
+    first = capsys.readouterr().out
+    assert ej.main(["judge", "--set", str(kept), "--ply", "1"]) == 0
+    again = capsys.readouterr().out
+    assert f"{len(ids)} positions (from {kept})" in again
+    assert first.splitlines()[1:] == again.splitlines()[1:]  # the same figures for the same positions
+    kept.write_text("not-a-position-id\n")
+    with pytest.raises(SystemExit) as stop:
+        ej.main(["judge", "--set", str(kept)])
+    assert stop.value.code == 2
+    assert f"{kept}: Position ID must be 14 characters" in capsys.readouterr().err
