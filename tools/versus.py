@@ -17,6 +17,7 @@ interval is computed over the pairs for that reason.
     python -m tools.versus cube judge --level master --ply 2     # the cube: see tools/cube_judge.py
     python -m tools.versus cube games --level expert --games 2000   # cubeful money against gnubg 0-ply
     python -m tools.versus review judge --games 20               # the review against gnubg's analysis
+    python -m tools.versus eval judge                            # the evaluator, class by class
 
 The error rate replays the positions of ``tools/data/bench_suite.txt`` (gnubg
 self-play) and scores each of our plays by gnubg 0-ply's equity of the result,
@@ -314,6 +315,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools import cube_judge
 
         return cube_judge.main(args[1:])
+    if args[:1] == ["eval"]:  # the evaluator position by position, class by class, against gnubg 2-ply
+        from tools import eval_judge
+
+        return eval_judge.main(args[1:])
     if args[:1] == ["review"]:  # the review checked against gnubg's analysis of the same games
         from tools import review_judge
 

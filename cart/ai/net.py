@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
+from . import race as _race
 from .features import (
     CONTACT_FEATURES,
     INPUTS,
@@ -321,23 +322,30 @@ class Weights:
         self.meta = dict(meta)
 
     def after(self, key: int) -> Probs:
-        """Outcome for the low side of ``key`` (an unflipped play result), exact when over."""
+        """Outcome for the low side of ``key`` (an unflipped play result).
+
+        Exact when the game is over, and in a race of few men a side (:mod:`cart.ai.race`),
+        which the race net never met in self-play; the nets' guess otherwise.
+        """
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
+            win = _race.win_after(key)  # a few men a side: worked out exactly
+            if win is not None:
+                return (win, 0.0, 0.0, 0.0, 0.0)
             return sane(key, self.race.forward(key), True)
         return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
         """A cheap stand-in for ``equity(after(key))``, good enough to rank one reply list.
 
-        Exact when the game is over, the race net in a race (already cheap), and the
-        prune net in contact; without a prune net, the contact net itself.
+        Exact when the game is over, :meth:`after` itself in a race (already cheap), and
+        the prune net in contact; without a prune net, the contact net itself.
         """
         if key & 15 == 15:
             return equity(terminal(key))
         if is_race(key):
-            return equity(sane(key, self.race.forward(key), True))
+            return equity(self.after(key))
         return equity(sane(key, (self.prune or self.contact).forward(key), False))
 
 

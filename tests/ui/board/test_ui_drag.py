@@ -47,11 +47,15 @@ def on_the_bar(dice: tuple[int, int] = (3, 5)) -> GameState:
 
 
 def at_home(dice: tuple[int, int] = (6, 3)) -> GameState:
-    """Red to play ``dice`` with every man at home: a 6 bears one off."""
+    """Red to play ``dice`` with every man at home: a 6 bears one off.
+
+    White keeps a real chance (six men against six), so the computer plays on rather
+    than resign a race it cannot win.
+    """
     mine = [0] * 26
     mine[6], mine[4], mine[2] = 2, 2, 2
     theirs = [0] * 26
-    theirs[6], theirs[5] = 5, 5
+    theirs[6], theirs[5] = 3, 3
     mine[0], theirs[0] = 15 - sum(mine), 15 - sum(theirs)
     return GameState.from_position(Rules(), Position.from_counts(mine, theirs), turn=HUMAN, dice=dice)
 

@@ -1,0 +1,246 @@
+"""Race endings worked out exactly (``cart.ai.race``), checked against independent computations.
+
+The engine's own move generator (``legal_plays``) drives two references: the
+one-sided distribution of rolls to bear off, recomputed play by play, and a full
+two-sided search of tiny races in which each side plays to win. GNU Backgammon's
+2-ply judges the win chances of one- and two-man races at every distance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from functools import cache
+from math import comb
+
+import pytest
+from conftest import counts, pos_of
+
+from cart.ai import Bot, race
+from cart.engine import Position, legal_plays
+from cart.engine.fast import flip_key
+
+DICE = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+
+
+@cache
+def _one_sided(points: tuple[int, ...]) -> tuple[float, tuple[float, ...]]:
+    """Mean and distribution of rolls to bear off men on ``points`` (sorted), by the engine's plays.
+
+    The other side's last man waits on the bar, where it blocks and risks nothing; each
+    roll takes the play that needs the fewest rolls on average.
+    """
+    if not points:
+        return 0.0, (1.0,)
+    mine = {}
+    for p in points:
+        mine[p] = mine.get(p, 0) + 1
+    pos = pos_of(mine, {}, their_bar=1)
+    mean = 1.0
+    dist = [0.0] * 40
+    for dice in DICE:
+        best = None
+        for play in legal_plays(pos, dice):
+            left = play.result.theirs  # the mover, seen from the other side, now on roll
+            rest = tuple(sorted(p for p in range(1, 25) for _ in range(left[p])))
+            got = _one_sided(rest)
+            if best is None or got[0] < best[0]:
+                best = got
+        assert best is not None
+        mean += best[0] / 36
+        for k, x in enumerate(best[1], 1):
+            dist[k] += x / 36
+    while dist[-1] == 0.0:
+        dist.pop()
+    return mean, tuple(dist)
+
+
+def _board(points: tuple[int, ...]) -> int:
+    return sum(1 << (4 * (p - 1)) for p in points)
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        (1,),
+        (6,),
+        (7,),
+        (13,),
+        (24,),
+        (1, 1),
+        (2, 6),
+        (6, 6, 6),
+        (3, 4, 5, 6),
+        (8, 11),
+        (1, 9, 17),
+        (6, 6, 6, 6, 6),
+    ],
+)
+def test_one_sided_distribution_matches_the_engines_plays(points: tuple[int, ...]) -> None:
+    mean, dist = race.solve(_board(points))
+    ref_mean, ref_dist = _one_sided(points)
+    # home boards come from bearoff.bin, in 1/65535ths
+    assert mean == pytest.approx(ref_mean, abs=5e-4)
+    assert _padded(dist, 30) == pytest.approx(_padded(ref_dist, 30), abs=1e-4)
+    assert sum(dist) == pytest.approx(1.0)
+
+
+def _padded(dist: tuple[float, ...], n: int) -> list[float]:
+    return list(dist) + [0.0] * (n - len(dist))
+
+
+def test_the_table_holds_what_the_solver_works_out() -> None:
+    boards = list(race.home_boards())
+    assert len(boards) == len(set(boards)) == comb(race.HOME_MEN + 6, 6)
+    assert len(race._load_table()) == len(boards)  # the shipped file is complete
+    read = {b: race.solve(b) for b in boards[::40]}
+    race._forget()
+    try:
+        for b, (mean, dist) in read.items():
+            m, d = race.solve(b, table=False)
+            assert mean == pytest.approx(m, abs=5e-4)
+            assert _padded(dist, 20) == pytest.approx(_padded(d, 20), abs=2e-5)
+    finally:
+        race._forget()
+
+
+def test_a_missing_or_damaged_table_is_worked_out_instead(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    board = _board((1, 2, 3, 5, 6, 6, 6))
+    expected = race.solve(board)
+    for content in (None, b"not a table", race.TABLE_PATH.read_bytes()[:-3]):
+        path = tmp_path / "bearoff.bin"
+        if content is None:
+            path.unlink(missing_ok=True)
+        else:
+            path.write_bytes(content)
+        monkeypatch.setattr(race, "TABLE_PATH", path)
+        race._forget()
+        assert race._load_table() == {}
+        assert race.solve(board)[0] == pytest.approx(expected[0], abs=5e-4)
+    race._forget()
+
+
+@cache
+def _two_sided(key: int) -> float:
+    """P(the side on roll wins) by full search: each side plays to win, the engine's plays."""
+    pos = Position(key)
+    total = 0.0
+    for dice in DICE:
+        best = 0.0
+        for play in legal_plays(pos, dice):
+            res = play.result
+            value = 1.0 if res.theirs[0] == 15 else 1.0 - _two_sided(res.key)
+            best = max(best, value)
+        total += best
+    return total / 36
+
+
+def _tiny_races() -> list[Position]:
+    out = []
+    homes = [c for n in (1, 2, 3) for c in itertools.combinations_with_replacement(range(1, 7), n)]
+    for mine, theirs in itertools.product(homes[::6], homes[::8]):
+        m, t = {}, {}
+        for p in mine:
+            m[p] = m.get(p, 0) + 1
+        for p in theirs:
+            t[p] = t.get(p, 0) + 1
+        out.append(pos_of(m, t))
+    out.append(pos_of({8: 1, 11: 1}, {2: 1}))  # AgAAACIAAAAAAA: only 6-6 wins
+    out.append(pos_of({9: 1}, {1: 1, 2: 1}))
+    return out
+
+
+def test_win_chances_match_a_two_sided_search_of_tiny_races() -> None:
+    worst = 0.0
+    races = _tiny_races()
+    assert len(races) > 40
+    for pos in races:
+        ours = 1.0 - race.win_after(flip_key(pos.key))  # type: ignore[operator]
+        worst = max(worst, abs(ours - _two_sided(pos.key)))
+    # bearing off soonest on average is nearly always the play that wins most often
+    assert worst < 0.005
+
+
+def test_only_endings_with_a_man_off_each_and_few_positions_are_worked_out() -> None:
+    mask = (1 << 104) - 1
+    assert race.small(Position.from_counts(counts({6: 5}), counts({1: 1})).key & mask)
+    assert race.small(Position.from_counts(counts({6: 6, 1: 4}), counts({1: 1})).key & mask)  # in the table
+    assert not race.small(Position.from_counts(counts({6: 7, 1: 4}), counts({1: 1})).key & mask)
+    assert not race.small(Position.start().key & ((1 << 104) - 1))  # no man off: gammons possible
+    many = pos_of({p: 2 for p in range(1, 7)} | {13: 1}, {1: 1})
+    assert not race.small(many.key & ((1 << 104) - 1))
+    assert race.win_after(flip_key(many.key)) is None
+
+
+@pytest.fixture(scope="module")
+def bot() -> Bot:
+    return Bot("expert")
+
+
+@pytest.mark.parametrize(
+    ("position_id", "gnubg"),
+    [("OwAAAABAAAAAAA", 0.754), ("AgAAACIAAAAAAA", 0.028)],
+)
+def test_the_issues_races(bot: Bot, position_id: str, gnubg: float) -> None:
+    """One man on the 17-point against five on the 1- and 2-points; two men against one (gnubg 2-ply)."""
+    assert bot.evaluate(Position.from_position_id(position_id)).win == pytest.approx(gnubg, abs=0.03)
+
+
+def _families() -> list[Position]:
+    """One and two men at every distance against the opponent's few men near home."""
+    theirs = ({1: 1}, {2: 1}, {6: 1}, {1: 2, 2: 3}, {3: 2, 5: 1}, {4: 1, 6: 2, 1: 1})
+    out = []
+    for t in theirs:
+        out += [pos_of({p: 1}, t) for p in range(1, 25) if 25 - p > max(t)]
+        out += [pos_of({p: 1, q: 1}, t) for p in range(1, 25, 3) for q in range(p, 25, 4) if 25 - q > max(t)]
+    return out
+
+
+def test_one_and_two_man_races_agree_with_gnubg_2ply(bot: Bot) -> None:
+    """Within 0.03 of gnubg's 2-ply, or, where its race net is off, equal to the full two-sided search."""
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    positions = _families()
+    assert len(positions) > 200
+    off = []
+    for pos in positions:
+        ours = bot.evaluate(pos).win
+        if abs(ours - gnubg_nn.probabilities(pos.gnubg_board(), 2)[0]) > 0.03:
+            off.append(pos)
+    assert len(off) <= 5  # three, all two men against three: gnubg's 2-ply says 0.245, the search 0.278
+    for pos in off:
+        assert bot.evaluate(pos).win == pytest.approx(_two_sided(pos.key), abs=0.005)
+
+
+def test_spread_sides_of_few_men_are_estimated_near_their_exact_chances() -> None:
+    """Where both can be had, the estimate's win chance is close to the worked-out one."""
+    rng = random.Random(3)
+    errors = []
+    while len(errors) < 60:
+        mine = [rng.randint(1, rng.randint(7, 20)) for _ in range(rng.randint(1, 4))]
+        theirs = [rng.randint(1, rng.randint(1, 12)) for _ in range(rng.randint(1, 6))]
+        a, b = _board(tuple(mine)), _board(tuple(theirs))
+        if comb(max(mine) + len(mine), len(mine)) > race.LIMIT or max(theirs) + max(mine) > 25:
+            continue
+        exact = _win(race.solve(a)[1], race.solve(b)[1])
+        errors.append(abs(exact - _win(race.estimate(a), race.estimate(b))))
+    assert sum(errors) / len(errors) < 0.03
+    assert max(errors) < 0.2
+
+
+def _win(da: tuple[float, ...], db: tuple[float, ...]) -> float:
+    """P(the side of ``da``, which has just moved, needs fewer rolls than the side of ``db``)."""
+    return sum(pa * (1.0 - sum(db[: k + 1])) for k, pa in enumerate(da))
+
+
+@pytest.mark.parametrize(
+    ("position_id", "gnubg"),
+    [
+        ("/wAAAACAAAMAAA", 0.007),
+        ("ywcAAAAAeAAAAA", 0.001),
+        ("fwAAAAAfAAAAAA", 0.030),
+        ("zgAAAAAfAAAAAA", 0.002),
+    ],
+)
+def test_races_of_few_spread_men_are_no_longer_certain_wins(bot: Bot, position_id: str, gnubg: float) -> None:
+    """The eval judge's worst races before the estimate (ours 0.93 to 1.00 each; gnubg 2-ply beside)."""
+    assert bot.evaluate(Position.from_position_id(position_id)).win == pytest.approx(gnubg, abs=0.03)
