@@ -132,6 +132,10 @@ def stage(folder: Path) -> Path:
     return app_dir
 
 
+VIEWPORT = "width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no"
+"""What pyxel.js sets too (no pinch zoom: the page fits the game itself); here before it loads."""
+
+
 def page(html: str) -> str:
     """app2html's page with ours in front: a title, the viewport, and the fitting style and script.
 
@@ -144,7 +148,7 @@ def page(html: str) -> str:
     js = (WEB / "page.js").read_text(encoding="utf-8")
     head = (
         f'{doctype}\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        '<meta name="viewport" content="width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no">\n'
+        f'<meta name="viewport" content="{VIEWPORT}">\n'
         f"<title>{metadata()['title']}</title>\n<style>\n{css}</style>\n<script>\n{js}</script>\n"
     )
     return head + html[len(doctype) :].lstrip("\n")
