@@ -159,9 +159,10 @@ def think_probe(level="master"):
     a.switch(scene)
     clock = a.clock
     begin = clock.begin
-    PROBE.update(frames=[], replies=[], seen=0, rolled=None, scene=scene)
+    PROBE.update(frames=[], replies=[], thoughts=[], seen=0, rolled=None, thought=0.0, scene=scene)
 
     def timed_begin():
+        PROBE["thought"] += clock.thought  # the frame before's thinking
         begin()
         now = time.perf_counter()
         record = scene.match.record
@@ -171,8 +172,10 @@ def think_probe(level="master"):
             kind = type(action).__name__
             if kind == "Roll":
                 PROBE["rolled"] = now
+                PROBE["thought"] = 0.0
             elif kind == "Move" and PROBE["rolled"] is not None:
                 PROBE["replies"].append(now - PROBE["rolled"])
+                PROBE["thoughts"].append(PROBE["thought"])
                 PROBE["rolled"] = None
         PROBE["seen"] = len(record)
 
@@ -196,5 +199,6 @@ def think_report():
         "replies": len(replies),
         "reply_mean_s": round(sum(replies) / len(replies), 2) if replies else None,
         "reply_longest_s": round(max(replies), 2) if replies else None,
+        "reply_thinking_cpu_mean_s": round(sum(PROBE["thoughts"]) / len(replies), 2) if replies else None,
         "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
     }
