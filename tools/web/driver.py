@@ -18,17 +18,17 @@ import time
 _APP = []
 
 
-def mod(name):
-    """The cart.ui module whose dotted name ends in ``name`` (wherever it lives in cart/ui)."""
+def mod(name, attr=None):
+    """The cart.ui module named ``...name`` (wherever it lives in cart/ui) that holds ``attr``."""
     for full, m in list(sys.modules.items()):
-        if full.startswith("cart.ui") and (full == name or full.endswith("." + name)):
+        if full.startswith("cart.ui") and full.endswith("." + name) and (attr is None or hasattr(m, attr)):
             return m
     raise LookupError(name)
 
 
 def app():
     if not _APP:
-        App = mod("app").App
+        App = mod("app", "App").App
         _APP.extend(o for o in gc.get_objects() if type(o) is App)
     return _APP[0] if _APP else None
 
@@ -74,7 +74,7 @@ def human_ready():
 
 
 def _centre(point):
-    L = mod("layout")
+    L = mod("layout", "point_rect")
     if point == 25:
         return L.bar_rect(True).center
     if point == 0:
@@ -104,7 +104,7 @@ def next_tap():
         return None
     if not human_ready():
         return "wait"
-    L = mod("layout")
+    L = mod("layout", "point_rect")
     g = p.match.game
     t = p.table
     if g.phase in ("opening", "roll"):
@@ -151,9 +151,9 @@ PROBE = {"frames": [], "replies": [], "seen": 0, "rolled": None}
 def think_probe(level="master"):
     """Seat the computer against itself at ``level`` and time every frame from now on."""
     a = app()
-    Table = mod("table").Table
-    GameSetup = mod("options").GameSetup
-    PlayScene = mod("play").PlayScene
+    Table = mod("table", "Table").Table
+    GameSetup = mod("setup", "GameSetup").GameSetup
+    PlayScene = mod("play", "PlayScene").PlayScene
     table = Table.new(GameSetup(players=0, level=level), a.rng, hints=True)
     scene = PlayScene(a.services, table, attract=True)
     a.switch(scene)
