@@ -119,6 +119,21 @@ if (typeof module !== "undefined") {
       fit();
     };
     if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
+    // pyxel.js writes a dropped file to /tmp under a name with odd characters made "_": keep the
+    // player's own name for the game's messages (cart/store/browser.py reads it back)
+    window.gammonDroppedNames = {};
+    const noteDrops = () => {
+      const write = window.dropFileToPyxel;
+      if (typeof write !== "function" || write.gammonNoted) return;
+      const noted = (name, data) => {
+        window.gammonDroppedNames[`/tmp/${name.replace(/[^a-zA-Z0-9._-]/g, "_")}`] = name;
+        return write(name, data);
+      };
+      noted.gammonNoted = true;
+      window.dropFileToPyxel = noted;
+    };
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", noteDrops);
+    else noteDrops();
     window.gammonFit = fit;
   })();
 }
