@@ -283,7 +283,7 @@ def web_page() -> Page | None:
         import js  # Pyodide's bridge to the page
         from pyodide.ffi import to_js
 
-        from .store.browser import download, dropped_name
+        from .store.disk.browser import download, dropped_name
         from .ui.kit.services import Page
 
         return Page(

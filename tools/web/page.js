@@ -120,7 +120,7 @@ if (typeof module !== "undefined") {
     };
     if (document.body) start(); else document.addEventListener("DOMContentLoaded", start);
     // pyxel.js writes a dropped file to /tmp under a name with odd characters made "_": keep the
-    // player's own name for the game's messages (cart/store/browser.py reads it back)
+    // player's own name for the game's messages (cart/store/disk/browser.py reads it back)
     window.gammonDroppedNames = {};
     const noteDrops = () => {
       const write = window.dropFileToPyxel;

@@ -1,7 +1,7 @@
 """Files between the player and a browser page: an export handed over as a download, a drop's name.
 
 In the browser the store keeps its entries in ``localStorage``
-(:mod:`cart.store.localstorage`), where the player cannot reach a file, so an
+(:mod:`cart.store.disk.localstorage`), where the player cannot reach a file, so an
 export is handed to the browser instead: a ``Blob`` of its bytes behind an
 object URL, and a hidden link to it with a ``download`` name, clicked (the
 browser saves or offers the file; the URL is revoked a minute later, when the
@@ -11,7 +11,7 @@ letters, digits, ``.``, ``_`` and ``-`` made ``_``; the cart's page
 (``tools/web/page.js``) notes the name the player gave it in
 ``gammonDroppedNames``, which :func:`dropped_name` reads back.
 
-Like :mod:`cart.store.localstorage` this module imports neither ``js`` nor
+Like :mod:`cart.store.disk.localstorage` this module imports neither ``js`` nor
 ``pyodide``: the caller hands in Pyodide's ``js`` module and ``to_js``, so the
 same code runs under Pyodide in Node.js with a stand-in document
 (``tools/pyodide/check_browser.py``).
