@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -146,6 +147,11 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         " HTMLAnchorElement.prototype.click = function () { if (this.download) window.gammonDownloads.push("
         "{ name: this.download, href: this.href.slice(0, 5) }); return click.call(this); };"
         " return 'hooked'; })()",
+        "drop:FILES/Friday game (2).mat",
+        "frames:10",
+        "py:review_title()",
+        "shot:drop_on_title",
+        "py:close_top()",
         "key:Space,100",
         "frames:15",
         f"click:{CREATE_PLAY[0]},{CREATE_PLAY[1]}",
@@ -154,10 +160,20 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "frames:10",
         "shot:export_message",
         "js:JSON.stringify(window.gammonDownloads)",
+        "py:close_top()",
+        "drop:FILES/Friday game (2).mat",
+        "frames:10",
+        "py:review_title()",
+        "shot:drop_on_board",
+        "py:close_top()",
+        "drop:FILES/bad notes.mat",
+        "frames:10",
+        "py:review_title()",
+        "shot:bad_drop",
+        "py:close_top()",
         "py:quit_now()",
         "frames:10",
         "shot:quit_message",
-        "py:st()",
         "frames:30",
         "py:pyxel.frame_count",
     ]
@@ -184,8 +200,10 @@ def webcheck(
 ) -> dict[str, Any]:
     """One webcheck run (one Chromium, closed at its end); its report, or why it failed."""
     out.mkdir(parents=True, exist_ok=True)
-    spec = out / "actions.txt"
-    spec.write_text("\n".join(a.replace("DRIVER", str(DRIVER)) for a in actions) + "\n", encoding="utf-8")
+    spec = out / "actions.json"  # a JSON list: an item may hold ";" (JavaScript), which a text list splits on
+    files = out.parent / "files"
+    items = [a.replace("DRIVER", str(DRIVER)).replace("FILES", str(files)) for a in actions]
+    spec.write_text(json.dumps(items, indent=0), encoding="utf-8")
     cmd = [
         "node",
         str(wc / "webcheck.js"),
@@ -242,6 +260,7 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("downloads", "JSON.stringify(window.gammonDownloads"),
         ("export", "export_now"),
         ("quit", "quit_now"),
+        ("dropped", "review_title"),
         ("frame_count", "pyxel.frame_count"),
     ):
         got = results(report, prefix)
@@ -250,6 +269,31 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
     if report.get("error"):
         fig["error"] = report["error"]
     return fig
+
+
+def drop_files(folder: Path) -> None:
+    """Two files to drop on the page: a match exported as the desktop does, and one that is none.
+
+    Their names have spaces and brackets, which pyxel.js changes to ``_`` in the copy it writes.
+    """
+    from cart.engine import Move
+    from cart.store import GameOptions, Store, export_mat
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(Path(tmp))
+        kept = store.games.create("Friday", GameOptions())
+        match = kept.match
+        rng = random.Random(4)
+        while len(match.record) < 14:
+            game = match.game
+            if game.phase in ("opening", "roll"):
+                match.roll()
+            else:
+                match.apply(Move.of(rng.choice(game.legal_plays())))
+        store.games.save(kept)
+        (folder / "Friday game (2).mat").write_text(export_mat(kept), encoding="utf-8")
+    (folder / "bad notes.mat").write_text("these are notes, not a match\n", encoding="utf-8")
 
 
 def bare_page(folder: Path) -> Path:
@@ -327,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = out / "pages"
     pages.mkdir(exist_ok=True)
     ours = build_web.build(pages / "dist")[1]
+    drop_files(out / "files")
     plan = runs(args.game_blocks)
     wanted = args.only or [*plan, "start"]
     figures: dict[str, Any] = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "runs": {}}

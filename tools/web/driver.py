@@ -202,3 +202,43 @@ def think_report():
         "reply_thinking_cpu_mean_s": round(sum(PROBE["thoughts"]) / len(replies), 2) if replies else None,
         "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
     }
+
+
+# -- what only a browser shows: the download, Quit, a dropped file --------------------------------
+
+
+def told():
+    """The lines of the box on top, if a box is on top."""
+    lines = getattr(app().top, "lines", None)
+    return [str(line) for line in lines] if isinstance(lines, list | tuple) else []
+
+
+def export_now():
+    """Export .mat from the table, as its menu does; what the box then says."""
+    p = play_scene()
+    app().go(mod("play_info", "export").export(p))
+    return {"top": type(app().top).__name__, "told": told()}
+
+
+def quit_now():
+    """Quit, as the title's menu and close icon do: in the browser a box says the tab can be closed."""
+    a = app()
+    a.go(mod("stage", "Quit").Quit())
+    return {"quitting": a.quitting, "top": type(a.top).__name__, "told": told(), "frame": pyxel_frame()}
+
+
+def pyxel_frame():
+    return sys.modules["pyxel"].frame_count
+
+
+def close_top():
+    """Close the window or box on top (its Escape), to come back to what is under it."""
+    a = app()
+    a.pop(a.top)
+    return st()
+
+
+def review_title():
+    top = app().top
+    window = getattr(top, "window", None)
+    return {"top": type(top).__name__, "title": getattr(window, "title", None), "told": told()}
