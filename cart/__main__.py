@@ -19,6 +19,7 @@ from .store.settings import MAX_WINDOW_SCALE
 
 if TYPE_CHECKING:
     from .store import Store
+    from .ui.app import App
     from .ui.kit.services import Page
 
 
@@ -291,6 +292,13 @@ def web_page() -> Page | None:
             file_name=lambda path: dropped_name(js, path),
         )
     return None
+
+
+def web_app() -> App:
+    """The App as the browser's page plays it: its storage and its page (``cart.ui.boot`` runs it)."""
+    from .ui.app import App
+
+    return App(store=user_store(), page=web_page())
 
 
 def user_store() -> Store:

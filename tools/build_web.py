@@ -62,7 +62,8 @@ STARTUP = '''\
 """Gammon Cart's startup script for ``pyxel play`` and the web page (written by tools/build_web.py).
 
 ``GAMMON_CART_ARGS``: options for ``python -m cart`` (``sys.argv`` is Pyxel's
-here, so it is never parsed). ``GAMMON_CART_CHECK=N``: run the title's
+here, so it is never parsed). In the browser without them the screen opens at
+once on a loading frame (``cart.ui.boot``). ``GAMMON_CART_CHECK=N``: run the title's
 computer-vs-computer game headless for at most N frames and exit 0 once a game
 is over, 1 if none finished (the build's own test uses it).
 """
@@ -92,6 +93,10 @@ def check(limit: int) -> int:
 
 if os.environ.get("GAMMON_CART_CHECK"):
     sys.exit(check(int(os.environ["GAMMON_CART_CHECK"])))
+elif sys.platform == "emscripten" and not os.environ.get("GAMMON_CART_ARGS"):
+    from cart.ui.boot import run_in_browser
+
+    run_in_browser()  # a loading frame at once, the cart loaded behind it
 else:
     from cart.__main__ import main
 

@@ -398,19 +398,25 @@ def main(argv: list[str] | None = None) -> int:
     if "start" in wanted:
         with tempfile.TemporaryDirectory() as tmp:
             bare = bare_page(Path(tmp))
-            starts: dict[str, list[float]] = {"bare": [], "cart": []}
+            starts: dict[str, list[float]] = {"bare": [], "cart": [], "cart_title": []}
             for i in range(args.start_rounds):
                 for which, page in (("bare", bare), ("cart", ours)):
-                    report = webcheck(
-                        wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, ["frames:5"]
-                    )
+                    actions = ["frames:5"] + (["pyfile:DRIVER", "py:boot_figures()"] if which == "cart" else [])
+                    report = webcheck(wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, actions)
                     got = summary(which, report).get("click_to_first_frame_s")
-                    if got is not None:
-                        starts[which].append(got)
+                    if got is None:
+                        continue
+                    starts[which].append(got)
+                    loading = results(report, "boot_figures")
+                    if which == "cart" and loading and isinstance(loading[0], dict) and loading[0]["loading_s"]:
+                        # the title's first frame: the loading frame, the App built, one frame of 1/30 s
+                        starts["cart_title"].append(round(got + loading[0]["loading_s"] + 1 / 30, 3))
         best = {k: min(v) for k, v in starts.items() if v}
         figures["start"] = {"click_to_first_frame_s": starts, "best": best}
-        if len(best) == 2:
-            figures["start"]["ratio_best"] = round(best["cart"] / best["bare"], 2)
+        if "bare" in best:
+            for k in ("cart", "cart_title"):
+                if k in best:
+                    figures["start"][f"ratio_best_{k}"] = round(best[k] / best["bare"], 2)
         print("start", json.dumps(figures["start"]), flush=True)
     (out / "figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print(f"figures: {out / 'figures.json'}")

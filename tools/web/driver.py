@@ -242,3 +242,10 @@ def review_title():
     top = app().top
     window = getattr(top, "window", None)
     return {"top": type(top).__name__, "title": getattr(window, "title", None), "told": told()}
+
+
+def boot_figures():
+    """How long the browser's start built the App behind its loading frame (cart.ui.boot)."""
+    boot = sys.modules.get("cart.ui.boot")
+    found = [o for o in gc.get_objects() if boot is not None and type(o) is boot.Boot]
+    return {"loading_s": round(found[0].loading_s, 3)} if found else {"loading_s": None}
