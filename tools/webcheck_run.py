@@ -318,6 +318,38 @@ def page_at(rev: str, folder: Path) -> Path:
     return out / f"{build_web.APP_NAME}.html"
 
 
+def start_figures(wc: Path, ours: Path, out: Path, wasm: Path, rounds: int) -> dict[str, Any]:
+    """Click to first frame, this page against a bare 640x512 Pyxel page, taking turns ``rounds`` times.
+
+    The cart's first frame is its loading frame (:mod:`cart.ui.boot`); its title's first frame
+    comes once the App is built behind it, which the page's Boot timed.
+    """
+    starts: dict[str, list[float]] = {"bare": [], "cart": [], "cart_title": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = bare_page(Path(tmp))
+        for i in range(rounds):
+            for which, page in (("bare", bare), ("cart", ours)):
+                probe = ["pyfile:DRIVER", "py:boot_figures()"] if which == "cart" else []
+                report = webcheck(
+                    wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, ["frames:5", *probe]
+                )
+                got = summary(which, report).get("click_to_first_frame_s")
+                if got is None:
+                    continue
+                starts[which].append(got)
+                loading = [
+                    r for r in results(report, "boot_figures") if isinstance(r, dict) and r["loading_s"]
+                ]
+                if loading:  # the loading frame, the App built, then one frame of 1/30 s
+                    starts["cart_title"].append(round(got + loading[0]["loading_s"] + 1 / 30, 3))
+    best = {k: min(v) for k, v in starts.items() if v}
+    fig: dict[str, Any] = {"click_to_first_frame_s": starts, "best": best}
+    for k in ("cart", "cart_title"):
+        if k in best and "bare" in best:
+            fig[f"ratio_best_{k}"] = round(best[k] / best["bare"], 2)
+    return fig
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -396,27 +428,7 @@ def main(argv: list[str] | None = None) -> int:
         figures["runs"]["desk640_before"] = summary("desk640_before", report)
         print("desk640_before", json.dumps(figures["runs"]["desk640_before"], indent=1), flush=True)
     if "start" in wanted:
-        with tempfile.TemporaryDirectory() as tmp:
-            bare = bare_page(Path(tmp))
-            starts: dict[str, list[float]] = {"bare": [], "cart": [], "cart_title": []}
-            for i in range(args.start_rounds):
-                for which, page in (("bare", bare), ("cart", ours)):
-                    actions = ["frames:5"] + (["pyfile:DRIVER", "py:boot_figures()"] if which == "cart" else [])
-                    report = webcheck(wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, actions)
-                    got = summary(which, report).get("click_to_first_frame_s")
-                    if got is None:
-                        continue
-                    starts[which].append(got)
-                    loading = results(report, "boot_figures")
-                    if which == "cart" and loading and isinstance(loading[0], dict) and loading[0]["loading_s"]:
-                        # the title's first frame: the loading frame, the App built, one frame of 1/30 s
-                        starts["cart_title"].append(round(got + loading[0]["loading_s"] + 1 / 30, 3))
-        best = {k: min(v) for k, v in starts.items() if v}
-        figures["start"] = {"click_to_first_frame_s": starts, "best": best}
-        if "bare" in best:
-            for k in ("cart", "cart_title"):
-                if k in best:
-                    figures["start"][f"ratio_best_{k}"] = round(best[k] / best["bare"], 2)
+        figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds)
         print("start", json.dumps(figures["start"]), flush=True)
     (out / "figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print(f"figures: {out / 'figures.json'}")
