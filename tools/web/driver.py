@@ -152,7 +152,10 @@ def think_probe(level="master"):
     """Seat the computer against itself at ``level`` and time every frame from now on."""
     a = app()
     Table = mod("table", "Table").Table
-    GameSetup = mod("setup", "GameSetup").GameSetup
+    try:
+        GameSetup = mod("setup", "GameSetup").GameSetup
+    except LookupError:  # a cart from before cart/ui had rooms (a --compare page)
+        GameSetup = mod("options", "GameSetup").GameSetup
     PlayScene = mod("play", "PlayScene").PlayScene
     table = Table.new(GameSetup(players=0, level=level), a.rng, hints=True)
     scene = PlayScene(a.services, table, attract=True)
