@@ -121,7 +121,7 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "pageshot:board_page",
         "js:JSON.stringify(window.gammonLayoutNow)",
     ]
-    think = ["py:think_probe('master')", "wait:20", "py:think_report()", "shot:master_thinking"]
+    think = ["py:think_probe('master', 'fast')", "wait:20", "py:think_report()", "shot:master_thinking"]
     game = [
         "frames:5",
         "pyfile:DRIVER",

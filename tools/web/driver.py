@@ -148,9 +148,16 @@ def moves_made():
 PROBE = {"frames": [], "replies": [], "seen": 0, "rolled": None}
 
 
-def think_probe(level="master"):
-    """Seat the computer against itself at ``level`` and time every frame from now on."""
+def think_probe(level="master", speed=None):
+    """Seat the computer against itself at ``level`` and time every frame from now on.
+
+    ``speed``: the animation speed for this probe only (not saved), e.g. "fast" as ``tools.bench ui``.
+    """
     a = app()
+    if speed is not None:
+        import dataclasses
+
+        a.prefs.settings = dataclasses.replace(a.prefs.settings, animation_speed=speed)
     Table = mod("table", "Table").Table
     try:
         GameSetup = mod("setup", "GameSetup").GameSetup
