@@ -18,8 +18,6 @@ from typing import Protocol
 
 import pyxel
 
-__all__ = ["LOADING", "Boot", "run_in_browser"]
-
 LOADING = "Loading Gammon Cart..."
 """What the first frame says while the rest of the cart loads."""
 SCREEN = (640, 512)

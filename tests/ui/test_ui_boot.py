@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pyxel
 
-from cart.ui import app as app_module
-from cart.ui import boot
+from cart.ui import app as app_module, boot
 from cart.ui.kit.geom import SCREEN
 
 

@@ -23,8 +23,6 @@ import os
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["REVOKE_AFTER_MS", "download", "dropped_name"]
-
 REVOKE_AFTER_MS = 60_000
 """How long the download's object URL lives: the browser has copied the file long before."""
 
