@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from seats import two
 from test_ui_app import Driver
 
 from cart.engine import Move
@@ -30,7 +31,6 @@ from cart.ui.review.review import ReviewScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
 from cart.ui.windows.desk import SCALE_MENU
-from cart.ui.windows.setup import GameSetup
 
 
 class StandInPage:
@@ -96,7 +96,7 @@ def test_quit_from_a_game_in_the_browser_leaves_it_saved_for_the_title(
     assets: Assets, tmp_path: Path
 ) -> None:
     app = make_app(tmp_path, StandInPage())
-    app.create_game("Tuesday", GameSetup(players=2))
+    app.create_game("Tuesday", two())
     d = Driver(app)
     d.menu("Play", "Quit...")
     box = app.stack[-1]
@@ -116,7 +116,7 @@ def test_quit_on_the_desktop_still_closes(assets: Assets, tmp_path: Path) -> Non
 def test_export_in_the_browser_is_a_download_named_after_the_game(assets: Assets, tmp_path: Path) -> None:
     page = StandInPage()
     app = make_app(tmp_path, page)
-    scene = app.create_game("Export me", GameSetup(players=2))
+    scene = app.create_game("Export me", two())
     d = Driver(app)
     play(scene, 4)
     d.frames(1)
@@ -129,7 +129,7 @@ def test_export_in_the_browser_is_a_download_named_after_the_game(assets: Assets
 
 def test_a_refused_download_is_said(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path, StandInPage(refuse=True))
-    app.create_game("Blocked", GameSetup(players=2))
+    app.create_game("Blocked", two())
     d = Driver(app)
     d.menu("Play", "Export .mat")
     assert "Could not export the game" in told(app) and "blocked" in told(app)
@@ -147,7 +147,7 @@ def test_scale_is_offered_only_where_there_is_a_window(assets: Assets, tmp_path:
     separated = [e.label for e in title_menu.entries if e.separator]
     assert separated == ["Title music" if web else SCALE_MENU]  # the line stays above Quit
     app.pop(title_menu)
-    app.create_game("Scaled", GameSetup(players=2))
+    app.create_game("Scaled", two())
     d.menu("Options")
     assert (SCALE_MENU in menu_labels(app)) is not web
 
@@ -155,7 +155,7 @@ def test_scale_is_offered_only_where_there_is_a_window(assets: Assets, tmp_path:
 def write_match(folder: Path, name: str) -> Path:
     """A .mat of a few moves, exported as the desktop does, at ``folder/name``."""
     app = make_app(folder / "maker", None)
-    scene = app.create_game("Friday", GameSetup(players=2))
+    scene = app.create_game("Friday", two())
     play(scene, 6)
     assert scene.table.session is not None
     path = folder / name
@@ -183,7 +183,7 @@ def test_a_mat_dropped_anywhere_opens_its_review_named_as_the_player_named_it(
     path = write_match(tmp, "Friday_s_game__2_.mat")
     app = make_app(tmp_path / "store", StandInPage({str(path): "Friday's game (2).mat"}))
     if where == "board":
-        app.create_game("Playing", GameSetup(players=2))
+        app.create_game("Playing", two())
     d = Driver(app)
     d.feed(Dropped(str(path)))
     d.frames(1)

@@ -158,18 +158,24 @@ def think_probe(level="master", speed=None):
         import dataclasses
 
         a.prefs.settings = dataclasses.replace(a.prefs.settings, animation_speed=speed)
-    Table = mod("table", "Table").Table
-    try:
-        GameSetup = mod("setup", "GameSetup").GameSetup
-    except LookupError:  # a cart from before cart/ui had rooms (a --compare page)
-        GameSetup = mod("options", "GameSetup").GameSetup
     PlayScene = mod("play", "PlayScene").PlayScene
-    table = Table.new(GameSetup(players=0, level=level), a.rng, hints=True)
+    try:
+        title = mod("title", "attract_table")
+        table = title.attract_table(title.watched(level), a.rng)
+    except LookupError:  # a cart from before the game options were one word (a --compare page)
+        Table = mod("table", "Table").Table
+        try:
+            GameSetup = mod("setup", "GameSetup").GameSetup
+        except LookupError:
+            GameSetup = mod("options", "GameSetup").GameSetup
+        table = Table.new(GameSetup(players=0, level=level), a.rng, hints=True)
     scene = PlayScene(a.services, table, attract=True)
     a.switch(scene)
     clock = a.clock
     begin = clock.begin
-    PROBE.update(frames=[], replies=[], thoughts=[], seen=0, rolled=None, thought=0.0, scene=scene)
+    PROBE.update(
+        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene
+    )
 
     def timed_begin():
         PROBE["thought"] += clock.thought  # the frame before's thinking
@@ -184,10 +190,15 @@ def think_probe(level="master", speed=None):
                 PROBE["rolled"] = now
                 PROBE["thought"] = 0.0
             elif kind == "Move" and PROBE["rolled"] is not None:
-                PROBE["replies"].append(now - PROBE["rolled"])
-                PROBE["thoughts"].append(PROBE["thought"])
-                PROBE["rolled"] = None
+                PROBE["moved"] = True
         PROBE["seen"] = len(record)
+        # the reply ends when its play has been shown: the Move is in the record and no checker moves
+        shown = not any(getattr(b, "kind", "") == "animating" for b in scene.beats)
+        if PROBE.get("moved") and shown:
+            PROBE["replies"].append(now - PROBE["rolled"])
+            PROBE["thoughts"].append(PROBE["thought"])
+            PROBE["rolled"] = None
+            PROBE["moved"] = False
 
     clock.begin = timed_begin
     return level
