@@ -19,6 +19,8 @@ from .store.settings import MAX_WINDOW_SCALE
 
 if TYPE_CHECKING:
     from .store import Store
+    from .ui.app import App
+    from .ui.kit.services import Page
 
 
 VENDOR = "Gammon Cart"
@@ -199,7 +201,7 @@ def _pyxel(args: argparse.Namespace) -> int:
     if why is not None:
         print(f"gammon-cart: {why}.\n{NO_DISPLAY}", file=sys.stderr)
         return 2
-    App(store=user_store(), seed=args.seed).run()
+    App(store=user_store(), seed=args.seed, page=web_page()).run()
     return 0
 
 
@@ -267,6 +269,29 @@ def _video_driver() -> str | None:
         driver = current()
         return driver.decode("ascii", "replace") if driver else None
     return None
+
+
+def web_page() -> Page | None:
+    """In the browser, what its page offers the game (a download, a dropped file's name); else None."""
+    if sys.platform == "emscripten":
+        import js  # Pyodide's bridge to the page
+        from pyodide.ffi import to_js
+
+        from .store.disk.browser import download, dropped_name
+        from .ui.kit.services import Page
+
+        return Page(
+            download=lambda name, data: download(js, to_js, name, data),
+            file_name=lambda path: dropped_name(js, path),
+        )
+    return None
+
+
+def web_app() -> App:
+    """The App as the browser's page plays it: its storage and its page (``cart.ui.boot`` runs it)."""
+    from .ui.app import App
+
+    return App(store=user_store(), page=web_page())
 
 
 def user_store() -> Store:

@@ -10,6 +10,8 @@ Pyxel's web runtime loads), writes ``cart/engine``, ``cart/ai`` (weights include
   move (the AI's arithmetic is integer and IEEE double, the same on both).
 - ``check_store.py``: the store in ``localStorage`` through Pyodide's real JS proxies, against
   a stand-in built in JavaScript: saving and loading a game, a damaged entry, a full storage.
+- ``check_browser.py``: an export handed to the browser as a download (a Blob and a link), and
+  a dropped file's own name, against a stand-in document.
 
 Needs ``node`` and ``npm ci --prefix tools/pyodide``. Without them the tests skip, saying what is
 missing, except under ``GAMMON_CART_REQUIRE_PYODIDE=1`` (set by ``.ci/run``), where they fail.
@@ -142,3 +144,18 @@ def test_a_review_under_pyodide_is_the_desktops(runnable: None) -> None:
         (c.index, c.right, c.mark) for c in browser.cubes
     ]
     assert [r.luck for r in ours.rolls] == pytest.approx([r.luck for r in browser.rolls], abs=1e-9)
+
+
+def test_an_export_reaches_the_browser_as_a_download_under_pyodide(runnable: None) -> None:
+    """Through Pyodide's real proxies: a Blob of the record's exact bytes, a link named after the game
+    clicked and removed, its URL revoked later; a page without a document is a plain OSError."""
+    output, passed = run_in_pyodide("check_browser.py")
+    for essential in (
+        "runs under Pyodide",
+        "it names the file as the game",
+        "it holds the record's exact bytes",
+        "the timer revokes that URL",
+        "no document: an OSError the game can say",
+        "a drop the page noted: the player's own name",
+    ):
+        assert essential in passed, output

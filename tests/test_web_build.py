@@ -11,13 +11,16 @@ instead of importing from the repository.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 import pyxel
@@ -123,3 +126,91 @@ def test_html_embeds_exactly_that_package(built: tuple[Path, Path]) -> None:
     assert '"gammon-cart.pyxapp"' in page
     # The runtime comes from the CDN, pinned to the Pyxel that built the page.
     assert f"cdn.jsdelivr.net/gh/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in page
+
+
+def test_our_page_comes_before_pyxel_js(built: tuple[Path, Path]) -> None:
+    """The fitting script must be there before pyxel.js makes the canvas, and no zoom is offered."""
+    page = built[1].read_text(encoding="utf-8")
+    ours = page.index("function gammonLayout(")
+    assert ours < page.index("/wasm/pyxel.js") < page.index("launchPyxel(")
+    assert page.index("canvas#canvas {") < ours  # the style: the canvas keeps 640x512 CSS pixels
+    assert f'<meta name="viewport" content="{build_web.VIEWPORT}">' in page
+    assert "<title>Gammon Cart</title>" in page
+
+
+VIEWPORTS = [
+    (390, 844),
+    (844, 390),
+    (1024, 768),
+    (768, 1024),
+    (640, 512),
+    (1280, 1024),
+    (320, 568),
+    (568, 320),
+    (1920, 1080),
+    (360, 640),
+    (915, 412),
+]
+
+LAYOUTS = """
+const { gammonLayout, GAME_W, GAME_H } = require(process.argv[1]);
+const out = [];
+for (const [w, h] of JSON.parse(process.argv[2])) {
+  for (const pad of [false, true]) out.push({ w, h, pad, lay: gammonLayout(w, h, pad) });
+}
+console.log(JSON.stringify({ out, GAME_W, GAME_H }));
+"""
+
+
+@pytest.fixture(scope="module")
+def layouts() -> list[dict[str, object]]:
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        ["node", "-e", LAYOUTS, str(build_web.WEB / "page.js"), json.dumps(VIEWPORTS)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    got = json.loads(done.stdout)
+    assert (got["GAME_W"], got["GAME_H"]) == (640, 512)
+    return list(got["out"])
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether boxes (left, top, width, height) share any area."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_the_game_fits_every_window_whole(layouts: list[dict[str, Any]]) -> None:
+    """Scaled to fit (below 1x too), centred across; without a gamepad as large as the window allows."""
+    for case in layouts:
+        w, h, lay = case["w"], case["h"], case["lay"]
+        game = (lay["x"], lay["y"], 640 * lay["s"], 512 * lay["s"])
+        assert game[0] >= -1e-9 and game[1] >= -1e-9, case
+        assert game[0] + game[2] <= w + 1e-6 and game[1] + game[3] <= h + 1e-6, case
+        assert abs(game[0] - (w - game[2]) / 2) < 1e-6, case
+        if not case["pad"]:
+            assert lay["pad"] is None and lay["s"] == pytest.approx(min(w / 640, h / 512)), case
+
+
+def test_the_touch_gamepad_stays_off_the_game(layouts: list[dict[str, Any]]) -> None:
+    """Cross, buttons and menu inside the window, off the board and off each other; the game still large."""
+    for case in (c for c in layouts if c["pad"]):
+        w, h, lay = case["w"], case["h"], case["lay"]
+        game = (lay["x"], lay["y"], 640 * lay["s"], 512 * lay["s"])
+        g = lay["pad"]["size"]
+        boxes = {
+            "cross": (lay["pad"]["cross"]["left"], lay["pad"]["cross"]["top"], g, g),
+            "button": (lay["pad"]["button"]["left"], lay["pad"]["button"]["top"], g, g),
+            # the menu's hit zone is the bottom 0.3 of a g-wide square (pyxel.js): its image is 92x26
+            "menu": (lay["pad"]["menu"]["left"], lay["pad"]["menu"]["top"], g, g * 26 / 92),
+        }
+        for name, box in boxes.items():
+            assert box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= w and box[1] + box[3] <= h, (name, case)
+            assert not overlap(box, game), (name, case)
+        assert not overlap(boxes["menu"], boxes["cross"]) and not overlap(boxes["menu"], boxes["button"]), (
+            case
+        )
+        assert lay["s"] >= 0.5 * min(w / 640, h / 512), case  # the pad costs the game at most half its size

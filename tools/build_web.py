@@ -13,6 +13,9 @@ its web runtime expect:
 - ``pyxel app2html APP.pyxapp`` writes ``<stem>.html`` in the current folder:
   one page that embeds the ``.pyxapp`` as base64 and loads ``pyxel.js`` (and
   through it Pyodide) from jsDelivr, pinned to the Pyxel version that built it.
+  :func:`page` then puts ``tools/web/page.css`` and ``page.js`` in front of it,
+  which fit the 640x512 game to any window (below 1x on a phone) and keep
+  pyxel.js's touch gamepad off the board; the rest of the page is Pyxel's.
 
 ``pyxel package`` takes everything under ``APP_DIR``, so the repository root
 would drag in tests, tools, the virtual environment and training checkpoints.
@@ -46,6 +49,7 @@ CART = ROOT / "cart"
 DIST = ROOT / "dist"
 APP_NAME = "gammon-cart"
 STARTUP_NAME = "gammon_cart.py"
+WEB = Path(__file__).resolve().parent / "web"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*")
 """Never packaged: byte code (rebuilt by the interpreter that runs it) and hidden files."""
 
@@ -58,7 +62,8 @@ STARTUP = '''\
 """Gammon Cart's startup script for ``pyxel play`` and the web page (written by tools/build_web.py).
 
 ``GAMMON_CART_ARGS``: options for ``python -m cart`` (``sys.argv`` is Pyxel's
-here, so it is never parsed). ``GAMMON_CART_CHECK=N``: run the title's
+here, so it is never parsed). In the browser without them the screen opens at
+once on a loading frame (``cart.ui.boot``). ``GAMMON_CART_CHECK=N``: run the title's
 computer-vs-computer game headless for at most N frames and exit 0 once a game
 is over, 1 if none finished (the build's own test uses it).
 """
@@ -88,6 +93,10 @@ def check(limit: int) -> int:
 
 if os.environ.get("GAMMON_CART_CHECK"):
     sys.exit(check(int(os.environ["GAMMON_CART_CHECK"])))
+elif sys.platform == "emscripten" and not os.environ.get("GAMMON_CART_ARGS"):
+    from cart.ui.boot import run_in_browser
+
+    run_in_browser()  # a loading frame at once, the cart loaded behind it
 else:
     from cart.__main__ import main
 
@@ -128,6 +137,28 @@ def stage(folder: Path) -> Path:
     return app_dir
 
 
+VIEWPORT = "width=device-width, initial-scale=1.0, maximum-scale=1.0, user-scalable=no"
+"""What pyxel.js sets too (no pinch zoom: the page fits the game itself); here before it loads."""
+
+
+def page(html: str) -> str:
+    """app2html's page with ours in front: a title, the viewport, and the fitting style and script.
+
+    The script must run before pyxel.js creates the canvas (it watches for it), so it goes first.
+    """
+    doctype = "<!doctype html>"
+    if not html.lower().startswith(doctype):
+        raise SystemExit("pyxel app2html wrote a page this build does not know (no <!doctype html> first)")
+    css = (WEB / "page.css").read_text(encoding="utf-8")
+    js = (WEB / "page.js").read_text(encoding="utf-8")
+    head = (
+        f'{doctype}\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="{VIEWPORT}">\n'
+        f"<title>{metadata()['title']}</title>\n<style>\n{css}</style>\n<script>\n{js}</script>\n"
+    )
+    return head + html[len(doctype) :].lstrip("\n")
+
+
 def _pyxel(args: list[str], cwd: Path) -> None:
     """Run a ``pyxel`` command with this interpreter; its chatter is shown only on failure."""
     done = subprocess.run(
@@ -152,6 +183,7 @@ def build(out: Path = DIST) -> tuple[Path, Path]:
             if not made.is_file():
                 raise SystemExit(f"pyxel did not write {made.name}")
         shutil.rmtree(app_dir)
+        html.write_text(page(html.read_text(encoding="utf-8")), encoding="utf-8")
         results = (out / app.name, out / html.name)
         for made, target in zip((app, html), results, strict=True):
             shutil.move(made, target)

@@ -49,7 +49,6 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
-from . import race as _race
 from .features import (
     CONTACT_FEATURES,
     INPUTS,
@@ -62,6 +61,7 @@ from .features import (
     contact_features,
     unit_table,
 )
+from .race import win_after as race_win_after
 from .slices import drain
 
 _index: Callable[[Any, int], int] = getitem  # typed for mypy, which picks no overload of getitem in map
@@ -330,7 +330,7 @@ class Weights:
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
-            win = _race.win_after(key)  # a few men a side: worked out exactly
+            win = race_win_after(key)  # a few men a side: worked out exactly
             if win is not None:
                 return (win, 0.0, 0.0, 0.0, 0.0)
             return sane(key, self.race.forward(key), True)

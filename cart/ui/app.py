@@ -22,14 +22,15 @@ from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.geom import SCREEN
-from cart.ui.kit.intents import Command, Focus, Input, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.intents import Command, Dropped, Focus, Input, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.keyboard import PadKeys
 from cart.ui.kit.prefs import Prefs
-from cart.ui.kit.services import Services
+from cart.ui.kit.services import Page, Services
 from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
+from cart.ui.review.review_open import review_file
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
@@ -46,6 +47,8 @@ THINK_MARGIN_S = 0.005
 
 NAVIGATION = ("left", "right", "up", "down")
 POINTER_HOT = (1, 1)  # the pointer sprite's active point: its tip, as RISC OS's ptr_default
+QUIT_IN_BROWSER = ("Your games, ratings and settings are kept in this browser.", "You can close this tab.")
+"""What Quit says in the browser, where the game cannot close its page (and stopping would freeze it)."""
 MESSAGE_WIDTH = 70  # characters in a line of a message box (it is at most 600 pixels wide)
 MESSAGE_LINES = 20
 
@@ -84,8 +87,11 @@ class App(SceneStack):
         settings: Settings | None = None,
         start: str = "title",
         pointer: bool | None = None,
+        page: Page | None = None,
     ) -> None:
-        """``pointer``: draw the Acorn pointer; headless shots leave it out, as an Archimedes snapshot did."""
+        """``pointer``: draw the Acorn pointer; headless shots leave it out, as an Archimedes snapshot did.
+        ``page``: the browser page around the cart (``cart.__main__`` gives it there).
+        """
         init_pyxel(headless=headless)
         self.store = store
         self.headless = headless
@@ -108,6 +114,7 @@ class App(SceneStack):
             clock=self.clock,
             rng=self.rng,
             used=self.input.used,
+            page=page,
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
@@ -258,6 +265,13 @@ class App(SceneStack):
         )
 
     def quit(self) -> None:
+        """Close the cartridge; in the browser, where closing the game would freeze its page, say that
+        the tab may be closed instead (everything is kept in the browser already) and go on."""
+        if self.services.page is not None:
+            if not isinstance(self.stack[0], TitleScene):
+                self.to_title()
+            self.tell("Quit", *QUIT_IN_BROWSER)
+            return
         self.quitting = True
         if not self.headless:
             pyxel.quit()
@@ -304,6 +318,9 @@ class App(SceneStack):
                     top.focus_on(None)  # the mouse took over
             elif isinstance(i, Focus):
                 top.focus_on((i.x, i.y))
+            elif isinstance(i, Dropped) and not top.takes_drops:
+                furniture.append(review_file(self.services, i.path))  # a .mat dropped anywhere: its Review
+                continue
             elif isinstance(i, Select) and top.window is not None:
                 part = top.window.hit(i.x, i.y)
                 if part in ("back", "close", "toggle"):

@@ -25,7 +25,7 @@ from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.windows.create_form import NewGameScene as NewGameScene
-from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
+from cart.ui.windows.desk import desk_entries, scale_entry
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -74,8 +74,10 @@ class TitleScene(Scene):
         self.services.sounds.title_music(False)
 
     def menu_entries(self) -> list[Entry]:
-        """Play, set up a position, the ratings, the music heard here, the window's scale, Help, Quit."""
+        """Play, set-up, ratings, the title music, the scale (not in a browser), Help, Quit."""
         services = self.services
+
+        web = services.page is not None  # no Scale entry there: the line goes under the music
 
         def music() -> Transition | None:
             going = settings_not_saved(services.prefs.flip("music"))
@@ -85,8 +87,8 @@ class TitleScene(Scene):
         return [
             Entry("Play", ToStart),
             *desk_entries(services),
-            Entry("Title music", music, ticked=services.prefs.settings.music),
-            Entry(SCALE_MENU, submenu=lambda: scale_entries(services), separator=True),
+            Entry("Title music", music, ticked=services.prefs.settings.music, separator=web),
+            *scale_entry(services, separator=True),
             help_entry(services.used.device),
             Entry("Quit", Quit),
         ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from pathlib import Path
 
-from cart.ui.kit.thinking import FrameClock, Thinker
+from cart.ui.kit.thinking import LATE_SLACK, RESERVE_STEP, FrameClock, Thinker
 
 
 class FakeTime:
@@ -131,3 +131,62 @@ def test_the_first_computer_turn_builds_the_nets_over_frames_not_in_one() -> Non
     finally:
         bot._LOADED.clear()
         bot._LOADED.update(kept)
+
+
+def late_frames(extra: float, frames: int) -> tuple[list[int], list[float]]:
+    """1 ms slices at 30 fps where each frame also costs ``extra`` seconds no update or draw sees.
+
+    The frame's end is where the loop starts the next: its period, or later when
+    update, draw and the unseen work ran past it (as a browser's render does).
+    Returns the slices run per frame and the time from each frame's start to the next.
+    """
+    now = FakeTime()
+    clock = FrameClock(30, 0.005, now=now)
+    thinker = Thinker(thought(now, [0.001] * 100_000), lambda _: None, state=None)
+    per_frame: list[int] = []
+    intervals: list[float] = []
+    for _ in range(frames):
+        clock.begin()
+        before = thinker.slices
+        thinker.step(clock)
+        per_frame.append(thinker.slices - before)
+        now.t += 0.002  # the draw
+        clock.drew(0.002)
+        now.t += extra
+        end = max(now.t, clock.start + clock.period)
+        intervals.append(end - clock.start)
+        now.t = end
+    return per_frame, intervals
+
+
+def test_work_outside_update_and_draw_is_learnt_from_the_frames_start_to_start() -> None:
+    """12 ms of render after each draw: the first frames run late, then the thinking makes room and
+    frames keep the period (without the reserve every frame would run 7 ms late for good)."""
+    per_frame, intervals = late_frames(0.012, 300)
+    period = 1 / 30
+    assert intervals[0] > period + 0.004  # it cannot know before a frame has run late
+    settled = intervals[60:]
+    on_time = sum(1 for t in settled if t <= period + LATE_SLACK)
+    assert on_time >= 0.9 * len(settled), sorted(settled)[-10:]
+    assert min(per_frame[60:]) >= 1  # thinking still advances every frame
+    assert sum(per_frame[60:]) / len(per_frame[60:]) >= 8  # and keeps most of what is left
+
+
+def test_frames_on_time_keep_the_whole_spare_time() -> None:
+    """No unseen work: nothing is kept back, each frame thinks as before (26 slices of 1 ms)."""
+    per_frame, intervals = late_frames(0.0, 100)
+    assert set(per_frame) == {26}
+    assert max(intervals) <= 1 / 30 + 1e-9
+
+
+def test_a_pause_is_not_lateness() -> None:
+    """A frame after a long pause (a hidden tab) does not shrink the thinking of the next ones."""
+    now = FakeTime()
+    clock = FrameClock(30, 0.005, now=now)
+    clock.begin()
+    now.t += 5.0
+    clock.begin()
+    assert clock.reserve == 0.0
+    now.t += 0.040  # a frame late by 6.7 ms: the reserve grows by a step, not by the whole lateness
+    clock.begin()
+    assert abs(clock.reserve - RESERVE_STEP) < 1e-9

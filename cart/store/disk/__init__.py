@@ -2,5 +2,6 @@
 
 The store above reads and writes named entries in a checksummed envelope, through
 a folder or a browser's ``localStorage``; what cannot be used is set aside with a
-notice. It knows nothing of backgammon.
+notice. In the browser an export goes to the player as a download instead
+(:mod:`.browser`). It knows nothing of backgammon.
 """

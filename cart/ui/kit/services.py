@@ -6,6 +6,9 @@ imports ``app`` and ``cart/ui`` has no import circle. The board painter is known
 by the :class:`Painter` protocol, so the kit imports nothing of the board. Pyxel
 has no clipboard: Ctrl+V asks the desktop's tool (``pbpaste``, ``Get-Clipboard``,
 ``wl-paste``, ``xclip``, ``xsel``), and where none answers the player types.
+
+In the browser a :class:`Page` says what the page offers that a window does not (a
+download) and what it lacks (a way to close itself): scenes ask ``services.page``.
 """
 
 from __future__ import annotations
@@ -81,11 +84,27 @@ class Painter(Protocol):
     def pips_over(self, g: pyxel.Image, game: Any, view: Any) -> None: ...
 
 
+@dataclass(frozen=True)
+class Page:
+    """The browser page the cart runs in (the desktop has none): built by ``cart.__main__`` there.
+
+    ``download(name, data)`` hands the player a file (an export) as the
+    browser's download named ``name``; it raises ``OSError`` when the page
+    refuses. ``file_name(path)`` is the name the player gave a file dropped on
+    the page, which the page wrote into Pyodide's file system under another.
+    A page cannot be closed by its game: Quit says the tab may be closed.
+    """
+
+    download: Callable[[str, bytes], None]
+    file_name: Callable[[str], str]
+
+
 @dataclass(frozen=True, eq=False)
 class Services:
     """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
 
-    ``used`` is the input used last, so a tip names that device's controls.
+    ``used`` is the input used last, so a tip names that device's controls; ``page`` is
+    the browser page around the cart (None on the desktop).
     """
 
     assets: Assets
@@ -97,3 +116,8 @@ class Services:
     rng: random.Random
     clipboard: Callable[[], str | None] = read_clipboard
     used: LastUsed = field(default_factory=LastUsed)
+    page: Page | None = None
+
+    def file_name(self, path: str) -> str:
+        """A file's name as the player knows it: a dropped file's own name in the browser."""
+        return self.page.file_name(path) if self.page is not None else os.path.basename(path)

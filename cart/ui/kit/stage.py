@@ -96,6 +96,7 @@ class Scene:
     window: Window | None = None  # the scene's window, whose furniture the App hands to :meth:`furniture`
     free_stops = True  # stops lie about freely (the board); False: in rows (boxes, forms, menus)
     shows_focus = False  # it marks the focused stop, so the pointer may hide while the keys have it
+    takes_drops = False  # a file dropped now is this scene's (else the App opens a .mat for review)
     onscreen = False  # the on-screen keyboard: the keys type while the pad's buttons work its keys
     field_answers = False  # a box asking for its one field: the on-screen keyboard's OK answers it
     help_page: str | None = None  # the manual's page about this screen, where its Help opens (None: contents)

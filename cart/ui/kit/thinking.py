@@ -2,8 +2,12 @@
 
 :class:`FrameClock` gives the deadline by which thinking must stop for the frame
 to end on time; a :class:`Thinker` runs slices until the next one, forecast from
-recent slices, would pass it, so one slow slice costs a frame, not the game. No
-Pyxel: tests and the bench drive it with their own clock.
+recent slices, would pass it, so one slow slice costs a frame, not the game.
+Work that update and draw do not see (Pyxel's render, a browser's present) shows
+as frames starting late: each adds a little to what the clock keeps back from
+thinking, and each frame on time gives a little back, so the reserve settles
+where frames keep the period on that machine. No Pyxel: tests and the bench
+drive it with their own clock.
 """
 
 from __future__ import annotations
@@ -17,6 +21,18 @@ RECENT = 16
 """Draws the clock looks back over for the time to keep for drawing."""
 DECAY = 0.75
 """How much of the forecast is left after each slice that took less: a slow one is forgotten fast."""
+LATE_SLACK = 0.001
+"""A frame starting this much past its period is on time (timer jitter)."""
+RESERVE_STEP = 0.003
+"""What a late frame adds to the time kept back (at most its lateness): a browser's frame that misses
+its vsync is 16.7 ms late, which as a whole would overshoot what the next frames need."""
+RESERVE_GIVEN_BACK = 0.00005
+"""What a frame on time gives back: one late frame in 60 (2 s) once the reserve has settled."""
+RESERVE_MAX = 0.015
+"""The most kept back: thinking keeps about 10 ms a frame even where the rest of a frame costs more
+than its period allows (software WebGL on a busy machine), so a reply slows but never stalls."""
+STALL = 1.0
+"""A gap between frames this long is a pause (a hidden tab, a modal wait), not lateness to learn from."""
 
 
 class FrameClock:
@@ -33,13 +49,26 @@ class FrameClock:
         self.now = now
         self.budget: float | None = None
         self.start = now()
+        self.began = False  # whether a frame has started yet (the first one has no frame before it)
         self.draws: deque[float] = deque(maxlen=RECENT)
         self.thought = 0.0  # seconds of thinking in the current frame
         self.frames = 0  # frames drawn so far
+        self.reserve = 0.0  # seconds kept back from thinking for the work no update or draw sees
 
     def begin(self) -> None:
-        """A frame starts (its update is about to run)."""
-        self.start = self.now()
+        """A frame starts (its update is about to run): learn from how late it is."""
+        now = self.now()
+        if self.began:
+            interval = now - self.start
+            if interval >= STALL:
+                pass
+            elif interval > self.period + LATE_SLACK:
+                late = interval - self.period
+                self.reserve = min(self.reserve + min(late, RESERVE_STEP), RESERVE_MAX)
+            else:
+                self.reserve = max(0.0, self.reserve - RESERVE_GIVEN_BACK)
+        self.began = True
+        self.start = now
         self.thought = 0.0
 
     def drew(self, seconds: float) -> None:
@@ -48,11 +77,11 @@ class FrameClock:
         self.frames += 1
 
     def deadline(self) -> float:
-        """The moment thinking must stop: the frame's end less the draw to come and the margin."""
+        """When thinking must stop: the frame's end less the draw to come, the margin and the reserve."""
         if self.budget is not None:
             return self.now() + self.budget
         draw = max(self.draws, default=0.002)
-        return self.start + self.period - self.margin - draw
+        return self.start + self.period - self.margin - draw - self.reserve
 
 
 class Thinker:

@@ -82,21 +82,28 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
 
 
 def review_file(services: Services, path: str) -> Transition:
-    """The match in the ``.mat`` file at ``path`` told back, or a box saying why it cannot be."""
+    """The match in the ``.mat`` file at ``path`` told back, or a box saying why it cannot be.
+
+    The file is named as the player knows it: in the browser a dropped file
+    lies in Pyodide's ``/tmp`` under a name of the page's making.
+    """
+    name = services.file_name(path)
     try:
         match = read_mat(path)
     except MatError as exc:
-        return Tell("Import .mat", (*wrap(shown(str(exc)), 60), "Nothing was changed."))
+        return Tell("Import .mat", (*wrap(shown(str(exc).replace(path, name)), 60), "Nothing was changed."))
     if not match.record:
-        return Tell("Import .mat", (f"{os.path.basename(path)} records no moves: nothing to review.",))
+        return Tell("Import .mat", (f"{name} records no moves: nothing to review.",))
     colour = other_colour_of(services.prefs.settings)
     players = (Player(match.names[0], colour), Player(match.names[1], "red"))
-    title = cut(shown(os.path.basename(path)), MAT_NAME, at_word=False)  # shown, and "..." past the room
+    title = cut(shown(name), MAT_NAME, at_word=False)  # shown, and "..." past the room
     return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
 
 
 class ImportBox(Dialog):
     """Import .mat: a file dropped on the window, or (on the desktop) its path typed and Return."""
+
+    takes_drops = True
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:

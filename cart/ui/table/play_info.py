@@ -36,17 +36,36 @@ def ok() -> list[Choice]:
     return [Choice("OK", lambda: None, default=True, cancel=True)]
 
 
+def download_name(game: str) -> str:
+    """A download's file name from the game's: as the player wrote it, less what no file system takes.
+
+    >>> download_name('Friday: "Bob" vs me?'), download_name("  ..  ")
+    ('Friday_ _Bob_ vs me_.mat', 'game.mat')
+    """
+    kept = "".join("_" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in game).strip(" .")
+    return f"{kept or 'game'}.mat"
+
+
 def export(scene: Seated) -> Transition | None:
-    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where."""
+    """Write the game's ``.mat`` record into ``exports/`` beside the saves, and say where.
+
+    In the browser the saves live in the page's storage, out of the player's
+    reach, so the record is handed over as a download named after the game.
+    """
     services = scene.services
     store = services.store
     session = scene.table.session
     if session is None or store is None:
         scene.table.say("only a saved game can be exported")
         return None
-    entry = f"exports/{entry_stem(session.game.name)}.mat"
     try:
-        store.backend.write(entry, export_mat(session.game).encode("utf-8"))
+        data = export_mat(session.game).encode("utf-8")
+        if services.page is not None:
+            name = download_name(session.game.name)
+            services.page.download(name, data)
+            return Tell("Export .mat", ("The game's record was handed to the browser as a download:", name))
+        entry = f"exports/{entry_stem(session.game.name)}.mat"
+        store.backend.write(entry, data)
     except (MatError, OSError) as exc:
         return Tell("Export .mat", (f"Could not export the game: {exc}",))
     return Tell("Export .mat", ("The game's record was written to", export_path(store, entry)))

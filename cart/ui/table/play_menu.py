@@ -14,7 +14,7 @@ from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.prefs import SPEEDS
 from cart.ui.kit.stage import Push, Transition, settings_not_saved
 from cart.ui.routes import ToNewGame
-from cart.ui.windows.desk import SCALE_MENU, desk_entries, scale_entries
+from cart.ui.windows.desk import desk_entries, scale_entry
 
 from .play_boxes import ask_exit, ask_forfeit, ask_resign, review_table
 from .play_info import export, show_ids, show_messages
@@ -104,7 +104,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
             Entry("Pip counts", tick("pips"), ticked=prefs.pips),
             Entry("Speed", submenu=speed_menu),
-            Entry(SCALE_MENU, submenu=lambda: scale_entries(scene.services)),
+            *scale_entry(scene.services),
             Entry("Tutor", submenu=tutor_menu),
         ]
 

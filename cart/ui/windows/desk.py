@@ -52,3 +52,10 @@ def scale_entries(services: Services) -> list[Entry]:
     now = prefs.settings.window_scale
     labels = ["Automatic", *(f"{n}x" for n in range(1, MAX_WINDOW_SCALE + 1))]
     return [Entry(label, choose(n), ticked=now == n) for n, label in enumerate(labels)]
+
+
+def scale_entry(services: Services, *, separator: bool = False) -> list[Entry]:
+    """The Scale (next start) entry, where there is a window to scale: none in the browser's page."""
+    if services.page is not None:
+        return []
+    return [Entry(SCALE_MENU, submenu=lambda: scale_entries(services), separator=separator)]

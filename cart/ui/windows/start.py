@@ -55,6 +55,8 @@ class StartScene(ScrollingList, Scene):
     The highlight is always a shown line; the toggle-size icon shows the list on the whole screen.
     """
 
+    takes_drops = True  # its update opens a .mat dropped on the list for review
+
     own_arrows = ("up", "down")
     help_page = "saved-games"
     window: Window

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from cart.engine import GameState, Rules
+from cart.phrasebook import seen_from, verb
 from cart.ui.board.layout import Spot, point_column
 from cart.ui.board.tips import move_then_confirm, point_tip, review_tip, roll_first, tip_text
-from cart.ui.board.words import seen_from, verb
 
 
 def test_a_tip_names_the_controls_of_the_device_in_hand_and_only_when_the_player_may_act() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cart.engine import GameOver
+from cart.engine import GameOver, Rules
 from cart.ui.review.review_rows import end_sentences, game_heading, ordinal
 
 
@@ -19,7 +19,11 @@ def test_a_games_end_is_one_whole_sentence_naming_the_player_who_ended_it() -> N
 
 
 def test_headings_are_ordinals_never_a_name_like_a_saved_games() -> None:
-    assert [game_heading(2, 3, True), game_heading(1, 1, True), game_heading(1, 1, False)] == [
+    assert [
+        game_heading(2, 3, Rules(match_length=3)),
+        game_heading(1, 1, Rules(match_length=3)),
+        game_heading(1, 1, Rules()),
+    ] == [
         "2nd game of 3",
         "1st game",
         "Money game",

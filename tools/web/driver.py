@@ -1,0 +1,272 @@
+"""Helpers that webcheck runs inside the page (``pyfile:``) to play Gammon Cart by touch.
+
+They find the running App through ``gc`` (webcheck's namespace is not the game's
+``__main__``), read the table and answer where a finger goes next, in Pyxel
+pixels: ``next_tap()`` for ``pytaps:`` (a roll, a confirmation, the two taps of a
+tap-tap move), ``next_swipe()`` for ``pyswipe:`` (a checker dragged from its
+point to its target). Plays alternate: the first move of each play is dragged,
+the others tapped, so a game uses both. ``think_probe()`` and ``think_report()``
+time the frames and the computer's replies while the Master plays itself.
+Nothing here is part of the cart: it only reads the game's state.
+"""
+
+import gc
+import itertools
+import sys
+import time
+
+_APP = []
+
+
+def mod(name, attr=None):
+    """The cart.ui module named ``...name`` (wherever it lives in cart/ui) that holds ``attr``."""
+    for full, m in list(sys.modules.items()):
+        if full.startswith("cart.ui") and full.endswith("." + name) and (attr is None or hasattr(m, attr)):
+            return m
+    raise LookupError(name)
+
+
+def app():
+    if not _APP:
+        App = mod("app", "App").App
+        _APP.extend(o for o in gc.get_objects() if type(o) is App)
+    return _APP[0] if _APP else None
+
+
+def play_scene():
+    a = app()
+    for s in [a.top, *a.stack] if a is not None else []:
+        if type(s).__name__ == "PlayScene":
+            return s
+    return None
+
+
+def st():
+    """What is on screen, briefly."""
+    a = app()
+    out = {"scene": type(a.top).__name__, "stack": [type(s).__name__ for s in a.stack]}
+    p = play_scene()
+    if p is not None:
+        g = p.match.game
+        out.update(
+            phase=g.phase,
+            actor=g.actor,
+            dice=list(g.dice) if g.dice else None,
+            humans=p.table.humans,
+            thinking=p.thinker is not None,
+            message=p.table.message,
+            score=list(p.match.score),
+            over=g.is_over,
+            pointer=list(a.pointer),
+        )
+    return out
+
+
+def human_ready():
+    """The one human may act (opening, roll, move) and nothing animates or thinks."""
+    p = play_scene()
+    if p is None or app().top is not p:
+        return False
+    g = p.match.game
+    if g.is_over or g.actor in p.table.bots or p.thinker is not None or p.beats:
+        return False
+    return g.phase in ("opening", "roll", "move")
+
+
+def _centre(point):
+    L = mod("layout", "point_rect")
+    if point == 25:
+        return L.bar_rect(True).center
+    if point == 0:
+        return L.YOUR_BIN.center
+    return L.point_rect(point).center
+
+
+MOVES = []  # (how, src, dst) of each move the driver made: how is "drag" or "tap"
+PLAYS = [0]
+
+
+def _move_due():
+    """The next move of the human's play as (src, dst), or None when the play is complete."""
+    t = play_scene().table
+    part = t.partial()
+    if part is None or part.is_complete or not part.can_move:
+        return None
+    src = sorted(part.sources(), reverse=True)[0]
+    dst = sorted(part.targets(src), reverse=True)[0]
+    return src, dst
+
+
+def next_tap():
+    """[x, y, why] for the next tap, "wait", or None (a drag is due, or the game is over)."""
+    p = play_scene()
+    if p is None or p.match.game.is_over or p.match.game_number > 1:
+        return None
+    if not human_ready():
+        return "wait"
+    L = mod("layout", "point_rect")
+    g = p.match.game
+    t = p.table
+    if g.phase in ("opening", "roll"):
+        return [*L.DICE_BOX.center, f"roll ({g.phase})"]
+    if t.lifted_from is not None:
+        part = t.partial()
+        dst = sorted(part.targets(t.lifted_from), reverse=True)[0]
+        MOVES.append(("tap", t.lifted_from, dst))
+        return [*_centre(dst), f"tap: put down on {dst}"]
+    due = _move_due()
+    if due is None:
+        PLAYS[0] += 1
+        return [*L.ROLL_BOX.center, "confirm (tap the roll)"]
+    if not t.partial().steps:
+        return None  # the first move of a play is dragged
+    return [*_centre(due[0]), f"tap: pick up from {due[0]}"]
+
+
+def next_swipe():
+    """[x0, y0, x1, y1, why] for a drag of the play's first move, or "none"."""
+    p = play_scene()
+    if p is None or not human_ready() or p.match.game.phase != "move" or p.table.lifted_from is not None:
+        return "none"
+    due = _move_due()
+    if due is None or p.table.partial().steps:
+        return "none"
+    MOVES.append(("drag", *due))
+    return [*_centre(due[0]), *_centre(due[1]), f"drag {due[0]} to {due[1]}"]
+
+
+def moves_made():
+    return {
+        "drags": sum(1 for m in MOVES if m[0] == "drag"),
+        "taps": sum(1 for m in MOVES if m[0] == "tap"),
+        "plays": PLAYS[0],
+    }
+
+
+# -- frames and replies while the Master plays itself --------------------------------------
+
+PROBE = {"frames": [], "replies": [], "seen": 0, "rolled": None}
+
+
+def think_probe(level="master", speed=None):
+    """Seat the computer against itself at ``level`` and time every frame from now on.
+
+    ``speed``: the animation speed for this probe only (not saved), e.g. "fast" as ``tools.bench ui``.
+    """
+    a = app()
+    if speed is not None:
+        import dataclasses
+
+        a.prefs.settings = dataclasses.replace(a.prefs.settings, animation_speed=speed)
+    PlayScene = mod("play", "PlayScene").PlayScene
+    try:
+        title = mod("title", "attract_table")
+        table = title.attract_table(title.watched(level), a.rng)
+    except LookupError:  # a cart from before the game options were one word (a --compare page)
+        Table = mod("table", "Table").Table
+        try:
+            GameSetup = mod("setup", "GameSetup").GameSetup
+        except LookupError:
+            GameSetup = mod("options", "GameSetup").GameSetup
+        table = Table.new(GameSetup(players=0, level=level), a.rng, hints=True)
+    scene = PlayScene(a.services, table, attract=True)
+    a.switch(scene)
+    clock = a.clock
+    begin = clock.begin
+    PROBE.update(
+        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene
+    )
+
+    def timed_begin():
+        PROBE["thought"] += clock.thought  # the frame before's thinking
+        begin()
+        now = time.perf_counter()
+        record = scene.match.record
+        PROBE["frames"].append((now, scene.thinker is not None))
+        seen = min(PROBE["seen"], len(record))
+        for action in record[seen:]:
+            kind = type(action).__name__
+            if kind == "Roll":
+                PROBE["rolled"] = now
+                PROBE["thought"] = 0.0
+            elif kind == "Move" and PROBE["rolled"] is not None:
+                PROBE["moved"] = True
+        PROBE["seen"] = len(record)
+        # the reply ends when its play has been shown: the Move is in the record and no checker moves
+        shown = not any(getattr(b, "kind", "") == "animating" for b in scene.beats)
+        if PROBE.get("moved") and shown:
+            PROBE["replies"].append(now - PROBE["rolled"])
+            PROBE["thoughts"].append(PROBE["thought"])
+            PROBE["rolled"] = None
+            PROBE["moved"] = False
+
+    clock.begin = timed_begin
+    return level
+
+
+def think_report():
+    """Frames per second while a thought was under way, late frames, and the replies (dice to play)."""
+    f = PROBE["frames"]
+    gaps = [(b[0] - a[0]) for a, b in itertools.pairwise(f) if a[1] or b[1]]
+    replies = PROBE["replies"]
+    if not gaps:
+        return {"frames": len(f)}
+    return {
+        "thinking_frames": len(gaps) + 1,
+        "thinking_fps": round(len(gaps) / sum(gaps), 2),
+        "over_50ms": sum(1 for g in gaps if g > 0.050),
+        "over_40ms": sum(1 for g in gaps if g > 0.040),
+        "longest_ms": round(max(gaps) * 1e3, 1),
+        "replies": len(replies),
+        "reply_mean_s": round(sum(replies) / len(replies), 2) if replies else None,
+        "reply_longest_s": round(max(replies), 2) if replies else None,
+        "reply_thinking_cpu_mean_s": round(sum(PROBE["thoughts"]) / len(replies), 2) if replies else None,
+        "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
+    }
+
+
+# -- what only a browser shows: the download, Quit, a dropped file --------------------------------
+
+
+def told():
+    """The lines of the box on top, if a box is on top."""
+    lines = getattr(app().top, "lines", None)
+    return [str(line) for line in lines] if isinstance(lines, list | tuple) else []
+
+
+def export_now():
+    """Export .mat from the table, as its menu does; what the box then says."""
+    p = play_scene()
+    app().go(mod("play_info", "export").export(p))
+    return {"top": type(app().top).__name__, "told": told()}
+
+
+def quit_now():
+    """Quit, as the title's menu and close icon do: in the browser a box says the tab can be closed."""
+    a = app()
+    a.go(mod("stage", "Quit").Quit())
+    return {"quitting": a.quitting, "top": type(a.top).__name__, "told": told(), "frame": pyxel_frame()}
+
+
+def pyxel_frame():
+    return sys.modules["pyxel"].frame_count
+
+
+def close_top():
+    """Close the window or box on top (its Escape), to come back to what is under it."""
+    a = app()
+    a.pop(a.top)
+    return st()
+
+
+def review_title():
+    top = app().top
+    window = getattr(top, "window", None)
+    return {"top": type(top).__name__, "title": getattr(window, "title", None), "told": told()}
+
+
+def boot_figures():
+    """How long the browser's start built the App behind its loading frame (cart.ui.boot)."""
+    boot = sys.modules.get("cart.ui.boot")
+    found = [o for o in gc.get_objects() if boot is not None and type(o) is boot.Boot]
+    return {"loading_s": round(found[0].loading_s, 3)} if found else {"loading_s": None}
