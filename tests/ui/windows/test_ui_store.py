@@ -428,7 +428,7 @@ def test_the_list_says_whose_score_in_local_time_and_cuts_names_with_an_ellipsis
         (summary,) = store.games.list()
         line = summary_line(summary, WIDTHS)
         assert line[0].startswith("A very") and line[0].endswith("...") and len(line[0]) <= WIDTHS[0]
-        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Bartholomew") and "..." in line[1]
+        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Barthol") and "..." in line[1]
         assert len(line[1]) <= WIDTHS[1]
         assert line[3] == "2025-01-31 23:34"
         over = replace(summary, score=(4, 5), match_over=True, options=replace(long, names=("Bob", "Ann")))
