@@ -27,6 +27,7 @@ from cart.ai.review import Review, Reviewer
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
 from cart.ui.board.view_state import ViewState
+from cart.ui.board.words import verb
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
@@ -405,22 +406,27 @@ class ReviewScene(Scene):
                 a.text(g, r.right - 2 - 2 * CHAR_W, r.y, MARKS[mark], MARK_COLOUR[mark])
 
     def _graph(self, g: pyxel.Image) -> None:
+        """The viewer's chance of winning, as the detail says it: up is the viewer winning, named on top."""
         columns = self.graph.columns
+        viewer = self.source.viewer
         points = []
         errors = []
         for i in columns:
             line = self.lines.lines[i]
             judged = self.judged.play(line)
             if judged is not None:
-                points.append((i, judged.win_after))
+                points.append((i, judged.win_after if viewer == 0 else 1.0 - judged.win_after))
             if i in self.marks:
                 errors.append((i, MARK_COLOUR[self.marks[i]]))
         self.graph.draw(g, points, errors, self.list.selected)
         a = self.services.assets
         players = self.source.players
         inner = self.graph.inner
-        a.blt(g, inner.x + 1, inner.y + 1, f"token_{players[0].colour}")  # up is seat 0 winning
-        a.blt(g, inner.x + 1, inner.bottom - 13, f"token_{players[1].colour}")
+        a.blt(g, inner.x + 1, inner.y + 1, f"token_{players[viewer].colour}")
+        a.blt(g, inner.x + 1, inner.bottom - 13, f"token_{players[1 - viewer].colour}")
+        said = cut(verb(self.lines.names[viewer], "wins"), (inner.w - 16) // CHAR_W)
+        g.rect(inner.x + 14, inner.y, a.text_width(said) + 2, CHAR_H, wimp.FIELD_BG)  # read over the curve
+        a.text(g, inner.x + 15, inner.y, said, wimp.TEXT)
 
     def _totals(self, g: pyxel.Image) -> None:
         a = self.services.assets

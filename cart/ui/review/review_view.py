@@ -176,7 +176,7 @@ def play_rows(text: str, first: int, rest: int) -> list[str]:
 
 @dataclass
 class EquityGraph:
-    """Seat 0's chance of winning, move by move, over the lines of one game.
+    """A side's chance of winning (the viewer's), move by move, over the lines of one game.
 
     ``columns`` are the game's line numbers (in the move list), spread evenly
     across the graph, so a line's column and a click's line are one sum.
@@ -224,7 +224,7 @@ class EquityGraph:
         inner = self.inner
         bottom = inner.bottom - 1
         xy = [(self.x_of(line), self.y_of(chance)) for line, chance in points]
-        for (x0, y0), (x1, y1) in itertools.pairwise(xy):  # the area under seat 0's chance
+        for (x0, y0), (x1, y1) in itertools.pairwise(xy):  # the area under the side's chance
             for x in range(x0, x1):
                 y = y0 + (y1 - y0) * (x - x0) // max(1, x1 - x0)
                 g.line(x, y, x, bottom, wimp.Wimp.LIGHT_BLUE)
