@@ -144,8 +144,8 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
     d = play_scene(app, GameSetup(players=1, side="red", level="intermediate"), start)
-    d.until(lambda: "played" in d.table.message)
-    said = d.table.message.split(" played ")[1]
+    d.until(lambda: " rolled 6-6: " in d.table.message)
+    said = d.table.message.split(" rolled 6-6: ")[1]
     assert len(said) > 10  # long: four men moved
     d.menu("Play", "Review...")
     review = app.top

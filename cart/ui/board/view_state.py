@@ -26,6 +26,9 @@ draws at most :data:`~cart.ui.board.layout.STACK_CAP` men, 28 pixels short of it
 """
 
 Colour = Literal["white", "red", "black"]
+SeatDice = tuple[int, tuple[int, int]]
+"""A roll shown in its seat once it is over, played or not: the player and the dice, whole (not faded
+as used, so they read at a glance against the seat's white)."""
 """Checker (and dice) colours: Red against White (MaxGammon) or Black (seed 000)."""
 
 
@@ -78,6 +81,7 @@ class ViewState:
     message_first: int = 0  # the first line of a long message the strip shows (it scrolls)
     thinking: int | None = None  # the seat whose computer is thinking (its name strip says so)
     score: tuple[int, int] = (0, 0)  # the match's (or money session's) points, seat by seat
+    seat_dice: SeatDice | None = None  # the other side's last roll, in its seat until the next roll
 
     def position_for(self, game: GameState, player: int) -> Position:
         """The board shown, seen from ``player``'s side."""

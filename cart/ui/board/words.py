@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from cart.engine import Event, GameStarted, Match, Moved
+from cart.engine import Event, GameStarted, Match, Moved, Passed
 from cart.ui.kit.text import wrap_words
 
 _POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
@@ -50,21 +50,26 @@ def verb(name: str, third_person: str) -> str:
     return f"{name} {word}"
 
 
-def last_moved(match: Match) -> Moved | None:
-    """The last play of the game now under way (None before its first), replayed from the match's record.
+def last_rolls(match: Match) -> list[tuple[Moved | Passed, tuple[int, int] | None]]:
+    """Each side's last roll in the game now under way, played or passed, with its dice, oldest first.
 
-    A resumed game marks and says its last move as if it had just been made.
+    A resumed game says them (and marks the last play) as if they had just been made.
     """
     replay = match.restarted()
-    last: Moved | None = None
+    last: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
     for action in match.record:
+        dice = replay.game.dice
         events: list[Event] = replay.apply(action)
         for e in events:
             if isinstance(e, GameStarted):
-                last = None
+                last = {}
             elif isinstance(e, Moved):
-                last = e
-    return last
+                last.pop(e.player, None)
+                last[e.player] = (e, dice)
+            elif isinstance(e, Passed):
+                last.pop(e.player, None)
+                last[e.player] = (e, e.dice)
+    return list(last.values())
 
 
 @dataclass

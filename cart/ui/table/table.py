@@ -43,8 +43,8 @@ from cart.engine import (
     Taken,
 )
 from cart.store import GameOptions, StoreError
-from cart.ui.board.view_state import Colour, Hints, Player, players_of
-from cart.ui.board.words import MessageLog, last_moved, seen_from, verb
+from cart.ui.board.view_state import Colour, Hints, Player, SeatDice, players_of
+from cart.ui.board.words import MessageLog, last_rolls, seen_from, verb
 from cart.ui.windows.setup import GameSetup, game_options
 
 if TYPE_CHECKING:
@@ -147,6 +147,8 @@ class Table:
         self.hint: Hints | None = None  # the computer's advice, shown as arrows
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
+        self.seat_dice: SeatDice | None = None  # the last roll played or passed, shown till the next roll
+        self._play_said = ""  # the strip's words for that roll, kept over the next player's roll
         self.part: PartialPlay | None = None
         self.placed: list[int] = []  # steps made before each man put down: what Undo goes back to
         self._part_for: GameState | None = None
@@ -155,11 +157,9 @@ class Table:
         self._told = ""
         self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
-        if session is not None:
-            last = last_moved(match)
-            if last is not None:  # a resumed game marks and says its last play
-                self.marks = (last.player, last.play.moves)
-                self.say(self.played(last))
+        if session is not None:  # a resumed game says each side's last roll, marks the last play
+            for event, dice in last_rolls(match):
+                self.note([event], dice)
 
     # -- who sees what -------------------------------------------------------------------
     @property
@@ -213,13 +213,14 @@ class Table:
             and not self.guard(action if isinstance(action, Action) else ROLL)
         ):
             return []
+        dice = self.match.game.dice  # the roll a play is made with: the events do not repeat it
         try:
             events = self.match.apply(action if isinstance(action, Action) else action())
         except EngineError as exc:
             self.say(str(exc))
             return []
         self.hint = None
-        self.note(events)
+        self.note(events, dice)
         self.sync()
         return list(events)
 
@@ -350,17 +351,25 @@ class Table:
         )  # the board's numbers, as plays are said
 
     # -- words -------------------------------------------------------------------------------
-    def played(self, e: Moved) -> str:
-        """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
-        return f"{self.players[e.player].name} played {seen_from(e.text, e.player, self.viewer)}"
+    def played(self, e: Moved, dice: tuple[int, int] | None = None) -> str:
+        """'Expert rolled 3-2: 1/5* 12/16': the roll and the play in the numbers printed on the board the
+        viewer sees ('Expert played ...' where the roll is not known)."""
+        seen = seen_from(e.text, e.player, self.viewer)
+        name = self.players[e.player].name
+        return f"{name} played {seen}" if dice is None else f"{name} rolled {dice[0]}-{dice[1]}: {seen}"
 
-    def note(self, events: list[Event]) -> None:
-        """Say each event and mark each play (the viewer first follows the match)."""
+    def note(self, events: list[Event], dice: tuple[int, int] | None = None) -> None:
+        """Say each event and mark each play (the viewer first follows the match); ``dice``: the roll
+        a play among them was made with.
+
+        A roll played or passed stays in its seat and in the strip until the next roll: the player
+        rolling next still reads what the other side did with its dice."""
         names = [p.name for p in self.players]
         if len(self.humans) == 2 and self.match.game.phase not in ("opening", "over"):
             self._viewer = self.match.game.actor
         for e in events:
             if isinstance(e, OpeningRoll):
+                self.seat_dice = None
                 a, b = e.dice
                 if e.winner is None:
                     self.say(f"both rolled {a}: roll again")
@@ -369,12 +378,19 @@ class Table:
             elif isinstance(e, AutoDoubled):
                 self.say(f"a tie: the cube turns to {e.cube}")
             elif isinstance(e, Rolled):
-                self.log.clear()
+                told = self.seat_dice is not None and self.seat_dice[0] != e.player
+                if not (told and self.log.latest == self._play_said):
+                    self.log.clear()
+                self.seat_dice = None
             elif isinstance(e, Passed):
-                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]}: no move possible")
+                self.say(f"{names[e.player]} rolled {e.dice[0]}-{e.dice[1]} and cannot move")
+                self._play_said = self.log.latest
+                self.seat_dice = (e.player, e.dice)
             elif isinstance(e, Moved):
                 self.marks = (e.player, e.play.moves)
-                self.say(self.played(e))
+                self.say(self.played(e, dice))
+                self._play_said = self.log.latest
+                self.seat_dice = (e.player, dice) if dice is not None else None
             elif isinstance(e, Doubled):
                 self.say(f"{verb(names[e.player], 'doubles')} to {e.cube}")
             elif isinstance(e, Taken):
@@ -391,7 +407,7 @@ class Table:
                 self.say(f"{verb(names[e.player], 'declines')}: play on")
             elif isinstance(e, GameStarted):
                 self.say(f"game {e.number}{' (Crawford)' if e.crawford else ''}: roll the dice")
-                self.marks = None
+                self.marks = self.seat_dice = None
 
     def ratings(self) -> tuple[int, int] | None:
         """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
