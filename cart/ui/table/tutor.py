@@ -6,11 +6,14 @@ to :meth:`Tutor.check` first (:attr:`cart.ui.table.table.Table.guard`). A play, 
 double, a take or drop, or a roll when a double was possible is held while the
 Master judges it in the frame's spare time (:func:`cart.ai.tutor.think_tutor`,
 sliced by a :class:`~cart.ui.kit.thinking.Thinker`); when it costs at least the
-threshold a box asks "The Master prefers ...: play it anyway?". Yes applies the
-action as it was; No takes it back: the play's men go back to where the turn
-began, so the player chooses again, and a take or drop is asked again. An
-action the Master has nothing against goes through as if never held. Nothing
-here decides a rule or judges a play: the engine and ``cart.ai`` do.
+threshold a box asks "The Master prefers ...: play it anyway?", says what the
+action costs as the Review would ("It costs 0.309 in equity: very bad."), and
+the Master's play shows on the board in the hint arrows' look. No is the
+default, as advice to keep clear of a blunder should be: it takes the action
+back (the play's men go back to where the turn began, the Master's arrows stay
+until the player moves; a take or drop is asked again). Yes applies the action
+as it was. An action the Master has nothing against goes through as if never
+held. Nothing here decides a rule or judges a play: the engine and ``cart.ai`` do.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-from cart.ai.tutor import think_tutor
+from cart.ai.tutor import Advice, think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
+from cart.ui.board.view_state import Hints
 from cart.ui.board.words import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Transition
@@ -103,22 +107,26 @@ class Tutor:
         asking, self.asking = self.asking, None
         return asking
 
-    def _judged(self, question: str | None) -> None:
+    def _judged(self, advice: Advice | None) -> None:
         action = self.held
         assert action is not None
-        if question is None:
+        if advice is None:
             self.apply()
             return
-        if isinstance(
-            action, Move
-        ):  # "The Master prefers 13/7 8/7": in the board's numbers, as the table says
-            question = seen_from(question, self.table.match.game.actor, self.table.viewer)
+        question = advice.question
+        game = self.table.match.game
+        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the board's numbers, as said
+            question = seen_from(question, game.actor, self.table.viewer)
+        if advice.best:  # the Master's play on the board, as a hint shows it
+            moves = advice.best
+            self.table.hint = Hints(game.turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
         lines = [line for part in question.split(": ") for line in wrap_lines(part, LINE)]
         if len(lines) > 1:
             lines[0] += ":"
+        lines.append(f"It costs {advice.loss:.3f} in equity: {advice.mark or 'a small error'}.")
         choices = [
-            Choice("No", lambda: self._undo(), cancel=True),
-            Choice("Yes", lambda: self._yes(), default=True),
+            Choice("No", lambda: self._undo(), default=True, cancel=True),
+            Choice("Yes", lambda: self._yes()),
         ]
         self.asking = Push(Dialog(self.services, "Tutor", lines, choices))
 
@@ -137,13 +145,14 @@ class Tutor:
         self.allowed = None
 
     def _undo(self) -> Transition | None:
-        """No: nothing is applied; a play's men go back to the turn's start, a take or drop is asked again."""
+        """No: nothing is applied; a play's men go back to the turn's start (the Master's arrows stay
+        till the player moves), a take or drop is asked again."""
         action, self.held = self.held, None
         if isinstance(action, Move):
             part = self.table.partial()
             if part is not None and part.steps:
                 self.table.undo(whole=True)
-            self.table.say("choose your play again")
+            self.table.say("choose your play again: the arrows show the Master's")
         elif isinstance(action, (Take, Drop)):
             self.ask_again()
         return None

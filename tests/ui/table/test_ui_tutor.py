@@ -17,6 +17,7 @@ from cart.engine import GameState, Match, Move, Position, Rules
 from cart.store import Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.board.view_state import Hints
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
@@ -54,9 +55,11 @@ def tutor_box(p: Player) -> Dialog:
 
 ANSWERS = {
     "mouse": None,
-    "keyboard": (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN),
-    "gamepad": (pyxel.GAMEPAD1_BUTTON_BACK, pyxel.GAMEPAD1_BUTTON_X),
+    "keyboard": ((pyxel.KEY_RETURN,), (pyxel.KEY_DOWN, pyxel.KEY_SPACE)),
+    "gamepad": ((pyxel.GAMEPAD1_BUTTON_X,), (pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, pyxel.GAMEPAD1_BUTTON_A)),
 }
+"""No is the default (Return, pad X); Yes is the other button, reached by an arrow (the d-pad) from the
+pointer, by the dice above and right of the box, and pressed (Space, pad A)."""
 
 
 @pytest.mark.parametrize("answer", ANSWERS)
@@ -70,21 +73,35 @@ def test_the_tutor_asks_before_a_bad_play_no_takes_it_back_yes_plays_it(
     play_by_mouse(p, (24, 23), (24, 21))  # both back men up: bad with 3-1 (8/5 6/5 makes a point)
     box = tutor_box(p)
     assert box.lines[0].startswith("The Master prefers 8/5 6/5") and not table.match.record
+    cost = [line for line in box.lines if line.startswith("It costs ")]
+    assert len(cost) == 1 and cost[0].endswith(("doubtful.", " bad.")), box.lines  # as the Review marks it
+    assert [c.label for c in box.choices if c.default] == ["No"]  # the default keeps clear of the blunder
+    master = Hints(1, frozenset({8, 6}), frozenset({5}))
+    assert table.hint == master  # the Master's play on the board, in the hint arrows' look
     no, yes = (b.rect.center for b in box.buttons)
     keys = ANSWERS[answer]
     if keys is None:
         p.click(no)
     else:
-        p.press(keys[0])
+        for key in keys[0]:
+            p.press(key)
     assert p.top is scene and not table.match.record
     part = table.partial()
     assert part is not None and not part.steps  # the men are back: choose again
-    play_by_mouse(p, (24, 23), (24, 21))
-    tutor_box(p)
+    assert table.hint == master  # its arrows stay until the player moves
+    scene.draw(pyxel.screen)
+    assert scene.view()[1].hints == master
+    p.click(L.point_rect(24).center)
+    assert table.hint is None  # a man picked up: the player moves, the arrows go
+    p.click(L.point_rect(23).center)
+    play_by_mouse(p, (24, 21))
+    box = tutor_box(p)
     if keys is None:
         p.click(yes)
     else:
-        p.press(keys[1])
+        p.press(keys[1][0])
+        assert box.focus == yes
+        p.press(keys[1][1])
     first = table.match.record[0]  # the computer may have rolled since
     assert p.top is scene and isinstance(first, Move) and sorted(first.moves) == [(24, 21), (24, 23)]
 
@@ -127,7 +144,8 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
     p.click(L.cube_rect(None, table.viewer).center)
     box = tutor_box(p)
     assert box.lines[0].startswith("The Master would not double here")
-    p.press(pyxel.KEY_RETURN)  # Yes: double anyway
+    assert box.lines[-1].startswith("It costs ") and table.hint is None  # no play to show for the cube
+    p.click(box.buttons[1].rect.center)  # Yes: double anyway
     ask = p.top
     for _ in range(5):
         if isinstance(ask, Dialog) and ask.window.title == "Double":
