@@ -419,14 +419,9 @@ class ReviewScene(Scene):
             if i in self.marks:
                 errors.append((i, MARK_COLOUR[self.marks[i]]))
         self.graph.draw(g, points, errors, self.list.selected)
-        a = self.services.assets
         players = self.source.players
-        inner = self.graph.inner
-        a.blt(g, inner.x + 1, inner.y + 1, f"token_{players[viewer].colour}")
-        a.blt(g, inner.x + 1, inner.bottom - 13, f"token_{players[1 - viewer].colour}")
-        said = cut(verb(self.lines.names[viewer], "wins"), (inner.w - 16) // CHAR_W)
-        g.rect(inner.x + 14, inner.y, a.text_width(said) + 2, CHAR_H, wimp.FIELD_BG)  # read over the curve
-        a.text(g, inner.x + 15, inner.y, said, wimp.TEXT)
+        said = verb(self.lines.names[viewer], "wins")
+        self.graph.sides(g, self.services.assets, players[viewer].colour, players[1 - viewer].colour, said)
 
     def _totals(self, g: pyxel.Image) -> None:
         a = self.services.assets

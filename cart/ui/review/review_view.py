@@ -250,6 +250,16 @@ class EquityGraph:
             g.tri(x - 3, self.rect.y, x + 3, self.rect.y, x, self.rect.y + 4, wimp.FOCUS)
 
 
+    def sides(self, g: pyxel.Image, assets: Assets, up: str, down: str, said: str) -> None:
+        """Whose chance it is: ``up``'s token at the top named (``said``, "You win"), ``down``'s below."""
+        inner = self.inner
+        assets.blt(g, inner.x + 1, inner.y + 1, f"token_{up}")
+        assets.blt(g, inner.x + 1, inner.bottom - 13, f"token_{down}")
+        said = cut(said, (inner.w - 16) // CHAR_W)
+        g.rect(inner.x + 14, inner.y, assets.text_width(said) + 2, CHAR_H, wimp.FIELD_BG)  # over the curve
+        assets.text(g, inner.x + 15, inner.y, said, wimp.TEXT)
+
+
 def draw_progress(g: pyxel.Image, assets: Assets, r: Rect, done: int, total: int, label: str) -> None:
     """A white bar filling with dark blue as the work gets ``done`` of ``total``; ``label`` on it."""
     draw_box(g, r, wimp.FIELD_BG)
