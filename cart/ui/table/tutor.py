@@ -24,12 +24,13 @@ from typing import TYPE_CHECKING
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
 from cart.ai.tutor import Advice, think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
-from cart.ui.board.view_state import Hints
 from cart.ui.board.words import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Transition
 from cart.ui.kit.text import wrap_lines
 from cart.ui.kit.thinking import Thinker
+
+from .table import arrows
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -118,8 +119,7 @@ class Tutor:
         if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the board's numbers, as said
             question = seen_from(question, game.actor, self.table.viewer)
         if advice.best:  # the Master's play on the board, as a hint shows it
-            moves = advice.best
-            self.table.hint = Hints(game.turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
+            self.table.hint = arrows(game.turn, advice.best)
         lines = [line for part in question.split(": ") for line in wrap_lines(part, LINE)]
         if len(lines) > 1:
             lines[0] += ":"

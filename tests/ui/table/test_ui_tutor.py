@@ -22,6 +22,7 @@ from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
+from cart.ui.table.table import arrows
 from cart.ui.windows.setup import GameSetup
 
 
@@ -164,3 +165,11 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
     p.click(ask.buttons[[c.label for c in ask.choices].index("Take")].rect.center)
     p.frames(3)
     assert [type(a).__name__ for a in table.match.record[:2]] == ["Double", "Take"]
+
+
+def test_the_masters_arrows_show_where_each_man_starts_and_ends_not_its_stops() -> None:
+    """Play-test: the tutor's "13/3(2)" put a red arrow on 8 (the men's stop on the way) over a yellow
+    one; the arrows say where men leave and where they land, as the play is written."""
+    assert arrows(1, ((13, 8), (8, 3), (13, 8), (8, 3))) == Hints(1, frozenset({13}), frozenset({3}))
+    assert arrows(0, ((8, 5), (6, 5))) == Hints(0, frozenset({8, 6}), frozenset({5}))
+    assert arrows(1, ((24, 18), (18, 13), (13, 7))) == Hints(1, frozenset({24}), frozenset({7}))
