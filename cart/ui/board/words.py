@@ -84,24 +84,29 @@ class MessageLog:
     keep: int = 40
     said: list[str] = field(default_factory=list)
     age: int = 0
+    passing: str = ""  # words for the moment only (the tutor at work): in the strip, never in the log
 
     @property
     def latest(self) -> str:
-        return self.said[-1] if self.said else ""
+        return self.passing or (self.said[-1] if self.said else "")
 
     def say(self, text: str) -> None:
         text = text[:1].upper() + text[1:]
         if text:
             self.said.append(text)
             del self.said[: -self.keep]
-        self.age = 0
+        self.age, self.passing = 0, ""
+
+    def meanwhile(self, text: str) -> None:
+        """``text`` in the strip until the next word: what is under way now, not worth keeping."""
+        self.passing, self.age = text[:1].upper() + text[1:], 0
 
     def clear(self) -> None:
         """The strip goes blank (a roll); the log keeps what was said."""
         if self.said and self.said[-1]:
             self.said.append("")
             del self.said[: -self.keep]
-        self.age = 0
+        self.age, self.passing = 0, ""
 
     def tick(self) -> None:
         self.age += 1

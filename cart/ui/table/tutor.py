@@ -93,7 +93,7 @@ class Tutor:
         if isinstance(action, Move) and len(game.legal_plays()) < 2:
             return True  # forced
         self.held = action
-        self.table.say("the tutor is looking at it...")
+        self.table.log.meanwhile("the tutor is looking at it...")
         think = think_tutor(self.table.match, action, threshold)
         self.thinker = Thinker(think, self._judged, game, game.actor)
         return False
@@ -111,6 +111,7 @@ class Tutor:
     def _judged(self, advice: Advice | None) -> None:
         action = self.held
         assert action is not None
+        self.table.log.meanwhile("")  # judged: the strip goes back to what was said
         if advice is None:
             self.apply()
             return
