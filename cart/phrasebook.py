@@ -76,11 +76,20 @@ def points(n: int) -> str:
     return f"{n} point{'s' if n != 1 else ''}"
 
 
-def said(event: Event, names: Sequence[str], *, short: bool = False, viewer: int = 0, score: str = "") -> str:
+def said(
+    event: Event,
+    names: Sequence[str],
+    *,
+    short: bool = False,
+    viewer: int = 0,
+    score: str = "",
+    dice: tuple[int, int] | None = None,
+) -> str:
     """``event`` in words: a sentence of the terminal game, or (``short``) the strip's words ("": nothing).
 
     ``names`` are the seats' names; ``viewer`` the seat whose board numbers a
-    short play is said in; ``score`` the score as the terminal says it.
+    short play is said in; ``score`` the score as the terminal says it; ``dice``
+    the roll a short play was made with, said with it ("Expert rolled 3-2: 13/10 13/11").
 
     >>> said(Doubled(0, 2), ["Expert", "You"], short=True), said(Doubled(0, 2), ["Expert", "You"])
     ('Expert doubles to 2', 'Expert doubles: the cube would go to 2.')
@@ -103,11 +112,13 @@ def said(event: Event, names: Sequence[str], *, short: bool = False, viewer: int
             return "" if short else f"{n[p]} rolls {a}-{b}."  # the strip clears for the dice
         case Passed(player=p, dice=(a, b)):
             if short:
-                return f"{n[p]} rolled {a}-{b}: no move possible"
+                return f"{n[p]} rolled {a}-{b} and cannot move"
             return f"{n[p]} cannot play {a}-{b}: no move possible, the turn passes."
         case Moved(player=p, text=text, hits=hits):
             if short:
-                return f"{n[p]} played {seen_from(text, p, viewer)}"
+                seen = seen_from(text, p, viewer)
+                how = "played" if dice is None else f"rolled {dice[0]}-{dice[1]}:"
+                return f"{n[p]} {how} {seen}"
             hit = f" (hit on {', '.join(map(str, hits))})" if hits else ""
             return f"{n[p]} plays {text}{hit}."
         case Doubled(player=p, cube=c):

@@ -332,6 +332,20 @@ def shot_tutor(a: App) -> None:
     frame(a, at=(600, 60))
 
 
+def shot_computer_dice(a: App) -> None:
+    """Issue 28: the computer's 3-2 played (13/10 13/11 as it sees it), its dice left in its seat
+    and the strip saying the roll with the play; the player is to roll."""
+    state = GameState.from_position(Rules(), Position.start(), turn=0, dice=(3, 2))
+    scene = a.new_game(against("expert"), Match(rules=Rules(), start=state))
+    for _ in range(200):
+        if scene.table.match.game.turn == 1 and not scene.beats:
+            break
+        frame(a)
+    frame(a, at=(600, 60))
+    frame(a, at=(600, 60))
+    assert scene.table.match.game.phase == "roll" and scene.table.message.startswith("Expert rolled 3-2: ")
+
+
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": shot_title,
     "create": shot_create,
@@ -350,6 +364,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "game_over_rated": shot_game_over_rated,
     "review": shot_review,
     "tutor": shot_tutor,
+    "computer_dice": shot_computer_dice,
 }
 
 

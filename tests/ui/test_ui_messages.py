@@ -145,8 +145,8 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
     d = play_scene(app, against("intermediate"), start)
-    d.until(lambda: "played" in d.table.message)
-    said = d.table.message.split(" played ")[1]
+    d.until(lambda: " rolled 6-6: " in d.table.message)
+    said = d.table.message.split(" rolled 6-6: ")[1]
     assert len(said) > 10  # long: four men moved
     d.menu("Play", "Review...")
     review = app.top
@@ -271,6 +271,31 @@ def test_a_partial_review_gives_no_rating_word_yet(assets: Assets) -> None:
         assert read_line(assets, y, wimp.TEXT, TOTALS.x + 16, TOTALS.right) == "..."
 
 
+def test_saved_games_names_are_shown_wide_enough_to_tell_two_apart(assets: Assets, tmp_path: Path) -> None:
+    """Play-test: "Match fi..." beside "Match five": the Name column showed 11 characters of 60."""
+    from cart.store import GameOptions, Store
+    from cart.ui.app import App
+    from cart.ui.windows.start import StartScene
+
+    store = Store(tmp_path)
+    options = GameOptions(Rules(match_length=25), ("Intermediate", "You"), computer=0, level="intermediate")
+    names = ["Match fifteen 2", "Match five", "Match fifteen"]
+    for name in names:
+        store.games.create(name, options)
+    app = App(store=store, headless=True, seed=1)
+    app.to_start()
+    scene = app.top
+    assert isinstance(scene, StartScene)
+    app.draw()
+    shown = []
+    for i in range(len(names)):
+        r = scene.row_rect(i)
+        colour = wimp.MENU_SELECTED_TEXT if i == scene.selected else wimp.TEXT
+        shown.append(read_line(assets, r.y + 1, colour, r.x, r.right))
+    assert sorted(row.split("  ")[0] for row in shown) == sorted(names), shown
+    assert all("Standard to 25" in row for row in shown), shown
+
+
 def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Assets, tmp_path: Path) -> None:
     """k20_saved_list_kb.png: 'Interm... 6-0 You, over Standard, 3 pts': the score ran into the rules."""
     from dataclasses import replace
@@ -303,7 +328,7 @@ def test_the_saved_games_columns_have_a_gap_and_cut_text_before_it(assets: Asset
             if screen[yy * 640 + xx] == wimp.MENU_SELECTED_TEXT
         ]
         assert not ink, (row, x)
-    assert row.startswith("Bartholo...")  # cut with the ellipsis before the gap
+    assert row.startswith("Bartholomew'...  ")  # cut with the ellipsis before the gap
 
 
 def test_the_import_boxs_refusal_of_a_long_path_is_shown_whole(assets: Assets) -> None:

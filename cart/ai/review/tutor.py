@@ -18,13 +18,29 @@ None
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import dataclass
 
 from ...engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
 from ...engine.fast import flip_key
 from ..bot import Bot, drain, load_weights
 from ..net import Weights
-from .model import BAD
+from .model import BAD, Mark, Moves, mark
 from .work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the tutor says of an action that costs: the question, what it loses (EMG, as the review
+    measures it) and the Master's play instead (its moves in the mover's numbering; () for the cube)."""
+
+    question: str
+    loss: float
+    best: Moves = ()
+
+    @property
+    def mark(self) -> Mark:
+        """The review's mark for the loss ("bad"...)."""
+        return mark(self.loss)
 
 _CUBE_QUESTIONS = {
     ("double", "no double"): "The Master would not double here: double anyway?",
@@ -42,8 +58,8 @@ def think_tutor(
     *,
     ply: int = DEFAULT_PLY,
     weights: Weights | None = None,
-) -> Generator[None, None, str | None]:
-    """:func:`tutor_check` as a generator: a bounded slice per ``next()``, the answer its value."""
+) -> Generator[None, None, Advice | None]:
+    """:func:`tutor_check` as a generator, a bounded slice per ``next()``: its value the advice whole."""
     weights = weights if weights is not None else load_weights()
     game = match.game
     if isinstance(action, Move):
@@ -59,7 +75,8 @@ def think_tutor(
         )
         if judged.loss < threshold or judged.loss <= 0.0:
             return None
-        return f"The Master prefers {format_play(game.position, judged.best)}: play it anyway?"
+        question = f"The Master prefers {format_play(game.position, judged.best)}: play it anyway?"
+        return Advice(question, judged.loss, judged.best.moves)
     if not (
         (isinstance(action, (Double, Roll)) and game.phase == "roll" and cube_matters(game, match.score))
         or (isinstance(action, (Take, Drop)) and game.phase == "doubled")
@@ -71,7 +88,8 @@ def think_tutor(
     judged_cube = cube_review(decision, game, match.score, action, len(match.record), match.game_number)
     if judged_cube.loss < threshold or judged_cube.loss <= 0.0:
         return None
-    return _CUBE_QUESTIONS.get((judged_cube.made, judged_cube.right))
+    asked = _CUBE_QUESTIONS.get((judged_cube.made, judged_cube.right))
+    return None if asked is None else Advice(asked, judged_cube.loss)
 
 
 def tutor_check(
@@ -83,4 +101,5 @@ def tutor_check(
     weights: Weights | None = None,
 ) -> str | None:
     """The question to ask before ``action`` is applied to ``match``, or None to let it through."""
-    return drain(think_tutor(match, action, threshold, ply=ply, weights=weights))
+    advice = drain(think_tutor(match, action, threshold, ply=ply, weights=weights))
+    return None if advice is None else advice.question

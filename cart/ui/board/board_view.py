@@ -227,6 +227,10 @@ class BoardView:
         elif game.phase == "roll":
             colour = colours[game.turn]
             self._row(g, L.DICE_BOX, [(colour, DICE_TO_ROLL_FACE, False)] * 2)
+        if view.seat_dice is not None and game.phase != "move":  # its roll, played or not, till the next
+            player, (d1, d2) = view.seat_dice
+            faces = [d1] * 4 if d1 == d2 else [d1, d2]
+            self._row(g, their_dice, [(colours[player], d, False) for d in faces])
         elif game.phase == "move" and game.dice is not None:
             d1, d2 = game.dice
             rolled = list(dice_list(game.dice)) if d1 == d2 else [d1, d2]  # as rolled; doubles are four

@@ -25,6 +25,8 @@ into the tips above and below, over a cream band (no man stands there: a point
 draws at most :data:`~cart.ui.board.layout.STACK_CAP` men, 28 pixels short of its tip).
 """
 
+SeatDice = tuple[int, tuple[int, int]]
+"""A roll over, played or not, shown whole in its seat: the player and the dice."""
 Colour = Literal["white", "red", "black"]
 """Checker (and dice) colours: Red against White (as MaxGammon) or Black."""
 
@@ -76,6 +78,7 @@ class ViewState:
     message_first: int = 0  # the first line of a long message the strip shows (it scrolls)
     thinking: int | None = None  # the seat whose computer is thinking (its name strip says so)
     score: tuple[int, int] = (0, 0)  # the match's (or money session's) points, seat by seat
+    seat_dice: SeatDice | None = None  # the other side's last roll, in its seat until the next roll
 
     def position_for(self, game: GameState, player: int) -> Position:
         """The board shown, seen from ``player``'s side."""

@@ -8,25 +8,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cart.engine import Event, GameStarted, Match, Moved
+from cart.engine import Event, GameStarted, Match, Moved, Passed
 from cart.ui.kit.text import wrap
 
 SCROLL_FRAMES = 45
 """Frames each line of a long message rests in the strip before it moves up by one (1.5 s at 30 fps)."""
 
 
-def last_moved(match: Match) -> Moved | None:
-    """The last play of the game under way (None before its first), so a resumed game marks its last move."""
+def last_rolls(match: Match) -> list[tuple[Moved | Passed, tuple[int, int] | None]]:
+    """Each side's last roll in the game now under way, played or passed, with its dice, oldest first.
+
+    A resumed game says them (and marks the last play) as if they had just been made.
+    """
     replay = match.restarted()
-    last: Moved | None = None
+    last: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
     for action in match.record:
+        dice = replay.game.dice
         events: list[Event] = replay.apply(action)
         for e in events:
             if isinstance(e, GameStarted):
-                last = None
+                last = {}
             elif isinstance(e, Moved):
-                last = e
-    return last
+                last.pop(e.player, None)
+                last[e.player] = (e, dice)
+            elif isinstance(e, Passed):
+                last.pop(e.player, None)
+                last[e.player] = (e, e.dice)
+    return list(last.values())
 
 
 @dataclass
@@ -39,24 +47,29 @@ class MessageLog:
     keep: int = 40
     said: list[str] = field(default_factory=list)
     age: int = 0
+    passing: str = ""  # words for the moment only (the tutor at work): in the strip, never in the log
 
     @property
     def latest(self) -> str:
-        return self.said[-1] if self.said else ""
+        return self.passing or (self.said[-1] if self.said else "")
 
     def say(self, text: str) -> None:
         text = text[:1].upper() + text[1:]
         if text:
             self.said.append(text)
             del self.said[: -self.keep]
-        self.age = 0
+        self.age, self.passing = 0, ""
+
+    def meanwhile(self, text: str) -> None:
+        """``text`` in the strip until the next word: what is under way now, not worth keeping."""
+        self.passing, self.age = text[:1].upper() + text[1:], 0
 
     def clear(self) -> None:
         """The strip goes blank (a roll); the log keeps what was said."""
         if self.said and self.said[-1]:
             self.said.append("")
             del self.said[: -self.keep]
-        self.age = 0
+        self.age, self.passing = 0, ""
 
     def tick(self) -> None:
         self.age += 1

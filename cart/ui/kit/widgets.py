@@ -214,15 +214,10 @@ class TextField:
     >>> digits.insert("4 x2!"); digits.text, digits.accepts("7"), digits.accepts("x")
     ('42', True, False)
 
-    Ctrl+A selects the whole text, shown inverted: what is typed next replaces
-    it, Backspace deletes it. Ctrl+U clears the field.
+    Ctrl+A selects the whole text (inverted; typing replaces it, Backspace deletes it), Ctrl+U clears it:
 
-    >>> f.edit("select_all")
-    True
-    >>> f.insert("Ann"); f.text
-    'Ann'
-    >>> f.edit("clear_field"), f.text
-    (True, '')
+    >>> f.edit("select_all"), f.insert("Ann"), f.text, f.edit("clear_field"), f.text
+    (True, None, 'Ann', True, '')
     """
 
     rect: Rect
@@ -247,8 +242,7 @@ class TextField:
         return c.isprintable() if self.free else c in PRINTABLE
 
     def insert(self, typed: str) -> None:
-        """Append what was typed (``pyxel.input_text``), dropping what the field does not take; over a
-        selection, what it takes replaces the text."""
+        """Append what was typed (``pyxel.input_text``) that the field takes; it replaces a selection."""
         kept = "".join(c for c in typed if self.accepts(c))
         if self.selected and kept:
             self.text, self.selected = "", False

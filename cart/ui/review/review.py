@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from cart.ai.review import Review, Reviewer
+from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
 from cart.ui.board.view_state import ViewState
@@ -397,22 +398,22 @@ class ReviewScene(Scene):
                 a.text(g, r.right - 2 - 2 * CHAR_W, r.y, MARKS[mark], MARK_COLOUR[mark])
 
     def _graph(self, g: pyxel.Image) -> None:
+        """The viewer's chance of winning, as the detail says it: up is the viewer winning, named on top."""
         columns = self.graph.columns
+        viewer = self.source.viewer
         points = []
         errors = []
         for i in columns:
             line = self.lines.lines[i]
             judged = self.judged.play(line)
             if judged is not None:
-                points.append((i, judged.win_after))
+                points.append((i, judged.win_after if viewer == 0 else 1.0 - judged.win_after))
             if i in self.marks:
                 errors.append((i, MARK_COLOUR[self.marks[i]]))
         self.graph.draw(g, points, errors, self.list.selected)
-        a = self.services.assets
         players = self.source.players
-        inner = self.graph.inner
-        a.blt(g, inner.x + 1, inner.y + 1, f"token_{players[0].colour}")  # up is seat 0 winning
-        a.blt(g, inner.x + 1, inner.bottom - 13, f"token_{players[1].colour}")
+        said = verb(self.lines.names[viewer], "wins")
+        self.graph.sides(g, self.services.assets, players[viewer].colour, players[1 - viewer].colour, said)
 
     def _totals(self, g: pyxel.Image) -> None:
         a = self.services.assets

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cart.ai.review import CubeReview, PlayReview, Review, RollReview
+from cart.phrasebook import verb
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_W
 from cart.ui.kit.text import KEEP, cut, wrap
@@ -22,6 +23,7 @@ SEVERITY = {"": 0, "doubtful": 1, "bad": 2, "very bad": 3}
 DetailLine = tuple[str, int, int | None]
 """A line of the detail box: its words, their colour, and the colour of the arrows it names (or None)."""
 SWATCH_W = 14  # an arrow's colour swatch before a play's words, and its gap
+ROW_CHARS = 21  # characters on a row of the detail box (its width less the margins)
 
 
 def detail_rows(
@@ -127,8 +129,8 @@ class Judged:
                 rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))
             else:
                 roll = self.rolls.get(line.roll_index if line.roll_index is not None else -1)
-                luck = f"Luck {roll.luck:+.2f} " if roll is not None else ""
-                rows.append((f"{luck}Win {judged.win_after:.0%}", text, None))
+                luck = f"Luck {roll.luck:+.2f}" if roll is not None else ""
+                rows.extend(self.chance_rows(luck, judged.win_after))
             return rows
         if line.kind == "pass":
             return [*rows, ("No move possible", text, None)]
@@ -139,6 +141,18 @@ class Judged:
         rows.append(loss_line(cube.loss, cube.mark))
         rows.append((f"ND{cube.no_double:+.2f} DT{cube.double_take:+.2f}", text, None))
         return rows
+
+
+    def chance_rows(self, luck: str, win_after: float) -> list[DetailLine]:
+        """The roll's luck and the viewer's chance of winning after the play, named ("You win 38%"):
+        on one row where both fit, else each on its own (a long name goes on under itself)."""
+        viewer = self.lines.viewer if self.lines.viewer is not None else 0
+        chance = win_after if viewer == 0 else 1.0 - win_after
+        said = f"{verb(self.lines.names[viewer], 'wins')}{KEEP}{chance:.0%}"
+        both = f"{luck} {said}" if luck else said
+        if len(both) <= ROW_CHARS or not luck:
+            return [(both, wimp.TEXT, None)]
+        return [(luck, wimp.TEXT, None), (said, wimp.TEXT, None)]
 
 
 def loss_line(loss: float, mark: str) -> DetailLine:

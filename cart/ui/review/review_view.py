@@ -149,7 +149,7 @@ def play_rows(text: str, first: int, rest: int) -> list[str]:
 
 @dataclass
 class EquityGraph:
-    """Seat 0's chance of winning, move by move, over the lines of one game.
+    """A side's chance of winning (the viewer's), move by move, over the lines of one game.
 
     ``columns`` are the game's line numbers (in the move list), spread evenly
     across the graph, so a line's column and a click's line are one sum.
@@ -197,7 +197,7 @@ class EquityGraph:
         inner = self.inner
         bottom = inner.bottom - 1
         xy = [(self.x_of(line), self.y_of(chance)) for line, chance in points]
-        for (x0, y0), (x1, y1) in itertools.pairwise(xy):  # the area under seat 0's chance
+        for (x0, y0), (x1, y1) in itertools.pairwise(xy):  # the area under the side's chance
             for x in range(x0, x1):
                 y = y0 + (y1 - y0) * (x - x0) // max(1, x1 - x0)
                 g.line(x, y, x, bottom, wimp.Wimp.LIGHT_BLUE)
@@ -221,6 +221,16 @@ class EquityGraph:
             x = self.x_of(current)
             g.line(x, inner.y, x, bottom, wimp.FOCUS)
             g.tri(x - 3, self.rect.y, x + 3, self.rect.y, x, self.rect.y + 4, wimp.FOCUS)
+
+
+    def sides(self, g: pyxel.Image, assets: Assets, up: str, down: str, said: str) -> None:
+        """Whose chance it is: ``up``'s token at the top named (``said``, "You win"), ``down``'s below."""
+        inner = self.inner
+        assets.blt(g, inner.x + 1, inner.y + 1, f"token_{up}")
+        assets.blt(g, inner.x + 1, inner.bottom - 13, f"token_{down}")
+        said = cut(said, (inner.w - 16) // CHAR_W)
+        g.rect(inner.x + 14, inner.y, assets.text_width(said) + 2, CHAR_H, wimp.FIELD_BG)  # over the curve
+        assets.text(g, inner.x + 15, inner.y, said, wimp.TEXT)
 
 
 def draw_progress(g: pyxel.Image, assets: Assets, r: Rect, done: int, total: int, label: str) -> None:

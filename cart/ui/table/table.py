@@ -9,12 +9,14 @@ so tests drive it directly.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cart.engine import (
     Action,
+    Dice,
     Double,
     EngineError,
     Event,
@@ -23,14 +25,16 @@ from cart.engine import (
     Match,
     Move,
     Moved,
+    OpeningRoll,
     PartialPlay,
+    Passed,
     Roll,
     Rolled,
 )
 from cart.phrasebook import said, seen_from
 from cart.store import GameOptions, StoreError
-from cart.ui.board.view_state import Colour, Hints, Player, players_of
-from cart.ui.board.words import MessageLog, last_moved
+from cart.ui.board.view_state import Colour, Hints, Player, SeatDice, players_of
+from cart.ui.board.words import MessageLog, last_rolls
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -113,6 +117,8 @@ class Table:
         self.hint: Hints | None = None  # the computer's advice, shown as arrows
         self.log = MessageLog()
         self.marks: tuple[int, tuple[tuple[int, int], ...]] | None = None  # the last play: player, moves
+        self.seat_dice: SeatDice | None = None  # the last roll played or passed, shown till the next roll
+        self._play_said = ""  # the strip's words for that roll, kept over the next player's roll
         self.part: PartialPlay | None = None
         self.placed: list[int] = []  # steps made before each man put down: what Undo goes back to
         self._part_for: GameState | None = None
@@ -120,13 +126,12 @@ class Table:
         self._viewer = viewer
         self._told = ""
         self.untold: list[Event] = []  # what a play being shown did, said once it has been (:meth:`tell`)
+        self._untold_dice: Dice | None = None  # the roll it was made with
         self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
-        if session is not None:
-            last = last_moved(match)
-            if last is not None:  # a resumed game marks and says its last play
-                self.marks = (last.player, last.play.moves)
-                self.say(self.played(last))
+        if session is not None:  # a resumed game says each side's last roll, marks the last play
+            for event, dice in last_rolls(match):
+                self.note([event], dice)
 
     # -- who sees what -------------------------------------------------------------------
     @property
@@ -182,6 +187,7 @@ class Table:
             and not self.guard(action if isinstance(action, Action) else ROLL)
         ):
             return []
+        dice = self.match.game.dice  # the roll a play is made with: the events do not repeat it
         try:
             events = self.match.apply(action if isinstance(action, Action) else action())
         except EngineError as exc:
@@ -189,16 +195,16 @@ class Table:
             return []
         self.hint = None
         if shown_later:
-            self.untold = list(events)
+            self.untold, self._untold_dice = list(events), dice
         else:
-            self.note(events)
+            self.note(events, dice)
         self.sync()
         return list(events)
 
     def tell(self) -> Outcome:
         """Say what the play just shown did (held back by ``act(shown_later=True)``); returns it."""
         events, self.untold = self.untold, []
-        self.note(events)
+        self.note(events, self._untold_dice)
         return list(events)
 
     def problem(self) -> str | None:
@@ -315,34 +321,39 @@ class Table:
         self.part = self.part.restart() if self.part is not None else None
         self.placed = []
         self.lifted_from = None
-        moves = advice.play.moves
         turn = self.match.game.turn
-        self.hint = Hints(turn, frozenset(s for s, _ in moves), frozenset(d for _, d in moves))
+        self.hint = arrows(turn, advice.play.moves)
         self.say(
             f"hint: {seen_from(advice.text, turn, self.viewer)}"
         )  # the board's numbers, as plays are said
 
     # -- words -------------------------------------------------------------------------------
-    def played(self, e: Moved) -> str:
-        """'Expert played 1/5* 12/16': the play in the numbers printed on the board the viewer sees."""
-        return said(e, [p.name for p in self.players], short=True, viewer=self.viewer)
-
-    def note(self, events: list[Event]) -> None:
+    def note(self, events: list[Event], dice: Dice | None = None) -> None:
         """Say each event in the phrasebook's short words and mark each play (the viewer first follows
-        the match); a roll clears the strip."""
+        the match); ``dice``: the roll a play among them was made with. A roll played or passed stays
+        in its seat and in the strip until the next roll, so the next to roll reads what it did."""
         names = [p.name for p in self.players]
         if len(self.humans) == 2 and self.match.game.phase not in ("opening", "over"):
             self._viewer = self.match.game.actor
         for e in events:
             if isinstance(e, Rolled):
-                self.log.clear()
+                told = self.seat_dice is not None and self.seat_dice[0] != e.player
+                if not (told and self.log.latest == self._play_said):
+                    self.log.clear()
+                self.seat_dice = None
+            elif isinstance(e, OpeningRoll):
+                self.seat_dice = None
             elif isinstance(e, Moved):
                 self.marks = (e.player, e.play.moves)
             elif isinstance(e, GameStarted):
-                self.marks = None
-            words = said(e, names, short=True, viewer=self.viewer)
+                self.marks = self.seat_dice = None
+            words = said(e, names, short=True, viewer=self.viewer, dice=dice)
             if words:
                 self.say(words)
+            if isinstance(e, (Moved, Passed)):
+                self._play_said = self.log.latest
+                played_with = e.dice if isinstance(e, Passed) else dice
+                self.seat_dice = (e.player, played_with) if played_with is not None else None
 
     def ratings(self) -> tuple[int, int] | None:
         """Each seat's rating (its player's, or its computer level's own), when the game is saved."""
@@ -354,3 +365,16 @@ class Table:
         except StoreError:
             return None
         return (round(r[0]), round(r[1]))
+
+
+def arrows(player: int, moves: Sequence[tuple[int, int]]) -> Hints:
+    """A play as the hint arrows show it: yellow where men leave, red where they land, as the play is
+    written ("13/3(2)": 13 and 3), never at a stop on the way (8 there), which is neither.
+
+    >>> arrows(1, ((24, 21), (21, 16), (6, 5)))
+    Hints(player=1, sources=frozenset({24, 6}), targets=frozenset({16, 5}))
+    """
+    net = Counter(s for s, _ in moves)
+    net.subtract(d for _, d in moves)
+    leave = frozenset(p for p, n in net.items() if n > 0)
+    return Hints(player, leave, frozenset(p for p, n in net.items() if n < 0))

@@ -75,6 +75,7 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
         show_pips=look.pips,
         thinking=look.thinking,
         score=score,
+        seat_dice=t.seat_dice if t.seat_dice is not None and t.seat_dice[0] != t.viewer else None,
     )
     return shown, view
 

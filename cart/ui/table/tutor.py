@@ -2,9 +2,11 @@
 
 With Options > Tutor on, the table hands a person's action to :meth:`Tutor.check`
 first; it is held while the Master judges it in the frame's spare time, and when
-it costs at least the threshold a box asks "play it anyway?". Yes applies it, No
-takes it back so the player chooses again. The engine and ``cart.ai`` decide;
-this only holds and asks.
+it costs at least the threshold a box asks "play it anyway?", says what it costs
+as the Review would, and shows the Master's play in the hint arrows' look. No is
+the default, as advice against a blunder should be: it takes the action back, the
+arrows staying until the player moves; Yes applies it. The engine and ``cart.ai``
+decide; this only holds and asks.
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-from cart.ai.review.tutor import think_tutor
+from cart.ai.review.tutor import Advice, think_tutor
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Transition
 from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
+
+from .table import arrows
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -79,7 +83,7 @@ class Tutor:
         if isinstance(action, Move) and len(game.legal_plays()) < 2:
             return True  # forced
         self.held = action
-        self.table.say("the tutor is looking at it...")
+        self.table.log.meanwhile("the tutor is looking at it...")
         think = think_tutor(self.table.match, action, threshold)
         self.thinker = Thinker(think, self._judged, game, game.actor)
         return False
@@ -94,22 +98,26 @@ class Tutor:
         asking, self.asking = self.asking, None
         return asking
 
-    def _judged(self, question: str | None) -> None:
+    def _judged(self, advice: Advice | None) -> None:
         action = self.held
         assert action is not None
-        if question is None:
+        self.table.log.meanwhile("")  # judged: the strip goes back to what was said
+        if advice is None:
             self.apply()
             return
-        if isinstance(
-            action, Move
-        ):  # "The Master prefers 13/7 8/7": in the board's numbers, as the table says
-            question = seen_from(question, self.table.match.game.actor, self.table.viewer)
+        question = advice.question
+        game = self.table.match.game
+        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the board's numbers, as said
+            question = seen_from(question, game.actor, self.table.viewer)
+        if advice.best:  # the Master's play on the board, as a hint shows it
+            self.table.hint = arrows(game.turn, advice.best)
         lines = [line for part in question.split(": ") for line in wrap(part, LINE)]
         if len(lines) > 1:
             lines[0] += ":"
+        lines.append(f"It costs {advice.loss:.3f} in equity: {advice.mark or 'a small error'}.")
         choices = [
-            Choice("No", lambda: self._undo(), cancel=True),
-            Choice("Yes", lambda: self._yes(), default=True),
+            Choice("No", lambda: self._undo(), default=True, cancel=True),
+            Choice("Yes", lambda: self._yes()),
         ]
         self.asking = Push(Dialog(self.services, "Tutor", lines, choices))
 
@@ -128,13 +136,14 @@ class Tutor:
         self.allowed = None
 
     def _undo(self) -> Transition | None:
-        """No: nothing is applied; a play's men go back to the turn's start, a take or drop is asked again."""
+        """No: nothing is applied; a play's men go back to the turn's start (the Master's arrows stay
+        till the player moves), a take or drop is asked again."""
         action, self.held = self.held, None
         if isinstance(action, Move):
             part = self.table.partial()
             if part is not None and part.steps:
                 self.table.undo(whole=True)
-            self.table.say("choose your play again")
+            self.table.say("choose your play again: the arrows show the Master's")
         elif isinstance(action, (Take, Drop)):
             self.ask_again()
         return None

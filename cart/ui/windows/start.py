@@ -35,8 +35,11 @@ if TYPE_CHECKING:
     from cart.ui.kit.widgets import Furniture
 
 
-COLUMNS = (("Name", 13), ("Players and score", 24), ("Rules", 18), ("Last played", 17))
+COLUMNS = (("Name", 17), ("Players and score", 20), ("Rules", 18), ("Last played", 17))
 """Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
+
+The name is what tells two saved games apart, so it has the most room; the
+players' names are also on the board once the game is open.
 
 The text in each is :data:`GAP` characters narrower, cut with "..." before the
 gap, so no column runs into the next ("..., over  Standard to 3"); the last

@@ -311,7 +311,7 @@ def test_a_click_during_the_players_pass_is_not_kept_for_after_the_computers_tur
         if scene.beats and scene.beats[0].kind == "pausing":
             break
         app.frame()
-    assert scene.beats[0].kind == "pausing" and "no move possible" in t.message
+    assert scene.beats[0].kind == "pausing" and "and cannot move" in t.message
     mouse.click(L.DICE_BOX.center)  # the player clicks the dice again while the pass is said
     for _ in range(200):
         if t.match.game.actor == HUMAN and not scene.beats:

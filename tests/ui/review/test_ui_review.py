@@ -27,9 +27,10 @@ from cart.engine import Match, Move, Rules
 from cart.store import GameOptions, SavedGame, Settings, Store
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
-from cart.ui.kit.assets import Assets
+from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
+from cart.ui.kit.stage import Push
 from cart.ui.review.review import DETAIL, ReviewScene
 from cart.ui.windows.start import StartScene
 
@@ -344,3 +345,46 @@ def test_a_marked_cube_action_in_the_list_reads_whole_beside_its_mark(assets: As
     scene.draw(pyxel.screen)
     r = scene.list.row_rect(i)
     assert read_line(assets, r.y, wimp.MENU_SELECTED_TEXT, r.x, r.right).endswith("Doubles => 2")
+
+
+@pytest.mark.parametrize("viewer", [0, 1])
+def test_the_win_chance_is_the_viewers_named_in_the_detail_and_on_the_graph(
+    assets: Assets, viewer: int
+) -> None:
+    """Play-test: "Tester 5-3 10/5* 6/3 ... Win 96%" was the Master's chance, always White's (seat 0):
+    now the chance is the viewer's side's, named, in the detail box and on the graph."""
+    from cart.ui.board.view_state import Player as Seat
+    from cart.ui.review.review import GRAPH
+    from cart.ui.review.review_source import ReviewSource
+
+    app = App(headless=True, seed=0)
+    seats = (Seat(NAMES[0], "white", computer=True), Seat(NAMES[1], "red"))
+    source = ReviewSource("Friday night", finished_game(), seats, viewer, cached=finished_review())
+    scene = ReviewScene(app.services, source)
+    app.go(Push(scene))
+    app.frame()
+    said = {0: "Beginner wins", 1: "You win"}[viewer]
+    for owner in (0, 1):  # a play of each side: the chance is the viewer's after either
+        i = next(
+            k
+            for k, line in enumerate(scene.lines.lines)
+            if line.kind == "move"
+            and line.player == owner
+            and k not in scene.marks
+            and scene.judged.play(line) is not None
+            and not scene.judged.play(line).forced
+        )
+        judged = scene.judged.play(scene.lines.lines[i])
+        chance = judged.win_after if viewer == 0 else 1.0 - judged.win_after
+        scene.select(i)
+        scene.draw(pyxel.screen)
+        rows = [
+            read_line(assets, DETAIL.y + 2 + k * CHAR_H, wimp.TEXT, DETAIL.x, DETAIL.right) for k in range(7)
+        ]
+        told = " ".join(r for r in rows if r)
+        assert f"{said} {chance:.0%}" in told, rows
+        assert "Win " not in told
+        x = scene.graph.x_of(i)
+        assert pyxel.pget(x, scene.graph.y_of(chance)) in (wimp.Wimp.DARK_BLUE, wimp.FOCUS)
+    graph_top = read_line(assets, GRAPH.y + 2, wimp.TEXT, GRAPH.x, GRAPH.right)
+    assert graph_top.startswith(said), graph_top

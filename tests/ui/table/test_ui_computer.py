@@ -132,7 +132,7 @@ def test_the_computers_play_is_applied_once_then_shown_and_said_when_it_lands(
     assert len(made) == 1 and len(d.table.match.record) == 1  # applied, once, before it is shown
     assert d.scene.view()[0].dice == (3, 1) and not d.table.mine()  # shown as the mover saw it
     d.until(lambda: not d.scene.beats)
-    assert len(made) == 1 and d.table.message != said and "Beginner played" in d.table.message
+    assert len(made) == 1 and d.table.message != said and "Beginner rolled 3-1: " in d.table.message
 
 
 def test_until_a_play_lands_the_table_shows_the_game_its_mover_saw(assets: Assets) -> None:
@@ -148,3 +148,48 @@ def test_until_a_play_lands_the_table_shows_the_game_its_mover_saw(assets: Asset
             shown = d.scene.view()[0]
             assert shown.phase == "move" and shown.turn == mover
     assert waited > 20
+
+
+def seat_dice_pixels() -> list[int]:
+    """What is drawn where the computer's dice lie in its seat (beside its name strip's icon)."""
+    row = L.seat_rows(L.THEIR_SEAT).icon
+    return [pyxel.pget(x, y) for x in range(row.x + 41, row.right) for y in range(row.y, row.bottom)]
+
+
+def test_the_computers_roll_is_told_and_its_dice_stay_in_its_seat_until_the_next_roll(assets: Assets) -> None:
+    """Play-test: "Master played 12/14* 15/18" without the roll, and its dice gone once it had played."""
+    app = make_app()
+    setup = against("expert")
+    d = play_scene(app, setup, GameState.from_position(Rules(), Position.start()))
+    d.frames(1)
+    empty = seat_dice_pixels()
+    d.table.act(Roll((3, 2)))  # the computer's roll (seat 0, at the top)
+    d.until(lambda: d.table.match.game.turn == 1)
+    d.frames(2)
+    name = d.table.players[0].name
+    moved = d.table.marks
+    assert moved is not None and moved[0] == 0
+    said = d.table.message
+    assert said.startswith(f"{name} rolled 3-2: ") and d.table.log.history()[-1] == said, said
+    assert seat_dice_pixels() != empty, "no dice in the computer's seat after its play"
+    assert d.scene.view()[1].seat_dice == (0, (3, 2))
+    d.table.roll()  # the player's roll: the computer's dice go, its play stays said
+    d.frames(2)
+    assert d.scene.view()[1].seat_dice is None and seat_dice_pixels() == empty
+    assert d.table.message == said
+
+
+def test_a_roll_the_computer_cannot_play_is_told_with_its_dice(assets: Assets) -> None:
+    """Its man on the bar against a closed board: "Expert rolled 2-2 and cannot move", the 2-2 shown."""
+    closed = Position.from_counts(
+        [0] * 6 + [14] + [0] * 18 + [1],  # the computer: 14 on its 6 point, one on the bar
+        [0, 2, 2, 2, 2, 2, 2] + [0] * 6 + [3] + [0] * 12,  # the player: a closed board, 3 on the midpoint
+    )
+    app = make_app()
+    setup = against("expert")
+    d = play_scene(app, setup, GameState.from_position(Rules(), closed))
+    d.table.act(Roll((2, 2)))
+    d.frames(3)
+    name = d.table.players[0].name
+    assert f"{name} rolled 2-2 and cannot move" in d.table.log.history()
+    assert d.table.match.game.turn == 1 and d.scene.view()[1].seat_dice == (0, (2, 2))

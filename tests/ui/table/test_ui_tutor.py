@@ -18,10 +18,12 @@ from cart.engine import GameState, Match, Move, Position, Rules
 from cart.store import Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.board.view_state import Hints
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
+from cart.ui.table.table import arrows
 
 
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:
@@ -52,9 +54,11 @@ def tutor_box(p: Player) -> Dialog:
 
 ANSWERS = {
     "mouse": None,
-    "keyboard": (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN),
-    "gamepad": (pyxel.GAMEPAD1_BUTTON_BACK, pyxel.GAMEPAD1_BUTTON_X),
+    "keyboard": ((pyxel.KEY_RETURN,), (pyxel.KEY_DOWN, pyxel.KEY_SPACE)),
+    "gamepad": ((pyxel.GAMEPAD1_BUTTON_X,), (pyxel.GAMEPAD1_BUTTON_DPAD_DOWN, pyxel.GAMEPAD1_BUTTON_A)),
 }
+"""No is the default (Return, pad X); Yes is the other button, reached by an arrow (the d-pad) from the
+pointer, by the dice above and right of the box, and pressed (Space, pad A)."""
 
 
 @pytest.mark.parametrize("answer", ANSWERS)
@@ -67,22 +71,38 @@ def test_the_tutor_asks_before_a_bad_play_no_takes_it_back_yes_plays_it(
     table = scene.table
     play_by_mouse(p, (24, 23), (24, 21))  # both back men up: bad with 3-1 (8/5 6/5 makes a point)
     box = tutor_box(p)
+    assert "tutor" not in table.message  # "looking at it" was for while it judged: not stale in the strip,
+    assert not any("tutor" in said for said in table.log.history())  # nor kept in the log
     assert box.lines[0].startswith("The Master prefers 8/5 6/5") and not table.match.record
+    cost = [line for line in box.lines if line.startswith("It costs ")]
+    assert len(cost) == 1 and cost[0].endswith(("doubtful.", " bad.")), box.lines  # as the Review marks it
+    assert [c.label for c in box.choices if c.default] == ["No"]  # the default keeps clear of the blunder
+    master = Hints(1, frozenset({8, 6}), frozenset({5}))
+    assert table.hint == master  # the Master's play on the board, in the hint arrows' look
     no, yes = (b.rect.center for b in box.buttons)
     keys = ANSWERS[answer]
     if keys is None:
         p.click(no)
     else:
-        p.press(keys[0])
+        for key in keys[0]:
+            p.press(key)
     assert p.top is scene and not table.match.record
     part = table.partial()
     assert part is not None and not part.steps  # the men are back: choose again
-    play_by_mouse(p, (24, 23), (24, 21))
-    tutor_box(p)
+    assert table.hint == master  # its arrows stay until the player moves
+    scene.draw(pyxel.screen)
+    assert scene.view()[1].hints == master
+    p.click(L.point_rect(24).center)
+    assert table.hint is None  # a man picked up: the player moves, the arrows go
+    p.click(L.point_rect(23).center)
+    play_by_mouse(p, (24, 21))
+    box = tutor_box(p)
     if keys is None:
         p.click(yes)
     else:
-        p.press(keys[1])
+        p.press(keys[1][0])
+        assert box.focus == yes
+        p.press(keys[1][1])
     first = table.match.record[0]  # the computer may have rolled since
     assert p.top is scene and isinstance(first, Move) and sorted(first.moves) == [(24, 21), (24, 23)]
 
@@ -125,7 +145,8 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
     p.click(L.cube_rect(None, table.viewer).center)
     box = tutor_box(p)
     assert box.lines[0].startswith("The Master would not double here")
-    p.press(pyxel.KEY_RETURN)  # Yes: double anyway
+    assert box.lines[-1].startswith("It costs ") and table.hint is None  # no play to show for the cube
+    p.click(box.buttons[1].rect.center)  # Yes: double anyway
     ask = p.top
     for _ in range(5):
         if isinstance(ask, Dialog) and ask.window.title == "Double":
@@ -144,3 +165,11 @@ def test_the_tutor_asks_before_a_double_and_a_drop_too(assets: Assets, tmp_path:
     p.click(ask.buttons[[c.label for c in ask.choices].index("Take")].rect.center)
     p.frames(3)
     assert [type(a).__name__ for a in table.match.record[:2]] == ["Double", "Take"]
+
+
+def test_the_masters_arrows_show_where_each_man_starts_and_ends_not_its_stops() -> None:
+    """Play-test: the tutor's "13/3(2)" put a red arrow on 8 (the men's stop on the way) over a yellow
+    one; the arrows say where men leave and where they land, as the play is written."""
+    assert arrows(1, ((13, 8), (8, 3), (13, 8), (8, 3))) == Hints(1, frozenset({13}), frozenset({3}))
+    assert arrows(0, ((8, 5), (6, 5))) == Hints(0, frozenset({8, 6}), frozenset({5}))
+    assert arrows(1, ((24, 18), (18, 13), (13, 7))) == Hints(1, frozenset({24}), frozenset({7}))

@@ -18,12 +18,12 @@ import pyxel
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Move, Roll, Rules
+from cart.engine import GameState, Move, Moved, Position, Roll, Rules
 from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
-from cart.ui.board.words import last_moved
+from cart.ui.board.words import last_rolls
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Select
@@ -268,20 +268,45 @@ def test_the_attract_mode_and_the_demo_write_nothing(assets: Assets, tmp_path: P
     assert not (tmp_path / "games").exists() and not (tmp_path / "ratings.json").exists()
 
 
-def test_a_resumed_game_marks_and_says_its_last_play(assets: Assets, tmp_path: Path) -> None:
-    """Issue 17: the last move after resuming is reported, in the board's numbers, and marked."""
+def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_path: Path) -> None:
+    """Issue 17: the last move after resuming is reported, in the board's numbers, and marked; issue 28:
+    with its roll, and both sides' last rolls are said, the older first."""
     app = make_app(tmp_path)
     scene = app.create_game("Last", against())
     d = Driver(app)
     play_some(d, 2)
     moves = [a for a in scene.table.match.record if isinstance(a, Move)]
-    assert moves
+    assert len(moves) >= 2
     again = make_app(tmp_path, seed=99)
     resumed = again.resume("Last")
-    last = last_moved(resumed.match)
-    assert last is not None and resumed.table.marks == (last.player, last.play.moves)
-    name = resumed.table.players[last.player].name
-    assert resumed.table.message == f"{name} played {seen_from(last.text, last.player, resumed.table.viewer)}"
+    rolls = last_rolls(resumed.match)
+    assert sorted(e.player for e, _ in rolls) == [0, 1]
+    last = rolls[-1][0]
+    assert isinstance(last, Moved) and resumed.table.marks == (last.player, last.play.moves)
+    said = []
+    for e, (d1, d2) in rolls:  # type: ignore[misc]
+        name = resumed.table.players[e.player].name
+        assert isinstance(e, Moved)
+        said.append(f"{name} rolled {d1}-{d2}: {seen_from(e.text, e.player, resumed.table.viewer)}")
+    assert resumed.table.log.history()[-2:] == said
+    assert resumed.table.message == said[-1]
+
+
+def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """The play-test's case: Exit and resume after the computer rolled 2-2 it could not play."""
+    closed = Position.from_counts(
+        [0] * 6 + [14] + [0] * 18 + [1],  # the computer: 14 on its 6 point, one on the bar
+        [0, 2, 2, 2, 2, 2, 2] + [0] * 6 + [3] + [0] * 12,  # the player: a closed board, 3 on the midpoint
+    )
+    store = Store(tmp_path)
+    options = GameOptions(Rules(), ("Expert", "You"), computer=0, level="expert")
+    start = GameState.from_position(Rules(), closed)
+    store.games.create("Closed", options, record=[Roll((2, 2))], start=start, rng=random.Random(1))
+    resumed = make_app(tmp_path).resume("Closed")
+    assert "Expert rolled 2-2 and cannot move" in resumed.table.log.history()
+    assert resumed.table.match.game.turn == 1 and resumed.view()[1].seat_dice == (0, (2, 2))
 
 
 def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) -> None:
@@ -290,7 +315,7 @@ def test_the_messages_box_holds_what_was_said(assets: Assets, tmp_path: Path) ->
     d = Driver(app)
     play_some(d, 2)
     said = d.table.log.history()
-    assert any(" played " in s for s in said)
+    assert any(" rolled " in s for s in said)
     menu_item(d, "Play", "Messages")
     box = top_dialog(app, "Messages")
     assert " ".join(box.lines).endswith(said[-1].split()[-1])
@@ -430,7 +455,7 @@ def test_the_list_says_whose_score_in_local_time_and_cuts_names_with_an_ellipsis
         (summary,) = store.games.list()
         line = summary_line(summary, WIDTHS)
         assert line[0].startswith("A very") and line[0].endswith("...") and len(line[0]) <= WIDTHS[0]
-        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Bartholomew") and "..." in line[1]
+        assert line[1].endswith(" 0-0 Ann") and line[1].startswith("Barthol") and "..." in line[1]
         assert len(line[1]) <= WIDTHS[1]
         assert line[3] == "2025-01-31 23:34"
         over = replace(summary, score=(4, 5), match_over=True, options=replace(long, names=("Bob", "Ann")))
