@@ -344,14 +344,17 @@ HOSTILE = {
 
 
 @pytest.mark.parametrize("shape", sorted(HOSTILE))
-def test_hostile_4_mb_files_are_refused_in_well_under_a_second(shape: str) -> None:
-    """Issue 18: a 32 KB score line of spaces took 3.6-5.4 s in a backtracking pattern (800 KB: > 20 s)."""
+def test_hostile_4_mb_files_are_refused_without_backtracking(shape: str) -> None:
+    """A 32 KB score line of spaces took 3.6-5.4 s in a backtracking pattern (800 KB: > 20 s; 4 MB: hours).
+
+    The bound only tells linear from catastrophic, on any machine, however busy; speed is the bench's.
+    """
     text = HOSTILE[shape]
     assert len(text) >= 4_000_000
     started = time.perf_counter()
     with pytest.raises(MatError):
         import_mat(text)
-    assert time.perf_counter() - started < 0.5
+    assert time.perf_counter() - started < 5
 
 
 def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -> None:
@@ -374,7 +377,7 @@ def test_the_score_line_reader_is_linear_and_reads_what_the_old_pattern_read() -
     for shape in (" " * 4_000_000 + "x", "x : 1" + " " * 4_000_000 + "x", ": 1 " * 1_000_000):
         started = time.perf_counter()
         _score_line(shape)  # what it reads does not matter here (": 1 : 1 ..." is a score line)
-        assert time.perf_counter() - started < 0.5
+        assert time.perf_counter() - started < 5  # linear, not catastrophic: see above
 
 
 def auto_session() -> Match:
