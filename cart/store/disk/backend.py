@@ -4,8 +4,6 @@ The contract it keeps (entry names, atomic writes, renames that never
 overwrite, the two checked writes) is :mod:`cart.store.disk.entries`, which the
 rest of the store and the browser backend depend on; this module is how a
 file system keeps it, and the only part of the store that touches files.
-Its names are importable from here as before (``Backend``, ``MemoryBackend``,
-``check_entry_name`` and the checked writes come from :mod:`cart.store.disk.entries`).
 
 - ``write`` is a temporary file, flush, ``fsync``, ``os.replace``, then an
   ``fsync`` of the folder so the rename itself survives a power cut.
@@ -33,28 +31,10 @@ import stat
 import time
 from pathlib import Path
 
-from .entries import (
-    SEGMENT,
-    Backend,
-    EntryChangedError,
-    MemoryBackend,
-    check_entry_name,
-    create_entry,
-    digest,
-    replace_entry,
-)
+from .entries import SEGMENT, EntryChangedError, check_entry_name, digest
 from .lock import held
 
-__all__ = [
-    "Backend",
-    "EntryChangedError",
-    "FileBackend",
-    "MemoryBackend",
-    "check_entry_name",
-    "create_entry",
-    "digest",
-    "replace_entry",
-]
+__all__ = ["FileBackend"]
 
 _TEMP_PREFIX = "."
 _TEMP_NAME = re.compile(r"\.[a-z0-9][a-z0-9._-]{0,119}\.[0-9a-f]{12}\.tmp")

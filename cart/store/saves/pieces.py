@@ -14,8 +14,8 @@ through the engine only the tail. Whatever replays the whole record (the Review,
 an old moment) still checks every action.
 
 Why no action is ever lost: a piece is written, under a name taken from its own bytes, before
-the head that leads to it, and the head is replaced as before (atomically, and only over the
-bytes this copy last wrote, see :mod:`cart.store.saves.gamestore`). A kill between the two
+the head that leads to it, and the head is replaced atomically and only over the
+bytes this copy last wrote (see :mod:`cart.store.saves.gamestore`). A kill between the two
 leaves the old head, whole, and a piece nothing leads to. Two copies of one game never write
 one piece name with different bytes, so neither can spoil the other's chain; a piece whose
 head was refused (another copy saved first) is left in place, since no copy can tell it

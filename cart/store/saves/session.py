@@ -1,7 +1,6 @@
 """A saved game in play: the match's observer that saves each action and rates what it finished.
 
-Split from :mod:`cart.store.saves.games` (the files of saved games) because it is
-the store's side of a game being played, not of the games at rest.
+The store's side of a game being played; :mod:`.games` and :mod:`.gamestore` are the games at rest.
 """
 
 from __future__ import annotations
