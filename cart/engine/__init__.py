@@ -37,6 +37,7 @@ from .actions import (
     actions_from_json,
 )
 from .board import BAR, CHECKERS, OFF, Position
+from .checkpoint import Checkpoint
 from .errors import (
     EngineError,
     IllegalActionError,
@@ -81,6 +82,7 @@ __all__ = [
     "Accept",
     "Action",
     "AutoDoubled",
+    "Checkpoint",
     "Decline",
     "Dice",
     "Double",

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from .actions import Accept, Action, Decline, Double, Drop, Forfeit, Move, NewGame, Resign, Roll, Take
 from .board import Position
+from .checkpoint import Checkpoint
 from .errors import EngineError, IllegalActionError, PositionError, RecordError
 from .events import Event, GameStarted, MatchOver, Moved
 from .game import GameState, check_player
@@ -404,79 +405,19 @@ class Match:
         start: GameState | None = None,
         start_score: tuple[int, int] = (0, 0),
         on_commit: Observer | None = None,
+        resume: Checkpoint | None = None,
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
 
         The record holds the dice, so ``rng`` only serves rolls made after the
         rebuild. A refused action raises ``RecordError`` naming its index. The
         observer is attached after the rebuild: it hears only new actions.
+        ``resume`` takes the record up to a checkpoint between games as its keeper
+        checked it, and replays only the rest (a long record loads in no time);
+        whatever replays the whole record (:meth:`moments`) still checks it all.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
-        for i, action in enumerate(record):
-            try:
-                match.apply(action)
-            except EngineError as exc:
-                raise RecordError(f"record action {i} {action!r}: {exc}") from exc
-        match.on_commit = on_commit
-        return match
-
-    @classmethod
-    def resume(
-        cls,
-        rules: Rules,
-        record: Sequence[Action],
-        *,
-        at: int,
-        score: tuple[int, int],
-        game_number: int,
-        crawford: bool,
-        names: Sequence[str] | None = None,
-        rng: random.Random | None = None,
-        start: GameState | None = None,
-        start_score: tuple[int, int] = (0, 0),
-        on_commit: Observer | None = None,
-    ) -> Match:
-        """:meth:`replay` from a checkpoint: ``record[:at]`` as played, then the rest checked by the engine.
-
-        A long record need not be replayed whole to be resumed: its first ``at``
-        actions, which end with a :class:`NewGame` (a checkpoint between games),
-        are taken as its keeper checked them, the match standing at ``score``
-        with game ``game_number`` (the Crawford game or not) just begun; the
-        actions after them are replayed as :meth:`replay` does. Whatever replays
-        the whole record (:meth:`moments`) still checks every action. Raises
-        ``RecordError`` for a checkpoint that cannot be one.
-
-        >>> m = Match(Rules(), rng=random.Random(2))
-        >>> _ = m.roll((3, 1)); _ = m.play("8/5 6/5"); _ = m.forfeit(1); _ = m.new_game(); _ = m.roll((6, 1))
-        >>> again = Match.resume(m.rules, m.record, at=4, score=(2, 0), game_number=2, crawford=False)
-        >>> (again.score, again.game_number, again.match_id()) == (m.score, m.game_number, m.match_id())
-        True
-        """
-        if at == 0:
-            return cls.replay(
-                rules, record, names=names, rng=rng, start=start, start_score=start_score, on_commit=on_commit
-            )
-        n = rules.match_length
-        if not 0 < at <= len(record) or not isinstance(record[at - 1], NewGame):
-            raise RecordError(f"a checkpoint at action {at} is not between two games")
-        if (
-            type(score) is not tuple
-            or len(score) != 2
-            or not all(type(s) is int and s >= 0 for s in score)
-            or (n and max(score) >= n)
-            or type(game_number) is not int
-            or not 2 <= game_number <= at
-            or type(crawford) is not bool
-            or (crawford and not (rules.crawford and n and max(score) == n - 1 and min(score) < n - 1))
-        ):
-            raise RecordError(f"the checkpoint at action {at} is not a match between two games")
-        match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
-        match.record = list(record[:at])
-        match.score = score
-        match.game_number = game_number
-        match.game = GameState.new(rules, crawford=crawford)
-        # Past the Crawford game once a player is one point away: it came at once, or it is this game.
-        match._crawford_seen = crawford or bool(n and max(score) == n - 1)
+        at = 0 if resume is None else resume.install(match, record)
         for i, action in enumerate(record[at:], at):
             try:
                 match.apply(action)
