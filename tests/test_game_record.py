@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from cart.engine import Match, Move, NewGame, RecordError, Rules, actions_from_json
+from cart.engine import Checkpoint, Match, Move, NewGame, RecordError, Rules, actions_from_json
 
 
 # -- record and replay ------------------------------------------------------------------
@@ -158,9 +158,7 @@ def test_a_match_resumed_from_any_checkpoint_is_the_match_replayed(rules: Rules)
             if not isinstance(action, NewGame):
                 continue
             state = (checkpoints.score, checkpoints.game_number, checkpoints.game.crawford)
-            again = Match.resume(
-                rules, m.record, at=at, score=state[0], game_number=state[1], crawford=state[2]
-            )
+            again = Match.replay(rules, m.record, resume=Checkpoint(at, *state))
             assert again.record == m.record and again.game == m.game
             assert (again.score, again.game_number, again.match_id()) == (
                 m.score,
@@ -176,11 +174,11 @@ def test_a_checkpoint_that_cannot_be_one_is_refused() -> None:
     m = _played(Rules(match_length=5), 1, games=3)
     at = next(i for i, a in enumerate(m.record, 1) if isinstance(a, NewGame))
     for bad in (
-        {"at": at - 1, "score": (1, 0), "game_number": 2, "crawford": False},
-        {"at": at, "score": (5, 0), "game_number": 2, "crawford": False},
-        {"at": at, "score": (1, 0), "game_number": 1, "crawford": False},
-        {"at": at, "score": (1, 0), "game_number": 2, "crawford": True},
-        {"at": len(m.record) + 1, "score": (1, 0), "game_number": 2, "crawford": False},
+        Checkpoint(at - 1, (1, 0), 2, False),
+        Checkpoint(at, (5, 0), 2, False),
+        Checkpoint(at, (1, 0), 1, False),
+        Checkpoint(at, (1, 0), 2, True),
+        Checkpoint(len(m.record) + 1, (1, 0), 2, False),
     ):
         with pytest.raises(RecordError):
-            Match.resume(m.rules, m.record, **bad)  # type: ignore[arg-type]
+            Match.replay(m.rules, m.record, resume=bad)

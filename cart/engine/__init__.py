@@ -35,6 +35,7 @@ from .actions import (
     actions_from_json as actions_from_json,
 )
 from .board import BAR as BAR, CHECKERS as CHECKERS, OFF as OFF, Position as Position
+from .checkpoint import Checkpoint as Checkpoint
 from .errors import (
     EngineError as EngineError,
     IllegalActionError as IllegalActionError,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .actions import Accept, Action, Decline, Double, Drop, Forfeit, Move, NewGame, Resign, Roll, Take
 from .board import Position
+from .checkpoint import Checkpoint
 from .errors import EngineError, IllegalActionError, PositionError, RecordError
 from .events import Event, GameStarted, MatchOver, Moved
 from .game import GameState, check_player
@@ -360,74 +361,46 @@ class Match:
         start: GameState | None = None,
         start_score: tuple[int, int] = (0, 0),
         on_commit: Observer | None = None,
+        resume: Checkpoint | None = None,
     ) -> Match:
         """Rebuild a match from its record, checking every action with the engine.
 
-        The record holds the dice: ``rng`` serves only later rolls. A refused action
-        raises ``RecordError`` naming its index; the observer hears only new actions.
+        The record holds the dice, so ``rng`` only serves rolls made after the
+        rebuild. A refused action raises ``RecordError`` naming its index. The
+        observer is attached after the rebuild: it hears only new actions.
+        ``resume`` takes the record up to a checkpoint between games as its keeper
+        checked it, and replays only the rest (a long record loads in no time);
+        whatever replays the whole record (:meth:`moments`) still checks it all.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
-        return match._go_on(record, 0, on_commit)
-
-    def _go_on(self, record: Sequence[Action], at: int, on_commit: Observer | None) -> Match:
-        """Apply ``record[at:]``, each action checked by the engine, then let the observer listen."""
+        at = 0 if resume is None else match._resume(resume, record)
         for i, action in enumerate(record[at:], at):
             try:
-                self.apply(action)
+                match.apply(action)
             except EngineError as exc:
                 raise RecordError(f"record action {i} {action!r}: {exc}") from exc
-        self.on_commit = on_commit
-        return self
+        match.on_commit = on_commit
+        return match
 
-    @classmethod
-    def resume(
-        cls,
-        rules: Rules,
-        record: Sequence[Action],
-        *,
-        at: int,
-        score: tuple[int, int],
-        game_number: int,
-        crawford: bool,
-        names: Sequence[str] | None = None,
-        rng: random.Random | None = None,
-        start: GameState | None = None,
-        start_score: tuple[int, int] = (0, 0),
-        on_commit: Observer | None = None,
-    ) -> Match:
-        """:meth:`replay` from a checkpoint: ``record[:at]`` (ending in a :class:`NewGame`) taken as
-        its keeper checked it, the match at ``score`` with game ``game_number`` just begun; the rest
-        replayed. A long record need not be replayed whole to be resumed. ``RecordError`` otherwise.
-
-        >>> m = Match(Rules(), rng=random.Random(2))
-        >>> _ = m.roll((3, 1)); _ = m.play("8/5 6/5"); _ = m.forfeit(1); _ = m.new_game(); _ = m.roll((6, 1))
-        >>> again = Match.resume(m.rules, m.record, at=4, score=(2, 0), game_number=2, crawford=False)
-        >>> (again.score, again.game_number, again.match_id()) == (m.score, m.game_number, m.match_id())
-        True
-        """
-        if at == 0:
-            return cls.replay(
-                rules, record, names=names, rng=rng, start=start, start_score=start_score, on_commit=on_commit
-            )
-        n = rules.match_length
-        if not 0 < at <= len(record) or not isinstance(record[at - 1], NewGame):
-            raise RecordError(f"a checkpoint at action {at} is not between two games")
-        if (
-            not _is_score(score, n)
-            or type(game_number) is not int
-            or not 2 <= game_number <= at
-            or type(crawford) is not bool
-            or (crawford and not (rules.crawford and n and max(score) == n - 1 and min(score) < n - 1))
+    def _resume(self, point: Checkpoint, record: Sequence[Action]) -> int:
+        """Set this new match where ``point`` says, its record up to it; raises ``RecordError``."""
+        at, score, n = point.at, point.score, self.rules.match_length
+        if not (
+            0 < at <= len(record)
+            and isinstance(record[at - 1], NewGame)
+            and _is_score(score, n)
+            and type(point.game_number) is int
+            and 2 <= point.game_number <= at
+            and type(point.crawford) is bool
+            and (not point.crawford or (self.rules.crawford and max(score) == n - 1 > min(score)))
         ):
-            raise RecordError(f"the checkpoint at action {at} is not a match between two games")
-        match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
-        match.record = list(record[:at])
-        match.score = score
-        match.game_number = game_number
-        match.game = GameState.new(rules, crawford=crawford)
+            raise RecordError(f"no match stands between two games as {point} says")
+        self.record = list(record[:at])
+        self.score, self.game_number = score, point.game_number
+        self.game = GameState.new(self.rules, crawford=point.crawford)
         # Past the Crawford game once a player is one point away: it came at once, or it is this game.
-        match._crawford_seen = crawford or bool(n and max(score) == n - 1)
-        return match._go_on(record, at, on_commit)
+        self._crawford_seen = point.crawford or bool(n and max(score) == n - 1)
+        return at
 
     def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
         """Install a computed step: score the game if it just ended, write the record."""

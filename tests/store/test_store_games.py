@@ -28,7 +28,7 @@ from cart.store import (
     WriteError,
 )
 from cart.store.disk import envelope as env
-from cart.store.disk.backend import check_entry_name
+from cart.store.disk.entries import check_entry_name
 from cart.store.saves.games import GameSummary
 from cart.store.saves.session import GameSession
 

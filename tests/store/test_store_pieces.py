@@ -78,15 +78,29 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(tmp_path: Path, backe
     assert [s.name for s in Store(made).games.list()] == ["Long"]  # pieces are not games
 
 
-def test_every_saved_length_reloads_to_the_same_match() -> None:
-    """Saved after every action of a long session (pieces sealed along the way), each save reloads."""
+@pytest.mark.parametrize(
+    ("rules", "every", "seed"),
+    [
+        (Rules(automatic_doubles=True), 200, 4),
+        (Rules(match_length=15), 12, 23),
+        (Rules(variant="maxgammon"), 30, 4),
+    ],
+    ids=["money-auto-doubles", "match-15-crawford", "maxgammon"],
+)
+def test_every_saved_length_reloads_to_the_same_match(
+    monkeypatch: pytest.MonkeyPatch, rules: Rules, every: int, seed: int
+) -> None:
+    """Saved after every action (pieces sealed along the way, at scores and Crawford games), each reloads."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", every)
     store = Store(MemoryBackend(), clock=FixedClock())
-    session = store.session(
-        store.games.create("g", GameOptions(Rules(automatic_doubles=True)), rng=random.Random(4))
-    )
-    rng = random.Random(5)
+    session = store.session(store.games.create("g", GameOptions(rules), rng=random.Random(seed)))
+    rng = random.Random(seed + 1)
+    crawford = False
     for _ in range(700):
+        if session.match.is_match_over:
+            break
         play_some(session, rng, 1)
+        crawford = crawford or session.match.game.crawford
         again = Store(store.backend).games.load("g").match
         assert (again.record, again.game, again.score, again.game_number) == (
             session.match.record,
@@ -95,6 +109,7 @@ def test_every_saved_length_reloads_to_the_same_match() -> None:
             session.match.game_number,
         )
     assert pieces.Sealed.from_json(head(store, "g")["sealed"]).pieces >= 1
+    assert crawford or not rules.is_match  # a Crawford game was among them
 
 
 @pytest.mark.parametrize("harm", ["missing", "changed", "another game's"])

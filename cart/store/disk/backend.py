@@ -19,16 +19,7 @@ import stat
 import time
 from pathlib import Path
 
-from .entries import (
-    SEGMENT,
-    Backend as Backend,
-    EntryChangedError as EntryChangedError,
-    MemoryBackend as MemoryBackend,
-    check_entry_name as check_entry_name,
-    create_entry as create_entry,
-    digest as digest,
-    replace_entry as replace_entry,
-)
+from .entries import SEGMENT, EntryChangedError, check_entry_name, digest
 from .lock import held
 
 _TEMP_PREFIX = "."

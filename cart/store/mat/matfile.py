@@ -19,7 +19,7 @@ What the format cannot say, and how it is written:
   a resignation accepted (:class:`~cart.engine.Resign` then
   :class:`~cart.engine.Accept`), wherever the engine allows one (before or
   after a roll); only where it does not (a game with no roll yet) is twice
-  the cube read as seed 000's forfeit, the one end worth that there.
+  the cube read as a forfeit, the one end worth that there.
 - A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
   gammon: ``Wins N points`` in the winner's column, so it reads back as a
   resignation of a gammon accepted, which is all the file records (the

@@ -19,16 +19,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...engine import (
+    Checkpoint,
     EngineError,
     GameState,
     Match,
+    NewGame,
     Rules,
     actions_from_json,
 )
 from ..errors import BadNameError, BadValueError, DamagedError
 from .names import GAMES, clean_game_name, entry_stem
 from .options import GameOptions
-from .pieces import MAX_RECORD, Checkpoint, Sealed
+from .pieces import MAX_RECORD, Sealed
 
 _ID = re.compile(r"[0-9a-f]{16}")
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
@@ -98,13 +100,16 @@ class SavedGame:
             played=self.played,
         )
 
-    def checkpoint(self) -> Checkpoint:
-        """Where the match stood when its current game began (a piece ends there)."""
+    def checkpoint(self) -> Checkpoint | None:
+        """Where the match stood when its current game began (None: in its first), where a piece may end."""
         match, game = self.match, self.match.game
+        at = next((i for i in range(len(match.record), 0, -1) if isinstance(match.record[i - 1], NewGame)), 0)
+        if not at:
+            return None
         score = list(match.score)
         if game.phase == "over" and game.winner is not None:
             score[game.winner] -= game.points
-        return Checkpoint((score[0], score[1]), match.game_number, game.crawford)
+        return Checkpoint(at, (score[0], score[1]), match.game_number, game.crawford)
 
     def to_body(self, sealed: Sealed | None = None) -> dict[str, Any]:
         """The stored form of the head (see the module docstring), leading to ``sealed`` pieces.
@@ -140,7 +145,7 @@ class SavedGame:
         """Rebuild a game from a stored head and its pieces' actions, replaying it through the engine.
 
         ``sealed`` is the actions of the pieces (JSON entries), ``checkpoint`` where the
-        match stood at their end: only the tail is replayed (:meth:`cart.engine.Match.resume`).
+        match stood at their end: only the tail is replayed (see :class:`cart.engine.Checkpoint`).
         Raises :class:`DamagedError` naming the first thing that is wrong.
         """
         keys = {"id", "name", "created", "played", "options", "sealed", "tail", "rng", "summary", "start"}
@@ -164,15 +169,13 @@ class SavedGame:
             raise DamagedError("the record is not a list of actions of a sane length")
         rng = _rng_from_state(body["rng"])
         begun = _start_from(body["start"], options.rules)
-        at = checkpoint or Checkpoint((0, 0), 1, False)
+        if (checkpoint.at if checkpoint else 0) != len(sealed):
+            raise DamagedError("its record's pieces end elsewhere than their checkpoint")
         try:
-            match = Match.resume(
+            match = Match.replay(
                 options.rules,
                 actions_from_json(sealed + tail),
-                at=len(sealed),
-                score=at.score,
-                game_number=at.game_number,
-                crawford=at.crawford,
+                resume=checkpoint,
                 names=options.names,
                 rng=rng,
                 start=None if begun is None else begun.start,

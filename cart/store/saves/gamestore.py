@@ -170,7 +170,8 @@ class GameStore:
         except OSError as exc:
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
         game.disk = digest(data)
-        if pieces.boundary(game.match.record, game.sealed) >= pieces.PIECE_ACTIONS:
+        begun = game.checkpoint()
+        if begun is not None and begun.at >= pieces.PIECE_ACTIONS:
             with contextlib.suppress(
                 StoreError
             ):  # kept whole in the head meanwhile: the next save tries again

@@ -9,13 +9,13 @@ whose size does not grow with the record, and now and then one piece.
 The pieces form a chain: the head names the last one (how many, and the SHA-256 of its
 bytes), each piece the one before it, and each says where the match stood at its end (the
 score, the game just begun, the Crawford game), so loading checks every piece's bytes and
-rebuilds the match from the last checkpoint (:meth:`cart.engine.Match.resume`), replaying
+rebuilds the match from the last checkpoint (:class:`cart.engine.Checkpoint`), replaying
 through the engine only the tail. Whatever replays the whole record (the Review, the IDs of
 an old moment) still checks every action.
 
 Why no action is ever lost: a piece is written, under a name taken from its own bytes, before
-the head that leads to it, and the head is replaced as before (atomically, and only over the
-bytes this copy last wrote, see :mod:`cart.store.saves.gamestore`). A kill between the two
+the head that leads to it, and the head is replaced atomically and only over the
+bytes this copy last wrote (see :mod:`cart.store.saves.gamestore`). A kill between the two
 leaves the old head, whole, and a piece nothing leads to. Two copies of one game never write
 one piece name with different bytes, so neither can spoil the other's chain; a piece whose
 head was refused (another copy saved first) is left in place, since no copy can tell it
@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine import Checkpoint
 from ..disk.entries import Backend, digest
 from ..disk.envelope import decode, encode
 from ..errors import DamagedError
@@ -70,15 +71,6 @@ class Sealed:
         return cls(data["pieces"], data["actions"], data["last"])
 
 
-@dataclass(frozen=True)
-class Checkpoint:
-    """Where a match stood at the end of a piece: a game just begun, at this score."""
-
-    score: tuple[int, int]
-    game_number: int
-    crawford: bool
-
-
 def piece_entry(stem: str, index: int, data_digest: str) -> str:
     return f"{GAMES}{stem}.{index}.{data_digest[:16]}.part"
 
@@ -88,26 +80,18 @@ def piece_entries(backend: Backend, stem: str) -> list[str]:
     return [n for n in backend.names(f"{GAMES}{stem}.") if n.endswith(".part")]
 
 
-def boundary(record: list[Any], sealed: Sealed) -> int:
-    """Where the last game began (just after its ``NewGame``), or the sealed part's end if later."""
-    for at in range(len(record), sealed.actions, -1):
-        if record[at - 1].name == "new_game":
-            return at
-    return sealed.actions
-
-
 def seal(
-    backend: Backend, stem: str, game_id: str, record: list[Any], sealed: Sealed, after: Checkpoint
+    backend: Backend, stem: str, game_id: str, record: list[Any], sealed: Sealed, after: Checkpoint | None
 ) -> Sealed:
     """Write the actions from the sealed part's end up to the last game's start as a piece, if enough.
 
-    ``record`` holds the match's actions, ``after`` where the match stood at the last game's start.
-    Returns what the head leads to now (``sealed`` when there was too little to seal). Raises
-    ``OSError`` when the piece cannot be written.
+    ``record`` holds the match's actions, ``after`` where the match stood at the last game's start
+    (None: in its first game). Returns what the head leads to now (``sealed`` when there was too
+    little to seal). Raises ``OSError`` when the piece cannot be written.
     """
-    end = boundary(record, sealed)
-    if end - sealed.actions < PIECE_ACTIONS:
+    if after is None or after.at - sealed.actions < PIECE_ACTIONS:
         return sealed
+    end = after.at
     body = {
         "game": game_id,
         "index": sealed.pieces,
@@ -165,10 +149,10 @@ def read_pieces(
         record.extend(body["record"])
     if len(record) != sealed.actions:
         raise DamagedError("its record's pieces hold another number of actions than its head says")
-    return record, _checkpoint(bodies[-1]["after"])
+    return record, _checkpoint(len(record), bodies[-1]["after"])
 
 
-def _checkpoint(after: object) -> Checkpoint:
+def _checkpoint(at: int, after: object) -> Checkpoint:
     if (
         not isinstance(after, dict)
         or set(after) != {"score", "game_number", "crawford"}
@@ -179,7 +163,7 @@ def _checkpoint(after: object) -> Checkpoint:
         or type(after["crawford"]) is not bool
     ):
         raise DamagedError("the match's standing at the end of its record's last piece is malformed")
-    return Checkpoint((after["score"][0], after["score"][1]), after["game_number"], after["crawford"])
+    return Checkpoint(at, (after["score"][0], after["score"][1]), after["game_number"], after["crawford"])
 
 
 def _is_digest(value: object) -> bool:
