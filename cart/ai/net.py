@@ -1,40 +1,17 @@
-"""The evaluator: two small nets (contact, race) run in pure Python.
+"""The evaluator: two small nets (contact, race) run in pure Python, in integers.
 
-A forward pass is ``hidden = sigmoid(b1 + W1 x)``, ``out = sigmoid(b2 + W2 hidden)``.
-Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so
-``W1 x`` is a sum of one precomputed vector per byte of the position key (two
-slots a byte), plus one per contact feature (a count of rolls, 0..36, so each
-has its 37 vectors precomputed too). The vectors are Python integers holding
-the hidden units in 32-bit fixed-point lanes: adding them adds every lane at C
-speed, with no loop over units in Python.
+Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so the
+hidden layer's ``W1 x`` is a sum of one precomputed vector per byte of the position
+key, plus one per contact feature value. A vector is a Python integer holding the
+hidden units in 32-bit fixed-point lanes, so adding vectors adds every lane at C
+speed; the lanes' high 16 bits index a sigmoid table directly. The output layer is
+a table sum too. Integer arithmetic gives every machine (Pyodide included) the same
+bits and the same plays; a test bounds the gap to the textbook float pass.
 
-Packing is linear: a vector of signed lane values v is the integer
-``sum(v[i] << 32 * i)``, so a sum of packed vectors is the packed sum, whatever
-borrows happen on the way. One offset added at the end (in the bias) lifts every
-lane into ``0 .. 2**32``, and then the lanes read back exactly. A lane holds
-``round(pre * 2**23) + 2**31 + 2**15``; its high 16 bits are ``round(pre * 128) +
-2**15``, which ``memoryview.cast('H')`` reads without a Python loop and which
-index a 65,536-entry sigmoid table directly. Pre-activations within +-256 are
-read exactly (the load checks each unit's worst case), in steps of 1/128.
-
-The output layer is table work too. The table gives each hidden unit's
-activation as one of 1024 levels; for each unit and level a precomputed integer
-holds that activation times the unit's five output weights, in 64-bit lanes. So
-all five output sums are one more ``sum(map(getitem, ...))``: a little faster
-than five float dot products in CPython 3.11, and integer arithmetic, so every
-machine (Pyodide included) gets the same bits and the same plays. A forward
-pass agrees with the textbook float one to about 6e-4 on average (a test checks
-the bound); the expert's error rate on the suite moves by 0.0001.
-
-Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON
-header (nets, their shapes and inputs, and the metadata saying how they were
-trained), then float32 little-endian arrays for each net in header order:
-W1 (hidden x inputs), b1, W2 (5 x hidden), b2. A net's inputs are the 208 slot
-inputs, then the contact features its header names (none for the race net).
-A third net, ``prune``, is optional: a few hidden units on the slot inputs alone,
-fitted to the contact net's own values (``tools/prune.py``). It costs about a
-quarter of a contact evaluation, and only ranks a reply list so that the master's
-deepest ply gives the full net the few plays worth its time.
+Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header
+(nets, shapes, inputs, training metadata), then float32 little-endian arrays per net:
+W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An optional ``prune`` net on the slot
+inputs alone (``tools/prune.py``) ranks reply lists for the master's deepest ply.
 """
 
 from __future__ import annotations
