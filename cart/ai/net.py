@@ -244,12 +244,9 @@ _THEIRS_IN_MY_HOME = _THEIR_HOME_OR_BAR
 def sane(key: int, p: Probs, race: bool) -> Probs:
     """The net's outputs for ``key`` with what the board rules out taken out, as GNU Backgammon does.
 
-    The net learns the outcomes' odds but not their logic: it gave 1.9% to losing a
-    gammon with a checker already off, which the resign rule had to patch over. Facts
-    of the board: a side with a checker off cannot be gammoned; in a race (no more
-    hits) a side with no checker in the winner's home cannot be backgammoned; and a
-    gammon is a win (a backgammon a gammon), so neither can be likelier than what it
-    is part of.
+    The net learns the outcomes' odds, not their logic: no gammon against a side with
+    a man off, no backgammon in a race against a side out of the winner's home, and
+    a gammon no likelier than a win (a backgammon than a gammon).
     """
     w, wg, wb, lg, lb = p
     if key & 15:  # the low side (the mover) has borne off: it cannot lose a gammon
@@ -299,11 +296,7 @@ class Weights:
         self.meta = dict(meta)
 
     def after(self, key: int) -> Probs:
-        """Outcome for the low side of ``key`` (an unflipped play result).
-
-        Exact when the game is over, and in a race of few men a side (:mod:`cart.ai.race`),
-        which the race net never met in self-play; the nets' guess otherwise.
-        """
+        """Outcome for the low side of ``key`` (a play result): exact when over or a race of few men."""
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
@@ -314,11 +307,7 @@ class Weights:
         return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
-        """A cheap stand-in for ``equity(after(key))``, good enough to rank one reply list.
-
-        Exact when the game is over, :meth:`after` itself in a race (already cheap), and
-        the prune net in contact; without a prune net, the contact net itself.
-        """
+        """A cheap stand-in for ``equity(after(key))`` to rank one reply list: the prune net in contact."""
         if key & 15 == 15:
             return equity(terminal(key))
         if is_race(key):
@@ -352,8 +341,7 @@ NetArrays = tuple[list[list[float]], list[float], list[list[float]], list[float]
 def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
     """A weight file's metadata and its nets' arrays, checked for shape; raises :class:`WeightsError`.
 
-    The tools that rewrite a weight file (``tools/prune.py``) read it here, so they
-    carry the other nets over exactly as stored.
+    ``tools/prune.py`` reads it here, so it carries the other nets over exactly as stored.
     """
     if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
         raise WeightsError("not a Gammon Cart weight file")
