@@ -1,9 +1,7 @@
 """The engine's events in words, for every front end: the table's strip, the terminal game, the game-over box.
 
-Each event is said here once, in two lengths: ``short`` for the board's
-strip (three lines of 23 characters; a play in the numbers the viewer's board
-prints, "You" conjugated as English) and whole sentences for the terminal.
-No Pyxel and no I/O here, so the terminal game never imports the UI.
+Each event is said here once, ``short`` for the board's strip and whole sentences
+for the terminal; no Pyxel and no I/O, so the terminal game never imports the UI.
 """
 
 from __future__ import annotations
@@ -87,9 +85,7 @@ def said(
 ) -> str:
     """``event`` in words: a sentence of the terminal game, or (``short``) the strip's words ("": nothing).
 
-    ``names`` are the seats' names; ``viewer`` the seat whose board numbers a
-    short play is said in; ``score`` the score as the terminal says it; ``dice``
-    the roll a short play was made with, said with it ("Expert rolled 3-2: 13/10 13/11").
+    A short play is said in ``viewer``'s board numbers, with its ``dice`` ("Expert rolled 3-2: 13/10 13/11").
 
     >>> said(Doubled(0, 2), ["Expert", "You"], short=True), said(Doubled(0, 2), ["Expert", "You"])
     ('Expert doubles to 2', 'Expert doubles: the cube would go to 2.')

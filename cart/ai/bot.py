@@ -1,36 +1,15 @@
 """The computer player: four levels over one evaluator, and its cube decisions.
 
-Every decision is a generator (``think_*``) that does a bounded slice of work
-per ``next()`` and returns its answer as ``StopIteration.value``; the blocking
-calls just drain it. The frontend steps a generator a slice per frame, since a
-browser has no threads. A slice is counted in net evaluations, not in time, so
-the answer cannot depend on how fast the machine is or how it was stepped.
-
-Levels (``LEVELS``):
-
-* ``master``: the net at 0-ply picks a short list, then each is searched one
-  ply deeper: all 21 rolls of the opponent, its best reply by the net, averaged.
-  When the best two are then within 0.05, both go a ply deeper again (2-ply):
-  after each of those replies, the mover's own best play on each of its 21 rolls.
-  That is 441 reply lists a play, about 8,800 evaluations (0.4 s), so the last
-  ply is pruned as GNU Backgammon prunes it: a small net on the slot inputs alone
-  (``tools/prune.py``, fitted to the contact net's own values, a quarter of
-  the cost) ranks each list and the full net weighs only its best three; and the
-  2-ply goes one opponent roll at a time, for both plays, only as far as the
-  move's work cap (``MOVE_WORK``) allows. Measured against the 1-ply master
-  on the suite's 2,000 positions, judged by GNU Backgammon at 2-ply: full 2-ply
-  of the best two gained 0.0018 equity a move with a choice, this pruned and
-  capped one 0.0015 +- 0.0005 (it changed 136 of 1,520 plays; gnubg's 0-ply as
-  judge sees half of either gain), for 0.12 s a move on average instead of
-  0.03, p99 0.47 s (November 2026).
-* ``expert``: the net at 0-ply, the best play by cubeless money equity.
-* ``intermediate``: the net with some noise on each play's equity, so it makes
-  the mistakes a club player makes (close plays go either way, blunders rarely).
-* ``beginner``: more noise, and it plays for the win only, blind to gammons.
-
-Noise comes from a generator seeded by (bot seed, position, dice): the same bot
-makes the same choice in the same spot, whatever happened before, so a resumed
-game goes on as it would have.
+Every decision is a generator (``think_*``) doing a bounded slice of work per
+``next()``, returning its answer as ``StopIteration.value``: a browser has no
+threads, so the frontend steps it a slice per frame. Slices count net evaluations,
+not time, so the answer does not depend on the machine. Levels (``LEVELS``):
+``master`` searches the net's short list a ply deeper, and the best two a ply
+deeper again within a work cap (the last ply pruned by a small net, as GNU
+Backgammon does); ``expert`` is the net at 0-ply; ``intermediate`` adds noise to
+each play's equity, as a club player errs; ``beginner`` more noise, blind to
+gammons. Noise is seeded by (bot seed, position, dice), so a resumed game goes
+on as it would have.
 """
 
 from __future__ import annotations
@@ -98,8 +77,7 @@ def load_weights(path: Path = DEFAULT_PATH) -> Weights:
 
 
 def think_load_weights(path: Path = DEFAULT_PATH) -> Generator[None, None, Weights]:
-    """:func:`load_weights` in slices: building the nets' tables takes about 70 ms, two frames and
-    more, so the table reads them over a few frames before the computer's first turn."""
+    """:func:`load_weights` in slices: building the tables takes a few frames, done before the first turn."""
     weights = _LOADED.get(path)
     if weights is None:
         weights = yield from think_weights(path.read_bytes())
@@ -187,10 +165,8 @@ class Bot:
     ) -> Generator[None, None, list[float]]:
         """Deeper scores for the best few plays (others get a score below all of them).
 
-        1-ply for up to ``candidates`` plays within ``margin`` of the 0-ply best; then,
-        if the best two are within ``two_ply_margin`` at 1-ply, 2-ply for those two
-        alone, as far as the move's work cap allows (:meth:`_two_ply`), which ranks
-        them. ``budget`` is the work already done in the current slice.
+        1-ply for the ``candidates`` within ``margin`` of the 0-ply best; 2-ply for the
+        best two when within ``two_ply_margin`` (:meth:`_two_ply`).
         """
         level = self.level
         order = sorted(range(len(keys)), key=scores.__getitem__, reverse=True)
@@ -248,12 +224,8 @@ class Bot:
     ) -> Generator[None, None, list[float]]:
         """2-ply scores for two plays (the rest below them), one opponent roll at a time while the cap allows.
 
-        ``deep`` holds the 1-ply scores, ``replies`` the opponent's best reply to each
-        play on each roll of ``ROLLS`` with its value, as 1-ply found them. On each
-        roll, the reply's 0-ply value gives way to the mover's 1-ply answer to it
-        (:meth:`_answer`). Rolls the cap leaves out keep their 1-ply values, the same
-        rolls for both plays, so the two stay comparable; with none done, the 1-ply
-        scores stand.
+        Rolls the cap leaves out keep their 1-ply values, the same rolls for both
+        plays, so the two stay comparable.
         """
         two = {k: deep[k] for k in plays}
         start = work.spent
@@ -280,11 +252,9 @@ class Bot:
         return [two.get(k, -9.0) for k in range(len(deep))]
 
     def _answer(self, own: int, work: _Work) -> Generator[None, None, float | None]:
-        """1-ply equity of the side on roll in ``own``: its best play on each roll, averaged.
+        """1-ply equity of the side on roll in ``own``; None once the move's work passes ``MOVE_WORK``.
 
-        The best play is the net's best of the ``keep`` that the prune net ranks
-        highest (of all of them in a race, or when the list is that short). None
-        once the move's work passes ``MOVE_WORK``.
+        Each roll's best play is the net's best of the ``keep`` the prune net ranks highest.
         """
         weights = self.weights
         after = weights.after
@@ -318,12 +288,7 @@ class Bot:
 
     # -- the cube ----------------------------------------------------------------
     def cube_action(self, game: GameState | Match) -> CubeDecision | None:
-        """The cube decision due now in ``game``, or None when there is none to make.
-
-        Before rolling, for the player on turn who may double: ``"double"``, ``"no
-        double"`` or ``"too good"`` (to play on for a gammon). With a double pending,
-        for the player who must answer: ``"take"`` or ``"drop"``. Never a double where
-        the rules forbid one (MaxGammon, the Crawford game, the other side's cube).
+        """The cube decision due now in ``game`` (``"double"``, ``"take"``...), or None when there is none.
 
         >>> from cart.engine import Rules
         >>> bot = Bot("expert")
@@ -336,13 +301,7 @@ class Bot:
         return drain(self.think_cube(game))
 
     def think_cube(self, game: GameState | Match) -> Generator[None, None, CubeDecision | None]:
-        """:meth:`cube_action` as a generator: one slice at 0-ply, a few for the master's lookahead.
-
-        The figures come from :mod:`cart.ai.cube`: at 0-ply its cubeful model on this
-        position's chances; for a level with ``cube_lookahead``, the average over the
-        doubler's 21 rolls of the opponent's cubeful value after the play it makes,
-        with the cube as it would stand after no double and after a double taken.
-        """
+        """:meth:`cube_action` in slices: :mod:`cart.ai.cube`'s model, over 21 rolls with lookahead."""
         lookahead_replies = self._cube_replies if self.level.cube_lookahead else None
         return (yield from think_cube_decision(game, self.evaluate, lookahead_replies))
 
@@ -361,10 +320,7 @@ class _Work:
         self.spent = spent
 
     def add(self, work: float, slice_work: float | None = None) -> Generator[None, None, None]:
-        """Count ``work`` about to be done, after a yield if it would overfill the slice.
-
-        ``slice_work`` is what it weighs in the slice, where that differs (move generation).
-        """
+        """Count ``work`` (``slice_work`` in the slice), after a yield if it would overfill the slice."""
         weight = work if slice_work is None else slice_work
         if self.slice + weight > SLICE_EVALS:
             self.slice = 0.0

@@ -1,12 +1,9 @@
 """Cubeful equity from cubeless chances: the money formula and a match model built on the MET.
 
-Both mix, by the cube's efficiency, the dead cube (the cubeless outlook) and a
-fully live one, under which each side cashes the moment the other's take point is
-reached, so the value is linear between the two cash points (Janowski's idea, as
-gnubg's 0-ply uses). Money has closed-form take points; a match's depend on the
-score (at 2-away/4-away the leader's take of a recube to 4 is 50%, not money's
-20%), so :class:`MatchCube` works them out from the table, from the highest cube
-that can still matter down.
+Both mix, by the cube's efficiency, the dead cube and a fully live one, linear
+between the two cash points (Janowski's idea, as gnubg's 0-ply uses). A match's
+take points depend on the score, so :class:`MatchCube` works them out from the
+table, from the highest cube that can still matter down.
 """
 
 from __future__ import annotations
@@ -67,11 +64,9 @@ def money_cube(
 
 @dataclass(frozen=True)
 class MatchCube:
-    """The cube in a match, for player X against Y, from X's cubeless chances.
+    """The cube in a match, for player X against Y, from X's cubeless chances: X's chance of the match.
 
-    ``away`` = (X's points to go, Y's); ``crawford``: this is the Crawford game (no
-    cube at all). ``win``/``gammons`` as for :func:`money_cube`; every value returned
-    is X's chance of winning the match.
+    ``away``: (X's points to go, Y's); ``crawford``: no cube at all in this game.
 
     >>> even = MatchCube((2, 4), False, 0.7, (0.0, 0.0, 0.0, 0.0), 0.68)
     >>> round(even.take_point(1, 2), 3)  # the trailer, doubled to 2 at 2-away/4-away (Y's chances)
@@ -160,8 +155,7 @@ class MatchCube:
     def cubeful(self, cube: int, owner: int | None) -> float:
         """X's match winning chance with ``cube`` owned by ``owner`` (0 = X, 1 = Y, None centred).
 
-        Piecewise linear in X's chance ``p``: a loss at 0, Y's cash at Y's cash point, X's
-        cash at X's, a win at 1; past a cash point the side plays on for its gammons.
+        Piecewise linear in X's chance ``p`` through both cash points; past one the side plays on.
         """
         p = self.win
         won, lost = self.won(cube), self.lost(cube)

@@ -1,22 +1,11 @@
 """The net's input encoding, shared by the cart's evaluator and the trainer.
 
-Slot inputs: every one belongs to one board slot of one side (off, points 1..24,
-bar), so a position's hidden layer is a sum of per-slot contributions. That is
-what makes pure-Python inference cheap (see :mod:`cart.ai.net`): the
-contribution of each (slot, count) pair is precomputed once, and a forward pass
-is a handful of big integer additions.
-
-Contact features: counts of the 36 rolls that look at the whole board (shots
-at blots, escapes, blockades), which raw slot inputs leave the net to discover;
-a net reads the first five (the first nets) or all nine (the shipped one). Each takes
-37 values, so its contribution is precomputed the same way and costs one more
-addition; computing the counts themselves is bit-mask work
-(:func:`contact_features`), about as much again as the rest of the pass.
-
-Layout: input ``(side * SLOTS + slot) * UNITS + unit``, side 0 is the player who
-has just moved and side 1 the player about to roll, each in its own numbering
-(slot 0 borne off, 1..24 points from its own ace point, 25 its bar); a contact
-net with features reads them as inputs ``INPUTS + i`` in :data:`CONTACT_FEATURES` order.
+Slot inputs each belong to one board slot of one side, so a hidden layer is a sum
+of precomputed per-slot parts (:mod:`cart.ai.net`). Contact features count the 36
+rolls that see the whole board (shots, escapes, blockades), which slot inputs leave
+the net to discover. Input ``(side * SLOTS + slot) * UNITS + unit``: side 0 has just
+moved, side 1 is on roll, each in its own numbering (0 off, 25 bar); features follow
+as inputs ``INPUTS + i`` in :data:`CONTACT_FEATURES` order.
 """
 
 from __future__ import annotations
@@ -88,17 +77,9 @@ ROLLS = 36
 def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
     """The nine counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
 
-    Written as plain loops over the board, so it reads as the definition, and so the
-    trainer can compile this very function with numba: the cart's fast version
-    (:func:`contact_features`) is tested against it, which keeps what the net learnt
-    on and what the cart feeds it the same. ``c0``/``c1`` index slots 0 (off) .. 25
-    (bar), each side in its own numbering: the mover's point p is the roller's 25 - p.
-
-    A hit counts when some checker of the roller can land on a blot with one die, or
-    with both dice (or up to four steps of a double) over open points, entering from
-    the bar first when it has checkers there. Escapes follow GNU Backgammon's
-    definition: rolls with which the checker could play both dice, over at least one
-    open intermediate point to an open landing point.
+    Plain loops, so it reads as the definition and the trainer can compile it with
+    numba; :func:`contact_features` is tested against it, so what the net learnt on
+    and what the cart feeds it stay the same. Escapes follow GNU Backgammon's definition.
     """
     blot = 0  # bit q: a mover's blot on the roller's point q
     block = 0  # bit q: a mover's point (2+) on the roller's point q, where the roller cannot land

@@ -1,40 +1,17 @@
-"""The evaluator: two small nets (contact, race) run in pure Python.
+"""The evaluator: two small nets (contact, race) run in pure Python, in integers.
 
-A forward pass is ``hidden = sigmoid(b1 + W1 x)``, ``out = sigmoid(b2 + W2 hidden)``.
-Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so
-``W1 x`` is a sum of one precomputed vector per byte of the position key (two
-slots a byte), plus one per contact feature (a count of rolls, 0..36, so each
-has its 37 vectors precomputed too). The vectors are Python integers holding
-the hidden units in 32-bit fixed-point lanes: adding them adds every lane at C
-speed, with no loop over units in Python.
+Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so the
+hidden layer's ``W1 x`` is a sum of one precomputed vector per byte of the position
+key, plus one per contact feature value. A vector is a Python integer holding the
+hidden units in 32-bit fixed-point lanes, so adding vectors adds every lane at C
+speed; the lanes' high 16 bits index a sigmoid table directly. The output layer is
+a table sum too. Integer arithmetic gives every machine (Pyodide included) the same
+bits and the same plays; a test bounds the gap to the textbook float pass.
 
-Packing is linear: a vector of signed lane values v is the integer
-``sum(v[i] << 32 * i)``, so a sum of packed vectors is the packed sum, whatever
-borrows happen on the way. One offset added at the end (in the bias) lifts every
-lane into ``0 .. 2**32``, and then the lanes read back exactly. A lane holds
-``round(pre * 2**23) + 2**31 + 2**15``; its high 16 bits are ``round(pre * 128) +
-2**15``, which ``memoryview.cast('H')`` reads without a Python loop and which
-index a 65,536-entry sigmoid table directly. Pre-activations within +-256 are
-read exactly (the load checks each unit's worst case), in steps of 1/128.
-
-The output layer is table work too. The table gives each hidden unit's
-activation as one of 1024 levels; for each unit and level a precomputed integer
-holds that activation times the unit's five output weights, in 64-bit lanes. So
-all five output sums are one more ``sum(map(getitem, ...))``: a little faster
-than five float dot products in CPython 3.11, and integer arithmetic, so every
-machine (Pyodide included) gets the same bits and the same plays. A forward
-pass agrees with the textbook float one to about 6e-4 on average (a test checks
-the bound); the expert's error rate on the suite moves by 0.0001.
-
-Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON
-header (nets, their shapes and inputs, and the metadata saying how they were
-trained), then float32 little-endian arrays for each net in header order:
-W1 (hidden x inputs), b1, W2 (5 x hidden), b2. A net's inputs are the 208 slot
-inputs, then the contact features its header names (none for the race net).
-A third net, ``prune``, is optional: a few hidden units on the slot inputs alone,
-fitted to the contact net's own values (``tools/prune.py``). It costs about a
-quarter of a contact evaluation, and only ranks a reply list so that the master's
-deepest ply gives the full net the few plays worth its time.
+Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header
+(nets, shapes, inputs, training metadata), then float32 little-endian arrays per net:
+W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An optional ``prune`` net on the slot
+inputs alone (``tools/prune.py``) ranks reply lists for the master's deepest ply.
 """
 
 from __future__ import annotations
@@ -267,12 +244,9 @@ _THEIRS_IN_MY_HOME = _THEIR_HOME_OR_BAR
 def sane(key: int, p: Probs, race: bool) -> Probs:
     """The net's outputs for ``key`` with what the board rules out taken out, as GNU Backgammon does.
 
-    The net learns the outcomes' odds but not their logic: it gave 1.9% to losing a
-    gammon with a checker already off, which the resign rule had to patch over. Facts
-    of the board: a side with a checker off cannot be gammoned; in a race (no more
-    hits) a side with no checker in the winner's home cannot be backgammoned; and a
-    gammon is a win (a backgammon a gammon), so neither can be likelier than what it
-    is part of.
+    The net learns the outcomes' odds, not their logic: no gammon against a side with
+    a man off, no backgammon in a race against a side out of the winner's home, and
+    a gammon no likelier than a win (a backgammon than a gammon).
     """
     w, wg, wb, lg, lb = p
     if key & 15:  # the low side (the mover) has borne off: it cannot lose a gammon
@@ -322,11 +296,7 @@ class Weights:
         self.meta = dict(meta)
 
     def after(self, key: int) -> Probs:
-        """Outcome for the low side of ``key`` (an unflipped play result).
-
-        Exact when the game is over, and in a race of few men a side (:mod:`cart.ai.race`),
-        which the race net never met in self-play; the nets' guess otherwise.
-        """
+        """Outcome for the low side of ``key`` (a play result): exact when over or a race of few men."""
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
@@ -337,11 +307,7 @@ class Weights:
         return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
-        """A cheap stand-in for ``equity(after(key))``, good enough to rank one reply list.
-
-        Exact when the game is over, :meth:`after` itself in a race (already cheap), and
-        the prune net in contact; without a prune net, the contact net itself.
-        """
+        """A cheap stand-in for ``equity(after(key))`` to rank one reply list: the prune net in contact."""
         if key & 15 == 15:
             return equity(terminal(key))
         if is_race(key):
@@ -375,8 +341,7 @@ NetArrays = tuple[list[list[float]], list[float], list[list[float]], list[float]
 def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
     """A weight file's metadata and its nets' arrays, checked for shape; raises :class:`WeightsError`.
 
-    The tools that rewrite a weight file (``tools/prune.py``) read it here, so they
-    carry the other nets over exactly as stored.
+    ``tools/prune.py`` reads it here, so it carries the other nets over exactly as stored.
     """
     if not data.startswith(MAGIC) or len(data) < len(MAGIC) + 4:
         raise WeightsError("not a Gammon Cart weight file")

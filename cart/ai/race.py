@@ -1,30 +1,13 @@
 """Race endings read from each side's distribution of rolls to bear off, not guessed by the race net.
 
-The race net learnt from self-play, where a side with most of its men off has the
-rest at home: it reads the borne-off tray and never learnt what a last man on the
-17-point means (it called one man there against five on the 1- and 2-points a
-certain win; it is 0.75). Few men are few positions, so their endings are worked
-out instead of guessed.
-
-One side's ending does not depend on the other's in a race, so each side gets its
-own distribution of the number of rolls it needs to bear off, playing every roll
-to need the fewest rolls on average (as GNU Backgammon's one-sided bear-off
-database is built). The side on roll wins if it needs no more rolls than the
-other; so ``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for the side
-``A`` that has just moved against ``B`` about to roll. This is how GNU Backgammon
-reads races from its one-sided database; the play that brings a side home soonest
-on average is not always the one that wins most often, but the difference is a
-fraction of a percent.
-
-Only races where each side has a man off are read here (so gammons are impossible).
-A side's distribution is exact when all its men are home and at most
-:data:`HOME_MEN` are left (``bearoff.bin`` holds those, written by
-``tools/make_bearoff.py`` with this module's own :func:`solve`), or when it has few
-positions to pass through (:data:`LIMIT`): then it is worked out the first time it
-is met (up to about a tenth of a second) and kept for the rest of the session
-(:data:`_SOLVED`), so later moves of the same ending cost a dictionary look-up.
-Without the file the same sides are worked out on demand, only more slowly. A side
-of at most :data:`FEW_MEN` men too spread out for that is estimated (:func:`estimate`).
+The race net never learnt what a last man far from home means; few men are few
+positions, so their endings are worked out instead. In a race each side gets its
+own distribution of rolls to bear off (as GNU Backgammon's one-sided database), and
+``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for ``A`` that has just
+moved against ``B`` on roll. Only races where each side has a man off are read
+(no gammons). Exact for at most :data:`HOME_MEN` men home (``bearoff.bin``, from
+:func:`solve`) or few positions (:data:`LIMIT`, solved once and kept); a side of at
+most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`).
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """The computer's turn as one typed action: what every front end asks the computer, and the hint.
 
-No front end works out from the game's phase what the computer does: it asks
-:func:`think_action` (sliced) or :func:`choose_action` for the actor's action and
-hands it to ``match.apply``. In order: roll the opening; play the level's play;
-answer a double; double when the cube decision says so, else roll; start the next
-game; accept a resignation worth at least the expected win; with ``resign=True``,
-offer to resign a game it cannot win. A roll draws its dice when it is made, so
-apply it at once. The hint (:func:`think_hint`) is the same decision from the
-asker's side, and draws no dice.
+No front end works out the computer's move from the phase: it asks
+:func:`think_action` (sliced) or :func:`choose_action` and hands the action to
+``match.apply`` at once (a roll draws its dice). :func:`think_hint` is the same
+decision from the asker's side, drawing no dice.
 
 >>> import random
 >>> from cart.engine import Match, Rules

@@ -63,12 +63,10 @@ def check_player(player: object) -> int:
 class GameState:
     """One game at one moment; every step returns a new state and the events it caused.
 
-    ``position`` is seen from ``turn``, the player whose turn it is (who holds or
-    will roll the dice). While a double is pending the opponent must answer:
-    see :attr:`actor`. ``phase`` is one of ``"opening"`` (standard roll-off,
-    ``dice`` then shows the last tie, if any), ``"roll"`` (may double, then
-    roll), ``"doubled"``, ``"move"`` (``dice`` rolled, a play is due) and
-    ``"over"`` (``winner`` scored ``points``, ``result`` says how).
+    ``position`` is seen from ``turn``, who holds or will roll the dice; a pending
+    double's answer is the :attr:`actor`'s. ``phase``: ``"opening"`` (``dice``: the
+    last tie, if any), ``"roll"``, ``"doubled"``, ``"move"`` or ``"over"`` (``winner``
+    scored ``points``, ``result`` says how).
 
     >>> g = GameState.new(Rules())
     >>> g.phase, g.actor

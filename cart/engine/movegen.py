@@ -1,23 +1,10 @@
-"""The fast, unchecked move generator: raw keys in, distinct result keys out.
+"""The fast, unchecked move generator: raw keys in, distinct result keys out (the AI's hot path).
 
-This is the AI's hot path, so it trades elegance for fewer interpreter steps
-(figures in ``tools/bench.py``):
-
-* The opponent cannot move during our turn, so which points are blocked is fixed
-  for the whole roll; only blots can change (to "already hit"). Blocked points,
-  blots and our occupied points are bitmasks, one bit per point, and the
-  candidate sources for a die are ``occupied & ~(blocked << die)``.
-* Candidate bits are turned into point lists by two 8192-entry tables instead of
-  a ``bit_length`` loop.
-* Plays are expanded level by level (one die per level) with the positions of
-  each level de-duplicated in a dict. For doubles each further checker starts at
-  or below the previous one, which reaches every distinct result exactly once in
-  practice; a state reached by several paths keeps the loosest such bound, so no
-  result is lost.
-* The last level builds no state, only ``result key -> move code``.
-
-A move code packs the moves in the order played, 8 bits each (source point << 3
-| die), so the generator never builds tuples; :func:`decode` unpacks one.
+Blocked points, blots and our points are bitmasks fixed for the roll, so a die's
+sources are ``occupied & ~(blocked << die)``; plays grow a die per level with each
+level's positions de-duplicated, and the last level builds only ``result key ->
+move code``. A move code packs the moves as played, 8 bits each (source << 3 | die):
+:func:`decode` unpacks one.
 """
 
 from __future__ import annotations

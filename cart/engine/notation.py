@@ -1,11 +1,9 @@
 """Move notation both ways: GNU Backgammon style and the 1982 Wizard of OsZ style.
 
-gnubg style (``8/5 6/5``, ``bar/22``, ``6/off``, ``13/7*``, ``8/4(2)``,
-``24/18/13``) uses the mover's points, 25/``bar`` and 0/``off``. The Wizard
-style lists ``from,to`` pairs with the mover running upward (bar 0, home 25):
-its point ``n`` is our ``25 - n``. Parsing reduces the text to where checkers
-leave and arrive and matches that against the legal plays by result, so any
-order or grouping of the same play finds it, and an impossible one is refused.
+gnubg's ``8/5 6/5``, ``bar/22``, ``6/off``, ``13/7*``, ``8/4(2)`` use the mover's
+points; the Wizard's ``from,to`` pairs run upward (bar 0, home 25). Parsing matches
+where checkers leave and arrive against the legal plays, so any order or grouping
+of the same play finds it.
 """
 
 from __future__ import annotations
@@ -36,11 +34,7 @@ def _point_text(p: int) -> str:
 
 
 def format_play(position: Position, play: Play) -> str:
-    """GNU Backgammon notation for ``play`` made from ``position``.
-
-    Steps of one checker merge (``24/13``) unless it hit on the way
-    (``24/18*/13``); identical moves group as ``8/4(2)``; highest source first,
-    and of two moves alike the hitting one first (``bar/24* bar/24``).
+    """GNU Backgammon notation for ``play`` made from ``position``, grouped and ordered as gnubg writes it.
 
     >>> pos = Position.start()
     >>> [format_play(pos, p) for p in legal_plays(pos, (6, 5)) if p.moves[0][0] == 24][:1]
@@ -132,10 +126,7 @@ def _read_point(word: str, text: str) -> int:
 
 
 def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] | None = None) -> Play:
-    """Read a play in either notation and return the legal play it means.
-
-    ``NotationError`` for unreadable text, ``IllegalPlayError`` for a play the rules
-    forbid; both quote the text and the Position ID.
+    """Read a play in either notation and return the legal play it means; errors quote the Position ID.
 
     >>> pos = Position.start()
     >>> parse_play(pos, (3, 1), "8/5 6/5").moves

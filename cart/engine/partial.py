@@ -1,11 +1,9 @@
 """Plays made one checker step at a time, as a person moves them with the mouse.
 
-The UI never decides a rule, so this answers its two questions from the legal
-plays: which steps may be made next so that the turn can still end in a legal
-play, and which legal play a finished sequence is. A step is offered only when
-some continuation reaches a legal result using as many dice as every legal play
-does; searches are memoised per (board, dice left), so a click stays cheap even
-for 637-play doubles. :class:`PartialPlay` is immutable: undo keeps the old value.
+The UI never decides a rule: this says, from the legal plays, which steps may come
+next so the turn can still end in a legal play, and which play a finished sequence
+is. Searches are memoised per (board, dice left), so a click stays cheap even for
+637-play doubles. :class:`PartialPlay` is immutable: undo keeps the old value.
 
 >>> from cart.engine import Position
 >>> part = PartialPlay.start(Position.start(), (3, 1))

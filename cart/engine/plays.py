@@ -44,10 +44,7 @@ def apply_step(position: Position, step: Step) -> Position:
 
 
 class Play(NamedTuple):
-    """One legal play: the moves in the order played and the position after it.
-
-    ``moves`` use the mover's numbering (25 = bar, 0 = off); ``result`` has the
-    opponent on roll.
+    """One legal play: the moves in the mover's numbering (25 bar, 0 off), and the result, opponent on roll.
 
     >>> pos = Position.start()
     >>> play = [p for p in legal_plays(pos, (3, 1)) if p.moves == ((8, 5), (6, 5))][0]
@@ -71,9 +68,7 @@ def check_dice(dice: object, error: type[EngineError] = IllegalPlayError) -> Dic
 
 
 def legal_plays(position: Position, dice: Dice) -> list[Play]:
-    """All legal plays for ``dice``, one per distinct resulting position.
-
-    Empty when the roll cannot be played at all. The order is deterministic.
+    """All legal plays for ``dice``, one per distinct resulting position, in a fixed order (none: no play).
 
     >>> len(legal_plays(Position.start(), (3, 1)))
     16
@@ -110,9 +105,7 @@ def hit_points(position: Position, moves: tuple[tuple[int, int], ...]) -> tuple[
 def play_steps(position: Position, dice: Dice, play: Play) -> tuple[Step, ...]:
     """The single-die steps of a legal ``play`` of ``dice`` from ``position``, in a playable order.
 
-    Each step says its die and whether it hits, so nobody downstream infers
-    them. A man borne off by a larger die than its distance takes the smallest
-    die left that is larger (either is legal there: no man stands higher).
+    Each says its die and whether it hits, so nobody downstream infers them.
 
     >>> pos = Position.from_position_id("4HPwATDgc/ABMA")
     >>> play = [p for p in legal_plays(pos, (6, 5)) if p.moves == ((24, 18), (18, 13))][0]

@@ -1,11 +1,8 @@
 """The cartridge: one Pyxel window, a stack of scenes, input turned into intents, sound.
 
-Each frame :meth:`App.update` polls :class:`~cart.ui.kit.intents.Input` once,
-moves the keys' cursor and hands the intents to the top scene only; where the
-scene says to go, :meth:`App.go` goes: scenes never call the App. Tests and the
-demo step :meth:`App.frame` instead of ``pyxel.run``. With a ``store`` every game
-is saved after every action and the settings on every change; without one (the
-demo, some tests) nothing is ever written.
+Each frame the top scene alone gets the intents and says where to go; :meth:`App.go`
+goes there, so scenes never call the App. Tests and the demo step :meth:`App.frame`.
+Without a ``store`` (the demo, some tests) nothing is ever written.
 """
 
 from __future__ import annotations
@@ -56,8 +53,7 @@ MESSAGE_LINES = 20
 def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> None:
     """Open the 640x512 screen once per process (Pyxel cannot be initialised twice).
 
-    ``scale``: screen pixels per game pixel, fixed for the window's life (0: Pyxel's
-    choice); ``fps``: what ``pyxel.flip`` waits for, raised by the UI tests.
+    ``scale`` 0 is Pyxel's choice; the UI tests raise ``fps``.
     """
     if pyxel.width == 0:
         pyxel.init(
@@ -74,8 +70,7 @@ def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> Non
 class App(SceneStack):
     """The running cartridge: assets, board painter, sounds, the player's settings and the scene stack.
 
-    The App decides where to go, :class:`~cart.ui.scene_stack.SceneStack` how the stack changes.
-    ``settings`` (tests, the demo) replace the stored ones, and are saved over them when changed.
+    Given ``settings`` (tests, the demo) replace the stored ones, and are saved over them when changed.
     """
 
     def __init__(
@@ -177,8 +172,7 @@ class App(SceneStack):
     def show_help(self, page: str | None) -> None:
         """The manual over the screen, open at ``page`` or at the screen's own topic.
 
-        Asked for again while it shows (the help key in the Help window), it
-        turns to ``page``, or to the page on using it: one manual, never two.
+        Asked again while it shows, it turns the page: one manual, never two.
         """
         top = self.top
         if isinstance(top, HelpScene):
@@ -210,11 +204,7 @@ class App(SceneStack):
         return self.top
 
     def create_game(self, name: str, options: GameOptions) -> PlayScene:
-        """Create the saved game ``name`` with ``options`` and start it, as PLAY on the form does (tests).
-
-        Raises :class:`~cart.store.StoreError` (a bad or used name, a failed
-        write) before anything changes.
-        """
+        """Create the saved game ``name`` and start it, as PLAY does; a store error changes nothing."""
         assert self.store is not None
         going = start_game(options, self.rng, store=self.store, name=name)
         self.go(chain(settings_not_saved(self.prefs.change(last_options=options)), going))

@@ -1,13 +1,8 @@
 """The browser's start: a first frame at once, then the cartridge loaded behind it.
 
-Under Pyodide, importing the cart (the engine, the computer player, the store,
-every scene) and a few hundred standard modules takes seconds on a phone, and
-until ``pyxel.run`` draws, the page shows a black canvas after the player's
-click. So in the browser the startup script opens the screen and starts the
-frame loop first, with :class:`Boot` in charge: its first frame says the game
-is loading, its second builds the App (the long import happens there, the
-loading frame still on screen), and from then on every frame is the App's.
-Only ``pyxel`` is imported here, so this module costs nothing to load.
+Under Pyodide importing the cart takes seconds on a phone, and until ``pyxel.run``
+draws the page is black. So :class:`Boot` shows "loading" first, builds the App in
+its second frame, and then hands every frame over. Imports only ``pyxel``.
 """
 
 from __future__ import annotations

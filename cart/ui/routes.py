@@ -66,12 +66,9 @@ def start_game(
 ) -> PlayNew | Resume:
     """A new game with ``options``: saved as ``name`` in ``store`` (and resumed), or unsaved without one.
 
-    ``either``: the human's seat is drawn (the form's 'Either'), the names and
-    the computer's seat following it. The draw has its own generator, seeded
-    from ``rng`` before the dice's are, whatever the side, so a game's dice
-    never depend on the side chosen. ``start`` and ``start_score``: a game set
-    up from a position. Raises :class:`~cart.store.StoreError` (a bad or used
-    name, a failed write) before anything changes.
+    ``either``: the human's seat is drawn, by its own generator seeded before the
+    dice's, so the dice never depend on the side. ``start``/``start_score``: a set
+    position. A :class:`~cart.store.StoreError` is raised before anything changes.
     """
     draw = random.Random(rng.getrandbits(32))
     if either and options.computer is not None and draw.randint(0, 1) == options.computer:

@@ -1,19 +1,9 @@
 """Review: a match told back, every decision judged by the master, in slices a window can afford.
 
-The face to import (pure: no Pyxel, no files but the weights' digest). A window
-keeps a :class:`Reviewer` and steps :meth:`~Reviewer.think` in its spare time;
-the store keeps :func:`review_cache_form` beside the saved game, and
-:func:`review_from_cache` gives it back only for the same record and
-:func:`analysis_key`. Every ``index`` is a record index: ``match.moment(index)``
-is the board before the decision.
-
-What is judged: a checker play by the master's net at 0-ply over every play,
-then its candidates and the play made one ply deeper (``ply=0``: all at 0-ply);
-cubeful where there is a cube, in EMG as gnubg's ``mwc2eq``. Every cube decision
-that could matter, by the master's cube model one ply ahead. A roll's luck at the
-expert's 0-ply against the 36 rolls (the roll-off against 30, as gnubg's
-``LuckFirst``). Totals as gnubg's statistics: error rate per unforced move and
-close cube decision, in millipoints, and the rating word.
+Pure: a window steps :meth:`Reviewer.think` in its spare time; the store keeps
+:func:`review_cache_form` beside the saved game. Every ``index`` is a record index.
+Judged as GNU Backgammon judges: plays at 0-ply then a ply deeper, cubeful in EMG;
+cube decisions a ply ahead; luck against the 36 rolls; error rates in millipoints.
 """
 
 from __future__ import annotations

@@ -42,6 +42,7 @@ class Advice:
         """The review's mark for the loss ("bad"...)."""
         return mark(self.loss)
 
+
 _CUBE_QUESTIONS = {
     ("double", "no double"): "The Master would not double here: double anyway?",
     ("double", "too good"): "The Master would play on for the gammon: double anyway?",

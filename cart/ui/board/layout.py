@@ -1,11 +1,8 @@
 """Where everything on the board screen is, and what a screen pixel hits.
 
-One window: the board (two tables, the bar between) at the left, the side panel at
-the right (names, dice, bins, "your roll", "dice to roll", the match strip). The
-viewer sits at the bottom, home at the lower right, points numbered from the
-viewer's side, so the screen never changes shape. Places are :class:`Spot` values
-in one player's numbering, as the engine writes moves, so a click is straight a
-``(from, to)`` and a move straight a screen position. Pure geometry, no Pyxel.
+The board at the left, the side panel at the right; the viewer sits at the bottom,
+so the screen never changes shape. Places are :class:`Spot` values in one player's
+numbering, as the engine writes moves, so a click is straight a ``(from, to)``. No Pyxel.
 """
 
 from __future__ import annotations

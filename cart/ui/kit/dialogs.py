@@ -1,8 +1,7 @@
 """The scene stack's boxes: modal dialogs, the tooltip, and the helpers every window's buttons share.
 
-The App gives intents to the top scene only and draws the stack bottom to top, so
-a box over the board is modal and the board still shows. A button's action
-returns where to go (a :mod:`~cart.ui.kit.stage` value), never calls the App.
+Only the top scene gets intents, so a box over the board is modal; a button's action
+returns where to go, never calls the App.
 """
 
 from __future__ import annotations
@@ -112,8 +111,7 @@ MAX_ERROR_ROWS = 4
 class Dialog(Scene):
     """A modal RISC OS dialog box: a titled window, a few lines of text, optionally a field, buttons.
 
-    A button closes the box, then goes where its action says. ``on_text`` gets a
-    field's text on Return and returns an error to show (the box stays) or where to go.
+    ``on_text`` gets the field's text on Return: an error to show (the box stays) or where to go.
     """
 
     window: Window

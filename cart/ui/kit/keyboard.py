@@ -1,12 +1,8 @@
 """The keys' names as the bindings give them, and the on-screen keyboard, so that a gamepad can write.
 
-Tips, menus and the manual ask here which key or button does a command, so
-what is shown is what is bound, for the device in hand. A pad player cannot type,
-yet names, IDs and paths are asked for: pad A on a field opens a Wimp window of
-keys beside it. B deletes, and on an empty field closes it, so pressing B always
-gets a pad player out with nothing lost. The window writes nothing itself: each key
-goes to the field's scene as typing would, so that scene's rules apply, and keys
-the field refuses are greyed.
+Tips and menus show what is bound, for the device in hand. Pad A on a field opens
+a window of keys; each key goes to the field's scene as typing would (refused ones
+greyed); B deletes, and on an empty field closes it.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """What a scene is given: a small, fixed set of services, never the App.
 
-Painting, sound, the settings, the store, the frame clock, dice and the clipboard:
-a scene is built and tested with these alone and returns where to go, so no scene
-imports ``app`` and ``cart/ui`` has no import circle. The board painter is known
-by the :class:`Painter` protocol, so the kit imports nothing of the board. Pyxel
-has no clipboard: Ctrl+V asks the desktop's tool (``pbpaste``, ``Get-Clipboard``,
-``wl-paste``, ``xclip``, ``xsel``), and where none answers the player types.
-
-In the browser a :class:`Page` says what the page offers that a window does not (a
-download) and what it lacks (a way to close itself): scenes ask ``services.page``.
+A scene is built and tested with these alone, so no scene imports ``app`` and
+``cart/ui`` has no import circle. Pyxel has no clipboard: Ctrl+V asks the desktop's
+tool, else the player types. In the browser a :class:`Page` says what the page offers.
 """
 
 from __future__ import annotations

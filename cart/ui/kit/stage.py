@@ -1,10 +1,7 @@
 """The stage: the Scene base, and where a scene sends the player, as plain values the App performs.
 
-A scene's ``update`` returns a transition, or None to stay, as a state machine's
-next state: it never calls the App, so it can be read and tested without the
-stack. The places of the game are :class:`Route` values (:mod:`cart.ui.routes`).
-The arrows' moves among a scene's stops are here too: the board's to the
-nearest within 45 degrees, a box's along its rows, a grid of keys wrapping round.
+A scene's ``update`` returns a transition, or None to stay: it never calls the App,
+so it is tested without the stack. The arrows' moves among a scene's stops are here too.
 """
 
 from __future__ import annotations
@@ -84,8 +81,7 @@ def wrapped_row_stop(
 class Scene:
     """Base scene: no stops, nothing typed; subclasses override what they use.
 
-    The one focus model: the arrows move the cursor between :meth:`stops`; while
-    :attr:`focus` is set the scene marks it and the pointer hides.
+    The arrows move the cursor between :meth:`stops`; while :attr:`focus` is set the pointer hides.
     """
 
     typing = False  # a writable field has the caret: keys are text
@@ -212,8 +208,7 @@ class Quit:
 class Help:
     """The game's manual over whatever is showing, open at ``page`` (None: the page about that screen).
 
-    Every screen's menu offers it, and the App opens it for the help key on
-    any screen; the window itself is a room's, which the kit does not know.
+    The window is a room's, which the kit does not know.
     """
 
     page: str | None = None

@@ -42,12 +42,9 @@ def wrap(
 ) -> list[str]:
     """``text`` on lines of at most ``width`` characters (the first ``first``, if narrower), broken at spaces.
 
-    Each line of ``text`` is a paragraph; an empty one stays, as a gap. A word
-    longer than a line goes on over the next, as a path or a name written
-    across a line break does: nothing is lost. With ``cut_words`` it is
-    shortened with an ellipsis instead (the board's strip, where a word must
-    not break). With ``rows``, text that needs more lines ends in an ellipsis
-    on the last. A space written as :data:`KEEP` never breaks a line.
+    Each line of ``text`` is a paragraph. A word longer than a line goes on over
+    the next (nothing is lost), or with ``cut_words`` ends in an ellipsis; so does
+    the last of ``rows`` when more are needed. A :data:`KEEP` space never breaks.
 
     >>> wrap("The man on the bar cannot go to point 1 with 4/1", 23)
     ['The man on the bar', 'cannot go to point 1', 'with 4/1']

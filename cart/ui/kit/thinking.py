@@ -1,13 +1,8 @@
 """The computer thinks in the time each frame has left: a frame clock and a thought stepped against it.
 
-:class:`FrameClock` gives the deadline by which thinking must stop for the frame
-to end on time; a :class:`Thinker` runs slices until the next one, forecast from
-recent slices, would pass it, so one slow slice costs a frame, not the game.
-Work that update and draw do not see (Pyxel's render, a browser's present) shows
-as frames starting late: each adds a little to what the clock keeps back from
-thinking, and each frame on time gives a little back, so the reserve settles
-where frames keep the period on that machine. No Pyxel: tests and the bench
-drive it with their own clock.
+A :class:`Thinker` runs slices until the next, forecast from recent ones, would
+pass the :class:`FrameClock`'s deadline. Frames starting late (render work not
+seen) grow the clock's reserve, frames on time shrink it. No Pyxel here.
 """
 
 from __future__ import annotations

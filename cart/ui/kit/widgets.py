@@ -1,10 +1,7 @@
 """RISC OS 2 window furniture and icons: flat, black-framed, in Wimp colours.
 
-As the RISC OS 2 desktop drew them: a black frame, a grey title bar (cream with
-the input focus), grey action buttons, white writable fields, menus with the item
-under the pointer inverted. Each window is alone on its desktop, so it draws only
-the furniture that works on it. Widgets know their rectangle, draw onto a
-``pyxel.Image`` and say what a point hits; they hold no game state and read no input.
+Widgets know their rectangle, draw onto a ``pyxel.Image`` and say what a point
+hits; they hold no game state and read no input, so scenes and tests share them.
 """
 
 from __future__ import annotations
@@ -200,9 +197,8 @@ CARET_GAP = 2  # the caret's stem this far past the last cell, so its serifs nev
 class TextField:
     """A writable icon: white, black border, the red caret at the end while it has the focus.
 
-    Only what the font has is accepted, unless ``free`` (a name: shown with ``?``),
-    or only ``allowed`` (an ID's alphabet); typing past ``max_len`` or the width is
-    ignored, as the Wimp does.
+    What the font lacks (unless ``free``: shown as ``?``), what ``allowed`` leaves
+    out, and typing past ``max_len`` or the width are ignored, as the Wimp does.
 
     >>> f = TextField(Rect(0, 0, 96, 24), max_len=8)
     >>> f.insert("Gammon\\tCart!")
@@ -294,8 +290,6 @@ class MenuItem:
 @dataclass
 class Menu:
     """A RISC OS pop-up menu: grey title bar, white items, the item under the pointer inverted.
-
-    Open it with :meth:`at`, which puts it at the pointer and keeps it on screen.
 
     >>> m = Menu.at("Play", [MenuItem("New"), MenuItem("Forfeit")], 600, 500)
     >>> m.rect.right, m.rect.bottom  # higher and further left: on screen, its border clear of the edges

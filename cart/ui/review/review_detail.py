@@ -142,7 +142,6 @@ class Judged:
         rows.append((f"ND{cube.no_double:+.2f} DT{cube.double_take:+.2f}", text, None))
         return rows
 
-
     def chance_rows(self, luck: str, win_after: float) -> list[DetailLine]:
         """The roll's luck and the viewer's chance of winning after the play, named ("You win 38%"):
         on one row where both fit, else each on its own (a long name goes on under itself)."""

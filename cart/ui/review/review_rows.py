@@ -195,8 +195,6 @@ def end_sentences(
 def game_heading(number: int, games: int, rules: Rules) -> str:
     """Which game of the record a line belongs to, as an ordinal: "Game 2" would read as a saved game's name.
 
-    A session of one game says only what it is: money, or MaxGammon (no cube, no stakes to call money).
-
     >>> game_heading(2, 3, Rules(match_length=3)), game_heading(1, 1, Rules(match_length=3))
     ('2nd game of 3', '1st game')
     >>> game_heading(1, 1, Rules()), game_heading(1, 1, Rules(variant="maxgammon"))

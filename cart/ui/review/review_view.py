@@ -38,9 +38,7 @@ BEST_COLOUR = wimp.Wimp.YELLOW
 class MoveList:
     """The lines of the move list: which is first shown, which is selected, and where each is drawn.
 
-    A line takes ``heights[i]`` rows (one when not given): a four-part play
-    such as ``bar/22 14/10* 6/2 6/2`` goes on under its first row rather
-    than being cut. ``visible`` is the rows the box holds.
+    Line ``i`` takes ``heights[i]`` rows (default one), so a long play is not cut.
 
     >>> m = MoveList(Rect(0, 0, 176, 100), count=30)
     >>> m.visible, m.select(20), m.first, m.row_at(5, m.row_rect(20).y + 1)
@@ -221,7 +219,6 @@ class EquityGraph:
             x = self.x_of(current)
             g.line(x, inner.y, x, bottom, wimp.FOCUS)
             g.tri(x - 3, self.rect.y, x + 3, self.rect.y, x, self.rect.y + 4, wimp.FOCUS)
-
 
     def sides(self, g: pyxel.Image, assets: Assets, up: str, down: str, said: str) -> None:
         """Whose chance it is: ``up``'s token at the top named (``said``, "You win"), ``down``'s below."""

@@ -1,10 +1,8 @@
 """The Play scene: one game (or match) at the table, people and the computer acting through the engine.
 
-The game is a Pyxel-free :class:`~cart.ui.table.table.Table`; this scene turns input
-into its intents, lets the computer think in each frame's spare time (already
-while its dice tumble), plays the beats (tumbling dice, men moving, a pause) from a
-queue, makes the sounds and draws. Input during a beat is kept and acted on when
-a person is to act; input while the computer thinks is ignored.
+It turns input into the :class:`~cart.ui.table.table.Table`'s intents, lets the
+computer think in each frame's spare time, and plays the beats (tumbling dice, men
+moving, a pause) from a queue; input during a beat waits for a person's turn.
 """
 
 from __future__ import annotations
@@ -61,11 +59,7 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 
 
 class PlayScene(Scene):
-    """The board screen, playing one match at ``table``; ``attract`` plays it quietly.
-
-    A saved game's table has the store's session, which saves each action and
-    rates each result as it is applied.
-    """
+    """The board screen, playing one match at ``table``; ``attract`` plays it quietly."""
 
     def __init__(self, services: Services, table: Table, *, attract: bool = False) -> None:
         super().__init__(services)
@@ -176,9 +170,7 @@ class PlayScene(Scene):
     def _may_think(self, game: GameState) -> bool:
         """The computer is to act and may think now: also while its dice tumble, not under a play or pause.
 
-        While its play is shown man by man the game has not moved yet, so it
-        must not think again. Nothing is thought before the first frame is
-        drawn: the first thought reads the weights, which the browser does slowly.
+        Not before the first frame is drawn: the first thought reads the weights, slowly in a browser.
         """
         if not self.services.clock.frames or game.phase == "over" or game.actor not in self.table.bots:
             return False
@@ -327,10 +319,8 @@ class PlayScene(Scene):
     def act(self, action: Action) -> Outcome:
         """Apply ``action`` at the table; its events sound and animate here.
 
-        A play made elsewhere than on the board (the computer's, a typed one) is
-        applied, then shown man by man from its ``Moved`` event at the speed
-        setting (after any tumble); it is said and sounded when the last man
-        lands (:meth:`landed`), as a play made by hand is when it is made.
+        A play made off the board (the computer's, a typed one) is shown man by man,
+        then said and sounded when the last man lands (:meth:`landed`).
         """
         game, score, viewer = self.match.game, self.match.score, self.table.viewer
         frames = self.services.prefs.step_frames

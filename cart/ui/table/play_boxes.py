@@ -1,8 +1,4 @@
-"""The Play scene's boxes: every question asked over the board.
-
-Each reads the table or hands an intent back to the scene, decides no rule, and
-returns where to go; none calls the App.
-"""
+"""The Play scene's boxes: every question asked over the board, deciding no rule, never calling the App."""
 
 from __future__ import annotations
 
@@ -151,8 +147,7 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
 def show_conflict(scene: PlayScene) -> Transition:
     """Another window or tab saved this game: nothing of it was overwritten; the player chooses.
 
-    Leave is both the default and the cancel, since it loses nothing; Take over writes this
-    copy over the other's newer moves, so it must be chosen.
+    Leave, losing nothing, is the default; Take over writes over the other's newer moves.
     """
     session = scene.table.session
     assert session is not None
@@ -292,11 +287,7 @@ def type_move(scene: PlayScene) -> Transition | None:
 
 
 def another(scene: PlayScene) -> Transition | None:
-    """The next game of the match, or a new match with the same options once it is over.
-
-    A finished saved match stays in the list as it is; the new one is saved
-    under the next free name (``Friday 2``).
-    """
+    """The next game of the match, or a new match with the same options (under the next free name)."""
     services, session, store = scene.services, scene.table.session, scene.services.store
     if not scene.match.is_match_over:
         return _acting(scene, lambda: scene.act(NewGame()))

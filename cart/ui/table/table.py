@@ -1,10 +1,7 @@
 """The table without Pyxel: the match, its store session, the play being made by hand, the message log.
 
-:class:`Table` takes intents (roll, pick up or put down a man, confirm, undo,
-double, the computer's action) and returns what happened: the engine's events
-and :class:`Sound` notes. It says every event in words and keeps the last play
-marked. Rules stay in the engine, decisions in ``cart.ai``, pixels in the scene,
-so tests drive it directly.
+:class:`Table` takes intents and returns the engine's events and :class:`Sound`
+notes, saying each event in words, so tests drive it directly.
 """
 
 from __future__ import annotations
@@ -174,12 +171,10 @@ class Table:
         self.log.say(text)
 
     def act(self, action: Action | Callable[[], Action], *, shown_later: bool = False) -> Outcome:
-        """Apply an action; the engine's refusal is said and nothing changes (an empty outcome).
+        """Apply an action (or a function making it: a roll draws dice); a refusal is said, nothing changes.
 
-        ``action`` may be a function that makes it, as a roll draws its dice.
-        A person's action goes to the ``guard`` first (the tutor), which may hold it.
-        ``shown_later``: a play shown man by man; what it did is said by :meth:`tell`
-        once it has been, and no person acts before.
+        A person's action goes to the ``guard`` (the tutor) first, which may hold it.
+        ``shown_later``: a play shown man by man, said by :meth:`tell` once shown.
         """
         if (
             self.guard is not None
@@ -298,9 +293,7 @@ class Table:
     def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
         """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
 
-        Where it may go this is :meth:`place`; elsewhere it goes home (letting go over
-        another man never picks that one up) with a click's words for a refused point;
-        over its own point it stays in the hand: that was a click.
+        Over its own point it stays in the hand: that was a click.
         """
         part = self.partial()
         src = self.lifted_from

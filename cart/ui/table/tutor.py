@@ -1,12 +1,8 @@
 """The tutor: before a person's play or cube action is applied, the Master's word when it costs.
 
-With Options > Tutor on, the table hands a person's action to :meth:`Tutor.check`
-first; it is held while the Master judges it in the frame's spare time, and when
-it costs at least the threshold a box asks "play it anyway?", says what it costs
-as the Review would, and shows the Master's play in the hint arrows' look. No is
-the default, as advice against a blunder should be: it takes the action back, the
-arrows staying until the player moves; Yes applies it. The engine and ``cart.ai``
-decide; this only holds and asks.
+With Options > Tutor on, :meth:`Tutor.check` holds the action while the Master
+judges it; when it costs at least the threshold a box asks "play it anyway?" (No
+by default). The engine and ``cart.ai`` decide; this only holds and asks.
 """
 
 from __future__ import annotations

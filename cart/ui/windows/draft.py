@@ -23,12 +23,7 @@ Side = Literal["red", "other", "either"]
 class Draft:
     """The Create form's choices: players, side, level, rules, match length, automatic doubles, names.
 
-    Seat 1 is Red; seat 0 the other colour, which opens in MaxGammon (so there
-    it is White whatever was chosen). With two players the side and the level
-    do not apply; automatic doubles apply to money play under the standard
-    rules only. ``you`` is the one human's name against the computer,
-    ``names`` the two humans' by seat (None: each colour's default). Names are
-    cleaned by the store's own rule, under which each human is rated.
+    Seat 1 is Red; in MaxGammon seat 0 is White, whatever was chosen.
 
     >>> Draft(side="other", level="expert").options(hints=True).names
     ('You', 'Expert')

@@ -32,9 +32,7 @@ FORM_TIPS: dict[str, str] = {
 
 
 def tip_under(text: str, line: Rect, x: int) -> Rect:
-    """Where a line's tip goes: under the line, from the pointer's ``x``, on screen; above it at the bottom.
-
-    Never over the line itself, whose choices the player is reading.
+    """Where a line's tip goes: under it (not over its choices) from the pointer's ``x``, above at the bottom.
 
     >>> tip_under("A longer match", Rect(76, 300, 480, 24), 200)
     Rect(x=212, y=328, w=120, h=22)

@@ -1,17 +1,8 @@
 """The Help window: the game's manual, a page at a time, in the manner of RISC OS's StrongHelp.
 
-One window over whatever screen opened it (F1, the Help key, the pad's help
-button, or Help on that screen's menu): the page's title in the title bar,
-Contents and Back in a toolbar, the page on white paper with its links
-underlined in blue, and a scroll bar beside it. A click on a link goes there;
-the keys and the d-pad bring the dotted red focus frame to the buttons and
-the links in reading order (Down, Up, Tab), scrolling the page as they go,
-and Return or SELECT follows the one framed. Back (the keys' and pad's undo)
-returns to the page before, where it was scrolled; Escape, the pad's cancel
-or the close icon closes the window, and the screen under it is as it was.
-
-The pages are :mod:`cart.ui.windows.manual`'s (an asset, its keys read from the
-bindings); laying them out is :class:`cart.ui.windows.hypertext.Manual`'s.
+Links are followed by click or by the focus frame (keys or d-pad); Back returns
+to the page before, as it was scrolled. The pages are :mod:`cart.ui.windows.manual`'s,
+laid out by :class:`cart.ui.windows.hypertext.Manual`.
 """
 
 from __future__ import annotations

@@ -1,23 +1,11 @@
 """A small hypertext manual, as RISC OS's StrongHelp keeps one: named pages, links between them.
 
-The pages are a text asset in a markup of a few rules, so the words can be
-edited without touching code, and the window that shows them knows nothing
-of what they say:
-
-- ``== name | Title`` begins a page (the first page is the contents);
-- a paragraph runs until a blank line; ``- `` begins a list item, whose
-  following lines are indented by two spaces; ``## `` a heading; ``> `` a line
-  kept exactly as written (a table, a diagram); ``#`` alone or ``# `` a comment;
-- ``[[name]]`` links to a page, shown as its title, ``[[name|words]]`` shown
-  as the words;
-- ``{word}`` is a placeholder filled when the page is laid out, from the
-  bindings the caller gives (the keys a command is bound to, say), so the
-  text never names by hand what is decided elsewhere.
-
-:meth:`Manual.problems` lists what is wrong with a manual (a link to no page, a
-placeholder nothing fills, a page no link reaches, a word or a kept line wider
-than the window) and :meth:`Manual.lay_out` wraps a page into lines of spans,
-each span plain text or a link. No Pyxel here: the rules are tested alone.
+The pages are a text asset, editable without touching code:
+``== name | Title`` begins a page (the first is the contents); a blank line ends a
+paragraph; ``- `` a list item (continued two spaces in); ``## `` a heading; ``> `` a
+line kept as written; ``#`` a comment; ``[[name]]`` or ``[[name|words]]`` a link;
+``{word}`` a placeholder filled from the caller's bindings, so the text never names
+by hand what is decided elsewhere. No Pyxel: the rules are tested alone.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The game's manual: its pages (``cart/assets/manual.txt``) and the keys they name, read from the bindings.
 
-The pages are words only; every key or pad button they mention is a
-placeholder (``{key:roll}``, ``{pad:hint}``...) filled here from the same maps
-that bind them (:mod:`cart.ui.kit.intents`, named by :mod:`cart.ui.kit.keyboard`), so
-the manual says what the game does even after a key moves. The window that
-shows the pages is :mod:`cart.ui.windows.help`.
+Every key the pages mention is a placeholder (``{key:roll}``) filled from the maps
+that bind it, so the manual stays right when a key moves.
 """
 
 from __future__ import annotations
@@ -44,11 +41,7 @@ def manual() -> Manual:
 
 
 def bindings() -> dict[str, str]:
-    """Every placeholder the pages may use, filled from the key and button maps.
-
-    ``key:C`` is the key menus show for command ``C``, ``keys:C`` every key
-    bound to it ("U or Backspace"), ``pad:C`` its pad button; ``osk:C`` a pad
-    button of the on-screen keyboard; the rest name SELECT, MENU and the paste.
+    """Every placeholder the pages may use (``key:C``, ``keys:C``, ``pad:C``, ``osk:C``...), from the maps.
 
     >>> b = bindings()
     >>> b["key:roll"], b["keys:undo"], b["pad:hint"], b["osk:shift"], b["keys:help"], b["pad:help"]
