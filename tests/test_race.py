@@ -150,6 +150,7 @@ def _tiny_races() -> list[Position]:
     return out
 
 
+@pytest.mark.slow  # a cross-check against an independent computation
 def test_win_chances_match_a_two_sided_search_of_tiny_races() -> None:
     worst = 0.0
     races = _tiny_races()
@@ -196,6 +197,7 @@ def _families() -> list[Position]:
     return out
 
 
+@pytest.mark.slow  # a cross-check against an independent computation
 def test_one_and_two_man_races_agree_with_gnubg_2ply(bot: Bot) -> None:
     """Within 0.03 of gnubg's 2-ply, or, where its race net is off, equal to the full two-sided search."""
     gnubg_nn = pytest.importorskip("gnubg_nn")

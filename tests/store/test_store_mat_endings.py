@@ -146,13 +146,13 @@ def endings(match: Match) -> Iterator[str]:
     "rules",
     [
         Rules(),
-        Rules(automatic_doubles=True),
         Rules(match_length=7),
-        Rules(match_length=25),
-        Rules(match_length=5, crawford=False),
-        Rules(variant="maxgammon"),
+        pytest.param(Rules(automatic_doubles=True), marks=pytest.mark.slow),
+        pytest.param(Rules(match_length=25), marks=pytest.mark.slow),
+        pytest.param(Rules(match_length=5, crawford=False), marks=pytest.mark.slow),
+        pytest.param(Rules(variant="maxgammon"), marks=pytest.mark.slow),
     ],
-    ids=["money", "money-auto-doubles", "match-7", "match-25", "match-5-no-crawford", "maxgammon"],
+    ids=["money", "match-7", "money-auto-doubles", "match-25", "match-5-no-crawford", "maxgammon"],
 )
 def test_every_way_a_game_ends_reads_back(rules: Rules) -> None:
     kinds: set[str] = set()

@@ -54,19 +54,22 @@ def long_game(store: Store, actions: int, name: str = "Long", seed: int = 1) -> 
 
 
 @pytest.mark.parametrize("backend", ["folder", "memory", "localStorage"])
-def test_a_long_session_is_saved_in_pieces_and_loads_whole(tmp_path: Path, backend: str) -> None:
+def test_a_long_session_is_saved_in_pieces_and_loads_whole(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, backend: str
+) -> None:
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 50)  # many pieces in a session the quick loop affords
     made = {
         "folder": lambda: FileBackend(tmp_path),
         "memory": MemoryBackend,
         "localStorage": lambda: LocalStorageBackend(FakeStorage()),
     }[backend]()
     store = Store(made, clock=FixedClock())
-    long_game(store, 2500)
+    long_game(store, 800)
     game = store.games.load("Long")
-    assert len(game.match.record) == 2500
+    assert len(game.match.record) == 800
     body = head(store, "Long")
     sealed = pieces.Sealed.from_json(body["sealed"])
-    assert sealed.pieces >= 2500 // 600 and sealed.actions + len(body["tail"]) == 2500
+    assert sealed.pieces >= 800 // 200 and sealed.actions + len(body["tail"]) == 800
     # The head holds what came after the last game's start, a few hundred actions at most.
     assert len(body["tail"]) < pieces.PIECE_ACTIONS + 400
     assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces
@@ -81,9 +84,9 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(tmp_path: Path, backe
 @pytest.mark.parametrize(
     ("rules", "every", "seed"),
     [
-        (Rules(automatic_doubles=True), 200, 4),
+        (Rules(automatic_doubles=True), 40, 4),
         (Rules(match_length=15), 12, 23),
-        (Rules(variant="maxgammon"), 30, 4),
+        (Rules(variant="maxgammon"), 20, 4),
     ],
     ids=["money-auto-doubles", "match-15-crawford", "maxgammon"],
 )
@@ -96,7 +99,7 @@ def test_every_saved_length_reloads_to_the_same_match(
     session = store.session(store.games.create("g", GameOptions(rules), rng=random.Random(seed)))
     rng = random.Random(seed + 1)
     crawford = False
-    for _ in range(700):
+    for _ in range(700 if rules.is_match else 250):  # a match plays to its end, with its Crawford game
         if session.match.is_match_over:
             break
         play_some(session, rng, 1)
@@ -113,10 +116,13 @@ def test_every_saved_length_reloads_to_the_same_match(
 
 
 @pytest.mark.parametrize("harm", ["missing", "changed", "another game's"])
-def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(tmp_path: Path, harm: str) -> None:
+def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, harm: str
+) -> None:
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
     store = Store(tmp_path, clock=FixedClock())
-    long_game(store, 900)
-    long_game(store, 900, name="Other", seed=7)
+    long_game(store, 300)
+    long_game(store, 300, name="Other", seed=7)
     names = pieces.piece_entries(store.backend, entry_stem("Long"))
     victim = tmp_path / names[0]
     if harm == "missing":
@@ -134,7 +140,7 @@ def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(tmp_path: 
     kept = sorted(p.name for p in (tmp_path / "damaged").iterdir())
     assert any(n.startswith("games-long-") and ".json." in n for n in kept)
     assert sum(".part." in n for n in kept) == len(names) - (harm == "missing")
-    assert len(fresh.games.load("Other").match.record) == 900
+    assert len(fresh.games.load("Other").match.record) == 300
 
 
 def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -183,15 +189,16 @@ def test_two_copies_sealing_at_once_never_spoil_each_others_pieces(monkeypatch: 
         first.games.save(mine.game)
 
 
-def test_deleting_a_game_deletes_its_pieces(tmp_path: Path) -> None:
+def test_deleting_a_game_deletes_its_pieces(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
     store = Store(tmp_path, clock=FixedClock())
-    long_game(store, 900)
-    long_game(store, 900, name="Long too", seed=3)
+    long_game(store, 300)
+    long_game(store, 300, name="Long too", seed=3)
     assert pieces.piece_entries(store.backend, entry_stem("Long"))
     store.games.delete("Long")
     assert pieces.piece_entries(store.backend, entry_stem("Long")) == []
     assert [s.name for s in store.games.list()] == ["Long too"]
-    assert len(store.games.load("Long too").match.record) == 900
+    assert len(store.games.load("Long too").match.record) == 300
 
 
 def test_a_long_record_given_at_creation_goes_into_pieces_at_once() -> None:
