@@ -22,7 +22,7 @@ SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 
 
 class EntryChangedError(OSError):
-    """The entry no longer holds what this writer last read or wrote: another one wrote it since."""
+    """The entry holds other than what this writer last read or wrote: another writer has written it."""
 
     def __init__(self, name: str) -> None:
         super().__init__(errno.EAGAIN, "changed by another writer", name)

@@ -46,7 +46,7 @@ class Held:
                 self.intents.append(intent)
 
     def take(self) -> list[Intent]:
-        """What was kept, to act on now (and no longer kept)."""
+        """What was kept, to act on now; the keep is emptied."""
         kept, self.intents = self.intents, []
         return kept
 

@@ -111,7 +111,7 @@ class Scene:
         return ()
 
     def cover(self, covered: bool) -> None:
-        """A box or menu lies over the scene, or no longer: a pressed button springs back, as on RISC OS."""
+        """A box or menu lies over the scene (or has gone): a pressed button springs back, as on RISC OS."""
         self.covered = covered
         if covered:
             for button in self.pressable():

@@ -2,8 +2,8 @@
 
 The engine checks the IDs (:meth:`cart.engine.Match.from_ids`) and says what is
 wrong in words, the fields kept as typed. A good one becomes a saved game like any
-other, never rated, since a chosen position may be won. Ctrl+V fills both fields
-from gnubg's "Position ID: ... Match ID: ..." line.
+other, never rated, since a chosen position may be won. Ctrl+V fills both fields from
+GNU Backgammon's "Position ID: ... Match ID: ..." line.
 """
 
 from __future__ import annotations
