@@ -7,6 +7,7 @@ greyed); B deletes, and on an empty field closes it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -123,6 +124,20 @@ def help_entry(device: Device) -> Entry:
     ('F1', 'LB')
     """
     return Entry("Help", Help, key=key_for("help", device))
+
+
+def form_menu(
+    device: Device,
+    confirm: tuple[str, Callable[[], Transition | None]],
+    cancel: Callable[[], Transition | None],
+) -> list[Entry]:
+    """MENU over a form: its default button and Cancel, each with its key, then Help."""
+    label, action = confirm
+    return [
+        Entry(label, action, key=key_for("confirm", device)),
+        Entry("Cancel", cancel, key=key_for("cancel", device), separator=True),
+        help_entry(device),
+    ]
 
 
 KEY = 24  # a key icon is 24 pixels square, as a title bar icon nearly is

@@ -22,7 +22,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, Resting, draw_focused, draw_tip, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.keyboard import form_menu
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Push, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
@@ -310,12 +310,7 @@ class NewGameScene(FieldForm):
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the form: its buttons, and Help (the Create form's page of the manual)."""
-        device = self.services.used.device
-        return [
-            Entry("Play", self.start, key=key_for("confirm", device)),
-            Entry("Cancel", self.way_out, key=key_for("cancel", device), separator=True),
-            help_entry(device),
-        ]
+        return form_menu(self.services.used.device, ("Play", self.start), self.way_out)
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:

@@ -25,7 +25,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.keyboard import help_entry, key_for
+from cart.ui.kit.keyboard import form_menu
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.services import NO_CLIPBOARD
 from cart.ui.kit.stage import Pop, Push, Transition
@@ -257,12 +257,7 @@ class SetUpScene(FieldForm):
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the window: its buttons, and Help (the manual's page on the IDs and setting up)."""
-        device = self.services.used.device
-        return [
-            Entry("Start", self.start, key=key_for("confirm", device)),
-            Entry("Cancel", self.cancel, key=key_for("cancel", device), separator=True),
-            help_entry(device),
-        ]
+        return form_menu(self.services.used.device, ("Start", self.start), self.cancel)
 
     def update(self, intents: list[Intent]) -> Transition | None:
         for intent in intents:
