@@ -45,3 +45,62 @@ def test_a_loading_frame_comes_before_the_app_is_built() -> None:
 def test_boot_opens_the_apps_own_screen() -> None:
     """Boot must not import the App to open the screen, so it repeats its values: they must agree."""
     assert boot.SCREEN == SCREEN and boot.TITLE == app_module.TITLE and boot.FPS == app_module.FPS
+
+
+TITLE_FIRST = """
+import os, sys
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+from cart.ui.app import App
+app = App(headless=True, seed=1)
+app.frame()
+print(sorted(m for m in sys.modules if m.startswith(("cart.ai", "cart.ui.review", "cart.ui.windows.start"))))
+for _ in range(90):
+    app.frame()
+print(sorted(m for m in sys.modules if m.startswith("cart.ai.")))
+"""
+
+
+def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attract_game_loads_them() -> None:
+    """The title's first frame waits for no AI module (the levels' names aside), nor the Review or the
+    saved games' window: the attract game's first thought loads the AI, in slices."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from cart.ai import MODULES
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", TITLE_FIRST], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    at_first, later = done.stdout.splitlines()
+    assert at_first == "['cart.ai', 'cart.ai.levels']"
+    assert set(eval(later)) >= {m for m in MODULES if m.startswith("cart.ai.")}  # the attract game thought
+
+
+AI_BY_SLICES = """
+import sys
+import cart.engine
+from cart.ai import think_ready
+def loaded():
+    return {m for m in sys.modules if m.startswith("cart.")}
+before = loaded()
+most = 0
+for _ in think_ready():
+    now = loaded()
+    most = max(most, len(now - before))
+    before = now
+from cart.ai import features
+print(most, len(features._MASKS))
+"""
+
+
+def test_the_ai_loads_a_module_a_slice_and_builds_its_tables() -> None:
+    """:func:`cart.ai.think_ready` imports each module after those it needs: no slice imports two."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", AI_BY_SLICES], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "26"]
