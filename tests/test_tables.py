@@ -86,3 +86,25 @@ def test_features_given_up_half_way_are_built_whole_at_first_use(unbuilt: None) 
     c1 = [(key >> (SIDE_BITS + 4 * s)) & 15 for s in range(26)]
     assert features.contact_features(key, kb, True) == features.contact_features_reference(c0, c1)
     assert len(features._MASKS) == 26
+
+
+def test_the_activation_levels_build_in_slices_and_equal_their_definition() -> None:
+    from math import exp
+
+    from cart.ai import net
+
+    building = net._think_level_table()
+    slices = 0
+    try:
+        while True:
+            next(building)
+            slices += 1
+    except StopIteration as stop:
+        table = stop.value
+    assert slices == 8
+    step, levels = net._STEP, net._LEVELS
+    expected = [
+        round(levels / (1.0 + exp((0x8000 - u) / step))) if u > 0x8000 - 40 * step else 0
+        for u in range(1 << 16)
+    ]
+    assert table == expected
