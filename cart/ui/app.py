@@ -32,8 +32,6 @@ from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
-from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.help import HelpScene, open_help
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -170,8 +168,10 @@ class App(SceneStack):
     def show_help(self, page: str | None) -> None:
         """The manual over the screen, open at ``page`` or at the screen's own topic.
 
-        Asked again while it shows, it turns the page: one manual, never two.
+        Asked again while it shows, it turns the page: one manual, never two. Loaded when first asked for.
         """
+        from cart.ui.windows.help import HelpScene, open_help
+
         top = self.top
         if isinstance(top, HelpScene):
             wanted = page or "this-help"
@@ -184,6 +184,8 @@ class App(SceneStack):
         self.switch(TitleScene(self.services))
 
     def to_new_game(self) -> None:
+        from cart.ui.windows.create_form import NewGameScene  # loaded on leaving the title
+
         self.switch(NewGameScene(self.services))
 
     def to_start(self) -> None:

@@ -24,8 +24,6 @@ from cart.ui.kit.widgets import Window
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
-from cart.ui.windows.create_form import NewGameScene as NewGameScene
-from cart.ui.windows.desk import desk_entries, scale_entry
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -74,7 +72,12 @@ class TitleScene(Scene):
         self.services.sounds.title_music(False)
 
     def menu_entries(self) -> list[Entry]:
-        """Play, set-up, ratings, the title music, the scale (not in a browser), Help, Quit."""
+        """Play, set-up, ratings, the title music, the scale (not in a browser), Help, Quit.
+
+        The windows it opens are loaded here, when the menu first opens, not before the title shows.
+        """
+        from cart.ui.windows.desk import desk_entries, scale_entry
+
         services = self.services
 
         web = services.page is not None  # no Scale entry there: the line goes under the music

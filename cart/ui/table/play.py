@@ -42,7 +42,6 @@ from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
 
 from . import play_boxes as boxes
-from .play_menu import open_menu
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, stops, table_view
 from .tutor import Tutor
@@ -142,6 +141,8 @@ class PlayScene(Scene):
             elif isinstance(intent, OpenMenu) and self.drag is not None:
                 self.cancel_drag()  # MENU during a drag puts the man back, as Escape does
             elif isinstance(intent, OpenMenu) and not self.attract:
+                from .play_menu import open_menu  # with the windows it opens: loaded when first wanted
+
                 return chain(self.take(), open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
