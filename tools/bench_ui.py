@@ -180,10 +180,16 @@ app = App(headless=True, seed=1)
 app.frame()
 import sys
 print("first", len([m for m in sys.modules if m.startswith("cart.ai.")]), flush=True)
-for _ in range(60):
+from cart.engine import Move
+play, frames, thought, longest = app.top.attract, 0, 0.0, 0.0
+while frames < 600 and not any(isinstance(a, Move) for a in play.match.record):
+    c0 = time.thread_time()
     app.frame()
+    longest = max(longest, time.thread_time() - c0)
+    frames += 1
+    thought += app.clock.thought
 from cart.ai.bot import _LOADED
-print(len(_LOADED), flush=True)
+print(frames, thought, longest, len(_LOADED), flush=True)
 """
 BARE = """
 import os
@@ -233,16 +239,23 @@ def bench_start(rounds: int) -> None:
 
     cart: list[float] = []
     bare: list[float] = []
-    loaded = ai_at_first = ""
+    first_moves: list[tuple[float, ...]] = []
+    ai_at_first = ""
     for _ in range(rounds):  # by turns, so both meet the same load
         bare.append(launch(BARE)[0])
-        seconds, ai_at_first, loaded = launch(STARTUP)
+        seconds, ai_at_first, rest = launch(STARTUP)
         cart.append(seconds)
+        first_moves.append(tuple(map(float, rest.split())))
     print(f"start: launch to the first frame, desktop, headless, compiled from source, best of {rounds}")
     print(f"  bare 640x512 Pyxel page (reference)  {min(bare):5.2f} s (median {median(bare):.2f})")
     print(f"  the cart's title                     {min(cart):5.2f} s (median {median(cart):.2f})", end="")
     print(f"   x{min(cart) / min(bare):.2f}")
-    print(f"  AI modules at the first frame: {ai_at_first}; weight files read 60 frames later: {loaded}")
+    frames, thought, longest, loaded = min(first_moves)
+    print(f"  AI modules at the first frame: {ai_at_first}; the attract game's first move, best of {rounds}:")
+    print(
+        f"    {frames:.0f} frames later, {thought:.2f} s of them thinking (what of the AI was not loaded, and"
+        f" {loaded:.0f} weight file, loaded in it), the longest frame {longest * 1e3:.1f} ms of CPU"
+    )
 
     from tools.pyodide import time_start
 
