@@ -70,6 +70,7 @@ MODULES = tuple(
 
 
 def __getattr__(name: str) -> object:
+    """A name of the package's, imported from its module at its first use and kept."""
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

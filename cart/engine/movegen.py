@@ -32,7 +32,7 @@ def _point_table(base: int) -> tuple[tuple[int, ...], ...]:
     """``table[mask]``: ``base`` plus each set bit of a 13-bit ``mask``, highest first.
 
     Built by doubling (a mask with top bit p is p before the mask below it): a few ms at
-    import, where a loop over the bits of each of the 8,192 masks took ten times that.
+    import, a tenth of a loop over the bits of each of the 8,192 masks.
     """
     table: list[tuple[int, ...]] = [()]
     for p in range(13):
