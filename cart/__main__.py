@@ -7,7 +7,6 @@ stdin), the headless attract mode with ``--demo``; each front end is one entry o
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -18,6 +17,8 @@ from .engine import EngineError, Rules
 from .store.settings import MAX_WINDOW_SCALE
 
 if TYPE_CHECKING:
+    import argparse
+
     from .store import Store
     from .ui.app import App
     from .ui.kit.services import Page
@@ -29,6 +30,8 @@ TITLE = "Gammon Cart"
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    import argparse  # here, not at the top: the browser's page imports this module and parses nothing
+
     parser = argparse.ArgumentParser(
         prog="gammon-cart",
         description="Gammon Cart: backgammon in the style of MaxGammon 2.0 (Acorn, 1989).",

@@ -39,10 +39,17 @@ spare time, against the same window at rest and a bare frame
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
 master level thinks (with and without the thought, which fills each frame's
-spare time), against a bare ``pyxel.cls`` frame measured in the same run; then
+spare time, and in CPU time, which a busy machine does not inflate), against
+a bare ``pyxel.cls`` frame measured in the same run; then
 each level's reply at 30 fps, from the frame its dice are rolled to the frame
 its play is applied (tumble and man-by-man animation included), on a simulated
 frame clock (a frame lasts the period or its work, whichever is longer).
+
+start: a fresh interpreter to the title's first frame, desktop, headless, the
+cart compiled from source as in the browser, against a bare 640x512 Pyxel page
+by turns; the attract game's first move (frames, thinking, longest frame in
+CPU); the title's imports in CPython and under Pyodide in Node.js
+(``tools/pyodide/time_start.py``) against that process's own start.
 
 store: one action with its save at 300 and at 12,000 actions of a money
 session (goal: at most 3x), in a folder and in a browser's localStorage, and

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tools.bench_common import ROOT, quantile
@@ -75,21 +76,27 @@ def bench_ui(rounds: int) -> None:
     scene, frame = game("master")
     thinking: list[float] = []
     besides: list[float] = []
+    cpu: list[float] = []  # the same frames in this thread's CPU time: what a busy machine does not add
     for _ in range(1500):
         busy = scene.thinker is not None or scene.match.game.phase == "move"
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         frame()
         if busy:
             thinking.append(time.perf_counter() - t0)
+            cpu.append(time.thread_time() - c0)
             besides.append(thinking[-1] - thought(app))
     thinking.sort()
     besides.sort()
+    cpu.sort()
     print(f"  master thinking ({len(thinking)} frames, update + draw including the thought)")
     print(f"                                       {stats(thinking)}")
     print("    the same frames less the thought")
     print(f"                                       {stats(besides)}")
     over = sum(1 for t in thinking if t > PERIOD)
     print(f"                                       frames over the {PERIOD * 1e3:.1f} ms period: {over}")
+    print("    the same frames in CPU time (this thread's; the rest is the machine's other work)")
+    print(f"                                       {stats(cpu)}")
+    print(f"                                       over the period: {sum(1 for t in cpu if t > PERIOD)}")
 
     print(f"  computer reply at {FPS} fps, dice to play ({REPLIES} replies a level, fast animation)")
     for level in ("beginner", "intermediate", "expert", "master"):
@@ -171,35 +178,127 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from cart.ui.app import App
 app = App(headless=True, seed=1)
 app.frame()
-from cart.ai.bot import _LOADED
-print("first", len(_LOADED), flush=True)
-for _ in range(60):
+import sys
+print("first", len([m for m in sys.modules if m.startswith("cart.ai.")]), flush=True)
+from cart.engine import Move
+play, frames, thought, longest = app.top.attract, 0, 0.0, 0.0
+while frames < 600 and not any(isinstance(a, Move) for a in play.match.record):
+    c0 = time.thread_time()
     app.frame()
-print(len(_LOADED), flush=True)
+    longest = max(longest, time.thread_time() - c0)
+    frames += 1
+    thought += app.clock.thought
+from cart.ai.bot import _LOADED
+print(frames, thought, longest, len(_LOADED), flush=True)
 """
+BARE = """
+import os
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+import pyxel
+pyxel.init(640, 512, headless=True)
+pyxel.cls(0)
+print("first 0", flush=True)
+"""
+"""A bare 640x512 Pyxel page, headless: the reference the cart's start is measured against."""
+PYODIDE_WITH = ("cart/ui", "cart/phrasebook.py")
+"""What ``tools/pyodide/run.mjs`` writes besides the pure packages, for the title's imports."""
 
 
 def bench_start(rounds: int) -> None:
-    """Launch to the first frame drawn, desktop, headless, a fresh interpreter each round (goal: < 1 s)."""
+    """Launch to the first title frame against a bare Pyxel page, and the title's imports under Pyodide.
+
+    The cart is compiled from source, as the browser does (the ``.pyxapp`` holds no bytecode):
+    a copy of it without bytecode caches, and nothing written; the standard library's stay.
+    """
+    import json
+    import os
+    import shutil
     import subprocess
     import sys
+    import tempfile
 
-    times = []
-    loaded = at_first = ""
-    for _ in range(rounds):
+    copy = Path(tempfile.mkdtemp(prefix="bench-start-"))
+    shutil.copytree(ROOT / "cart", copy / "cart", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(copy)}
+
+    def launch(script: str) -> tuple[float, str, str]:
         t0 = time.perf_counter()
-        p = subprocess.Popen([sys.executable, "-c", STARTUP], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        p = subprocess.Popen(
+            [sys.executable, "-c", script], cwd=copy, stdout=subprocess.PIPE, text=True, env=env
+        )
         assert p.stdout is not None
         first = p.stdout.readline()
         t1 = time.perf_counter()
-        loaded = p.stdout.read().strip()
+        rest = p.stdout.read().strip()
         p.wait()
         assert first.startswith("first"), first
-        at_first = first.split()[1]
-        times.append(t1 - t0)
-    best = min(times)
-    print(f"start: launch to the first frame (headless, title screen), best of {rounds}: {best:.2f} s")
+        return t1 - t0, first.split()[1], rest
+
+    def median(times: list[float]) -> float:
+        return sorted(times)[len(times) // 2]
+
+    cart: list[float] = []
+    bare: list[float] = []
+    first_moves: list[tuple[float, ...]] = []
+    ai_at_first = ""
+    for _ in range(rounds):  # by turns, so both meet the same load
+        bare.append(launch(BARE)[0])
+        seconds, ai_at_first, rest = launch(STARTUP)
+        cart.append(seconds)
+        first_moves.append(tuple(map(float, rest.split())))
+    print(f"start: launch to the first frame, desktop, headless, compiled from source, best of {rounds}")
+    print(f"  bare 640x512 Pyxel page (reference)  {min(bare):5.2f} s (median {median(bare):.2f})")
+    print(f"  the cart's title                     {min(cart):5.2f} s (median {median(cart):.2f})", end="")
+    print(f"   x{min(cart) / min(bare):.2f}")
+    frames, thought, longest, loaded = min(first_moves)
+    print(f"  AI modules at the first frame: {ai_at_first}; the attract game's first move, best of {rounds}:")
     print(
-        f"  median {sorted(times)[len(times) // 2]:.2f} s; weight files read by the first frame: {at_first},"
-        f" 60 frames later: {loaded}"
+        f"    {frames:.0f} frames later, {thought:.2f} s of them thinking (what of the AI was not loaded, and"
+        f" {loaded:.0f} weight file, loaded in it), the longest frame {longest * 1e3:.1f} ms of CPU"
     )
+
+    from tools.pyodide import time_start
+
+    title = ", ".join(time_start.TITLE_MODULES)
+    ours = min(
+        json.loads(
+            subprocess.run(
+                [sys.executable, str(ROOT / "tools" / "pyodide" / "time_start.py")],
+                cwd=copy,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )["seconds"]
+        for _ in range(rounds)
+    )
+    shutil.rmtree(copy, ignore_errors=True)
+    print(f"  importing {title} (what the title waits for), CPython: {ours:.3f} s")
+    here = ROOT / "tools" / "pyodide"
+    node = shutil.which("node")
+    if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
+        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
+        print(f"  Pyodide: not measured: {missing} (see tools/README.md)")
+        return
+    command = [node, str(here / "run.mjs")]
+    for path in PYODIDE_WITH:
+        command += ["--with", str(ROOT / path)]
+    command.append(str(here / "time_start.py"))
+    started: list[float] = []
+    imports: list[float] = []
+    found: dict[str, Any] = {}
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        subprocess.run([*command, "--bare"], cwd=ROOT, capture_output=True, check=True)
+        started.append(time.perf_counter() - t0)
+        done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+        found = json.loads(done.stdout)
+        imports.append(found["seconds"])
+    ready, took = min(started), min(imports)
+    print(f"  Pyodide in Node.js ({found['interpreter']}), best of {rounds}:")
+    print(f"    Node.js to Pyodide ready, the cart written (reference)  {ready:5.2f} s")
+    print(f"    importing the same                                  {took:5.2f} s", end="")
+    print(f"   x{took / ours:.2f} CPython's; ready + imports x{(ready + took) / ready:.2f} ready")
+    ai = ", ".join(found["ai"]) or "none"
+    print(f"    modules loaded: {found['modules']} of the cart's, of the AI's: {ai}")

@@ -4,26 +4,90 @@ A front end asks :mod:`cart.ai.turn` for the action the computer takes now
 (:func:`think_action`) and for the hint (:func:`think_hint`); :mod:`cart.ai.review`
 tells a whole game back.
 
+Importing the package loads none of that: each name is loaded on first use (PEP 562), so
+the title shows before the AI is read, and :func:`think_ready` loads it a module a slice.
+
 >>> from cart.ai import Bot, LEVELS
 >>> LEVELS
 ('beginner', 'intermediate', 'expert', 'master')
 """
 
-from .bot import (
-    LEVELS as LEVELS,
-    Bot as Bot,
-    CubeDecision as CubeDecision,
-    Evaluation as Evaluation,
-    Level as Level,
-    drain as drain,
-    load_weights as load_weights,
-    think_load_weights as think_load_weights,
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .bot import (
+        Bot as Bot,
+        CubeDecision as CubeDecision,
+        Evaluation as Evaluation,
+        Level as Level,
+        drain as drain,
+        load_weights as load_weights,
+        think_load_weights as think_load_weights,
+    )
+    from .levels import LEVELS as LEVELS
+    from .net import Weights as Weights, WeightsError as WeightsError
+    from .turn import (
+        Hint as Hint,
+        choose_action as choose_action,
+        hint as hint,
+        think_action as think_action,
+        think_hint as think_hint,
+    )
+
+_HOME = {
+    "LEVELS": "levels",
+    **dict.fromkeys(
+        ("Bot", "CubeDecision", "Evaluation", "Level", "drain", "load_weights", "think_load_weights"), "bot"
+    ),
+    **dict.fromkeys(("Weights", "WeightsError"), "net"),
+    **dict.fromkeys(("Hint", "choose_action", "hint", "think_action", "think_hint"), "turn"),
+}
+"""Where each of the package's names lives."""
+
+MODULES = tuple(
+    f"cart.{name}"
+    for name in (
+        "engine.fast",
+        "ai.levels",
+        "ai.kazaross_xg2",
+        "ai.met",
+        "ai.cube",
+        "ai.features",
+        "ai.slices",
+        "ai.race",
+        "ai.net",
+        "ai.cube_think",
+        "ai.bot",
+        "ai.turn",
+    )
 )
-from .net import Weights as Weights, WeightsError as WeightsError
-from .turn import (
-    Hint as Hint,
-    choose_action as choose_action,
-    hint as hint,
-    think_action as think_action,
-    think_hint as think_hint,
-)
+"""The modules a thought needs, each after those it imports: loaded in this order, one at a time."""
+
+
+def __getattr__(name: str) -> object:
+    """A name of the package's, imported from its module at its first use and kept."""
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
+
+
+def think_ready() -> Generator[None, None, None]:
+    """Load the AI in slices, for a frame that cannot wait for it all: a module, then a table, a slice.
+
+    Each module is imported after those it needs, so no slice imports more than one.
+    """
+    for name in MODULES:
+        if name not in sys.modules:
+            importlib.import_module(name)
+            yield
+    from .features import think_tables
+
+    yield from think_tables()

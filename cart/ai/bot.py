@@ -30,10 +30,9 @@ from .cube_think import (
     cube_replies,
     think_cube_decision,
 )
+from .levels import LEVELS as LEVELS
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
 from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain as drain
-
-LEVELS = ("beginner", "intermediate", "expert", "master")
 
 Thinking = Generator[None, None, "Play | None"]
 DEEP_EVALS = 9000

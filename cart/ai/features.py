@@ -10,6 +10,7 @@ as inputs ``INPUTS + i`` in :data:`CONTACT_FEATURES` order.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from operator import getitem
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
@@ -223,40 +224,44 @@ def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
     return (hits, back_m, back_r, least_m, least_r, past_m, past_r, held_m, held_r)
 
 
-def _escape_table() -> list[int]:
-    """``table[w]``: rolls a checker can play in full; bit j of ``w`` set: the point 12 - j ahead is made."""
-    table = []
-    for w in range(1 << 12):
-        n = 0
-        for a in range(1, 7):
-            for b in range(1, 7):
-                open_a = not (w >> (12 - a)) & 1
-                open_b = not (w >> (12 - b)) & 1
-                if not (w >> (12 - a - b)) & 1 and (open_a or open_b):
-                    n += 1
-        table.append(n)
-    return table
+def _think_rolls(blocked_ahead: bool) -> Generator[None, None, list[int]]:
+    """``table[w]``: rolls a checker can play in full, built a roll a slice; bit j of ``w`` set: the
+    point 12 - j ahead is made. With ``blocked_ahead`` only rolls that pass the nearest made point.
+
+    A roll a-b plays in full when the point a + b ahead (bit 12 - a - b) is open and so is a or
+    b (bits 12 - a, 12 - b not both set); it passes the nearest made point, the highest bit of
+    ``w``, when that bit is 13 - a - b or higher (the point is nearer than a + b).
+    """
+    counts = [0] * (1 << 12)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            land = 1 << (12 - a - b)
+            via = (1 << (12 - a)) | (1 << (12 - b))
+            beyond = 1 << (13 - a - b)  # w from this up: its nearest made point is nearer than a + b
+            if blocked_ahead:
+                counts = [n + (w >= beyond and not w & land and w & via != via) for w, n in enumerate(counts)]
+            else:
+                counts = [n + (not w & land and w & via != via) for w, n in enumerate(counts)]
+            yield
+    if blocked_ahead:
+        counts[0] = ROLLS  # nothing made ahead: every roll passes
+    return counts
 
 
-def _past_table() -> list[int]:
-    """``table[w]`` as :func:`_escape_table`'s, counting only rolls that pass the nearest made point ahead."""
-    table = []
-    for w in range(1 << 12):
-        n = ROLLS
-        if w:
-            near = 12 - (w.bit_length() - 1)
-            n = 0
-            for a in range(1, 7):
-                for b in range(1, 7):
-                    open_a = not (w >> (12 - a)) & 1
-                    open_b = not (w >> (12 - b)) & 1
-                    if a + b > near and not (w >> (12 - a - b)) & 1 and (open_a or open_b):
-                        n += 1
-        table.append(n)
-    return table
+def _think_min5(escapes: list[int]) -> Generator[None, None, list[int]]:
+    """The blockade's table (see :data:`_MIN5`), 4,096 entries a slice."""
+    e = escapes
+    least: list[int] = []
+    for lo in range(0, 1 << 16, 1 << 12):
+        least += [
+            min(e[m & 4095], e[(m >> 1) & 4095], e[(m >> 2) & 4095], e[(m >> 3) & 4095], e[m >> 4])
+            for m in range(lo, lo + (1 << 12))
+        ]
+        yield
+    return least
 
 
-def _mask_tables() -> list[tuple[int, ...]]:
+def _think_masks() -> Generator[None, None, list[tuple[int, ...]]]:
     """Per key byte: the bits it adds to the four board masks :func:`contact_features` reads.
 
     Bits 0-25: the mover's points (2+ checkers) and bits 32-57 its blots, both in the
@@ -281,18 +286,44 @@ def _mask_tables() -> list[tuple[int, ...]]:
                         m |= 1 << (96 + 25 - slot)
             row.append(m)
         tables.append(tuple(row))
+        yield
     return tables
 
 
-_ESCAPES = _escape_table()
-_PAST = _past_table()
+# The tables below are built on first use, or beforehand in slices by :func:`think_tables`
+# (the UI's first thought), so importing the AI costs no frame. ``_MASKS`` is set last: while
+# it is empty the others may be too.
+_ESCAPES: list[int] = []
+_PAST: list[int] = []
 # The blockade: the fewest escapes over points 15..24 is the fewer of two minima over five
 # windows each, which read the points 3..18 and 8..23: bit i of ``m`` is the point 3 + i (or
 # 8 + i), and the window of the point 15 + s (or 20 + s) is ``(m >> s) & 4095``.
-_MIN5 = list(
-    map(min, *(([e for e in _ESCAPES for _ in range(1 << s)] * (16 >> s))[: 1 << 16] for s in range(5)))
-)
-_MASKS = _mask_tables()
+_MIN5: list[int] = []
+_MASKS: list[tuple[int, ...]] = []
+
+
+def think_tables() -> Generator[None, None, None]:
+    """Build the tables :func:`contact_features` reads, in slices of a few milliseconds each.
+
+    A run left half-way (a thought given up) is picked up again, each table whole or not at all.
+    """
+    global _ESCAPES, _PAST, _MIN5, _MASKS
+    if not _ESCAPES:
+        _ESCAPES = yield from _think_rolls(blocked_ahead=False)
+    if not _PAST:
+        _PAST = yield from _think_rolls(blocked_ahead=True)
+    if not _MIN5:
+        _MIN5 = yield from _think_min5(_ESCAPES)
+    if not _MASKS:
+        _MASKS = yield from _think_masks()
+
+
+def build_tables() -> None:
+    """:func:`think_tables` at once (a first use that found them missing)."""
+    for _ in think_tables():
+        pass
+
+
 _M26 = (1 << 26) - 1
 _NON_DOUBLES = tuple((a, b) for a in range(1, 7) for b in range(a + 1, 7))
 # for each set of dice that hit at once (bit d): the rolls with such a die, and the rolls left to try
@@ -314,6 +345,8 @@ def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[in
     Masks are in the roller's numbering, where its checkers move down: shifting the
     mask of its checkers right by ``d`` gives the points they reach with a ``d``.
     """
+    if not _MASKS:
+        build_tables()
     s = sum(map(getitem, _MASKS, key_bytes))
     block = s & _M26
     blot = (s >> 32) & _M26

@@ -69,15 +69,24 @@ _OUT_OFFSET = 1 << 63
 _OUT_RANGE = 700.0  # largest |output pre-activation|: exp() of more overflows
 
 
-def _level_table() -> list[int]:
-    """The activation level of each high half of a lane: ``round(sigmoid(pre) * _LEVELS)``."""
-    return [
-        round(_LEVELS / (1.0 + exp((0x8000 - u) / _STEP))) if u > 0x8000 - 40 * _STEP else 0
-        for u in range(1 << 16)
-    ]
+def _think_level_table() -> Generator[None, None, list[int]]:
+    """The activation level of each high half of a lane: ``round(sigmoid(pre) * _LEVELS)``.
+
+    Built 8,192 entries a slice (a few milliseconds), lest the first thought drop a frame.
+    """
+    table: list[int] = []
+    for lo in range(0, 1 << 16, 1 << 13):
+        table += [
+            round(_LEVELS / (1.0 + exp((0x8000 - u) / _STEP))) if u > 0x8000 - 40 * _STEP else 0
+            for u in range(lo, lo + (1 << 13))
+        ]
+        yield
+    return table
 
 
 _LEVEL: list[int] | None = None
+OUT_UNITS_A_SLICE = 16
+"""Hidden units whose output table (1,024 big integers each) one slice of a net's build makes."""
 
 
 class Net:
@@ -170,11 +179,16 @@ class Net:
         # unit u at level k adds k * per_level[u]: its five output weights / _LEVELS, in lanes
         scale = (1 << _OUT_BITS) / _LEVELS
         per_level = [sum(round(w2[k][u] * scale) << (64 * k) for k in range(OUTPUTS)) for u in range(hidden)]
-        self._out_t = tuple(tuple(k * p for k in range(_LEVELS + 1)) for p in per_level)
+        out_t = []
+        for u, p in enumerate(per_level):
+            out_t.append(tuple(k * p for k in range(_LEVELS + 1)))
+            if u % OUT_UNITS_A_SLICE == OUT_UNITS_A_SLICE - 1:
+                yield
+        self._out_t = tuple(out_t)
         self._out_b = sum((round(b2[k] * (1 << _OUT_BITS)) + _OUT_OFFSET) << (64 * k) for k in range(OUTPUTS))
         if _LEVEL is None:
             yield
-            _LEVEL = _level_table()
+            _LEVEL = yield from _think_level_table()
         self._level = _LEVEL
 
     @property

@@ -27,15 +27,11 @@ from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
-from cart.ui.review.review_open import review_file
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
-from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.help import HelpScene, open_help
-from cart.ui.windows.start import StartScene
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -172,8 +168,10 @@ class App(SceneStack):
     def show_help(self, page: str | None) -> None:
         """The manual over the screen, open at ``page`` or at the screen's own topic.
 
-        Asked again while it shows, it turns the page: one manual, never two.
+        Asked again while it shows, it turns the page: one manual, never two. Loaded when first asked for.
         """
+        from cart.ui.windows.help import HelpScene, open_help
+
         top = self.top
         if isinstance(top, HelpScene):
             wanted = page or "this-help"
@@ -186,14 +184,21 @@ class App(SceneStack):
         self.switch(TitleScene(self.services))
 
     def to_new_game(self) -> None:
+        from cart.ui.windows.create_form import NewGameScene  # loaded on leaving the title
+
         self.switch(NewGameScene(self.services))
 
     def to_start(self) -> None:
-        """Start: the saved games (the Create form when there are none, or no store)."""
+        """Start: the saved games (the Create form when there are none, or no store).
+
+        Its window (with the Review's) is loaded here, on leaving the title, not before the title shows.
+        """
         if self.store is None or not self.store.games.list():
             self.show_notices()
             self.to_new_game()
             return
+        from cart.ui.windows.start import StartScene
+
         self.switch(StartScene(self.services))
         self.show_notices()
 
@@ -309,6 +314,8 @@ class App(SceneStack):
             elif isinstance(i, Focus):
                 top.focus_on((i.x, i.y))
             elif isinstance(i, Dropped) and not top.takes_drops:
+                from cart.ui.review.review_open import review_file  # loaded on a first drop, not at start
+
                 furniture.append(review_file(self.services, i.path))  # a .mat dropped anywhere: its Review
                 continue
             elif isinstance(i, Select) and top.window is not None:

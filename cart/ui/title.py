@@ -7,11 +7,13 @@ none); MENU offers Play, the set-up and ratings windows, the music, the scale an
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pyxel
 
+from cart.ai import think_ready
 from cart.store import GameOptions
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
@@ -20,12 +22,11 @@ from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.keyboard import help_entry
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
+from cart.ui.kit.thinking import Thinker, think_imports
 from cart.ui.kit.widgets import Window
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
-from cart.ui.windows.create_form import NewGameScene as NewGameScene
-from cart.ui.windows.desk import desk_entries, scale_entry
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services
@@ -33,6 +34,35 @@ if TYPE_CHECKING:
 
 
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
+LATER = tuple(
+    f"cart.{name}"
+    for name in (
+        "ui.windows.draft",
+        "ui.windows.form_tips",
+        "ui.windows.create_form",
+        "ui.kit.scrollbar",
+        "ui.review",
+        "ai.review",
+        "ui.review.review_rows",
+        "ui.review.review_view",
+        "ui.review.review_detail",
+        "ui.review.review_source",
+        "ui.review.review",
+        "ui.review.review_open",
+        "ui.windows.position_setup",
+        "ui.windows.ratings_view",
+        "ui.windows.desk",
+        "ui.windows.start",
+        "ui.windows.hypertext",
+        "ui.windows.manual",
+        "ui.windows.help",
+        "ui.table.play_menu",
+    )
+)
+"""What leaving the title opens (the Create form, the saved games and the Review, the menu's windows,
+the manual, the table's menu), each module after those it imports. The title shows without them and
+loads them a module a slice in frames the attract game does not think in, so a first click finds
+them loaded."""
 
 
 def watched(level: str) -> GameOptions:
@@ -58,6 +88,12 @@ class TitleScene(Scene):
         table = attract_table(options, services.rng)
         self.attract = PlayScene(services, table, attract=True)
         self.frames = 0
+        self.loader: Thinker | None = Thinker(self._load_later(), lambda _: None, None)
+
+    @staticmethod
+    def _load_later() -> Generator[None, None, None]:
+        yield from think_ready()  # the Review's modules import the AI's
+        yield from think_imports(LATER)
 
     @property
     def window(self) -> Window:  # type: ignore[override]
@@ -74,7 +110,12 @@ class TitleScene(Scene):
         self.services.sounds.title_music(False)
 
     def menu_entries(self) -> list[Entry]:
-        """Play, set-up, ratings, the title music, the scale (not in a browser), Help, Quit."""
+        """Play, set-up, ratings, the title music, the scale (not in a browser), Help, Quit.
+
+        The windows it opens are loaded here, when the menu first opens, not before the title shows.
+        """
+        from cart.ui.windows.desk import desk_entries, scale_entry
+
         services = self.services
 
         web = services.page is not None  # no Scale entry there: the line goes under the music
@@ -100,7 +141,14 @@ class TitleScene(Scene):
         if any(isinstance(i, (Select, Command)) for i in intents):
             return ToStart()
         self.frames += 1
-        return self.attract.update([i for i in intents if isinstance(i, Pointer)])
+        clock = self.services.clock
+        thought = clock.thought
+        going = self.attract.update([i for i in intents if isinstance(i, Pointer)])
+        # the loader runs in frames the attract game did not think in (the frame's time was its)
+        idle = clock.frames and self.attract.thinker is None and clock.thought == thought
+        if self.loader is not None and idle and self.loader.step(clock):
+            self.loader = None
+        return going
 
     def draw(self, g: pyxel.Image) -> None:
         self.attract.draw(g)

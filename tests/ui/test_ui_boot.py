@@ -45,3 +45,108 @@ def test_a_loading_frame_comes_before_the_app_is_built() -> None:
 def test_boot_opens_the_apps_own_screen() -> None:
     """Boot must not import the App to open the screen, so it repeats its values: they must agree."""
     assert boot.SCREEN == SCREEN and boot.TITLE == app_module.TITLE and boot.FPS == app_module.FPS
+
+
+TITLE_FIRST = """
+import os, sys
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+from cart.ui.app import App
+app = App(headless=True, seed=1)
+app.frame()
+LATER = ("cart.ai", "cart.ui.review", "cart.ui.windows.start", "cart.ui.windows.help", "cart.ui.windows.desk",
+         "cart.ui.windows.create_form", "cart.ui.table.play_menu")
+print(sorted(m for m in sys.modules if m.startswith(LATER)))
+from cart.ui.title import LATER
+frames = 0
+while frames < 900 and not all(m in sys.modules for m in LATER):
+    app.frame()
+    frames += 1
+print(sorted(m for m in sys.modules if m.startswith("cart.ai.")))
+print(all(m in sys.modules for m in LATER))
+"""
+
+
+def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attract_game_loads_them() -> None:
+    """The title's first frame waits for no AI module (the levels' names aside), nor the Review, the
+    saved games', the Create form's, the manual's or the menus' windows: the attract game's first
+    thought loads the AI, in slices, and the title the rest in its spare frames."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from cart.ai import MODULES
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", TITLE_FIRST], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    at_first, later, all_later = done.stdout.splitlines()
+    assert set(eval(at_first)) <= {"cart.ai", "cart.ai.levels"}
+    assert set(eval(later)) >= {m for m in MODULES if m.startswith("cart.ai.")}  # the attract game thought
+    assert all_later == "True"  # and the title loaded what leaving it opens
+
+
+AI_BY_SLICES = """
+import sys
+import cart.engine
+from cart.ai import think_ready
+def loaded():
+    return {m for m in sys.modules if m.startswith("cart.")}
+before = loaded()
+most = 0
+for _ in think_ready():
+    now = loaded()
+    most = max(most, len(now - before))
+    before = now
+from cart.ai import features
+print(most, len(features._MASKS))
+"""
+
+
+def test_the_ai_loads_a_module_a_slice_and_builds_its_tables() -> None:
+    """:func:`cart.ai.think_ready` imports each module after those it needs: no slice imports two."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", AI_BY_SLICES], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1", "26"]
+
+
+LATER_BY_SLICES = """
+import sys
+import cart.__main__, cart.ui.app
+from cart.ai import think_ready
+from cart.ui.kit.thinking import think_imports
+from cart.ui.title import LATER
+for _ in think_ready():
+    pass
+def loaded():
+    return {m for m in sys.modules if m.startswith("cart.")}
+before = loaded()
+steps = iter(LATER)
+for _ in think_imports(LATER):
+    now = loaded()
+    name = next(n for n in steps if n not in before)
+    print(name, sorted(m for m in now - before if m != name and not m.startswith(name + ".")))
+    before = now
+import cart.ui.windows.create_form, cart.ui.windows.start, cart.ui.windows.help, cart.ui.table.play_menu
+import cart.ui.windows.desk
+print("after", sorted(loaded() - before))
+"""
+
+
+def test_the_title_loads_what_leaving_it_opens_a_module_a_slice() -> None:
+    """:data:`cart.ui.title.LATER` holds each module after those it imports (a package's own modules
+    come with it), and all that the Create form, the saved games, the manual and the menus need."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "-c", LATER_BY_SLICES], capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    *steps, after = done.stdout.splitlines()
+    assert steps and all(step.endswith(" []") for step in steps), steps
+    assert after == "after []"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai import Bot, think_action, think_hint, think_load_weights
+from cart.ai import think_ready
 from cart.engine import (
     Action,
     Doubled,
@@ -42,13 +42,12 @@ from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
 
 from . import play_boxes as boxes
-from .play_menu import open_menu
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, stops, table_view
 from .tutor import Tutor
 
 if TYPE_CHECKING:
-    from cart.ai import Hint
+    from cart.ai import Bot, Hint
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture, Window
 
@@ -142,6 +141,8 @@ class PlayScene(Scene):
             elif isinstance(intent, OpenMenu) and self.drag is not None:
                 self.cancel_drag()  # MENU during a drag puts the man back, as Escape does
             elif isinstance(intent, OpenMenu) and not self.attract:
+                from .play_menu import open_menu  # with the windows it opens: loaded when first wanted
+
                 return chain(self.take(), open_menu(self, intent.x, intent.y))
         game = t.match.game
         if self.thinker is not None and self.thinker.state is not game:
@@ -194,7 +195,11 @@ class PlayScene(Scene):
             self.thinker = None
 
     def _think_turn(self, seat: int) -> Generator[None, None, Action]:
-        """The computer's turn; at its first its nets are built in slices too, lest a frame drop."""
+        """The computer's turn; at its first the AI is loaded and its nets built in slices too, lest a
+        frame drop (the title shows before any of it is loaded)."""
+        yield from think_ready()
+        from cart.ai import Bot, think_action, think_load_weights
+
         if seat not in self._bots:
             weights = yield from think_load_weights()
             self._bots[seat] = Bot(self.table.bots[seat], seed=seat, weights=weights)
@@ -287,10 +292,16 @@ class PlayScene(Scene):
         """The computer's choice for the player now (:func:`cart.ai.think_hint`): arrows or words."""
         t = self.table
         game = t.match.game
-        if self.hint_bot is None:
-            self.hint_bot = Bot(HINT_LEVEL)
         t.say("thinking...")
-        self.thinker = Thinker(think_hint(self.hint_bot, self.match), self._hinted, game, game.actor)
+        self.thinker = Thinker(self._think_hint(), self._hinted, game, game.actor)
+
+    def _think_hint(self) -> Generator[None, None, Hint]:
+        yield from think_ready()
+        from cart.ai import Bot, think_hint, think_load_weights
+
+        if self.hint_bot is None:
+            self.hint_bot = Bot(HINT_LEVEL, weights=(yield from think_load_weights()))
+        return (yield from think_hint(self.hint_bot, self.match))
 
     def _hinted(self, advice: Hint) -> None:
         self._advice = (self.match.game, advice.kind)

@@ -11,9 +11,6 @@ from cart.store import StoreError
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.kit.text import sentence
-from cart.ui.review.review import ReviewScene
-from cart.ui.review.review_open import cached_review, copy_of
-from cart.ui.review.review_source import ReviewSource
 from cart.ui.routes import ToTitle, start_game
 from cart.ui.windows.setup import free_name
 
@@ -304,7 +301,14 @@ def another(scene: PlayScene) -> Transition | None:
 def review_table(
     services: Services, table: Table, then: Callable[[], Transition | None] | None = None
 ) -> Transition:
-    """The game at the table told back: all of it once over, else the moves so far."""
+    """The game at the table told back: all of it once over, else the moves so far.
+
+    The Review (and the AI's) modules are loaded here, at its first opening, not with the table.
+    """
+    from cart.ui.review.review import ReviewScene
+    from cart.ui.review.review_open import cached_review, copy_of
+    from cart.ui.review.review_source import ReviewSource
+
     match = copy_of(table.match)
     if not match.record:
         return Tell("Review", ("Nothing to review yet: no move has been made.",))

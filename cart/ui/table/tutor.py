@@ -7,11 +7,10 @@ by default). The engine and ``cart.ai`` decide; this only holds and asks.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
-from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-from cart.ai.review.tutor import Advice, think_tutor
+from cart.ai import think_ready
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
@@ -22,13 +21,22 @@ from cart.ui.kit.thinking import Thinker
 from .table import arrows
 
 if TYPE_CHECKING:
+    from cart.ai.review.tutor import Advice
     from cart.ui.kit.services import Services
 
     from .table import Outcome, Table
 
 
-THRESHOLDS = {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}
-"""The tutor's setting and the least loss it asks about (gnubg's marks' thresholds)."""
+def threshold(setting: str) -> float:
+    """The least loss the tutor asks about at ``setting`` (not "off"): gnubg's marks' thresholds.
+
+    Read from the review, which is loaded when the tutor first judges, not with the table.
+    """
+    from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
+
+    return {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}[setting]
+
+
 JUDGED = (Move, Double, Take, Drop, Roll)
 LINE = 44  # characters a line of the tutor's box
 
@@ -56,10 +64,6 @@ class Tutor:
         self.asking: Transition | None = None  # the box to show, for the scene to push
 
     @property
-    def threshold(self) -> float | None:
-        return THRESHOLDS.get(self.services.prefs.settings.tutor)
-
-    @property
     def busy(self) -> bool:
         return self.thinker is not None
 
@@ -70,9 +74,9 @@ class Tutor:
             return True
         if self.held is not None:
             return False  # one question at a time: other input waits for the answer
-        threshold = self.threshold
+        setting = self.services.prefs.settings.tutor
         game = self.table.match.game
-        if threshold is None or not isinstance(action, JUDGED) or game.actor in self.table.bots:
+        if setting == "off" or not isinstance(action, JUDGED) or game.actor in self.table.bots:
             return True
         if isinstance(action, Roll) and not (game.phase == "roll" and game.can_double()):
             return True  # no cube decision: nothing to judge in a roll
@@ -80,9 +84,15 @@ class Tutor:
             return True  # forced
         self.held = action
         self.table.log.meanwhile("the tutor is looking at it...")
-        think = think_tutor(self.table.match, action, threshold)
-        self.thinker = Thinker(think, self._judged, game, game.actor)
+        self.thinker = Thinker(self._think(action, setting), self._judged, game, game.actor)
         return False
+
+    def _think(self, action: Action, setting: str) -> Generator[None, None, Advice | None]:
+        """The Master's judgement of ``action``, the AI loaded first in slices where it is not yet."""
+        yield from think_ready()
+        from cart.ai.review.tutor import think_tutor
+
+        return (yield from think_tutor(self.table.match, action, threshold(setting)))
 
     def step(self) -> Transition | None:
         """A slice of the judgement in this frame's spare time; the box to push once it asks."""

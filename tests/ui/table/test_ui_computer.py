@@ -11,12 +11,12 @@ import pyxel
 from seats import against
 from test_ui_app import button, make_app, play_scene
 
+import cart.ai as ai_module
 from cart.engine import Forfeit, GameState, Moved, NewGame, Position, Roll, Rules
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
-from cart.ui.table import play as play_module
 from cart.ui.title import watched
 
 
@@ -96,13 +96,13 @@ def test_the_first_frame_does_not_wait_for_the_weights(
 ) -> None:
     """Issue 17: the computer's first thought (which reads the weights) comes after the first frame."""
     made: list[int] = []
-    real = play_module.Bot
+    real = ai_module.Bot
 
     def counting(*args: object, **kwargs: object) -> object:
         made.append(app.clock.frames)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(play_module, "Bot", counting)
+    monkeypatch.setattr(ai_module, "Bot", counting)
     app = make_app()
     d = play_scene(
         app, watched("intermediate"), GameState.from_position(Rules(), Position.start(), dice=(3, 1))
