@@ -141,7 +141,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
     assert len(moves) == sum(isinstance(a, Move) for a in mixed_game().record)
 
 
-def opening_of_the_mixed_game(upto: int = 20) -> tuple[Match, Review]:
+def opening_of_the_mixed_game(upto: int = 14) -> tuple[Match, Review]:
     """The mixed game's first ``upto`` actions and their review, cut from the whole game's.
 
     Each decision is judged before its action is applied, so the review of a prefix is the
@@ -252,8 +252,9 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
 def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None:
     m = mixed_game()
     review = mixed_review()
+    moments = m.moments()
     for d in review.decisions():
-        before = m.moment(d.index)
+        before = moments[d.index]
         action = m.record[d.index]
         if isinstance(d, PlayReview):
             assert isinstance(action, Move) and before.position_id == d.position_id
