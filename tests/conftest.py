@@ -1,4 +1,4 @@
-"""Shared test helpers: positions from sparse maps, moves replayed by hand, gnubg's layout.
+"""Shared test helpers: positions from sparse maps, moves replayed by hand, gnubg's layout; -n's shares.
 
 The seeded self-play positions, the random legal positions and gnubg's own
 results live in :mod:`tools.positions` (``tools/make_perft.py`` builds the golden
@@ -13,11 +13,44 @@ import os
 # matrices, and on a busy machine they made the prune net's fit take 2.4 s instead of 0.5 s.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
+from typing import Any
+
 import pytest
 
 from cart.engine.board import Position
 from cart.engine.movegen import successors
 from tools.positions import Board, freeze, gnubg_board, selfplay_positions
+
+# -- the quick loop on several workers ------------------------------------------------
+SHARED = {
+    "tests/test_review.py": "the mixed game's review",
+    "tests/test_text_review.py": "the mixed game's review",
+    "tests/ui/review/test_ui_review.py": "the finished game's review",
+    "tests/ui/test_ui_golden.py": "the finished game's review",
+    "tests/ui/test_ui_safe_defaults.py": "the finished game's review",
+}
+"""Test files that read a review worked out once per process (seconds of CPU: ``mixed_review``,
+``finished_review``, the UI's ``review`` fixture), by the review: with ``-n``, one worker each."""
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """With ``-n`` (pytest-xdist), a worker takes whole test files, a :data:`SHARED` group's files together.
+
+    Then each module's fixtures and each shared review are worked out on one worker only. The files go
+    in collection order: the last ones are small, so the workers finish together.
+    """
+    if config.getoption("dist") != "load":
+        return None  # another --dist was asked for
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ByFile(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return SHARED.get(path, path)
+
+    config.option.loadscopereorder = False
+    return ByFile(config, log)
 
 
 # -- gnubg boards ---------------------------------------------------------------

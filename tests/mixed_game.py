@@ -13,17 +13,29 @@ import random
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_match
-from cart.engine import Match, Rules
+from cart.engine import Action, Match, Rules
+
+NAMES = ("Ann", "Bob")
 
 
 def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) -> Match:
     """A beginner (Ann) against an expert (Bob) to the end: a new Match each call, the same game."""
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(seed))
+    record, state = _played(seed, levels)
+    rng = random.Random()
+    rng.setstate(state)  # as the game left its dice
+    return Match.replay(Rules(), record, names=NAMES, rng=rng)
+
+
+@functools.cache
+def _played(seed: int, levels: tuple[str, str]) -> tuple[tuple[Action, ...], object]:
+    """The game's record and its dice's state at the end, played once per run (the bots take a while)."""
+    m = Match(Rules(), names=NAMES, rng=random.Random(seed))
     bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
     while m.game.phase != "over":
         g = m.game
         m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
-    return m
+    assert m.rng is not None
+    return tuple(m.record), m.rng.getstate()
 
 
 @functools.cache

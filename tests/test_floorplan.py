@@ -10,6 +10,7 @@ functions and under ``TYPE_CHECKING`` too: a type is a dependency.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 from tools.docweight import LIMIT, share, weigh
@@ -45,7 +46,10 @@ def imports(name: str) -> set[str]:
     return {m for m in found if m in MODULES and m != name}
 
 
-GRAPH = {name: imports(name) for name in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """Every module's imports of ``cart``, parsed when a test first asks (not as each worker collects)."""
+    return {name: imports(name) for name in MODULES}
 
 
 def room(name: str) -> str:
@@ -60,7 +64,7 @@ def room(name: str) -> str:
 
 def test_each_room_imports_only_the_floors_below_it() -> None:
     wrong = []
-    for name, deps in GRAPH.items():
+    for name, deps in graph().items():
         if room(name) not in FLOORS:
             continue
         below = set(FLOORS[: FLOORS.index(room(name)) + 1])
@@ -71,25 +75,25 @@ def test_each_room_imports_only_the_floors_below_it() -> None:
 
 def test_the_kit_knows_no_game() -> None:
     """The toolkit keeps the settings and hands the store on; the engine and the computer are the rooms'."""
-    kit = [n for n in GRAPH if room(n) == "kit"]
+    kit = [n for n in graph() if room(n) == "kit"]
     assert kit
-    assert not [f"{n} -> {d}" for n in kit for d in GRAPH[n] if d.startswith(("cart.engine", "cart.ai"))]
+    assert not [f"{n} -> {d}" for n in kit for d in graph()[n] if d.startswith(("cart.engine", "cart.ai"))]
 
 
 def test_routes_import_the_kit_only() -> None:
-    deps = {d for d in GRAPH["cart.ui.routes"] if d.startswith("cart.ui")}
+    deps = {d for d in graph()["cart.ui.routes"] if d.startswith("cart.ui")}
     assert {d for d in deps if room(d) != "kit"} <= ROUTES_NEED
 
 
 def test_the_terminal_game_and_the_phrasebook_know_no_ui() -> None:
     """The events' words are shared by the table and the terminal game, which never imports the UI."""
-    below = [n for n in GRAPH if n.startswith("cart.text") or n == "cart.phrasebook"]
+    below = [n for n in graph() if n.startswith("cart.text") or n == "cart.phrasebook"]
     assert "cart.phrasebook" in below
-    assert not [f"{n} -> {d}" for n in below for d in GRAPH[n] if d.startswith("cart.ui")]
+    assert not [f"{n} -> {d}" for n in below for d in graph()[n] if d.startswith("cart.ui")]
 
 
 def test_nothing_imports_the_app_but_the_entry_points() -> None:
-    assert [n for n, deps in GRAPH.items() if "cart.ui.app" in deps] == ["cart.__main__"]
+    assert [n for n, deps in graph().items() if "cart.ui.app" in deps] == ["cart.__main__"]
 
 
 def test_no_import_circle() -> None:
@@ -99,14 +103,14 @@ def test_no_import_circle() -> None:
 
     def visit(name: str, path: list[str]) -> None:
         state[name] = 1
-        for dep in sorted(GRAPH[name]):
+        for dep in sorted(graph()[name]):
             if state.get(dep) == 1:
                 circles.append([*path[path.index(dep) :], dep])
             elif dep not in state:
                 visit(dep, [*path, dep])
         state[name] = 2
 
-    for name in sorted(GRAPH):
+    for name in sorted(graph()):
         if name not in state:
             visit(name, [name])
     assert not circles

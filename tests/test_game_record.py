@@ -148,26 +148,28 @@ def _played(rules: Rules, seed: int, games: int) -> Match:
     [Rules(), Rules(match_length=5), Rules(match_length=7, crawford=False), Rules(variant="maxgammon")],
     ids=["money", "match-5", "match-7-no-crawford", "maxgammon"],
 )
-def test_a_match_resumed_from_any_checkpoint_is_the_match_replayed(rules: Rules) -> None:
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
+def test_a_match_resumed_from_any_checkpoint_is_the_match_replayed(rules: Rules, seed: int) -> None:
     """Resumed at each game's start, the match is the replayed one, and plays on the same (Crawford too)."""
-    for seed in range(2):
-        m = _played(rules, seed, games=8)
-        checkpoints = Match(rules)
-        for at, action in enumerate(m.record, 1):
-            checkpoints.apply(action)
-            if not isinstance(action, NewGame):
-                continue
-            state = (checkpoints.score, checkpoints.game_number, checkpoints.game.crawford)
-            again = Match.replay(rules, m.record, resume=Checkpoint(at, *state))
-            assert again.record == m.record and again.game == m.game
-            assert (again.score, again.game_number, again.match_id()) == (
-                m.score,
-                m.game_number,
-                m.match_id(),
-            )
-            if not m.is_match_over and m.game.phase == "over":  # the next game: Crawford or not, the same
-                again.new_game()
-                assert again.game == Match.replay(rules, [*m.record, NewGame()]).game
+    m = _played(rules, seed, games=8)
+    goes_on = not m.is_match_over and m.game.phase == "over"  # the next game: Crawford or not, the same
+    next_game = Match.replay(rules, [*m.record, NewGame()]).game if goes_on else None
+    checkpoints = Match(rules)
+    for at, action in enumerate(m.record, 1):
+        checkpoints.apply(action)
+        if not isinstance(action, NewGame):
+            continue
+        state = (checkpoints.score, checkpoints.game_number, checkpoints.game.crawford)
+        again = Match.replay(rules, m.record, resume=Checkpoint(at, *state))
+        assert again.record == m.record and again.game == m.game
+        assert (again.score, again.game_number, again.match_id()) == (
+            m.score,
+            m.game_number,
+            m.match_id(),
+        )
+        if goes_on:
+            again.new_game()
+            assert again.game == next_game
 
 
 def test_a_checkpoint_that_cannot_be_one_is_refused() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import pos_of, replay
+from sweeps import sweep
 
 from cart.engine import IllegalPlayError, NotationError, Position
 from cart.engine.notation import find_play, format_play, format_wizard, parse_play, parse_wizard
@@ -250,7 +251,9 @@ def test_bad_dice_are_refused():
 ROUND_TRIP = selfplay_positions(77, 2)[::12] + random_positions(77, 12) + [START]
 
 
-@pytest.mark.parametrize("pos", ROUND_TRIP, ids=lambda p: p.position_id())
+@pytest.mark.parametrize(
+    "pos", sweep([(p,) for p in ROUND_TRIP], quick_every=3), ids=lambda p: p.position_id()
+)
 def test_every_legal_play_round_trips(pos):
     for dice in ROLLS:
         for play in legal_plays(pos, dice):

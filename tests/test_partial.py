@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from sweeps import sweep
 
 from cart.engine import Dice, IllegalPlayError, Play, Position, Step, legal_plays
 from cart.engine.partial import PartialPlay
@@ -71,7 +72,7 @@ def finished(part: PartialPlay) -> set[Position]:
 CASES = perft_cases(every=7)
 
 
-@pytest.mark.parametrize(("position", "dice"), CASES[:: max(1, len(CASES) // 300)])
+@pytest.mark.parametrize(("position", "dice"), sweep(CASES[:: max(1, len(CASES) // 300)], quick_every=3))
 def test_steps_reach_exactly_the_legal_plays(position: Position, dice: tuple[int, int]) -> None:
     plays = legal_plays(position, dice)
     part = PartialPlay.start(position, dice)
@@ -82,7 +83,7 @@ def test_steps_reach_exactly_the_legal_plays(position: Position, dice: tuple[int
     assert reached == {p.result.flip() for p in plays}
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", sweep([(seed,) for seed in range(40)], quick_every=3))
 def test_random_walks_end_in_the_legal_play(seed: int) -> None:
     """Random games: pick random offered moves (combined ones too) until complete; the play is legal."""
     rng = random.Random(seed)

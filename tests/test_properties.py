@@ -1,8 +1,13 @@
 """Property tests (hypothesis, derandomized): random legal games keep the invariants, notation
-round-trips, and no text makes the parser raise anything but the engine's two errors."""
+round-trips, and no text makes the parser raise anything but the engine's two errors. Each runs a
+third of its examples in the quick loop and all of them with the slow tests."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
 from conftest import pos_of
 from hypothesis import given, settings, strategies as st
 
@@ -11,7 +16,23 @@ from cart.engine.notation import format_play, format_wizard, parse_play
 from cart.engine.plays import legal_plays
 from tools.positions import random_positions
 
-FAST = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+
+def quick_and_slow(examples: int, **strategies: Any) -> Callable[[Callable[..., None]], tuple[Any, Any]]:
+    """A property as two tests: a third of its ``examples`` in the quick loop, all with the slow tests.
+
+    Derandomized, so each run draws the same examples (the quick test's are where the full one starts).
+    """
+
+    def both(body: Callable[..., None]) -> tuple[Any, Any]:
+        def test(n: int) -> Any:
+            return settings(max_examples=n, deadline=None, derandomize=True, database=None)(
+                given(**strategies)(body)
+            )
+
+        return test(examples // 3), pytest.mark.slow(test(examples))
+
+    return both
+
 
 dice_st = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
@@ -70,9 +91,7 @@ def check_play(pos: Position, dice: tuple[int, int], moves, result: Position) ->
     assert result.flip().flip() == result
 
 
-@FAST
-@given(start=positions(), data=st.data())
-def test_random_games_keep_the_invariants(start, data):
+def random_games_keep_the_invariants(start, data):
     pos = start
     for _ in range(data.draw(st.integers(1, 40), label="plies")):
         if pos.is_over():
@@ -87,12 +106,20 @@ def test_random_games_keep_the_invariants(start, data):
         assert Position.from_position_id(pos.position_id()) == pos
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(pos=positions(), dice=dice_st)
-def test_format_then_parse_gives_back_every_legal_play(pos, dice):
+test_random_games_keep_the_invariants, test_random_games_keep_the_invariants_all = quick_and_slow(
+    40, start=positions(), data=st.data()
+)(random_games_keep_the_invariants)
+
+
+def format_then_parse_gives_back_every_legal_play(pos, dice):
     for play in legal_plays(pos, dice):
         assert parse_play(pos, dice, format_play(pos, play)) == play
         assert parse_play(pos, dice, format_wizard(pos, play)).result == play.result
+
+
+test_format_then_parse_gives_back_every_legal_play, test_format_then_parse_gives_back_every_legal_play_all = (
+    quick_and_slow(60, pos=positions(), dice=dice_st)(format_then_parse_gives_back_every_legal_play)
+)
 
 
 REFUSED = [  # from the start with 3-1, each of these must be refused (with the Position ID)
@@ -155,8 +182,20 @@ NASTY = [
 ]
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(
+def parsing_any_text_raises_only_notation_or_illegal_play_errors(pos, dice, text):
+    try:
+        play = parse_play(pos, dice, text)
+    except (NotationError, IllegalPlayError) as err:
+        assert pos.position_id() in str(err), str(err)
+    else:
+        assert play in legal_plays(pos, dice) or (play.moves == () and not legal_plays(pos, dice))
+
+
+(
+    test_parsing_any_text_raises_only_notation_or_illegal_play_errors,
+    test_parsing_any_text_raises_only_notation_or_illegal_play_errors_all,
+) = quick_and_slow(
+    300,
     pos=st.sampled_from(
         [
             Position.start(),
@@ -172,14 +211,7 @@ NASTY = [
         st.text(max_size=40),
         st.text(alphabet="0123456789/,*() barofBAROF\t", max_size=30),
     ),
-)
-def test_parsing_any_text_raises_only_notation_or_illegal_play_errors(pos, dice, text):
-    try:
-        play = parse_play(pos, dice, text)
-    except (NotationError, IllegalPlayError) as err:
-        assert pos.position_id() in str(err), str(err)
-    else:
-        assert play in legal_plays(pos, dice) or (play.moves == () and not legal_plays(pos, dice))
+)(parsing_any_text_raises_only_notation_or_illegal_play_errors)
 
 
 def test_nasty_inputs_are_refused_from_the_start():

@@ -9,7 +9,7 @@ import random
 import pytest
 from mixed_game import mixed_game, mixed_review
 
-from cart.ai import Bot, choose_action, drain
+from cart.ai import drain
 from cart.ai.review import (
     CubeReview,
     PlayReview,
@@ -141,7 +141,7 @@ def test_totals_follow_gnubgs_error_rate_per_move() -> None:
     assert len(moves) == sum(isinstance(a, Move) for a in mixed_game().record)
 
 
-def opening_of_the_mixed_game(upto: int = 20) -> tuple[Match, Review]:
+def opening_of_the_mixed_game(upto: int = 14) -> tuple[Match, Review]:
     """The mixed game's first ``upto`` actions and their review, cut from the whole game's.
 
     Each decision is judged before its action is applied, so the review of a prefix is the
@@ -176,20 +176,16 @@ def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
 
 
 def test_a_game_in_progress_is_reviewed_so_far_then_continued() -> None:
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(2))
-    bots = (Bot("intermediate", seed=1), Bot("expert", seed=1))
-    for _ in range(8):
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    whole = mixed_game()
+    m = Match.replay(whole.rules, whole.record[:8], names=whole.names)
     reviewer = Reviewer(m)
     first = drain(reviewer.think())
     assert first.upto == 8
-    for _ in range(6):
-        g = m.game
-        m.apply(choose_action(bots[g.actor if g.phase != "opening" else 0], m))
+    for action in whole.record[8:14]:
+        m.apply(action)
     more = drain(reviewer.think())
     assert more.upto == 14 and more.plays[: len(first.plays)] == first.plays
-    assert more == review_match(m)
+    assert more == opening_of_the_mixed_game(14)[1]  # the review of the 14 actions at once
 
 
 def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
@@ -233,10 +229,8 @@ def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> No
 
 def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
     m, whole = opening_of_the_mixed_game()  # review_match(m), cut from the whole game's
-    prefix = Match.replay(m.rules, m.record[:8], names=m.names)
-    cached = review_from_cache(
-        review_cache_form(review_match(prefix), prefix.record), m.record, analysis_key()
-    )
+    prefix, first = opening_of_the_mixed_game(8)
+    cached = review_from_cache(review_cache_form(first, prefix.record), m.record, analysis_key())
     assert cached is not None and cached.upto == 8
     import cart.ai.review.work as work
 
@@ -258,8 +252,9 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
 def test_decisions_of_each_kind_carry_record_indices_a_window_can_show() -> None:
     m = mixed_game()
     review = mixed_review()
+    moments = m.moments()
     for d in review.decisions():
-        before = m.moment(d.index)
+        before = moments[d.index]
         action = m.record[d.index]
         if isinstance(d, PlayReview):
             assert isinstance(action, Move) and before.position_id == d.position_id

@@ -101,8 +101,9 @@ def test_maxgammon_and_rule_notes_are_written_and_read_back() -> None:
         assert what_mat_keeps(back.replay()) == what_mat_keeps(match)
 
 
-@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("seed", [*range(4), *(pytest.param(s, marks=pytest.mark.slow) for s in range(4, 8))])
 def test_export_import_round_trip(seed: int) -> None:
+    """Each rule set once in the quick loop (forfeits in two), twice with the slow tests."""
     rules = [Rules(match_length=5), Rules(), Rules(variant="maxgammon"), Rules(match_length=1)][seed % 4]
     match = random_match(rules, seed, games=2, forfeit_p=0.01 if seed % 3 == 0 else 0.0, double_p=0.04)
     text = export_mat(match)

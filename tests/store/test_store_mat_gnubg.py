@@ -362,6 +362,7 @@ def test_our_opening_ties_and_unplayed_roll_comments_read_in_gnubg(tmp_path: Pat
     assert len(data["games"]) == 1
 
 
+@pytest.mark.slow  # the quick loop reads resignations, forfeits and drops in gnubg above
 def test_games_ending_every_way_read_in_gnubg_with_the_same_moves_and_score(tmp_path: Path) -> None:
     """Resignations and forfeits after a roll left unplayed, drops, a resignation not yet answered: our
     comment lines for them are comments to gnubg, and the moves and results read the same. (A game

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from test_store_localstorage import FakeStorage
-from test_store_support import FixedClock, play_some
+from test_store_support import FixedClock, play_some, random_match
 
 from cart.engine import Rules
 from cart.store import (
@@ -53,9 +53,17 @@ def long_game(store: Store, actions: int, name: str = "Long", seed: int = 1) -> 
     assert session.problem is None
 
 
-@pytest.mark.parametrize("backend", ["folder", "memory", "localStorage"])
+@pytest.mark.parametrize(
+    ("backend", "actions"),
+    [
+        ("folder", 400),  # two pieces: each save syncs two files to the disk
+        pytest.param("folder", 800, marks=pytest.mark.slow),
+        ("memory", 800),
+        ("localStorage", 800),
+    ],
+)
 def test_a_long_session_is_saved_in_pieces_and_loads_whole(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, backend: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, backend: str, actions: int
 ) -> None:
     monkeypatch.setattr(pieces, "PIECE_ACTIONS", 50)  # many pieces in a session the quick loop affords
     made = {
@@ -64,12 +72,12 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(
         "localStorage": lambda: LocalStorageBackend(FakeStorage()),
     }[backend]()
     store = Store(made, clock=FixedClock())
-    long_game(store, 800)
+    long_game(store, actions)
     game = store.games.load("Long")
-    assert len(game.match.record) == 800
+    assert len(game.match.record) == actions
     body = head(store, "Long")
     sealed = pieces.Sealed.from_json(body["sealed"])
-    assert sealed.pieces >= 800 // 200 and sealed.actions + len(body["tail"]) == 800
+    assert sealed.pieces >= actions // 200 and sealed.actions + len(body["tail"]) == actions
     # The head holds what came after the last game's start, a few hundred actions at most.
     assert len(body["tail"]) < pieces.PIECE_ACTIONS + 400
     assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces
@@ -90,20 +98,27 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(
     ],
     ids=["money-auto-doubles", "match-15-crawford", "maxgammon"],
 )
+@pytest.mark.parametrize("stride", [5, pytest.param(1, marks=pytest.mark.slow)], ids=["fifths", "all"])
 def test_every_saved_length_reloads_to_the_same_match(
-    monkeypatch: pytest.MonkeyPatch, rules: Rules, every: int, seed: int
+    monkeypatch: pytest.MonkeyPatch, rules: Rules, every: int, seed: int, stride: int
 ) -> None:
-    """Saved after every action (pieces sealed along the way, at scores and Crawford games), each reloads."""
+    """Saved after every action (pieces sealed along the way, at scores and Crawford games), each reloads.
+
+    The quick loop reloads every fifth length and each at a game's start, the slow tests every one.
+    """
     monkeypatch.setattr(pieces, "PIECE_ACTIONS", every)
     store = Store(MemoryBackend(), clock=FixedClock())
     session = store.session(store.games.create("g", GameOptions(rules), rng=random.Random(seed)))
     rng = random.Random(seed + 1)
     crawford = False
-    for _ in range(700 if rules.is_match else 250):  # a match plays to its end, with its Crawford game
+    for n in range(700 if rules.is_match else 250):  # a match plays to its end, with its Crawford game
         if session.match.is_match_over:
             break
+        number = session.match.game_number
         play_some(session, rng, 1)
         crawford = crawford or session.match.game.crawford
+        if n % stride and session.match.game_number == number and not session.match.is_match_over:
+            continue
         again = Store(store.backend).games.load("g").match
         assert (again.record, again.game, again.score, again.game_number) == (
             session.match.record,
@@ -115,32 +130,56 @@ def test_every_saved_length_reloads_to_the_same_match(
     assert crawford or not rules.is_match  # a Crawford game was among them
 
 
+@pytest.fixture(scope="module")
+def two_long_games() -> dict[str, bytes]:
+    """The entries of two games of 300 actions, saved action by action in pieces of 30 or more.
+
+    One's name begins with the other's. Played once, in memory: the pieces do not depend on
+    the backend (a folder's own saves, action by action, are checked above), so the tests
+    below copy them into a folder of their own.
+    """
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pieces, "PIECE_ACTIONS", 30)
+        store = Store(MemoryBackend(), clock=FixedClock())
+        long_game(store, 300)
+        long_game(store, 300, name="Long too", seed=7)
+    backend = store.backend
+    assert isinstance(backend, MemoryBackend)
+    return dict(backend.entries)
+
+
+def folder_of(entries: dict[str, bytes], folder: Path) -> Store:
+    made = FileBackend(folder)
+    for name, data in entries.items():
+        made.write(name, data)
+    return Store(made, clock=FixedClock())
+
+
 @pytest.mark.parametrize("harm", ["missing", "changed", "another game's"])
 def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, harm: str
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, two_long_games: dict[str, bytes], harm: str
 ) -> None:
     monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
-    store = Store(tmp_path, clock=FixedClock())
-    long_game(store, 300)
-    long_game(store, 300, name="Other", seed=7)
+    store = folder_of(two_long_games, tmp_path)
     names = pieces.piece_entries(store.backend, entry_stem("Long"))
+    assert len(names) >= 2  # a chain: the damage is at its far end
     victim = tmp_path / names[0]
     if harm == "missing":
         victim.unlink()
     elif harm == "changed":
         victim.write_bytes(victim.read_bytes().replace(b'"roll",', b'"roll" ,', 1))
     else:
-        other = pieces.piece_entries(store.backend, entry_stem("Other"))[0]
+        other = pieces.piece_entries(store.backend, entry_stem("Long too"))[0]
         victim.write_bytes((tmp_path / other).read_bytes())
     fresh = Store(tmp_path, clock=FixedClock())
     with pytest.raises(DamagedError, match="piece 1 of its record"):
         fresh.games.load("Long")
-    assert [s.name for s in fresh.games.list()] == ["Other"]
+    assert [s.name for s in fresh.games.list()] == ["Long too"]
     assert pieces.piece_entries(fresh.backend, entry_stem("Long")) == []  # set aside with it
     kept = sorted(p.name for p in (tmp_path / "damaged").iterdir())
     assert any(n.startswith("games-long-") and ".json." in n for n in kept)
     assert sum(".part." in n for n in kept) == len(names) - (harm == "missing")
-    assert len(fresh.games.load("Other").match.record) == 300
+    assert len(fresh.games.load("Long too").match.record) == 300
 
 
 def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -189,23 +228,23 @@ def test_two_copies_sealing_at_once_never_spoil_each_others_pieces(monkeypatch: 
         first.games.save(mine.game)
 
 
-def test_deleting_a_game_deletes_its_pieces(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_deleting_a_game_deletes_its_pieces(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, two_long_games: dict[str, bytes]
+) -> None:
     monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
-    store = Store(tmp_path, clock=FixedClock())
-    long_game(store, 300)
-    long_game(store, 300, name="Long too", seed=3)
+    store = folder_of(two_long_games, tmp_path)
     assert pieces.piece_entries(store.backend, entry_stem("Long"))
     store.games.delete("Long")
     assert pieces.piece_entries(store.backend, entry_stem("Long")) == []
+    assert pieces.piece_entries(store.backend, entry_stem("Long too"))
     assert [s.name for s in store.games.list()] == ["Long too"]
     assert len(store.games.load("Long too").match.record) == 300
 
 
 def test_a_long_record_given_at_creation_goes_into_pieces_at_once() -> None:
     store = Store(MemoryBackend(), clock=FixedClock())
-    source = Store(MemoryBackend(), clock=FixedClock())
-    long_game(source, 1500)
-    record = source.games.load("Long").match.record
+    record = random_match(OPTIONS.rules, 1, games=100, actions=1500).record  # played, not saved
+    assert len(record) == 1500
     store.games.create("Imported", OPTIONS, record=record, rng=random.Random(3))
     body = head(store, "Imported")
     assert body["sealed"] is not None and len(body["tail"]) < 1500

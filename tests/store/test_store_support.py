@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from cart.engine import Accept, Decline, Forfeit, Match, Resign, Roll, Rules
-from cart.store import GameOptions, Store
+from cart.store import FileBackend, GameOptions, MemoryBackend, Store
 from cart.store.saves.session import GameSession
 
 
@@ -109,10 +109,21 @@ OPTIONS = GameOptions(Rules(match_length=5), ("Ann", "Bob"), computer=1, level="
 
 
 def good_file(tmp_path: Path, name: str = "Good") -> tuple[Store, Path]:
-    store = new_store(tmp_path)
-    game = store.games.create(name, OPTIONS, rng=random.Random(1))
-    play_some(store.session(game), random.Random(2), 30)
-    return store, tmp_path / game.entry
+    """A store in ``tmp_path`` holding a game of 30 actions, and the game's file.
+
+    Played and saved action by action in memory, then written to the folder: the same bytes
+    as 30 saves to the disk (each synced twice) leave, at a fraction of the time.
+    """
+    clock = FixedClock()
+    played = Store(MemoryBackend(), clock=clock)
+    game = played.games.create(name, OPTIONS, rng=random.Random(1))
+    play_some(played.session(game), random.Random(2), 30)
+    folder = FileBackend(tmp_path)
+    for entry in played.backend.names():
+        data = played.backend.read(entry)
+        assert data is not None
+        folder.write(entry, data)
+    return Store(tmp_path, clock=clock), tmp_path / game.entry
 
 
 def test_random_match_is_repeatable() -> None:

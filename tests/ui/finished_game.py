@@ -11,21 +11,31 @@ import random
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_match
-from cart.engine import Match, Rules
+from cart.engine import Action, Match, Rules
 
 NAMES = ("Beginner", "You")
 
 
 def finished_game() -> Match:
-    """A beginner (seat 0) against an intermediate, to the end: 53 actions, a double dropped.
+    """A beginner (seat 0) against an intermediate, to the end: 99 actions, a double taken.
 
     A new Match each call (a test may play on or replay it); the same game each time.
     """
+    record, state = _played()
+    rng = random.Random()
+    rng.setstate(state)  # as the game left its dice
+    return Match.replay(Rules(), record, names=NAMES, rng=rng)
+
+
+@functools.cache
+def _played() -> tuple[tuple[Action, ...], object]:
+    """The game's record and its dice's state at the end, played once per run (the bots take a while)."""
     match = Match(Rules(), names=NAMES, rng=random.Random(20))
     bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
     while match.game.phase != "over":
         match.apply(choose_action(bots[match.game.actor], match))
-    return match
+    assert match.rng is not None
+    return tuple(match.record), match.rng.getstate()
 
 
 @functools.cache

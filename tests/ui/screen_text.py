@@ -46,13 +46,15 @@ def read_line(assets: Assets, y: int, colour: int, x0: int = 0, x1: int = 640) -
     glyphs = _glyphs(assets)
     screen = bytes(pyxel.screen.data_ptr())
     width = pyxel.width
-    rows = [screen[(y + r) * width : (y + r + 1) * width] for r in range(CHAR_H)]
-    bits = [[1 if row[x] == colour else 0 for x in range(width)] for row in rows]
+    ink = bytes(0x31 if b == colour else 0x30 for b in range(256))  # the colour's pixels as "1", others "0"
+    # each row as one int, bit x for pixel x: a cell's mask row is 8 bits of it
+    rows = [int(screen[(y + r) * width : (y + r + 1) * width].translate(ink)[::-1], 2) for r in range(CHAR_H)]
+    cell = (1 << CHAR_W) - 1
     out: list[str] = []
     last_end: int | None = None
     x = x0
     while x + CHAR_W <= x1:
-        mask = tuple(sum(b[x + i] << i for i in range(CHAR_W)) for b in bits)
+        mask = tuple((row >> x) & cell for row in rows)
         c = glyphs.get(mask) if any(mask) else None
         if c is None:
             x += 1
