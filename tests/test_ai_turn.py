@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import pos_of
+from boards import pos_of
 
 from cart.ai import Bot, choose_action, hint, met, think_action
 from cart.engine import (

@@ -10,7 +10,7 @@ import random
 from math import exp
 
 import pytest
-from conftest import pos_of
+from boards import pos_of
 
 from cart.ai.features import (
     CONTACT_FEATURES,

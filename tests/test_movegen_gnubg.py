@@ -8,7 +8,7 @@ gnubg's, for both dice orders, through the raw generator and through
 from __future__ import annotations
 
 import pytest
-from conftest import our_results, pos_of, replay
+from boards import our_results, pos_of, replay
 
 from cart.engine.board import Position
 from cart.engine.notation import parse_play

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import pos_of, replay
+from boards import pos_of, replay
 from sweeps import sweep
 
 from cart.engine import IllegalPlayError, NotationError, Position

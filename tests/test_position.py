@@ -10,7 +10,7 @@ import base64
 
 import gnubg_nn
 import pytest
-from conftest import pos_of
+from boards import pos_of
 
 from cart.engine import EngineError, PositionError
 from cart.engine.board import Position

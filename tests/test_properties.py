@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from conftest import pos_of
+from boards import pos_of
 from hypothesis import given, settings, strategies as st
 
 from cart.engine import IllegalPlayError, NotationError, Position

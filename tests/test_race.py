@@ -14,7 +14,7 @@ from functools import cache
 from math import comb
 
 import pytest
-from conftest import counts, pos_of
+from boards import counts, pos_of
 
 from cart.ai import Bot, race
 from cart.engine import Position, legal_plays

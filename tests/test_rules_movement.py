@@ -10,7 +10,7 @@ plain quotes. Expectations are derived by hand (moves replayed on the board by
 from __future__ import annotations
 
 import pytest
-from conftest import pos_of, replay
+from boards import pos_of, replay
 
 from cart.engine import IllegalPlayError, Position
 from cart.engine.notation import parse_play

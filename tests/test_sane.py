@@ -7,7 +7,7 @@ in the winner's home. Each test shows the raw net doing it, so it fails without 
 
 from __future__ import annotations
 
-from conftest import pos_of
+from boards import pos_of
 
 from cart.ai import Bot
 from cart.ai.bot import load_weights
