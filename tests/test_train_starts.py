@@ -13,8 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cart.ai.race import win_after
 from cart.engine import Position, PositionError
 from tools import starts, train
+from tools.kernels import candidates
 
 
 def random_position(rng: random.Random) -> Position:
@@ -94,7 +96,7 @@ def test_the_pool_survives_a_checkpoint(tmp_path: Path) -> None:
 @pytest.mark.slow  # numba compiles the trainer's kernels
 def test_a_resumed_run_with_class_starts_is_the_run_that_never_stopped(tmp_path: Path) -> None:
     common = ["--seed", "5", "--hidden", "4", "--race-hidden", "3", "--features", "9", "--every", "30"]
-    common += ["--class-starts", "0.5"]
+    common += ["--class-starts", "0.5", "--exact-races"]
     train.main([*common, "--games", "60", "--out", str(tmp_path / "straight")])
     train.main([*common, "--games", "30", "--out", str(tmp_path / "stopped")])
     train.main(["--resume", str(tmp_path / "stopped"), "--games", "60"])
@@ -104,6 +106,41 @@ def test_a_resumed_run_with_class_starts_is_the_run_that_never_stopped(tmp_path:
     assert list(a.pool.keys) == list(b.pool.keys) and a.pool.keys
     for name in a.w:
         assert np.array_equal(a.w[name], b.w[name]), name
-    assert " --class-starts 0.5 " in train.reproduce_command(a.seed, a.games, a.args, "x") + " "
+    said = train.reproduce_command(a.seed, a.games, a.args, "x")
+    assert a.args["exact_races"] and " --exact-races " in said and " --class-starts 0.5 " in said
     with pytest.raises(SystemExit):
         train.main([*common[:-2], "--class-starts", "1.5", "--games", "1", "--out", str(tmp_path / "bad")])
+
+
+def test_race_win_reads_what_the_cart_reads_and_only_races() -> None:
+    rng = random.Random(9)
+    seen = {"race": 0, "contact": 0}
+    for _ in range(2000):
+        pos = random_position(rng)
+        if pos.is_over():
+            continue
+        win = train.race_win(pos.key)
+        if pos.is_race():
+            seen["race"] += 1
+            assert win == win_after(pos.key)
+        else:
+            seen["contact"] += 1
+            assert win is None
+    assert min(seen.values()) > 100
+    over = Position.from_counts([15] + [0] * 25, [14, 1] + [0] * 24)
+    assert train.race_win(over.key) is None
+
+
+def test_an_exact_race_is_chosen_by_its_worked_out_value() -> None:
+    # the mover's last two men, on its 1- and 8-points, about to pass one opposing man on its 5-point
+    t = train.Trainer(3, 4, 3, 9)
+    mine = [13, 1, 0, 0, 0, 0, 0, 0, 1] + [0] * 17
+    theirs = [14] + [0] * 19 + [1] + [0] * 5
+    key = Position.from_counts(mine, theirs).key
+    cands, arr = candidates(key, 6, 5)
+    best = np.empty(5)
+    i, read = t._choose(cands, arr, best, exact=True)
+    wins = [train.race_win(c) for c in cands]
+    assert read and wins[i] == max(w for w in wins if w is not None) and best[0] == wins[i]
+    assert list(best[1:]) == [0.0] * 4
+    assert not t._choose(cands, arr, best, exact=False)[1]

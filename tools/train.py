@@ -44,7 +44,9 @@ import numpy as np
 
 from cart.ai import net as cartnet
 from cart.ai.features import CONTACT_FEATURES, INPUTS, N_BASIC, N_FEATURES
+from cart.ai.race import win_after
 from cart.engine.board import Position
+from cart.engine.fast import SIDE_BITS, SIDE_MASK
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, candidates, choose, td_step
 from tools.starts import CLASSES, CrashedPool, draw_start
@@ -101,6 +103,7 @@ class Trainer:
         nets = self.nets()
         nfeat = self.nfeat
         feature_lr = float(self.args.get("feature_lr", 1.0))
+        exact = bool(self.args.get("exact_races"))
         rng = self.rng
         key = start
         prev = None
@@ -112,15 +115,35 @@ class Trainer:
             d1 = rng.randint(1, 6)
             d2 = rng.randint(1, 6)
             cands, arr = candidates(key, d1, d2)
-            i = choose(arr, UNITS, *nets, best, nfeat)
+            i, read = self._choose(cands, arr, best, exact)
             plies += 1
             if prev is not None:
                 td_step(prev, np.array(cartnet.flip_probs(best)), UNITS, *nets, alpha, nfeat, feature_lr)
             chosen = cands[i]
-            if (chosen & 15) == 15:
+            if (chosen & 15) == 15 or read:
                 return plies
             prev = arr[i].copy()
             key = flip_key(chosen)
+
+    def _choose(self, cands: list[int], arr: np.ndarray, best: np.ndarray, exact: bool) -> tuple[int, bool]:
+        """The greedy play, its outcome in ``best``, and whether that outcome was read off exactly.
+
+        With ``exact`` a play that leaves a race the cart reads from bear-off distributions
+        (:func:`cart.ai.race.win_after`) is valued that way rather than by the race net, as
+        the cart's own evaluator does; the game stops there, its value known.
+        """
+        if exact:
+            known = {j: w for j, c in enumerate(cands) if (w := race_win(c)) is not None}
+            if known:
+                top = max(known, key=known.__getitem__)
+                rest = [j for j in range(len(cands)) if j not in known]
+                if rest:
+                    i = rest[choose(arr[rest], UNITS, *self.nets(), best, self.nfeat)]
+                    if 2.0 * best[0] - 1.0 + best[1] - best[3] + best[2] - best[4] >= 2.0 * known[top] - 1.0:
+                        return i, False
+                best[:] = (known[top], 0.0, 0.0, 0.0, 0.0)  # each side has a man off: no gammons
+                return top, True
+        return choose(arr, UNITS, *self.nets(), best, self.nfeat), False
 
     def init_from(self, folder: Path) -> None:
         """Take another run's weights, so a new schedule (or new inputs) starts from a trained net.
@@ -229,6 +252,16 @@ class Trainer:
         return plies
 
 
+def race_win(key: int) -> float | None:
+    """The cart's exact (or estimated) P(win) for the mover of an after-move ``key`` in a race, else None."""
+    mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
+    if (mine & 15) == 15:
+        return None  # over: the kernels' exact outcome stands
+    if ((mine.bit_length() + 3) >> 2) + ((theirs.bit_length() + 3) >> 2) - 2 > 25:
+        return None  # contact: the highest occupied slots of the two sides still meet
+    return win_after(key)
+
+
 def alpha_at(games: int, a: dict) -> float:
     """Learning rate: flat, then halving every ``halflife`` games down to a floor."""
     if games < a["decay_start"]:
@@ -250,6 +283,8 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
         cmd += f" --feature-lr {a['feature_lr']}"
     if a.get("class_starts"):
         cmd += f" --class-starts {a['class_starts']}"
+    if a.get("exact_races"):
+        cmd += " --exact-races"
     parent = a.get("parent")
     if parent and parent.get("reproduce"):
         # started from a weight file: rebuild that file (its own commands, then its export)
@@ -323,6 +358,12 @@ def main(argv: list[str] | None = None) -> int:
         help="share of games started from a position drawn per class (contact ending, man on the bar, "
         "crashed board; tools/starts.py) instead of the opening",
     )
+    p.add_argument(
+        "--exact-races",
+        action="store_true",
+        help="value a play that leaves a race of few men as the cart does (cart/ai/race.py), not by the "
+        "race net, and end the game there: the contact net then learns endings from right values",
+    )
     p.add_argument("--hidden", type=int, default=80)
     p.add_argument("--race-hidden", type=int, default=40)
     p.add_argument("--alpha", type=float, default=0.1)
@@ -354,6 +395,7 @@ def main(argv: list[str] | None = None) -> int:
             "features": list(CONTACT_FEATURES[: a.features]),
             "feature_lr": a.feature_lr,
             "class_starts": a.class_starts,
+            "exact_races": a.exact_races,
             "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
         if a.init_from:
