@@ -45,6 +45,7 @@ from cart.ai.cube_think import cube_replies
 from cart.ai.net import Probs, equity
 from cart.ai.slices import drain
 from cart.engine import GameState, Match, Position, PositionError
+from tools.starts import ENDINGS, random_ending
 from tools.versus import CUBELESS, Player
 
 CLASSES = ("bear-off", "race", "crashed", "contact", "bar")
@@ -60,7 +61,6 @@ GAMES = (
     ("master", "intermediate"),
 )
 """Who plays the games that give positions, in turn."""
-ENDINGS = ("race", "bear-off", "contact bear-off", "bar")
 OFF_BY = 0.10
 
 
@@ -81,48 +81,6 @@ def game_positions(first: str, second: str, seed: int, keep: float) -> list[str]
             out.append(game.position.position_id())
         players[game.actor].act(match)
     return out
-
-
-def _side(rng: random.Random, men: int, points: Sequence[int]) -> list[int]:
-    counts = [0] * 26
-    counts[0] = 15 - men
-    spots = rng.sample(list(points), min(len(points), rng.randint(1, 4)))
-    for _ in range(men):
-        counts[rng.choice(spots)] += 1
-    return counts
-
-
-def random_ending(rng: random.Random, kind: str) -> Position:
-    """A random ending of ``kind`` (:data:`ENDINGS`) with 1-8 men a side; raises PositionError if illegal."""
-    a, b = rng.randint(1, 8), rng.randint(1, 8)
-    if kind == "race":
-        high = rng.randint(1, 23)  # the side on roll's rearmost point; the other stays out of reach
-        mine = _side(rng, a, range(1, high + 1))
-        theirs = _side(rng, b, range(1, 25 - high))
-    elif kind == "bear-off":
-        mine, theirs = _side(rng, a, range(1, 7)), _side(rng, b, range(1, 7))
-    elif kind == "contact bear-off":  # one side bears off past men the other still has back
-        mine = _side(rng, a, range(1, 7))
-        back = rng.randint(1, min(3, b))
-        theirs = _side(rng, b - back, range(1, 7))
-        theirs[0] -= back
-        for _ in range(back):
-            theirs[rng.randint(19, 24)] += 1
-        if rng.random() < 0.5:
-            mine, theirs = theirs, mine
-    else:  # a man on the bar against a board with men on it
-        mine = _side(rng, a, range(1, 7))
-        theirs = _side(rng, b, range(1, 7))
-        theirs[rng.choice(range(1, 7))] += 1
-        theirs[0] -= 1
-        if theirs[0] < 0:
-            raise PositionError("no man to put on the bar")
-        where = max(p for p in range(1, 7) if theirs[p])
-        theirs[where] -= 1
-        theirs[25] += 1
-        if rng.random() < 0.5:
-            mine, theirs = theirs, mine
-    return Position.from_counts(mine, theirs)
 
 
 def make_set(seed: int, games: int, endings: int, keep: float = 0.25) -> list[str]:

@@ -13,6 +13,12 @@ from ``random.Random(seed)`` and the weights from ``numpy`` seeded the same way,
 so a run is reproducible; checkpoints hold the weights, the dice generator's
 state and the game count, and ``--resume`` continues exactly where one stopped.
 
+``--class-starts S`` starts a share ``S`` of the games from a position drawn per
+class (a contact ending, a man on the bar, a crashed board: :mod:`tools.starts`)
+instead of the opening, so the contact net sees the positions self-play from the
+opening seldom reaches. The draw uses the same generator, and the pool of crashed
+boards met in the run's own games is in the checkpoint too.
+
 Usage (background, one core)::
 
     python -m tools.train --seed 1 --games 2000000 --out checkpoints/td1
@@ -38,9 +44,12 @@ import numpy as np
 
 from cart.ai import net as cartnet
 from cart.ai.features import CONTACT_FEATURES, INPUTS, N_BASIC, N_FEATURES
+from cart.ai.race import win_after
 from cart.engine.board import Position
+from cart.engine.fast import SIDE_BITS, SIDE_MASK
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, candidates, choose, td_step
+from tools.starts import CLASSES, CrashedPool, draw_start
 
 START = Position.start().key
 OUTPUTS = 5
@@ -63,6 +72,7 @@ class Trainer:
             self.w[name + ".b2"] = np.zeros(OUTPUTS)
         self.log: list[dict] = []
         self.args: dict = {}
+        self.pool = CrashedPool()
 
     @property
     def nfeat(self) -> int:
@@ -73,29 +83,67 @@ class Trainer:
         w = self.w
         return tuple(w[f"{n}.{p}"] for n in ("contact", "race") for p in ("W1", "b1", "W2", "b2"))
 
-    def play_game(self, alpha: float) -> int:
-        """One self-play game with TD(0) updates; returns the plies played."""
+    def next_start(self) -> tuple[int, str]:
+        """The next game's starting position (side on roll first) and its class ("opening" or one of CLASSES).
+
+        Without ``class_starts`` in the run's args no draw is made, so the dice of a run
+        without class starts are those it always had.
+        """
+        share = float(self.args.get("class_starts", 0.0))
+        if not share or self.rng.random() >= share:
+            return START, "opening"
+        cls = CLASSES[self.rng.randrange(len(CLASSES))]
+        return draw_start(self.rng, cls, self.pool).key, cls
+
+    def play_game(self, alpha: float, start: int = START, seen: list[int] | None = None) -> int:
+        """One self-play game from ``start`` with TD(0) updates; returns the plies played.
+
+        ``seen``, when given, gets the position before each roll (the side on roll first).
+        """
         nets = self.nets()
         nfeat = self.nfeat
         feature_lr = float(self.args.get("feature_lr", 1.0))
+        exact = bool(self.args.get("exact_races"))
         rng = self.rng
-        key = START
+        key = start
         prev = None
         best = np.empty(OUTPUTS)
         plies = 0
         while True:
+            if seen is not None:
+                seen.append(key)
             d1 = rng.randint(1, 6)
             d2 = rng.randint(1, 6)
             cands, arr = candidates(key, d1, d2)
-            i = choose(arr, UNITS, *nets, best, nfeat)
+            i, read = self._choose(cands, arr, best, exact)
             plies += 1
             if prev is not None:
                 td_step(prev, np.array(cartnet.flip_probs(best)), UNITS, *nets, alpha, nfeat, feature_lr)
             chosen = cands[i]
-            if (chosen & 15) == 15:
+            if (chosen & 15) == 15 or read:
                 return plies
             prev = arr[i].copy()
             key = flip_key(chosen)
+
+    def _choose(self, cands: list[int], arr: np.ndarray, best: np.ndarray, exact: bool) -> tuple[int, bool]:
+        """The greedy play, its outcome in ``best``, and whether that outcome was read off exactly.
+
+        With ``exact`` a play that leaves a race the cart reads from bear-off distributions
+        (:func:`cart.ai.race.win_after`) is valued that way rather than by the race net, as
+        the cart's own evaluator does; the game stops there, its value known.
+        """
+        if exact:
+            known = {j: w for j, c in enumerate(cands) if (w := race_win(c)) is not None}
+            if known:
+                top = max(known, key=known.__getitem__)
+                rest = [j for j in range(len(cands)) if j not in known]
+                if rest:
+                    i = rest[choose(arr[rest], UNITS, *self.nets(), best, self.nfeat)]
+                    if 2.0 * best[0] - 1.0 + best[1] - best[3] + best[2] - best[4] >= 2.0 * known[top] - 1.0:
+                        return i, False
+                best[:] = (known[top], 0.0, 0.0, 0.0, 0.0)  # each side has a man off: no gammons
+                return top, True
+        return choose(arr, UNITS, *self.nets(), best, self.nfeat), False
 
     def init_from(self, folder: Path) -> None:
         """Take another run's weights, so a new schedule (or new inputs) starts from a trained net.
@@ -152,6 +200,7 @@ class Trainer:
         t.args["reproduce"] = str(meta.get("reproduce", ""))
         t.log = []
         t.rng = random.Random(t.seed)
+        t.pool = CrashedPool()
         t.w = {}
         for name in ("contact", "race"):
             w1, b1, w2, b2 = nets[name]
@@ -170,6 +219,7 @@ class Trainer:
             tmp,
             meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
             rng=np.frombuffer(pickle.dumps(self.rng.getstate()), np.uint8),
+            pool=np.frombuffer(self.pool.to_bytes(), np.uint8),
             **self.w,
         )
         with open(tmp, "rb") as f:
@@ -187,8 +237,29 @@ class Trainer:
         t.log = meta["log"]
         t.rng = random.Random()
         t.rng.setstate(pickle.loads(bytes(data["rng"])))
-        t.w = {k: data[k].copy() for k in data.files if k not in ("meta", "rng")}
+        t.pool = CrashedPool.from_bytes(bytes(data["pool"]) if "pool" in data.files else b"")
+        t.w = {k: data[k].copy() for k in data.files if k not in ("meta", "rng", "pool")}
         return t
+
+    def train_one(self) -> int:
+        """One game from the next start, its crashed boards noted when it began at the opening; its plies."""
+        start, cls = self.next_start()
+        seen: list[int] | None = [] if cls == "opening" and self.args.get("class_starts") else None
+        plies = self.play_game(alpha_at(self.games, self.args), start, seen)
+        if seen:
+            self.pool.note_game(self.rng, seen)
+        self.games += 1
+        return plies
+
+
+def race_win(key: int) -> float | None:
+    """The cart's exact (or estimated) P(win) for the mover of an after-move ``key`` in a race, else None."""
+    mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
+    if (mine & 15) == 15:
+        return None  # over: the kernels' exact outcome stands
+    if ((mine.bit_length() + 3) >> 2) + ((theirs.bit_length() + 3) >> 2) - 2 > 25:
+        return None  # contact: the highest occupied slots of the two sides still meet
+    return win_after(key)
 
 
 def alpha_at(games: int, a: dict) -> float:
@@ -210,6 +281,10 @@ def reproduce_command(seed: int, games: int, a: dict, folder: Path | str) -> str
         cmd += " --features" if n == N_BASIC else f" --features {n}"
     if a.get("feature_lr", 1.0) != 1.0:
         cmd += f" --feature-lr {a['feature_lr']}"
+    if a.get("class_starts"):
+        cmd += f" --class-starts {a['class_starts']}"
+    if a.get("exact_races"):
+        cmd += " --exact-races"
     parent = a.get("parent")
     if parent and parent.get("reproduce"):
         # started from a weight file: rebuild that file (its own commands, then its export)
@@ -276,6 +351,19 @@ def main(argv: list[str] | None = None) -> int:
         help="learning-rate factor for the contact features' weights: they start at zero and their "
         "inputs are small, so at the common rate they take a million games to matter",
     )
+    p.add_argument(
+        "--class-starts",
+        type=float,
+        default=0.0,
+        help="share of games started from a position drawn per class (contact ending, man on the bar, "
+        "crashed board; tools/starts.py) instead of the opening",
+    )
+    p.add_argument(
+        "--exact-races",
+        action="store_true",
+        help="value a play that leaves a race of few men as the cart does (cart/ai/race.py), not by the "
+        "race net, and end the game there: the contact net then learns endings from right values",
+    )
     p.add_argument("--hidden", type=int, default=80)
     p.add_argument("--race-hidden", type=int, default=40)
     p.add_argument("--alpha", type=float, default=0.1)
@@ -286,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--export", type=Path, help="checkpoint folder to export instead of training")
     p.add_argument("--to", type=Path, default=Path("cart/ai/weights.bin"))
     a = p.parse_args(argv)
+    if not 0.0 <= a.class_starts <= 1.0:
+        p.error(f"--class-starts {a.class_starts}: a share, from 0 to 1")
     if a.export:
         export(a.export, a.to)
         return 0
@@ -304,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
             "race_hidden": a.race_hidden,
             "features": list(CONTACT_FEATURES[: a.features]),
             "feature_lr": a.feature_lr,
+            "class_starts": a.class_starts,
+            "exact_races": a.exact_races,
             "command": "python -m tools.train " + " ".join(argv if argv is not None else sys.argv[1:]),
         }
         if a.init_from:
@@ -313,12 +405,13 @@ def main(argv: list[str] | None = None) -> int:
     g0 = t.games
     plies = 0
     while t.games < a.games:
-        plies += t.play_game(alpha_at(t.games, t.args))
-        t.games += 1
+        plies += t.train_one()
         if t.games % a.every == 0 or t.games == a.games:
             dt = time.time() - t0
             rate = (t.games - g0) / dt if dt else 0.0
             entry = {"games": t.games, "alpha": alpha_at(t.games, t.args), "games_per_s": round(rate, 1)}
+            if t.args.get("class_starts"):
+                entry["crashed_pool"] = len(t.pool.keys)
             t.log.append(entry)
             t.save(folder)
             print(json.dumps(entry), f"plies/game {plies / (t.games - g0):.1f}", flush=True)
