@@ -22,6 +22,19 @@ ROOT = Path(__file__).resolve().parent.parent
 SUITE = ROOT / "tools" / "data" / "bench_suite.txt"
 
 
+def pyodide_node() -> str | None:
+    """Node, where tools/pyodide's packages are installed; otherwise None, having said why."""
+    import shutil
+
+    node = shutil.which("node")
+    installed = ROOT / "tools" / "pyodide" / "node_modules" / "pyodide" / "package.json"
+    if node is None or not installed.is_file():
+        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
+        print(f"  Pyodide: not measured: {missing} (see tools/README.md)")
+        return None
+    return node
+
+
 def quantile(ordered: list[float], q: float) -> float:
     """The ``q`` quantile of values already sorted (the nearest rank at or below)."""
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]

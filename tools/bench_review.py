@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tools.bench_common import ROOT, best_of, quantile, review_game
+from tools.bench_common import ROOT, best_of, pyodide_node, quantile, review_game
 
 __all__ = ["REVIEW_GOAL_S", "bench_review", "review_in_pyodide"]
 
@@ -58,15 +58,12 @@ def bench_review(rounds: int) -> None:
 def review_in_pyodide(rounds: int, cpython: dict[int, float]) -> None:
     """The same review under Pyodide in Node.js (tools/pyodide/time_review.py), with its ratio to CPython."""
     import json
-    import shutil
     import subprocess
 
-    here = ROOT / "tools" / "pyodide"
-    node = shutil.which("node")
-    if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
-        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
-        print(f"  Pyodide: not measured: {missing} (see tools/README.md)")
+    node = pyodide_node()
+    if node is None:
         return
+    here = ROOT / "tools" / "pyodide"
     command = [node, str(here / "run.mjs"), "--with", "tools/__init__.py", "--with", "tools/bench_common.py"]
     done = subprocess.run(
         [*command, str(here / "time_review.py"), str(rounds)], cwd=ROOT, capture_output=True, text=True

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tools.bench_common import ROOT, quantile
+from tools.bench_common import ROOT, pyodide_node, quantile
 
 __all__ = ["FPS", "PERIOD", "REPLIES", "STARTUP", "bench_start", "bench_ui", "latencies", "thought"]
 
@@ -275,12 +275,10 @@ def bench_start(rounds: int) -> None:
     )
     shutil.rmtree(copy, ignore_errors=True)
     print(f"  importing {title} (what the title waits for), CPython: {ours:.3f} s")
-    here = ROOT / "tools" / "pyodide"
-    node = shutil.which("node")
-    if node is None or not (here / "node_modules" / "pyodide" / "package.json").is_file():
-        missing = "node is not installed" if node is None else "run `npm ci --prefix tools/pyodide` first"
-        print(f"  Pyodide: not measured: {missing} (see tools/README.md)")
+    node = pyodide_node()
+    if node is None:
         return
+    here = ROOT / "tools" / "pyodide"
     command = [node, str(here / "run.mjs")]
     for path in PYODIDE_WITH:
         command += ["--with", str(ROOT / path)]
