@@ -32,7 +32,7 @@ RUN = 600
 
 
 class DictStorage:
-    """``window.localStorage`` over a dict, as the store's tests stand it in (no quota here)."""
+    """``window.localStorage`` over a dict (no quota); the store's tests add one to it."""
 
     def __init__(self) -> None:
         self.items: dict[str, str] = {}

@@ -23,6 +23,7 @@ from cart.store import (
     WriteError,
 )
 from cart.store.disk.localstorage import NAMESPACE, is_quota_error
+from tools.bench_store import DictStorage
 
 
 class JsException(Exception):
@@ -33,23 +34,12 @@ class JsException(Exception):
         self.name = name
 
 
-class FakeStorage:
+class FakeStorage(DictStorage):
     """``localStorage`` in a dict, with a quota in UTF-16 code units (None: unlimited)."""
 
     def __init__(self, quota: int | None = None) -> None:
-        self.items: dict[str, str] = {}
+        super().__init__()
         self.quota = quota
-
-    @property
-    def length(self) -> int:
-        return len(self.items)
-
-    def key(self, index: int) -> str | None:
-        keys = list(self.items)
-        return keys[index] if 0 <= index < len(keys) else None
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
 
     def setItem(self, key: str, value: str) -> None:
         assert isinstance(key, str) and isinstance(value, str), "localStorage stores strings"
@@ -57,10 +47,7 @@ class FakeStorage:
             after = {**self.items, key: value}
             if sum(len(k) + len(v) for k, v in after.items()) > self.quota:
                 raise JsException("QuotaExceededError", "The quota has been exceeded.")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
+        super().setItem(key, value)
 
 
 def backend(quota: int | None = None) -> tuple[LocalStorageBackend, FakeStorage]:
