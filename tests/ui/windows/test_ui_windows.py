@@ -242,17 +242,22 @@ def test_ratings_are_reached_from_the_board_and_greyed_without_a_store(
     assert not next(e for e in menu.entries if e.label == "Ratings...").enabled  # nothing is kept
 
 
-def test_ctrl_v_pastes_into_a_typed_move_too(assets: Assets) -> None:
-    """Any writable field takes Ctrl+V: the typed move box, here (the letter v is not typed with it)."""
-    app = title_app(None)
-    app.new_game(two())
-    object.__setattr__(app.services, "clipboard", lambda: "  13/7\n")
+def typed_move_box(app: App) -> object:
+    """Roll by the keys in a new game and open the box that takes a move typed in."""
     keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
     keys.press("roll")
     while not isinstance(app.top, PlayScene) or app.top.table.match.game.phase != "move":
         app.frame()
     keys.press("type")
-    box = app.top
+    return app.top
+
+
+def test_ctrl_v_pastes_into_a_typed_move_too(assets: Assets) -> None:
+    """Any writable field takes Ctrl+V: the typed move box, here (the letter v is not typed with it)."""
+    app = title_app(None)
+    app.new_game(two())
+    object.__setattr__(app.services, "clipboard", lambda: "  13/7\n")
+    box = typed_move_box(app)
     assert isinstance(box, Dialog) and box.field is not None
     for key in (pyxel.KEY_LCTRL, pyxel.KEY_CTRL, pyxel.KEY_V):
         pyxel.set_btn(key, True)
@@ -298,12 +303,7 @@ def test_ctrl_a_selects_a_fields_text_and_ctrl_u_clears_it(assets: Assets, tmp_p
     type_text(app, "Ann")
     assert form.name.text == "Ann"
     app.new_game(two())
-    keys = Keys(app, {**KEYS, "roll": pyxel.KEY_R, "type": pyxel.KEY_T})
-    keys.press("roll")
-    while not isinstance(app.top, PlayScene) or app.top.table.match.game.phase != "move":
-        app.frame()
-    keys.press("type")
-    box = app.top
+    box = typed_move_box(app)
     assert isinstance(box, Dialog) and box.field is not None
     type_text(app, "13/7 8/7")
     ctrl(app, pyxel.KEY_U, "u")
