@@ -1,0 +1,195 @@
+"""Roll positions out with the cart's own net, to give the evaluator targets of our own making.
+
+TD(0) self-play pulls each position towards the net's own view of the next, so where
+the net is wrong about a whole class (crashed boards, late contact) the errors agree
+with each other and stay. A rollout plays the position out many times, each side
+taking the net's best play (0-ply, as the trainer plays), and averages the results:
+its value rests on how the games end, not on the net's opinion of the position.
+
+A trial plays until the game ends or contact is broken; a race is then read by the
+cart's exact bear-off distributions where it has them, else by the race net (both
+measured close to GNU Backgammon's 2-ply). The 36 first rolls are dealt in turn, so
+a position's trials are spread evenly over them. Dice come from a generator seeded
+by the position, so a rollout is reproducible and its work can be split anyhow.
+
+::
+
+    python -m tools.rollout positions --seed 5 --games 700 --out pos.txt        # positions to roll
+    python -m tools.rollout run pos.txt --trials 72 --jobs 16 --out rolled.txt  # the rollouts
+
+A line of the positions' file may give its own number of trials after the ID.
+``rolled.txt``: per line a Position ID (side on roll first), the trials, and the five
+chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the side on roll.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from cart.ai.net import flip_probs
+from cart.engine import Position, PositionError
+from cart.engine.movegen import flip_key
+from tools.kernels import UNITS, back, candidates, choose, eval_one
+from tools.starts import draw_ending, is_crashed
+from tools.train import Trainer, race_win
+
+ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+MAX_PLIES = 400
+
+
+def position_kind(pos: Position) -> str:
+    """The class a position trains: race, bar, crashed or contact (our own copy of gnubg's rule)."""
+    if pos.is_race():
+        return "race"
+    if pos.mine[25] or pos.theirs[25]:
+        return "bar"
+    return "crashed" if is_crashed(pos) else "contact"
+
+
+def trial(
+    nets: tuple[np.ndarray, ...], nfeat: int, key: int, first: tuple[int, int], rng: random.Random
+) -> np.ndarray:
+    """One game from ``key`` (side on roll first): the five chances of the side on roll at ``key``."""
+    best = np.empty(5)
+    idx = np.empty(UNITS.size, np.int64)  # ample scratch for eval_one
+    val = np.empty(UNITS.size, np.float64)
+    h = np.empty(max(nets[1].shape[0], nets[5].shape[0]))
+    o = np.empty(5)
+    dice = first
+    for ply in range(MAX_PLIES):
+        cands, arr = candidates(key, *dice)
+        i = choose(arr, UNITS, *nets, best, nfeat)
+        chosen = cands[i]
+        if (chosen & 15) == 15:  # the mover has borne off all: best holds the exact result
+            out = best.copy()
+        elif back(arr[i], 0) + back(arr[i], 1) <= 25:  # contact broken: read the race
+            w = race_win(chosen)
+            if w is not None:
+                out = np.array((w, 0.0, 0.0, 0.0, 0.0))
+            else:
+                eval_one(arr[i], UNITS, *nets, idx, val, h, o, nfeat)
+                out = o.copy()
+        else:
+            key = flip_key(chosen)
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            continue
+        # out is for the side that just moved: the side on roll at the start moved on even plies
+        return out if ply % 2 == 0 else np.array(flip_probs(tuple(out)))  # type: ignore[arg-type]
+    return np.array((0.5, 0.0, 0.0, 0.0, 0.0))  # pragma: no cover - a game this long does not happen
+
+
+def rollout(nets: tuple[np.ndarray, ...], nfeat: int, pid: str, trials: int) -> np.ndarray:
+    """The mean chances of the side on roll over ``trials`` games, the 36 first rolls in turn."""
+    key = Position.from_position_id(pid).key
+    rng = random.Random(f"rollout:{pid}")
+    start = rng.randrange(36)
+    total = np.zeros(5)
+    for t in range(trials):
+        total += trial(nets, nfeat, key, ROLLS[(start + t) % 36], rng)
+    return total / trials
+
+
+_NETS: tuple[np.ndarray, ...] = ()
+_NFEAT = 0
+
+
+def _init(weights: str) -> None:
+    global _NETS, _NFEAT
+    t = Trainer.from_weights(Path(weights))
+    _NETS, _NFEAT = t.nets(), t.nfeat
+
+
+def _job(args: tuple[str, int]) -> str:
+    pid, trials = args
+    p = rollout(_NETS, _NFEAT, pid, trials)
+    return f"{pid} {trials} " + " ".join(f"{x:.5f}" for x in p)
+
+
+def game_positions(
+    rng: random.Random, nets: tuple[np.ndarray, ...], nfeat: int, keep: float
+) -> list[Position]:
+    """The positions before each roll of one self-play game of the net, each kept with chance ``keep``."""
+    best = np.empty(5)
+    key = Position.start().key
+    seen = []
+    while True:
+        if rng.random() < keep:
+            seen.append(Position(key))
+        cands, arr = candidates(key, rng.randint(1, 6), rng.randint(1, 6))
+        chosen = cands[choose(arr, UNITS, *nets, best, nfeat)]
+        if (chosen & 15) == 15:
+            return seen
+        key = flip_key(chosen)
+
+
+def make_positions(seed: int, games: int, endings: int, weights: str) -> list[str]:
+    """Contact, crashed and bar positions of ``games`` self-play games, and ``endings`` contact endings."""
+    rng = random.Random(f"rollout-positions:{seed}")
+    t = Trainer.from_weights(Path(weights))
+    nets, nfeat = t.nets(), t.nfeat
+    out: dict[str, str] = {}
+    for _ in range(games):
+        for pos in game_positions(rng, nets, nfeat, 0.3):
+            if not pos.is_over() and position_kind(pos) != "race":
+                out.setdefault(pos.position_id(), position_kind(pos))
+    made = 0
+    while made < endings:
+        try:
+            pos = draw_ending(rng, "bar" if made % 3 == 0 else "contact")
+        except PositionError:  # pragma: no cover - draw_ending retries itself
+            continue
+        out.setdefault(pos.position_id(), position_kind(pos))
+        made += 1
+    return list(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.rollout", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("positions", help="positions to roll out")
+    p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--endings", type=int, default=2000)
+    p.add_argument("--weights", default="cart/ai/weights.bin")
+    p.add_argument("--out", type=Path, required=True)
+    r = sub.add_parser("run", help="roll the positions of a file out")
+    r.add_argument("positions", type=Path)
+    r.add_argument("--trials", type=int, default=72)
+    r.add_argument("--jobs", type=int, default=1)
+    r.add_argument("--weights", default="cart/ai/weights.bin")
+    r.add_argument("--seconds", type=float, default=0.0, help="stop after this long (0: roll them all)")
+    r.add_argument("--out", type=Path, required=True)
+    a = ap.parse_args(argv)
+    if a.cmd == "positions":
+        ids = make_positions(a.seed, a.games, a.endings, a.weights)
+        a.out.write_text("".join(f"{pid}\n" for pid in ids))
+        print(f"{len(ids)} positions -> {a.out}")
+        return 0
+    lines = [s.split() for s in a.positions.read_text().split("\n") if s.strip()]
+    done = {s.split()[0] for s in a.out.read_text().split("\n") if s.strip()} if a.out.exists() else set()
+    todo = [(w[0], int(w[1]) if len(w) > 1 else a.trials) for w in lines if w[0] not in done]
+    t0 = time.monotonic()
+    n = 0
+    with a.out.open("a") as f, multiprocessing.Pool(a.jobs, _init, (a.weights,)) as pool:
+        for line in pool.imap(_job, todo, chunksize=4):
+            f.write(line + "\n")
+            n += 1
+            if n % 200 == 0:
+                f.flush()
+                print(f"{n}/{len(todo)} in {time.monotonic() - t0:.0f} s", flush=True)
+            if a.seconds and time.monotonic() - t0 > a.seconds:
+                pool.terminate()
+                break
+    print(f"{n} positions rolled in {time.monotonic() - t0:.0f} s -> {a.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
