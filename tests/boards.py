@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
 from cart.engine.board import Position
+from cart.engine.errors import PositionError
 from cart.engine.movegen import successors
 from tools.positions import Board, freeze, gnubg_board
 
@@ -49,3 +52,22 @@ def replay(pos: Position, moves) -> Position:
             theirs[25 - t] = 0
             theirs[25] += 1
     return Position.from_counts(theirs, mine)
+
+
+def random_position(rng: random.Random) -> Position:
+    """Any legal position: each side's men on the board spread over a few random slots."""
+    while True:
+        sides = []
+        for _ in range(2):
+            counts = [0] * 26
+            men = rng.randint(1, 15)
+            counts[0] = 15 - men
+            spots = rng.sample(range(1, 26), rng.randint(1, 6))
+            low = rng.random() < 0.5  # often a pile on the ace and deuce points, as a crash leaves
+            for _ in range(men):
+                counts[rng.choice((1, 2) if low and rng.random() < 0.5 else spots)] += 1
+            sides.append(counts)
+        try:
+            return Position.from_counts(*sides)
+        except PositionError:
+            continue

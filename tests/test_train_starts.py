@@ -12,30 +12,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from boards import random_position
 
 from cart.ai.race import win_after
-from cart.engine import Position, PositionError
+from cart.engine import Position
 from tools import starts, train
 from tools.kernels import candidates
-
-
-def random_position(rng: random.Random) -> Position:
-    """Any legal position: each side's men on the board spread over a few random slots."""
-    while True:
-        sides = []
-        for _ in range(2):
-            counts = [0] * 26
-            men = rng.randint(1, 15)
-            counts[0] = 15 - men
-            spots = rng.sample(range(1, 26), rng.randint(1, 6))
-            low = rng.random() < 0.5  # often a pile on the ace and deuce points, as a crash leaves
-            for _ in range(men):
-                counts[rng.choice((1, 2) if low and rng.random() < 0.5 else spots)] += 1
-            sides.append(counts)
-        try:
-            return Position.from_counts(*sides)
-        except PositionError:
-            continue
 
 
 def test_crashed_is_gnubg_crashed() -> None:

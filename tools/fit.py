@@ -7,7 +7,10 @@ contact net, starting from a weight file's, to the rolled-out chances of each po
 squared error on its five outputs (as the trainer's TD step), with Adam, each position
 weighted by its trials, a tenth held out, and a pull towards the starting weights so the
 net keeps what it knew where the rollouts say little. The epoch with the least held-out
-error is kept; the race and prune nets are carried over as they are.
+error is kept; the race and prune nets are carried over as they are. With ``--net crashed``
+the fit makes the cart's crashed net instead, on the positions it values alone (crashed
+boards: :func:`cart.ai.net.is_crashed`), and the contact net stays.
+The trainer's self-play (:mod:`tools.kernels`) knows no crashed net: fit it last.
 
 ::
 
@@ -142,6 +145,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fit", description=__doc__.split("\n\n")[0])
     ap.add_argument("rollouts", type=Path, nargs="+")
     ap.add_argument("--weights", type=Path, default=Path("cart/ai/weights.bin"), help="the net to start from")
+    ap.add_argument(
+        "--net",
+        choices=("contact", "crashed"),
+        default="contact",
+        help="crashed: fit a net of its own on the positions cart.ai.net.is_crashed picks (from the "
+        "file's crashed net if it has one, else its contact net) and leave the contact net as it is",
+    )
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--anchor", type=float, default=1e-4, help="pull towards the starting weights")
@@ -150,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--to", type=Path, required=True)
     a = ap.parse_args(argv)
     meta, nets = cartnet.read_arrays(a.weights.read_bytes())
-    w1, b1, w2, b2 = nets["contact"]
+    w1, b1, w2, b2 = nets[a.net if a.net in nets else "contact"]
     p0 = {
         "W1": np.array(w1, np.float64).T.copy(),
         "b1": np.array(b1, np.float64),
@@ -166,12 +176,16 @@ def main(argv: list[str] | None = None) -> int:
         ws.append(w)
         hs.append(h)
     y, w, held = np.concatenate(ys), np.concatenate(ws), np.concatenate(hs)
+    if a.net == "crashed":
+        mine = np.array([cartnet.is_crashed(k) for k in keys])
+        keys = [k for k, m in zip(keys, mine, strict=True) if m]
+        y, w, held = y[mine], w[mine], held[mine]
     x = inputs(keys, p0["W1"].shape[0]).astype(np.float64)
     print(f"{len(keys)} positions, {int(held.sum())} held out", flush=True)
     p, summary = fit(p0, x, y, w, held, epochs=a.epochs, lr=a.lr, anchor=a.anchor, batch=a.batch, seed=a.seed)
-    nets["contact"] = (p["W1"].T, p["b1"], p["W2"], p["b2"])  # type: ignore[assignment]
+    nets[a.net] = (p["W1"].T, p["b1"], p["W2"], p["b2"])  # type: ignore[assignment]
     meta = dict(meta)
-    meta["fit"] = {
+    meta[f"fit {a.net}" if a.net != "contact" else "fit"] = {
         "command": "python -m tools.fit " + " ".join(sys.argv[1:] if argv is None else argv),
         "positions": len(keys),
         **{k: round(v, 6) for k, v in summary.items()},

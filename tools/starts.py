@@ -23,12 +23,11 @@ import random
 from collections import deque
 from collections.abc import Iterable, Sequence
 
+from cart.ai.classes import is_crashed as crashed_key
 from cart.engine import Position, PositionError
 
 ENDINGS = ("race", "bear-off", "contact bear-off", "bar")
 CLASSES = ("contact", "bar", "crashed")
-CRASHED_MEN = 6
-"""GNU Backgammon's N in its crashed test: a side with this few men left (ace and deuce aside)."""
 
 
 def _side(rng: random.Random, men: int, points: Sequence[int]) -> list[int]:
@@ -73,22 +72,9 @@ def random_ending(rng: random.Random, kind: str) -> Position:
     return Position.from_counts(mine, theirs)
 
 
-def _side_crashed(counts: Sequence[int]) -> bool:
-    """GNU Backgammon's test of one side (``ClassifyPosition``): too few men left to keep a board."""
-    total = 15 - counts[0]  # men not borne off, the bar included
-    ace, deuce = counts[1], counts[2]
-    if total <= CRASHED_MEN:
-        return True
-    if ace > 1:
-        if total <= CRASHED_MEN + ace:
-            return True
-        return deuce > 1 and 1 + total - (ace + deuce) <= CRASHED_MEN
-    return total <= CRASHED_MEN + (deuce - 1)
-
-
 def is_crashed(pos: Position) -> bool:
     """True for a contact position where either side has crashed, as GNU Backgammon classes it."""
-    return not pos.is_race() and (_side_crashed(pos.mine) or _side_crashed(pos.theirs))
+    return not pos.is_race() and crashed_key(pos.key)
 
 
 def has_bar(pos: Position) -> bool:

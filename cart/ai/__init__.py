@@ -60,6 +60,7 @@ MODULES = tuple(
         "ai.features",
         "ai.slices",
         "ai.race",
+        "ai.classes",
         "ai.net",
         "ai.cube_think",
         "ai.bot",

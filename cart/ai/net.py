@@ -11,12 +11,15 @@ bits and the same plays; a test bounds the gap to the textbook float pass.
 Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header
 (nets, shapes, inputs, training metadata), then float32 little-endian arrays per net:
 W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An optional ``prune`` net on the slot
-inputs alone (``tools/prune.py``) ranks reply lists for the master's deepest ply.
+inputs alone (``tools/prune.py``) ranks reply lists for the master's deepest ply; an
+optional ``crashed`` net, of the contact net's inputs, values the contact positions
+:func:`is_crashed` picks (``tools/fit.py``), as GNU Backgammon keeps a net per class.
 """
 
 from __future__ import annotations
 
 import json
+import struct
 import sys
 from array import array
 from collections.abc import Callable, Generator, Mapping, Sequence
@@ -25,7 +28,8 @@ from operator import getitem, itemgetter
 from pathlib import Path
 from typing import Any
 
-from ..engine.fast import SIDE_BITS, SIDE_MASK
+from ..engine.fast import SIDE_BITS
+from .classes import is_crashed as is_crashed, is_race as is_race
 from .features import (
     CONTACT_FEATURES,
     INPUTS,
@@ -282,11 +286,6 @@ def sane(key: int, p: Probs, race: bool) -> Probs:
     return (w, wg, wb, lg, lb)
 
 
-def is_race(key: int) -> bool:
-    """No contact left: the sum of both sides' rearmost slots is at most 25."""
-    return ((key & SIDE_MASK).bit_length() - 1 >> 2) + ((key >> SIDE_BITS).bit_length() - 1 >> 2) <= 25
-
-
 def flip_probs(p: Probs) -> Probs:
     """The same outcome seen by the other player."""
     return (1.0 - p[0], p[3], p[4], p[1], p[2])
@@ -303,10 +302,18 @@ def equity(p: Probs) -> float:
 class Weights:
     """The nets and the metadata of the runs that made them."""
 
-    def __init__(self, contact: Net, race: Net, meta: Mapping[str, object], prune: Net | None = None) -> None:
+    def __init__(
+        self,
+        contact: Net,
+        race: Net,
+        meta: Mapping[str, object],
+        prune: Net | None = None,
+        crashed: Net | None = None,
+    ) -> None:
         self.contact = contact
         self.race = race
         self.prune = prune
+        self.crashed = crashed
         self.meta = dict(meta)
 
     def after(self, key: int) -> Probs:
@@ -318,6 +325,8 @@ class Weights:
             if win is not None:
                 return (win, 0.0, 0.0, 0.0, 0.0)
             return sane(key, self.race.forward(key), True)
+        if self.crashed is not None and is_crashed(key):
+            return sane(key, self.crashed.forward(key), False)
         return sane(key, self.contact.forward(key), False)
 
     def rough(self, key: int) -> float:
@@ -329,8 +338,13 @@ class Weights:
         return equity(sane(key, (self.prune or self.contact).forward(key), False))
 
 
+HALF = frozenset({"crashed"})
+"""Nets stored as 16-bit floats (``"dtype": "f2"`` in their header): half the page's bytes for
+a net whose plays and values measured the same in halves (tools/README.md)."""
+
+
 def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object]) -> None:
-    """Write nets ``{name: (W1, b1, W2, b2)}`` (array-likes) as a weight file."""
+    """Write nets ``{name: (W1, b1, W2, b2)}`` (array-likes) as a weight file; :data:`HALF` ones in halves."""
     header: dict = {"meta": dict(meta), "nets": []}
     blobs = []
     for name, (w1, b1, w2, b2) in nets.items():
@@ -338,12 +352,16 @@ def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, o
         n_in = len(w1[0])
         features = list(CONTACT_FEATURES[: n_in - INPUTS])
         spec = {"name": name, "hidden": hidden, "inputs": n_in, "features": features, "outputs": OUTPUTS}
-        header["nets"].append(spec)
         flat = array("f")
         for part in (w1, [b1], w2, [b2]):
             for row in part:
                 flat.extend(float(x) for x in row)
-        blobs.append(flat.tobytes())
+        if name in HALF:
+            spec["dtype"] = "f2"
+            blobs.append(struct.pack(f"<{len(flat)}e", *flat))
+        else:
+            blobs.append(flat.tobytes())
+        header["nets"].append(spec)
     head = json.dumps(header, sort_keys=True).encode()
     path.write_bytes(MAGIC + len(head).to_bytes(4, "little") + head + b"".join(blobs))
 
@@ -368,18 +386,13 @@ def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
     except (ValueError, KeyError, TypeError) as exc:
         raise WeightsError(f"damaged weight file header: {exc}") from exc
     pos += size
-    floats = array("f")
-    rest = data[pos:]
-    if len(rest) % 4:
-        raise WeightsError("weight file data is truncated")
-    floats.frombytes(rest)
     nets: dict[str, NetArrays] = {}
-    at = 0
     for spec in header["nets"]:
         try:
             h = int(spec["hidden"])
             n_in = int(spec["inputs"])
             features = list(spec.get("features", []))
+            width = {"f4": 4, "f2": 2}[spec.get("dtype", "f4")]
         except (KeyError, TypeError, ValueError) as exc:
             raise WeightsError(f"damaged net header: {exc}") from exc
         if features != list(CONTACT_FEATURES[: len(features)]) or n_in != INPUTS + len(features):
@@ -387,19 +400,26 @@ def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
         if spec.get("outputs") != OUTPUTS or h < 1:
             raise WeightsError(f"net {spec.get('name')!r} has the wrong shape for this cart")
         need = h * n_in + h + OUTPUTS * h + OUTPUTS
-        if at + need > len(floats):
+        if pos + need * width > len(data):
             raise WeightsError("weight file data is truncated")
-        w1 = [floats[at + r * n_in : at + (r + 1) * n_in].tolist() for r in range(h)]
-        at += h * n_in
+        floats = array("f")
+        if width == 2:
+            floats.extend(struct.unpack_from(f"<{need}e", data, pos))
+        else:
+            floats.frombytes(data[pos : pos + need * width])
+        pos += need * width
+        w1 = [floats[r * n_in : (r + 1) * n_in].tolist() for r in range(h)]
+        at = h * n_in
         b1 = floats[at : at + h].tolist()
         at += h
         w2 = [floats[at + r * h : at + (r + 1) * h].tolist() for r in range(OUTPUTS)]
         at += OUTPUTS * h
         b2 = floats[at : at + OUTPUTS].tolist()
-        at += OUTPUTS
         nets[spec["name"]] = (w1, b1, w2, b2)
-    if at != len(floats) or set(specs) - {"prune"} != {"contact", "race"}:
-        raise WeightsError("weight file holds other nets than contact, race and prune")
+    if pos != len(data):
+        raise WeightsError("weight file data is truncated or has bytes to spare")
+    if set(specs) - {"prune", "crashed"} != {"contact", "race"}:
+        raise WeightsError("weight file holds other nets than contact, race, prune and crashed")
     return header.get("meta", {}), nets
 
 
@@ -417,7 +437,7 @@ def think_weights(data: bytes) -> Generator[None, None, Weights]:
     prune = nets.get("prune")
     if prune is not None and prune.features:
         raise WeightsError("the prune net must read the slot inputs alone")
-    return Weights(nets["contact"], nets["race"], meta, prune)
+    return Weights(nets["contact"], nets["race"], meta, prune, nets.get("crashed"))
 
 
 DEFAULT_PATH = Path(__file__).with_name("weights.bin")

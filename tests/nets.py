@@ -1,0 +1,43 @@
+"""The evaluator's textbook forward pass in floats, against which the packed one is checked."""
+
+from __future__ import annotations
+
+import json
+from array import array
+from math import exp
+
+from cart.ai.features import INPUTS, ROLLS as ROLL_COUNT, SLOTS, UNITS, contact_features_reference, unit_table
+from cart.ai.net import MAGIC
+
+
+def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
+    """The five outputs of the weight file's net ``net`` for the low side of ``key``."""
+    size = int.from_bytes(weights_bytes[len(MAGIC) : len(MAGIC) + 4], "little")
+    header = json.loads(weights_bytes[len(MAGIC) + 4 : len(MAGIC) + 4 + size])
+    floats = array("f")
+    floats.frombytes(weights_bytes[len(MAGIC) + 4 + size :])
+    at = 0
+    for spec in header["nets"]:
+        h = spec["hidden"]
+        n_in = spec["inputs"]
+        parts = []
+        for n in (h * n_in, h, 5 * h, 5):
+            parts.append(floats[at : at + n].tolist())
+            at += n
+        if spec["name"] == net:
+            w1, b1, w2, b2 = parts
+            break
+    table = unit_table()
+    x = [0.0] * n_in
+    for j in range(2 * SLOTS):
+        side, slot = divmod(j, SLOTS)
+        n = (key >> (4 * j)) & 15
+        for u, v in enumerate(table[slot][n]):
+            x[(side * SLOTS + slot) * UNITS + u] = v
+    if n_in > INPUTS:
+        c0 = [(key >> (4 * s)) & 15 for s in range(SLOTS)]
+        c1 = [(key >> (4 * (SLOTS + s))) & 15 for s in range(SLOTS)]
+        for i, count in enumerate(contact_features_reference(c0, c1)[: n_in - INPUTS]):
+            x[INPUTS + i] = count / ROLL_COUNT
+    hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * n_in + i] * x[i] for i in range(n_in))))) for r in range(h)]
+    return [1 / (1 + exp(-(b2[k] + sum(w2[k * h + r] * hid[r] for r in range(h))))) for k in range(5)]
