@@ -20,7 +20,8 @@ written to ``OUT/figures.json``. The runs:
 - ``browser``: Export .mat downloads a file named after the game; Quit says the
   tab can be closed and the page keeps running.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
-  (best of 3 each).
+  (best of 3 each); ``--start-budgets BYTES...`` adds pages built with other bytecode
+  budgets (:mod:`tools.build_web`), taking their turns.
 
 ``--compare REV`` also builds the page from the cart at git revision REV and
 runs ``desk640`` on it, so the thinking figures have a reference from the same
@@ -318,34 +319,41 @@ def page_at(rev: str, folder: Path) -> Path:
     return out / f"{build_web.APP_NAME}.html"
 
 
-def start_figures(wc: Path, ours: Path, out: Path, wasm: Path, rounds: int) -> dict[str, Any]:
+def start_figures(
+    wc: Path, ours: Path, out: Path, wasm: Path, rounds: int, more: dict[str, Path] | None = None
+) -> dict[str, Any]:
     """Click to first frame, this page against a bare 640x512 Pyxel page, taking turns ``rounds`` times.
 
     The cart's first frame is its loading frame (:mod:`cart.ui.boot`); its title's first frame
-    comes once the App is built behind it, which the page's Boot timed.
+    comes once the App is built behind it, which the page's Boot timed. ``more``: other builds
+    of the cart by name (``cart@BYTES``: another bytecode budget), taking their turns too.
     """
-    starts: dict[str, list[float]] = {"bare": [], "cart": [], "cart_title": []}
+    pages = {"bare": ours, "cart": ours, **(more or {})}
+    starts: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        bare = bare_page(Path(tmp))
+        pages["bare"] = bare_page(Path(tmp))
         for i in range(rounds):
-            for which, page in (("bare", bare), ("cart", ours)):
-                probe = ["pyfile:DRIVER", "py:boot_figures()"] if which == "cart" else []
+            for which, page in pages.items():
+                probe = [] if which == "bare" else ["pyfile:DRIVER", "py:boot_figures()"]
                 report = webcheck(
                     wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, ["frames:5", *probe]
                 )
                 got = summary(which, report).get("click_to_first_frame_s")
                 if got is None:
                     continue
-                starts[which].append(got)
+                starts.setdefault(which, []).append(got)
                 loading = [
                     r for r in results(report, "boot_figures") if isinstance(r, dict) and r["loading_s"]
                 ]
                 if loading:  # the loading frame, the App built, then one frame of 1/30 s
-                    starts["cart_title"].append(round(got + loading[0]["loading_s"] + 1 / 30, 3))
+                    starts.setdefault(f"{which}_title", []).append(
+                        round(got + loading[0]["loading_s"] + 1 / 30, 3)
+                    )
+                    starts.setdefault(f"{which}_loading_s", []).append(loading[0]["loading_s"])
     best = {k: min(v) for k, v in starts.items() if v}
     fig: dict[str, Any] = {"click_to_first_frame_s": starts, "best": best}
-    for k in ("cart", "cart_title"):
-        if k in best and "bare" in best:
+    for k in best:
+        if k != "bare" and not k.endswith("_loading_s") and "bare" in best:
             fig[f"ratio_best_{k}"] = round(best[k] / best["bare"], 2)
     return fig
 
@@ -375,6 +383,14 @@ def main(argv: list[str] | None = None) -> int:
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
     )
     parser.add_argument("--start-rounds", type=int, default=3)
+    parser.add_argument(
+        "--start-budgets",
+        type=int,
+        nargs="*",
+        default=[],
+        metavar="BYTES",
+        help="start also pages built with these bytecode budgets (tools.build_web), by turns",
+    )
     args = parser.parse_args(argv)
     wc = args.webcheck.resolve()
     why = None
@@ -428,7 +444,11 @@ def main(argv: list[str] | None = None) -> int:
         figures["runs"]["desk640_before"] = summary("desk640_before", report)
         print("desk640_before", json.dumps(figures["runs"]["desk640_before"], indent=1), flush=True)
     if "start" in wanted:
-        figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds)
+        more = {
+            f"cart@{budget}": build_web.build(pages / f"dist@{budget}", budget)[1]
+            for budget in args.start_budgets
+        }
+        figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds, more)
         print("start", json.dumps(figures["start"]), flush=True)
     (out / "figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print(f"figures: {out / 'figures.json'}")
