@@ -45,6 +45,12 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 @pytest.fixture(scope="module")
+def built_whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A package with the bytecode of every module the title imports (no budget to speak of)."""
+    return build_web.build(tmp_path_factory.mktemp("whole"), budget=10**8)[0]
+
+
+@pytest.fixture(scope="module")
 def web_pyodide() -> None:
     """Node and the runtime's Pyodide, which compile the bytecode and run the checks."""
     node, why = build_web.web_pyodide()
@@ -197,7 +203,6 @@ def test_the_title_bytecode_is_the_web_runtimes(built: tuple[Path, Path], web_py
         pycs = bytecode(set(z.namelist()))
     tag = f"cpython-{build_web.PYODIDE_OF_PYXEL[pyxel.VERSION].split('.')[0]}"
     assert pycs and all(pyc.endswith(f".{tag}.pyc") for pyc in pycs)
-    assert f"{build_web.APP_NAME}/cart/__pycache__/__init__.{tag}.pyc" in pycs  # what the title imports first
 
 
 def check_bytecode(app: Path, *options: str) -> dict[str, Any]:
@@ -240,26 +245,34 @@ def test_the_page_imports_the_title_from_its_bytecode(built: tuple[Path, Path], 
         assert header == {"magic": got["magic"], "flags": 3}, pyc  # this Python's, hash-checked
         assert f".{got['cache_tag']}.pyc" in pyc
     from_bytecode = {source_of(pyc) for pyc in shipped}
-    assert not from_bytecode & set(got["compiled"])  # none compiled again
-    assert "cart/engine/board.py" in from_bytecode and got["cart"] == "cart/__init__.py"
-    assert not got["stale_edit"]
-    # The sources stay for tracebacks: the frame inside board.py shows its line.
+    assert from_bytecode <= set(got["loaded"])  # the title's own modules
+    assert set(got["compiled"]) == set(got["loaded"]) - from_bytecode  # the rest compiled, none twice
+    assert got["cart"] == "cart/__init__.py" and not got["stale_edit"]
+
+
+@pytest.mark.slow  # Pyodide starts in Node.js
+def test_modules_from_bytecode_keep_their_source_lines_in_tracebacks(
+    built_whole: Path, web_pyodide: None
+) -> None:
+    got = check_bytecode(built_whole)
+    assert not got["compiled"] and "cart/engine/board.py" in got["loaded"]  # all from bytecode
     ((_, line, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
     assert line > 0 and text.startswith("raise PositionError(")
 
 
 @pytest.mark.slow  # Pyodide starts in Node.js
-def test_stale_or_foreign_bytecode_is_compiled_afresh(built: tuple[Path, Path], web_pyodide: None) -> None:
+def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyodide: None) -> None:
     """A source edited after the build, or a .pyc of another Python: the source is what runs."""
-    with zipfile.ZipFile(built[0]) as z:
-        movegen = next(
-            p for p in bytecode(set(z.namelist())) if source_of(p).endswith("cart/engine/movegen.py")
-        )
-    foreign = movegen.partition("/")[2]
-    got = check_bytecode(built[0], "--stale", "cart/engine/board.py", "--foreign", foreign)
+    with zipfile.ZipFile(built_whole) as z:
+        (foreign,) = [
+            p.partition("/")[2]
+            for p in bytecode(set(z.namelist()))
+            if source_of(p).endswith("engine/movegen.py")
+        ]
+    got = check_bytecode(built_whole, "--stale", "cart/engine/board.py", "--foreign", foreign)
     assert got["shipped"][foreign]["magic"] != got["magic"]
     assert got["stale_edit"]  # the edited source ran, not its bytecode
-    assert {"cart/engine/board.py", "cart/engine/movegen.py"} <= set(got["compiled"])
+    assert set(got["compiled"]) == {"cart/engine/board.py", "cart/engine/movegen.py"}
     ((_, _, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
     assert text.startswith("raise PositionError(")
 

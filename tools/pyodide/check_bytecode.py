@@ -2,16 +2,17 @@
 
     node tools/pyodide/run.mjs --with APP tools/pyodide/check_bytecode.py APP [--stale SRC] [--foreign PYC]
 
-``APP`` (a ``.pyxapp`` inside the repository) is extracted as Pyxel's player does (``time_start.extract``)
-and the title's modules imported from it with the stand-in ``pyxel``, as the page's loading
-frame does; then a ``PositionError`` is raised inside ``cart.engine.board`` for its traceback.
-Before the imports, ``--stale SRC`` (a path inside the app folder, e.g. ``cart/engine/board.py``)
-gets a line appended, ``STALE_EDIT = True``, so its bytecode no longer matches it, and
-``--foreign PYC`` gets another Python's magic number. The last line is ``RESULT `` and a JSON
-object: this Python's version, cache tag and magic number; each ``.pyc`` extracted (app-relative)
-with its header's magic number and flags; the sources compiled while importing (app-relative,
-in order); where ``cart`` was loaded from; whether ``cart.engine.board`` has ``STALE_EDIT``;
-and the traceback's frames in the cart as (app-relative file, line number, source line).
+``APP`` (a ``.pyxapp`` inside the repository) is extracted as Pyxel's player does
+(``time_start.extract``) and the title's modules imported from it with the stand-in ``pyxel``,
+as the page's loading frame does; then a ``PositionError`` is raised inside ``cart.engine.board``
+for its traceback. Before the imports, ``--stale SRC`` (a path inside the app folder, e.g.
+``cart/engine/board.py``) gets a line appended, ``STALE_EDIT = True``, so its bytecode no longer
+matches it, and ``--foreign PYC`` gets another Python's magic number. The last line is
+``RESULT `` and a JSON object: this Python's version, cache tag and magic number; each ``.pyc``
+extracted (app-relative) with its header's magic number and flags; the sources compiled while
+importing (app-relative, in order); where ``cart`` was loaded from; the sources of all the
+cart's modules loaded; whether ``cart.engine.board`` has ``STALE_EDIT``; and the traceback's
+frames in the cart as (app-relative file, line number, source line).
 ``tests/test_web_build.py`` judges it.
 """
 
@@ -79,6 +80,11 @@ def main() -> None:
                 "shipped": shipped,
                 "compiled": [inside(path) for path in compiled],
                 "cart": inside(str(sys.modules["cart"].__file__)),
+                "loaded": sorted(
+                    inside(str(module.__file__))
+                    for name, module in list(sys.modules.items())
+                    if (name == "cart" or name.startswith("cart.")) and getattr(module, "__file__", None)
+                ),
                 "stale_edit": getattr(board, "STALE_EDIT", False),
                 "traceback": frames,
             }

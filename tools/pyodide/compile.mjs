@@ -17,10 +17,10 @@
 //   Python starts): a fifth smaller; a traceback still names each file, line and source line,
 //   only without the `^^^` under the failing expression.
 // Then each MODULE is imported from FOLDER (`pyxel` answered by time_start.py's stand-in), and
-// the order in which the folder's modules were loaded is reported, so the build can ship the
-// bytecode that start-up waits for first. Prints one JSON line: the Python version, its cache
-// tag, its magic number (hex), the number of files compiled and `loaded`, the FOLDER-relative
-// paths of the sources imported, in order. Exit status 1 when a file fails to compile or a
+// the folder's modules are reported in the order their imports finished (each after those it
+// imports), so the build can ship the bytecode that start-up waits for first. Prints one JSON
+// line: the Python version, its cache tag, its magic number (hex), the number of files compiled
+// and `loaded`, the FOLDER-relative paths of the sources imported, in that order. Exit status 1 when a file fails to compile or a
 // MODULE to import (the error on stderr), 2 on bad usage.
 
 import { statSync } from "node:fs";
