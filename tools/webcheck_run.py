@@ -25,9 +25,10 @@ written to ``OUT/figures.json``. The runs:
 
 ``--compare REV`` also builds the page from the cart at git revision REV and
 runs ``desk640`` on it, so the thinking figures have a reference from the same
-run. Pyxel's 2.9.9 WebAssembly wheel is not in the Pyxel snapshot; webcheck's
-``cart/make_standin.sh`` builds the stand-in (2.6.2's wheel under 2.9.9's name)
-into ``OUT/wasm`` when ``--wasm-dir`` is not given. Runs one Chromium at a time
+run, and ``start`` on it by turns with this page. Pyxel's 2.9.9 WebAssembly
+wheel is not in the Pyxel snapshot; webcheck's ``cart/make_standin.sh`` builds
+the stand-in (2.6.2's wheel under 2.9.9's name) into ``OUT/wasm`` when
+``--wasm-dir`` is not given. Runs one Chromium at a time
 and closes it after each run.
 """
 
@@ -377,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
         help="run only these (desk640 desk1280 phone phone_wide tablet game browser start)",
     )
     parser.add_argument(
-        "--compare", help="git revision whose page desk640 also runs, for before/after figures"
+        "--compare", help="git revision whose page desk640 and start also run, for before/after figures"
     )
     parser.add_argument(
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
@@ -435,8 +436,8 @@ def main(argv: list[str] | None = None) -> int:
         fig["wall_s"] = round(time.perf_counter() - t0, 1)
         figures["runs"][name] = fig
         print(name, json.dumps(fig, indent=1), flush=True)
-    if args.compare and (not args.only or "desk640" in args.only):
-        before = page_at(args.compare, pages)
+    before = page_at(args.compare, pages) if args.compare else None
+    if before is not None and (not args.only or "desk640" in args.only):
         spec = plan["desk640"]
         report = webcheck(
             wc, before, out / "desk640_before", wasm, spec["viewport"], False, 1, spec["actions"]
@@ -448,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
             f"cart@{budget}": build_web.build(pages / f"dist@{budget}", budget)[1]
             for budget in args.start_budgets
         }
+        if before is not None:
+            more[f"cart@{args.compare}"] = before
         figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds, more)
         print("start", json.dumps(figures["start"]), flush=True)
     (out / "figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
