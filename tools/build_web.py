@@ -23,8 +23,8 @@ Pyodide. :func:`add_bytecode` therefore adds ``__pycache__/*.cpython-3NN.pyc``
 entries to the zip afterwards, compiled by the Pyodide that Pyxel's runtime
 loads (``tools/pyodide/compile.mjs``: the same Python, hash-checked so that
 file times after extraction do not matter and an edited source is compiled
-afresh, without column positions), for the modules the title imports, each
-after those it imports, as far as :data:`BYTECODE_BUDGET` allows: bytecode is
+afresh, without column positions), for the modules the title imports, the
+largest first, as far as :data:`BYTECODE_BUDGET` allows: bytecode is about
 twice the size of its source zipped, and the sources stay for tracebacks.
 Pyxel's player extracts the whole zip, ``__pycache__`` folders included, and
 Python uses a ``.pyc`` only if its magic number is its own: a page that ends
@@ -76,7 +76,7 @@ PYODIDE_OF_PYXEL = {"2.9.9": "314.0.4"}
 """The Pyodide each Pyxel's web runtime loads (``PYODIDE_URL`` in its ``wasm/pyxel.js``): the
 bytecode is compiled by that Pyodide's Python (``tools/pyodide/package.json`` pins the same)."""
 TITLE_MODULES = ("cart.__main__", "cart.ui.app")
-"""What the page imports before the title's first frame (``cart.ui.boot``); their bytecode goes first."""
+"""What the page imports before the title's first frame (``cart.ui.boot``): the bytecode shipped is theirs."""
 BYTECODE_BUDGET = 90_000
 """Bytes the bytecode may add to the ``.pyxapp`` (the page grows by 4/3 of it, base64): the title's
 modules take about 340 KB zipped, so this buys roughly a quarter of what they compile (figures in
