@@ -207,8 +207,8 @@ PYODIDE_WITH = ("cart/ui", "cart/phrasebook.py")
 def bench_start(rounds: int) -> None:
     """Launch to the first title frame against a bare Pyxel page, and the title's imports under Pyodide.
 
-    The cart is compiled from source, as the browser does (the ``.pyxapp`` holds no bytecode):
-    a copy of it without bytecode caches, and nothing written; the standard library's stay.
+    The cart is compiled from source (the browser compiles what its ``.pyxapp`` holds no bytecode
+    for): a copy of it without bytecode caches, and nothing written; the standard library's stay.
     """
     import json
     import os
