@@ -12,7 +12,7 @@ import pytest
 from cart.ai import features
 from cart.engine import Position
 from cart.engine.fast import SIDE_BITS
-from cart.engine.movegen import _PHI, _PLO
+from cart.engine.movegen import _PHI, _PLO, _REV12
 
 ROLLS = 36
 
@@ -54,6 +54,10 @@ def masks(i: int, v: int) -> int:
 def test_the_move_generators_point_tables_list_each_masks_points_highest_first() -> None:
     assert tuple(points(i, 0) for i in range(1 << 13)) == _PLO
     assert tuple(points(i, 13) for i in range(1 << 13)) == _PHI
+
+
+def test_the_move_generators_bit_reversal_reverses_twelve_bits() -> None:
+    assert tuple(int(format(i, "012b")[::-1], 2) for i in range(1 << 12)) == _REV12
 
 
 @pytest.fixture

@@ -6,6 +6,12 @@ comment), then extracted and started the way ``pyxel play`` and the web
 runtime start it (``runpy`` with the app folder first on ``sys.path``), in a
 separate isolated interpreter, so a file missing from the package fails here
 instead of importing from the repository.
+
+The bytecode the build adds for the page is checked under Pyodide in Node.js
+(``tools/pyodide/check_bytecode.py``): that the title imports from it, that its
+sources still give tracebacks, and that a stale or foreign ``.pyc`` is compiled
+afresh. Without ``node`` and ``npm ci --prefix tools/pyodide`` the build has no
+bytecode and those tests skip, except under ``GAMMON_CART_REQUIRE_PYODIDE=1``.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -37,6 +44,32 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     return build_web.build(tmp_path_factory.mktemp("dist"))
 
 
+@pytest.fixture(scope="module")
+def built_whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A package with the bytecode of every module the title imports (no budget to speak of)."""
+    return build_web.build(tmp_path_factory.mktemp("whole"), budget=10**8)[0]
+
+
+@pytest.fixture(scope="module")
+def web_pyodide() -> None:
+    """Node and the runtime's Pyodide, which compile the bytecode and run the checks."""
+    node, why = build_web.web_pyodide()
+    if node is None:
+        if os.environ.get("GAMMON_CART_REQUIRE_PYODIDE") == "1":
+            pytest.fail(f"GAMMON_CART_REQUIRE_PYODIDE=1 but {why}")
+        pytest.skip(why)
+
+
+def bytecode(names: set[str]) -> set[str]:
+    return {name for name in names if "/__pycache__/" in name}
+
+
+def source_of(pyc: str) -> str:
+    """``a/__pycache__/b.cpython-314.pyc`` -> ``a/b.py``."""
+    folder, _, name = pyc.partition("/__pycache__/")
+    return f"{folder}/{name.split('.')[0]}.py"
+
+
 def cart_files() -> set[str]:
     """What the cart is made of in the repository: every file under ``cart/`` but byte code."""
     return {
@@ -55,6 +88,9 @@ def test_package_holds_the_cart_and_nothing_else(built: tuple[Path, Path]) -> No
     with zipfile.ZipFile(built[0]) as z:
         names = set(z.namelist())
         marker = z.read(f"{build_web.APP_NAME}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode()
+    pycs = bytecode(names)
+    names -= pycs
+    assert all(source_of(pyc) in names for pyc in pycs), pycs - {p for p in pycs if source_of(p) in names}
     expected = cart_files()
     # The run-time data the issue names explicitly, in case cart_files ever misses them.
     for needed in (
@@ -115,6 +151,130 @@ def test_extracted_package_plays_a_computer_game_headless(built: tuple[Path, Pat
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"a game is over after \d+ frames", done.stdout), done.stdout
+
+
+def test_bytecode_keeps_to_its_budget(built: tuple[Path, Path], tmp_path: Path) -> None:
+    without, _ = build_web.build(tmp_path, budget=0)
+    with zipfile.ZipFile(without) as z:
+        assert not bytecode(set(z.namelist()))
+    grown = built[0].stat().st_size - without.stat().st_size
+    assert 0 <= grown <= build_web.BYTECODE_BUDGET
+
+
+def test_bytecode_is_compiled_by_the_pyodide_pyxels_runtime_loads() -> None:
+    runtime = build_web.PYODIDE_OF_PYXEL[pyxel.VERSION]
+    pinned = json.loads((build_web.PYODIDE / "package.json").read_text(encoding="utf-8"))
+    locked = json.loads((build_web.PYODIDE / "package-lock.json").read_text(encoding="utf-8"))
+    assert pinned["dependencies"]["pyodide"] == runtime
+    assert locked["packages"]["node_modules/pyodide"]["version"] == runtime
+
+
+def test_the_runtimes_pyxel_js_loads_that_pyodide() -> None:
+    """Pyxel's own pyxel.js (the snapshot named by PYXEL_MIRROR, at this Pyxel's tag) names the Pyodide."""
+    mirror = os.environ.get("PYXEL_MIRROR")
+    if not mirror or shutil.which("git") is None:
+        pytest.skip("PYXEL_MIRROR (a Pyxel snapshot's git dir) is not set")
+    shown = subprocess.run(
+        ["git", "-C", mirror, "show", f"v{pyxel.VERSION}:wasm/pyxel.js"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if shown.returncode != 0:
+        pytest.skip(f"the snapshot has no v{pyxel.VERSION}: {shown.stderr.strip()}")
+    (url,) = re.findall(r'PYODIDE_URL = "([^"]+)"', shown.stdout)
+    assert f"/pyodide/v{build_web.PYODIDE_OF_PYXEL[pyxel.VERSION]}/" in url
+
+
+def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(build_web, "PYODIDE_OF_PYXEL", {})
+    said: list[str] = []
+    app, _ = build_web.build(tmp_path, said=said)
+    with zipfile.ZipFile(app) as z:
+        assert not bytecode(set(z.namelist()))
+    assert said == [
+        f"no bytecode: which Pyodide Pyxel {pyxel.VERSION}'s runtime loads is not known (PYODIDE_OF_PYXEL)"
+    ]
+
+
+def test_the_title_bytecode_is_the_web_runtimes(built: tuple[Path, Path], web_pyodide: None) -> None:
+    """Pyodide 314.x runs Python 3.14: its cache tag names every .pyc, the title's modules first."""
+    with zipfile.ZipFile(built[0]) as z:
+        pycs = bytecode(set(z.namelist()))
+    tag = f"cpython-{build_web.PYODIDE_OF_PYXEL[pyxel.VERSION].split('.')[0]}"
+    assert pycs and all(pyc.endswith(f".{tag}.pyc") for pyc in pycs)
+
+
+def check_bytecode(app: Path, *options: str) -> dict[str, Any]:
+    """``tools/pyodide/check_bytecode.py`` on a copy of ``app`` (run.mjs takes files in the repository)."""
+    (ROOT / "build").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=ROOT / "build") as tmp:
+        copy = Path(tmp) / app.name
+        shutil.copyfile(app, copy)
+        here = ROOT / "tools" / "pyodide"
+        done = subprocess.run(
+            [
+                "node",
+                str(here / "run.mjs"),
+                "--with",
+                str(copy),
+                "--with",
+                str(here / "time_start.py"),
+                str(here / "check_bytecode.py"),
+                str(copy.relative_to(ROOT)),
+                *options,
+            ],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
+    [result] = [line[len("RESULT ") :] for line in done.stdout.splitlines() if line.startswith("RESULT ")]
+    got: dict[str, Any] = json.loads(result)
+    return got
+
+
+@pytest.mark.slow  # Pyodide starts in Node.js
+def test_the_page_imports_the_title_from_its_bytecode(built: tuple[Path, Path], web_pyodide: None) -> None:
+    got = check_bytecode(built[0])
+    shipped = got["shipped"]
+    assert shipped
+    for pyc, header in shipped.items():
+        assert header == {"magic": got["magic"], "flags": 3}, pyc  # this Python's, hash-checked
+        assert f".{got['cache_tag']}.pyc" in pyc
+    from_bytecode = {source_of(pyc) for pyc in shipped}
+    assert from_bytecode <= set(got["loaded"])  # the title's own modules
+    assert set(got["compiled"]) == set(got["loaded"]) - from_bytecode  # the rest compiled, none twice
+    assert got["cart"] == "cart/__init__.py" and not got["stale_edit"]
+
+
+@pytest.mark.slow  # Pyodide starts in Node.js
+def test_modules_from_bytecode_keep_their_source_lines_in_tracebacks(
+    built_whole: Path, web_pyodide: None
+) -> None:
+    got = check_bytecode(built_whole)
+    assert not got["compiled"] and "cart/engine/board.py" in got["loaded"]  # all from bytecode
+    ((_, line, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
+    assert line > 0 and text.startswith("raise PositionError(")
+
+
+@pytest.mark.slow  # Pyodide starts in Node.js
+def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyodide: None) -> None:
+    """A source edited after the build, or a .pyc of another Python: the source is what runs."""
+    with zipfile.ZipFile(built_whole) as z:
+        (foreign,) = [
+            p.partition("/")[2]
+            for p in bytecode(set(z.namelist()))
+            if source_of(p).endswith("engine/movegen.py")
+        ]
+    got = check_bytecode(built_whole, "--stale", "cart/engine/board.py", "--foreign", foreign)
+    assert got["shipped"][foreign]["magic"] != got["magic"]
+    assert got["stale_edit"]  # the edited source ran, not its bytecode
+    assert set(got["compiled"]) == {"cart/engine/board.py", "cart/engine/movegen.py"}
+    ((_, _, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
+    assert text.startswith("raise PositionError(")
 
 
 def test_html_embeds_exactly_that_package(built: tuple[Path, Path]) -> None:

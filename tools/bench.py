@@ -46,10 +46,11 @@ its play is applied (tumble and man-by-man animation included), on a simulated
 frame clock (a frame lasts the period or its work, whichever is longer).
 
 start: a fresh interpreter to the title's first frame, desktop, headless, the
-cart compiled from source as in the browser, against a bare 640x512 Pyxel page
-by turns; the attract game's first move (frames, thinking, longest frame in
-CPU); the title's imports in CPython and under Pyodide in Node.js
-(``tools/pyodide/time_start.py``) against that process's own start.
+cart compiled from source, against a bare 640x512 Pyxel page by turns; the
+attract game's first move (frames, thinking, longest frame in CPU); the title's
+imports in CPython and under Pyodide in Node.js (``tools/pyodide/time_start.py``)
+against that process's own start; and under Pyodide from the built ``.pyxapp``
+without and with its bytecode (``tools/build_web.py``), extraction timed apart.
 
 store: one action with its save at 300 and at 12,000 actions of a money
 session (goal: at most 3x), in a folder and in a browser's localStorage, and

@@ -207,8 +207,8 @@ PYODIDE_WITH = ("cart/ui", "cart/phrasebook.py")
 def bench_start(rounds: int) -> None:
     """Launch to the first title frame against a bare Pyxel page, and the title's imports under Pyodide.
 
-    The cart is compiled from source, as the browser does (the ``.pyxapp`` holds no bytecode):
-    a copy of it without bytecode caches, and nothing written; the standard library's stay.
+    The cart is compiled from source (the browser compiles what its ``.pyxapp`` holds no bytecode
+    for): a copy of it without bytecode caches, and nothing written; the standard library's stay.
     """
     import json
     import os
@@ -300,3 +300,48 @@ def bench_start(rounds: int) -> None:
     print(f"   x{took / ours:.2f} CPython's; ready + imports x{(ready + took) / ready:.2f} ready")
     ai = ", ".join(found["ai"]) or "none"
     print(f"    modules loaded: {found['modules']} of the cart's, of the AI's: {ai}")
+    bench_start_pyxapp(node, rounds, took)
+
+
+def bench_start_pyxapp(node: str, rounds: int, from_source: float) -> None:
+    """The title's imports under Pyodide from the built ``.pyxapp``, without and with its bytecode.
+
+    Each package is extracted as Pyxel's player does (timed apart) and the title imported from it
+    (``time_start.py --pyxapp``); ``from_source`` is the same imports from the sources alone.
+    """
+    import json
+    import subprocess
+    import tempfile
+
+    from tools import build_web
+
+    here = ROOT / "tools" / "pyodide"
+    (ROOT / "build").mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=ROOT / "build", prefix="bench-start-") as tmp:
+        said: list[str] = []
+        apps = {
+            "no bytecode": build_web.build(Path(tmp) / "none", 0)[0],
+            "with its bytecode": build_web.build(Path(tmp) / "with", said=said)[0],
+        }
+        runs: dict[str, list[dict[str, Any]]] = {label: [] for label in apps}
+        for _ in range(rounds):  # by turns
+            for label, app in apps.items():
+                command = [node, str(here / "run.mjs"), "--with", str(app), str(here / "time_start.py")]
+                done = subprocess.run(
+                    [*command, "--pyxapp", str(app.relative_to(ROOT))],
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                runs[label].append(json.loads(done.stdout))
+        sizes = {label: app.stat().st_size for label, app in apps.items()}
+    print(f"    from the built .pyxapp, extracted as Pyxel's player does ({said[0]}), best of {rounds}:")
+    for label, got in runs.items():
+        size = sizes[label]
+        extract = min(r["extract_seconds"] for r in got)
+        took = min(r["seconds"] for r in got)
+        print(
+            f"      {label:18} {size:9,} bytes: extracting {extract:5.2f} s, importing {took:5.2f} s"
+            f" (x{took / from_source:.2f} from source alone), {got[0]['from_source']} modules compiled"
+        )

@@ -1,6 +1,6 @@
 """Build the web export: ``dist/gammon-cart.pyxapp`` and ``dist/gammon-cart.html``.
 
-    python -m tools.build_web [--out DIR]
+    python -m tools.build_web [--out DIR] [--bytecode-budget BYTES]
 
 Pyxel does the packing itself, so the result is exactly what its players and
 its web runtime expect:
@@ -16,6 +16,21 @@ its web runtime expect:
   :func:`page` then puts ``tools/web/page.css`` and ``page.js`` in front of it,
   which fit the 640x512 game to any window (below 1x on a phone) and keep
   pyxel.js's touch gamepad off the board; the rest of the page is Pyxel's.
+
+``pyxel package`` leaves out bytecode, so the page compiles each module from
+source as it imports it, about half of the time the title waits for under
+Pyodide. :func:`add_bytecode` therefore adds ``__pycache__/*.cpython-3NN.pyc``
+entries to the zip afterwards, compiled by the Pyodide that Pyxel's runtime
+loads (``tools/pyodide/compile.mjs``: the same Python, hash-checked so that
+file times after extraction do not matter and an edited source is compiled
+afresh, without column positions), for the modules the title imports, the
+largest first, as far as :data:`BYTECODE_BUDGET` allows: bytecode is about
+twice the size of its source zipped, and the sources stay for tracebacks.
+Pyxel's player extracts the whole zip, ``__pycache__`` folders included, and
+Python uses a ``.pyc`` only if its magic number is its own: a page that ends
+up on another Python compiles the sources as before. Without Node.js and
+``npm ci --prefix tools/pyodide`` the package has no bytecode (the build says
+so).
 
 ``pyxel package`` takes everything under ``APP_DIR``, so the repository root
 would drag in tests, tools, the virtual environment and training checkpoints.
@@ -37,11 +52,15 @@ package alone runs the cart.
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
+import json
 import shutil
 import subprocess
 import sys
 import tempfile
 import tomllib
+import zipfile
+import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +70,19 @@ APP_NAME = "gammon-cart"
 STARTUP_NAME = "gammon_cart.py"
 WEB = Path(__file__).resolve().parent / "web"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*")
-"""Never packaged: byte code (rebuilt by the interpreter that runs it) and hidden files."""
+"""Never copied: the host's bytecode (the page's own is added, :func:`add_bytecode`) and hidden files."""
+PYODIDE = Path(__file__).resolve().parent / "pyodide"
+PYODIDE_OF_PYXEL = {"2.9.9": "314.0.4"}
+"""The Pyodide each Pyxel's web runtime loads (``PYODIDE_URL`` in its ``wasm/pyxel.js``): the
+bytecode is compiled by that Pyodide's Python (``tools/pyodide/package.json`` pins the same)."""
+TITLE_MODULES = ("cart.__main__", "cart.ui.app")
+"""What the page imports before the title's first frame (``cart.ui.boot``): the bytecode shipped is theirs."""
+BYTECODE_BUDGET = 90_000
+"""Bytes the bytecode may add to the ``.pyxapp`` (the page grows by 4/3 of it, base64): the title's
+modules take about 340 KB zipped, so this buys roughly a quarter of what they compile (figures in
+tools/README.md)."""
+ZIP_ENTRY_OVERHEAD = 30 + 46
+"""A zip entry's local header and central directory record, besides twice its name."""
 
 STARTUP = '''\
 # title: {title}
@@ -159,6 +190,79 @@ def page(html: str) -> str:
     return head + html[len(doctype) :].lstrip("\n")
 
 
+def web_pyodide() -> tuple[str | None, str]:
+    """Node and the Pyodide of the page's runtime, or None and why the page gets no bytecode."""
+    pyxel_version = importlib.metadata.version("pyxel")
+    wanted = PYODIDE_OF_PYXEL.get(pyxel_version)
+    if wanted is None:
+        return None, f"which Pyodide Pyxel {pyxel_version}'s runtime loads is not known (PYODIDE_OF_PYXEL)"
+    pinned = json.loads((PYODIDE / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+    if pinned != wanted:
+        return None, f"tools/pyodide pins Pyodide {pinned}, Pyxel {pyxel_version}'s runtime loads {wanted}"
+    node = shutil.which("node")
+    installed = PYODIDE / "node_modules" / "pyodide" / "package.json"
+    if node is None:
+        return None, "node is not installed"
+    if not installed.is_file():
+        return None, "Pyodide is not installed: run `npm ci --prefix tools/pyodide`"
+    version = json.loads(installed.read_text(encoding="utf-8"))["version"]
+    if version != wanted:
+        return None, f"the installed Pyodide is {version}, not {wanted}: run `npm ci --prefix tools/pyodide`"
+    return node, wanted
+
+
+def compile_for_web(app_dir: Path, node: str) -> tuple[str, list[str]]:
+    """Compile ``app_dir``'s sources with the page's Python: its cache tag, the title's sources in order."""
+    done = subprocess.run(
+        [node, str(PYODIDE / "compile.mjs"), str(app_dir), *TITLE_MODULES],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"compiling the cart under Pyodide failed:\n{done.stdout}{done.stderr}")
+    got = json.loads(done.stdout.strip().splitlines()[-1])
+    return str(got["cache_tag"]), [str(rel) for rel in got["loaded"]]
+
+
+def pyc_of(source: str, cache_tag: str) -> str:
+    """Where Python looks for ``source``'s bytecode (``a/b.py`` -> ``a/__pycache__/b.<tag>.pyc``)."""
+    folder, _, name = source.rpartition("/")
+    return f"{folder}/__pycache__/{name.removesuffix('.py')}.{cache_tag}.pyc".lstrip("/")
+
+
+def add_bytecode(app: Path, app_dir: Path, budget: int = BYTECODE_BUDGET) -> str:
+    """Add the title's bytecode to the ``.pyxapp`` ``app`` (made from ``app_dir``), within ``budget`` bytes.
+
+    The largest modules go first, each that still fits: compiling takes time roughly in
+    proportion to the bytecode it makes, while extracting each file from the zip costs the page a
+    little more, so fewer, larger files save the most. Returns what was done, for the output.
+    """
+    if budget <= 0:
+        return "no bytecode (budget 0)"
+    node, runtime = web_pyodide()
+    if node is None:
+        return f"no bytecode: {runtime}"
+    cache_tag, loaded = compile_for_web(app_dir, node)
+    costs: dict[str, int] = {}
+    for source in loaded:
+        pyc = pyc_of(source, cache_tag)
+        packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # as zipfile packs
+        zipped = len(packer.compress((app_dir / pyc).read_bytes()) + packer.flush())
+        costs[pyc] = zipped + ZIP_ENTRY_OVERHEAD + 2 * len(f"{app_dir.name}/{pyc}".encode())
+    added = 0
+    with zipfile.ZipFile(app, "a", compression=zipfile.ZIP_DEFLATED) as zf:
+        for pyc in sorted(costs, key=lambda pyc: (-costs[pyc], pyc)):
+            if added + costs[pyc] <= budget:
+                zf.write(app_dir / pyc, f"{app_dir.name}/{pyc}")
+                added += costs[pyc]
+        taken = sum(1 for info in zf.infolist() if "/__pycache__/" in info.filename)
+    return (
+        f"bytecode for {taken} of the title's {len(loaded)} modules "
+        f"(Pyodide {runtime}, {cache_tag}), {added:,} bytes"
+    )
+
+
 def _pyxel(args: list[str], cwd: Path) -> None:
     """Run a ``pyxel`` command with this interpreter; its chatter is shown only on failure."""
     done = subprocess.run(
@@ -169,14 +273,24 @@ def _pyxel(args: list[str], cwd: Path) -> None:
         raise SystemExit(f"pyxel {' '.join(args)} failed:\n{done.stdout}{done.stderr}")
 
 
-def build(out: Path = DIST) -> tuple[Path, Path]:
-    """Build the ``.pyxapp`` and the ``.html`` into ``out``; returns their paths."""
+def build(
+    out: Path = DIST, budget: int = BYTECODE_BUDGET, said: list[str] | None = None
+) -> tuple[Path, Path]:
+    """Build the ``.pyxapp`` and the ``.html`` into ``out``; returns their paths.
+
+    ``budget``: the bytes the bytecode may add to the ``.pyxapp`` (0: none); what was added is
+    appended to ``said`` when given.
+    """
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="gammon-web-") as tmp:
         folder = Path(tmp)
         app_dir = stage(folder)
         _pyxel(["package", APP_NAME, f"{APP_NAME}/{STARTUP_NAME}"], folder)
         app = folder / f"{APP_NAME}.pyxapp"
+        if app.is_file():
+            note = add_bytecode(app, app_dir, budget)
+            if said is not None:
+                said.append(note)
         _pyxel(["app2html", app.name], folder)
         html = folder / f"{APP_NAME}.html"
         for made in (app, html):
@@ -193,9 +307,20 @@ def build(out: Path = DIST) -> tuple[Path, Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build dist/gammon-cart.pyxapp and dist/gammon-cart.html.")
     parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    parser.add_argument(
+        "--bytecode-budget",
+        type=int,
+        default=BYTECODE_BUDGET,
+        metavar="BYTES",
+        help=f"bytes the title's bytecode may add to the .pyxapp (default {BYTECODE_BUDGET:,}; 0: none)",
+    )
     args = parser.parse_args(argv)
-    for path in build(args.out):
+    if args.bytecode_budget < 0:
+        parser.error("--bytecode-budget must be 0 or more")
+    said: list[str] = []
+    for path in build(args.out, args.bytecode_budget, said):
         print(f"wrote {path} ({path.stat().st_size:,} bytes)")
+    print(*said, sep="\n")
     return 0
 
 

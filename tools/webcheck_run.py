@@ -20,13 +20,15 @@ written to ``OUT/figures.json``. The runs:
 - ``browser``: Export .mat downloads a file named after the game; Quit says the
   tab can be closed and the page keeps running.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
-  (best of 3 each).
+  (best of 3 each); ``--start-budgets BYTES...`` adds pages built with other bytecode
+  budgets (:mod:`tools.build_web`), taking their turns.
 
 ``--compare REV`` also builds the page from the cart at git revision REV and
 runs ``desk640`` on it, so the thinking figures have a reference from the same
-run. Pyxel's 2.9.9 WebAssembly wheel is not in the Pyxel snapshot; webcheck's
-``cart/make_standin.sh`` builds the stand-in (2.6.2's wheel under 2.9.9's name)
-into ``OUT/wasm`` when ``--wasm-dir`` is not given. Runs one Chromium at a time
+run, and ``start`` on it by turns with this page. Pyxel's 2.9.9 WebAssembly
+wheel is not in the Pyxel snapshot; webcheck's ``cart/make_standin.sh`` builds
+the stand-in (2.6.2's wheel under 2.9.9's name) into ``OUT/wasm`` when
+``--wasm-dir`` is not given. Runs one Chromium at a time
 and closes it after each run.
 """
 
@@ -318,34 +320,41 @@ def page_at(rev: str, folder: Path) -> Path:
     return out / f"{build_web.APP_NAME}.html"
 
 
-def start_figures(wc: Path, ours: Path, out: Path, wasm: Path, rounds: int) -> dict[str, Any]:
+def start_figures(
+    wc: Path, ours: Path, out: Path, wasm: Path, rounds: int, more: dict[str, Path] | None = None
+) -> dict[str, Any]:
     """Click to first frame, this page against a bare 640x512 Pyxel page, taking turns ``rounds`` times.
 
     The cart's first frame is its loading frame (:mod:`cart.ui.boot`); its title's first frame
-    comes once the App is built behind it, which the page's Boot timed.
+    comes once the App is built behind it, which the page's Boot timed. ``more``: other builds
+    of the cart by name (``cart@BYTES``: another bytecode budget), taking their turns too.
     """
-    starts: dict[str, list[float]] = {"bare": [], "cart": [], "cart_title": []}
+    pages = {"bare": ours, "cart": ours, **(more or {})}
+    starts: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        bare = bare_page(Path(tmp))
+        pages["bare"] = bare_page(Path(tmp))
         for i in range(rounds):
-            for which, page in (("bare", bare), ("cart", ours)):
-                probe = ["pyfile:DRIVER", "py:boot_figures()"] if which == "cart" else []
+            for which, page in pages.items():
+                probe = [] if which == "bare" else ["pyfile:DRIVER", "py:boot_figures()"]
                 report = webcheck(
                     wc, page, out / f"start_{which}_{i}", wasm, "640x512", False, 1, ["frames:5", *probe]
                 )
                 got = summary(which, report).get("click_to_first_frame_s")
                 if got is None:
                     continue
-                starts[which].append(got)
+                starts.setdefault(which, []).append(got)
                 loading = [
                     r for r in results(report, "boot_figures") if isinstance(r, dict) and r["loading_s"]
                 ]
                 if loading:  # the loading frame, the App built, then one frame of 1/30 s
-                    starts["cart_title"].append(round(got + loading[0]["loading_s"] + 1 / 30, 3))
+                    starts.setdefault(f"{which}_title", []).append(
+                        round(got + loading[0]["loading_s"] + 1 / 30, 3)
+                    )
+                    starts.setdefault(f"{which}_loading_s", []).append(loading[0]["loading_s"])
     best = {k: min(v) for k, v in starts.items() if v}
     fig: dict[str, Any] = {"click_to_first_frame_s": starts, "best": best}
-    for k in ("cart", "cart_title"):
-        if k in best and "bare" in best:
+    for k in best:
+        if k != "bare" and not k.endswith("_loading_s") and "bare" in best:
             fig[f"ratio_best_{k}"] = round(best[k] / best["bare"], 2)
     return fig
 
@@ -369,12 +378,20 @@ def main(argv: list[str] | None = None) -> int:
         help="run only these (desk640 desk1280 phone phone_wide tablet game browser start)",
     )
     parser.add_argument(
-        "--compare", help="git revision whose page desk640 also runs, for before/after figures"
+        "--compare", help="git revision whose page desk640 and start also run, for before/after figures"
     )
     parser.add_argument(
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
     )
     parser.add_argument("--start-rounds", type=int, default=3)
+    parser.add_argument(
+        "--start-budgets",
+        type=int,
+        nargs="*",
+        default=[],
+        metavar="BYTES",
+        help="start also pages built with these bytecode budgets (tools.build_web), by turns",
+    )
     args = parser.parse_args(argv)
     wc = args.webcheck.resolve()
     why = None
@@ -419,8 +436,8 @@ def main(argv: list[str] | None = None) -> int:
         fig["wall_s"] = round(time.perf_counter() - t0, 1)
         figures["runs"][name] = fig
         print(name, json.dumps(fig, indent=1), flush=True)
-    if args.compare and (not args.only or "desk640" in args.only):
-        before = page_at(args.compare, pages)
+    before = page_at(args.compare, pages) if args.compare else None
+    if before is not None and (not args.only or "desk640" in args.only):
         spec = plan["desk640"]
         report = webcheck(
             wc, before, out / "desk640_before", wasm, spec["viewport"], False, 1, spec["actions"]
@@ -428,7 +445,13 @@ def main(argv: list[str] | None = None) -> int:
         figures["runs"]["desk640_before"] = summary("desk640_before", report)
         print("desk640_before", json.dumps(figures["runs"]["desk640_before"], indent=1), flush=True)
     if "start" in wanted:
-        figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds)
+        more = {
+            f"cart@{budget}": build_web.build(pages / f"dist@{budget}", budget)[1]
+            for budget in args.start_budgets
+        }
+        if before is not None:
+            more[f"cart@{args.compare}"] = before
+        figures["start"] = start_figures(wc, ours, out, wasm, args.start_rounds, more)
         print("start", json.dumps(figures["start"]), flush=True)
     (out / "figures.json").write_text(json.dumps(figures, indent=1), encoding="utf-8")
     print(f"figures: {out / 'figures.json'}")

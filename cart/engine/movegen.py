@@ -64,7 +64,22 @@ _SQUEEZE = (
     (24, _every(0xFFFF, 64)),
     (48, 0xFFFFFFFF),
 )
-_REV12 = tuple(int(format(i, "012b")[::-1], 2) for i in range(4096))
+
+
+def _reversed_bits(width: int) -> tuple[int, ...]:
+    """``table[i]``: ``i``'s ``width`` bits in reverse order.
+
+    Built by doubling (setting bit k of ``i`` sets bit ``width - 1 - k`` of its reverse): under
+    Pyodide a twentieth of formatting and parsing each number, which the page's start waits for.
+    """
+    table = [0]
+    for k in range(width):
+        bit = 1 << (width - 1 - k)
+        table += [r | bit for r in table]
+    return tuple(table)
+
+
+_REV12 = _reversed_bits(12)
 
 
 def _squeeze(x: int) -> int:

@@ -56,6 +56,7 @@ app.frame()
 LATER = ("cart.ai", "cart.ui.review", "cart.ui.windows.start", "cart.ui.windows.help", "cart.ui.windows.desk",
          "cart.ui.windows.create_form", "cart.ui.table.play_menu")
 print(sorted(m for m in sys.modules if m.startswith(LATER)))
+print(sorted(m for m in ("secrets", "hmac") if m in sys.modules))
 from cart.ui.title import LATER
 frames = 0
 while frames < 900 and not all(m in sys.modules for m in LATER):
@@ -69,7 +70,8 @@ print(all(m in sys.modules for m in LATER))
 def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attract_game_loads_them() -> None:
     """The title's first frame waits for no AI module (the levels' names aside), nor the Review, the
     saved games', the Create form's, the manual's or the menus' windows: the attract game's first
-    thought loads the AI, in slices, and the title the rest in its spare frames."""
+    thought loads the AI, in slices, and the title the rest in its spare frames. Nor ``secrets`` and
+    ``hmac``, which the page would import for a game's random ID (``os.urandom`` gives it)."""
     import subprocess
     import sys
     from pathlib import Path
@@ -79,8 +81,9 @@ def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attrac
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", TITLE_FIRST], capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
-    at_first, later, all_later = done.stdout.splitlines()
+    at_first, stdlib, later, all_later = done.stdout.splitlines()
     assert set(eval(at_first)) <= {"cart.ai", "cart.ai.levels"}
+    assert stdlib == "[]"
     assert set(eval(later)) >= {m for m in MODULES if m.startswith("cart.ai.")}  # the attract game thought
     assert all_later == "True"  # and the title loaded what leaving it opens
 

@@ -14,7 +14,6 @@ import contextlib
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from pathlib import Path
@@ -78,7 +77,8 @@ class FileBackend:
     def _temp(self, path: Path, data: bytes, *, sync: bool = True) -> Path:
         """The bytes in a hidden temporary file beside ``path``, flushed to disk unless ``sync`` is off."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        temp = path.with_name(f"{_TEMP_PREFIX}{path.name}.{secrets.token_hex(6)}.tmp")
+        # os.urandom(6).hex() is secrets.token_hex(6), without importing secrets (and hmac) at start
+        temp = path.with_name(f"{_TEMP_PREFIX}{path.name}.{os.urandom(6).hex()}.tmp")
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
         try:
             with os.fdopen(fd, "wb") as f:

@@ -12,9 +12,9 @@ What cannot be used is set aside into ``damaged/``; every other game still loads
 
 from __future__ import annotations
 
+import os
 import random
 import re
-import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +36,14 @@ _ID = re.compile(r"[0-9a-f]{16}")
 _TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
 
 
+def new_game_id() -> str:
+    """16 random hex digits from the system's secure source (what ``secrets.token_hex(8)`` gives).
+
+    ``secrets`` itself is not imported: it brings ``hmac`` in, which the page's start would wait for.
+    """
+    return os.urandom(8).hex()
+
+
 @dataclass
 class SavedGame:
     """A named game: its options, the live :class:`Match`, and when it was made and last played.
@@ -46,7 +54,7 @@ class SavedGame:
     name: str
     options: GameOptions
     match: Match
-    game_id: str = field(default_factory=lambda: secrets.token_hex(8))
+    game_id: str = field(default_factory=new_game_id)
     created: str = ""
     played: str = ""
     disk: str | None = field(default=None, compare=False, repr=False)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import builtins
 import contextlib
 import random
-import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +23,7 @@ from ..disk.envelope import decode, encode
 from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
 from ..errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
 from . import pieces
-from .games import GameSummary, SavedGame
+from .games import GameSummary, SavedGame, new_game_id
 from .names import GAMES, REVIEWS, clean_game_name, entry_stem
 from .options import GameOptions
 
@@ -97,7 +96,7 @@ class GameStore:
                     continue
             except OSError:
                 continue
-            holding = f"{GAMES}refile-{secrets.token_hex(8)}.json"
+            holding = f"{GAMES}refile-{new_game_id()}.json"
             try:
                 self.backend.rename(entry, holding)
             except OSError:
@@ -161,7 +160,7 @@ class GameStore:
             start=start,
             start_score=start_score,
         )
-        game = SavedGame(clean, options, match, game_id or secrets.token_hex(8), now, now)
+        game = SavedGame(clean, options, match, game_id or new_game_id(), now, now)
         data = encode("game", game.to_body())
         try:  # the check above is for the message; this is what holds when two cartridges race
             create_entry(self.backend, game.entry, data)

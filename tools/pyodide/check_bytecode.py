@@ -1,0 +1,96 @@
+"""The web package's bytecode under Pyodide: what Python takes from it and what it compiles instead.
+
+    node tools/pyodide/run.mjs --with APP tools/pyodide/check_bytecode.py APP [--stale SRC] [--foreign PYC]
+
+``APP`` (a ``.pyxapp`` inside the repository) is extracted as Pyxel's player does
+(``time_start.extract``) and the title's modules imported from it with the stand-in ``pyxel``,
+as the page's loading frame does; then a ``PositionError`` is raised inside ``cart.engine.board``
+for its traceback. Before the imports, ``--stale SRC`` (a path inside the app folder, e.g.
+``cart/engine/board.py``) gets a line appended, ``STALE_EDIT = True``, so its bytecode no longer
+matches it, and ``--foreign PYC`` gets another Python's magic number. The last line is
+``RESULT `` and a JSON object: this Python's version, cache tag and magic number; each ``.pyc``
+extracted (app-relative) with its header's magic number and flags; the sources compiled while
+importing (app-relative, in order); where ``cart`` was loaded from; the sources of all the
+cart's modules loaded; whether ``cart.engine.board`` has ``STALE_EDIT``; and the traceback's
+frames in the cart as (app-relative file, line number, source line).
+``tests/test_web_build.py`` judges it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run.mjs writes time_start.py beside this script
+from time_start import TITLE_MODULES, count_compiled, extract, stand_in_pyxel
+
+
+def option(name: str) -> str | None:
+    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
+
+
+def main() -> None:
+    sys.dont_write_bytecode = True
+    sys.modules["pyxel"] = stand_in_pyxel()
+    app_dir = extract(sys.argv[1])
+    stale, foreign = option("--stale"), option("--foreign")
+    if stale:
+        with (app_dir / stale).open("a", encoding="utf-8") as source:
+            source.write("\nSTALE_EDIT = True\n")
+    if foreign:
+        pyc = app_dir / foreign
+        data = bytearray(pyc.read_bytes())
+        data[:2] = (int.from_bytes(data[:2], "little") - 1).to_bytes(2, "little")  # an older Python's
+        pyc.write_bytes(bytes(data))
+    shipped = {
+        pyc.relative_to(app_dir).as_posix(): {
+            "magic": pyc.read_bytes()[:4].hex(),
+            "flags": int.from_bytes(pyc.read_bytes()[4:8], "little"),
+        }
+        for pyc in sorted(app_dir.rglob("*.pyc"))
+    }
+    sys.path.insert(0, str(app_dir))
+    compiled = count_compiled()
+    for name in TITLE_MODULES:
+        __import__(name)
+    from cart.engine import board
+
+    frames: list[tuple[str, int | None, str | None]] = []
+    try:
+        board.Position.from_position_id("not an ID")
+    except board.PositionError as error:
+        for frame in traceback.extract_tb(error.__traceback__):
+            path = Path(frame.filename)
+            if path.is_relative_to(app_dir):
+                frames.append((path.relative_to(app_dir).as_posix(), frame.lineno, frame.line))
+
+    def inside(path: str) -> str:
+        return Path(path).relative_to(app_dir).as_posix() if Path(path).is_relative_to(app_dir) else path
+
+    print(
+        "RESULT "
+        + json.dumps(
+            {
+                "python": ".".join(map(str, sys.version_info[:3])),
+                "cache_tag": sys.implementation.cache_tag,
+                "magic": importlib.util.MAGIC_NUMBER.hex(),
+                "shipped": shipped,
+                "compiled": [inside(path) for path in compiled],
+                "cart": inside(str(sys.modules["cart"].__file__)),
+                "loaded": sorted(
+                    inside(str(module.__file__))
+                    for name, module in list(sys.modules.items())
+                    if (name == "cart" or name.startswith("cart.")) and getattr(module, "__file__", None)
+                ),
+                "stale_edit": getattr(board, "STALE_EDIT", False),
+                "traceback": frames,
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
