@@ -204,7 +204,7 @@ def _pyxel(args: argparse.Namespace) -> int:
     if why is not None:
         print(f"gammon-cart: {why}.\n{NO_DISPLAY}", file=sys.stderr)
         return 2
-    App(store=user_store(), seed=args.seed, page=web_page()).run()
+    App(store=user_store(), seed=args.seed, page=web_page(), think_apart=True).run()
     return 0
 
 

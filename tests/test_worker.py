@@ -1,0 +1,188 @@
+"""The computer thinking in a process of its own (:mod:`cart.ai.worker`): the same answers, and no leftovers.
+
+The worker is started for real here (a child Python); the UI's use of it is in
+``tests/ui/table/test_ui_worker.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from cart.ai import Bot, choose_action
+from cart.ai.slices import drain
+from cart.ai.worker import Answer, Job, Worker, think_job, thinking_copy
+from cart.engine import Match, Move, NewGame, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+WAIT_S = 60.0  # a loaded machine: generous, never reached by a worker that works
+
+
+def wait(answer: Answer | None) -> Answer:
+    """``answer`` once it has come or failed (polled, as a frame would)."""
+    assert answer is not None
+    limit = time.monotonic() + WAIT_S
+    while not (answer.ready or answer.failed) and time.monotonic() < limit:
+        time.sleep(0.002)
+    return answer
+
+
+def moments(games: int = 2, seed: int = 5) -> list[Match]:
+    """Copies of a 5-point match between experts at each of its decisions, over its first ``games`` games."""
+    match = Match(Rules(match_length=5), rng=random.Random(seed))
+    bot = Bot("expert", seed=seed)
+    seen = []
+    while match.game_number <= games and not match.is_match_over:
+        seen.append(copy.deepcopy(match))
+        match.apply(choose_action(bot, match))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[Worker]:
+    started = Worker.start()
+    assert started is not None
+    yield started
+    started.close()
+
+
+def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
+    """Every level, moves and cube, a hint and the tutor: the worker answers as the frame does, bit for bit.
+
+    Later in a match, so the copy sent (the current game's record only) is tested too.
+    """
+    seen = moments()
+    second = [m for m in seen if m.game_number == 2]
+    moving = [m for m in second if m.game.phase == "move"]
+    rolling = [m for m in second if m.game.phase == "roll"]
+    assert len(moving) >= 4 and rolling
+    jobs: list[Job] = [
+        ("turn", "beginner", 0, moving[0]),
+        ("turn", "intermediate", 1, moving[1]),
+        ("turn", "expert", 0, moving[2]),
+        ("turn", "master", 1, moving[3]),
+        ("turn", "master", 0, rolling[-1]),
+        ("hint", "expert", moving[1]),
+        ("tutor", moving[2], Move(moving[2].game.legal_plays()[-1].moves), "doubtful"),
+    ]
+    answers = [worker.ask(job) for job in jobs]
+    for job, answer in zip(jobs, answers, strict=True):
+        assert wait(answer).ready, job[0]
+        assert answer is not None and answer.value() == drain(think_job(job)), job[:2]
+    # the answers are what the game applies: the master's play is a legal one
+    assert answers[3] is not None and answers[3].value().kind == "move"
+
+
+def test_the_copy_sent_keeps_what_a_thought_reads() -> None:
+    """No observer or dice go with it, and the record starts at the current game's NewGame."""
+    later = next(m for m in moments() if m.game_number == 2)
+    later.on_commit = lambda *_: None
+    sent = thinking_copy(later)
+    assert sent.on_commit is None and sent.rng is None and later.rng is not None
+    assert isinstance(sent.record[0], NewGame) and NewGame() not in sent.record[1:]
+    assert later.record[-len(sent.record) :] == sent.record
+    assert sent.game is later.game and sent.score == later.score and sent.game_number == 2
+    first = moments(1)[3]
+    assert thinking_copy(first).record == first.record  # the first game: all of it
+
+
+@pytest.mark.slow
+def test_a_whole_match_decided_in_the_worker_is_the_same_match(worker: Worker) -> None:
+    """Each decision of a master's 3-point match, made in the worker and in the frame: the same match."""
+    ours = Match(Rules(match_length=3), rng=random.Random(11))
+    theirs = Match(Rules(match_length=3), rng=random.Random(11))
+    while not ours.is_match_over:
+        seat = ours.game.actor
+        answer = wait(worker.ask(("turn", "master", seat, ours)))
+        assert answer.ready
+        ours.apply(answer.value().action(ours))
+        theirs.apply(drain(think_job(("turn", "master", seat, theirs))).action(theirs))
+        assert ours.record == theirs.record
+    assert len(ours.record) > 20
+
+
+def test_a_worker_that_cannot_start_is_none() -> None:
+    assert Worker.start([str(ROOT / "no such python")]) is None
+
+
+def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
+    """Killed, or answering nonsense: what was asked fails, and later asks get None (think in the frame)."""
+    dying = Worker.start()
+    assert dying is not None
+    dying.process.kill()
+    assert wait(dying.ask(("hint", "expert", moments(1)[1]))).failed
+    limit = time.monotonic() + WAIT_S
+    while not dying.stopped and time.monotonic() < limit:
+        time.sleep(0.01)
+    assert dying.ask(("hint", "expert", moments(1)[1])) is None
+    dying.close()
+    garbled = Worker.start([sys.executable, "-c", "import sys; sys.stdin.buffer.read(1); print('no pickle')"])
+    assert garbled is not None
+    assert wait(garbled.ask(("hint", "expert", moments(1)[1]))).failed
+    garbled.close()
+    # a job the child cannot do fails alone: the worker goes on
+    assert wait(worker.ask(("no such job",))).failed
+    assert wait(worker.ask(("hint", "expert", moments(1)[1]))).ready
+
+
+def test_two_workers_answer_apart() -> None:
+    """Two games at once (two windows): each its own child, nothing shared."""
+    a, b = Worker.start(), Worker.start()
+    assert a is not None and b is not None and a.process.pid != b.process.pid
+    m = moments(1)[1]
+    both = [a.ask(("turn", "expert", 0, m)), b.ask(("turn", "expert", 0, m))]
+    assert [wait(x).value() for x in both] == [drain(think_job(("turn", "expert", 0, m)))] * 2
+    a.close()
+    b.close()
+    assert a.process.poll() is not None and b.process.poll() is not None
+
+
+GAME = f"""
+import os, sys, time
+sys.path.insert(0, {str(ROOT)!r})
+from cart.ai.worker import Worker
+w = Worker.start()
+print(w.process.pid, flush=True)
+time.sleep(0.5)
+{{end}}
+"""
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie (ended, not yet reaped by whoever adopted it)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    "end",
+    [
+        "os._exit(0)",  # as pyxel.quit() ends the process: no atexit
+        "sys.exit(0)",  # an ordinary end: atexit closes it
+        "os.kill(os.getpid(), 9)",  # killed
+    ],
+)
+def test_the_worker_ends_with_the_game(end: str) -> None:
+    game = subprocess.run(
+        [sys.executable, "-c", GAME.replace("{end}", end)], capture_output=True, text=True, timeout=WAIT_S
+    )
+    pid = int(game.stdout.split()[0])
+    limit = time.monotonic() + WAIT_S
+    while not _ended(pid) and time.monotonic() < limit:
+        time.sleep(0.01)
+    assert _ended(pid)
+    if not _ended(pid):
+        os.kill(pid, signal.SIGKILL)
