@@ -143,6 +143,7 @@ def paced(apart: bool, level: str = "master") -> str:
     ``pyxel.run`` schedules them; a worker's answer comes in wall time, so nothing here is simulated.
     A reply runs from the frame its dice are rolled to the frame its play lands.
     """
+    from cart.ai.worker import Worker
     from cart.engine import Move, Roll
     from cart.store import Settings
     from cart.ui.app import App
@@ -150,9 +151,10 @@ def paced(apart: bool, level: str = "master") -> str:
     from cart.ui.table.play import PlayScene
     from cart.ui.title import attract_table, watched
 
-    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"), think_apart=apart)
-    if apart and app.worker is None:
+    worker = Worker.start() if apart else None
+    if apart and worker is None:
         return "no worker process could be started"
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"), worker=worker)
     scene = PlayScene(app.services, attract_table(watched(level), app.rng), attract=True)
     app.switch(scene)
     work: list[float] = []  # update + draw of the frames with a thought under way, wall

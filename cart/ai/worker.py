@@ -106,6 +106,15 @@ def thinking_copy(match: Match) -> Match:
 
 
 # -- the asking side ------------------------------------------------------------------------------
+def sendable(job: Job) -> bytes:
+    """``job`` pickled to be sent, each match in it as a thought needs it (:func:`thinking_copy`)."""
+    from ..engine import Match
+
+    return pickle.dumps(
+        tuple(thinking_copy(a) if isinstance(a, Match) else a for a in job), pickle.HIGHEST_PROTOCOL
+    )
+
+
 class Answer:
     """A job sent away: ``ready`` once its answer has come, ``failed`` once it cannot come."""
 
@@ -167,11 +176,8 @@ class Worker:
         """
         if self.stopped:
             return None
-        from ..engine import Match
-
-        sent = tuple(thinking_copy(a) if isinstance(a, Match) else a for a in job)
         answer = Answer()
-        self.outbox.put((weakref.ref(answer), pickle.dumps(sent, pickle.HIGHEST_PROTOCOL)))
+        self.outbox.put((weakref.ref(answer), sendable(job)))
         if self.stopped:  # stopped meanwhile: the courier may have emptied the outbox before this
             answer.failed = True
         return answer
@@ -241,12 +247,108 @@ class Worker:
             self.thread.join(timeout=2.0)
 
 
+class PageAnswer:
+    """A job sent to the page's Web Worker: polled through the page's ``gammonThinker``."""
+
+    def __init__(self, bridge: Any, ticket: int) -> None:
+        self.bridge = bridge
+        self.ticket = ticket
+        weakref.finalize(self, bridge.forget, ticket)  # dropped unanswered: the page forgets it too
+
+    @property
+    def ready(self) -> bool:
+        return bool(self.bridge.state(self.ticket) == 1)
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.bridge.state(self.ticket) == 2)
+
+    def value(self) -> Any:
+        """The answer; raises when the worker could not make it (the asker then thinks it itself)."""
+        ok, data = pickle.loads(self.bridge.take(self.ticket).to_bytes())
+        if not ok:
+            raise RuntimeError(data.decode("utf-8", "replace"))
+        return pickle.loads(data)
+
+
+class PageWorker:
+    """The browser's worker: a Web Worker with a Pyodide of its own, started by the page (``page.js``).
+
+    It loads for seconds; until it says it is ready :meth:`ask` gives None (think in the frame).
+    ``bridge`` is the page's ``gammonThinker``; ``to_js`` Pyodide's.
+    """
+
+    def __init__(self, bridge: Any, to_js: Callable[..., Any]) -> None:
+        self.bridge = bridge
+        self.to_js = to_js
+
+    @classmethod
+    def start(cls, js: Any, to_js: Callable[..., Any]) -> PageWorker | None:
+        """Hand the page this cart's AI and engine to start its worker with; None where it has none."""
+        bridge = getattr(js, "gammonThinker", None)
+        if bridge is None:
+            return None
+        cart = ROOT / "cart"
+        files = {"cart/__init__.py": (cart / "__init__.py").read_bytes()}
+        for part in ("ai", "engine"):
+            for path in sorted((cart / part).rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".bin"):
+                    files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+        try:
+            started = bridge.start(to_js(files, dict_converter=js.Object.fromEntries))
+        except Exception:  # a page that cannot start one: think in the frame
+            return None
+        return cls(bridge, to_js) if started else None
+
+    def ask(self, job: Job) -> PageAnswer | None:
+        """Send ``job`` once the worker is ready; None before (or once it has stopped)."""
+        if not self.bridge.ready():
+            return None
+        return PageAnswer(self.bridge, int(self.bridge.ask(self.to_js(sendable(job)))))
+
+    def close(self) -> None:
+        self.bridge.stop()
+
+
 # -- the child ------------------------------------------------------------------------------------
+def warm() -> None:
+    """Load the AI and its nets, so the first answer does not wait for them."""
+    from . import think_ready
+    from .bot import load_weights
+    from .slices import drain
+
+    drain(think_ready())
+    load_weights()
+
+
+def reply(job: Job) -> bytes:
+    """The answer to ``job``, pickled: ``(True, pickled value)``, or ``(False, why)`` when it failed.
+
+    The value stays pickled for the courier, which hands it on unread.
+    """
+    from .slices import drain
+
+    try:
+        done = (True, pickle.dumps(drain(think_job(job)), pickle.HIGHEST_PROTOCOL))
+    except Exception as exc:  # the asker thinks it over itself, and meets the error there
+        done = (False, repr(exc).encode())
+    return pickle.dumps(done, pickle.HIGHEST_PROTOCOL)
+
+
+def answer(payload: bytes) -> bytes:
+    """:func:`reply` to a pickled job (the browser's worker gets its jobs as bytes)."""
+    try:
+        job = pickle.loads(payload)
+    except Exception as exc:
+        return pickle.dumps((False, repr(exc).encode()), pickle.HIGHEST_PROTOCOL)
+    return reply(job)
+
+
 def serve(source: IO[bytes] | None = None, sink: IO[bytes] | None = None) -> int:
     """Answer jobs from ``source`` on ``sink`` (stdin and stdout) until ``source`` ends.
 
-    Loads the AI first, so the first answer does not wait for it. Anything printed goes to
-    stderr: stdout carries the answers alone. Ctrl+C in the terminal is the game's to handle.
+    Anything printed goes to stderr: stdout carries the answers alone. Ctrl+C in the
+    terminal is the game's to handle.
     """
     if source is None or sink is None:
         source = sys.stdin.buffer
@@ -254,23 +356,14 @@ def serve(source: IO[bytes] | None = None, sink: IO[bytes] | None = None) -> int
         os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    from . import think_ready
-    from .bot import load_weights
-    from .slices import drain
-
-    drain(think_ready())
-    load_weights()
+    warm()
     while True:
         try:
             job = pickle.load(source)
         except EOFError:
             return 0
         try:
-            reply = (True, pickle.dumps(drain(think_job(job)), pickle.HIGHEST_PROTOCOL))
-        except Exception as exc:  # the asker thinks it over itself, and meets the error there
-            reply = (False, repr(exc).encode())
-        try:
-            pickle.dump(reply, sink, pickle.HIGHEST_PROTOCOL)
+            sink.write(reply(job))
             sink.flush()
         except (OSError, ValueError):
             return 0

@@ -35,7 +35,7 @@ from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 
 if TYPE_CHECKING:
-    from cart.ai.worker import Worker
+    from cart.ui.kit.thinking import Asker
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -83,12 +83,12 @@ class App(SceneStack):
         start: str = "title",
         pointer: bool | None = None,
         page: Page | None = None,
-        think_apart: bool = False,
+        worker: Asker | None = None,
     ) -> None:
         """``pointer``: draw the Acorn pointer; headless shots leave it out, as an Archimedes snapshot did.
         ``page``: the browser page around the cart (``cart.__main__`` gives it there).
-        ``think_apart``: the computer thinks in a process of its own where one can be started
-        (:mod:`cart.ai.worker`), else in each frame's spare time, as it always does in tests.
+        ``worker``: where the computer thinks (:mod:`cart.ai.worker`: a process of its own, a
+        browser's Web Worker); without one it thinks in each frame's spare time, as in tests.
         """
         init_pyxel(headless=headless)
         self.store = store
@@ -103,11 +103,7 @@ class App(SceneStack):
         self.sounds = Sounds(self.prefs)
         super().__init__(Input(), PadKeys())
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
-        self.worker: Worker | None = None
-        if think_apart:
-            from cart.ai.worker import Worker
-
-            self.worker = Worker.start()
+        self.worker = worker
         self.services = Services(
             assets=self.assets,
             board=self.board,
@@ -286,7 +282,7 @@ class App(SceneStack):
             pyxel.quit()
 
     def close(self) -> None:
-        """Stop the worker process, if any (it also stops by itself when this process ends)."""
+        """Stop the worker, if any (a worker process also stops by itself when this process ends)."""
         if self.worker is not None:
             self.worker.close()
 

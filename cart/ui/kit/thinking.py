@@ -84,8 +84,11 @@ class FrameClock:
 class Answer(Protocol):
     """A decision made elsewhere (a worker process): ``ready`` once it has come, ``failed`` once it cannot."""
 
-    ready: bool
-    failed: bool
+    @property
+    def ready(self) -> bool: ...
+
+    @property
+    def failed(self) -> bool: ...
 
     def value(self) -> Any: ...
 
@@ -146,14 +149,14 @@ class Thinker:
                     try:
                         value = answer.value()
                     except Exception:  # an answer that cannot be read: think it here
-                        answer.failed = True
+                        pass
                     else:
                         self.done(value)
                         return True
-                if not answer.failed:
+                elif not answer.failed:
                     self.frames += 1
                     return False
-                self.answer = None  # the worker stopped: the thought is made here after all
+                self.answer = None  # the worker failed: the thought is made here after all
             if self._slices(self.gen, clock, self.done):
                 return True
             self.frames += 1

@@ -16,7 +16,7 @@ from seats import against
 from test_ui_app import Driver, play_scene
 
 from cart.ai.slices import drain
-from cart.ai.worker import think_job
+from cart.ai.worker import Worker, think_job
 from cart.engine import GameState, Move, Position, Rules
 from cart.store import Settings
 from cart.ui.app import App
@@ -25,10 +25,12 @@ from cart.ui.kit.assets import Assets
 WAIT_S = 60.0
 
 
-def make_app() -> App:
-    app = App(headless=True, seed=1, settings=Settings(animation_speed="off"), think_apart=True)
+def make_app() -> tuple[App, Worker]:
+    worker = Worker.start()
+    assert worker is not None
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="off"), worker=worker)
     app.think_budget = 30.0  # a thought that falls back to the frame is made in one frame
-    return app
+    return app, worker
 
 
 def master_to_move(app: App) -> Driver:
@@ -54,8 +56,8 @@ def expected(d: Driver) -> Move:
 
 
 def test_the_computer_plays_from_the_worker_what_it_would_in_the_frame(assets: Assets) -> None:
-    app = make_app()
-    assert app.worker is not None and app.services.worker is app.worker
+    app, worker = make_app()
+    assert app.services.worker is worker
     d = master_to_move(app)
     want = expected(d)
     d.frames(2)  # the first frame is drawn before any thought; the second asks the worker
@@ -64,23 +66,22 @@ def test_the_computer_plays_from_the_worker_what_it_would_in_the_frame(assets: A
     assert until_moved(d) == want
     assert thinker.answer is not None and thinker.answer.ready  # it came from the worker
     app.close()
-    assert app.worker.process.poll() is not None  # the game's end is the child's
+    assert worker.process.poll() is not None  # the game's end is the child's
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops the child to kill it before it answers")
 def test_the_game_goes_on_when_the_worker_dies_mid_thought(assets: Assets) -> None:
     """Killed while it thinks: the thought is made in the frame instead, and it is the same play."""
-    app = make_app()
-    assert app.worker is not None
+    app, worker = make_app()
     d = master_to_move(app)
     want = expected(d)
-    os.kill(app.worker.process.pid, signal.SIGSTOP)  # it cannot answer before it is killed
+    os.kill(worker.process.pid, signal.SIGSTOP)  # it cannot answer before it is killed
     d.frames(2)
     thinker = d.scene.thinker
     assert thinker is not None and thinker.answer is not None
     d.frames(3)
     assert not any(isinstance(a, Move) for a in d.table.match.record)  # waiting for the worker
-    app.worker.process.kill()
+    worker.process.kill()
     assert until_moved(d) == want
     assert thinker.answer is None and thinker.slices > 0  # fell back to slices
     # later thoughts are made in the frame from the start
