@@ -186,3 +186,81 @@ def test_the_worker_ends_with_the_game(end: str) -> None:
     assert _ended(pid)
     if not _ended(pid):
         os.kill(pid, signal.SIGKILL)
+
+
+class Bridge:
+    """The page's ``gammonThinker`` as PageWorker sees it, answering each job at once (with ``reply``)."""
+
+    class Data(bytes):
+        def to_bytes(self) -> bytes:  # a JS Uint8Array's proxy
+            return bytes(self)
+
+    def __init__(self) -> None:
+        self.files: dict[str, bytes] = {}
+        self.up = False
+        self.answers: dict[int, bytes] = {}
+        self.forgotten: list[int] = []
+        self.stopped = False
+
+    def start(self, files: dict[str, bytes]) -> bool:
+        self.files = files
+        return True
+
+    def ready(self) -> bool:
+        return self.up
+
+    def ask(self, payload: bytes) -> int:
+        from cart.ai.worker import answer
+
+        ticket = len(self.answers) + 1
+        self.answers[ticket] = answer(payload)
+        return ticket
+
+    def state(self, ticket: int) -> int:
+        return 1 if ticket in self.answers else 2
+
+    def take(self, ticket: int) -> Data:
+        return self.Data(self.answers.pop(ticket))
+
+    def forget(self, ticket: int) -> None:
+        self.forgotten.append(ticket)
+        self.answers.pop(ticket, None)
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_the_page_worker_sends_the_cart_asks_once_ready_and_reads_answers() -> None:
+    """PageWorker against a stand-in page: the AI's and engine's files go, nothing is asked before the
+    worker is ready, answers read as the frame's, a failed job raises (the frame thinks it)."""
+    from types import SimpleNamespace
+
+    from cart.ai.worker import PageWorker
+
+    bridge = Bridge()
+    js = SimpleNamespace(gammonThinker=bridge, Object=SimpleNamespace(fromEntries=dict))
+    assert PageWorker.start(SimpleNamespace(), lambda x, **_: x) is None  # a page without one
+    page = PageWorker.start(js, lambda x, **_: x)
+    assert page is not None
+    assert {"cart/__init__.py", "cart/ai/worker.py", "cart/ai/weights.bin", "cart/engine/match.py"} <= set(
+        bridge.files
+    )
+    assert not [name for name in bridge.files if not name.startswith(("cart/ai/", "cart/engine/", "cart/__"))]
+    m = moments(1)[1]
+    job: Job = ("turn", "expert", 0, m)
+    assert page.ask(job) is None  # still loading: the frame thinks
+    bridge.up = True
+    answer = page.ask(job)
+    assert answer is not None and answer.ready and not answer.failed
+    assert answer.value() == drain(think_job(job))
+    failing = page.ask(("no such job",))
+    assert failing is not None and failing.ready
+    with pytest.raises(RuntimeError, match="KeyError"):
+        failing.value()
+    dropped = page.ask(job)
+    assert dropped is not None
+    ticket = dropped.ticket
+    del dropped
+    assert ticket in bridge.forgotten  # an answer the game no longer wants is forgotten by the page
+    page.close()
+    assert bridge.stopped

@@ -1,16 +1,18 @@
-"""Thinking in a process of its own: the computer's decisions away from the frame's thread.
+"""Thinking away from the frame: the computer's decisions in a process (or a browser's worker) of its own.
 
 A game's frame cannot wait for a thought, and a thought sliced into frames takes
 their spare time (and a frame's worth of CPU each). On the desktop :class:`Worker`
-starts ``python -m cart.ai.worker`` (this module, which needs only the AI and the
-engine, never Pyxel), hands it each :data:`Job` and is polled once a frame; its
-answer is what the same job's generator (:func:`think_job`) returns in the frame's
-slices, computed by the same code. Where no process can be started (the browser, a
-frozen build) or it stops, the asker thinks in slices as before.
+starts a child Python running :func:`serve` (this module, which needs only the AI
+and the engine, never Pyxel), hands it each :data:`Job` and is polled once a frame;
+its answer is what the same job's generator (:func:`think_job`) returns in the
+frame's slices, computed by the same code. In the browser :class:`PageWorker` hands
+the jobs to the page's Web Worker, a Pyodide of its own running :func:`answer`.
+Where neither can be had (a frozen build, a page without one, a worker still
+loading) or one stops, the asker thinks in slices as before.
 
-Requests and answers are pickles on the child's stdin and stdout; a courier thread
-sends them one at a time and waits for each answer, so the frame never blocks. The
-child ends when its stdin closes: with the game, however the game ends.
+Requests and answers are pickles; on the desktop a courier thread sends them on the
+child's stdin one at a time and reads each answer from its stdout, so the frame never
+blocks. The child ends when its stdin closes: with the game, however the game ends.
 """
 
 from __future__ import annotations

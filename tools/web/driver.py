@@ -174,7 +174,7 @@ def think_probe(level="master", speed=None):
     clock = a.clock
     begin = clock.begin
     PROBE.update(
-        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene
+        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene, away=0
     )
 
     def timed_begin():
@@ -183,6 +183,8 @@ def think_probe(level="master", speed=None):
         now = time.perf_counter()
         record = scene.match.record
         PROBE["frames"].append((now, scene.thinker is not None))
+        if getattr(scene.thinker, "answer", None) is not None:
+            PROBE["away"] += 1  # a frame that waited for the worker's answer
         seen = min(PROBE["seen"], len(record))
         for action in record[seen:]:
             kind = type(action).__name__
@@ -209,6 +211,7 @@ def think_report():
     f = PROBE["frames"]
     gaps = [(b[0] - a[0]) for a, b in itertools.pairwise(f) if a[1] or b[1]]
     replies = PROBE["replies"]
+    worker = getattr(app().services, "worker", None)  # the page's Web Worker (None: a page from before it)
     if not gaps:
         return {"frames": len(f)}
     return {
@@ -222,6 +225,9 @@ def think_report():
         "reply_longest_s": round(max(replies), 2) if replies else None,
         "reply_thinking_cpu_mean_s": round(sum(PROBE["thoughts"]) / len(replies), 2) if replies else None,
         "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
+        "worker": type(worker).__name__ if worker is not None else None,
+        "worker_ready": bool(worker is not None and worker.bridge.ready()),
+        "frames_waiting_on_worker": PROBE.get("away", 0),
     }
 
 
