@@ -264,3 +264,38 @@ def test_the_page_worker_sends_the_cart_asks_once_ready_and_reads_answers() -> N
     assert ticket in bridge.forgotten  # an answer the game no longer wants is forgotten by the page
     page.close()
     assert bridge.stopped
+
+
+def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child that takes the job and never answers: past STUCK_S the answer fails and the child is stopped;
+    the page's worker alike (the game then thinks in the frame)."""
+    from types import SimpleNamespace
+
+    import cart.ai.worker as worker_module
+    from cart.ai.worker import PageWorker
+
+    monkeypatch.setattr(worker_module, "STUCK_S", 0.3)
+    silent = Worker.start(
+        [sys.executable, "-c", "import sys, time; sys.stdin.buffer.read(1); time.sleep(60)"]
+    )
+    assert silent is not None
+    answer = silent.ask(("hint", "expert", moments(1)[1]))
+    assert answer is not None
+    time.sleep(0.1)
+    assert not answer.failed and silent.process.poll() is None  # not yet
+    assert wait(answer).failed and not answer.ready
+    assert silent.process.wait(timeout=WAIT_S) is not None
+    assert silent.ask(("hint", "expert", moments(1)[1])) is None
+
+    bridge = Bridge()
+    bridge.up = True
+    page = PageWorker.start(
+        SimpleNamespace(gammonThinker=bridge, Object=SimpleNamespace(fromEntries=dict)), lambda x, **_: x
+    )
+    assert page is not None
+    bridge.ask = lambda payload: 99  # type: ignore[method-assign]  # taken, never answered
+    bridge.state = lambda ticket: 0  # type: ignore[method-assign]
+    quiet = page.ask(("hint", "expert", moments(1)[1]))
+    assert quiet is not None and not quiet.failed and not bridge.stopped
+    time.sleep(0.4)
+    assert quiet.failed and bridge.stopped

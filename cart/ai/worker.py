@@ -26,6 +26,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
@@ -118,18 +119,40 @@ def sendable(job: Job) -> bytes:
 
 
 class Answer:
-    """A job sent away: ``ready`` once its answer has come, ``failed`` once it cannot come."""
+    """A job sent away: ``ready`` once its answer has come, ``failed`` once it cannot come.
 
-    __slots__ = ("__weakref__", "data", "failed", "ready")
+    One not answered :data:`STUCK_S` after it was sent fails, and stops its worker with it.
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("__weakref__", "data", "lost", "ready", "sent", "worker")
+
+    def __init__(self, worker: Worker) -> None:
+        self.worker = worker
         self.ready = False
-        self.failed = False
+        self.lost = False
+        self.sent: float | None = None  # when the courier handed it to the child
         self.data = b""
+
+    @property
+    def failed(self) -> bool:
+        if not self.lost and not self.ready and self.sent is not None and stuck(self.sent):
+            self.worker.close()  # a child that does not answer is of no more use than a dead one
+            self.lost = True
+        return self.lost
 
     def value(self) -> Any:
         """The answer (read here, in the asker's thread: the classes it names are loaded there)."""
         return pickle.loads(self.data)
+
+
+STUCK_S = 20.0
+"""Seconds after which a job not answered is given up, and its worker with it (the game then thinks in
+the frame): the master's longest thought takes about 0.5 s here, a few seconds in a slow browser."""
+
+
+def stuck(since: float) -> bool:
+    """Whether a job sent at ``since`` (``time.monotonic``) has waited too long."""
+    return time.monotonic() - since > STUCK_S
 
 
 def command() -> list[str]:
@@ -178,10 +201,10 @@ class Worker:
         """
         if self.stopped:
             return None
-        answer = Answer()
+        answer = Answer(self)
         self.outbox.put((weakref.ref(answer), sendable(job)))
         if self.stopped:  # stopped meanwhile: the courier may have emptied the outbox before this
-            answer.failed = True
+            answer.lost = True
         return answer
 
     def _courier(self) -> None:
@@ -196,8 +219,11 @@ class Worker:
                 if item is None:
                     break
                 sending, payload = item
-                if sending() is None:
+                waiting = sending()
+                if waiting is None:
                     continue  # given up before it was sent
+                waiting.sent = time.monotonic()
+                del waiting
                 stdin.write(payload)
                 stdin.flush()
                 ok, data = pickle.load(stdout)
@@ -205,7 +231,7 @@ class Worker:
                 sending = None
                 if answer is not None:
                     answer.data = data
-                    answer.failed = not ok
+                    answer.lost = not ok
                     answer.ready = ok
         except Exception:  # a child that died or garbled its answer: the askers think in slices instead
             pass
@@ -213,7 +239,7 @@ class Worker:
             self.stopped = True
             answer = sending() if sending is not None else None
             if answer is not None:
-                answer.failed = True
+                answer.lost = True
             while True:
                 try:
                     item = self.outbox.get_nowait()
@@ -221,7 +247,7 @@ class Worker:
                     break
                 left = item[0]() if item is not None else None
                 if left is not None:
-                    left.failed = True
+                    left.lost = True
             self._end()
 
     def _end(self) -> None:
@@ -255,6 +281,7 @@ class PageAnswer:
     def __init__(self, bridge: Any, ticket: int) -> None:
         self.bridge = bridge
         self.ticket = ticket
+        self.sent = time.monotonic()
         weakref.finalize(self, bridge.forget, ticket)  # dropped unanswered: the page forgets it too
 
     @property
@@ -263,7 +290,11 @@ class PageAnswer:
 
     @property
     def failed(self) -> bool:
-        return bool(self.bridge.state(self.ticket) == 2)
+        state = self.bridge.state(self.ticket)
+        if state == 0 and stuck(self.sent):
+            self.bridge.stop()  # as :class:`Answer`: a worker that does not answer is given up
+            return True
+        return bool(state == 2)
 
     def value(self) -> Any:
         """The answer; raises when the worker could not make it (the asker then thinks it itself)."""
