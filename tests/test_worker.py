@@ -7,6 +7,7 @@ The worker is started for real here (a child Python); the UI's use of it is in
 from __future__ import annotations
 
 import copy
+import functools
 import os
 import random
 import signal
@@ -38,6 +39,11 @@ def wait(answer: Answer | None) -> Answer:
 
 def moments(games: int = 2, seed: int = 5) -> list[Match]:
     """Copies of a 5-point match between experts at each of its decisions, over its first ``games`` games."""
+    return copy.deepcopy(_moments(games, seed))
+
+
+@functools.cache
+def _moments(games: int, seed: int) -> list[Match]:
     match = Match(Rules(match_length=5), rng=random.Random(seed))
     bot = Bot("expert", seed=seed)
     seen = []
@@ -70,7 +76,7 @@ def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
         ("turn", "intermediate", 1, moving[1]),
         ("turn", "expert", 0, moving[2]),
         ("turn", "master", 1, moving[3]),
-        ("turn", "master", 0, rolling[-1]),
+        ("turn", "expert", 0, rolling[-1]),  # the master's cube, with its lookahead: the slow test's
         ("hint", "expert", moving[1]),
         ("tutor", moving[2], Move(moving[2].game.legal_plays()[-1].moves), "doubtful"),
     ]
@@ -134,16 +140,15 @@ def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
     assert wait(worker.ask(("hint", "expert", moments(1)[1]))).ready
 
 
-def test_two_workers_answer_apart() -> None:
+def test_two_workers_answer_apart(worker: Worker) -> None:
     """Two games at once (two windows): each its own child, nothing shared."""
-    a, b = Worker.start(), Worker.start()
-    assert a is not None and b is not None and a.process.pid != b.process.pid
+    other = Worker.start()
+    assert other is not None and other.process.pid != worker.process.pid
     m = moments(1)[1]
-    both = [a.ask(("turn", "expert", 0, m)), b.ask(("turn", "expert", 0, m))]
+    both = [worker.ask(("turn", "expert", 0, m)), other.ask(("turn", "expert", 0, m))]
     assert [wait(x).value() for x in both] == [drain(think_job(("turn", "expert", 0, m)))] * 2
-    a.close()
-    b.close()
-    assert a.process.poll() is not None and b.process.poll() is not None
+    other.close()
+    assert other.process.poll() is not None and worker.process.poll() is None
 
 
 GAME = f"""
@@ -171,7 +176,7 @@ def _ended(pid: int) -> bool:
     "end",
     [
         "os._exit(0)",  # as pyxel.quit() ends the process: no atexit
-        "sys.exit(0)",  # an ordinary end: atexit closes it
+        pytest.param("sys.exit(0)", marks=pytest.mark.slow),  # an ordinary end: atexit closes it
         "os.kill(os.getpid(), 9)",  # killed
     ],
 )
