@@ -102,6 +102,10 @@ def next_tap():
     p = play_scene()
     if p is None or p.match.game.is_over or p.match.game_number > 1:
         return None
+    top = app().top
+    if type(top).__name__ == "Dialog" and top.window.title == "Resign":  # the computer offers: accept
+        accept = top.buttons[[c.label for c in top.choices].index("Accept")]
+        return [*accept.rect.center, "accept the resignation"]
     if not human_ready():
         return "wait"
     L = mod("layout", "point_rect")
