@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from .store import Store
     from .ui.app import App
     from .ui.kit.services import Page
+    from .ui.kit.thinking import Asker
 
 
 VENDOR = "Gammon Cart"
@@ -204,7 +205,9 @@ def _pyxel(args: argparse.Namespace) -> int:
     if why is not None:
         print(f"gammon-cart: {why}.\n{NO_DISPLAY}", file=sys.stderr)
         return 2
-    App(store=user_store(), seed=args.seed, page=web_page()).run()
+    from .ai.worker import Worker
+
+    App(store=user_store(), seed=args.seed, page=web_page(), worker=Worker.start()).run()
     return 0
 
 
@@ -294,7 +297,20 @@ def web_app() -> App:
     """The App as the browser's page plays it: its storage and its page (``cart.ui.boot`` runs it)."""
     from .ui.app import App
 
-    return App(store=user_store(), page=web_page())
+    return App(store=user_store(), page=web_page(), worker=web_worker())
+
+
+def web_worker() -> Asker | None:
+    """The page's Web Worker that thinks for the computer (``tools/web/page.js``), None where the page
+    has none: the computer then thinks in each frame's spare time."""
+    if sys.platform == "emscripten":
+        import js  # Pyodide's bridge to the page
+        from pyodide.ffi import to_js
+
+        from .ai.worker import PageWorker
+
+        return PageWorker.start(js, to_js)
+    return None
 
 
 def user_store() -> Store:

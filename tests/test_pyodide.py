@@ -159,3 +159,57 @@ def test_an_export_reaches_the_browser_as_a_download_under_pyodide(runnable: Non
         "a drop the page noted: the player's own name",
     ):
         assert essential in passed, output
+
+
+def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp_path: Path) -> None:
+    """``tools/web/page.js``'s Web Worker (on a Node thread) with its own Pyodide: the jobs the game sends
+    it come back as CPython's frame thinks them; a job it cannot do comes back failed.
+
+    Bit for bit but the tutor's loss, summed by ``sum()``, which Python 3.12 made compensated:
+    Pyodide is 3.14, this CPython may be older (in the page both sides are the same Pyodide).
+    """
+    import pickle
+    import random
+
+    from cart.ai import Bot, choose_action
+    from cart.ai.slices import drain
+    from cart.ai.worker import Job, sendable, think_job
+    from cart.engine import Move
+
+    match = Match(Rules(match_length=5), rng=random.Random(5))
+    bot = Bot("expert", seed=5)
+    seen = []
+    while len(seen) < 12:
+        seen.append(Match.replay(match.rules, match.record, names=match.names))
+        match.apply(choose_action(bot, match))
+    moving = [m for m in seen if m.game.phase == "move"]
+    rolling = [m for m in seen if m.game.phase == "roll"]
+    jobs: list[Job] = [
+        ("turn", "beginner", 0, moving[0]),
+        ("turn", "master", 1, moving[1]),
+        ("turn", "master", 0, rolling[-1]),
+        ("hint", "expert", moving[2]),
+        ("tutor", moving[2], Move(moving[2].game.legal_plays()[-1].moves), "doubtful"),
+        ("no such job",),
+    ]
+    for n, job in enumerate(jobs):
+        (tmp_path / f"job{n}.bin").write_bytes(sendable(job))
+    done = subprocess.run(
+        ["node", str(HERE / "thinker.mjs"), str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+    assert done.returncode == 0, f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    answers = [pickle.loads((tmp_path / f"answer{n}.bin").read_bytes()) for n in range(len(jobs))]
+    for job, (ok, data) in zip(jobs[:-1], answers[:-1], strict=True):
+        assert ok, data
+        theirs, ours = pickle.loads(data), drain(think_job(job))
+        if job[0] == "tutor":
+            assert (theirs.question, theirs.best) == (ours.question, ours.best)
+            assert theirs.loss == pytest.approx(ours.loss, abs=1e-12)
+        else:
+            assert theirs == ours, job[:2]
+    assert answers[-1][0] is False and b"KeyError" in answers[-1][1]

@@ -374,3 +374,50 @@ def test_the_touch_gamepad_stays_off_the_game(layouts: list[dict[str, Any]]) -> 
             case
         )
         assert lay["s"] >= 0.5 * min(w / 640, h / 512), case  # the pad costs the game at most half its size
+
+
+THINKER = """
+const { gammonThinker } = require(process.argv[1]);
+const log = [];
+let made = null;
+const fake = (src) => {
+  made = { src, sent: [], onmessage: null, onerror: null, terminated: false };
+  made.postMessage = (m) => made.sent.push(m);
+  made.terminate = () => { made.terminated = true; };
+  return made;
+};
+const none = gammonThinker(() => null, fake);
+log.push(["no pyodide url", none.start({}), made === null]);
+const t = gammonThinker(() => "https://cdn.example/pyodide/v1/full/pyodide.js", fake);
+log.push(["started", t.start({ "cart/a.py": new Uint8Array([1]) }), t.start({}), t.ready()]);
+log.push(["source", made.src.includes('from "https://cdn.example/pyodide/v1/full/pyodide.mjs"'),
+          made.sent[0].files["cart/a.py"][0]]);
+made.onmessage({ data: { ready: true } });
+const a = t.ask(new Uint8Array([7]));
+const b = t.ask(new Uint8Array([8]));
+log.push(["asked", t.ready(), made.sent[1].ticket === a, t.state(a), t.state(b)]);
+made.onmessage({ data: { ticket: a, data: new Uint8Array([42]) } });
+log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]);
+made.onerror({ message: "boom" });
+log.push(["stopped", t.state(b), t.ready(), t.stopped(), made.terminated]);
+console.log(JSON.stringify(log));
+"""
+
+
+def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
+    """page.js's gammonThinker on a stand-in worker: tickets, answers taken once, and a worker that
+    stops failing what it had not answered (the game then thinks in the frame)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [
+        ["no pyodide url", False, True],
+        ["started", True, False, False],
+        ["source", True, 1],
+        ["asked", True, True, 0, 0],
+        ["answered", 1, [42], 2, 0],
+        ["stopped", 2, False, True, True],
+    ]

@@ -43,7 +43,9 @@ spare time, and in CPU time, which a busy machine does not inflate), against
 a bare ``pyxel.cls`` frame measured in the same run; then
 each level's reply at 30 fps, from the frame its dice are rolled to the frame
 its play is applied (tumble and man-by-man animation included), on a simulated
-frame clock (a frame lasts the period or its work, whichever is longer).
+frame clock (a frame lasts the period or its work, whichever is longer); last
+the master's replies and thinking frames paced at 30 fps in real time, thought
+in the frame and in the worker process (cart.ai.worker), by turns each round.
 
 start: a fresh interpreter to the title's first frame, desktop, headless, the
 cart compiled from source, against a bare 640x512 Pyxel page by turns; the

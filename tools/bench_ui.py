@@ -14,7 +14,18 @@ from typing import Any
 
 from tools.bench_common import ROOT, pyodide_node, quantile
 
-__all__ = ["FPS", "PERIOD", "REPLIES", "STARTUP", "bench_start", "bench_ui", "latencies", "thought"]
+__all__ = [
+    "FPS",
+    "PACED",
+    "PERIOD",
+    "REPLIES",
+    "STARTUP",
+    "bench_start",
+    "bench_ui",
+    "latencies",
+    "paced",
+    "thought",
+]
 
 
 def bench_ui(rounds: int) -> None:
@@ -111,9 +122,84 @@ def bench_ui(rounds: int) -> None:
             f" ({p99b * 1e3:4.2f} ms less the thought)   over the period {sum(1 for t in work if t > PERIOD)}"
         )
 
+    print(
+        f"  master v master at {FPS} fps in real time (frames paced as pyxel.run paces them),"
+        f" {PACED} replies, fast animation: in the frame's slices, then in a worker process, by turns"
+    )
+    for n in range(rounds):
+        for apart in (False, True):
+            print(f"    round {n + 1}, {'worker process' if apart else 'in the frame  '}  {paced(apart)}")
+
 
 FPS = 30
 PERIOD = 1 / FPS
+PACED = 10
+
+
+def paced(apart: bool, level: str = "master") -> str:
+    """The master's replies and the frames while it thinks, at 30 fps in real time: one line of figures.
+
+    A frame starts a period after the last began, or at once when that one ran late, as
+    ``pyxel.run`` schedules them; a worker's answer comes in wall time, so nothing here is simulated.
+    A reply runs from the frame its dice are rolled to the frame its play lands.
+    """
+    from cart.ai.worker import Worker
+    from cart.engine import Move, Roll
+    from cart.store import Settings
+    from cart.ui.app import App
+    from cart.ui.kit.intents import Pointer
+    from cart.ui.table.play import PlayScene
+    from cart.ui.title import attract_table, watched
+
+    worker = Worker.start() if apart else None
+    if apart and worker is None:
+        return "no worker process could be started"
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="fast"), worker=worker)
+    scene = PlayScene(app.services, attract_table(watched(level), app.rng), attract=True)
+    app.switch(scene)
+    work: list[float] = []  # update + draw of the frames with a thought under way, wall
+    cpu: list[float] = []  # the same in this thread's CPU time
+    gaps: list[float] = []  # from each such frame's start to the next frame's
+    replies: list[float] = []
+    rolled: float | None = None
+    seen = 0
+    start = time.perf_counter()
+    while len(replies) < PACED and time.perf_counter() - start < 120:
+        busy = scene.thinker is not None
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.feed([Pointer(300, 200)])
+        app.draw()
+        t1, c1 = time.perf_counter(), time.thread_time()
+        if busy or scene.thinker is not None:
+            work.append(t1 - t0)
+            cpu.append(c1 - c0)
+        time.sleep(max(0.0, t0 + PERIOD - time.perf_counter()))
+        if busy or scene.thinker is not None:
+            gaps.append(time.perf_counter() - t0)
+        if scene.table.untold:
+            continue
+        record = scene.match.record
+        seen = min(seen, len(record))
+        for action in record[seen:]:
+            if isinstance(action, Roll):
+                rolled = t0
+            elif isinstance(action, Move) and rolled is not None:
+                replies.append(t1 - rolled)
+                rolled = None
+        seen = len(record)
+    app.close()
+    if not replies or not work:
+        return "no reply within 120 s"
+    work.sort()
+    cpu.sort()
+    late = sum(1 for g in gaps if g > PERIOD + 0.002)
+    return (
+        f"reply mean {sum(replies) / len(replies):4.2f} s, longest {max(replies):4.2f} s;"
+        f" thinking frames {len(work)}: update+draw p99 {quantile(work, 0.99) * 1e3:5.1f} ms,"
+        f" longest {work[-1] * 1e3:5.1f} ms, over the period {sum(1 for t in work if t > PERIOD)};"
+        f" CPU p99 {quantile(cpu, 0.99) * 1e3:5.1f} ms, longest {cpu[-1] * 1e3:5.1f} ms;"
+        f" frames late {late}, longest gap {max(gaps) * 1e3:5.1f} ms"
+    )
 
 
 def thought(app: Any) -> float:

@@ -163,13 +163,22 @@ def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Ge
     return Hint(kind, cube=decision, evaluation=evaluation)
 
 
+def think_decision(bot: Bot, match: Match, *, resign: bool = False) -> Generator[None, None, Hint]:
+    """What ``bot`` decides to do now for the player who must act, before any dice are drawn.
+
+    :meth:`Hint.action` makes it the action in ``match``: a thought made on a copy of
+    the match (in another process) draws its dice from the game's own.
+    """
+    return _think(bot, match, outlook=False, resign=resign)
+
+
 def think_action(bot: Bot, match: Match, *, resign: bool = False) -> Generator[None, None, Action]:
     """The action ``bot`` takes now for the player who must act, as a generator of thinking slices.
 
     The action is ``StopIteration.value``; apply it at once (a roll's dice were
     drawn when it was made). Raises ``IllegalActionError`` when the match is over.
     """
-    decided = yield from _think(bot, match, outlook=False, resign=resign)
+    decided = yield from think_decision(bot, match, resign=resign)
     return decided.action(match)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 import pyxel
 
@@ -32,6 +33,9 @@ from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
+
+if TYPE_CHECKING:
+    from cart.ui.kit.thinking import Asker
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -79,9 +83,12 @@ class App(SceneStack):
         start: str = "title",
         pointer: bool | None = None,
         page: Page | None = None,
+        worker: Asker | None = None,
     ) -> None:
         """``pointer``: draw the Acorn pointer; headless shots leave it out, as an Archimedes snapshot did.
         ``page``: the browser page around the cart (``cart.__main__`` gives it there).
+        ``worker``: where the computer thinks (:mod:`cart.ai.worker`: a process of its own, a
+        browser's Web Worker); without one it thinks in each frame's spare time, as in tests.
         """
         init_pyxel(headless=headless)
         self.store = store
@@ -96,6 +103,7 @@ class App(SceneStack):
         self.sounds = Sounds(self.prefs)
         super().__init__(Input(), PadKeys())
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
+        self.worker = worker
         self.services = Services(
             assets=self.assets,
             board=self.board,
@@ -106,6 +114,7 @@ class App(SceneStack):
             rng=self.rng,
             used=self.input.used,
             page=page,
+            worker=self.worker,
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
@@ -268,8 +277,14 @@ class App(SceneStack):
             self.tell("Quit", *QUIT_IN_BROWSER)
             return
         self.quitting = True
+        self.close()
         if not self.headless:
             pyxel.quit()
+
+    def close(self) -> None:
+        """Stop the worker, if any (a worker process also stops by itself when this process ends)."""
+        if self.worker is not None:
+            self.worker.close()
 
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:

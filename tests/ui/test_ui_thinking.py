@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Generator
 from pathlib import Path
 
@@ -75,6 +76,62 @@ def test_a_fixed_budget_replaces_the_deadline() -> None:
     clock.begin()
     assert thinker.step(clock) and answers == ["answer"]
     assert abs(clock.thought - 0.5) < 1e-9
+
+
+class Away:
+    """A decision made elsewhere, after ``frames`` polls: ``value`` (raised if an exception), or failed."""
+
+    def __init__(self, frames: int, value: object = "away", fail: bool = False) -> None:
+        self.polls = 0
+        self.frames = frames
+        self.answer = value
+        self.fail = fail
+
+    @property
+    def ready(self) -> bool:
+        self.polls += 1
+        return not self.fail and self.polls > self.frames
+
+    @property
+    def failed(self) -> bool:
+        return self.fail and self.polls > self.frames
+
+    def value(self) -> object:
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+def step_until_answered(thinker: Thinker, clock: FrameClock, now: FakeTime) -> int:
+    for frames in range(1, 1000):
+        clock.begin()
+        if thinker.step(clock):
+            return frames
+        now.t = clock.start + clock.period
+    raise AssertionError("no answer in 1,000 frames")
+
+
+def test_an_answer_from_elsewhere_is_waited_for_without_thinking_here() -> None:
+    """Its ``prepare`` runs in the frames' spare time, the thought itself never: the answer is applied."""
+    now = FakeTime()
+    clock = FrameClock(30, 0.005, now=now)
+    answers: list[object] = []
+    here = thought(now, [0.001] * 100)
+    thinker = Thinker(here, answers.append, None, answer=Away(5), prepare=thought(now, [0.01] * 5))
+    assert step_until_answered(thinker, clock, now) >= 5
+    assert answers == ["away"] and thinker.frames >= 5
+    assert thinker.slices == 5  # the prepare's five, none of the thought's
+    assert inspect.getgeneratorstate(here) == "GEN_CREATED"  # never started
+
+
+def test_an_answer_that_fails_or_cannot_be_read_is_thought_here() -> None:
+    for away in (Away(3, fail=True), Away(3, ValueError("garbled"))):
+        now = FakeTime()
+        clock = FrameClock(30, 0.005, now=now)
+        answers: list[object] = []
+        thinker = Thinker(thought(now, [0.001] * 40), answers.append, None, answer=away)
+        step_until_answered(thinker, clock, now)
+        assert answers == ["answer"] and thinker.answer is None and thinker.slices == 40
 
 
 def test_the_table_and_its_parts_import_no_pyxel() -> None:

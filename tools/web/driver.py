@@ -102,6 +102,10 @@ def next_tap():
     p = play_scene()
     if p is None or p.match.game.is_over or p.match.game_number > 1:
         return None
+    top = app().top
+    if type(top).__name__ == "Dialog" and top.window.title == "Resign":  # the computer offers: accept
+        accept = top.buttons[[c.label for c in top.choices].index("Accept")]
+        return [*accept.rect.center, "accept the resignation"]
     if not human_ready():
         return "wait"
     L = mod("layout", "point_rect")
@@ -174,7 +178,7 @@ def think_probe(level="master", speed=None):
     clock = a.clock
     begin = clock.begin
     PROBE.update(
-        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene
+        frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene, away=0
     )
 
     def timed_begin():
@@ -183,6 +187,8 @@ def think_probe(level="master", speed=None):
         now = time.perf_counter()
         record = scene.match.record
         PROBE["frames"].append((now, scene.thinker is not None))
+        if getattr(scene.thinker, "answer", None) is not None:
+            PROBE["away"] += 1  # a frame that waited for the worker's answer
         seen = min(PROBE["seen"], len(record))
         for action in record[seen:]:
             kind = type(action).__name__
@@ -209,6 +215,7 @@ def think_report():
     f = PROBE["frames"]
     gaps = [(b[0] - a[0]) for a, b in itertools.pairwise(f) if a[1] or b[1]]
     replies = PROBE["replies"]
+    worker = getattr(app().services, "worker", None)  # the page's Web Worker (None: a page from before it)
     if not gaps:
         return {"frames": len(f)}
     return {
@@ -222,6 +229,9 @@ def think_report():
         "reply_longest_s": round(max(replies), 2) if replies else None,
         "reply_thinking_cpu_mean_s": round(sum(PROBE["thoughts"]) / len(replies), 2) if replies else None,
         "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
+        "worker": type(worker).__name__ if worker is not None else None,
+        "worker_ready": bool(worker is not None and worker.bridge.ready()),
+        "frames_waiting_on_worker": PROBE.get("away", 0),
     }
 
 

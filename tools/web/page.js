@@ -68,9 +68,122 @@ function gammonPixelToPage(layout, px, py) {
   return [layout.x + (px + 0.5) * layout.s, layout.y + (py + 0.5) * layout.s];
 }
 
+// The computer's thoughts in a Web Worker with a Pyodide of its own, so the page's frames never wait
+// for them. cart/ai/worker.py's PageWorker starts it with the cart's AI and engine (their files), asks
+// once it is ready, and polls each frame; the worker answers with cart.ai.worker.answer, the same code
+// the frame's slices run. Where no worker starts (no module workers, no Pyodide URL, a load that
+// fails) the game thinks in the frame. The Pyodide is pyxel.js's own (its PYODIDE_URL).
+function gammonThinkerSource(base) {
+  return `
+import { loadPyodide } from ${JSON.stringify(base + "pyodide.mjs")};
+let run = null;
+self.onmessage = async (e) => {
+  const m = e.data;
+  if (m.files) {
+    try {
+      const py = await loadPyodide({ indexURL: ${JSON.stringify(base)} });
+      for (const [name, data] of Object.entries(m.files)) {
+        py.FS.mkdirTree("/gammon/" + name.split("/").slice(0, -1).join("/"));
+        py.FS.writeFile("/gammon/" + name, data);
+      }
+      run = py.runPython(
+        "import sys\\nsys.path.insert(0, '/gammon')\\nfrom cart.ai.worker import answer, warm\\nwarm()\\n" +
+        "lambda payload: answer(payload.to_bytes())"
+      );
+      self.postMessage({ ready: true });
+    } catch (err) {
+      self.postMessage({ broken: String(err) });
+    }
+    return;
+  }
+  try {
+    const out = run(m.payload);
+    const data = out.toJs();
+    out.destroy();
+    self.postMessage({ ticket: m.ticket, data });
+  } catch (err) {
+    self.postMessage({ ticket: m.ticket, data: null, broken: String(err) });
+  }
+};
+`;
+}
+
+// A module worker of the page's own: from a Blob, as the page is one file.
+function gammonModuleWorker(src) {
+  return new Worker(URL.createObjectURL(new Blob([src], { type: "text/javascript" })), { type: "module" });
+}
+
+// The page's side: ``pyodideUrl()`` gives pyodide.js's URL once known, ``makeWorker(src)`` the worker
+// (``tools/pyodide/thinker.mjs`` runs it on Node's threads to test it).
+function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker) {
+  let worker = null;
+  let ready = false;
+  let stopped = false;
+  let next = 1;
+  const answers = new Map(); // ticket -> { state: 0 waiting, 1 answered, 2 failed; data }
+  const stop = () => {
+    ready = false;
+    stopped = true;
+    for (const a of answers.values()) if (a.state === 0) a.state = 2;
+    if (worker) worker.terminate();
+  };
+  return {
+    start(files) {
+      const url = pyodideUrl();
+      if (worker || !url) return false;
+      try {
+        worker = makeWorker(gammonThinkerSource(url.replace(/[^/]*$/, "")));
+      } catch (err) {
+        console.log(`Gammon Cart: no thinking worker (${err}); the computer thinks between frames`);
+        return false;
+      }
+      const t0 = performance.now();
+      worker.onmessage = (e) => {
+        const m = e.data;
+        if (m.ready) {
+          ready = true;
+          console.log(`Gammon Cart: thinking worker ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+        } else if (m.ticket === undefined) {
+          console.log(`Gammon Cart: the thinking worker did not start (${m.broken}); thinking between frames`);
+          stop();
+        } else {
+          const a = answers.get(m.ticket);
+          if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 });
+        }
+      };
+      worker.onerror = (e) => {
+        console.log(`Gammon Cart: the thinking worker stopped (${e.message}); thinking between frames`);
+        stop();
+      };
+      worker.postMessage({ files });
+      return true;
+    },
+    ready: () => ready,
+    stopped: () => stopped,
+    ask(payload) {
+      const ticket = next++;
+      answers.set(ticket, { state: 0, data: null });
+      worker.postMessage({ ticket, payload });
+      return ticket;
+    },
+    state: (ticket) => (answers.has(ticket) ? answers.get(ticket).state : 2),
+    take(ticket) {
+      const a = answers.get(ticket);
+      answers.delete(ticket);
+      return a ? a.data : null;
+    },
+    forget(ticket) {
+      answers.delete(ticket);
+    },
+    stop,
+  };
+}
+
 if (typeof module !== "undefined") {
-  module.exports = { gammonLayout, gammonPixelToPage, GAME_W, GAME_H };
+  module.exports = { gammonLayout, gammonPixelToPage, gammonThinker, gammonThinkerSource, GAME_W, GAME_H };
 } else {
+  // pyxel.js declares PYODIDE_URL after this script: read when the cart starts the worker
+  window.gammonThinker = gammonThinker(() => (typeof PYODIDE_URL === "string" ? PYODIDE_URL : null));
   (() => {
     let measuring = false; // the canvas is untransformed while SDL may be reading its box
     const canvas = () => document.querySelector("canvas#canvas");

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .assets import Assets
     from .prefs import Prefs
     from .sound import Sounds
-    from .thinking import FrameClock
+    from .thinking import Asker, FrameClock
     from .widgets import Window
 
 
@@ -98,7 +98,8 @@ class Services:
     """The services a scene gets: painting, sound, the settings, the store, time, chance, the clipboard.
 
     ``used`` is the input used last, so a tip names that device's controls; ``page`` is
-    the browser page around the cart (None on the desktop).
+    the browser page around the cart (None on the desktop); ``worker`` the process the
+    computer thinks in (None: it thinks in each frame's spare time).
     """
 
     assets: Assets
@@ -111,6 +112,7 @@ class Services:
     clipboard: Callable[[], str | None] = read_clipboard
     used: LastUsed = field(default_factory=LastUsed)
     page: Page | None = None
+    worker: Asker | None = None
 
     def file_name(self, path: str) -> str:
         """A file's name as the player knows it: a dropped file's own name in the browser."""

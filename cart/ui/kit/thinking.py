@@ -12,7 +12,7 @@ import sys
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from typing import Any
+from typing import Any, Protocol
 
 RECENT = 16
 """Draws the clock looks back over for the time to keep for drawing."""
@@ -81,10 +81,33 @@ class FrameClock:
         return self.start + self.period - self.margin - draw - self.reserve
 
 
+class Answer(Protocol):
+    """A decision made elsewhere (a worker process): ``ready`` once it has come, ``failed`` once it cannot."""
+
+    @property
+    def ready(self) -> bool: ...
+
+    @property
+    def failed(self) -> bool: ...
+
+    def value(self) -> Any: ...
+
+
+class Asker(Protocol):
+    """Where decisions may be sent to be made (``cart.ai.worker.Worker``); None from :meth:`ask`: not now."""
+
+    def ask(self, job: tuple[Any, ...]) -> Answer | None: ...
+
+    def close(self) -> None: ...
+
+
 class Thinker:
     """A computer decision in progress: a ``think_*`` generator stepped until the frame's deadline.
 
     ``state``: the moment it thinks about; once the game moves on the scene drops it.
+    Given an ``answer`` (the same decision made in a worker process), it waits for
+    that instead, each frame running only ``prepare`` (what reading the answer
+    needs loaded) in slices; an answer that fails falls back to ``gen``'s slices.
     """
 
     def __init__(
@@ -93,11 +116,16 @@ class Thinker:
         done: Callable[[Any], None],
         state: object,
         player: int | None = None,
+        *,
+        answer: Answer | None = None,
+        prepare: Generator[None, None, Any] | None = None,
     ) -> None:
         self.gen = gen
         self.done = done
         self.state = state
         self.player = player
+        self.answer = answer
+        self.prepare = prepare
         self.slices = 0
         self.frames = 0
         self.forecast = 0.0  # how long the next slice may take
@@ -108,25 +136,53 @@ class Thinker:
 
     def step(self, clock: FrameClock) -> bool:
         """Run slices while the next should end before ``clock``'s deadline (one at least); True: answered."""
-        deadline = clock.deadline()
-        now = clock.now
-        start = now()
+        start = clock.now()
         try:
-            while True:
-                t0 = now()
-                try:
-                    next(self.gen)
-                except StopIteration as stop:
-                    self.done(stop.value)
-                    return True
-                t1 = now()
-                self.slices += 1
-                self.ran(t1 - t0)
-                if t1 + self.forecast >= deadline:
+            answer = self.answer
+            if answer is not None:
+                if self.prepare is not None:
+                    if not self._slices(self.prepare, clock):
+                        self.frames += 1
+                        return False
+                    self.prepare = None
+                if answer.ready:
+                    try:
+                        value = answer.value()
+                    except Exception:  # an answer that cannot be read: think it here
+                        pass
+                    else:
+                        self.done(value)
+                        return True
+                elif not answer.failed:
                     self.frames += 1
                     return False
+                self.answer = None  # the worker failed: the thought is made here after all
+            if self._slices(self.gen, clock, self.done):
+                return True
+            self.frames += 1
+            return False
         finally:
-            clock.thought += now() - start
+            clock.thought += clock.now() - start
+
+    def _slices(
+        self, gen: Generator[None, None, Any], clock: FrameClock, done: Callable[[Any], None] | None = None
+    ) -> bool:
+        """Step ``gen`` while the next slice should end before the deadline (one at least); True: it ended."""
+        deadline = clock.deadline()
+        now = clock.now
+        while True:
+            t0 = now()
+            try:
+                next(gen)
+            except StopIteration as stop:
+                if done is not None:
+                    done(stop.value)
+                return True
+            t1 = now()
+            self.slices += 1
+            self.ran(t1 - t0)
+            if t1 + self.forecast >= deadline:
+                return False
 
 
 RECENT_SLICES = 64  # the analysis's slices a frame's forecast looks back over

@@ -8,12 +8,10 @@ moving, a pause) from a queue; input during a beat waits for a person's turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai import think_ready
 from cart.engine import (
     Action,
     Doubled,
@@ -44,10 +42,11 @@ from cart.ui.kit.thinking import Thinker
 from . import play_boxes as boxes
 from .table import Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, stops, table_view
+from .thought import thought
 from .tutor import Tutor
 
 if TYPE_CHECKING:
-    from cart.ai import Bot, Hint
+    from cart.ai import Hint
     from cart.ui.kit.services import Services
     from cart.ui.kit.widgets import Furniture, Window
 
@@ -64,9 +63,6 @@ class PlayScene(Scene):
         super().__init__(services)
         self.table = table
         self.attract = attract
-        # A Bot (and the weights it reads) is made on its computer's first turn, never before the first frame.
-        self._bots: dict[int, Bot] = {}
-        self.hint_bot: Bot | None = None
         self.pointer = (0, 0)
         self.focus: tuple[int, int] | None = (
             None  # where the arrow keys last put the cursor, until the mouse moves
@@ -187,27 +183,21 @@ class PlayScene(Scene):
 
     # -- the computer ----------------------------------------------------------------------------
     def _computer(self, game: GameState) -> None:
-        """A slice of the computer's turn (:func:`cart.ai.think_action`); its action is applied when found."""
+        """A slice of the computer's turn (:func:`cart.ai.worker.think_turn`); its action applied once found.
+
+        The AI is loaded, and its nets built, at its first turn (in slices or in the worker),
+        never before the first frame.
+        """
         if self.thinker is None:
             seat = game.actor
-            self.thinker = Thinker(self._think_turn(seat), self._computer_act, game, seat)
+            job = ("turn", self.table.bots[seat], seat, self.match)
+            self.thinker = thought(job, self._computer_act, game, seat, self.services.worker)
         if self.thinker.step(self.services.clock):
             self.thinker = None
 
-    def _think_turn(self, seat: int) -> Generator[None, None, Action]:
-        """The computer's turn; at its first the AI is loaded and its nets built in slices too, lest a
-        frame drop (the title shows before any of it is loaded)."""
-        yield from think_ready()
-        from cart.ai import Bot, think_action, think_load_weights
-
-        if seat not in self._bots:
-            weights = yield from think_load_weights()
-            self._bots[seat] = Bot(self.table.bots[seat], seed=seat, weights=weights)
-        # the computer may offer to resign: a person answers in a box, a computer by its evaluation
-        return (yield from think_action(self._bots[seat], self.match, resign=True))
-
-    def _computer_act(self, action: Action) -> None:
-        self.act(action)
+    def _computer_act(self, decision: Hint) -> None:
+        # the computer may have offered to resign: a person answers in a box, a computer by its evaluation
+        self.act(decision.action(self.match))
 
     # -- people -------------------------------------------------------------------------------------
     def _human(self, game: GameState, intents: list[Intent]) -> None:
@@ -293,15 +283,8 @@ class PlayScene(Scene):
         t = self.table
         game = t.match.game
         t.say("thinking...")
-        self.thinker = Thinker(self._think_hint(), self._hinted, game, game.actor)
-
-    def _think_hint(self) -> Generator[None, None, Hint]:
-        yield from think_ready()
-        from cart.ai import Bot, think_hint, think_load_weights
-
-        if self.hint_bot is None:
-            self.hint_bot = Bot(HINT_LEVEL, weights=(yield from think_load_weights()))
-        return (yield from think_hint(self.hint_bot, self.match))
+        job = ("hint", HINT_LEVEL, self.match)
+        self.thinker = thought(job, self._hinted, game, game.actor, self.services.worker)
 
     def _hinted(self, advice: Hint) -> None:
         self._advice = (self.match.game, advice.kind)

@@ -7,10 +7,9 @@ by default). The engine and ``cart.ai`` decide; this only holds and asks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cart.ai import think_ready
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
 from cart.ui.kit.dialogs import Choice, Dialog
@@ -19,22 +18,13 @@ from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
 
 from .table import arrows
+from .thought import thought
 
 if TYPE_CHECKING:
     from cart.ai.review.tutor import Advice
     from cart.ui.kit.services import Services
 
     from .table import Outcome, Table
-
-
-def threshold(setting: str) -> float:
-    """The least loss the tutor asks about at ``setting`` (not "off"): gnubg's marks' thresholds.
-
-    Read from the review, which is loaded when the tutor first judges, not with the table.
-    """
-    from cart.ai.review import BAD, DOUBTFUL, VERY_BAD
-
-    return {"doubtful": DOUBTFUL, "bad": BAD, "very bad": VERY_BAD}[setting]
 
 
 JUDGED = (Move, Double, Take, Drop, Roll)
@@ -84,15 +74,9 @@ class Tutor:
             return True  # forced
         self.held = action
         self.table.log.meanwhile("the tutor is looking at it...")
-        self.thinker = Thinker(self._think(action, setting), self._judged, game, game.actor)
+        job = ("tutor", self.table.match, action, setting)
+        self.thinker = thought(job, self._judged, game, game.actor, self.services.worker)
         return False
-
-    def _think(self, action: Action, setting: str) -> Generator[None, None, Advice | None]:
-        """The Master's judgement of ``action``, the AI loaded first in slices where it is not yet."""
-        yield from think_ready()
-        from cart.ai.review.tutor import think_tutor
-
-        return (yield from think_tutor(self.table.match, action, threshold(setting)))
 
     def step(self) -> Transition | None:
         """A slice of the judgement in this frame's spare time; the box to push once it asks."""
