@@ -103,3 +103,22 @@ def test_a_fit_moves_the_net_towards_its_targets_and_keeps_the_other_nets(tmp_pa
     assert nets["contact"] != old["contact"]
     done = meta["fit"]  # type: ignore[index]
     assert done["best"] < 0.9 * done["start"] and done["epoch"] >= 1  # type: ignore[index]
+
+
+def test_a_crashed_fit_leaves_the_contact_net_and_mix_zero_is_the_start(tmp_path: Path) -> None:
+    pos = tmp_path / "pos.txt"
+    rollout.main(["positions", "--games", "8", "--endings", "40", "--out", str(pos)])
+    rolled = tmp_path / "rolled.txt"
+    rolled.write_text("".join(f"{pid} 72 0.9 0.3 0.0 0.0 0.0\n" for pid in pos.read_text().split()))
+    _, old = cartnet.read_arrays(WEIGHTS.read_bytes())
+    start = old.get("crashed", old["contact"])
+    nets = {}
+    for mix in ("1", "0"):
+        to = tmp_path / f"w{mix}.bin"
+        args = [str(rolled), "--net", "crashed", "--epochs", "2", "--mix", mix, "--to", str(to)]
+        assert fit.main(args) == 0
+        _, nets[mix] = cartnet.read_arrays(to.read_bytes())
+        assert nets[mix]["contact"] == old["contact"] and nets[mix]["race"] == old["race"]
+    assert nets["1"]["crashed"] != start
+    w1, b1, _, _ = nets["0"]["crashed"]  # stored in halves: the start to within a half's rounding
+    assert np.allclose(w1, start[0], rtol=1e-3, atol=1e-3) and np.allclose(b1, start[1], rtol=1e-3, atol=1e-3)

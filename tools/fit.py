@@ -11,6 +11,9 @@ error is kept; the race and prune nets are carried over as they are. With ``--ne
 the fit makes the cart's crashed net instead, on the positions it values alone (crashed
 boards: :func:`cart.ai.net.is_crashed`), and the contact net stays.
 The trainer's self-play (:mod:`tools.kernels`) knows no crashed net: fit it last.
+``--mix`` keeps only a share of the fit, the rest the starting weights (a fitted net
+and its start, averaged weight by weight, keep most of the fit's accuracy and more
+of the start's play: the rollouts' noise is in the fit's fine differences).
 
 ::
 
@@ -155,6 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=30)
     ap.add_argument("--lr", type=float, default=3e-4)
     ap.add_argument("--anchor", type=float, default=1e-4, help="pull towards the starting weights")
+    ap.add_argument(
+        "--mix",
+        type=float,
+        default=1.0,
+        help="keep this share of the fitted weights and the rest of the starting ones (1: all fitted)",
+    )
     ap.add_argument("--batch", type=int, default=128)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--to", type=Path, required=True)
@@ -183,6 +192,9 @@ def main(argv: list[str] | None = None) -> int:
     x = inputs(keys, p0["W1"].shape[0]).astype(np.float64)
     print(f"{len(keys)} positions, {int(held.sum())} held out", flush=True)
     p, summary = fit(p0, x, y, w, held, epochs=a.epochs, lr=a.lr, anchor=a.anchor, batch=a.batch, seed=a.seed)
+    if not 0.0 <= a.mix <= 1.0:
+        ap.error("--mix is a share, from 0 to 1")
+    p = {k: a.mix * v + (1.0 - a.mix) * p0[k] for k, v in p.items()}
     nets[a.net] = (p["W1"].T, p["b1"], p["W2"], p["b2"])  # type: ignore[assignment]
     meta = dict(meta)
     meta[f"fit {a.net}" if a.net != "contact" else "fit"] = {
