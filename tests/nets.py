@@ -2,31 +2,18 @@
 
 from __future__ import annotations
 
-import json
-from array import array
 from math import exp
 
 from cart.ai.features import INPUTS, ROLLS as ROLL_COUNT, SLOTS, UNITS, contact_features_reference, unit_table
-from cart.ai.net import MAGIC
+from cart.ai.net import read_arrays
 
 
 def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
     """The five outputs of the weight file's net ``net`` for the low side of ``key``."""
-    size = int.from_bytes(weights_bytes[len(MAGIC) : len(MAGIC) + 4], "little")
-    header = json.loads(weights_bytes[len(MAGIC) + 4 : len(MAGIC) + 4 + size])
-    floats = array("f")
-    floats.frombytes(weights_bytes[len(MAGIC) + 4 + size :])
-    at = 0
-    for spec in header["nets"]:
-        h = spec["hidden"]
-        n_in = spec["inputs"]
-        parts = []
-        for n in (h * n_in, h, 5 * h, 5):
-            parts.append(floats[at : at + n].tolist())
-            at += n
-        if spec["name"] == net:
-            w1, b1, w2, b2 = parts
-            break
+    w1rows, b1, w2rows, b2 = read_arrays(weights_bytes)[1][net]  # the decoding is tested on its own
+    h, n_in = len(b1), len(w1rows[0])
+    w1 = [w for row in w1rows for w in row]
+    w2 = [w for row in w2rows for w in row]
     table = unit_table()
     x = [0.0] * n_in
     for j in range(2 * SLOTS):
