@@ -9,11 +9,12 @@ a table sum too. Integer arithmetic gives every machine (Pyodide included) the s
 bits and the same plays; a test bounds the gap to the textbook float pass.
 
 Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header
-(nets, shapes, inputs, training metadata), then float32 little-endian arrays per net:
-W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An optional ``prune`` net on the slot
-inputs alone (``tools/prune.py``) ranks reply lists for the master's deepest ply; an
-optional ``crashed`` net, of the contact net's inputs, values the contact positions
-:func:`is_crashed` picks (``tools/fit.py``), as GNU Backgammon keeps a net per class.
+(nets, shapes, inputs, training metadata), then little-endian arrays per net, float32 or
+float16 as its header's ``dtype`` says: W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An
+optional ``prune`` net on the slot inputs alone (``tools/prune.py``) ranks reply lists for
+the master's deepest ply; an optional ``crashed`` net, of the contact net's inputs, values
+the contact positions :func:`is_crashed` picks (``tools/fit.py``), as GNU Backgammon keeps
+a net per class.
 """
 
 from __future__ import annotations
