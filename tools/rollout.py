@@ -34,7 +34,7 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai.net import flip_probs
-from cart.engine import Position, PositionError
+from cart.engine import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, back, candidates, choose, eval_one
 from tools.starts import draw_ending, is_crashed
@@ -134,19 +134,13 @@ def make_positions(seed: int, games: int, endings: int, weights: str) -> list[st
     rng = random.Random(f"rollout-positions:{seed}")
     t = Trainer.from_weights(Path(weights))
     nets, nfeat = t.nets(), t.nfeat
-    out: dict[str, str] = {}
+    out: dict[str, None] = {}  # each position once, in the order met
     for _ in range(games):
         for pos in game_positions(rng, nets, nfeat, 0.3):
-            if not pos.is_over() and position_kind(pos) != "race":
-                out.setdefault(pos.position_id(), position_kind(pos))
-    made = 0
-    while made < endings:
-        try:
-            pos = draw_ending(rng, "bar" if made % 3 == 0 else "contact")
-        except PositionError:  # pragma: no cover - draw_ending retries itself
-            continue
-        out.setdefault(pos.position_id(), position_kind(pos))
-        made += 1
+            if not pos.is_over() and not pos.is_race():
+                out[pos.position_id()] = None
+    for made in range(endings):
+        out[draw_ending(rng, "bar" if made % 3 == 0 else "contact").position_id()] = None
     return list(out)
 
 
