@@ -156,21 +156,24 @@ def test_win_chances_match_a_two_sided_search_of_tiny_races() -> None:
     races = _tiny_races()
     assert len(races) > 40
     for pos in races:
-        ours = 1.0 - race.win_after(flip_key(pos.key))  # type: ignore[operator]
+        ours = 1.0 - race.after(flip_key(pos.key))[0]  # type: ignore[index]
         worst = max(worst, abs(ours - _two_sided(pos.key)))
     # bearing off soonest on average is nearly always the play that wins most often
     assert worst < 0.005
 
 
-def test_only_endings_with_a_man_off_each_and_few_positions_are_worked_out() -> None:
+def test_home_boards_and_endings_of_few_positions_are_worked_out() -> None:
     mask = (1 << 104) - 1
     assert race.small(Position.from_counts(counts({6: 5}), counts({1: 1})).key & mask)
     assert race.small(Position.from_counts(counts({6: 6, 1: 4}), counts({1: 1})).key & mask)  # in the table
-    assert not race.small(Position.from_counts(counts({6: 7, 1: 4}), counts({1: 1})).key & mask)
-    assert not race.small(Position.start().key & ((1 << 104) - 1))  # no man off: gammons possible
+    assert race.small(Position.from_counts(counts({6: 7, 1: 4}), counts({1: 1})).key & mask)  # worked out
+    assert race.small(Position.from_counts(counts({6: 10, 1: 5}), counts({1: 1})).key & mask)  # none off
+    assert not race.small(Position.start().key & mask)  # none off, far from home
     many = pos_of({p: 2 for p in range(1, 7)} | {13: 1}, {1: 1})
-    assert not race.small(many.key & ((1 << 104) - 1))
-    assert race.win_after(flip_key(many.key)) is None
+    assert not race.small(many.key & mask)
+    assert race.after(flip_key(many.key)) is None
+    far = pos_of({6: 14, 7: 1}, {1: 1})  # 15 men, one outside: the race net's
+    assert race.after(flip_key(far.key)) is None
 
 
 @pytest.fixture(scope="module")
@@ -246,3 +249,49 @@ def _win(da: tuple[float, ...], db: tuple[float, ...]) -> float:
 def test_races_of_few_spread_men_are_no_longer_certain_wins(bot: Bot, position_id: str, gnubg: float) -> None:
     """The eval judge's worst races before the estimate (ours 0.93 to 1.00 each; gnubg 2-ply beside)."""
     assert bot.evaluate(Position.from_position_id(position_id)).win == pytest.approx(gnubg, abs=0.03)
+
+
+def _home(rng: random.Random, men: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for _ in range(men):
+        p = rng.randint(1, 6)
+        out[p] = out.get(p, 0) + 1
+    return out
+
+
+def _bear_offs(seed: int, n: int) -> list[Position]:
+    """Both sides home, one of them with 11-15 men (15: none off, so gammons are in play)."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        big = rng.choice((11, 12, 13, 14, 15, 15, 15))
+        other = rng.choice((rng.randint(1, 4), rng.randint(5, 10), rng.randint(11, 15), 15))
+        sides = [_home(rng, big), _home(rng, other)]
+        rng.shuffle(sides)
+        out.append(pos_of(*sides))
+    return out
+
+
+def _agree_with_gnubg_bear_off_tables(positions: list[Position]) -> int:
+    """All five chances as GNU Backgammon's 0-ply reads them from its one-sided 15-man tables."""
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    bot = Bot("expert")
+    gammons = 0
+    for pos in positions:
+        ours = bot.evaluate(pos)
+        theirs = gnubg_nn.probabilities(pos.gnubg_board(), 0)
+        assert ours[:5] == pytest.approx(theirs, abs=2e-3), pos.position_id()
+        gammons += ours[1] + ours[3] > 0.01
+    return gammons
+
+
+def test_home_boards_of_many_men_read_as_gnubgs_bear_off_tables() -> None:
+    few = [pos_of({1: 5, 2: 5, 3: 5}, {1: 4, 3: 7}), pos_of({2: 6, 1: 5}, {1: 3, 2: 6, 3: 6})]
+    gammon = [pos_of({5: 1, 6: 1}, {2: 8, 3: 7}), pos_of({4: 15}, {1: 1})]  # only 2-1 takes none off
+    assert _agree_with_gnubg_bear_off_tables(few + gammon) == 2
+
+
+@pytest.mark.slow  # works out most of the 15-man one-sided tables (about 10 s)
+def test_random_bear_offs_of_many_men_read_as_gnubgs_bear_off_tables() -> None:
+    positions = _bear_offs(11, 150)
+    assert _agree_with_gnubg_bear_off_tables(positions) >= 10  # the gammons are tested

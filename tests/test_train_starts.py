@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from boards import random_position
 
-from cart.ai.race import win_after
+from cart.ai.race import after as race_after
 from cart.engine import Position
 from tools import starts, train
 from tools.kernels import candidates
@@ -101,16 +101,16 @@ def test_race_win_reads_what_the_cart_reads_and_only_races() -> None:
         pos = random_position(rng)
         if pos.is_over():
             continue
-        win = train.race_win(pos.key)
+        win = train.race_read(pos.key)
         if pos.is_race():
             seen["race"] += 1
-            assert win == win_after(pos.key)
+            assert win == race_after(pos.key)
         else:
             seen["contact"] += 1
             assert win is None
     assert min(seen.values()) > 100
     over = Position.from_counts([15] + [0] * 25, [14, 1] + [0] * 24)
-    assert train.race_win(over.key) is None
+    assert train.race_read(over.key) is None
 
 
 def test_an_exact_race_is_chosen_by_its_worked_out_value() -> None:
@@ -122,7 +122,8 @@ def test_an_exact_race_is_chosen_by_its_worked_out_value() -> None:
     cands, arr = candidates(key, 6, 5)
     best = np.empty(5)
     i, read = t._choose(cands, arr, best, exact=True)
-    wins = [train.race_win(c) for c in cands]
+    read_all = [train.race_read(c) for c in cands]
+    wins = [None if p is None else p[0] for p in read_all]
     assert read and wins[i] == max(w for w in wins if w is not None) and best[0] == wins[i]
-    assert list(best[1:]) == [0.0] * 4
+    assert list(best[1:]) == [0.0] * 4  # each side has a man off: no gammons
     assert not t._choose(cands, arr, best, exact=False)[1]

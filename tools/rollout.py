@@ -38,7 +38,7 @@ from cart.engine import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, back, candidates, choose, eval_one
 from tools.starts import draw_ending, is_crashed
-from tools.train import Trainer, race_win
+from tools.train import Trainer, race_read
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
 MAX_PLIES = 400
@@ -70,9 +70,9 @@ def trial(
         if (chosen & 15) == 15:  # the mover has borne off all: best holds the exact result
             out = best.copy()
         elif back(arr[i], 0) + back(arr[i], 1) <= 25:  # contact broken: read the race
-            w = race_win(chosen)
-            if w is not None:
-                out = np.array((w, 0.0, 0.0, 0.0, 0.0))
+            known = race_read(chosen)
+            if known is not None:
+                out = np.array(known)
             else:
                 eval_one(arr[i], UNITS, *nets, idx, val, h, o, nfeat)
                 out = o.copy()

@@ -44,7 +44,7 @@ import numpy as np
 
 from cart.ai import net as cartnet
 from cart.ai.features import CONTACT_FEATURES, INPUTS, N_BASIC, N_FEATURES
-from cart.ai.race import win_after
+from cart.ai.race import Probs, after as race_after
 from cart.engine.board import Position
 from cart.engine.fast import SIDE_BITS, SIDE_MASK
 from cart.engine.movegen import flip_key
@@ -129,19 +129,19 @@ class Trainer:
         """The greedy play, its outcome in ``best``, and whether that outcome was read off exactly.
 
         With ``exact`` a play that leaves a race the cart reads from bear-off distributions
-        (:func:`cart.ai.race.win_after`) is valued that way rather than by the race net, as
+        (:func:`cart.ai.race.after`) is valued that way rather than by the race net, as
         the cart's own evaluator does; the game stops there, its value known.
         """
         if exact:
-            known = {j: w for j, c in enumerate(cands) if (w := race_win(c)) is not None}
+            known = {j: p for j, c in enumerate(cands) if (p := race_read(c)) is not None}
             if known:
-                top = max(known, key=known.__getitem__)
+                top = max(known, key=lambda j: cartnet.equity(known[j]))
                 rest = [j for j in range(len(cands)) if j not in known]
                 if rest:
                     i = rest[choose(arr[rest], UNITS, *self.nets(), best, self.nfeat)]
-                    if 2.0 * best[0] - 1.0 + best[1] - best[3] + best[2] - best[4] >= 2.0 * known[top] - 1.0:
+                    if cartnet.equity(tuple(best)) >= cartnet.equity(known[top]):  # type: ignore[arg-type]
                         return i, False
-                best[:] = (known[top], 0.0, 0.0, 0.0, 0.0)  # each side has a man off: no gammons
+                best[:] = known[top]
                 return top, True
         return choose(arr, UNITS, *self.nets(), best, self.nfeat), False
 
@@ -252,14 +252,14 @@ class Trainer:
         return plies
 
 
-def race_win(key: int) -> float | None:
-    """The cart's exact (or estimated) P(win) for the mover of an after-move ``key`` in a race, else None."""
+def race_read(key: int) -> Probs | None:
+    """The cart's exact (or estimated) chances for the mover of an after-move ``key`` in a race, else None."""
     mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
     if (mine & 15) == 15:
         return None  # over: the kernels' exact outcome stands
     if ((mine.bit_length() + 3) >> 2) + ((theirs.bit_length() + 3) >> 2) - 2 > 25:
         return None  # contact: the highest occupied slots of the two sides still meet
-    return win_after(key)
+    return race_after(key)
 
 
 def alpha_at(games: int, a: dict) -> float:

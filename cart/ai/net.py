@@ -43,7 +43,7 @@ from .features import (
     contact_features,
     unit_table,
 )
-from .race import win_after as race_win_after
+from .race import Probs as Probs, after as race_after
 from .slices import drain
 
 _index: Callable[[Any, int], int] = getitem  # typed for mypy, which picks no overload of getitem in map
@@ -60,8 +60,6 @@ _STEP = 1 << (_PRE_BITS - 16)  # high-half units per 1.0 of pre-activation (128)
 
 # Outputs, all for the player who has just moved (the other is about to roll).
 WIN, WIN_G, WIN_BG, LOSE_G, LOSE_BG = range(5)
-
-Probs = tuple[float, float, float, float, float]
 
 
 class WeightsError(ValueError):
@@ -318,13 +316,13 @@ class Weights:
         self.meta = dict(meta)
 
     def after(self, key: int) -> Probs:
-        """Outcome for the low side of ``key`` (a play result): exact when over or a race of few men."""
+        """Outcome for the low side of ``key`` (a play result): exact when over or a race read in race.py."""
         if key & 15 == 15:  # the mover has borne off all 15: the game is over
             return terminal(key)
         if is_race(key):
-            win = race_win_after(key)  # a few men a side: worked out exactly
-            if win is not None:
-                return (win, 0.0, 0.0, 0.0, 0.0)
+            known = race_after(key)  # home boards and few men: worked out exactly
+            if known is not None:
+                return known
             return sane(key, self.race.forward(key), True)
         if self.crashed is not None and is_crashed(key):
             return sane(key, self.crashed.forward(key), False)

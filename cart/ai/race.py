@@ -1,13 +1,14 @@
 """Race endings read from each side's distribution of rolls to bear off, not guessed by the race net.
 
-The race net never learnt what a last man far from home means; few men are few
-positions, so their endings are worked out instead. In a race each side gets its
-own distribution of rolls to bear off (as GNU Backgammon's one-sided database), and
-``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for ``A`` that has just
-moved against ``B`` on roll. Only races where each side has a man off are read
-(no gammons). Exact for at most :data:`HOME_MEN` men home (``bearoff.bin``, from
-:func:`solve`) or few positions (:data:`LIMIT`, solved once and kept); a side of at
-most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`).
+The race net never learnt what a last man far from home means, nor a home board's
+exact odds; both are few enough positions to work out instead. In a race each side
+gets its own distribution of rolls to bear off (as GNU Backgammon's one-sided
+database), and ``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for ``A``
+that has just moved against ``B`` on roll. A side with no man off, all home, also
+gets its distribution of rolls to bear its first man off, which gives the gammons.
+Exact for any home board (at most :data:`HOME_MEN` men read from ``bearoff.bin``,
+more worked out once and kept) or a side of few positions (:data:`LIMIT`); a side
+of at most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`).
 """
 
 from __future__ import annotations
@@ -27,12 +28,18 @@ MAGIC = b"GCBEAR1\n"
 LIMIT = 1000
 """Most positions one side's ending may pass through (``comb(highest + men, men)``) to be worked out."""
 _KEEP = 50_000
-"""Most endings kept at once; past this the store starts afresh (each holds a few dozen floats)."""
+"""Most endings off the home board kept at once; past this that store starts afresh."""
+HOME = 1 << 24
+"""Boards below this have every man on points 1..6: at most 54,264 of them, each kept once worked out."""
 
 Dist = tuple[float, ...]
 """``d[k]``: the chance of bearing the last man off with the ``k``-th roll."""
+Probs = tuple[float, float, float, float, float]
+"""Win, win a gammon, win a backgammon, lose a gammon, lose a backgammon: for the side that has just moved."""
 
-_SOLVED: dict[int, tuple[float, Dist]] = {0: (0.0, (1.0,))}
+_HOME_SOLVED: dict[int, tuple[float, Dist]] = {0: (0.0, (1.0,))}
+_SOLVED: dict[int, tuple[float, Dist]] = {}
+_FIRST: dict[int, tuple[float, Dist]] = {}
 _ONE = tuple(1 << (4 * p) for p in range(24))  # one man on the point p + 1
 
 
@@ -158,8 +165,10 @@ def write_table(path: Path = TABLE_PATH) -> int:
 def _forget() -> None:
     """Drop every kept answer and the table's index, so what comes next is worked out (or read) afresh."""
     global _TABLE
+    _HOME_SOLVED.clear()
+    _HOME_SOLVED[0] = (0.0, (1.0,))
     _SOLVED.clear()
-    _SOLVED[0] = (0.0, (1.0,))
+    _FIRST.clear()
     _STEPS.clear()
     _TABLE = None
 
@@ -169,13 +178,15 @@ def solve(board: int, table: bool = True) -> tuple[float, Dist]:
 
     ``table``: read a home board of few men from ``bearoff.bin`` (what the file is written without).
     """
-    done = _SOLVED.get(board)
+    home = board < HOME
+    kept = _HOME_SOLVED if home else _SOLVED
+    done = kept.get(board)
     if done is not None:
         return done
-    if table and board < 1 << 24:
+    if table and home:
         done = _from_table(board)
         if done is not None:
-            _SOLVED[board] = done
+            kept[board] = done
             return done
     mean = 1.0
     acc = [0.0]
@@ -183,7 +194,7 @@ def solve(board: int, table: bool = True) -> tuple[float, Dist]:
         best_mean = 99.0
         best: Dist = ()
         for n in _after_roll(board, a, b):
-            got = _SOLVED.get(n) or solve(n, table)
+            got = _HOME_SOLVED.get(n) or _SOLVED.get(n) or solve(n, table)
             if got[0] < best_mean:
                 best_mean, best = got
         p = w / 36.0
@@ -192,51 +203,98 @@ def solve(board: int, table: bool = True) -> tuple[float, Dist]:
             acc.extend([0.0] * (len(best) + 1 - len(acc)))
         for k, x in enumerate(best, 1):
             acc[k] += p * x
-    if len(_SOLVED) >= _KEEP:
+    if not home and len(_SOLVED) >= _KEEP:
         _SOLVED.clear()
-        _SOLVED[0] = (0.0, (1.0,))
     answer = (mean, tuple(acc))
-    _SOLVED[board] = answer
+    kept[board] = answer
     return answer
 
 
+def first_off(board: int) -> tuple[float, Dist]:
+    """The mean number of rolls to bear the first man off a home ``board`` of 15 men, and their distribution.
+
+    Each roll is played to need the fewest rolls on average, as a side saving the gammon
+    would: this and :func:`solve`'s distribution are GNU Backgammon's two one-sided tables.
+    """
+    done = _FIRST.get(board)
+    if done is not None:
+        return done
+    mean = 1.0
+    acc = [0.0, 0.0]
+    for a, b, w in ROLLS:
+        p = w / 36.0
+        after = _after_roll(board, a, b)
+        if any(_men(n) < 15 for n in after):
+            acc[1] += p  # a man comes off this roll
+            continue
+        best_mean, best = min((first_off(n) for n in after), key=lambda got: got[0])
+        mean += p * best_mean
+        if len(best) + 1 > len(acc):
+            acc.extend([0.0] * (len(best) + 1 - len(acc)))
+        for k, x in enumerate(best, 1):
+            acc[k] += p * x
+    answer = (mean, tuple(acc))
+    _FIRST[board] = answer
+    return answer
+
+
+def _men(board: int) -> int:
+    return sum((board >> s) & 15 for s in range(0, 24, 4))
+
+
 def small(side: int) -> bool:
-    """Whether one side (26 nibbles, off first) has an ending worked out here: a man off, few positions."""
-    if not side & 15:
-        return False
+    """Whether one side (26 nibbles, off first) has an ending worked out here: all home, or few positions.
+
+    A side with no man off must be all home (its first man off then gives the gammons).
+    """
     board = side >> 4
     high = (board.bit_length() + 3) >> 2
+    if high <= 6:
+        return True
     men = 15 - (side & 15)
-    return (high <= 6 and men <= HOME_MEN) or comb(high + men, men) <= LIMIT
+    return bool(side & 15) and comb(high + men, men) <= LIMIT
 
 
-def win_after(key: int) -> float | None:
-    """P(win) for the side that has just moved (the low half of ``key``), or None if not known here.
+def after(key: int) -> Probs | None:
+    """The five chances of the side that has just moved (the low half of ``key``), or None if not known here.
 
     ``key`` must be a race (no contact) and not over. Each side's distribution is
-    worked out when it is :func:`small`, estimated (:func:`estimate`) when it has at
-    most :data:`FEW_MEN` men; otherwise the answer is None and the race net's guess stands.
+    worked out when it is :func:`small`, estimated (:func:`estimate`) when it has a
+    man off and at most :data:`FEW_MEN` men; otherwise the answer is None and the race
+    net's guess stands. Nobody can be backgammoned once the men have passed.
     """
-    da = _dist(key & SIDE_MASK)
+    mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
+    da = _dist(mine)
     if da is None:
         return None
-    db = _dist(key >> SIDE_BITS)
+    db = _dist(theirs)
     if db is None:
         return None
-    # the roller rolls first: the mover wins when it needs fewer rolls than the roller
-    win = 0.0
-    left = 1.0  # P(the roller needs more than k rolls)
+    # the roller rolls first: its k-th roll comes before the mover's k-th, so the mover wins
+    # when it needs fewer rolls than the roller, and wins a gammon when it needs fewer than the
+    # roller needs to bear its first man off; the roller wins a gammon when it needs no more
+    # rolls than the mover needs to bear its first man off
+    win = min(1.0, max(0.0, _before(da, db)))
+    gammon = _before(da, first_off(theirs >> 4)[1]) if not theirs & 15 else 0.0
+    lose_gammon = 1.0 - _before(first_off(mine >> 4)[1], db) if not mine & 15 else 0.0
+    return (win, min(max(gammon, 0.0), win), 0.0, min(max(lose_gammon, 0.0), 1.0 - win), 0.0)
+
+
+def _before(da: Dist, db: Dist) -> float:
+    """P(a draw from ``da`` is less than one from ``db``)."""
+    out = 0.0
+    left = 1.0  # P(db's draw is more than k)
     for k, pa in enumerate(da):
         if k < len(db):
             left -= db[k]
-        win += pa * left
-    return min(1.0, max(0.0, win))
+        out += pa * left
+    return out
 
 
 def _dist(side: int) -> Dist | None:
     if small(side):
         return solve(side >> 4)[1]
-    if 15 - (side & 15) <= FEW_MEN:
+    if side & 15 and 15 - (side & 15) <= FEW_MEN:
         return estimate(side >> 4)
     return None
 
