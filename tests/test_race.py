@@ -295,3 +295,15 @@ def test_home_boards_of_many_men_read_as_gnubgs_bear_off_tables() -> None:
 def test_random_bear_offs_of_many_men_read_as_gnubgs_bear_off_tables() -> None:
     positions = _bear_offs(11, 150)
     assert _agree_with_gnubg_bear_off_tables(positions) >= 10  # the gammons are tested
+
+
+@pytest.mark.slow  # every home board: about 10 s
+def test_the_tables_a_worker_works_out_are_every_home_board() -> None:
+    race._forget()
+    try:
+        steps = sum(1 for _ in race.think_tables())
+        assert steps == len(race._HOME_SOLVED) == comb(21, 6)  # every board of up to 15 men on 6 points
+        assert len(race._FIRST) == comb(20, 5)  # 15 men on 6 points
+        assert not race._STEPS  # the help is let go
+    finally:
+        race._forget()

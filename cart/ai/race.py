@@ -13,7 +13,7 @@ of at most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from itertools import pairwise
 from math import comb, erf, sqrt
 from pathlib import Path
@@ -236,6 +236,21 @@ def first_off(board: int) -> tuple[float, Dist]:
     answer = (mean, tuple(acc))
     _FIRST[board] = answer
     return answer
+
+
+def think_tables() -> Generator[None, None, None]:
+    """Work out every home board (and a home board of 15 men's first man off), a board a step.
+
+    What a worker does while it waits: the numbers a thought would otherwise work out
+    when it first meets a board (seconds, for the first boards of 15 men), the same
+    numbers either way, so no play depends on whether this has run.
+    """
+    for board in home_boards(15):
+        solve(board)
+        if _men(board) == 15:
+            first_off(board)
+        yield
+    _STEPS.clear()  # only a help while working out: the boards' answers are kept
 
 
 def _men(board: int) -> int:

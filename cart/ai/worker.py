@@ -354,6 +354,36 @@ def warm() -> None:
     load_weights()
 
 
+_TABLES: Generator[None, None, None] | None = None
+IDLE_S = 1.0
+"""Seconds a child waits without a job before it works out tables (:func:`warm_step`)."""
+
+
+def warm_step(seconds: float) -> bool:
+    """Work out bear-off tables for about ``seconds`` (:func:`cart.ai.race.think_tables`); False once all are.
+
+    What a worker does between jobs, so a thought never waits seconds for a table.
+    """
+    global _TABLES
+    from .race import think_tables
+
+    if _TABLES is None:
+        _TABLES = think_tables()
+    end = time.monotonic() + seconds
+    return any(time.monotonic() > end for _ in _TABLES)  # stops at the step past the time
+
+
+def _warm_while_idle(idle: threading.Event, quiet_since: list[float]) -> None:
+    """Step :func:`warm_step` while no job is under way and none has been for :data:`IDLE_S`."""
+    while True:
+        idle.wait()
+        wait = quiet_since[0] + IDLE_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        elif not warm_step(0.02):
+            return
+
+
 def reply(job: Job) -> bytes:
     """The answer to ``job``, pickled: ``(True, pickled value)``, or ``(False, why)`` when it failed.
 
@@ -390,16 +420,25 @@ def serve(source: IO[bytes] | None = None, sink: IO[bytes] | None = None) -> int
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     warm()
-    while True:
-        try:
-            job = pickle.load(source)
-        except EOFError:
-            return 0
-        try:
-            sink.write(reply(job))
-            sink.flush()
-        except (OSError, ValueError):
-            return 0
+    idle = threading.Event()
+    quiet_since = [time.monotonic()]
+    threading.Thread(target=_warm_while_idle, args=(idle, quiet_since), name="tables", daemon=True).start()
+    try:
+        while True:
+            idle.set()
+            try:
+                job = pickle.load(source)
+            except EOFError:
+                return 0
+            idle.clear()
+            try:
+                sink.write(reply(job))
+                sink.flush()
+            except (OSError, ValueError):
+                return 0
+            quiet_since[0] = time.monotonic()
+    finally:
+        idle.clear()  # the tables' thread waits for good
 
 
 if __name__ == "__main__":

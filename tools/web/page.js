@@ -91,6 +91,17 @@ self.onmessage = async (e) => {
         "lambda payload: answer(payload.to_bytes())"
       );
       self.postMessage({ ready: true });
+      // between jobs (a job's message runs between two steps), the bear-off tables a thought would
+      // otherwise stop to work out: cart.ai.worker.warm_step
+      const warmStep = py.runPython("from cart.ai.worker import warm_step\\nwarm_step");
+      const warmOn = () => {
+        try {
+          if (warmStep(0.02)) setTimeout(warmOn, 0);
+        } catch (err) {
+          // a step that fails leaves the tables to the thoughts that meet them
+        }
+      };
+      setTimeout(warmOn, 1000);
     } catch (err) {
       self.postMessage({ broken: String(err) });
     }
