@@ -150,16 +150,32 @@ def _tiny_races() -> list[Position]:
     return out
 
 
+def _one_sided_win(pos: Position) -> float:
+    """P(the side on roll wins) from the two sides' distributions alone (each bearing off soonest)."""
+    mine, theirs = pos.key & ((1 << 104) - 1), pos.key >> 104
+    return 1.0 - _win(race.solve(theirs >> 4)[1], race.solve(mine >> 4)[1])
+
+
 @pytest.mark.slow  # a cross-check against an independent computation
-def test_win_chances_match_a_two_sided_search_of_tiny_races() -> None:
+def test_tiny_races_are_played_out_as_a_two_sided_search_does() -> None:
     worst = 0.0
     races = _tiny_races()
     assert len(races) > 40
     for pos in races:
         ours = 1.0 - race.after(flip_key(pos.key))[0]  # type: ignore[index]
-        worst = max(worst, abs(ours - _two_sided(pos.key)))
-    # bearing off soonest on average is nearly always the play that wins most often
-    assert worst < 0.005
+        assert ours == pytest.approx(_two_sided(pos.key), abs=1e-9), pos.position_id()
+        worst = max(worst, abs(_one_sided_win(pos) - ours))
+    # bearing off soonest on average is nearly always the play that wins most often, but not always
+    assert 0.0 < worst < 0.005
+
+
+def test_few_men_a_side_are_played_out_and_many_are_not() -> None:
+    few = pos_of({6: 1, 5: 1}, {4: 1, 1: 1})
+    assert 1.0 - race.after(flip_key(few.key))[0] == pytest.approx(_two_sided(few.key), abs=1e-9)  # type: ignore[index]
+    many = pos_of({6: 3, 5: 3, 4: 3}, {6: 3, 5: 3, 2: 3})
+    assert race._passes(many.key >> 108) ** 2 > race.PAIR_LIMIT
+    assert 1.0 - race.after(flip_key(many.key))[0] == pytest.approx(_one_sided_win(many), abs=1e-12)  # type: ignore[index]
+    assert race._passes(_board((1,))) == 2 and race._passes(_board((2, 2))) == 6
 
 
 def test_home_boards_and_endings_of_few_positions_are_worked_out() -> None:
@@ -307,3 +323,20 @@ def test_the_tables_a_worker_works_out_are_every_home_board() -> None:
         assert not race._STEPS  # the help is let go
     finally:
         race._forget()
+
+
+@pytest.mark.slow  # a cross-check against GNU Backgammon
+def test_bear_offs_of_few_men_a_side_read_as_gnubgs_two_sided_table() -> None:
+    """GNU Backgammon's 0-ply reads these from its two-sided table: each roll played to win."""
+    gnubg_nn = pytest.importorskip("gnubg_nn")
+    rng = random.Random(12)
+    bot = Bot("expert")
+    seen = 0
+    while seen < 100:
+        pos = pos_of(_home(rng, rng.randint(1, 6)), _home(rng, rng.randint(1, 6)))
+        sides = (pos.key & ((1 << 104) - 1)) >> 4, pos.key >> 108
+        if race._passes(sides[0]) * race._passes(sides[1]) > race.PAIR_LIMIT:
+            continue
+        seen += 1
+        theirs = gnubg_nn.probabilities(pos.gnubg_board(), 0)[0]
+        assert bot.evaluate(pos).win == pytest.approx(theirs, abs=1e-4), pos.position_id()

@@ -8,7 +8,10 @@ that has just moved against ``B`` on roll. A side with no man off, all home, als
 gets its distribution of rolls to bear its first man off, which gives the gammons.
 Exact for any home board (at most :data:`HOME_MEN` men read from ``bearoff.bin``,
 more worked out once and kept) or a side of few positions (:data:`LIMIT`); a side
-of at most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`).
+of at most :data:`FEW_MEN` too spread out is estimated (:func:`estimate`). Where
+both sides have few positions (:data:`PAIR_LIMIT`) the race is played out between
+them instead, each roll played to win (:func:`_wins`), as GNU Backgammon's
+two-sided table.
 """
 
 from __future__ import annotations
@@ -169,6 +172,9 @@ def _forget() -> None:
     _HOME_SOLVED[0] = (0.0, (1.0,))
     _SOLVED.clear()
     _FIRST.clear()
+    _PAIRS.clear()
+    _PASSES.clear()
+    _AFTER.clear()
     _STEPS.clear()
     _TABLE = None
 
@@ -273,12 +279,15 @@ def small(side: int) -> bool:
 def after(key: int) -> Probs | None:
     """The five chances of the side that has just moved (the low half of ``key``), or None if not known here.
 
-    ``key`` must be a race (no contact) and not over. Each side's distribution is
+    ``key`` must be a race (no contact) and not over. Few men a side are played out
+    between both sides (:func:`_wins`). Otherwise each side's distribution is
     worked out when it is :func:`small`, estimated (:func:`estimate`) when it has a
     man off and at most :data:`FEW_MEN` men; otherwise the answer is None and the race
     net's guess stands. Nobody can be backgammoned once the men have passed.
     """
     mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
+    if mine & 15 and theirs & 15 and _passes(mine >> 4) * _passes(theirs >> 4) <= PAIR_LIMIT:
+        return (1.0 - _wins(theirs >> 4, mine >> 4), 0.0, 0.0, 0.0, 0.0)
     da = _dist(mine)
     if da is None:
         return None
@@ -293,6 +302,70 @@ def after(key: int) -> Probs | None:
     gammon = _before(da, first_off(theirs >> 4)[1]) if not theirs & 15 else 0.0
     lose_gammon = 1.0 - _before(first_off(mine >> 4)[1], db) if not mine & 15 else 0.0
     return (win, min(max(gammon, 0.0), win), 0.0, min(max(lose_gammon, 0.0), 1.0 - win), 0.0)
+
+
+PAIR_LIMIT = 10_000
+"""Most pairs of boards (those one side may pass through, times the other's) for a race to be played
+out between both sides, each roll played to win, as GNU Backgammon's two-sided table of up to 6 men."""
+_PAIRS: dict[int, float] = {}
+_PASSES: dict[int, int] = {}
+_AFTER: dict[int, tuple[int, ...]] = {}
+
+
+def _wins(roller: int, other: int) -> float:
+    """P(the side on roll, with ``roller`` left, bears off before ``other``), each side playing to win.
+
+    The one-sided distributions play each roll to need the fewest rolls; a side that is
+    behind may do better to take a chance, which only playing it out between both sees.
+    """
+    key = roller << 96 | other
+    done = _PAIRS.get(key)
+    if done is not None:
+        return done
+    total = 0.0
+    for a, b, w in ROLLS:
+        plays = _AFTER.get(roller * 64 + a * 8 + b)
+        if plays is None:
+            plays = _AFTER[roller * 64 + a * 8 + b] = tuple(_after_roll(roller, a, b))
+        best = 0.0
+        for n in plays:
+            if not n:
+                best = 1.0
+                break
+            x = 1.0 - _wins(other, n)
+            if x > best:
+                best = x
+        total += w * best
+    if len(_PAIRS) >= _KEEP:
+        _PAIRS.clear()
+        _AFTER.clear()
+    _PAIRS[key] = answer = total / 36.0
+    return answer
+
+
+def _passes(board: int) -> int:
+    """How many boards ``board`` may pass through on its way off (itself and the empty one included)."""
+    done = _PASSES.get(board)
+    if done is not None:
+        return done
+    high = (board.bit_length() + 3) >> 2
+    # a board passed through has, on each point and above, at most as many men as ``board`` has there
+    above = 0
+    cap = []
+    for p in range(high, 0, -1):
+        above += (board >> (4 * p - 4)) & 15
+        cap.append(above)
+    ways = {0: 1}  # men placed on the points so far -> boards
+    for limit in cap:
+        nxt: dict[int, int] = {}
+        for used, n in ways.items():
+            for total in range(used, limit + 1):
+                nxt[total] = nxt.get(total, 0) + n
+        ways = nxt
+    if len(_PASSES) >= _KEEP:
+        _PASSES.clear()
+    _PASSES[board] = answer = sum(ways.values())
+    return answer
 
 
 def _before(da: Dist, db: Dist) -> float:
