@@ -77,6 +77,7 @@ function gammonThinkerSource(base) {
   return `
 import { loadPyodide } from ${JSON.stringify(base + "pyodide.mjs")};
 let run = null;
+let lastJob = 0;
 self.onmessage = async (e) => {
   const m = e.data;
   if (m.files) {
@@ -91,16 +92,19 @@ self.onmessage = async (e) => {
         "lambda payload: answer(payload.to_bytes())"
       );
       self.postMessage({ ready: true });
-      // between jobs (a job's message runs between two steps), the bear-off tables a thought would
-      // otherwise stop to work out: cart.ai.worker.warm_step
+      // a second after the last job (a job's message runs between two steps), the bear-off tables a
+      // thought would otherwise stop to work out, as the desktop's child does: cart.ai.worker.warm_step
       const warmStep = py.runPython("from cart.ai.worker import warm_step\\nwarm_step");
       const warmOn = () => {
+        const wait = lastJob + 1000 - Date.now();
+        if (wait > 0) return void setTimeout(warmOn, wait);
         try {
           if (warmStep(0.02)) setTimeout(warmOn, 0);
         } catch (err) {
           // a step that fails leaves the tables to the thoughts that meet them
         }
       };
+      lastJob = Date.now();
       setTimeout(warmOn, 1000);
     } catch (err) {
       self.postMessage({ broken: String(err) });
@@ -115,6 +119,7 @@ self.onmessage = async (e) => {
   } catch (err) {
     self.postMessage({ ticket: m.ticket, data: null, broken: String(err) });
   }
+  lastJob = Date.now();
 };
 `;
 }
