@@ -16,7 +16,7 @@ from math import comb
 import pytest
 from boards import counts, pos_of
 
-from cart.ai import Bot, race
+from cart.ai import Bot, bearoff, race
 from cart.engine import Position, legal_plays
 from cart.engine.fast import flip_key
 
@@ -77,7 +77,7 @@ def _board(points: tuple[int, ...]) -> int:
     ],
 )
 def test_one_sided_distribution_matches_the_engines_plays(points: tuple[int, ...]) -> None:
-    mean, dist = race.solve(_board(points))
+    mean, dist = bearoff.solve(_board(points))
     ref_mean, ref_dist = _one_sided(points)
     # home boards come from bearoff.bin, in 1/65535ths
     assert mean == pytest.approx(ref_mean, abs=5e-4)
@@ -90,14 +90,14 @@ def _padded(dist: tuple[float, ...], n: int) -> list[float]:
 
 
 def test_the_table_holds_what_the_solver_works_out() -> None:
-    boards = list(race.home_boards())
-    assert len(boards) == len(set(boards)) == comb(race.HOME_MEN + 6, 6)
-    assert len(race._load_table()) == len(boards)  # the shipped file is complete
-    read = {b: race.solve(b) for b in boards[::40]}
+    boards = list(bearoff.home_boards())
+    assert len(boards) == len(set(boards)) == comb(bearoff.HOME_MEN + 6, 6)
+    assert len(bearoff._load_table()) == len(boards)  # the shipped file is complete
+    read = {b: bearoff.solve(b) for b in boards[::40]}
     race._forget()
     try:
         for b, (mean, dist) in read.items():
-            m, d = race.solve(b, table=False)
+            m, d = bearoff.solve(b, table=False)
             assert mean == pytest.approx(m, abs=5e-4)
             assert _padded(dist, 20) == pytest.approx(_padded(d, 20), abs=2e-5)
     finally:
@@ -106,17 +106,17 @@ def test_the_table_holds_what_the_solver_works_out() -> None:
 
 def test_a_missing_or_damaged_table_is_worked_out_instead(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     board = _board((1, 2, 3, 5, 6, 6, 6))
-    expected = race.solve(board)
-    for content in (None, b"not a table", race.TABLE_PATH.read_bytes()[:-3]):
+    expected = bearoff.solve(board)
+    for content in (None, b"not a table", bearoff.TABLE_PATH.read_bytes()[:-3]):
         path = tmp_path / "bearoff.bin"
         if content is None:
             path.unlink(missing_ok=True)
         else:
             path.write_bytes(content)
-        monkeypatch.setattr(race, "TABLE_PATH", path)
+        monkeypatch.setattr(bearoff, "TABLE_PATH", path)
         race._forget()
-        assert race._load_table() == {}
-        assert race.solve(board)[0] == pytest.approx(expected[0], abs=5e-4)
+        assert bearoff._load_table() == {}
+        assert bearoff.solve(board)[0] == pytest.approx(expected[0], abs=5e-4)
     race._forget()
 
 
@@ -153,7 +153,7 @@ def _tiny_races() -> list[Position]:
 def _one_sided_win(pos: Position) -> float:
     """P(the side on roll wins) from the two sides' distributions alone (each bearing off soonest)."""
     mine, theirs = pos.key & ((1 << 104) - 1), pos.key >> 104
-    return 1.0 - _win(race.solve(theirs >> 4)[1], race.solve(mine >> 4)[1])
+    return 1.0 - _win(bearoff.solve(theirs >> 4)[1], bearoff.solve(mine >> 4)[1])
 
 
 @pytest.mark.slow  # a cross-check against an independent computation
@@ -242,7 +242,7 @@ def test_spread_sides_of_few_men_are_estimated_near_their_exact_chances() -> Non
         a, b = _board(tuple(mine)), _board(tuple(theirs))
         if comb(max(mine) + len(mine), len(mine)) > race.LIMIT or max(theirs) + max(mine) > 25:
             continue
-        exact = _win(race.solve(a)[1], race.solve(b)[1])
+        exact = _win(bearoff.solve(a)[1], bearoff.solve(b)[1])
         errors.append(abs(exact - _win(race.estimate(a), race.estimate(b))))
     assert sum(errors) / len(errors) < 0.03
     assert max(errors) < 0.2
@@ -317,10 +317,10 @@ def test_random_bear_offs_of_many_men_read_as_gnubgs_bear_off_tables() -> None:
 def test_the_tables_a_worker_works_out_are_every_home_board() -> None:
     race._forget()
     try:
-        steps = sum(1 for _ in race.think_tables())
-        assert steps == len(race._HOME_SOLVED) == comb(21, 6)  # every board of up to 15 men on 6 points
-        assert len(race._FIRST) == comb(20, 5)  # 15 men on 6 points
-        assert not race._STEPS  # the help is let go
+        steps = sum(1 for _ in bearoff.think_tables())
+        assert steps == len(bearoff._HOME_SOLVED) == comb(21, 6)  # every board of up to 15 men on 6 points
+        assert len(bearoff._FIRST) == comb(20, 5)  # 15 men on 6 points
+        assert not bearoff._STEPS  # the help is let go
     finally:
         race._forget()
 
@@ -340,3 +340,23 @@ def test_bear_offs_of_few_men_a_side_read_as_gnubgs_two_sided_table() -> None:
         seen += 1
         theirs = gnubg_nn.probabilities(pos.gnubg_board(), 0)[0]
         assert bot.evaluate(pos).win == pytest.approx(theirs, abs=1e-4), pos.position_id()
+
+
+def test_a_decision_works_its_home_boards_out_first_a_board_a_step() -> None:
+    """What a race may reach is worked out before a thought reads it, each board after its successors."""
+    race._forget()
+    try:
+        pos = pos_of({6: 4, 4: 5, 8: 2}, {1: 3, 3: 9})  # 11 men, two still outside; 12 men home
+        assert list(bearoff.think_prepare(Position.start().key)) == []  # contact, nobody home
+        top = bearoff._brought_home((pos.key & ((1 << 104) - 1)) >> 4)
+        assert top == _board((6,) * 6 + (4,) * 5)
+        order = {b: i for i, b in enumerate(bearoff._within(top))}
+        assert len(order) == race._passes(top)
+        for b, i in list(order.items())[::37]:
+            for x, y in DICE:
+                assert all(order[n] < i for n in bearoff.after_roll(b, x, y) if n != b), (b, x, y)
+        steps = sum(1 for _ in bearoff.think_prepare(pos.key))
+        assert steps and all(b in bearoff._HOME_SOLVED for b in order)
+        assert not list(bearoff.think_prepare(pos.key))  # all there already
+    finally:
+        race._forget()

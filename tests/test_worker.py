@@ -308,18 +308,18 @@ def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPat
 
 def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
     """Between jobs a worker works tables out a step at a time, until all are, and then says so."""
-    from cart.ai import race, worker as module
+    from cart.ai import bearoff, race, worker as module
 
-    boards = list(race.home_boards(15))[8000:8600]  # 11 men: past bearoff.bin's ten
-    monkeypatch.setattr(race, "home_boards", lambda men=race.HOME_MEN: iter(boards))
+    boards = list(bearoff.home_boards(15))[8000:8600]  # 11 men: past bearoff.bin's ten
+    monkeypatch.setattr(bearoff, "home_boards", lambda men=bearoff.HOME_MEN: iter(boards))
     monkeypatch.setattr(module, "_TABLES", None)
     race._forget()
     try:
         assert module.warm_step(0.0)  # one board, and more to do
-        assert 0 < sum(b in race._HOME_SOLVED for b in boards) < len(boards)
+        assert 0 < sum(b in bearoff._HOME_SOLVED for b in boards) < len(boards)
         while module.warm_step(0.01):
             pass
-        assert all(b in race._HOME_SOLVED for b in boards)
+        assert all(b in bearoff._HOME_SOLVED for b in boards)
         assert not module.warm_step(1.0)
     finally:
         race._forget()

@@ -53,26 +53,32 @@ def think_turn(level: str, seed: int, match: Match) -> Generator[None, None, Hin
     The decision, not the action: a roll's dice are drawn from the game's own match when it is applied.
     """
     from . import Bot, think_load_weights
+    from .bearoff import think_prepare
     from .turn import think_decision
 
     weights = yield from think_load_weights()
+    yield from think_prepare(match.game.position.key)
     return (yield from think_decision(Bot(level, seed=seed, weights=weights), match, resign=True))
 
 
 def think_hint(level: str, match: Match) -> Generator[None, None, Hint]:
     """The hint at ``level`` for the player who must act."""
     from . import Bot, think_load_weights
+    from .bearoff import think_prepare
     from .turn import think_hint as hint
 
     weights = yield from think_load_weights()
+    yield from think_prepare(match.game.position.key)
     return (yield from hint(Bot(level, weights=weights), match))
 
 
 def think_tutor(match: Match, action: Action, setting: str) -> Generator[None, None, Advice | None]:
     """The Master's word on ``action`` before it is applied, at the tutor's ``setting`` (not "off")."""
     from . import review
+    from .bearoff import think_prepare
     from .review.tutor import think_tutor as tutor
 
+    yield from think_prepare(match.game.position.key)
     return (yield from tutor(match, action, getattr(review, TUTOR_THRESHOLDS[setting])))
 
 
@@ -360,12 +366,9 @@ IDLE_S = 1.0
 
 
 def warm_step(seconds: float) -> bool:
-    """Work out bear-off tables for about ``seconds`` (:func:`cart.ai.race.think_tables`); False once all are.
-
-    What a worker does between jobs, so a thought never waits seconds for a table.
-    """
+    """Work out bear-off tables (:func:`.bearoff.think_tables`) for about ``seconds``; False once all are."""
     global _TABLES
-    from .race import think_tables
+    from .bearoff import think_tables
 
     if _TABLES is None:
         _TABLES = think_tables()

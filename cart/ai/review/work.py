@@ -26,6 +26,7 @@ from ...engine import (
     format_play,
 )
 from ...engine.fast import flip_key, successors
+from ..bearoff import think_prepare
 from ..bot import Bot, CubeDecision, load_weights
 from ..net import DEFAULT_PATH, Weights, equity
 from ..slices import GEN_COST, ROLLS
@@ -134,6 +135,7 @@ class Reviewer:
         """Judge ``action`` against the replay's state before it, then apply it (committing the judgement)."""
         replay = self._replay
         state = replay.game
+        yield from think_prepare(state.position.key)  # no frame waits for a bear-off's tables
         index, game, score = self.done, replay.game_number, replay.score
         found: list[PlayReview | CubeReview | RollReview] = []
         if isinstance(action, Move):

@@ -1,0 +1,298 @@
+"""One side's distribution of rolls to bear off, as GNU Backgammon's one-sided tables: read, worked out, kept.
+
+Each roll is played to need the fewest rolls on average. A home board of up to
+:data:`HOME_MEN` men is read from ``bearoff.bin`` (``python -m tools.make_bearoff``);
+any other board is worked out the first time it is met and kept (home boards, at
+most 54,264, for good). A side of 15 men home also gets its rolls to bear the first
+man off, for the gammons. Working out the first boards of 15 men takes seconds, so a
+worker does it while it waits (:func:`think_tables`) and a thought in the frame does
+it in slices first (:func:`think_prepare`). :mod:`.race` reads races from these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from pathlib import Path
+
+from ..engine.fast import SIDE_BITS, SIDE_MASK
+from .classes import is_race
+from .slices import ROLLS
+
+HOME_MEN = 10
+"""A side with all its men home and at most this many left is read from ``bearoff.bin``."""
+TABLE_PATH = Path(__file__).with_name("bearoff.bin")
+MAGIC = b"GCBEAR1\n"
+KEEP = 50_000
+"""Most endings off the home board kept at once; past this that store starts afresh."""
+HOME = 1 << 24
+"""Boards below this have every man on points 1..6: at most 54,264 of them, each kept once worked out."""
+
+Dist = tuple[float, ...]
+"""``d[k]``: the chance of bearing the last man off with the ``k``-th roll."""
+
+_HOME_SOLVED: dict[int, tuple[float, Dist]] = {0: (0.0, (1.0,))}
+_SOLVED: dict[int, tuple[float, Dist]] = {}
+_FIRST: dict[int, tuple[float, Dist]] = {}
+ONE = tuple(1 << (4 * p) for p in range(24))  # one man on the point p + 1
+
+
+_STEPS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _steps(board: int) -> tuple[tuple[int, ...], ...]:
+    """``steps[d]``: every board one die of ``d`` can leave (``board``: points 1..24 as nibbles 0..23).
+
+    Kept per board: the boards between a roll's dice are mostly boards of the ending too.
+    """
+    done = _STEPS.get(board)
+    if done is not None:
+        return done
+    high = (board.bit_length() + 3) >> 2  # the rearmost man's point
+    home = high <= 6
+    occupied = [p for p in range(1, high + 1) if (board >> (4 * p - 4)) & 15]
+    out: list[tuple[int, ...]] = [()]
+    for d in range(1, 7):
+        boards = []
+        for p in occupied:
+            if p > d:
+                boards.append(board - ONE[p - 1] + ONE[p - d - 1])
+            elif home and p in (d, high):
+                boards.append(board - ONE[p - 1])
+        out.append(tuple(boards))
+    answer = tuple(out)
+    if len(_STEPS) >= KEEP:
+        _STEPS.clear()
+    _STEPS[board] = answer
+    return answer
+
+
+def after_roll(board: int, a: int, b: int) -> set[int]:
+    """The boards a whole roll can leave (in a race every die can be played while a man is left)."""
+    if a == b:
+        now = {board}
+        for _ in range(4):
+            now = {n for x in now for n in (_steps(x)[a] if x else (0,))}
+        return now
+    return {
+        n
+        for first, second in ((a, b), (b, a))
+        for x in _steps(board)[first]
+        for n in (_steps(x)[second] if x else (0,))
+    }
+
+
+def home_boards(men: int = HOME_MEN) -> Iterator[int]:
+    """Every board with at most ``men`` men, all on points 1..6, in the order ``bearoff.bin`` holds them."""
+    for n in range(men + 1):
+        yield from _spread(n, 6)
+
+
+def _spread(n: int, top: int) -> Iterator[int]:
+    """Boards of exactly ``n`` men on points 1..``top``, the men on ``top`` counted first."""
+    if top == 1:
+        yield n
+        return
+    for here in range(n + 1):
+        for rest in _spread(n - here, top - 1):
+            yield rest + (here << (4 * top - 4))
+
+
+_TABLE: dict[int, int] | None = None  # board -> offset of its record in _DATA
+_DATA = b""
+
+
+def _load_table() -> dict[int, int]:
+    """Index ``bearoff.bin`` (once); an empty index when the file is missing or not ours."""
+    global _TABLE, _DATA
+    if _TABLE is not None:
+        return _TABLE
+    _TABLE = {}
+    try:
+        data = TABLE_PATH.read_bytes()
+    except OSError:
+        return _TABLE
+    if not data.startswith(MAGIC) or len(data) <= len(MAGIC) or data[len(MAGIC)] != HOME_MEN:
+        return _TABLE
+    at = len(MAGIC) + 1
+    index = {}
+    for board in home_boards():
+        if at + 2 > len(data):
+            return _TABLE  # truncated: not used at all
+        index[board] = at
+        at += 2 + 2 * data[at + 1]
+    if at == len(data):
+        _TABLE, _DATA = index, data
+    return _TABLE
+
+
+def _from_table(board: int) -> tuple[float, Dist] | None:
+    """A home board's mean and distribution from ``bearoff.bin``, or None if it holds none."""
+    at = _load_table().get(board)
+    if at is None:
+        return None
+    first, length = _DATA[at], _DATA[at + 1]
+    q = [int.from_bytes(_DATA[i : i + 2], "little") for i in range(at + 2, at + 2 + 2 * length, 2)]
+    total = sum(q)
+    dist = (0.0,) * first + tuple(x / total for x in q)
+    return sum(k * x for k, x in enumerate(dist)), dist
+
+
+def write_table(path: Path = TABLE_PATH) -> int:
+    """Write ``bearoff.bin`` from :func:`solve`, each chance in 1/65535ths; returns its size in bytes."""
+    forget()
+    out = bytearray(MAGIC)
+    out.append(HOME_MEN)
+    for board in home_boards():
+        _, dist = solve(board, table=False)
+        q = [round(x * 65535) for x in dist]
+        first = next(k for k, x in enumerate(q) if x)
+        last = max(k for k, x in enumerate(q) if x)
+        out += bytes((first, last - first + 1))
+        for x in q[first : last + 1]:
+            out += x.to_bytes(2, "little")
+    path.write_bytes(bytes(out))
+    forget()
+    return len(out)
+
+
+def forget() -> None:
+    """Drop every kept answer and the table's index, so what comes next is worked out (or read) afresh."""
+    global _TABLE
+    _HOME_SOLVED.clear()
+    _HOME_SOLVED[0] = (0.0, (1.0,))
+    _SOLVED.clear()
+    _FIRST.clear()
+    _STEPS.clear()
+    _TABLE = None
+
+
+def solve(board: int, table: bool = True) -> tuple[float, Dist]:
+    """The mean number of rolls to bear off ``board`` and their distribution, best play on each roll.
+
+    ``table``: read a home board of few men from ``bearoff.bin`` (what the file is written without).
+    """
+    home = board < HOME
+    kept = _HOME_SOLVED if home else _SOLVED
+    done = kept.get(board)
+    if done is not None:
+        return done
+    if table and home:
+        done = _from_table(board)
+        if done is not None:
+            kept[board] = done
+            return done
+    mean = 1.0
+    acc = [0.0]
+    for a, b, w in ROLLS:
+        best_mean = 99.0
+        best: Dist = ()
+        for n in after_roll(board, a, b):
+            got = _HOME_SOLVED.get(n) or _SOLVED.get(n) or solve(n, table)
+            if got[0] < best_mean:
+                best_mean, best = got
+        p = w / 36.0
+        mean += p * best_mean
+        if len(best) + 1 > len(acc):
+            acc.extend([0.0] * (len(best) + 1 - len(acc)))
+        for k, x in enumerate(best, 1):
+            acc[k] += p * x
+    if not home and len(_SOLVED) >= KEEP:
+        _SOLVED.clear()
+    answer = (mean, tuple(acc))
+    kept[board] = answer
+    return answer
+
+
+def first_off(board: int) -> tuple[float, Dist]:
+    """The mean number of rolls to bear the first man off a home ``board`` of 15 men, and their distribution.
+
+    Each roll is played to need the fewest rolls on average, as a side saving the gammon
+    would: this and :func:`solve`'s distribution are GNU Backgammon's two one-sided tables.
+    """
+    done = _FIRST.get(board)
+    if done is not None:
+        return done
+    mean = 1.0
+    acc = [0.0, 0.0]
+    for a, b, w in ROLLS:
+        p = w / 36.0
+        after = after_roll(board, a, b)
+        if any(_men(n) < 15 for n in after):
+            acc[1] += p  # a man comes off this roll
+            continue
+        best_mean, best = min((first_off(n) for n in after), key=lambda got: got[0])
+        mean += p * best_mean
+        if len(best) + 1 > len(acc):
+            acc.extend([0.0] * (len(best) + 1 - len(acc)))
+        for k, x in enumerate(best, 1):
+            acc[k] += p * x
+    answer = (mean, tuple(acc))
+    _FIRST[board] = answer
+    return answer
+
+
+def think_tables() -> Generator[None, None, None]:
+    """Work out every home board (and a home board of 15 men's first man off), a board a step.
+
+    What a worker does while it waits: the numbers a thought would otherwise work out
+    when it first meets a board (seconds, for the first boards of 15 men), the same
+    numbers either way, so no play depends on whether this has run.
+    """
+    for board in home_boards(15):
+        solve(board)
+        if _men(board) == 15:
+            first_off(board)
+        yield
+    _STEPS.clear()  # only a help while working out: the boards' answers are kept
+
+
+def think_prepare(key: int) -> Generator[None, None, None]:
+    """Work out, a board a step, the home boards a decision from position ``key`` may read.
+
+    A thought reads a board in one go, and the first board of 15 men takes seconds to
+    work out: in the frame that would be a frozen frame, so the boards come first, in
+    slices. Men only move down, so in a race every home board a side can reach is
+    one its men outside, brought to the 6-point, can reach; in contact only a side
+    already home is sure to stay so.
+    """
+    race = is_race(key)
+    for side in (key & SIDE_MASK, key >> SIDE_BITS):
+        board = side >> 4
+        if not race and board >= HOME:
+            continue
+        top = _brought_home(board)
+        if top in _HOME_SOLVED and (side & 15 or top in _FIRST):
+            continue
+        for n in _within(top):
+            if n not in _HOME_SOLVED:
+                solve(n)
+                yield
+            if not side & 15 and n not in _FIRST and _men(n) == 15:
+                first_off(n)
+                yield
+
+
+def _brought_home(board: int) -> int:
+    """``board`` with every man outside the home board on its 6-point."""
+    out = board & (HOME - 1)
+    for p in range(7, 25):
+        out += ((board >> (4 * p - 4)) & 15) * ONE[5]
+    return out
+
+
+def _within(board: int, point: int = 6, placed: int = 0, used: int = 0, limit: int = 0) -> Iterator[int]:
+    """Every home board with, on each point and higher, at most as many men as home ``board`` has there.
+
+    Fewest men on the 6-point first, then on the 5-point...: a board's successors (a man
+    moved down or off) come before it.
+    """
+    if not point:
+        yield placed
+        return
+    limit += (board >> (4 * point - 4)) & 15
+    for k in range(limit - used + 1):
+        yield from _within(board, point - 1, placed + k * ONE[point - 1], used + k, limit)
+
+
+def _men(board: int) -> int:
+    return sum((board >> s) & 15 for s in range(0, 24, 4))
