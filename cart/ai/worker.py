@@ -34,11 +34,12 @@ from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine import Action, Match
+    from .review import Review
     from .review.tutor import Advice
     from .turn import Hint
 
 Job = tuple[Any, ...]
-"""A decision to make: its kind ("turn", "hint" or "tutor") and its arguments (see :func:`think_job`)."""
+"""A decision to make: its kind ("turn", "hint", "tutor", "review") and its arguments (:func:`think_job`)."""
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the ``cart`` package: the child imports it from there."""
@@ -76,10 +77,28 @@ def think_tutor(match: Match, action: Action, setting: str) -> Generator[None, N
     return (yield from tutor(match, action, getattr(review, TUTOR_THRESHOLDS[setting])))
 
 
+def think_review(
+    start: Match, record: Sequence[Action], ply: int, since: int, seconds: float
+) -> Generator[None, None, Review]:
+    """A part of a review: ``record``'s judgements from ``since`` for about ``seconds`` of work.
+
+    ``start`` is the match as it began (a thought's copy of a match keeps only its current game).
+    """
+    from .review import think_review_part
+
+    return (yield from think_review_part(start, record, ply, since, seconds))
+
+
+def review_job(match: Match, ply: int, since: int, seconds: float) -> Job:
+    """The job for the part of ``match``'s review from ``since`` (:func:`think_review`)."""
+    return ("review", match.restarted(), tuple(match.record), ply, since, seconds)
+
+
 JOBS: dict[str, Callable[..., Generator[None, None, Any]]] = {
     "turn": think_turn,
     "hint": think_hint,
     "tutor": think_tutor,
+    "review": think_review,
 }
 
 
