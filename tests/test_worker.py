@@ -328,10 +328,10 @@ def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest
 
 @functools.cache
 def _doubled_game() -> tuple[Action, ...]:
-    """The first 40 actions of a beginner's money game against an intermediate: a double taken at 23-24."""
+    """The first 30 actions of a beginner's money game against an intermediate: a double taken at 23-24."""
     match = Match(Rules(), names=("Beginner", "You"), rng=random.Random(20))
     bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
-    while len(match.record) < 40:
+    while len(match.record) < 30:
         match.apply(choose_action(bots[match.game.actor], match))
     return tuple(match.record)
 
@@ -360,8 +360,8 @@ def parts(worker: Worker, match: Match, seconds: float, since: int = 0) -> tuple
 def test_the_worker_reviews_in_parts_what_the_frame_reviews_whole(worker: Worker) -> None:
     """A review judged in the worker a part at a time, joined: the frame's review, key and marks included.
 
-    A part of no time is one action, a double with its answer; longer parts, and a part from a
-    cached prefix (a window opened again), join to the same review.
+    A part of no time is one action, a double with its answer; longer parts going on from a
+    cached prefix (a window opened again) join to the same review.
     """
     match = doubled_game()
     whole = review_match(match)
@@ -369,7 +369,6 @@ def test_the_worker_reviews_in_parts_what_the_frame_reviews_whole(worker: Worker
     stops, review = parts(worker, match, 0.0)
     assert review == whole
     assert stops == [n for n in range(1, len(match.record) + 1) if n != 24]  # the double with its answer
-    assert parts(worker, match, 0.05)[1] == whole
     cached = review_match(Match.replay(match.rules, match.record[:12], names=match.names))
     rest = parts(worker, match, 0.05, since=12)[1]
     assert rest is not None and joined(cached, rest) == whole

@@ -20,7 +20,7 @@ import pytest
 import pyxel
 from test_ui_review import Player, open_from_list, saved
 
-from cart.ai.review import Review, analysis_key, review_from_cache
+from cart.ai.review import Review, analysis_key, review_from_cache, review_match
 from cart.ai.slices import drain
 from cart.ai.worker import Job, Worker, answer, sendable, think_job
 from cart.engine import Match
@@ -33,6 +33,13 @@ from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_source import ReviewSource
 
 WAIT_S = 120.0  # a loaded machine: generous, never reached by an analysis that ends
+
+
+@pytest.fixture(scope="module")
+def short(game: Match) -> tuple[Match, Review]:
+    """The finished game's first 40 actions (a double taken at 23-24) and their review made in the frame."""
+    match = Match.replay(game.rules, game.record[:40], names=game.names)
+    return match, review_match(match)
 
 
 def worker_app(tmp_path: Path, worker: Asker | None) -> App:
@@ -74,10 +81,11 @@ def kept(app: App) -> Review | None:
 
 
 def test_the_review_analysed_in_the_worker_is_the_frames(
-    assets: Assets, tmp_path: Path, game: Match, review: Review
+    assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
     """Parts come back as the bar shows them, joined into the frame's review: key, figures, marks, the
     analysis kept with the game."""
+    game, review = short
     worker = started()
     app = worker_app(tmp_path, worker)
     saved(app, game)
@@ -97,8 +105,9 @@ def test_the_review_analysed_in_the_worker_is_the_frames(
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops the child to kill it mid-part")
 def test_the_frame_finishes_the_review_when_the_worker_dies_mid_analysis(
-    assets: Assets, tmp_path: Path, game: Match, review: Review
+    assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
+    game, review = short
     worker = started()
     app = worker_app(tmp_path, worker)
     saved(app, game)
@@ -117,10 +126,11 @@ def test_the_frame_finishes_the_review_when_the_worker_dies_mid_analysis(
 
 
 def test_a_review_closed_mid_analysis_keeps_its_parts_and_confuses_no_later_thought(
-    assets: Assets, tmp_path: Path, game: Match, review: Review
+    assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
     """The part asked when the window closes is dropped: what was joined is kept (a prefix of the
     review), the next thought gets its own answer, and the window opened again goes on to the same end."""
+    game, review = short
     worker = started()
     app = worker_app(tmp_path, worker)
     saved(app, game)
@@ -181,10 +191,11 @@ class Loading:
 
 
 def test_a_worker_ready_later_takes_over_from_the_frame_and_one_that_fails_gives_it_back(
-    assets: Assets, tmp_path: Path, game: Match, review: Review
+    assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
     """A page's worker still loading: the frame's slices begin, the worker goes on once ready (from an
     action's end, never mid-double); its parts failing, the frame finishes: one review."""
+    game, review = short
     page = Loading()
     app = worker_app(tmp_path, page)
     app.think_budget = 0.02  # slices: the frame's Reviewer judges a little a frame
@@ -194,7 +205,7 @@ def test_a_worker_ready_later_takes_over_from_the_frame_and_one_that_fails_gives
     until(p, lambda: scene.done > 3)
     assert scene.analysis.reviewer is not None and page.asked == 0
     page.up = True
-    until(p, lambda: scene.done > 30)
+    until(p, lambda: scene.done > 15)
     assert scene.analysis.reviewer is None and page.asked > 0  # the worker's now
     page.broken = True
     asked = page.asked
