@@ -188,9 +188,10 @@ def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp
     import random
 
     from cart.ai import Bot, choose_action
+    from cart.ai.jobs import Job, review_job, think_job
     from cart.ai.review import DEFAULT_PLY
     from cart.ai.slices import drain
-    from cart.ai.worker import Job, review_job, sendable, think_job
+    from cart.ai.worker import sendable
     from cart.engine import Move
 
     match = Match(Rules(match_length=5), rng=random.Random(5))

@@ -20,9 +20,10 @@ from pathlib import Path
 import pytest
 
 from cart.ai import Bot, choose_action
+from cart.ai.jobs import Job, review_job, think_job, thinking_copy
 from cart.ai.review import DEFAULT_PLY, Review, analysis_key, joined, review_match
 from cart.ai.slices import drain
-from cart.ai.worker import Answer, Job, Worker, review_job, think_job, thinking_copy
+from cart.ai.worker import Answer, Worker
 from cart.engine import Action, Double, Match, Move, NewGame, Rules, Take
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,8 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pyxel
 
 from cart.ai import Bot, choose_action
+from cart.ai.jobs import review_job
 from cart.ai.review import DEFAULT_PLY, review_match
-from cart.ai.worker import Worker, review_job
+from cart.ai.worker import Worker
 from cart.engine import Match, Rules
 from cart.store import Settings
 from cart.ui.app import FPS, App

@@ -1,7 +1,7 @@
 """The Review window's analysis: judged in the worker a part at a time, or in the frame's spare time.
 
 The frame then only polls for each part and joins it to what came before, so a window
-analysing a game draws as one at rest. The parts are :func:`cart.ai.worker.think_review`'s,
+analysing a game draws as one at rest. The parts are :func:`cart.ai.jobs.think_review`'s,
 the judgements a :class:`Reviewer` of the whole record makes; where no worker takes them
 (none, a page's still loading, one that failed) a Reviewer in the frame's slices goes on
 from what came back: the same review either way. No Pyxel here.
@@ -74,7 +74,7 @@ class Analysis:
         reviewer = self.reviewer
         if self.worker is None or self.finished or (reviewer is not None and reviewer.pending):
             return False  # the frame's Reviewer keeps a double's figures for its answer: it goes on
-        from cart.ai.worker import review_job
+        from cart.ai.jobs import review_job
 
         self.asked = self.worker.ask(review_job(self.match, self.ply, self.done, PART_S))
         if self.asked is None:

@@ -20,9 +20,10 @@ import pytest
 import pyxel
 from test_ui_review import Player, open_from_list, saved
 
+from cart.ai.jobs import Job, think_job
 from cart.ai.review import Review, analysis_key, review_from_cache, review_match
 from cart.ai.slices import drain
-from cart.ai.worker import Job, Worker, answer, sendable, think_job
+from cart.ai.worker import Worker, answer, sendable
 from cart.engine import Match
 from cart.store import Settings, Store
 from cart.ui.app import App
