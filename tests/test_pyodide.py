@@ -19,6 +19,7 @@ missing, except under ``GAMMON_CART_REQUIRE_PYODIDE=1`` (set by ``.ci/run``), wh
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shutil
@@ -161,19 +162,36 @@ def test_an_export_reaches_the_browser_as_a_download_under_pyodide(runnable: Non
         assert essential in passed, output
 
 
+def _close(theirs: Any, ours: Any) -> bool:
+    """The same value, its floats to 1e-12 (sums that Python 3.12 made compensated: see below)."""
+    if isinstance(ours, float):
+        return isinstance(theirs, float) and abs(theirs - ours) <= 1e-12
+    if dataclasses.is_dataclass(ours):
+        return type(theirs) is type(ours) and _close(dataclasses.astuple(theirs), dataclasses.astuple(ours))
+    if isinstance(ours, tuple):
+        return (
+            isinstance(theirs, tuple)
+            and len(theirs) == len(ours)
+            and all(_close(a, b) for a, b in zip(theirs, ours, strict=True))
+        )
+    return bool(theirs == ours)
+
+
 def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp_path: Path) -> None:
     """``tools/web/page.js``'s Web Worker (on a Node thread) with its own Pyodide: the jobs the game sends
     it come back as CPython's frame thinks them; a job it cannot do comes back failed.
 
-    Bit for bit but the tutor's loss, summed by ``sum()``, which Python 3.12 made compensated:
-    Pyodide is 3.14, this CPython may be older (in the page both sides are the same Pyodide).
+    Bit for bit but the tutor's loss and the review's figures, summed by ``sum()``, which Python 3.12
+    made compensated: Pyodide is 3.14, this CPython may be older (in the page both the same Pyodide).
     """
     import pickle
     import random
 
     from cart.ai import Bot, choose_action
+    from cart.ai.jobs import Job, review_job, think_job
+    from cart.ai.review import DEFAULT_PLY
     from cart.ai.slices import drain
-    from cart.ai.worker import Job, sendable, think_job
+    from cart.ai.worker import sendable
     from cart.engine import Move
 
     match = Match(Rules(match_length=5), rng=random.Random(5))
@@ -190,6 +208,9 @@ def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp
         ("turn", "master", 0, rolling[-1]),
         ("hint", "expert", moving[2]),
         ("tutor", moving[2], Move(moving[2].game.legal_plays()[-1].moves), "doubtful"),
+        review_job(seen[-1], DEFAULT_PLY, 0, 60.0),  # the whole record in one part
+        review_job(seen[-1], DEFAULT_PLY, 5, 0.0),  # from a later action: the worker replays to it
+        review_job(seen[-1], DEFAULT_PLY, 6, 0.0),  # going on from the last part
         ("no such job",),
     ]
     for n, job in enumerate(jobs):
@@ -210,6 +231,8 @@ def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp
         if job[0] == "tutor":
             assert (theirs.question, theirs.best) == (ours.question, ours.best)
             assert theirs.loss == pytest.approx(ours.loss, abs=1e-12)
+        elif job[0] == "review":
+            assert theirs.upto == ours.upto > job[4] and _close(theirs, ours), job[4]
         else:
             assert theirs == ours, job[:2]
     assert answers[-1][0] is False and b"KeyError" in answers[-1][1]

@@ -20,9 +20,11 @@ from pathlib import Path
 import pytest
 
 from cart.ai import Bot, choose_action
+from cart.ai.jobs import Job, review_job, think_job, thinking_copy
+from cart.ai.review import DEFAULT_PLY, Review, analysis_key, joined, review_match
 from cart.ai.slices import drain
-from cart.ai.worker import Answer, Job, Worker, think_job, thinking_copy
-from cart.engine import Match, Move, NewGame, Rules
+from cart.ai.worker import Answer, Worker
+from cart.engine import Action, Double, Match, Move, NewGame, Rules, Take
 
 ROOT = Path(__file__).resolve().parent.parent
 WAIT_S = 60.0  # a loaded machine: generous, never reached by a worker that works
@@ -323,3 +325,68 @@ def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest
         assert not module.warm_step(1.0)
     finally:
         race._forget()
+
+
+@functools.cache
+def _doubled_game() -> tuple[Action, ...]:
+    """The first 30 actions of a beginner's money game against an intermediate: a double taken at 23-24."""
+    match = Match(Rules(), names=("Beginner", "You"), rng=random.Random(20))
+    bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
+    while len(match.record) < 30:
+        match.apply(choose_action(bots[match.game.actor], match))
+    return tuple(match.record)
+
+
+def doubled_game() -> Match:
+    match = Match.replay(Rules(), _doubled_game(), names=("Beginner", "You"))
+    assert [type(a) for a in match.record[23:25]] == [Double, Take]
+    return match
+
+
+def parts(worker: Worker, match: Match, seconds: float, since: int = 0) -> tuple[list[int], Review | None]:
+    """``match``'s review from ``since`` in the worker's parts of ``seconds``: where each stopped, joined."""
+    review: Review | None = None
+    stops = []
+    while since < len(match.record):
+        answer = wait(worker.ask(review_job(match, DEFAULT_PLY, since, seconds)))
+        assert answer.ready
+        part = answer.value()
+        assert all(j.index >= since for j in (*part.plays, *part.cubes, *part.rolls))
+        review = joined(review, part)
+        since = part.upto
+        stops.append(since)
+    return stops, review
+
+
+def test_the_worker_reviews_in_parts_what_the_frame_reviews_whole(worker: Worker) -> None:
+    """A review judged in the worker a part at a time, joined: the frame's review, key and marks included.
+
+    A part of no time is one action, a double with its answer; longer parts going on from a
+    cached prefix (a window opened again) join to the same review.
+    """
+    match = doubled_game()
+    whole = review_match(match)
+    assert whole.key == analysis_key() and whole.errors()  # marks to compare
+    stops, review = parts(worker, match, 0.0)
+    assert review == whole
+    assert stops == [n for n in range(1, len(match.record) + 1) if n != 24]  # the double with its answer
+    cached = review_match(Match.replay(match.rules, match.record[:12], names=match.names))
+    rest = parts(worker, match, 0.05, since=12)[1]
+    assert rest is not None and joined(cached, rest) == whole
+    # a part is what the same job's generator gives in the frame
+    job = review_job(match, DEFAULT_PLY, 23, 0.0)
+    answer = wait(worker.ask(job))
+    assert answer.value() == drain(think_job(job))
+    assert answer.value().upto == 25 and [c.kind for c in answer.value().cubes] == ["double", "take"]
+
+
+def test_a_review_part_left_unread_does_not_reach_the_next_thought(worker: Worker) -> None:
+    """A window closed mid-analysis drops its part: the next job's answer is its own, a next review's too."""
+    match = doubled_game()
+    left = worker.ask(review_job(match, DEFAULT_PLY, 0, 0.2))
+    assert left is not None
+    del left  # the window is gone
+    job: Job = ("hint", "expert", moments(1)[1])
+    assert wait(worker.ask(job)).value() == drain(think_job(job))
+    other = Match.replay(match.rules, match.record[:10], names=match.names)
+    assert parts(worker, other, 0.05)[1] == review_match(other)

@@ -32,8 +32,9 @@ generator (what one frame spends), against GNU Backgammon's ``analyse match``
 at 0-ply of the same game, imported from our ``.mat`` export (goal: 15 s);
 then the same review under Pyodide in Node.js, with its ratio to CPython's.
 
-review_window: the Review window's frames while its analysis runs in their
-spare time, against the same window at rest and a bare frame
+review_window: the Review window's frames at 30 fps in real time while its
+analysis runs in their spare time, then in a worker process (cart.ai.worker),
+by turns each round, against the same window at rest and a bare frame
 (``tools/bench_review_window.py``).
 
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,

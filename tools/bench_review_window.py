@@ -1,18 +1,22 @@
-"""The Review window's frames while its analysis runs, against the same window at rest, in one run.
+"""The Review window's frames while its analysis runs, in the frame and in the worker, and at rest.
 
     python -m tools.bench review_window [--rounds R]      # with the other benchmarks
     python -m tools.bench_review_window [--seed N] [--rounds R]
 
 A finished game (beginner against intermediate, ``--seed``) is opened in the
 Review window headless at 640x512 with the real frame clock (no fixed
-budget: the analysis gets each frame's spare time, as under ``pyxel.run``).
-Each frame's update + draw is timed until the analysis is done: mean, p99,
-longest, and how many frames passed 1/30 s (a dropped frame at 30 fps), in
-wall time and in the process's CPU time (on a shared machine the wall time
-also counts the time others' work held the CPU). The
-same window with the analysis done (a cached review) is the reference, and a
-bare ``pyxel.cls`` frame the floor; the analysis's own wall time to the end is
-printed too. Speed is measured, never asserted.
+budget), its frames paced at 30 fps in real time as ``pyxel.run`` paces them
+(on a fixed schedule; a frame that ends late is followed at once). Each round
+analyses it from nothing twice, by turns: in the frame's spare time (no
+worker), then in a worker process (``cart.ai.worker``, warmed up first, as
+the game's is long before a Review opens) while the frame polls for its
+parts. Each frame's update + draw is timed until the analysis is done: mean,
+p99, longest, and how many passed 1/30 s (a dropped frame), in wall time and
+in this thread's CPU time (on a shared machine the wall time also counts the
+time others' work held the CPU), the worker's with their ratios to the
+frame's of the same round; and the analysis's wall time to the end. The same
+window with the analysis done (a cached review) is the reference, and a bare
+``pyxel.cls`` frame the floor. Speed is measured, never asserted.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pyxel
 
 from cart.ai import Bot, choose_action
-from cart.ai.review import review_match
+from cart.ai.jobs import review_job
+from cart.ai.review import DEFAULT_PLY, review_match
+from cart.ai.worker import Worker
 from cart.engine import Match, Rules
 from cart.store import Settings
 from cart.ui.app import FPS, App
@@ -47,32 +53,84 @@ def finished_game(seed: int) -> Match:
     return match
 
 
+def quantile(times: list[float], q: float) -> float:
+    ordered = sorted(times)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
 def stats(times: list[float]) -> str:
     ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
     over = sum(t > PERIOD for t in times)
     mean = sum(times) / len(times)
     return (
-        f"{len(times)} frames, mean {mean * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+        f"{len(times)} frames, mean {mean * 1000:.1f} ms, p99 {quantile(times, 0.99) * 1000:.1f} ms, "
         f"longest {ordered[-1] * 1000:.1f} ms, over 1/{FPS} s: {over}"
+    )
+
+
+def ratios(times: list[float], before: list[float]) -> str:
+    """``times``' mean, p99 and longest as ratios to ``before``'s (the in-frame figures of the same round)."""
+
+    def mean(x: list[float]) -> float:
+        return sum(x) / len(x)
+
+    return (
+        f"x{mean(times) / mean(before):.2f} mean, x{quantile(times, 0.99) / quantile(before, 0.99):.2f} p99, "
+        f"x{max(times) / max(before):.2f} longest"
     )
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seed", type=int, default=20, help="the game's dice (20: 53 actions)")
-    ap.add_argument("--rounds", type=int, default=1, help="times the analysis is run from nothing")
+    ap.add_argument("--seed", type=int, default=20, help="the game's dice (20: 99 actions)")
+    ap.add_argument("--rounds", type=int, default=1, help="times the analysis is run from nothing each way")
     args = ap.parse_args()
     run(args.seed, args.rounds)
 
 
+PLAYERS = (Player("Beginner", "white", computer=True), Player("You", "red"))
+
+
+def analysing(match: Match, worker: Worker | None) -> tuple[list[float], list[float], float]:
+    """One analysis from nothing in a fresh window, frames paced at 30 fps: (wall, CPU) per frame, seconds."""
+    app = App(headless=True, seed=0, settings=Settings(animation_speed="off"), worker=worker)
+    scene = ReviewScene(app.services, ReviewSource("bench", match, PLAYERS, 1))
+    app.go(Push(scene))
+    wall: list[float] = []
+    cpu: list[float] = []
+    start = due = time.perf_counter()
+    while not scene.finished and time.perf_counter() - start < 300:
+        t0, c0 = time.perf_counter(), time.thread_time()
+        app.frame()
+        t1 = time.perf_counter()
+        wall.append(t1 - t0)
+        cpu.append(time.thread_time() - c0)
+        due = max(due + PERIOD, t1)  # as pyxel.run: on a fixed schedule, a late frame's next at once
+        time.sleep(due - t1)
+    took = time.perf_counter() - start
+    app.go(Pop(scene))
+    return wall, cpu, took
+
+
+def warmed(match: Match) -> Worker | None:
+    """A worker process with its nets loaded (it answered a part), or None where none starts."""
+    worker = Worker.start()
+    if worker is None:
+        return None
+    answer = worker.ask(review_job(match, DEFAULT_PLY, 0, 0.0))
+    while answer is not None and not (answer.ready or answer.failed):
+        time.sleep(0.01)
+    return worker
+
+
 def run(seed: int = 20, rounds: int = 1) -> None:
-    """Time the window analysing the game of ``seed`` ``rounds`` times, then at rest."""
+    """Time the window analysing the game of ``seed`` ``rounds`` times each way, then at rest."""
     app = App(headless=True, seed=0, settings=Settings(animation_speed="off"))
     match = finished_game(seed)
     moves = sum(1 for a in match.record if type(a).__name__ == "Move")
-    players = (Player("Beginner", "white", computer=True), Player("You", "red"))
-    print(f"review window: game seed {seed}, {len(match.record)} actions, {moves} plays")
+    print(
+        f"review window: game seed {seed}, {len(match.record)} actions, {moves} plays, {FPS} fps in real time"
+    )
 
     cpu: list[float] = []
 
@@ -80,33 +138,37 @@ def run(seed: int = 20, rounds: int = 1) -> None:
         out = []
         cpu.clear()
         for _ in range(n):
-            t0, c0 = time.perf_counter(), time.process_time()
+            t0, c0 = time.perf_counter(), time.thread_time()
             frame()  # type: ignore[operator]
             out.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
+            cpu.append(time.thread_time() - c0)
         return out
 
     print("bare pyxel.cls frame:  ", stats(timed(300, lambda: pyxel.cls(0))))
+    worker = warmed(match)
     for r in range(rounds):
-        scene = ReviewScene(app.services, ReviewSource("bench", match, players, 1))
-        app.go(Push(scene))
-        times: list[float] = []
-        cpu.clear()
-        start = time.perf_counter()
-        while not scene.finished:
-            t0, c0 = time.perf_counter(), time.process_time()
-            app.frame()
-            times.append(time.perf_counter() - t0)
-            cpu.append(time.process_time() - c0)
-        wall = time.perf_counter() - start
-        print(f"analysing (round {r + 1}):  ", stats(times), f"| analysis done in {wall:.2f} s")
-        print("   the same, CPU time:  ", stats(cpu))
-        app.go(Pop(scene))
+        wall, cpu_here, took = analysing(match, None)
+        print(f"round {r + 1}, in the frame:      ", stats(wall), f"| analysis done in {took:.2f} s")
+        print("   the same, CPU time:       ", stats(cpu_here))
+        if worker is None:
+            print("   no worker process could be started")
+            continue
+        away, cpu_away, took_away = analysing(match, worker)
+        print(
+            f"round {r + 1}, in the worker:     ",
+            stats(away),
+            f"| analysis done in {took_away:.2f} s (x{took_away / took:.2f})",
+        )
+        print("   against the frame's:      ", ratios(away, wall))
+        print("   the same, CPU time:       ", stats(cpu_away))
+        print("   against the frame's:      ", ratios(cpu_away, cpu_here))
+    if worker is not None:
+        worker.close()
     cached = review_match(match)
-    scene = ReviewScene(app.services, ReviewSource("bench", match, players, 1, cached=cached))
+    scene = ReviewScene(app.services, ReviewSource("bench", match, PLAYERS, 1, cached=cached))
     app.go(Push(scene))
-    print("analysed, at rest:     ", stats(timed(300, app.frame)))
-    print("   the same, CPU time:  ", stats(cpu))
+    print("analysed, at rest:           ", stats(timed(300, app.frame)))
+    print("   the same, CPU time:       ", stats(cpu))
 
 
 if __name__ == "__main__":

@@ -19,13 +19,16 @@ written to ``OUT/figures.json``. The runs:
   the others tap-tap, the menu opened from the gamepad.
 - ``browser``: Export .mat downloads a file named after the game; Quit says the
   tab can be closed and the page keeps running.
+- ``review``: a 99-action game dropped on the title opens its Review once the
+  page's thinking worker has loaded: frames per second while it analyses, late
+  frames, the analysis's seconds and whether the frame or the worker made it.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
   (best of 3 each); ``--start-budgets BYTES...`` adds pages built with other bytecode
   budgets (:mod:`tools.build_web`), taking their turns.
 
 ``--compare REV`` also builds the page from the cart at git revision REV and
-runs ``desk640`` on it, so the thinking figures have a reference from the same
-run, and ``start`` on it by turns with this page. Pyxel's 2.9.9 WebAssembly
+runs ``desk640`` and ``review`` on it, so the thinking figures have a reference
+from the same run, and ``start`` on it by turns with this page. Pyxel's 2.9.9 WebAssembly
 wheel is not in the Pyxel snapshot; webcheck's ``cart/make_standin.sh`` builds
 the stand-in (2.6.2's wheel under 2.9.9's name) into ``OUT/wasm`` when
 ``--wasm-dir`` is not given. Runs one Chromium at a time
@@ -179,6 +182,18 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "frames:30",
         "py:pyxel.frame_count",
     ]
+    review = [
+        "frames:5",
+        "pyfile:DRIVER",
+        "wait:12",  # the page's thinking worker loads (a page without one analyses in the frame)
+        "drop:FILES/Review game.mat",
+        "frames:2",
+        "py:review_title()",
+        "py:review_probe()",
+        "wait:45",
+        "py:review_report()",
+        "shot:review_done",
+    ]
     return {
         "desk640": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": desk_tour + think},
         "desk1280": {"viewport": "1280x1024", "touch": False, "seconds": 1, "actions": desk_tour},
@@ -187,6 +202,7 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "tablet": {"viewport": "1024x768", "touch": True, "seconds": 1, "actions": touch_tour},
         "game": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": game},
         "browser": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": browser},
+        "review": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": review},
     }
 
 
@@ -263,6 +279,7 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("export", "export_now"),
         ("quit", "quit_now"),
         ("dropped", "review_title"),
+        ("review", "review_report"),
         ("frame_count", "pyxel.frame_count"),
     ):
         got = results(report, prefix)
@@ -296,6 +313,12 @@ def drop_files(folder: Path) -> None:
         store.games.save(kept)
         (folder / "Friday game (2).mat").write_text(export_mat(kept), encoding="utf-8")
     (folder / "bad notes.mat").write_text("these are notes, not a match\n", encoding="utf-8")
+    from tools.bench_review_window import finished_game
+
+    with tempfile.TemporaryDirectory() as tmp:
+        played = finished_game(20)  # the Review window bench's game: 99 actions, a double taken
+        kept = Store(Path(tmp)).games.create("Review", GameOptions(), record=played.record)
+        (folder / "Review game.mat").write_text(export_mat(kept), encoding="utf-8")
 
 
 def bare_page(folder: Path) -> Path:
@@ -375,10 +398,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="run only these (desk640 desk1280 phone phone_wide tablet game browser start)",
+        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review start)",
     )
     parser.add_argument(
-        "--compare", help="git revision whose page desk640 and start also run, for before/after figures"
+        "--compare",
+        help="git revision whose page desk640, review and start also run, for before/after figures",
     )
     parser.add_argument(
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
@@ -437,13 +461,15 @@ def main(argv: list[str] | None = None) -> int:
         figures["runs"][name] = fig
         print(name, json.dumps(fig, indent=1), flush=True)
     before = page_at(args.compare, pages) if args.compare else None
-    if before is not None and (not args.only or "desk640" in args.only):
-        spec = plan["desk640"]
+    for name in ("desk640", "review"):
+        if before is None or (args.only and name not in args.only):
+            continue
+        spec = plan[name]
         report = webcheck(
-            wc, before, out / "desk640_before", wasm, spec["viewport"], False, 1, spec["actions"]
+            wc, before, out / f"{name}_before", wasm, spec["viewport"], False, 1, spec["actions"]
         )
-        figures["runs"]["desk640_before"] = summary("desk640_before", report)
-        print("desk640_before", json.dumps(figures["runs"]["desk640_before"], indent=1), flush=True)
+        figures["runs"][f"{name}_before"] = summary(f"{name}_before", report)
+        print(f"{name}_before", json.dumps(figures["runs"][f"{name}_before"], indent=1), flush=True)
     if "start" in wanted:
         more = {
             f"cart@{budget}": build_web.build(pages / f"dist@{budget}", budget)[1]

@@ -4,7 +4,7 @@ A game's frame cannot wait for a thought, and a thought sliced into frames takes
 their spare time (and a frame's worth of CPU each). On the desktop :class:`Worker`
 starts a child Python running :func:`serve` (this module, which needs only the AI
 and the engine, never Pyxel), hands it each :data:`Job` and is polled once a frame;
-its answer is what the same job's generator (:func:`think_job`) returns in the
+its answer is what the same job's generator (:func:`cart.ai.jobs.think_job`) returns in the
 frame's slices, computed by the same code. In the browser :class:`PageWorker` hands
 the jobs to the page's Web Worker, a Pyodide of its own running :func:`answer`.
 Where neither can be had (a frozen build, a page without one, a worker still
@@ -18,7 +18,6 @@ blocks. The child ends when its stdin closes: with the game, however the game en
 from __future__ import annotations
 
 import atexit
-import copy
 import os
 import pickle
 import queue
@@ -30,88 +29,12 @@ import time
 import weakref
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
-if TYPE_CHECKING:
-    from ..engine import Action, Match
-    from .review.tutor import Advice
-    from .turn import Hint
-
-Job = tuple[Any, ...]
-"""A decision to make: its kind ("turn", "hint" or "tutor") and its arguments (see :func:`think_job`)."""
+from .jobs import Job, think_job, thinking_copy
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the ``cart`` package: the child imports it from there."""
-TUTOR_THRESHOLDS = {"doubtful": "DOUBTFUL", "bad": "BAD", "very bad": "VERY_BAD"}
-"""The tutor's settings and the review's names for their least loss (gnubg's marks' thresholds)."""
-
-
-# -- the jobs: the same generators in the frame and in the child ------------------------------------
-def think_turn(level: str, seed: int, match: Match) -> Generator[None, None, Hint]:
-    """The computer's decision at ``level`` for the player who must act; it may offer to resign.
-
-    The decision, not the action: a roll's dice are drawn from the game's own match when it is applied.
-    """
-    from . import Bot, think_load_weights
-    from .bearoff import think_prepare
-    from .turn import think_decision
-
-    weights = yield from think_load_weights()
-    yield from think_prepare(match.game.position.key)
-    return (yield from think_decision(Bot(level, seed=seed, weights=weights), match, resign=True))
-
-
-def think_hint(level: str, match: Match) -> Generator[None, None, Hint]:
-    """The hint at ``level`` for the player who must act."""
-    from . import Bot, think_load_weights
-    from .bearoff import think_prepare
-    from .turn import think_hint as hint
-
-    weights = yield from think_load_weights()
-    yield from think_prepare(match.game.position.key)
-    return (yield from hint(Bot(level, weights=weights), match))
-
-
-def think_tutor(match: Match, action: Action, setting: str) -> Generator[None, None, Advice | None]:
-    """The Master's word on ``action`` before it is applied, at the tutor's ``setting`` (not "off")."""
-    from . import review
-    from .bearoff import think_prepare
-    from .review.tutor import think_tutor as tutor
-
-    yield from think_prepare(match.game.position.key)
-    return (yield from tutor(match, action, getattr(review, TUTOR_THRESHOLDS[setting])))
-
-
-JOBS: dict[str, Callable[..., Generator[None, None, Any]]] = {
-    "turn": think_turn,
-    "hint": think_hint,
-    "tutor": think_tutor,
-}
-
-
-def think_job(job: Job) -> Generator[None, None, Any]:
-    """``job``'s decision in slices: what the frame steps, and what the child runs to its end."""
-    kind, *args = job
-    return (yield from JOBS[kind](*args))
-
-
-def thinking_copy(match: Match) -> Match:
-    """``match`` as a thought needs it: no observer or dice, the record from the current game's start.
-
-    A thought reads the record back to the game's start at most (a resignation declined
-    this game), so a long session's record is not copied with every request.
-    """
-    from ..engine import NewGame
-
-    thought = copy.copy(match)
-    thought.on_commit = None
-    thought.rng = None
-    record = match.record
-    start = len(record)
-    while start and not isinstance(record[start - 1], NewGame):
-        start -= 1
-    thought.record = record[max(0, start - 1) :]
-    return thought
 
 
 # -- the asking side ------------------------------------------------------------------------------

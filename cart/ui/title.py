@@ -47,6 +47,7 @@ LATER = tuple(
         "ui.review.review_view",
         "ui.review.review_detail",
         "ui.review.review_source",
+        "ui.review.review_analysis",
         "ui.review.review",
         "ui.review.review_open",
         "ui.windows.position_setup",

@@ -6,7 +6,8 @@ pixels: ``next_tap()`` for ``pytaps:`` (a roll, a confirmation, the two taps of 
 tap-tap move), ``next_swipe()`` for ``pyswipe:`` (a checker dragged from its
 point to its target). Plays alternate: the first move of each play is dragged,
 the others tapped, so a game uses both. ``think_probe()`` and ``think_report()``
-time the frames and the computer's replies while the Master plays itself.
+time the frames and the computer's replies while the Master plays itself;
+``review_probe()`` and ``review_report()`` the frames while a Review analyses.
 Nothing here is part of the cart: it only reads the game's state.
 """
 
@@ -232,6 +233,50 @@ def think_report():
         "worker": type(worker).__name__ if worker is not None else None,
         "worker_ready": bool(worker is not None and worker.bridge.ready()),
         "frames_waiting_on_worker": PROBE.get("away", 0),
+    }
+
+
+def review_probe():
+    """Time the frames of the Review window on top (a dropped .mat) until its analysis is done."""
+    a = app()
+    scene = a.top
+    clock = a.clock
+    begin = clock.begin
+    PROBE.update(review_frames=[], review_scene=scene, review_end=None)
+
+    def timed_begin():
+        begin()
+        now = time.perf_counter()
+        if PROBE["review_end"] is None:
+            PROBE["review_frames"].append((now, scene.done))
+            if scene.finished:
+                PROBE["review_end"] = now
+
+    clock.begin = timed_begin
+    return {"top": type(scene).__name__, "done": scene.done, "total": scene.total}
+
+
+def review_report():
+    """Frames per second while the Review analysed, late frames, and how long the analysis took."""
+    scene = PROBE["review_scene"]
+    f = PROBE["review_frames"]
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(f)]
+    analysis = getattr(scene, "analysis", None)  # None: a page from before the analysis left the frame
+    worker = getattr(app().services, "worker", None)
+    if not gaps:
+        return {"frames": len(f)}
+    return {
+        "analysing_frames": len(f),
+        "fps": round(len(gaps) / sum(gaps), 2),
+        "over_50ms": sum(1 for g in gaps if g > 0.050),
+        "over_40ms": sum(1 for g in gaps if g > 0.040),
+        "longest_ms": round(max(gaps) * 1e3, 1),
+        "progress_steps": len({d for _, d in f}),
+        "done": f"{scene.done}/{scene.total}",
+        "analysis_s": round(PROBE["review_end"] - f[0][0], 2) if PROBE["review_end"] else None,
+        "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
+        "worker_ready": bool(worker is not None and worker.bridge.ready()),
+        "in_the_frame": analysis is None or analysis.reviewer is not None,
     }
 
 

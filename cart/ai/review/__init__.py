@@ -44,6 +44,8 @@ from .work import (
     DEFAULT_PLY as DEFAULT_PLY,
     Reviewer as Reviewer,
     analysis_key as analysis_key,
+    joined as joined,
+    think_review_part as think_review_part,
 )
 
 

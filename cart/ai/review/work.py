@@ -3,14 +3,18 @@
 A :class:`Reviewer` replays the record one action at a time and judges each
 decision before applying it. A finished judgement is kept at once, so a window
 that stops stepping keeps all the work, and the next :meth:`Reviewer.think`
-goes on from the next action.
+goes on from the next action. A worker process judges a review in parts
+(:func:`think_review_part`) that a window joins (:func:`joined`) into the review
+the frame's slices would have made.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Generator
+import time
+from collections.abc import Generator, Sequence
 from functools import lru_cache
+from typing import TypeVar
 
 from ...engine import (
     Action,
@@ -113,16 +117,22 @@ class Reviewer:
         n = len(self.match.record)
         return 1.0 if n == 0 else self.done / n
 
-    def review(self) -> Review:
-        """What is reviewed so far (the whole record once :attr:`finished`)."""
+    @property
+    def pending(self) -> bool:
+        """A double waits for its answer: judging the answer reads the doubler's figures kept here."""
+        return self._replay.game.phase == "doubled"
+
+    def review(self, since: int = 0) -> Review:
+        """What is reviewed so far (the whole record once :attr:`finished`); ``since``: only the
+        judgements of ``record[since:]`` (a part, :func:`joined` to what came before it)."""
         return Review(
             self.key,
             self.ply,
             self.done,
             self.match.names,
-            tuple(self._plays),
-            tuple(self._cubes),
-            tuple(self._rolls),
+            _since(self._plays, since),
+            _since(self._cubes, since),
+            _since(self._rolls, since),
         )
 
     def think(self) -> Generator[None, None, Review]:
@@ -130,6 +140,18 @@ class Reviewer:
         while not self.finished:
             yield from self._judge(self.match.record[self.done])
         return self.review()
+
+    def think_part(self, seconds: float) -> Generator[None, None, None]:
+        """Judge the next action, and the next while the work so far took under ``seconds``.
+
+        A part never ends between a double and its answer, so the next part, wherever it is
+        judged, needs nothing but the record.
+        """
+        start = time.perf_counter()
+        while not self.finished:
+            yield from self._judge(self.match.record[self.done])
+            if not self.pending and time.perf_counter() - start >= seconds:
+                return
 
     def _judge(self, action: Action) -> Generator[None, None, None]:
         """Judge ``action`` against the replay's state before it, then apply it (committing the judgement)."""
@@ -227,3 +249,57 @@ class Reviewer:
             mean = sum(w * values[(c, d)] for c, d, w in ROLLS) / 36.0
             luck = values[(min(a, b), max(a, b))] - mean
         return RollReview(index, game, player, dice, luck, luck_mark(luck))
+
+
+J = TypeVar("J", PlayReview, CubeReview, RollReview)
+
+
+def _since(judged: list[J], since: int) -> tuple[J, ...]:
+    return tuple(judged) if since <= 0 else tuple(j for j in judged if j.index >= since)
+
+
+_going: list[tuple[tuple[object, ...], Reviewer]] = []
+"""The review a worker is making, and what it was asked about: the next part goes on from it."""
+
+
+def think_review_part(
+    start: Match, record: Sequence[Action], ply: int, since: int, seconds: float
+) -> Generator[None, None, Review]:
+    """Judge ``record`` (played from ``start``, a match as it began) from ``since`` for ``seconds`` of
+    work (:meth:`Reviewer.think_part`); the part's review: ``upto`` where it stopped, and only the
+    judgements from ``since`` on.
+
+    The same judgements as a :class:`Reviewer` of the whole record makes. A worker keeps its
+    Reviewer, so a part going on from the last one's end does not replay the record again.
+    """
+    asked = (start.rules, start.names, start.start, start.start_score, ply)
+    reviewer = None
+    if _going:
+        was, going = _going[0]
+        if was == asked and going.done == since and going.match.record == list(record):
+            reviewer = going
+    if reviewer is None:
+        _going.clear()  # a window closed, another review: what was kept is of no more use
+        match = Match.replay(
+            start.rules, record, names=start.names, start=start.start, start_score=start.start_score
+        )
+        head = Review(analysis_key(ply), ply, since, match.names)
+        reviewer = Reviewer(match, start=head, ply=ply)
+        _going.append((asked, reviewer))
+    yield from reviewer.think_part(seconds)
+    return reviewer.review(since)
+
+
+def joined(review: Review | None, part: Review) -> Review:
+    """``review`` (to ``part``'s start) and its next ``part`` (:func:`think_review_part`): one review."""
+    if review is None:
+        return part
+    return Review(
+        part.key,
+        part.ply,
+        part.upto,
+        part.names,
+        review.plays + part.plays,
+        review.cubes + part.cubes,
+        review.rolls + part.rolls,
+    )

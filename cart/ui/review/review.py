@@ -2,9 +2,10 @@
 
 The board shows the selected line's moment with the play made and the Master's
 best as arrows; the panel holds the detail, the move list with gnubg's marks, the
-progress bar, the win-chance graph and the totals. The analysis runs in the
-frame's spare time, as the computer's thinking does, so the window is live at
-once and marks arrive line by line; what was done is kept when it closes.
+progress bar, the win-chance graph and the totals. The analysis runs where the
+computer thinks (:mod:`.review_analysis`: the worker, else the frame's spare time),
+so the window is live at once and marks arrive as they are judged; what was done
+is kept when it closes.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import Review, Reviewer
+from cart.ai.review import Review
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
@@ -28,9 +29,9 @@ from cart.ui.kit.keyboard import help_entry, key_for
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Pop, Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import cut
-from cart.ui.kit.thinking import SteadyThinker, Thinker
 from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 
+from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource as ReviewSource, fits
@@ -80,11 +81,9 @@ class ReviewScene(Scene):
         self.rows = [list_rows(line, LIST.w - SCROLL_W - 1) for line in self.lines.lines]
         self.list = MoveList(LIST, count=len(self.lines.lines), heights=[len(r) for r in self.rows])
         self.graph = EquityGraph(GRAPH)
-        self.reviewer: Reviewer | None = None
-        self.thinker: Thinker | None = None
         self.judged = Judged(self.lines)
         self.judged.read(source.cached if fits(source.cached, source.match, source.ply) else None)
-        self._seen = self.judged.review.upto if self.judged.review is not None else -1
+        self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
         self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
@@ -103,32 +102,18 @@ class ReviewScene(Scene):
 
     @property
     def done(self) -> int:
-        if self.reviewer is not None:
-            return self.reviewer.done
-        review = self.judged.review
-        return review.upto if review is not None else 0
+        return self.analysis.done
 
     @property
     def finished(self) -> bool:
         return self.done >= self.total
 
     def _analyse(self) -> None:
-        """A slice of the analysis in this frame's spare time (none before the first frame is drawn)."""
+        """This frame's share of the analysis (none before the first frame is drawn)."""
         if self.finished or not self.services.clock.frames:
             return
-        if self.reviewer is None:
-            kwargs = {} if self.source.ply is None else {"ply": self.source.ply}
-            self.reviewer = Reviewer(self.source.match, start=self.judged.review, **kwargs)  # type: ignore[arg-type]
-            self.thinker = SteadyThinker(self.reviewer.think(), self._finished, self.source.match)
-        assert self.thinker is not None
-        if self.thinker.step(self.services.clock):
-            self.thinker = None
-        if self.reviewer.done != self._seen:
-            self._seen = self.reviewer.done
-            self.judged.read(self.reviewer.review())
-
-    def _finished(self, review: Review) -> None:
-        self.judged.read(review)
+        if self.analysis.step(self.services.clock):
+            self.judged.read(self.analysis.review)
 
     @property
     def review(self) -> Review | None:
@@ -167,9 +152,9 @@ class ReviewScene(Scene):
     def keep(self) -> str | None:
         """Hand what was analysed and not yet kept to ``source.keep``; why it could not be kept, if not."""
         keep = self.source.keep
-        if keep is None or self.reviewer is None:
+        review = self.analysis.review
+        if keep is None or review is None:
             return None
-        review = self.reviewer.review()
         kept = self.source.cached
         if kept is not None and kept.key == review.key and kept.upto >= review.upto:
             return None
@@ -185,7 +170,8 @@ class ReviewScene(Scene):
         return Pop(self, then=then)
 
     def leave(self) -> None:
-        """The window is gone (also under a move to the title): what was analysed is kept."""
+        """The window is gone (also under a move to the title): what was analysed is kept, no more asked."""
+        self.analysis.stop()
         self.keep()
 
     def menu_entries(self) -> list[Entry]:

@@ -183,7 +183,7 @@ class PlayScene(Scene):
 
     # -- the computer ----------------------------------------------------------------------------
     def _computer(self, game: GameState) -> None:
-        """A slice of the computer's turn (:func:`cart.ai.worker.think_turn`); its action applied once found.
+        """A slice of the computer's turn (:func:`cart.ai.jobs.think_turn`); its action applied once found.
 
         The AI is loaded, and its nets built, at its first turn (in slices or in the worker),
         never before the first frame.

@@ -1,6 +1,6 @@
 """A computer decision for the table's scenes: made in the worker process where there is one, else in slices.
 
-The jobs are :mod:`cart.ai.worker`'s, the same generators either way, so a play does not
+The jobs are :mod:`cart.ai.jobs`, the same generators either way, so a play does not
 depend on where it was thought.
 """
 
@@ -13,7 +13,7 @@ from cart.ai import MODULES, think_ready
 from cart.ui.kit.thinking import Asker, Thinker, think_imports
 
 if TYPE_CHECKING:
-    from cart.ai.worker import Job
+    from cart.ai.jobs import Job
 
 
 def thought(
@@ -31,7 +31,7 @@ def thought(
 
     def here() -> Generator[None, None, Any]:
         yield from think_ready()
-        from cart.ai.worker import think_job  # after the AI's own modules: one import a slice
+        from cart.ai.jobs import think_job  # after the AI's own modules: one import a slice
 
         return (yield from think_job(job))
 

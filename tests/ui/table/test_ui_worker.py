@@ -15,8 +15,9 @@ import pytest
 from seats import against
 from test_ui_app import Driver, play_scene
 
+from cart.ai.jobs import think_job
 from cart.ai.slices import drain
-from cart.ai.worker import Worker, think_job
+from cart.ai.worker import Worker
 from cart.engine import GameState, Move, Position, Rules
 from cart.store import Settings
 from cart.ui.app import App
