@@ -56,6 +56,15 @@ def started() -> Worker:
     return worker
 
 
+def opened(tmp_path: Path, game: Match) -> tuple[Worker, App, Player, ReviewScene]:
+    """A real worker, an app with ``game`` saved, and its Review opened from the saved games."""
+    worker = started()
+    app = worker_app(tmp_path, worker)
+    saved(app, game)
+    p = Player(app)
+    return worker, app, p, open_from_list(p)
+
+
 def until(p: Player, done: Any) -> list[int]:
     """Frames, a few milliseconds apart, until ``done()``: the progress each frame showed."""
     shown = []
@@ -87,11 +96,7 @@ def test_the_review_analysed_in_the_worker_is_the_frames(
     """Parts come back as the bar shows them, joined into the frame's review: key, figures, marks, the
     analysis kept with the game."""
     game, review = short
-    worker = started()
-    app = worker_app(tmp_path, worker)
-    saved(app, game)
-    p = Player(app)
-    scene = open_from_list(p)
+    _, app, p, scene = opened(tmp_path, game)
     p.frames(1)
     assert scene.analysis.asked is not None and scene.analysis.reviewer is None  # sent away
     shown = until(p, lambda: scene.finished)
@@ -109,11 +114,7 @@ def test_the_frame_finishes_the_review_when_the_worker_dies_mid_analysis(
     assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
     game, review = short
-    worker = started()
-    app = worker_app(tmp_path, worker)
-    saved(app, game)
-    p = Player(app)
-    scene = open_from_list(p)
+    worker, app, p, scene = opened(tmp_path, game)
     until(p, lambda: scene.done > 0)
     os.kill(worker.process.pid, signal.SIGSTOP)  # it cannot answer the part it has before it is killed
     p.frames(2)
@@ -132,11 +133,7 @@ def test_a_review_closed_mid_analysis_keeps_its_parts_and_confuses_no_later_thou
     """The part asked when the window closes is dropped: what was joined is kept (a prefix of the
     review), the next thought gets its own answer, and the window opened again goes on to the same end."""
     game, review = short
-    worker = started()
-    app = worker_app(tmp_path, worker)
-    saved(app, game)
-    p = Player(app)
-    scene = open_from_list(p)
+    worker, app, p, scene = opened(tmp_path, game)
     until(p, lambda: scene.done > 0)
     assert scene.analysis.asked is not None and not scene.finished
     p.press(pyxel.KEY_ESCAPE)
