@@ -312,8 +312,8 @@ def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest
     """Between jobs a worker works tables out a step at a time, until all are, and then says so."""
     from cart.ai import bearoff, race, worker as module
 
-    boards = list(bearoff.home_boards(15))[8000:8600]  # 11 men: past bearoff.bin's ten
-    monkeypatch.setattr(bearoff, "home_boards", lambda men=bearoff.HOME_MEN: iter(boards))
+    boards = list(bearoff.home_boards())[8000:8600]  # boards of 11 men
+    monkeypatch.setattr(bearoff, "home_boards", lambda men=15: iter(boards))
     monkeypatch.setattr(module, "_TABLES", None)
     race._forget()
     try:

@@ -1,27 +1,22 @@
-"""One side's distribution of rolls to bear off, as GNU Backgammon's one-sided tables: read, worked out, kept.
+"""One side's distribution of rolls to bear off, as GNU Backgammon's one-sided tables: worked out, kept.
 
-Each roll is played to need the fewest rolls on average. A home board of up to
-:data:`HOME_MEN` men is read from ``bearoff.bin`` (``python -m tools.make_bearoff``);
-any other board is worked out the first time it is met and kept (home boards, at
-most 54,264, for good). A side of 15 men home also gets its rolls to bear the first
-man off, for the gammons. Working out the first boards of 15 men takes seconds, so a
-worker does it while it waits (:func:`think_tables`) and a thought in the frame does
-it in slices first (:func:`think_prepare`). :mod:`.race` reads races from these.
+Each roll is played to need the fewest rolls on average. A board is worked out the
+first time it is met and kept (home boards, at most 54,264, for good): no table
+ships, as the worked-out numbers cost the page nothing. A side of 15 men home also
+gets its rolls to bear the first man off, for the gammons. Working out a home board
+of many men first takes seconds, so a worker does it while it waits
+(:func:`think_tables`) and a thought works the boards it may read out first, in
+slices (:func:`think_prepare`). :mod:`.race` reads races from these.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
-from pathlib import Path
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
 from .classes import is_race
 from .slices import ROLLS
 
-HOME_MEN = 10
-"""A side with all its men home and at most this many left is read from ``bearoff.bin``."""
-TABLE_PATH = Path(__file__).with_name("bearoff.bin")
-MAGIC = b"GCBEAR1\n"
 KEEP = 50_000
 """Most endings off the home board kept at once; past this that store starts afresh."""
 HOME = 1 << 24
@@ -81,8 +76,8 @@ def after_roll(board: int, a: int, b: int) -> set[int]:
     }
 
 
-def home_boards(men: int = HOME_MEN) -> Iterator[int]:
-    """Every board with at most ``men`` men, all on points 1..6, in the order ``bearoff.bin`` holds them."""
+def home_boards(men: int = 15) -> Iterator[int]:
+    """Every board with at most ``men`` men, all on points 1..6, a board after its successors."""
     for n in range(men + 1):
         yield from _spread(n, 6)
 
@@ -97,97 +92,29 @@ def _spread(n: int, top: int) -> Iterator[int]:
             yield rest + (here << (4 * top - 4))
 
 
-_TABLE: dict[int, int] | None = None  # board -> offset of its record in _DATA
-_DATA = b""
-
-
-def _load_table() -> dict[int, int]:
-    """Index ``bearoff.bin`` (once); an empty index when the file is missing or not ours."""
-    global _TABLE, _DATA
-    if _TABLE is not None:
-        return _TABLE
-    _TABLE = {}
-    try:
-        data = TABLE_PATH.read_bytes()
-    except OSError:
-        return _TABLE
-    if not data.startswith(MAGIC) or len(data) <= len(MAGIC) or data[len(MAGIC)] != HOME_MEN:
-        return _TABLE
-    at = len(MAGIC) + 1
-    index = {}
-    for board in home_boards():
-        if at + 2 > len(data):
-            return _TABLE  # truncated: not used at all
-        index[board] = at
-        at += 2 + 2 * data[at + 1]
-    if at == len(data):
-        _TABLE, _DATA = index, data
-    return _TABLE
-
-
-def _from_table(board: int) -> tuple[float, Dist] | None:
-    """A home board's mean and distribution from ``bearoff.bin``, or None if it holds none."""
-    at = _load_table().get(board)
-    if at is None:
-        return None
-    first, length = _DATA[at], _DATA[at + 1]
-    q = [int.from_bytes(_DATA[i : i + 2], "little") for i in range(at + 2, at + 2 + 2 * length, 2)]
-    total = sum(q)
-    dist = (0.0,) * first + tuple(x / total for x in q)
-    return sum(k * x for k, x in enumerate(dist)), dist
-
-
-def write_table(path: Path = TABLE_PATH) -> int:
-    """Write ``bearoff.bin`` from :func:`solve`, each chance in 1/65535ths; returns its size in bytes."""
-    forget()
-    out = bytearray(MAGIC)
-    out.append(HOME_MEN)
-    for board in home_boards():
-        _, dist = solve(board, table=False)
-        q = [round(x * 65535) for x in dist]
-        first = next(k for k, x in enumerate(q) if x)
-        last = max(k for k, x in enumerate(q) if x)
-        out += bytes((first, last - first + 1))
-        for x in q[first : last + 1]:
-            out += x.to_bytes(2, "little")
-    path.write_bytes(bytes(out))
-    forget()
-    return len(out)
-
-
 def forget() -> None:
-    """Drop every kept answer and the table's index, so what comes next is worked out (or read) afresh."""
-    global _TABLE
+    """Drop every kept answer, so what comes next is worked out afresh."""
     _HOME_SOLVED.clear()
     _HOME_SOLVED[0] = (0.0, (1.0,))
     _SOLVED.clear()
     _FIRST.clear()
     _STEPS.clear()
-    _TABLE = None
 
 
-def solve(board: int, table: bool = True) -> tuple[float, Dist]:
-    """The mean number of rolls to bear off ``board`` and their distribution, best play on each roll.
-
-    ``table``: read a home board of few men from ``bearoff.bin`` (what the file is written without).
-    """
+def solve(board: int) -> tuple[float, Dist]:
+    """The mean number of rolls to bear off ``board`` and their distribution, best play on each roll."""
     home = board < HOME
     kept = _HOME_SOLVED if home else _SOLVED
     done = kept.get(board)
     if done is not None:
         return done
-    if table and home:
-        done = _from_table(board)
-        if done is not None:
-            kept[board] = done
-            return done
     mean = 1.0
     acc = [0.0]
     for a, b, w in ROLLS:
         best_mean = 99.0
         best: Dist = ()
         for n in after_roll(board, a, b):
-            got = _HOME_SOLVED.get(n) or _SOLVED.get(n) or solve(n, table)
+            got = _HOME_SOLVED.get(n) or _SOLVED.get(n) or solve(n)
             if got[0] < best_mean:
                 best_mean, best = got
         p = w / 36.0

@@ -172,7 +172,7 @@ def estimate(board: int) -> Dist:
     takes are those to cover their pips beyond it at 8.17 pips a roll (a normal
     count: mean ``pips / 8.17``, variance ``pips * var / 8.17**3``, as for any sum of
     rolls that must cover a distance), added to the exact rolls from the home board
-    they make there (:func:`solve`, mostly read from ``bearoff.bin``).
+    they make there (:func:`solve`).
     """
     done = _ESTIMATED.get(board)
     if done is not None:
