@@ -1,6 +1,8 @@
 """The web export (``tools/build_web.py``): the package holds the whole cart and runs on its own.
 
-One build per module, into a temporary folder. The ``.pyxapp`` is checked as
+Two builds per module, into temporary folders: the package as shipped, whose bytecode
+Pyodide compiles in Node.js (seconds, so the tests that read it are slow), and the same
+without bytecode, which the quick loop checks. The ``.pyxapp`` is checked as
 Pyxel reads it (a zip with a startup-script marker and metadata in the zip
 comment), then extracted and started the way ``pyxel play`` and the web
 runtime start it (``runpy`` with the app folder first on ``sys.path``), in a
@@ -41,7 +43,21 @@ CHECK_FRAMES = 20_000  # an attract game ends in well under this; the subprocess
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The package as shipped: Pyodide compiles its bytecode in Node.js, seconds, so its tests are slow."""
     return build_web.build(tmp_path_factory.mktemp("dist"))
+
+
+@pytest.fixture(scope="module")
+def plain(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The package without the page's bytecode, built in a blink: what the quick checks read."""
+    return build_web.build(tmp_path_factory.mktemp("plain"), budget=0)
+
+
+@pytest.fixture(params=["plain", pytest.param("built", marks=pytest.mark.slow)])
+def package(request: pytest.FixtureRequest) -> tuple[Path, Path]:
+    """Each build in turn: the quick loop reads the plain one, the whole suite the shipped one too."""
+    got: tuple[Path, Path] = request.getfixturevalue(request.param)
+    return got
 
 
 @pytest.fixture(scope="module")
@@ -79,13 +95,13 @@ def cart_files() -> set[str]:
     }
 
 
-def test_outputs_are_named_for_dist(built: tuple[Path, Path]) -> None:
-    app, html = built
+def test_outputs_are_named_for_dist(plain: tuple[Path, Path]) -> None:
+    app, html = plain
     assert (app.name, html.name) == ("gammon-cart.pyxapp", "gammon-cart.html")
 
 
-def test_package_holds_the_cart_and_nothing_else(built: tuple[Path, Path]) -> None:
-    with zipfile.ZipFile(built[0]) as z:
+def test_package_holds_the_cart_and_nothing_else(package: tuple[Path, Path]) -> None:
+    with zipfile.ZipFile(package[0]) as z:
         names = set(z.namelist())
         marker = z.read(f"{build_web.APP_NAME}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode()
     pycs = bytecode(names)
@@ -107,8 +123,8 @@ def test_package_holds_the_cart_and_nothing_else(built: tuple[Path, Path]) -> No
     assert marker.strip() == build_web.STARTUP_NAME
 
 
-def test_startup_script_carries_pyxel_metadata(built: tuple[Path, Path]) -> None:
-    with zipfile.ZipFile(built[0]) as z:
+def test_startup_script_carries_pyxel_metadata(plain: tuple[Path, Path]) -> None:
+    with zipfile.ZipFile(plain[0]) as z:
         script = z.read(f"{build_web.APP_NAME}/{build_web.STARTUP_NAME}").decode()
         comment = z.comment.decode()
     meta = build_web.metadata()
@@ -121,8 +137,8 @@ def test_startup_script_carries_pyxel_metadata(built: tuple[Path, Path]) -> None
     assert meta["version"] == project["version"]
 
 
-def test_extracted_package_plays_a_computer_game_headless(built: tuple[Path, Path], tmp_path: Path) -> None:
-    with zipfile.ZipFile(built[0]) as z:
+def test_extracted_package_plays_a_computer_game_headless(package: tuple[Path, Path], tmp_path: Path) -> None:
+    with zipfile.ZipFile(package[0]) as z:
         z.extractall(tmp_path)
     app_dir = tmp_path / build_web.APP_NAME
     script = app_dir / (app_dir / pyxel.APP_STARTUP_SCRIPT_FILE).read_text().strip()
@@ -153,8 +169,9 @@ def test_extracted_package_plays_a_computer_game_headless(built: tuple[Path, Pat
     assert re.search(r"a game is over after \d+ frames", done.stdout), done.stdout
 
 
-def test_bytecode_keeps_to_its_budget(built: tuple[Path, Path], tmp_path: Path) -> None:
-    without, _ = build_web.build(tmp_path, budget=0)
+@pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
+def test_bytecode_keeps_to_its_budget(built: tuple[Path, Path], plain: tuple[Path, Path]) -> None:
+    without, _ = plain
     with zipfile.ZipFile(without) as z:
         assert not bytecode(set(z.namelist()))
     grown = built[0].stat().st_size - without.stat().st_size
@@ -197,6 +214,7 @@ def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch
     ]
 
 
+@pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
 def test_the_title_bytecode_is_the_web_runtimes(built: tuple[Path, Path], web_pyodide: None) -> None:
     """Pyodide 314.x runs Python 3.14: its cache tag names every .pyc, the title's modules first."""
     with zipfile.ZipFile(built[0]) as z:
@@ -277,8 +295,8 @@ def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyo
     assert text.startswith("raise PositionError(")
 
 
-def test_html_embeds_exactly_that_package(built: tuple[Path, Path]) -> None:
-    app, html = built
+def test_html_embeds_exactly_that_package(package: tuple[Path, Path]) -> None:
+    app, html = package
     page = html.read_text(encoding="utf-8")
     embedded = re.findall(r'base64: "([A-Za-z0-9+/=]+)"', page)
     assert len(embedded) == 1
@@ -288,9 +306,9 @@ def test_html_embeds_exactly_that_package(built: tuple[Path, Path]) -> None:
     assert f"cdn.jsdelivr.net/gh/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in page
 
 
-def test_our_page_comes_before_pyxel_js(built: tuple[Path, Path]) -> None:
+def test_our_page_comes_before_pyxel_js(plain: tuple[Path, Path]) -> None:
     """The fitting script must be there before pyxel.js makes the canvas, and no zoom is offered."""
-    page = built[1].read_text(encoding="utf-8")
+    page = plain[1].read_text(encoding="utf-8")
     ours = page.index("function gammonLayout(")
     assert ours < page.index("/wasm/pyxel.js") < page.index("launchPyxel(")
     assert page.index("canvas#canvas {") < ours  # the style: the canvas keeps 640x512 CSS pixels
