@@ -28,6 +28,7 @@ Dist = tuple[float, ...]
 _HOME_SOLVED: dict[int, tuple[float, Dist]] = {0: (0.0, (1.0,))}
 _SOLVED: dict[int, tuple[float, Dist]] = {}
 _FIRST: dict[int, tuple[float, Dist]] = {}
+_PREPARED: set[tuple[int, bool]] = set()  # (a side brought home, first men off too): all worked out
 ONE = tuple(1 << (4 * p) for p in range(24))  # one man on the point p + 1
 
 
@@ -98,6 +99,7 @@ def forget() -> None:
     _HOME_SOLVED[0] = (0.0, (1.0,))
     _SOLVED.clear()
     _FIRST.clear()
+    _PREPARED.clear()
     _STEPS.clear()
 
 
@@ -178,9 +180,9 @@ def think_prepare(key: int) -> Generator[None, None, None]:
 
     A thought reads a board in one go, and the first board of 15 men takes seconds to
     work out: in the frame that would be a frozen frame, so the boards come first, in
-    slices. Men only move down, so in a race every home board a side can reach is
-    one its men outside, brought to the 6-point, can reach; in contact only a side
-    already home is sure to stay so.
+    slices. Men only move down, so in a race every home board a side can reach holds,
+    on each point and higher, no more men than the side with its men outside brought
+    to the 6-point; in contact only a side already home is sure to stay so.
     """
     race = is_race(key)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
@@ -188,15 +190,17 @@ def think_prepare(key: int) -> Generator[None, None, None]:
         if not race and board >= HOME:
             continue
         top = _brought_home(board)
-        if top in _HOME_SOLVED and (side & 15 or top in _FIRST):
+        gammons = not side & 15
+        if (top, gammons) in _PREPARED:
             continue
         for n in _within(top):
             if n not in _HOME_SOLVED:
                 solve(n)
                 yield
-            if not side & 15 and n not in _FIRST and _men(n) == 15:
+            if gammons and n not in _FIRST and _men(n) == 15:
                 first_off(n)
                 yield
+        _PREPARED.add((top, gammons))
 
 
 def _brought_home(board: int) -> int:
