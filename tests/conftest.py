@@ -17,6 +17,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
+from tables import FIRSTS, load_tables
 
 from cart.engine.board import Position
 from tools.positions import selfplay_positions
@@ -51,6 +52,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     config.option.loadscopereorder = False
     return ByFile(config, log)
+
+
+@pytest.fixture(autouse=True)
+def bear_off_tables() -> None:
+    """The tables in this process before each test (a test may have forgotten them)."""
+    from cart.ai import bearoff
+
+    if len(bearoff._FIRST) < FIRSTS:
+        load_tables()
 
 
 @pytest.fixture(scope="session")

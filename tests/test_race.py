@@ -319,6 +319,7 @@ def test_bear_offs_of_few_men_a_side_read_as_gnubgs_two_sided_table() -> None:
         assert bot.evaluate(pos).win == pytest.approx(theirs, abs=1e-4), pos.position_id()
 
 
+@pytest.mark.slow  # seconds: the quick loop keeps under 40 s; CI runs it
 def test_a_decision_works_its_home_boards_out_first_a_board_a_step() -> None:
     """What a race may reach is worked out before a thought reads it, each board after its successors."""
     race._forget()

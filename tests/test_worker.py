@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tables import child_argv
 
 from cart.ai import Bot, choose_action
 from cart.ai.jobs import Job, review_job, think_job, thinking_copy
@@ -57,7 +58,7 @@ def _moments(games: int, seed: int) -> list[Match]:
 
 @pytest.fixture(scope="module")
 def worker() -> Iterator[Worker]:
-    started = Worker.start()
+    started = Worker.start(child_argv())
     assert started is not None
     yield started
     started.close()
@@ -124,7 +125,7 @@ def test_a_worker_that_cannot_start_is_none() -> None:
 
 def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
     """Killed, or answering nonsense: what was asked fails, and later asks get None (think in the frame)."""
-    dying = Worker.start()
+    dying = Worker.start(child_argv())
     assert dying is not None
     dying.process.kill()
     assert wait(dying.ask(("hint", "expert", moments(1)[1]))).failed
@@ -144,7 +145,7 @@ def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
 
 def test_two_workers_answer_apart(worker: Worker) -> None:
     """Two games at once (two windows): each its own child, nothing shared."""
-    other = Worker.start()
+    other = Worker.start(child_argv())
     assert other is not None and other.process.pid != worker.process.pid
     m = moments(1)[1]
     both = [worker.ask(("turn", "expert", 0, m)), other.ask(("turn", "expert", 0, m))]
@@ -308,6 +309,7 @@ def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPat
     assert quiet.failed and bridge.stopped
 
 
+@pytest.mark.slow  # seconds: the quick loop keeps under 40 s; CI runs it
 def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest.MonkeyPatch) -> None:
     """Between jobs a worker works tables out a step at a time, until all are, and then says so."""
     from cart.ai import bearoff, race, worker as module
@@ -358,6 +360,7 @@ def parts(worker: Worker, match: Match, seconds: float, since: int = 0) -> tuple
     return stops, review
 
 
+@pytest.mark.slow  # seconds: the quick loop has the Review window's own worker test
 def test_the_worker_reviews_in_parts_what_the_frame_reviews_whole(worker: Worker) -> None:
     """A review judged in the worker a part at a time, joined: the frame's review, key and marks included.
 
@@ -380,6 +383,7 @@ def test_the_worker_reviews_in_parts_what_the_frame_reviews_whole(worker: Worker
     assert answer.value().upto == 25 and [c.kind for c in answer.value().cubes] == ["double", "take"]
 
 
+@pytest.mark.slow  # seconds: the quick loop keeps under 40 s; CI runs it
 def test_a_review_part_left_unread_does_not_reach_the_next_thought(worker: Worker) -> None:
     """A window closed mid-analysis drops its part: the next job's answer is its own, a next review's too."""
     match = doubled_game()

@@ -21,6 +21,9 @@ KEEP = 50_000
 """Most endings off the home board kept at once; past this that store starts afresh."""
 HOME = 1 << 24
 """Boards below this have every man on points 1..6: at most 54,264 of them, each kept once worked out."""
+HOME_BOARDS = 54_264
+FIFTEENS = 15_504
+"""Home boards of up to 15 men, and of exactly 15 (whose first man off is worked out too)."""
 
 Dist = tuple[float, ...]
 """``d[k]``: the chance of bearing the last man off with the ``k``-th roll."""
@@ -184,6 +187,8 @@ def think_prepare(key: int) -> Generator[None, None, None]:
     on each point and higher, no more men than the side with its men outside brought
     to the 6-point; in contact only a side already home is sure to stay so.
     """
+    if len(_HOME_SOLVED) == HOME_BOARDS and len(_FIRST) == FIFTEENS:
+        return  # every board is there (a worker has waited long enough)
     race = is_race(key)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
         board = side >> 4
@@ -193,10 +198,12 @@ def think_prepare(key: int) -> Generator[None, None, None]:
         gammons = not side & 15
         if (top, gammons) in _PREPARED:
             continue
-        for n in _within(top):
+        for i, n in enumerate(_within(top)):
             if n not in _HOME_SOLVED:
                 solve(n)
                 yield
+            elif not i % 1024:
+                yield  # boards already there cost a look each: a slice's worth, then the frame's
             if gammons and n not in _FIRST and _men(n) == 15:
                 first_off(n)
                 yield

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 import pyxel
+from tables import child_argv
 from test_ui_review import Player, open_from_list, saved
 
 from cart.ai.jobs import Job, think_job
@@ -51,7 +52,7 @@ def worker_app(tmp_path: Path, worker: Asker | None) -> App:
 
 
 def started() -> Worker:
-    worker = Worker.start()
+    worker = Worker.start(child_argv())
     assert worker is not None
     return worker
 
@@ -90,6 +91,7 @@ def kept(app: App) -> Review | None:
     return review_from_cache(app.store.reviews.load(game), game.match.record, analysis_key())
 
 
+@pytest.mark.slow  # seconds: the quick loop keeps under 40 s; CI runs it
 def test_the_review_analysed_in_the_worker_is_the_frames(
     assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
@@ -110,6 +112,7 @@ def test_the_review_analysed_in_the_worker_is_the_frames(
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stops the child to kill it mid-part")
+@pytest.mark.slow  # the fallbacks, seconds each: the quick loop keeps the worker's own review
 def test_the_frame_finishes_the_review_when_the_worker_dies_mid_analysis(
     assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
@@ -127,6 +130,7 @@ def test_the_frame_finishes_the_review_when_the_worker_dies_mid_analysis(
     app.close()
 
 
+@pytest.mark.slow  # the fallbacks, seconds each: the quick loop keeps the worker's own review
 def test_a_review_closed_mid_analysis_keeps_its_parts_and_confuses_no_later_thought(
     assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:
@@ -188,6 +192,7 @@ class Loading:
         self.up = False
 
 
+@pytest.mark.slow  # the fallbacks, seconds each: the quick loop keeps the worker's own review
 def test_a_worker_ready_later_takes_over_from_the_frame_and_one_that_fails_gives_it_back(
     assets: Assets, tmp_path: Path, short: tuple[Match, Review]
 ) -> None:

@@ -13,6 +13,7 @@ import time
 
 import pytest
 from seats import against
+from tables import child_argv
 from test_ui_app import Driver, play_scene
 
 from cart.ai.jobs import think_job
@@ -27,7 +28,7 @@ WAIT_S = 60.0
 
 
 def make_app() -> tuple[App, Worker]:
-    worker = Worker.start()
+    worker = Worker.start(child_argv())
     assert worker is not None
     app = App(headless=True, seed=1, settings=Settings(animation_speed="off"), worker=worker)
     app.think_budget = 30.0  # a thought that falls back to the frame is made in one frame
