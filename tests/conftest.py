@@ -17,7 +17,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
-from tables import FIRSTS, load_tables
+from tables import load_tables
 
 from cart.engine.board import Position
 from tools.positions import selfplay_positions
@@ -59,7 +59,7 @@ def bear_off_tables() -> None:
     """The tables in this process before each test (a test may have forgotten them)."""
     from cart.ai import bearoff
 
-    if len(bearoff._FIRST) < FIRSTS:
+    if not bearoff.complete():
         load_tables()
 
 

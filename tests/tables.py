@@ -16,8 +16,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-FIRSTS = 15_504  # cart.ai.bearoff.FIFTEENS
-"""Home boards of 15 men: once the tables hold them all, they hold every home board."""
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -163,6 +163,11 @@ def first_off(board: int) -> tuple[float, Dist]:
     return answer
 
 
+def complete() -> bool:
+    """Whether every home board, and every first man off of 15, is worked out."""
+    return len(_HOME_SOLVED) == HOME_BOARDS and len(_FIRST) == FIFTEENS
+
+
 def think_tables() -> Generator[None, None, None]:
     """Work out every home board (and a home board of 15 men's first man off), a board a step.
 
@@ -170,7 +175,7 @@ def think_tables() -> Generator[None, None, None]:
     when it first meets a board (seconds, for the first boards of 15 men), the same
     numbers either way, so no play depends on whether this has run.
     """
-    for board in home_boards(15):
+    for board in home_boards():
         solve(board)
         if _men(board) == 15:
             first_off(board)
@@ -187,8 +192,8 @@ def think_prepare(key: int) -> Generator[None, None, None]:
     on each point and higher, no more men than the side with its men outside brought
     to the 6-point; in contact only a side already home is sure to stay so.
     """
-    if len(_HOME_SOLVED) == HOME_BOARDS and len(_FIRST) == FIFTEENS:
-        return  # every board is there (a worker has waited long enough)
+    if complete():
+        return  # a worker has waited long enough
     race = is_race(key)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
         board = side >> 4
