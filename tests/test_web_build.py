@@ -2,23 +2,25 @@
 
 Two builds per module, into temporary folders: the package as shipped, whose bytecode
 Pyodide compiles in Node.js (seconds, so the tests that read it are slow), and the same
-without bytecode, which the quick loop checks. The ``.pyxapp`` is checked as
-Pyxel reads it (a zip with a startup-script marker and metadata in the zip
+without bytecode, which the quick loop checks. The ``.pyxapp`` (sources only, for any
+Python) is checked as Pyxel reads it (a zip with a startup-script marker and metadata in the zip
 comment), then extracted and started the way ``pyxel play`` and the web
 runtime start it (``runpy`` with the app folder first on ``sys.path``), in a
 separate isolated interpreter, so a file missing from the package fails here
 instead of importing from the repository.
 
-The bytecode the build adds for the page is checked under Pyodide in Node.js
-(``tools/pyodide/check_bytecode.py``): that the title imports from it, that its
-sources still give tracebacks, and that a stale or foreign ``.pyc`` is compiled
-afresh. Without ``node`` and ``npm ci --prefix tools/pyodide`` the build has no
-bytecode and those tests skip, except under ``GAMMON_CART_REQUIRE_PYODIDE=1``.
+The page embeds a package of its own: the same, with the title's bytecode for the
+Python of the page's runtime, most of it in its sources' place. That is checked under
+Pyodide in Node.js (``tools/pyodide/check_bytecode.py``): that the title imports from it,
+that tracebacks still name each file and line (and show the line where the source ships),
+and that a stale or foreign ``.pyc`` beside a source is compiled afresh. Without ``node``
+and ``npm ci --prefix tools/pyodide`` the build has no bytecode and those tests skip,
+except under ``GAMMON_CART_REQUIRE_PYODIDE=1``.
 """
 
 from __future__ import annotations
 
-import base64
+import io
 import json
 import os
 import re
@@ -62,8 +64,8 @@ def package(request: pytest.FixtureRequest) -> tuple[Path, Path]:
 
 @pytest.fixture(scope="module")
 def built_whole(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A package with the bytecode of every module the title imports (no budget to speak of)."""
-    return build_web.build(tmp_path_factory.mktemp("whole"), budget=10**8)[0]
+    """A page with the bytecode of every module the title imports (no budget to speak of)."""
+    return build_web.build(tmp_path_factory.mktemp("whole"), budget=10**8)[1]
 
 
 @pytest.fixture(scope="module")
@@ -77,13 +79,20 @@ def web_pyodide() -> None:
 
 
 def bytecode(names: set[str]) -> set[str]:
-    return {name for name in names if "/__pycache__/" in name}
+    return {name for name in names if name.endswith(".pyc")}
 
 
 def source_of(pyc: str) -> str:
-    """``a/__pycache__/b.cpython-314.pyc`` -> ``a/b.py``."""
+    """``a/__pycache__/b.cpython-314.pyc`` (beside its source) or ``a/b.pyc`` (in its place) -> ``a/b.py``."""
+    if "/__pycache__/" not in pyc:
+        return pyc.removesuffix("c")
     folder, _, name = pyc.partition("/__pycache__/")
     return f"{folder}/{name.split('.')[0]}.py"
+
+
+def page_names(html: Path) -> set[str]:
+    with zipfile.ZipFile(io.BytesIO(build_web.carried_package(html))) as z:
+        return set(z.namelist())
 
 
 def cart_files() -> set[str]:
@@ -104,9 +113,7 @@ def test_package_holds_the_cart_and_nothing_else(package: tuple[Path, Path]) -> 
     with zipfile.ZipFile(package[0]) as z:
         names = set(z.namelist())
         marker = z.read(f"{build_web.APP_NAME}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode()
-    pycs = bytecode(names)
-    names -= pycs
-    assert all(source_of(pyc) in names for pyc in pycs), pycs - {p for p in pycs if source_of(p) in names}
+    assert not bytecode(names)  # sources alone: the .pyxapp plays on any Python
     expected = cart_files()
     # The run-time data the issue names explicitly, in case cart_files ever misses them.
     for needed in (
@@ -121,6 +128,22 @@ def test_package_holds_the_cart_and_nothing_else(package: tuple[Path, Path]) -> 
         f"{build_web.APP_NAME}/{build_web.STARTUP_NAME}",
     }
     assert marker.strip() == build_web.STARTUP_NAME
+
+
+def test_the_pages_package_holds_each_module_as_source_or_bytecode(package: tuple[Path, Path]) -> None:
+    """What the page runs: the .pyxapp's files, a module's source replaced by bytecode only where
+    nothing reads the source as a file (the worker is handed the AI's and the engine's)."""
+    with zipfile.ZipFile(package[0]) as z:
+        shipped = set(z.namelist())
+    names = page_names(package[1])
+    pycs = bytecode(names)
+    beside = {pyc for pyc in pycs if "/__pycache__/" in pyc}
+    assert {source_of(pyc) for pyc in beside} <= names - pycs
+    in_place = {source_of(pyc) for pyc in pycs - beside}
+    assert names - pycs == shipped - in_place
+    prefix = f"{build_web.APP_NAME}/"
+    assert not any(build_web.keeps_source(source.removeprefix(prefix)) for source in in_place)
+    assert f"{prefix}cart/ai/worker.py" in names and f"{prefix}cart/engine/board.py" in names
 
 
 def test_startup_script_carries_pyxel_metadata(plain: tuple[Path, Path]) -> None:
@@ -171,11 +194,46 @@ def test_extracted_package_plays_a_computer_game_headless(package: tuple[Path, P
 
 @pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
 def test_bytecode_keeps_to_its_budget(built: tuple[Path, Path], plain: tuple[Path, Path]) -> None:
-    without, _ = plain
-    with zipfile.ZipFile(without) as z:
-        assert not bytecode(set(z.namelist()))
-    grown = built[0].stat().st_size - without.stat().st_size
-    assert 0 <= grown <= build_web.BYTECODE_BUDGET
+    assert build_web.carried_package(plain[1]) == plain[0].read_bytes()  # no bytecode: the .pyxapp itself
+    grown = len(build_web.carried_package(built[1])) - plain[0].stat().st_size
+    assert 0 < grown <= build_web.BYTECODE_BUDGET
+
+
+def test_the_pages_bytecode_leaves_out_what_nothing_reads() -> None:
+    """Module and function docstrings go (nothing in the cart reads one), class docstrings stay
+    (``dataclasses`` would work each missing one out at start-up), and every line keeps its number."""
+    sys.path.insert(0, str(ROOT / "tools" / "pyodide"))
+    try:
+        from bytecode import compile_stripped
+    finally:
+        sys.path.remove(str(ROOT / "tools" / "pyodide"))
+    source = b'''"""Module."""
+import sys
+
+
+class Kept:
+    """Class."""
+
+    def method(self):
+        """Method."""
+
+
+def fail():
+    """Function."""
+    raise ValueError(sys.platform)
+'''
+    names: dict[str, Any] = {}
+    exec(compile_stripped(source, "cart/some.py"), names)
+    assert "__doc__" not in names and names["fail"].__doc__ is None
+    assert names["Kept"].__doc__ == "Class." and names["Kept"].method.__doc__ is None
+    with pytest.raises(ValueError) as raised:
+        names["fail"]()
+    assert (raised.traceback[-1].frame.code.raw.co_filename, raised.traceback[-1].lineno + 1) == (
+        "cart/some.py",
+        14,
+    )
+    readers = [p for p in (ROOT / "cart").rglob("*.py") if "__doc__" in p.read_text(encoding="utf-8")]
+    assert not readers  # were one to read a docstring, the page would find None
 
 
 def test_bytecode_is_compiled_by_the_pyodide_pyxels_runtime_loads() -> None:
@@ -206,9 +264,8 @@ def test_the_runtimes_pyxel_js_loads_that_pyodide() -> None:
 def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(build_web, "PYODIDE_OF_PYXEL", {})
     said: list[str] = []
-    app, _ = build_web.build(tmp_path, said=said)
-    with zipfile.ZipFile(app) as z:
-        assert not bytecode(set(z.namelist()))
+    _, html = build_web.build(tmp_path, said=said)
+    assert not bytecode(page_names(html))
     assert said == [
         f"no bytecode: which Pyodide Pyxel {pyxel.VERSION}'s runtime loads is not known (PYODIDE_OF_PYXEL)"
     ]
@@ -217,18 +274,18 @@ def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch
 @pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
 def test_the_title_bytecode_is_the_web_runtimes(built: tuple[Path, Path], web_pyodide: None) -> None:
     """Pyodide 314.x runs Python 3.14: its cache tag names every .pyc, the title's modules first."""
-    with zipfile.ZipFile(built[0]) as z:
-        pycs = bytecode(set(z.namelist()))
+    pycs = {pyc for pyc in bytecode(page_names(built[1])) if "/__pycache__/" in pyc}
     tag = f"cpython-{build_web.PYODIDE_OF_PYXEL[pyxel.VERSION].split('.')[0]}"
     assert pycs and all(pyc.endswith(f".{tag}.pyc") for pyc in pycs)
 
 
-def check_bytecode(app: Path, *options: str) -> dict[str, Any]:
-    """``tools/pyodide/check_bytecode.py`` on a copy of ``app`` (run.mjs takes files in the repository)."""
+def check_bytecode(html: Path, *options: str) -> dict[str, Any]:
+    """``tools/pyodide/check_bytecode.py`` on the package the page ``html`` carries (run.mjs takes
+    files in the repository)."""
     (ROOT / "build").mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(dir=ROOT / "build") as tmp:
-        copy = Path(tmp) / app.name
-        shutil.copyfile(app, copy)
+        copy = Path(tmp) / f"{build_web.APP_NAME}.pyxapp"
+        copy.write_bytes(build_web.carried_package(html))
         here = ROOT / "tools" / "pyodide"
         done = subprocess.run(
             [
@@ -256,16 +313,22 @@ def check_bytecode(app: Path, *options: str) -> dict[str, Any]:
 
 @pytest.mark.slow  # Pyodide starts in Node.js
 def test_the_page_imports_the_title_from_its_bytecode(built: tuple[Path, Path], web_pyodide: None) -> None:
-    got = check_bytecode(built[0])
+    got = check_bytecode(built[1])
     shipped = got["shipped"]
     assert shipped
     for pyc, header in shipped.items():
-        assert header == {"magic": got["magic"], "flags": 3}, pyc  # this Python's, hash-checked
-        assert f".{got['cache_tag']}.pyc" in pyc
+        if "/__pycache__/" in pyc:  # beside its source: this Python's, hash-checked
+            assert header == {"magic": got["magic"], "flags": 3}, pyc
+            assert f".{got['cache_tag']}.pyc" in pyc
+        else:  # in its source's place: this Python's, nothing else to check
+            assert header == {"magic": got["magic"], "flags": 0}, pyc
+    loaded = {source_of(path) if path.endswith(".pyc") else path for path in got["loaded"]}
     from_bytecode = {source_of(pyc) for pyc in shipped}
-    assert from_bytecode <= set(got["loaded"])  # the title's own modules
-    assert set(got["compiled"]) == set(got["loaded"]) - from_bytecode  # the rest compiled, none twice
+    assert from_bytecode <= loaded  # the title's own modules
+    assert set(got["compiled"]) == loaded - from_bytecode  # the rest compiled, none twice
     assert got["cart"] == "cart/__init__.py" and not got["stale_edit"]
+    # A module without its source still names its file and lines, as the package lays it out.
+    assert got["sourceless"] and all(named == source_of(pyc) for pyc, named in got["sourceless"].items())
 
 
 @pytest.mark.slow  # Pyodide starts in Node.js
@@ -281,12 +344,8 @@ def test_modules_from_bytecode_keep_their_source_lines_in_tracebacks(
 @pytest.mark.slow  # Pyodide starts in Node.js
 def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyodide: None) -> None:
     """A source edited after the build, or a .pyc of another Python: the source is what runs."""
-    with zipfile.ZipFile(built_whole) as z:
-        (foreign,) = [
-            p.partition("/")[2]
-            for p in bytecode(set(z.namelist()))
-            if source_of(p).endswith("engine/movegen.py")
-        ]
+    pycs = bytecode(page_names(built_whole))
+    (foreign,) = [p.partition("/")[2] for p in pycs if source_of(p).endswith("engine/movegen.py")]
     got = check_bytecode(built_whole, "--stale", "cart/engine/board.py", "--foreign", foreign)
     assert got["shipped"][foreign]["magic"] != got["magic"]
     assert got["stale_edit"]  # the edited source ran, not its bytecode
@@ -295,12 +354,14 @@ def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyo
     assert text.startswith("raise PositionError(")
 
 
-def test_html_embeds_exactly_that_package(package: tuple[Path, Path]) -> None:
+def test_html_embeds_the_package_with_pyxels_metadata(package: tuple[Path, Path]) -> None:
     app, html = package
     page = html.read_text(encoding="utf-8")
-    embedded = re.findall(r'base64: "([A-Za-z0-9+/=]+)"', page)
-    assert len(embedded) == 1
-    assert base64.b64decode(embedded[0], validate=True) == app.read_bytes()
+    carried_bytes = io.BytesIO(build_web.carried_package(html))
+    with zipfile.ZipFile(app) as shipped, zipfile.ZipFile(carried_bytes) as carried:
+        assert carried.comment == shipped.comment and carried.comment  # the title, version...
+        script = f"{build_web.APP_NAME}/{build_web.STARTUP_NAME}"
+        assert carried.read(script) == shipped.read(script)
     assert '"gammon-cart.pyxapp"' in page
     # The runtime comes from the CDN, pinned to the Pyxel that built the page.
     assert f"cdn.jsdelivr.net/gh/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in page

@@ -17,20 +17,20 @@ its web runtime expect:
   which fit the 640x512 game to any window (below 1x on a phone) and keep
   pyxel.js's touch gamepad off the board; the rest of the page is Pyxel's.
 
-``pyxel package`` leaves out bytecode, so the page compiles each module from
-source as it imports it, about half of the time the title waits for under
-Pyodide. :func:`add_bytecode` therefore adds ``__pycache__/*.cpython-3NN.pyc``
-entries to the zip afterwards, compiled by the Pyodide that Pyxel's runtime
-loads (``tools/pyodide/compile.mjs``: the same Python, hash-checked so that
-file times after extraction do not matter and an edited source is compiled
-afresh, without column positions), for the modules the title imports, the
-largest first, as far as :data:`BYTECODE_BUDGET` allows: bytecode is about
-twice the size of its source zipped, and the sources stay for tracebacks.
-Pyxel's player extracts the whole zip, ``__pycache__`` folders included, and
-Python uses a ``.pyc`` only if its magic number is its own: a page that ends
-up on another Python compiles the sources as before. Without Node.js and
-``npm ci --prefix tools/pyodide`` the package has no bytecode (the build says
-so).
+``pyxel package`` leaves out bytecode, so a page would compile each module from source as
+it imports it, about half of the time the title waits for under Pyodide. The page
+therefore carries a package of its own (:func:`web_package`), which ``pyxel app2html``
+embeds: the ``.pyxapp`` with the bytecode of the modules the title imports, compiled by the
+Pyodide that Pyxel's runtime loads (``tools/pyodide/compile.mjs``: the same Python, without
+docstrings or column positions), the largest sources first, as far as
+:data:`BYTECODE_BUDGET` allows. Most of it ships as sourceless ``.pyc`` files in their
+sources' place, which the page's runtime is pinned to read; a module the page also reads as
+a file (the AI and the engine, handed to its worker) keeps its source and gets a
+hash-checked ``__pycache__`` entry. Pyxel's player extracts the whole zip and Python
+imports the ``.pyc``; a traceback names each file and line, and shows the line where the
+source ships. The ``.pyxapp`` itself stays sources only, for ``pyxel play`` on any Python.
+Without Node.js and ``npm ci --prefix tools/pyodide`` the page carries the ``.pyxapp`` as
+it is (the build says so).
 
 ``pyxel package`` takes everything under ``APP_DIR``, so the repository root
 would drag in tests, tools, the virtual environment and training checkpoints.
@@ -52,8 +52,10 @@ package alone runs the cart.
 from __future__ import annotations
 
 import argparse
+import base64
 import importlib.metadata
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -63,6 +65,8 @@ import zipfile
 import zlib
 from pathlib import Path
 
+from cart.ai.worker import PAGE_WORKER_PARTS
+
 ROOT = Path(__file__).resolve().parent.parent
 CART = ROOT / "cart"
 DIST = ROOT / "dist"
@@ -70,17 +74,19 @@ APP_NAME = "gammon-cart"
 STARTUP_NAME = "gammon_cart.py"
 WEB = Path(__file__).resolve().parent / "web"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*")
-"""Never copied: the host's bytecode (the page's own is added, :func:`add_bytecode`) and hidden files."""
+"""Never copied: the host's bytecode (the page's own is added, :func:`web_package`) and hidden files."""
 PYODIDE = Path(__file__).resolve().parent / "pyodide"
 PYODIDE_OF_PYXEL = {"2.9.9": "314.0.4"}
 """The Pyodide each Pyxel's web runtime loads (``PYODIDE_URL`` in its ``wasm/pyxel.js``): the
 bytecode is compiled by that Pyodide's Python (``tools/pyodide/package.json`` pins the same)."""
 TITLE_MODULES = ("cart.__main__", "cart.ui.app")
 """What the page imports before the title's first frame (``cart.ui.boot``): the bytecode shipped is theirs."""
-BYTECODE_BUDGET = 45_000
-"""Bytes the bytecode may add to the ``.pyxapp`` (the page grows by 4/3 of it, base64): the title's
-modules take about 340 KB zipped, so this buys the largest five, what the page's budget (300 KB
-over the page of issue 29) leaves beside the evaluator's tables (figures in tools/README.md)."""
+BYTECODE_BUDGET = 138_000
+"""Bytes the bytecode may add to the page's package (the page grows by 4/3 of it, base64): 68 of
+the title's 82 modules, the page just under its budget (300 KB over the page of issue 29), 148 KB
+would take them all (figures in tools/README.md)."""
+READ_AS_FILES = ("cart/__init__.py", *(f"cart/{part}/" for part in PAGE_WORKER_PARTS))
+"""Sources the page reads as files, not only imports: its worker is handed these (``PageWorker``)."""
 ZIP_ENTRY_OVERHEAD = 30 + 46
 """A zip entry's local header and central directory record, besides twice its name."""
 
@@ -231,36 +237,74 @@ def pyc_of(source: str, cache_tag: str) -> str:
     return f"{folder}/__pycache__/{name.removesuffix('.py')}.{cache_tag}.pyc".lstrip("/")
 
 
-def add_bytecode(app: Path, app_dir: Path, budget: int = BYTECODE_BUDGET) -> str:
-    """Add the title's bytecode to the ``.pyxapp`` ``app`` (made from ``app_dir``), within ``budget`` bytes.
+def keeps_source(source: str) -> bool:
+    """Whether the page needs ``source`` (a path in the package) as a file: the worker is handed those."""
+    return source in READ_AS_FILES or source.startswith(READ_AS_FILES)
 
-    The largest modules go first, each that still fits: compiling takes time roughly in
-    proportion to the bytecode it makes, while extracting each file from the zip costs the page a
-    little more, so fewer, larger files save the most. Returns what was done, for the output.
+
+def sourceless(pyc: bytes) -> bytes:
+    """A hash-checked ``.pyc`` made sourceless: the same code, under a header whose magic number is
+    all Python checks when no source is there."""
+    return pyc[:4] + bytes(12) + pyc[16:]
+
+
+def entry_cost(name: str, data: bytes) -> int:
+    """Bytes ``data`` adds to the package as the zip entry ``name`` (deflated, as zipfile packs)."""
+    packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
+    return len(packer.compress(data) + packer.flush()) + ZIP_ENTRY_OVERHEAD + 2 * len(name.encode())
+
+
+def web_package(app: Path, app_dir: Path, web: Path, budget: int = BYTECODE_BUDGET) -> str:
+    """Write ``web``, the page's package: ``app`` (made from ``app_dir``) with the title's bytecode,
+    within ``budget`` bytes more. Returns what was done, for the output.
+
+    The largest sources go first, each whose bytecode still fits: compiling takes time roughly in
+    proportion to the source. A module the page reads only by importing it ships as a sourceless
+    ``.pyc`` in its source's place (the page's Python is known: the runtime pyxel.js loads); one
+    it reads as a file too (:data:`READ_AS_FILES`) keeps its source and gets a hash-checked
+    ``__pycache__`` entry. ``app`` itself stays as ``pyxel package`` made it, for any Python.
     """
+    shutil.copyfile(app, web)
     if budget <= 0:
         return "no bytecode (budget 0)"
     node, runtime = web_pyodide()
     if node is None:
         return f"no bytecode: {runtime}"
     cache_tag, loaded = compile_for_web(app_dir, node)
-    costs: dict[str, int] = {}
-    for source in loaded:
-        pyc = pyc_of(source, cache_tag)
-        packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # as zipfile packs
-        zipped = len(packer.compress((app_dir / pyc).read_bytes()) + packer.flush())
-        costs[pyc] = zipped + ZIP_ENTRY_OVERHEAD + 2 * len(f"{app_dir.name}/{pyc}".encode())
+    prefix = f"{app_dir.name}/"
+    chosen: dict[str, tuple[str, bytes]] = {}  # source -> the entry that carries its bytecode
     added = 0
-    with zipfile.ZipFile(app, "a", compression=zipfile.ZIP_DEFLATED) as zf:
-        for pyc in sorted(costs, key=lambda pyc: (-costs[pyc], pyc)):
-            if added + costs[pyc] <= budget:
-                zf.write(app_dir / pyc, f"{app_dir.name}/{pyc}")
-                added += costs[pyc]
-        taken = sum(1 for info in zf.infolist() if "/__pycache__/" in info.filename)
+    for source in sorted(loaded, key=lambda source: (-(app_dir / source).stat().st_size, source)):
+        pyc = (app_dir / pyc_of(source, cache_tag)).read_bytes()
+        if keeps_source(source):
+            name, data, cost = pyc_of(source, cache_tag), pyc, 0
+        else:
+            name, data = f"{source}c", sourceless(pyc)
+            cost = -entry_cost(prefix + source, (app_dir / source).read_bytes())
+        cost += entry_cost(prefix + name, data)
+        if added + cost <= budget:
+            chosen[source] = (name, data)
+            added += cost
+    with zipfile.ZipFile(app) as plain, zipfile.ZipFile(web, "w", compression=zipfile.ZIP_DEFLATED) as out:
+        out.comment = plain.comment  # Pyxel's metadata
+        for info in plain.infolist():
+            source = info.filename.removeprefix(prefix)
+            if source not in chosen or keeps_source(source):
+                out.writestr(info, plain.read(info))
+            if source in chosen:
+                name, data = chosen[source]
+                out.writestr(prefix + name, data)
+    bare = sum(1 for source in chosen if not keeps_source(source))
     return (
-        f"bytecode for {taken} of the title's {len(loaded)} modules "
-        f"(Pyodide {runtime}, {cache_tag}), {added:,} bytes"
+        f"bytecode for {len(chosen)} of the title's {len(loaded)} modules, {bare} of them without "
+        f"their source (Pyodide {runtime}, {cache_tag}), {added:,} bytes"
     )
+
+
+def carried_package(html: Path) -> bytes:
+    """The package a page built here carries (base64, as ``pyxel app2html`` embeds it): what it runs."""
+    (data,) = re.findall(r'base64: "([A-Za-z0-9+/=]+)"', html.read_text(encoding="utf-8"))
+    return base64.b64decode(data, validate=True)
 
 
 def _pyxel(args: list[str], cwd: Path) -> None:
@@ -278,8 +322,8 @@ def build(
 ) -> tuple[Path, Path]:
     """Build the ``.pyxapp`` and the ``.html`` into ``out``; returns their paths.
 
-    ``budget``: the bytes the bytecode may add to the ``.pyxapp`` (0: none); what was added is
-    appended to ``said`` when given.
+    ``budget``: the bytes the bytecode may add to the page's package (0: none); what was added
+    is appended to ``said`` when given.
     """
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="gammon-web-") as tmp:
@@ -287,12 +331,15 @@ def build(
         app_dir = stage(folder)
         _pyxel(["package", APP_NAME, f"{APP_NAME}/{STARTUP_NAME}"], folder)
         app = folder / f"{APP_NAME}.pyxapp"
-        if app.is_file():
-            note = add_bytecode(app, app_dir, budget)
-            if said is not None:
-                said.append(note)
-        _pyxel(["app2html", app.name], folder)
-        html = folder / f"{APP_NAME}.html"
+        if not app.is_file():
+            raise SystemExit(f"pyxel did not write {app.name}")
+        web = folder / "web" / app.name
+        web.parent.mkdir()
+        note = web_package(app, app_dir, web, budget)
+        if said is not None:
+            said.append(note)
+        _pyxel(["app2html", web.name], web.parent)
+        html = web.parent / f"{APP_NAME}.html"
         for made in (app, html):
             if not made.is_file():
                 raise SystemExit(f"pyxel did not write {made.name}")
@@ -312,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=BYTECODE_BUDGET,
         metavar="BYTES",
-        help=f"bytes the title's bytecode may add to the .pyxapp (default {BYTECODE_BUDGET:,}; 0: none)",
+        help=f"bytes bytecode may add to the page's package (default {BYTECODE_BUDGET:,}; 0: none)",
     )
     args = parser.parse_args(argv)
     if args.bytecode_budget < 0:

@@ -35,6 +35,8 @@ from .jobs import Job, think_job, thinking_copy
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the ``cart`` package: the child imports it from there."""
+PAGE_WORKER_PARTS = ("ai", "engine")
+"""The cart's packages the page's worker is handed as files, beside ``cart/__init__.py``."""
 
 
 # -- the asking side ------------------------------------------------------------------------------
@@ -252,7 +254,7 @@ class PageWorker:
             return None
         cart = ROOT / "cart"
         files = {"cart/__init__.py": (cart / "__init__.py").read_bytes()}
-        for part in ("ai", "engine"):
+        for part in PAGE_WORKER_PARTS:
             for path in sorted((cart / part).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".bin"):
                     files[path.relative_to(ROOT).as_posix()] = path.read_bytes()

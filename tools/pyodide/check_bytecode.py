@@ -11,14 +11,17 @@ matches it, and ``--foreign PYC`` gets another Python's magic number. The last l
 ``RESULT `` and a JSON object: this Python's version, cache tag and magic number; each ``.pyc``
 extracted (app-relative) with its header's magic number and flags; the sources compiled while
 importing (app-relative, in order); where ``cart`` was loaded from; the sources of all the
-cart's modules loaded; whether ``cart.engine.board`` has ``STALE_EDIT``; and the traceback's
-frames in the cart as (app-relative file, line number, source line).
+cart's modules loaded (a ``.pyc`` where one came without its source); for each of those, the
+file its code names (what a traceback through it shows); whether ``cart.engine.board`` has
+``STALE_EDIT``; and the traceback's frames in the cart as (app-relative file, line number, source
+line).
 ``tests/test_web_build.py`` judges it.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import json
 import sys
 import traceback
@@ -26,6 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run.mjs writes time_start.py beside this script
 from time_start import TITLE_MODULES, count_compiled, extract, stand_in_pyxel
+
+
+def own_function(f: object, module: object) -> bool:
+    return inspect.isfunction(f) and f.__module__ == getattr(module, "__name__", None)
 
 
 def option(name: str) -> str | None:
@@ -70,6 +77,14 @@ def main() -> None:
     def inside(path: str) -> str:
         return Path(path).relative_to(app_dir).as_posix() if Path(path).is_relative_to(app_dir) else path
 
+    cart = [m for name, m in list(sys.modules.items()) if name == "cart" or name.startswith("cart.")]
+    sourceless = {
+        inside(str(module.__file__)): code.co_filename
+        for module in cart
+        if str(getattr(module, "__file__", None)).endswith(".pyc")
+        for code in [inspect.unwrap(f).__code__ for f in vars(module).values() if own_function(f, module)][:1]
+    }
+
     print(
         "RESULT "
         + json.dumps(
@@ -80,11 +95,8 @@ def main() -> None:
                 "shipped": shipped,
                 "compiled": [inside(path) for path in compiled],
                 "cart": inside(str(sys.modules["cart"].__file__)),
-                "loaded": sorted(
-                    inside(str(module.__file__))
-                    for name, module in list(sys.modules.items())
-                    if (name == "cart" or name.startswith("cart.")) and getattr(module, "__file__", None)
-                ),
+                "loaded": sorted(inside(str(m.__file__)) for m in cart if getattr(m, "__file__", None)),
+                "sourceless": sourceless,
                 "stale_edit": getattr(board, "STALE_EDIT", False),
                 "traceback": frames,
             }

@@ -9,13 +9,13 @@
 // package.json, which must be the one Pyxel's pyxel.js loads (tools/build_web.py checks that).
 //
 // FOLDER (on the host) is mounted into Pyodide's file system and every `*.py` under it gets its
-// `__pycache__/NAME.<cache tag>.pyc` beside it:
-// - hash-checked (`CHECKED_HASH`): Python compares the source's hash, never file times (which
-//   extracting a zip resets), so a source edited after the build is compiled afresh, never run
-//   stale;
-// - without column positions (`-X no_debug_ranges`, set through PYTHONNODEBUGRANGES before
-//   Python starts): a fifth smaller; a traceback still names each file, line and source line,
-//   only without the `^^^` under the failing expression.
+// `__pycache__/NAME.<cache tag>.pyc` beside it (`bytecode.py` beside this script):
+// - hash-checked: Python compares the source's hash, never file times (which extracting a zip
+//   resets), so a source edited after the build is compiled afresh, never run stale;
+// - without module and function docstrings, which nothing reads, and without column positions
+//   (`-X no_debug_ranges`, set through PYTHONNODEBUGRANGES before Python starts): together about
+//   a third smaller; a traceback still names each file and line, only without the `^^^` under
+//   the failing expression.
 // Then each MODULE is imported from FOLDER (`pyxel` answered by time_start.py's stand-in), and
 // the folder's modules are reported in the order their imports finished (each after those it
 // imports), so the build can ship the bytecode that start-up waits for first. Prints one JSON
@@ -50,17 +50,17 @@ for (const [mount, host] of [
 }
 
 const COMPILE = `
-import compileall, importlib.util, json, py_compile, sys
+import importlib.util, json, pathlib, sys
 
 probe = compile("x", "<probe>", "eval")
 if next(probe.co_positions())[2] is not None:
     raise SystemExit("PYTHONNODEBUGRANGES did not reach Python: columns would still be compiled")
-ok = compileall.compile_dir(
-    MOUNT, quiet=1, force=True, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH
-)
 sys.dont_write_bytecode = True
 sys.path[:0] = [MOUNT, TOOLS]
+from bytecode import compile_folder
 from time_start import stand_in_pyxel
+
+made = compile_folder(pathlib.Path(MOUNT), pathlib.Path(MOUNT))
 
 sys.modules["pyxel"] = stand_in_pyxel()
 for name in MODULES:
@@ -75,10 +75,10 @@ print(json.dumps({
     "python": ".".join(map(str, sys.version_info[:3])),
     "cache_tag": sys.implementation.cache_tag,
     "magic": importlib.util.MAGIC_NUMBER.hex(),
-    "compiled": sum(1 for _ in __import__("pathlib").Path(MOUNT).rglob("__pycache__/*.pyc")),
+    "compiled": made,
     "loaded": loaded,
 }))
-ok
+True
 `;
 
 let ok = false;
