@@ -500,3 +500,51 @@ def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
         ["answered", 1, [42], 2, 0],
         ["stopped", 2, False, True, True],
     ]
+
+
+WORKER_LOAD = """
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+const [pageJs, dir] = process.argv.slice(2);
+const { gammonThinkerSource } = createRequire(import.meta.url)(pageJs);
+const posted = [];
+const listeners = [];
+globalThis.self = globalThis;  // a Web Worker's global, as far as the page's source uses it
+self.postMessage = (m) => posted.push(m);
+self.addEventListener = (type, f) => { if (type === "unhandledrejection") listeners.push(f); };
+process.on("unhandledRejection", (reason, promise) => {  // what a browser does with one
+  const e = { reason, promise, prevented: false, preventDefault() { this.prevented = true; } };
+  for (const f of listeners) f(e);
+  if (!e.prevented) posted.push({ pageerror: String(reason) });
+});
+writeFileSync(`${dir}/worker.mjs`, gammonThinkerSource(`file://${dir}/`));
+await import(`file://${dir}/worker.mjs`);
+await self.onmessage({ data: { files: {} } });
+await new Promise((r) => setTimeout(r, 200));
+console.log(JSON.stringify(posted));
+"""
+
+FAILING_PYODIDE = """
+export async function loadPyodide() {
+  Promise.reject(new TypeError("Failed to fetch"));  // as Pyodide's wasm fetch, cut short, never awaited
+  await new Promise((r) => setTimeout(r, 20));
+  throw new TypeError("Failed to fetch");
+}
+"""
+
+
+def test_a_worker_whose_pyodide_fails_to_load_tells_the_page_once_and_raises_nothing(tmp_path: Path) -> None:
+    """The page's worker when its Pyodide cannot be fetched (seen in Chromium): the page hears of it
+    once, thinks between frames, and no error is left unhandled for the browser to report."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    (tmp_path / "pyodide.mjs").write_text(FAILING_PYODIDE, encoding="utf-8")
+    (tmp_path / "run.mjs").write_text(WORKER_LOAD, encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tmp_path / "run.mjs"), str(build_web.WEB / "page.js"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]

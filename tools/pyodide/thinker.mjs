@@ -21,6 +21,7 @@ const { gammonThinker } = createRequire(import.meta.url)("../web/page.js");
 const SHIM = `import { parentPort } from "node:worker_threads";
 globalThis.self = globalThis;
 self.postMessage = (message) => parentPort.postMessage(message);
+self.addEventListener = () => {}; // the source's unhandled-rejection guard: Node's own handling stays
 parentPort.on("message", (data) => self.onmessage({ data }));
 `;
 

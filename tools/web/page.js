@@ -78,6 +78,17 @@ function gammonThinkerSource(base) {
 import { loadPyodide } from ${JSON.stringify(base + "pyodide.mjs")};
 let run = null;
 let lastJob = 0;
+let told = false;
+const broken = (err) => {
+  if (!told) self.postMessage({ broken: String(err) });
+  told = true;
+};
+// A Pyodide whose load is cut short (its wasm's fetch fails) also rejects a promise it never awaits:
+// the failed load is told to the page once, below, and is not the page's error.
+self.addEventListener("unhandledrejection", (e) => {
+  e.preventDefault();
+  if (!run) broken(e.reason);
+});
 self.onmessage = async (e) => {
   const m = e.data;
   if (m.files) {
@@ -107,7 +118,7 @@ self.onmessage = async (e) => {
       lastJob = Date.now();
       setTimeout(warmOn, 1000);
     } catch (err) {
-      self.postMessage({ broken: String(err) });
+      broken(err);
     }
     return;
   }
