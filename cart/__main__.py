@@ -309,7 +309,7 @@ def web_worker() -> Asker | None:
 
         from .ai.worker import PageWorker
 
-        return PageWorker.start(js, to_js)
+        return PageWorker.of(js, to_js)
     return None
 
 

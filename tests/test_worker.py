@@ -247,15 +247,16 @@ def test_the_page_worker_sends_the_cart_asks_once_ready_and_reads_answers() -> N
 
     bridge = Bridge()
     js = SimpleNamespace(gammonThinker=bridge, Object=SimpleNamespace(fromEntries=dict))
-    assert PageWorker.start(SimpleNamespace(), lambda x, **_: x) is None  # a page without one
-    page = PageWorker.start(js, lambda x, **_: x)
-    assert page is not None
+    assert PageWorker.of(SimpleNamespace(), lambda x, **_: x) is None  # a page without one
+    page = PageWorker.of(js, lambda x, **_: x)
+    assert page is not None and not bridge.files  # nothing read while the title's first frame waits
+    m = moments(1)[1]
+    job: Job = ("turn", "expert", 0, m)
+    assert page.ask(job) is None  # the first ask hands the cart over: the frame thinks
     assert {"cart/__init__.py", "cart/ai/worker.py", "cart/ai/weights.bin", "cart/engine/match.py"} <= set(
         bridge.files
     )
     assert not [name for name in bridge.files if not name.startswith(("cart/ai/", "cart/engine/", "cart/__"))]
-    m = moments(1)[1]
-    job: Job = ("turn", "expert", 0, m)
     assert page.ask(job) is None  # still loading: the frame thinks
     bridge.up = True
     answer = page.ask(job)
@@ -272,6 +273,14 @@ def test_the_page_worker_sends_the_cart_asks_once_ready_and_reads_answers() -> N
     assert ticket in bridge.forgotten  # an answer the game no longer wants is forgotten by the page
     page.close()
     assert bridge.stopped
+
+    refusing = Bridge()
+    refusing.up = True
+    refusing.start = lambda files: False  # type: ignore[method-assign]  # a page that cannot start one
+    js = SimpleNamespace(gammonThinker=refusing, Object=SimpleNamespace(fromEntries=dict))
+    never = PageWorker.of(js, lambda x, **_: x)
+    assert never is not None and never.ask(job) is None and never.ask(job) is None  # the frame thinks
+    assert not refusing.answers
 
 
 def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -297,10 +306,10 @@ def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPat
 
     bridge = Bridge()
     bridge.up = True
-    page = PageWorker.start(
+    page = PageWorker.of(
         SimpleNamespace(gammonThinker=bridge, Object=SimpleNamespace(fromEntries=dict)), lambda x, **_: x
     )
-    assert page is not None
+    assert page is not None and page.ask(("hint", "expert", moments(1)[1])) is None  # handed over
     bridge.ask = lambda payload: 99  # type: ignore[method-assign]  # taken, never answered
     bridge.state = lambda ticket: 0  # type: ignore[method-assign]
     quiet = page.ask(("hint", "expert", moments(1)[1]))

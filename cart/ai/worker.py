@@ -238,20 +238,27 @@ class PageAnswer:
 class PageWorker:
     """The browser's worker: a Web Worker with a Pyodide of its own, started by the page (``page.js``).
 
-    It loads for seconds; until it says it is ready :meth:`ask` gives None (think in the frame).
-    ``bridge`` is the page's ``gammonThinker``; ``to_js`` Pyodide's.
+    It is handed the cart's AI and engine on the first :meth:`ask`, not when the App is built:
+    reading and handing them over takes the page about 40 ms, which the title's first frame would
+    wait for. It then loads for seconds; until it says it is ready :meth:`ask` gives None (think in
+    the frame), as it does for good where the page could not start it. ``bridge`` is the page's
+    ``gammonThinker``; ``to_js`` Pyodide's.
     """
 
-    def __init__(self, bridge: Any, to_js: Callable[..., Any]) -> None:
+    def __init__(self, js: Any, bridge: Any, to_js: Callable[..., Any]) -> None:
+        self.js = js
         self.bridge = bridge
         self.to_js = to_js
+        self.started: bool | None = None  # None: not handed over yet
 
     @classmethod
-    def start(cls, js: Any, to_js: Callable[..., Any]) -> PageWorker | None:
-        """Hand the page this cart's AI and engine to start its worker with; None where it has none."""
+    def of(cls, js: Any, to_js: Callable[..., Any]) -> PageWorker | None:
+        """The page's worker, not started yet; None where the page has none."""
         bridge = getattr(js, "gammonThinker", None)
-        if bridge is None:
-            return None
+        return None if bridge is None else cls(js, bridge, to_js)
+
+    def _start(self) -> bool:
+        """Hand the page this cart's AI and engine to start its worker with; whether it took them."""
         cart = ROOT / "cart"
         files = {"cart/__init__.py": (cart / "__init__.py").read_bytes()}
         for part in PAGE_WORKER_PARTS:
@@ -259,14 +266,16 @@ class PageWorker:
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".bin"):
                     files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
         try:
-            started = bridge.start(to_js(files, dict_converter=js.Object.fromEntries))
+            return bool(self.bridge.start(self.to_js(files, dict_converter=self.js.Object.fromEntries)))
         except Exception:  # a page that cannot start one: think in the frame
-            return None
-        return cls(bridge, to_js) if started else None
+            return False
 
     def ask(self, job: Job) -> PageAnswer | None:
-        """Send ``job`` once the worker is ready; None before (or once it has stopped)."""
-        if not self.bridge.ready():
+        """Send ``job`` once the worker is ready; None before (the first time: starting it) or without one."""
+        if self.started is None:
+            self.started = self._start()
+            return None
+        if not self.started or not self.bridge.ready():
             return None
         return PageAnswer(self.bridge, int(self.bridge.ask(self.to_js(sendable(job)))))
 
