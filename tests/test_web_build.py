@@ -9,11 +9,10 @@ runtime start it (``runpy`` with the app folder first on ``sys.path``), in a
 separate isolated interpreter, so a file missing from the package fails here
 instead of importing from the repository.
 
-The page embeds a package of its own: the same, with the title's bytecode for the
-Python of the page's runtime, most of it in its sources' place. That is checked under
+The page embeds a package of its own: the same, with the title's modules as bytecode
+for the Python of the page's runtime, in their sources' place. That is checked under
 Pyodide in Node.js (``tools/pyodide/check_bytecode.py``): that the title imports from it,
-that tracebacks still name each file and line (and show the line where the source ships),
-and that a stale or foreign ``.pyc`` beside a source is compiled afresh. Without ``node``
+and that tracebacks still name each file and line. Without ``node``
 and ``npm ci --prefix tools/pyodide`` the build has no bytecode and those tests skip,
 except under ``GAMMON_CART_REQUIRE_PYODIDE=1``.
 """
@@ -83,11 +82,8 @@ def bytecode(names: set[str]) -> set[str]:
 
 
 def source_of(pyc: str) -> str:
-    """``a/__pycache__/b.cpython-314.pyc`` (beside its source) or ``a/b.pyc`` (in its place) -> ``a/b.py``."""
-    if "/__pycache__/" not in pyc:
-        return pyc.removesuffix("c")
-    folder, _, name = pyc.partition("/__pycache__/")
-    return f"{folder}/{name.split('.')[0]}.py"
+    """``a/b.pyc`` -> ``a/b.py``: the source whose place the bytecode takes."""
+    return pyc.removesuffix("c")
 
 
 def page_names(html: Path) -> set[str]:
@@ -131,19 +127,16 @@ def test_package_holds_the_cart_and_nothing_else(package: tuple[Path, Path]) -> 
 
 
 def test_the_pages_package_holds_each_module_as_source_or_bytecode(package: tuple[Path, Path]) -> None:
-    """What the page runs: the .pyxapp's files, a module's source replaced by bytecode only where
-    nothing reads the source as a file (the worker is handed the AI's and the engine's)."""
+    """What the page runs: the .pyxapp's files, some modules' sources replaced by their bytecode;
+    ``cart/__init__.py``, which the page hands its worker as a file, stays."""
     with zipfile.ZipFile(package[0]) as z:
         shipped = set(z.namelist())
     names = page_names(package[1])
-    pycs = bytecode(names)
-    beside = {pyc for pyc in pycs if "/__pycache__/" in pyc}
-    assert {source_of(pyc) for pyc in beside} <= names - pycs
-    in_place = {source_of(pyc) for pyc in pycs - beside}
-    assert names - pycs == shipped - in_place
+    in_place = {source_of(pyc) for pyc in bytecode(names)}
+    assert in_place <= shipped and not {name for name in names if "__pycache__" in name}
+    assert names - bytecode(names) == shipped - in_place
     prefix = f"{build_web.APP_NAME}/"
-    assert not any(build_web.keeps_source(source.removeprefix(prefix)) for source in in_place)
-    assert f"{prefix}cart/ai/worker.py" in names and f"{prefix}cart/engine/board.py" in names
+    assert f"{prefix}cart/__init__.py" in names and f"{prefix}cart/ai/worker.py" in names  # not the title's
 
 
 def test_startup_script_carries_pyxel_metadata(plain: tuple[Path, Path]) -> None:
@@ -271,14 +264,6 @@ def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch
     ]
 
 
-@pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
-def test_the_title_bytecode_is_the_web_runtimes(built: tuple[Path, Path], web_pyodide: None) -> None:
-    """Pyodide 314.x runs Python 3.14: its cache tag names every .pyc, the title's modules first."""
-    pycs = {pyc for pyc in bytecode(page_names(built[1])) if "/__pycache__/" in pyc}
-    tag = f"cpython-{build_web.PYODIDE_OF_PYXEL[pyxel.VERSION].split('.')[0]}"
-    assert pycs and all(pyc.endswith(f".{tag}.pyc") for pyc in pycs)
-
-
 def check_bytecode(html: Path, *options: str) -> dict[str, Any]:
     """``tools/pyodide/check_bytecode.py`` on the package the page ``html`` carries (run.mjs takes
     files in the repository)."""
@@ -317,41 +302,22 @@ def test_the_page_imports_the_title_from_its_bytecode(built: tuple[Path, Path], 
     shipped = got["shipped"]
     assert shipped
     for pyc, header in shipped.items():
-        if "/__pycache__/" in pyc:  # beside its source: this Python's, hash-checked
-            assert header == {"magic": got["magic"], "flags": 3}, pyc
-            assert f".{got['cache_tag']}.pyc" in pyc
-        else:  # in its source's place: this Python's, nothing else to check
-            assert header == {"magic": got["magic"], "flags": 0}, pyc
+        assert header == {"magic": got["magic"], "flags": 0}, pyc  # this Python's, read without a source
     loaded = {source_of(path) if path.endswith(".pyc") else path for path in got["loaded"]}
     from_bytecode = {source_of(pyc) for pyc in shipped}
     assert from_bytecode <= loaded  # the title's own modules
     assert set(got["compiled"]) == loaded - from_bytecode  # the rest compiled, none twice
-    assert got["cart"] == "cart/__init__.py" and not got["stale_edit"]
+    assert got["cart"] == "cart/__init__.py" and got["compiled"] == ["cart/__init__.py"]
     # A module without its source still names its file and lines, as the package lays it out.
     assert got["sourceless"] and all(named == source_of(pyc) for pyc, named in got["sourceless"].items())
 
 
 @pytest.mark.slow  # Pyodide starts in Node.js
-def test_modules_from_bytecode_keep_their_source_lines_in_tracebacks(
-    built_whole: Path, web_pyodide: None
-) -> None:
+def test_modules_from_bytecode_name_their_files_and_lines(built_whole: Path, web_pyodide: None) -> None:
     got = check_bytecode(built_whole)
-    assert not got["compiled"] and "cart/engine/board.py" in got["loaded"]  # all from bytecode
-    ((_, line, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
-    assert line > 0 and text.startswith("raise PositionError(")
-
-
-@pytest.mark.slow  # Pyodide starts in Node.js
-def test_stale_or_foreign_bytecode_is_compiled_afresh(built_whole: Path, web_pyodide: None) -> None:
-    """A source edited after the build, or a .pyc of another Python: the source is what runs."""
-    pycs = bytecode(page_names(built_whole))
-    (foreign,) = [p.partition("/")[2] for p in pycs if source_of(p).endswith("engine/movegen.py")]
-    got = check_bytecode(built_whole, "--stale", "cart/engine/board.py", "--foreign", foreign)
-    assert got["shipped"][foreign]["magic"] != got["magic"]
-    assert got["stale_edit"]  # the edited source ran, not its bytecode
-    assert set(got["compiled"]) == {"cart/engine/board.py", "cart/engine/movegen.py"}
-    ((_, _, text),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
-    assert text.startswith("raise PositionError(")
+    assert got["compiled"] == ["cart/__init__.py"] and "cart/engine/board.pyc" in got["loaded"]
+    ((_, line, _),) = [frame for frame in got["traceback"] if frame[0] == "cart/engine/board.py"]
+    assert line > 0  # its text, where a traceback finds no source beside it, is left out
 
 
 def test_html_embeds_the_package_with_pyxels_metadata(package: tuple[Path, Path]) -> None:

@@ -20,17 +20,14 @@ its web runtime expect:
 ``pyxel package`` leaves out bytecode, so a page would compile each module from source as
 it imports it, about half of the time the title waits for under Pyodide. The page
 therefore carries a package of its own (:func:`web_package`), which ``pyxel app2html``
-embeds: the ``.pyxapp`` with the bytecode of the modules the title imports, compiled by the
-Pyodide that Pyxel's runtime loads (``tools/pyodide/compile.mjs``: the same Python, without
-docstrings or column positions), the largest sources first, as far as
-:data:`BYTECODE_BUDGET` allows. Most of it ships as sourceless ``.pyc`` files in their
-sources' place, which the page's runtime is pinned to read; a module the page also reads as
-a file (the AI and the engine, handed to its worker) keeps its source and gets a
-hash-checked ``__pycache__`` entry. Pyxel's player extracts the whole zip and Python
-imports the ``.pyc``; a traceback names each file and line, and shows the line where the
-source ships. The ``.pyxapp`` itself stays sources only, for ``pyxel play`` on any Python.
-Without Node.js and ``npm ci --prefix tools/pyodide`` the page carries the ``.pyxapp`` as
-it is (the build says so).
+embeds: the ``.pyxapp`` with the modules the title imports as sourceless ``.pyc`` files in
+their sources' place, compiled by the Pyodide that Pyxel's runtime loads
+(``tools/pyodide/compile.mjs``: the same Python, without docstrings or column positions),
+the largest first, as far as :data:`BYTECODE_BUDGET` allows. The page's runtime is pinned,
+so the bytecode is always its own; its worker is handed the engine's bytecode as it is. A
+traceback names each file and line, without the line's text. The ``.pyxapp`` itself stays
+sources only, for ``pyxel play`` on any Python. Without Node.js and ``npm ci --prefix
+tools/pyodide`` the page carries the ``.pyxapp`` as it is (the build says so).
 
 ``pyxel package`` takes everything under ``APP_DIR``, so the repository root
 would drag in tests, tools, the virtual environment and training checkpoints.
@@ -65,8 +62,6 @@ import zipfile
 import zlib
 from pathlib import Path
 
-from cart.ai.worker import PAGE_WORKER_PARTS
-
 ROOT = Path(__file__).resolve().parent.parent
 CART = ROOT / "cart"
 DIST = ROOT / "dist"
@@ -81,12 +76,12 @@ PYODIDE_OF_PYXEL = {"2.9.9": "314.0.4"}
 bytecode is compiled by that Pyodide's Python (``tools/pyodide/package.json`` pins the same)."""
 TITLE_MODULES = ("cart.__main__", "cart.ui.app")
 """What the page imports before the title's first frame (``cart.ui.boot``): the bytecode shipped is theirs."""
-BYTECODE_BUDGET = 138_000
-"""Bytes the bytecode may add to the page's package (the page grows by 4/3 of it, base64): 68 of
-the title's 82 modules, the page just under its budget (300 KB over the page of issue 29), 148 KB
-would take them all (figures in tools/README.md)."""
-READ_AS_FILES = ("cart/__init__.py", *(f"cart/{part}/" for part in PAGE_WORKER_PARTS))
-"""Sources the page reads as files, not only imports: its worker is handed these (``PageWorker``)."""
+BYTECODE_BUDGET = 120_000
+"""Bytes the bytecode may add to the page's package (the page grows by 4/3 of it, base64): with
+the page just under its budget (300 KB over the page of issue 29), every module the title imports
+(figures in tools/README.md)."""
+SOURCE_KEPT = frozenset({"cart/__init__.py"})
+"""Read as a file besides being imported: the page hands it to its worker (``PageWorker``)."""
 ZIP_ENTRY_OVERHEAD = 30 + 46
 """A zip entry's local header and central directory record, besides twice its name."""
 
@@ -237,17 +232,6 @@ def pyc_of(source: str, cache_tag: str) -> str:
     return f"{folder}/__pycache__/{name.removesuffix('.py')}.{cache_tag}.pyc".lstrip("/")
 
 
-def keeps_source(source: str) -> bool:
-    """Whether the page needs ``source`` (a path in the package) as a file: the worker is handed those."""
-    return source in READ_AS_FILES or source.startswith(READ_AS_FILES)
-
-
-def sourceless(pyc: bytes) -> bytes:
-    """A hash-checked ``.pyc`` made sourceless: the same code, under a header whose magic number is
-    all Python checks when no source is there."""
-    return pyc[:4] + bytes(12) + pyc[16:]
-
-
 def entry_cost(name: str, data: bytes) -> int:
     """Bytes ``data`` adds to the package as the zip entry ``name`` (deflated, as zipfile packs)."""
     packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)
@@ -255,14 +239,12 @@ def entry_cost(name: str, data: bytes) -> int:
 
 
 def web_package(app: Path, app_dir: Path, web: Path, budget: int = BYTECODE_BUDGET) -> str:
-    """Write ``web``, the page's package: ``app`` (made from ``app_dir``) with the title's bytecode,
-    within ``budget`` bytes more. Returns what was done, for the output.
+    """Write ``web``, the page's package: ``app`` (made from ``app_dir``) with the title's modules as
+    bytecode in their sources' place, within ``budget`` bytes more. Returns what was done, for the
+    output.
 
     The largest sources go first, each whose bytecode still fits: compiling takes time roughly in
-    proportion to the source. A module the page reads only by importing it ships as a sourceless
-    ``.pyc`` in its source's place (the page's Python is known: the runtime pyxel.js loads); one
-    it reads as a file too (:data:`READ_AS_FILES`) keeps its source and gets a hash-checked
-    ``__pycache__`` entry. ``app`` itself stays as ``pyxel package`` made it, for any Python.
+    proportion to the source. ``app`` itself stays as ``pyxel package`` made it, for any Python.
     """
     shutil.copyfile(app, web)
     if budget <= 0:
@@ -272,32 +254,28 @@ def web_package(app: Path, app_dir: Path, web: Path, budget: int = BYTECODE_BUDG
         return f"no bytecode: {runtime}"
     cache_tag, loaded = compile_for_web(app_dir, node)
     prefix = f"{app_dir.name}/"
-    chosen: dict[str, tuple[str, bytes]] = {}  # source -> the entry that carries its bytecode
+    chosen: dict[str, bytes] = {}  # source -> its bytecode
     added = 0
     for source in sorted(loaded, key=lambda source: (-(app_dir / source).stat().st_size, source)):
+        if source in SOURCE_KEPT:
+            continue
         pyc = (app_dir / pyc_of(source, cache_tag)).read_bytes()
-        if keeps_source(source):
-            name, data, cost = pyc_of(source, cache_tag), pyc, 0
-        else:
-            name, data = f"{source}c", sourceless(pyc)
-            cost = -entry_cost(prefix + source, (app_dir / source).read_bytes())
-        cost += entry_cost(prefix + name, data)
+        cost = entry_cost(f"{prefix}{source}c", pyc)
+        cost -= entry_cost(prefix + source, (app_dir / source).read_bytes())
         if added + cost <= budget:
-            chosen[source] = (name, data)
+            chosen[source] = pyc
             added += cost
     with zipfile.ZipFile(app) as plain, zipfile.ZipFile(web, "w", compression=zipfile.ZIP_DEFLATED) as out:
         out.comment = plain.comment  # Pyxel's metadata
         for info in plain.infolist():
             source = info.filename.removeprefix(prefix)
-            if source not in chosen or keeps_source(source):
-                out.writestr(info, plain.read(info))
             if source in chosen:
-                name, data = chosen[source]
-                out.writestr(prefix + name, data)
-    bare = sum(1 for source in chosen if not keeps_source(source))
+                out.writestr(f"{prefix}{source}c", chosen[source])
+            else:
+                out.writestr(info, plain.read(info))
     return (
-        f"bytecode for {len(chosen)} of the title's {len(loaded)} modules, {bare} of them without "
-        f"their source (Pyodide {runtime}, {cache_tag}), {added:,} bytes"
+        f"bytecode for {len(chosen)} of the title's {len(loaded)} modules "
+        f"(Pyodide {runtime}, {cache_tag}), {added:,} bytes"
     )
 
 

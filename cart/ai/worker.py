@@ -37,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the ``cart`` package: the child imports it from there."""
 PAGE_WORKER_PARTS = ("ai", "engine")
 """The cart's packages the page's worker is handed as files, beside ``cart/__init__.py``."""
+HANDED = (".py", ".pyc", ".bin")
+"""Their sources, the page's bytecode in their place (``tools/build_web.py``) and the weights."""
 
 
 # -- the asking side ------------------------------------------------------------------------------
@@ -258,12 +260,13 @@ class PageWorker:
         return None if bridge is None else cls(js, bridge, to_js)
 
     def _start(self) -> bool:
-        """Hand the page this cart's AI and engine to start its worker with; whether it took them."""
+        """Hand the page this cart's AI and engine to start its worker with (in the page, the engine is
+        bytecode the worker's Python reads as the page's does); whether it took them."""
         cart = ROOT / "cart"
         files = {"cart/__init__.py": (cart / "__init__.py").read_bytes()}
         for part in PAGE_WORKER_PARTS:
             for path in sorted((cart / part).rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts and path.suffix in (".py", ".bin"):
+                if path.is_file() and "__pycache__" not in path.parts and path.suffix in HANDED:
                     files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
         try:
             return bool(self.bridge.start(self.to_js(files, dict_converter=self.js.Object.fromEntries)))

@@ -1,21 +1,21 @@
-"""The page's bytecode: each source compiled without its docstrings, as a hash-checked ``.pyc``.
+"""The page's bytecode: each source compiled without its docstrings, as a sourceless ``.pyc``.
 
 Run by ``tools/pyodide/compile.mjs`` inside the Pyodide the page loads, so the bytecode is
 that Python's own. Nothing in the cart reads a module's or a function's docstring, and they
 are a fifth of its bytecode; class docstrings stay, since :mod:`dataclasses` works a missing
 one out from the class's signature each time a class is made, which would cost the start-up
-what the page set out to save. Line numbers are the source's, so a traceback from a module
-loaded from this bytecode names the right line (and shows it, where the source ships too).
-The ``.pyc`` is hash-checked: Python compares the source's hash, never file times (which
-extracting a zip resets), so a source edited after the build is compiled afresh.
-``tools/build_web.py`` turns a ``.pyc`` into a sourceless one where the page ships no source.
+what the page set out to save. Line numbers are the source's, and each code object is named
+by its path in the package, so a traceback through it names the file and line (without the
+line's text: the page ships no source for it). The header is a sourceless one (no time, no
+hash: Python checks only its magic number), so it is read wherever ``tools/build_web.py`` puts
+it in its source's place.
 """
 
 from __future__ import annotations
 
 import ast
 import importlib.util
-from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
+from importlib._bootstrap_external import _code_to_timestamp_pyc  # type: ignore[attr-defined]
 from pathlib import Path
 
 
@@ -49,15 +49,14 @@ def compile_stripped(source: bytes, filename: str) -> object:
 def compile_folder(folder: Path, names_from: Path) -> int:
     """Write ``__pycache__/NAME.<cache tag>.pyc`` beside every source under ``folder``; how many.
 
-    Each code object is named by its path relative to ``names_from`` (``cart/ui/title.py``): a
-    module loaded from source has its file name set by Python anyway, a sourceless one keeps it.
+    Each code object is named by its path relative to ``names_from`` (``cart/ui/title.py``),
+    which a module loaded without its source keeps as its file's name.
     """
     made = 0
     for source_path in sorted(folder.rglob("*.py")):
-        source = source_path.read_bytes()
-        code = compile_stripped(source, source_path.relative_to(names_from).as_posix())
+        code = compile_stripped(source_path.read_bytes(), source_path.relative_to(names_from).as_posix())
         pyc = Path(importlib.util.cache_from_source(str(source_path)))
         pyc.parent.mkdir(exist_ok=True)
-        pyc.write_bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=True))
+        pyc.write_bytes(_code_to_timestamp_pyc(code, 0, 0))
         made += 1
     return made

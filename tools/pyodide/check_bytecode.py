@@ -1,20 +1,16 @@
 """The web package's bytecode under Pyodide: what Python takes from it and what it compiles instead.
 
-    node tools/pyodide/run.mjs --with APP tools/pyodide/check_bytecode.py APP [--stale SRC] [--foreign PYC]
+    node tools/pyodide/run.mjs --with APP tools/pyodide/check_bytecode.py APP
 
 ``APP`` (a ``.pyxapp`` inside the repository) is extracted as Pyxel's player does
 (``time_start.extract``) and the title's modules imported from it with the stand-in ``pyxel``,
 as the page's loading frame does; then a ``PositionError`` is raised inside ``cart.engine.board``
-for its traceback. Before the imports, ``--stale SRC`` (a path inside the app folder, e.g.
-``cart/engine/board.py``) gets a line appended, ``STALE_EDIT = True``, so its bytecode no longer
-matches it, and ``--foreign PYC`` gets another Python's magic number. The last line is
-``RESULT `` and a JSON object: this Python's version, cache tag and magic number; each ``.pyc``
-extracted (app-relative) with its header's magic number and flags; the sources compiled while
-importing (app-relative, in order); where ``cart`` was loaded from; the sources of all the
-cart's modules loaded (a ``.pyc`` where one came without its source); for each of those, the
-file its code names (what a traceback through it shows); whether ``cart.engine.board`` has
-``STALE_EDIT``; and the traceback's frames in the cart as (app-relative file, line number, source
-line).
+for its traceback. The last line is ``RESULT `` and a JSON object: this Python's version, cache
+tag and magic number; each ``.pyc`` extracted (app-relative) with its header's magic number and
+flags; the sources compiled while importing (app-relative, in order); where ``cart`` was loaded
+from; the files of all the cart's modules loaded (a ``.pyc`` where one came without its source);
+for each of those, the file its code names (what a traceback through it shows); and the
+traceback's frames in the cart as (file, line number, source line).
 ``tests/test_web_build.py`` judges it.
 """
 
@@ -35,23 +31,10 @@ def own_function(f: object, module: object) -> bool:
     return inspect.isfunction(f) and f.__module__ == getattr(module, "__name__", None)
 
 
-def option(name: str) -> str | None:
-    return sys.argv[sys.argv.index(name) + 1] if name in sys.argv else None
-
-
 def main() -> None:
     sys.dont_write_bytecode = True
     sys.modules["pyxel"] = stand_in_pyxel()
     app_dir = extract(sys.argv[1])
-    stale, foreign = option("--stale"), option("--foreign")
-    if stale:
-        with (app_dir / stale).open("a", encoding="utf-8") as source:
-            source.write("\nSTALE_EDIT = True\n")
-    if foreign:
-        pyc = app_dir / foreign
-        data = bytearray(pyc.read_bytes())
-        data[:2] = (int.from_bytes(data[:2], "little") - 1).to_bytes(2, "little")  # an older Python's
-        pyc.write_bytes(bytes(data))
     shipped = {
         pyc.relative_to(app_dir).as_posix(): {
             "magic": pyc.read_bytes()[:4].hex(),
@@ -65,17 +48,17 @@ def main() -> None:
         __import__(name)
     from cart.engine import board
 
+    def inside(path: str) -> str:
+        return Path(path).relative_to(app_dir).as_posix() if Path(path).is_relative_to(app_dir) else path
+
     frames: list[tuple[str, int | None, str | None]] = []
     try:
         board.Position.from_position_id("not an ID")
     except board.PositionError as error:
         for frame in traceback.extract_tb(error.__traceback__):
-            path = Path(frame.filename)
-            if path.is_relative_to(app_dir):
-                frames.append((path.relative_to(app_dir).as_posix(), frame.lineno, frame.line))
-
-    def inside(path: str) -> str:
-        return Path(path).relative_to(app_dir).as_posix() if Path(path).is_relative_to(app_dir) else path
+            named = inside(frame.filename)  # a module without its source names its path in the package
+            if named.startswith("cart/"):
+                frames.append((named, frame.lineno, frame.line))
 
     cart = [m for name, m in list(sys.modules.items()) if name == "cart" or name.startswith("cart.")]
     sourceless = {
@@ -97,7 +80,6 @@ def main() -> None:
                 "cart": inside(str(sys.modules["cart"].__file__)),
                 "loaded": sorted(inside(str(m.__file__)) for m in cart if getattr(m, "__file__", None)),
                 "sourceless": sourceless,
-                "stale_edit": getattr(board, "STALE_EDIT", False),
                 "traceback": frames,
             }
         )

@@ -3,19 +3,17 @@
 //     node tools/pyodide/compile.mjs FOLDER [MODULE]...
 //
 // The web page compiles every module of the cart from source as it imports it, which is about
-// half of its start-up's imports under Pyodide; bytecode shipped in the .pyxapp spares that, but
-// only bytecode of the very Python that runs it (another version's magic number is ignored and
-// the source compiled as before). So the compiling is done here, by the Pyodide pinned in
-// package.json, which must be the one Pyxel's pyxel.js loads (tools/build_web.py checks that).
+// half of its start-up's imports under Pyodide; bytecode shipped in the page's package spares
+// that, but only bytecode of the very Python that runs it. So the compiling is done here, by the
+// Pyodide pinned in package.json, which must be the one Pyxel's pyxel.js loads (tools/build_web.py
+// checks that).
 //
 // FOLDER (on the host) is mounted into Pyodide's file system and every `*.py` under it gets its
-// `__pycache__/NAME.<cache tag>.pyc` beside it (`bytecode.py` beside this script):
-// - hash-checked: Python compares the source's hash, never file times (which extracting a zip
-//   resets), so a source edited after the build is compiled afresh, never run stale;
-// - without module and function docstrings, which nothing reads, and without column positions
-//   (`-X no_debug_ranges`, set through PYTHONNODEBUGRANGES before Python starts): together about
-//   a third smaller; a traceback still names each file and line, only without the `^^^` under
-//   the failing expression.
+// `__pycache__/NAME.<cache tag>.pyc` beside it (`bytecode.py` beside this script), for the build
+// to ship in the source's place: a sourceless header, without module and function docstrings,
+// which nothing reads, and without column positions (`-X no_debug_ranges`, set through
+// PYTHONNODEBUGRANGES before Python starts): together about a third smaller; a traceback still
+// names each file and line, only without the `^^^` under the failing expression.
 // Then each MODULE is imported from FOLDER (`pyxel` answered by time_start.py's stand-in), and
 // the folder's modules are reported in the order their imports finished (each after those it
 // imports), so the build can ship the bytecode that start-up waits for first. Prints one JSON
