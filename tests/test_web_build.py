@@ -312,6 +312,47 @@ def test_the_page_imports_the_title_from_its_bytecode(built: tuple[Path, Path], 
     assert got["sourceless"] and all(named == source_of(pyc) for pyc, named in got["sourceless"].items())
 
 
+@pytest.mark.slow  # Pyodide starts in Node.js, twice
+def test_the_pages_worker_thinks_from_the_engines_bytecode(
+    built: tuple[Path, Path], web_pyodide: None, tmp_path: Path
+) -> None:
+    """The page's worker is handed the AI and the engine as the page's package holds them (the
+    engine as bytecode) and answers as CPython's frame does."""
+    import pickle
+    import random
+
+    from cart.ai import Bot, choose_action
+    from cart.ai.jobs import Job, think_job
+    from cart.ai.slices import drain
+    from cart.ai.worker import sendable
+    from cart.engine import Match, Rules
+
+    with zipfile.ZipFile(io.BytesIO(build_web.carried_package(built[1]))) as z:
+        z.extractall(tmp_path / "page")
+    app = tmp_path / "page" / build_web.APP_NAME
+    assert (app / "cart/engine/board.pyc").is_file() and not (app / "cart/engine/board.py").exists()
+    match = Match(Rules(match_length=3), rng=random.Random(3))
+    bot = Bot("expert", seed=3)
+    for _ in range(6):
+        match.apply(choose_action(bot, match))
+    while match.game.phase != "move":
+        match.apply(choose_action(bot, match))
+    job: Job = ("turn", "master", 0, match)
+    (tmp_path / "job0.bin").write_bytes(sendable(job))
+    done = subprocess.run(
+        ["node", str(ROOT / "tools/pyodide/thinker.mjs"), str(tmp_path), str(app)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    ok, data = pickle.loads((tmp_path / "answer0.bin").read_bytes())
+    assert ok, data
+    assert pickle.loads(data) == drain(think_job(job))
+
+
 @pytest.mark.slow  # Pyodide starts in Node.js
 def test_modules_from_bytecode_name_their_files_and_lines(built_whole: Path, web_pyodide: None) -> None:
     got = check_bytecode(built_whole)

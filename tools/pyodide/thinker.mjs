@@ -1,9 +1,9 @@
 // The page's thinking worker (tools/web/page.js) under Node.js: Node's threads stand in for the Web Worker.
 //
-//     node tools/pyodide/thinker.mjs DIR
+//     node tools/pyodide/thinker.mjs DIR [APP]
 //
 // Starts page.js's gammonThinker with the cart's AI and engine, as cart/ai/worker.py's PageWorker
-// does, on a worker thread that loads the Pyodide installed here (the browser's build); once it is
+// does (the repository's, or with APP those of an extracted page package, bytecode and all), on a worker thread that loads the Pyodide installed here (the browser's build); once it is
 // ready, asks each DIR/jobN.bin (a job pickled by cart.ai.worker.sendable) and writes the answer,
 // as the page hands it back, to DIR/answerN.bin, or "failed" to DIR/answerN.failed. Prints the
 // seconds to ready. Exit status 1 when the worker did not start.
@@ -26,6 +26,7 @@ parentPort.on("message", (data) => self.onmessage({ data }));
 `;
 
 const dir = process.argv[2];
+const from = process.argv[3] ? path.resolve(process.argv[3]) : ROOT;
 const tmp = mkdtempSync(path.join(os.tmpdir(), "gammon-thinker-"));
 
 /** A Web Worker's interface over a worker thread running the page's source (an ES module). */
@@ -45,14 +46,14 @@ function threadWorker(src) {
 }
 
 function cartFiles() {
-  const files = { "cart/__init__.py": new Uint8Array(readFileSync(path.join(ROOT, "cart/__init__.py"))) };
+  const files = { "cart/__init__.py": new Uint8Array(readFileSync(path.join(from, "cart/__init__.py"))) };
   const walk = (rel) => {
-    for (const name of readdirSync(path.join(ROOT, rel)).sort()) {
+    for (const name of readdirSync(path.join(from, rel)).sort()) {
       const sub = `${rel}/${name}`;
-      if (statSync(path.join(ROOT, sub)).isDirectory()) {
+      if (statSync(path.join(from, sub)).isDirectory()) {
         if (name !== "__pycache__") walk(sub);
-      } else if (name.endsWith(".py") || name.endsWith(".bin")) {
-        files[sub] = new Uint8Array(readFileSync(path.join(ROOT, sub)));
+      } else if ([".py", ".pyc", ".bin"].includes(path.extname(name))) {
+        files[sub] = new Uint8Array(readFileSync(path.join(from, sub)));
       }
     }
   };
