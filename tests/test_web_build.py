@@ -264,7 +264,14 @@ def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch
     ]
 
 
-def check_bytecode(html: Path, *options: str) -> dict[str, Any]:
+def node(*args: object) -> subprocess.CompletedProcess[str]:
+    """``node`` on a script with its arguments, from the repository (minutes at most), its output kept."""
+    return subprocess.run(
+        ["node", *map(str, args)], cwd=ROOT, capture_output=True, text=True, timeout=300, check=False
+    )
+
+
+def check_bytecode(html: Path) -> dict[str, Any]:
     """``tools/pyodide/check_bytecode.py`` on the package the page ``html`` carries (run.mjs takes
     files in the repository)."""
     (ROOT / "build").mkdir(exist_ok=True)
@@ -272,23 +279,14 @@ def check_bytecode(html: Path, *options: str) -> dict[str, Any]:
         copy = Path(tmp) / f"{build_web.APP_NAME}.pyxapp"
         copy.write_bytes(build_web.carried_package(html))
         here = ROOT / "tools" / "pyodide"
-        done = subprocess.run(
-            [
-                "node",
-                str(here / "run.mjs"),
-                "--with",
-                str(copy),
-                "--with",
-                str(here / "time_start.py"),
-                str(here / "check_bytecode.py"),
-                str(copy.relative_to(ROOT)),
-                *options,
-            ],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-            check=False,
+        done = node(
+            here / "run.mjs",
+            "--with",
+            copy,
+            "--with",
+            here / "time_start.py",
+            here / "check_bytecode.py",
+            copy.relative_to(ROOT),
         )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-6000:]
     [result] = [line[len("RESULT ") :] for line in done.stdout.splitlines() if line.startswith("RESULT ")]
@@ -339,14 +337,7 @@ def test_the_pages_worker_thinks_from_the_engines_bytecode(
         match.apply(choose_action(bot, match))
     job: Job = ("turn", "master", 0, match)
     (tmp_path / "job0.bin").write_bytes(sendable(job))
-    done = subprocess.run(
-        ["node", str(ROOT / "tools/pyodide/thinker.mjs"), str(tmp_path), str(app)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    done = node(ROOT / "tools/pyodide/thinker.mjs", tmp_path, app)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     ok, data = pickle.loads((tmp_path / "answer0.bin").read_bytes())
     assert ok, data
