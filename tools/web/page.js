@@ -84,10 +84,12 @@ const broken = (err) => {
   told = true;
 };
 // A Pyodide whose load is cut short (its wasm's fetch fails) also rejects a promise it never awaits:
-// the failed load is told to the page once, below, and is not the page's error.
+// the failed load is told to the page once, below, and is not the page's error. Once loaded, any
+// such rejection is left to the browser.
 self.addEventListener("unhandledrejection", (e) => {
+  if (run) return;
   e.preventDefault();
-  if (!run) broken(e.reason);
+  broken(e.reason);
 });
 self.onmessage = async (e) => {
   const m = e.data;
