@@ -18,7 +18,7 @@ from cart.engine.movegen import flip_key
 from tools import fit, rollout
 from tools.train import Trainer
 
-WEIGHTS = Path("cart/ai/weights.bin")
+WEIGHTS = cartnet.DEFAULT_PATH  # not relative: Pyxel moves a UI test's process to another folder
 
 
 @pytest.fixture(scope="module")

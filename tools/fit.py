@@ -147,7 +147,7 @@ def fit(
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fit", description=__doc__.split("\n\n")[0])
     ap.add_argument("rollouts", type=Path, nargs="+")
-    ap.add_argument("--weights", type=Path, default=Path("cart/ai/weights.bin"), help="the net to start from")
+    ap.add_argument("--weights", type=Path, default=cartnet.DEFAULT_PATH, help="the net to start from")
     ap.add_argument(
         "--net",
         choices=("contact", "crashed"),

@@ -25,6 +25,7 @@ chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
 import random
 import sys
@@ -33,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cart.ai.net import flip_probs
+from cart.ai.net import DEFAULT_PATH, flip_probs
 from cart.engine import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, back, candidates, choose, eval_one
@@ -151,13 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=5)
     p.add_argument("--games", type=int, default=500)
     p.add_argument("--endings", type=int, default=2000)
-    p.add_argument("--weights", default="cart/ai/weights.bin")
+    p.add_argument("--weights", default=str(DEFAULT_PATH))
     p.add_argument("--out", type=Path, required=True)
     r = sub.add_parser("run", help="roll the positions of a file out")
     r.add_argument("positions", type=Path)
     r.add_argument("--trials", type=int, default=72)
     r.add_argument("--jobs", type=int, default=1)
-    r.add_argument("--weights", default="cart/ai/weights.bin")
+    r.add_argument("--weights", default=str(DEFAULT_PATH))
     r.add_argument("--seconds", type=float, default=0.0, help="stop after this long (0: roll them all)")
     r.add_argument("--out", type=Path, required=True)
     a = ap.parse_args(argv)
@@ -171,15 +172,21 @@ def main(argv: list[str] | None = None) -> int:
     todo = [(w[0], int(w[1]) if len(w) > 1 else a.trials) for w in lines if w[0] not in done]
     t0 = time.monotonic()
     n = 0
-    with a.out.open("a") as f, multiprocessing.Pool(a.jobs, _init, (a.weights,)) as pool:
-        for line in pool.imap(_job, todo, chunksize=4):
+    with a.out.open("a") as f, contextlib.ExitStack() as stack:
+        if a.jobs > 1:
+            pool = stack.enter_context(multiprocessing.Pool(a.jobs, _init, (a.weights,)))
+            rolled = pool.imap(_job, todo, chunksize=4)
+        else:  # here: a pool forks, which a process running threads (a test run's) must not
+            _init(a.weights)
+            rolled = map(_job, todo)
+        for line in rolled:
             f.write(line + "\n")
             n += 1
             if n % 200 == 0:
                 f.flush()
                 print(f"{n}/{len(todo)} in {time.monotonic() - t0:.0f} s", flush=True)
             if a.seconds and time.monotonic() - t0 > a.seconds:
-                pool.terminate()
+                stack.close()  # a pool's workers stop with it
                 break
     print(f"{n} positions rolled in {time.monotonic() - t0:.0f} s -> {a.out}")
     return 0
