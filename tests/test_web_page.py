@@ -1,0 +1,192 @@
+"""The page's own script (``tools/web/page.js``) under Node.js: its layout and its thinking worker.
+
+``page.js`` fits the 640x512 game to any window and keeps pyxel.js's touch gamepad off it, and
+runs the computer's thoughts in a Web Worker with a Pyodide of its own. Its functions are pure
+enough to run in Node: the layouts over many windows, the worker's bookkeeping against a stand-in
+worker, and the worker's own source against a Pyodide that fails to load. The page itself runs
+in Chromium through ``tools/webcheck_run.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tools import build_web
+
+VIEWPORTS = [
+    (390, 844),
+    (844, 390),
+    (1024, 768),
+    (768, 1024),
+    (640, 512),
+    (1280, 1024),
+    (320, 568),
+    (568, 320),
+    (1920, 1080),
+    (360, 640),
+    (915, 412),
+]
+
+LAYOUTS = """
+const { gammonLayout, GAME_W, GAME_H } = require(process.argv[1]);
+const out = [];
+for (const [w, h] of JSON.parse(process.argv[2])) {
+  for (const pad of [false, true]) out.push({ w, h, pad, lay: gammonLayout(w, h, pad) });
+}
+console.log(JSON.stringify({ out, GAME_W, GAME_H }));
+"""
+
+
+@pytest.fixture(scope="module")
+def layouts() -> list[dict[str, object]]:
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        ["node", "-e", LAYOUTS, str(build_web.WEB / "page.js"), json.dumps(VIEWPORTS)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    got = json.loads(done.stdout)
+    assert (got["GAME_W"], got["GAME_H"]) == (640, 512)
+    return list(got["out"])
+
+
+def overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether boxes (left, top, width, height) share any area."""
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def test_the_game_fits_every_window_whole(layouts: list[dict[str, Any]]) -> None:
+    """Scaled to fit (below 1x too), centred across; without a gamepad as large as the window allows."""
+    for case in layouts:
+        w, h, lay = case["w"], case["h"], case["lay"]
+        game = (lay["x"], lay["y"], 640 * lay["s"], 512 * lay["s"])
+        assert game[0] >= -1e-9 and game[1] >= -1e-9, case
+        assert game[0] + game[2] <= w + 1e-6 and game[1] + game[3] <= h + 1e-6, case
+        assert abs(game[0] - (w - game[2]) / 2) < 1e-6, case
+        if not case["pad"]:
+            assert lay["pad"] is None and lay["s"] == pytest.approx(min(w / 640, h / 512)), case
+
+
+def test_the_touch_gamepad_stays_off_the_game(layouts: list[dict[str, Any]]) -> None:
+    """Cross, buttons and menu inside the window, off the board and off each other; the game still large."""
+    for case in (c for c in layouts if c["pad"]):
+        w, h, lay = case["w"], case["h"], case["lay"]
+        game = (lay["x"], lay["y"], 640 * lay["s"], 512 * lay["s"])
+        g = lay["pad"]["size"]
+        boxes = {
+            "cross": (lay["pad"]["cross"]["left"], lay["pad"]["cross"]["top"], g, g),
+            "button": (lay["pad"]["button"]["left"], lay["pad"]["button"]["top"], g, g),
+            # the menu's hit zone is the bottom 0.3 of a g-wide square (pyxel.js): its image is 92x26
+            "menu": (lay["pad"]["menu"]["left"], lay["pad"]["menu"]["top"], g, g * 26 / 92),
+        }
+        for name, box in boxes.items():
+            assert box[0] >= 0 and box[1] >= 0 and box[0] + box[2] <= w and box[1] + box[3] <= h, (name, case)
+            assert not overlap(box, game), (name, case)
+        assert not overlap(boxes["menu"], boxes["cross"]) and not overlap(boxes["menu"], boxes["button"]), (
+            case
+        )
+        assert lay["s"] >= 0.5 * min(w / 640, h / 512), case  # the pad costs the game at most half its size
+
+
+THINKER = """
+const { gammonThinker } = require(process.argv[1]);
+const log = [];
+let made = null;
+const fake = (src) => {
+  made = { src, sent: [], onmessage: null, onerror: null, terminated: false };
+  made.postMessage = (m) => made.sent.push(m);
+  made.terminate = () => { made.terminated = true; };
+  return made;
+};
+const none = gammonThinker(() => null, fake);
+log.push(["no pyodide url", none.start({}), made === null]);
+const t = gammonThinker(() => "https://cdn.example/pyodide/v1/full/pyodide.js", fake);
+log.push(["started", t.start({ "cart/a.py": new Uint8Array([1]) }), t.start({}), t.ready()]);
+log.push(["source", made.src.includes('from "https://cdn.example/pyodide/v1/full/pyodide.mjs"'),
+          made.sent[0].files["cart/a.py"][0]]);
+made.onmessage({ data: { ready: true } });
+const a = t.ask(new Uint8Array([7]));
+const b = t.ask(new Uint8Array([8]));
+log.push(["asked", t.ready(), made.sent[1].ticket === a, t.state(a), t.state(b)]);
+made.onmessage({ data: { ticket: a, data: new Uint8Array([42]) } });
+log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]);
+made.onerror({ message: "boom" });
+log.push(["stopped", t.state(b), t.ready(), t.stopped(), made.terminated]);
+console.log(JSON.stringify(log));
+"""
+
+
+def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
+    """page.js's gammonThinker on a stand-in worker: tickets, answers taken once, and a worker that
+    stops failing what it had not answered (the game then thinks in the frame)."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    done = subprocess.run(
+        ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [
+        ["no pyodide url", False, True],
+        ["started", True, False, False],
+        ["source", True, 1],
+        ["asked", True, True, 0, 0],
+        ["answered", 1, [42], 2, 0],
+        ["stopped", 2, False, True, True],
+    ]
+
+
+WORKER_LOAD = """
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+const [pageJs, dir] = process.argv.slice(2);
+const { gammonThinkerSource } = createRequire(import.meta.url)(pageJs);
+const posted = [];
+const listeners = [];
+globalThis.self = globalThis;  // a Web Worker's global, as far as the page's source uses it
+self.postMessage = (m) => posted.push(m);
+self.addEventListener = (type, f) => { if (type === "unhandledrejection") listeners.push(f); };
+process.on("unhandledRejection", (reason, promise) => {  // what a browser does with one
+  const e = { reason, promise, prevented: false, preventDefault() { this.prevented = true; } };
+  for (const f of listeners) f(e);
+  if (!e.prevented) posted.push({ pageerror: String(reason) });
+});
+writeFileSync(`${dir}/worker.mjs`, gammonThinkerSource(`file://${dir}/`));
+await import(`file://${dir}/worker.mjs`);
+await self.onmessage({ data: { files: {} } });
+await new Promise((r) => setTimeout(r, 200));
+console.log(JSON.stringify(posted));
+"""
+
+FAILING_PYODIDE = """
+export async function loadPyodide() {
+  Promise.reject(new TypeError("Failed to fetch"));  // as Pyodide's wasm fetch, cut short, never awaited
+  await new Promise((r) => setTimeout(r, 20));
+  throw new TypeError("Failed to fetch");
+}
+"""
+
+
+def test_a_worker_whose_pyodide_fails_to_load_tells_the_page_once_and_raises_nothing(tmp_path: Path) -> None:
+    """The page's worker when its Pyodide cannot be fetched (seen in Chromium): the page hears of it
+    once, thinks between frames, and no error is left unhandled for the browser to report."""
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    (tmp_path / "pyodide.mjs").write_text(FAILING_PYODIDE, encoding="utf-8")
+    (tmp_path / "run.mjs").write_text(WORKER_LOAD, encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tmp_path / "run.mjs"), str(build_web.WEB / "page.js"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]
