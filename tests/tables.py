@@ -29,13 +29,13 @@ def tables_file() -> Path:
 def load_tables() -> None:
     """Every home board's tables in this process: read from disk, or worked out and written there."""
     from cart.ai import bearoff
+    from cart.ai.slices import drain
 
     path = tables_file()
     try:
         home, first = pickle.loads(path.read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-        for _ in bearoff.think_tables():
-            pass
+        drain(bearoff.think_tables())
         home, first = dict(bearoff._HOME_SOLVED), dict(bearoff._FIRST)
         part = path.with_suffix(f".{os.getpid()}.part")
         part.write_bytes(pickle.dumps((home, first), pickle.HIGHEST_PROTOCOL))

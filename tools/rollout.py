@@ -186,8 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                 f.flush()
                 print(f"{n}/{len(todo)} in {time.monotonic() - t0:.0f} s", flush=True)
             if a.seconds and time.monotonic() - t0 > a.seconds:
-                stack.close()  # a pool's workers stop with it
-                break
+                break  # a pool's workers stop with it
     print(f"{n} positions rolled in {time.monotonic() - t0:.0f} s -> {a.out}")
     return 0
 

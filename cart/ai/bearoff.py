@@ -12,6 +12,7 @@ slices (:func:`think_prepare`). :mod:`.race` reads races from these.
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
+from math import comb
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
 from .classes import is_race
@@ -21,9 +22,9 @@ KEEP = 50_000
 """Most endings off the home board kept at once; past this that store starts afresh."""
 HOME = 1 << 24
 """Boards below this have every man on points 1..6: at most 54,264 of them, each kept once worked out."""
-HOME_BOARDS = 54_264
-FIFTEENS = 15_504
-"""Home boards of up to 15 men, and of exactly 15 (whose first man off is worked out too)."""
+HOME_BOARDS = comb(15 + 6, 6)
+FIFTEENS = comb(15 + 5, 5)
+"""Home boards of up to 15 men (54,264), and of exactly 15 (15,504: their first man off is worked out too)."""
 
 Dist = tuple[float, ...]
 """``d[k]``: the chance of bearing the last man off with the ``k``-th roll."""
@@ -124,15 +125,20 @@ def solve(board: int) -> tuple[float, Dist]:
                 best_mean, best = got
         p = w / 36.0
         mean += p * best_mean
-        if len(best) + 1 > len(acc):
-            acc.extend([0.0] * (len(best) + 1 - len(acc)))
-        for k, x in enumerate(best, 1):
-            acc[k] += p * x
+        _add_later(acc, best, p)
     if not home and len(_SOLVED) >= KEEP:
         _SOLVED.clear()
     answer = (mean, tuple(acc))
     kept[board] = answer
     return answer
+
+
+def _add_later(acc: list[float], dist: Dist, p: float) -> None:
+    """Add ``p`` times ``dist``, one roll later (the roll just played), into ``acc``."""
+    if len(dist) + 1 > len(acc):
+        acc.extend([0.0] * (len(dist) + 1 - len(acc)))
+    for k, x in enumerate(dist, 1):
+        acc[k] += p * x
 
 
 def first_off(board: int) -> tuple[float, Dist]:
@@ -154,10 +160,7 @@ def first_off(board: int) -> tuple[float, Dist]:
             continue
         best_mean, best = min((first_off(n) for n in after), key=lambda got: got[0])
         mean += p * best_mean
-        if len(best) + 1 > len(acc):
-            acc.extend([0.0] * (len(best) + 1 - len(acc)))
-        for k, x in enumerate(best, 1):
-            acc[k] += p * x
+        _add_later(acc, best, p)
     answer = (mean, tuple(acc))
     _FIRST[board] = answer
     return answer

@@ -27,8 +27,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # run.mjs writes time_
 from time_start import TITLE_MODULES, count_compiled, extract, stand_in_pyxel
 
 
-def own_function(f: object, module: object) -> bool:
-    return inspect.isfunction(f) and f.__module__ == getattr(module, "__name__", None)
+def named_file(module: object) -> str | None:
+    """The file name the code of ``module``'s first own function carries: what a traceback shows."""
+    for f in vars(module).values():
+        if inspect.isfunction(f) and f.__module__ == getattr(module, "__name__", None):
+            return str(inspect.unwrap(f).__code__.co_filename)
+    return None
 
 
 def main() -> None:
@@ -61,12 +65,8 @@ def main() -> None:
                 frames.append((named, frame.lineno, frame.line))
 
     cart = [m for name, m in list(sys.modules.items()) if name == "cart" or name.startswith("cart.")]
-    sourceless = {
-        inside(str(module.__file__)): code.co_filename
-        for module in cart
-        if str(getattr(module, "__file__", None)).endswith(".pyc")
-        for code in [inspect.unwrap(f).__code__ for f in vars(module).values() if own_function(f, module)][:1]
-    }
+    bare = [m for m in cart if str(getattr(m, "__file__", None)).endswith(".pyc")]
+    sourceless = {inside(str(m.__file__)): named for m in bare if (named := named_file(m)) is not None}
 
     print(
         "RESULT "
