@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from needs import NODE_MISSING, missing
 
 from cart.ai import LEVELS
 from cart.ai.review import review_from_json, review_match
@@ -44,7 +44,7 @@ TIMEOUT_S = 600
 
 def _why_not_runnable() -> str | None:
     if shutil.which("node") is None:
-        return "node is not installed (.ci/run installs it)"
+        return NODE_MISSING
     if not (HERE / "node_modules" / "pyodide" / "package.json").is_file():
         return "Pyodide is not installed: run `npm ci --prefix tools/pyodide`"
     return None
@@ -54,9 +54,7 @@ def _why_not_runnable() -> str | None:
 def runnable() -> None:
     why = _why_not_runnable()
     if why is not None:
-        if os.environ.get("GAMMON_CART_REQUIRE_PYODIDE") == "1":
-            pytest.fail(f"GAMMON_CART_REQUIRE_PYODIDE=1 but {why}")
-        pytest.skip(why)
+        missing(why)
 
 
 def run_in_pyodide(script: str) -> tuple[str, Any]:

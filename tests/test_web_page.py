@@ -10,12 +10,12 @@ in Chromium through ``tools/webcheck_run.py``.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from needs import node
 
 from tools import build_web
 
@@ -45,8 +45,7 @@ console.log(JSON.stringify({ out, GAME_W, GAME_H }));
 
 @pytest.fixture(scope="module")
 def layouts() -> list[dict[str, object]]:
-    if shutil.which("node") is None:
-        pytest.skip("node is not installed")
+    node()
     done = subprocess.run(
         ["node", "-e", LAYOUTS, str(build_web.WEB / "page.js"), json.dumps(VIEWPORTS)],
         capture_output=True,
@@ -128,8 +127,7 @@ console.log(JSON.stringify(log));
 def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
     """page.js's gammonThinker on a stand-in worker: tickets, answers taken once, and a worker that
     stops failing what it had not answered (the game then thinks in the frame)."""
-    if shutil.which("node") is None:
-        pytest.skip("node is not installed")
+    node()
     done = subprocess.run(
         ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
     )
@@ -178,8 +176,7 @@ export async function loadPyodide() {
 def test_a_worker_whose_pyodide_fails_to_load_tells_the_page_once_and_raises_nothing(tmp_path: Path) -> None:
     """The page's worker when its Pyodide cannot be fetched (seen in Chromium): the page hears of it
     once, thinks between frames, and no error is left unhandled for the browser to report."""
-    if shutil.which("node") is None:
-        pytest.skip("node is not installed")
+    node()
     (tmp_path / "pyodide.mjs").write_text(FAILING_PYODIDE, encoding="utf-8")
     (tmp_path / "run.mjs").write_text(WORKER_LOAD, encoding="utf-8")
     done = subprocess.run(

@@ -203,7 +203,7 @@ def web_pyodide() -> tuple[str | None, str]:
     node = shutil.which("node")
     installed = PYODIDE / "node_modules" / "pyodide" / "package.json"
     if node is None:
-        return None, "node is not installed"
+        return None, "node is not installed: install Node.js 18+, then `npm ci --prefix tools/pyodide`"
     if not installed.is_file():
         return None, "Pyodide is not installed: run `npm ci --prefix tools/pyodide`"
     version = json.loads(installed.read_text(encoding="utf-8"))["version"]
