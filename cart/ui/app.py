@@ -334,7 +334,9 @@ class App(SceneStack):
                 furniture.append(review_file(self.services, i.path))  # a .mat dropped anywhere: its Review
                 continue
             elif isinstance(i, Select) and top.window is not None:
-                part = top.window.hit(i.x, i.y)
+                # a key at the title ("Click or press a key") leaves it, whatever the pointer rests on
+                keyed = top.any_key and self.input.used.device != "mouse"
+                part = None if keyed else top.window.hit(i.x, i.y)
                 if part in ("back", "close", "toggle"):
                     furniture.append(top.furniture(part))
                     continue
