@@ -27,7 +27,7 @@ from cart.engine import (
     Rolled,
 )
 from cart.ui.board import layout as L
-from cart.ui.board.animation import Beat, CheckerRun
+from cart.ui.board.animation import Beat, CheckerRun, play_frames
 from cart.ui.board.board_view import hourglass
 from cart.ui.board.drag import Drag, Held
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
@@ -54,6 +54,10 @@ if TYPE_CHECKING:
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
+SETTLE_MOST = 30
+"""Frames the computer's dice may tumble on, past the speed's own tumble, while it thinks its play: its
+dice settle as its men set off, not a long thought before them (issue 42); longer, they settle and
+the hourglass shows."""
 
 
 class PlayScene(Scene):
@@ -150,9 +154,12 @@ class PlayScene(Scene):
         if self.beats:
             if not self.attract:
                 self.held.keep(intents)
-            if self.beats[0].kind == "tumbling":
+            beat = self.beats[0]
+            if beat.kind == "tumbling":
                 self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
-            if self.beats[0].tick() and self.beats.pop(0).run is not None:
+            if self._thinking_its_play(game) and beat.hold(SETTLE_MOST):
+                return self.take()
+            if beat.tick() and self.beats.pop(0).run is not None:
                 self.landed()
             return self.take()
         if game.phase == "over":
@@ -163,6 +170,10 @@ class PlayScene(Scene):
                 self.thinker = None
             self._human(game, [*self.held.take(), *intents])
         return self.take()
+
+    def _thinking_its_play(self, game: GameState) -> bool:
+        """The computer has rolled and is still thinking what to play (its dice may tumble on)."""
+        return self.thinker is not None and game.phase == "move" and game.actor in self.table.bots
 
     def _may_think(self, game: GameState) -> bool:
         """The computer is to act and may think now: also while its dice tumble, not under a play or pause.
@@ -323,6 +334,7 @@ class PlayScene(Scene):
         outcome = self.table.act(action, shown_later=True)
         moved = next((e for e in outcome if isinstance(e, Moved)), None)
         if moved is not None:
+            frames = play_frames(frames, len(moved.steps))
             self.beats.append(Beat("animating", run=CheckerRun.of(moved, game, score, viewer, frames)))
         return outcome
 
