@@ -302,3 +302,26 @@ def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) ->
         ["third answers", 1, [30], 3, [1000, 1000]],
     ]
     assert "restarting in 1 s" in done.stdout and "Error" not in done.stderr
+
+
+def test_a_fingers_reach_is_22_css_pixels_in_the_games_pixels_and_a_mouse_has_none() -> None:
+    """Issue 42: what the page tells the cart of each press (``window.gammonTouchReach``)."""
+    node()
+    script = """
+const { gammonLayout, gammonTouchReach } = require(process.argv[1]);
+const out = [];
+for (const [w, h] of [[390, 844], [844, 390], [1280, 1024]]) {
+  const lay = gammonLayout(w, h, w < 1000);
+  out.push([lay.s, ...["touch", "mouse", "pen"].map((kind) => gammonTouchReach(lay, kind))]);
+}
+out.push(gammonTouchReach(undefined, "touch"));  // before the page has laid the game out
+console.log(JSON.stringify(out));
+"""
+    done = subprocess.run(
+        ["node", "-e", script, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    *rows, early = json.loads(done.stdout)
+    for scale, finger, mouse, pen in rows:
+        assert finger * scale == pytest.approx(22) and mouse == pen == 0
+    assert rows[0][1] > 30 and early == 0  # upright on a phone: 36 of the game's pixels

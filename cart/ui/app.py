@@ -28,6 +28,7 @@ from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
+from cart.ui.kit.touch import Fingertip
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
@@ -35,6 +36,8 @@ from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 
 if TYPE_CHECKING:
+    from cart.ui.kit.geom import Rect
+    from cart.ui.kit.stage import Scene
     from cart.ui.kit.thinking import Asker
 
 TITLE = "Gammon Cart"
@@ -118,6 +121,7 @@ class App(SceneStack):
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
+        self.fingertip = Fingertip()  # a touch screen's taps, aimed at the controls near them
         self.quitting = False
         if start == "title":
             self.to_title()
@@ -298,6 +302,9 @@ class App(SceneStack):
         """
         self.clock.begin()
         top = self.top
+        reach = self.touch_reach()
+        if reach > 0:
+            intents = self.fingertip.aimed(intents, self.targets(top), reach)
         moved = [
             i
             for i in intents
@@ -363,6 +370,17 @@ class App(SceneStack):
                 self.go(Help())
             finally:
                 self.keys_carried = carried
+
+    def touch_reach(self) -> float:
+        """A fingertip's reach in the game's pixels while a finger works the page (else 0): the mouse and
+        the keys are never aimed, nor the pad's A, which presses at the keys' cursor."""
+        page = self.services.page
+        return page.touch() if page is not None and self.input.used.device == "mouse" else 0.0
+
+    def targets(self, top: Scene) -> list[Rect]:
+        """What a finger's tap may be aimed at on ``top``: its controls and its window's icons."""
+        icons = top.window.furniture.items() if top.window is not None else ()
+        return [*top.targets(), *(r for part, r in icons if part in ("back", "close", "toggle"))]
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
         """The Acorn pointer at the mouse, over everything (the hourglass is the thinking scene's).

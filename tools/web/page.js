@@ -15,6 +15,13 @@ const GAME_W = 640;
 const GAME_H = 512;
 const MENU_ASPECT = 26 / 92; // pyxel.js's gamepad menu image, 92x26
 const GAP = 4;
+const FINGER_CSS_PX = 22; // a fingertip's reach from its centre (44 across): cart/ui/kit/touch.py
+
+// A fingertip's reach in the game's pixels for a press (a PointerEvent's type) on a page laid out as
+// ``layout``; 0 for a mouse or a pen, which the cart never aims.
+function gammonTouchReach(layout, pointerType) {
+  return pointerType === "touch" && layout ? FINGER_CSS_PX / layout.s : 0;
+}
 
 // Where the game and the gamepad go in a W x H window; pad is false on a screen without touch.
 function gammonLayout(W, H, pad) {
@@ -252,7 +259,9 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
 }
 
 if (typeof module !== "undefined") {
-  module.exports = { gammonLayout, gammonPixelToPage, gammonThinker, gammonThinkerSource, GAMMON_BACKOFF, GAME_W, GAME_H };
+  module.exports = {
+    gammonLayout, gammonPixelToPage, gammonThinker, gammonThinkerSource, gammonTouchReach, GAMMON_BACKOFF, GAME_W, GAME_H,
+  };
 } else {
   // pyxel.js declares PYODIDE_URL after this script: read when the cart starts the worker
   window.gammonThinker = gammonThinker(() => (typeof PYODIDE_URL === "string" ? PYODIDE_URL : null));
@@ -320,5 +329,10 @@ if (typeof module !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", noteDrops);
     else noteDrops();
     window.gammonFit = fit;
+    // each press says whether a finger made it, before SDL hands it to the cart as the mouse's
+    window.gammonTouchReach = 0;
+    window.addEventListener("pointerdown", (e) => {
+      window.gammonTouchReach = gammonTouchReach(window.gammonLayoutNow, e.pointerType);
+    }, { capture: true });
   })();
 }

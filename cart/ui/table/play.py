@@ -41,7 +41,7 @@ from cart.ui.kit.thinking import Thinker
 
 from . import play_boxes as boxes
 from .table import Outcome, Sound, Table
-from .table_view import Look, draw_focus, draw_marks, stops, table_view
+from .table_view import Look, draw_focus, draw_marks, stop_rects, stops, table_view
 from .thought import thought
 from .tutor import Tutor
 
@@ -115,6 +115,10 @@ class PlayScene(Scene):
             thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
         return table_view(self.table, look)
+
+    def targets(self) -> list[Rect]:
+        """The points, the bar, the dice and roll boxes, the bins and the cube: the keys' stops."""
+        return stop_rects(self.table)
 
     def stops(self) -> list[tuple[int, int]]:
         return stops(self.table)
