@@ -125,3 +125,25 @@ def test_no_tooltip_rises_where_a_finger_lifted(assets: Assets, tmp_path: Path, 
     scene = board(app)
     tap(d, L.YOUR_BIN.center, rest=TOOLTIP_DELAY + 5)  # the bin, whose tip the mouse's rest shows
     assert (scene.tip() is None) is bool(reach)
+
+
+def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -> None:
+    from cart.ui.kit.stage import Help
+    from cart.ui.kit.touch import aim
+    from cart.ui.windows.help import HelpScene
+
+    app, d = touch_app(tmp_path, PORTRAIT)
+    app.go(Help("contents"))
+    d.frames(1)
+    help_scene = app.stack[-1]
+    assert isinstance(help_scene, HelpScene)
+    targets = app.targets(help_scene)
+    for link in (k for k in help_scene.links if help_scene.shown(k.row)):
+        r = help_scene.link_rect(link)
+        off = (r.center[0], r.bottom + 3)  # under its words, on none
+        if aim(*off, targets, PORTRAIT) == r.center:
+            break
+    else:
+        pytest.fail("no link stands clear of the others on the contents page")
+    tap(d, off)
+    assert help_scene.page == link.target
