@@ -305,7 +305,7 @@ def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) ->
 
 
 def test_a_fingers_reach_is_22_css_pixels_in_the_games_pixels_and_a_mouse_has_none() -> None:
-    """Issue 42: what the page tells the cart of each press (``window.gammonTouchReach``)."""
+    """Issue 42: what the page tells the cart of each press (``window.gammonFingerReach``)."""
     node()
     script = """
 const { gammonLayout, gammonTouchReach } = require(process.argv[1]);

@@ -330,9 +330,9 @@ if (typeof module !== "undefined") {
     else noteDrops();
     window.gammonFit = fit;
     // each press says whether a finger made it, before SDL hands it to the cart as the mouse's
-    window.gammonTouchReach = 0;
+    window.gammonFingerReach = 0; // read by the cart (cart.__main__.web_page); not the function's name
     window.addEventListener("pointerdown", (e) => {
-      window.gammonTouchReach = gammonTouchReach(window.gammonLayoutNow, e.pointerType);
+      window.gammonFingerReach = gammonTouchReach(window.gammonLayoutNow, e.pointerType);
     }, { capture: true });
   })();
 }
