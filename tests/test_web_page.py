@@ -199,17 +199,24 @@ export async function loadPyodide() {
 def test_a_worker_whose_pyodide_fails_to_load_tells_the_page_once_and_raises_nothing(tmp_path: Path) -> None:
     """The page's worker when its Pyodide cannot be fetched (seen in Chromium): the page hears of it
     once, thinks between frames, and no error is left unhandled for the browser to report."""
+    done = worker_run(tmp_path, FAILING_PYODIDE, WORKER_LOAD)
+    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]
+
+
+def worker_run(folder: Path, pyodide: str, script: str) -> subprocess.CompletedProcess[str]:
+    """Node on ``script`` (an ES module given page.js and ``folder``), ``pyodide`` as the folder's
+    ``pyodide.mjs``, which the worker's source imports; it must exit 0."""
     node()
-    (tmp_path / "pyodide.mjs").write_text(FAILING_PYODIDE, encoding="utf-8")
-    (tmp_path / "run.mjs").write_text(WORKER_LOAD, encoding="utf-8")
+    (folder / "pyodide.mjs").write_text(pyodide, encoding="utf-8")
+    (folder / "run.mjs").write_text(script, encoding="utf-8")
     done = subprocess.run(
-        ["node", str(tmp_path / "run.mjs"), str(build_web.WEB / "page.js"), str(tmp_path)],
+        ["node", str(folder / "run.mjs"), str(build_web.WEB / "page.js"), str(folder)],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]
+    return done
 
 
 RESTART = """
@@ -284,16 +291,7 @@ def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) ->
     """Issue 42: the page's own worker source on Node's threads, under a Pyodide whose first load fails
     and whose worker later dies: each time the page starts another, which answers (the game thought
     in the frame meanwhile, and said nothing)."""
-    node()
-    (tmp_path / "pyodide.mjs").write_text(FLAKY_PYODIDE, encoding="utf-8")
-    (tmp_path / "run.mjs").write_text(RESTART, encoding="utf-8")
-    done = subprocess.run(
-        ["node", str(tmp_path / "run.mjs"), str(build_web.WEB / "page.js"), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
+    done = worker_run(tmp_path, FLAKY_PYODIDE, RESTART)
     assert json.loads(done.stdout.splitlines()[-1]) == [
         ["first load fails", True, False, False],
         ["second is ready", True, 2, [1000]],

@@ -12,6 +12,7 @@ import pytest
 import pyxel
 from seats import two
 from test_ui_app import Driver, all_pixels_in_palette, make_app, play_scene, started
+from test_ui_focus import press
 
 import cart.__main__ as cart_main
 from cart.__main__ import main, screenshot_path
@@ -155,20 +156,11 @@ def title_with_pointer_at(xy: tuple[int, int]) -> App:
     return app
 
 
-def press_for_real(app: App, button: int) -> None:
-    """Through Pyxel's own button state and :class:`Input`, as a player's key (a frame down, one up)."""
-    pyxel.set_btn(button, True)
-    app.frame()
-    pyxel.set_btn(button, False)
-    pyxel.flip()
-    app.frame()
-
-
 @pytest.mark.parametrize("key", [pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A])
 def test_a_key_at_the_title_leaves_it_wherever_the_pointer_rests(assets: Assets, key: int) -> None:
     """Issue 42: Space with the pointer resting on the title's close icon pressed the icon: Quit."""
     app = title_with_pointer_at((5, 5))
-    press_for_real(app, key)
+    press(app, key)  # through Pyxel's own button state and Input, as a player's key
     assert not app.quitting and isinstance(app.stack[0], NewGameScene)
 
 
