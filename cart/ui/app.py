@@ -28,12 +28,12 @@ from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
-from cart.ui.kit.touch import Fingertip
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
+from cart.ui.touch import Fingertip
 
 if TYPE_CHECKING:
     from cart.ui.kit.geom import Rect

@@ -1,7 +1,7 @@
 """A touch screen's taps (issue 42): aimed at the control nearest to them within a fingertip's reach.
 
 The page says a press came from a finger and how far a fingertip reaches in the game's pixels
-(``Page.touch``, from ``tools/web/page.js``); the App aims the tap (:mod:`cart.ui.kit.touch`).
+(``Page.touch``, from ``tools/web/page.js``); the App aims the tap (:mod:`cart.ui.touch`).
 Here a stand-in page says so; the mouse's clicks (a reach of 0) must stay exactly as they were.
 The real page's taps are checked in Chromium with ``tools/webcheck_run.py``.
 """
@@ -129,7 +129,7 @@ def test_no_tooltip_rises_where_a_finger_lifted(assets: Assets, tmp_path: Path, 
 
 def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -> None:
     from cart.ui.kit.stage import Help
-    from cart.ui.kit.touch import aim
+    from cart.ui.touch import aim
     from cart.ui.windows.help import HelpScene
 
     app, d = touch_app(tmp_path, PORTRAIT)

@@ -15,7 +15,7 @@ const GAME_W = 640;
 const GAME_H = 512;
 const MENU_ASPECT = 26 / 92; // pyxel.js's gamepad menu image, 92x26
 const GAP = 4;
-const FINGER_CSS_PX = 22; // a fingertip's reach from its centre (44 across): cart/ui/kit/touch.py
+const FINGER_CSS_PX = 22; // a fingertip's reach from its centre (44 across): cart/ui/touch.py
 
 // A fingertip's reach in the game's pixels for a press (a PointerEvent's type) on a page laid out as
 // ``layout``; 0 for a mouse or a pen, which the cart never aims.

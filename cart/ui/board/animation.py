@@ -112,9 +112,8 @@ class Beat:
 def play_frames(step_frames: int, steps: int) -> int:
     """Frames each man of a play of ``steps`` flies: ``step_frames``, quicker in a long play.
 
-    A play takes at most :data:`PLAY_STEPS` men's time at the chosen speed, so a double's four men
-    land about when two would, and never faster than :data:`QUICKEST` frames a man, which the eye
-    still follows from point to point.
+    A play takes at most :data:`PLAY_STEPS` men's time, so a double's four men land about when two
+    would, never faster than :data:`QUICKEST` frames a man, which the eye still follows.
 
     >>> play_frames(8, 1), play_frames(8, 2), play_frames(8, 3), play_frames(8, 4), play_frames(3, 4)
     (8, 8, 7, 5, 3)

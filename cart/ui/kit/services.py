@@ -88,7 +88,7 @@ class Page:
     the page, which the page wrote into Pyodide's file system under another.
     A page cannot be closed by its game: Quit says the tab may be closed.
     ``touch()`` is a fingertip's reach in the game's pixels when the last press came from a finger,
-    else 0 (:mod:`cart.ui.kit.touch` aims its taps).
+    else 0 (:mod:`cart.ui.touch` aims its taps).
     """
 
     download: Callable[[str, bytes], None]

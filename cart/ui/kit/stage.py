@@ -173,7 +173,7 @@ class Scene:
         return []
 
     def targets(self) -> list[Rect]:
-        """The controls a finger's tap is aimed at (:mod:`cart.ui.kit.touch`), besides the window's icons."""
+        """The controls a finger's tap is aimed at (:mod:`cart.ui.touch`), besides the window's icons."""
         return []
 
 

@@ -55,9 +55,8 @@ HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 SETTLE_MOST = 30
-"""Frames the computer's dice may tumble on, past the speed's own tumble, while it thinks its play: its
-dice settle as its men set off, not a long thought before them (issue 42); longer, they settle and
-the hourglass shows."""
+"""Frames the computer's dice may tumble on while it thinks its play, so they settle as its men set off;
+past them they settle and the hourglass shows."""
 
 
 class PlayScene(Scene):

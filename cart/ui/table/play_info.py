@@ -44,8 +44,7 @@ DEFAULT_NAME = re.compile(r"Game( [0-9]+)?")
 def download_name(game: str, players: tuple[str, str] = ("", ""), created: str = "") -> str:
     """A download's file name from the game's: as the player wrote it, less what no file system takes.
 
-    A name the form gave (``Game``, ``Game 2``) says too little in a downloads folder, where every
-    browser's first game would be ``Game.mat``: the players and the time it was created go with it.
+    A name the form gave (every browser's first game is ``Game``) gets its players and time.
 
     >>> download_name('Friday: "Bob" vs me?'), download_name("  ..  ")
     ('Friday_ _Bob_ vs me_.mat', 'game.mat')

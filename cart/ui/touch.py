@@ -1,17 +1,10 @@
 """Fingertips: a tap on a touch screen goes to the control nearest to it, within a fingertip's reach.
 
-On a phone the 640x512 desktop is shown at about 0.6x, so the RISC OS look's icons, buttons and
-menu rows are a third of a fingertip. The page says when a press came from a finger, and how many
-of the game's pixels a fingertip reaches at the scale it shows the game (22 CSS px from the
-finger's centre, 44 across: ``Page.touch``). A tap on a control is that control's, as a click
-is; a tap on none goes to the control nearest to it within that reach, and the press is then held
-there (a drag from it moves as the finger does). Two controls about as near as each other (their
-distances within :data:`TIE` of the reach) take neither: the tap lands where the finger did, on
-nothing, so no control the player did not mean is pressed, and a second tap nearer one settles it.
-A lifted finger rests nowhere, so no tooltip rises where it last was. The mouse and the keys are
-never aimed: the page reports no reach for them.
-
-No Pyxel here: the App hands this the frame's intents and the scene's controls (``Scene.targets``).
+On a phone the RISC OS look's icons and rows are a third of a fingertip. The page says when a press
+came from a finger and how far a fingertip reaches in the game's pixels (``Page.touch``). A tap on a
+control is that control's; a tap on none goes to the nearest within reach, its hold and drag with
+it. Two about as near (within :data:`TIE`) take neither, so no control the player did not mean is
+pressed. A lifted finger rests nowhere: no tooltip rises. The mouse and keys are never aimed.
 """
 
 from __future__ import annotations
@@ -19,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .geom import Rect
-from .intents import Intent, Pointer, Release, Select
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Intent, Pointer, Release, Select
 
 FINGER_CSS_PX = 22.0
 """A fingertip's reach from its centre in CSS pixels (44 across: Apple's 44 pt, near Material's 48 dp);
