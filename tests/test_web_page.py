@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from needs import node
 
+from cart.ui.touch import FINGER_CSS_PX
 from tools import build_web
 
 VIEWPORTS = [
@@ -321,5 +322,5 @@ console.log(JSON.stringify(out));
     assert done.returncode == 0, done.stderr
     *rows, early = json.loads(done.stdout)
     for scale, finger, mouse, pen in rows:
-        assert finger * scale == pytest.approx(22) and mouse == pen == 0
+        assert finger * scale == pytest.approx(FINGER_CSS_PX) and mouse == pen == 0  # the cart's own
     assert rows[0][1] > 30 and early == 0  # upright on a phone: 36 of the game's pixels
