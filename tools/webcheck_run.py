@@ -22,6 +22,8 @@ written to ``OUT/figures.json``. The runs:
 - ``review``: a 99-action game dropped on the title opens its Review once the
   page's thinking worker has loaded: frames per second while it analyses, late
   frames, the analysis's seconds and whether the frame or the worker made it.
+- ``worker_back``: the page's thinking worker given up while the Master plays itself: the
+  replies after it (each one's end, seconds after the kill, and its length), the worker ready again.
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
@@ -209,6 +211,19 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "py:st()",
         "pageshot:f3_rolled_by_finger",
     ]
+    # the thinking worker given up mid-game (issue 42): the page starts another, the game meanwhile
+    # thinks in the frame; the master's replies before and after, and when the worker is back
+    worker_back = [
+        "frames:5",
+        "pyfile:DRIVER",
+        "wait:15",
+        "py:think_probe('master', 'fast')",
+        "wait:8",
+        "py:kill_worker()",
+        "wait:20",
+        "py:back_report()",
+        "py:think_report()",
+    ]
     review = [
         "frames:5",
         "pyfile:DRIVER",
@@ -230,6 +245,7 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "game": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": game},
         "browser": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": browser},
         "review": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": review},
+        "worker_back": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": worker_back},
         "fingers": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": fingers},
         "fingers_wide": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": fingers},
     }
@@ -312,6 +328,7 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("frame_count", "pyxel.frame_count"),
         ("told", "told()"),
         ("reach", "String(window.gammonFingerReach"),
+        ("back", "back_report"),
     ):
         got = results(report, prefix)
         if got:
@@ -429,8 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review fingers"
-        " fingers_wide start)",
+        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review worker_back"
+        " fingers fingers_wide start)",
     )
     parser.add_argument(
         "--compare",
