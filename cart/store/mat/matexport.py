@@ -1,4 +1,4 @@
-"""Writing a ``.mat`` file exactly as GNU Backgammon writes one (see :mod:`cart.store.mat.matfile`)."""
+"""Writing a ``.mat`` file in GNU Backgammon's layout, tidied (see :mod:`cart.store.mat.matfile`)."""
 
 from __future__ import annotations
 
