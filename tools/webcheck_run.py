@@ -206,6 +206,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "frames:30",
         "py:st()",
         "pageshot:f2_board",
+        "wait:8",  # the computer rolls its die of the opening first
+        "py:st()",
         f"tapfit:{DICE_OFF[0]},{DICE_OFF[1]}",  # under "dice to roll", off it
         "frames:20",
         "py:st()",
