@@ -304,7 +304,7 @@ class App(SceneStack):
         top = self.top
         reach = self.touch_reach()
         if reach > 0:
-            intents = self.fingertip.aimed(intents, self.targets(top), reach)
+            intents = self.fingertip.aimed(intents, lambda x, y: self.targets(top, x, y), reach)
         moved = [
             i
             for i in intents
@@ -377,10 +377,19 @@ class App(SceneStack):
         page = self.services.page
         return page.touch() if page is not None and self.input.used.device == "mouse" else 0.0
 
-    def targets(self, top: Scene) -> list[Rect]:
-        """What a finger's tap may be aimed at on ``top``: its controls and its window's icons."""
-        icons = top.window.furniture.items() if top.window is not None else ()
-        return [*top.targets(), *(r for part, r in icons if part in ("back", "close", "toggle"))]
+    def targets(self, top: Scene, x: int, y: int) -> list[Rect]:
+        """What a finger's tap at (x, y) may be aimed at on ``top``: its controls and its window's icons.
+
+        A scene that names none of its controls (a list, say) keeps the taps on its work area as they
+        are: one on its first row is never taken for its close icon. The title's work area is one
+        control (any tap leaves it), so its close icon is aimed at from there too.
+        """
+        own, window = top.targets(), top.window
+        if window is None:
+            return own
+        if not own and not top.any_key and window.work_area.contains(x, y):
+            return []
+        return [*own, *(r for part, r in window.furniture.items() if part in ("back", "close", "toggle"))]
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
         """The Acorn pointer at the mouse, over everything (the hourglass is the thinking scene's).

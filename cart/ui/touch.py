@@ -9,7 +9,7 @@ pressed. A lifted finger rests nowhere: no tooltip rises. The mouse and keys are
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cart.ui.kit.geom import Rect
@@ -57,13 +57,15 @@ class Fingertip:
     shift: tuple[int, int] = (0, 0)
     lifted: tuple[int, int] | None = None
 
-    def aimed(self, intents: list[Intent], targets: Sequence[Rect], reach: float) -> list[Intent]:
-        """The frame's intents with a finger's tap aimed (:func:`aim`), its hold and release moved with
-        it, and the pointer of a lifted finger left out (nothing rests under it)."""
+    def aimed(
+        self, intents: list[Intent], targets: Callable[[int, int], Sequence[Rect]], reach: float
+    ) -> list[Intent]:
+        """The frame's intents with a finger's tap aimed (:func:`aim`) at ``targets(x, y)``, its hold and
+        release moved with it, and the pointer of a lifted finger left out (nothing rests under it)."""
         out: list[Intent] = []
         for i in intents:
             if isinstance(i, Select):
-                to = aim(i.x, i.y, targets, reach)
+                to = aim(i.x, i.y, targets(i.x, i.y), reach)
                 self.shift = (0, 0) if to is None else (to[0] - i.x, to[1] - i.y)
                 self.lifted = None
                 i = Select(i.x + self.shift[0], i.y + self.shift[1])

@@ -137,7 +137,7 @@ def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -
     d.frames(1)
     help_scene = app.stack[-1]
     assert isinstance(help_scene, HelpScene)
-    targets = app.targets(help_scene)
+    targets = app.targets(help_scene, 0, 0)
     for link in (k for k in help_scene.links if help_scene.shown(k.row)):
         r = help_scene.link_rect(link)
         off = (r.center[0], r.bottom + 3)  # under its words, on none
@@ -147,3 +147,21 @@ def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -
         pytest.fail("no link stands clear of the others on the contents page")
     tap(d, off)
     assert help_scene.page == link.target
+
+
+def test_a_tap_on_a_list_near_the_close_icon_is_not_taken_for_it(assets: Assets, tmp_path: Path) -> None:
+    """The saved games name none of their controls: a tap in their work area stays where it lands,
+    one on the title bar beside the close icon is aimed at it."""
+    from cart.ui.routes import ToStart
+    from cart.ui.windows.start import StartScene
+
+    app, d = touch_app(tmp_path, PORTRAIT)
+    app.create_game("Kept", two())
+    app.go(ToStart())
+    start = app.stack[0]
+    assert isinstance(start, StartScene) and start.window is not None
+    close = start.window.furniture["close"]
+    tap(d, (close.right + 6, start.window.work_area.y + 8))  # in the work area, 14 from the icon
+    assert app.stack[0] is start
+    tap(d, (close.right + 12, close.center[1]))  # on the title bar beside it
+    assert app.stack[0] is not start
