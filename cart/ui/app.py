@@ -378,12 +378,8 @@ class App(SceneStack):
         return page.touch() if page is not None and self.input.used.device == "mouse" else 0.0
 
     def targets(self, top: Scene, x: int, y: int) -> list[Rect]:
-        """What a finger's tap at (x, y) may be aimed at on ``top``: its controls and its window's icons.
-
-        A scene that names none of its controls (a list, say) keeps the taps on its work area as they
-        are: one on its first row is never taken for its close icon. The title's work area is one
-        control (any tap leaves it), so its close icon is aimed at from there too.
-        """
+        """What a tap at (x, y) may be aimed at: ``top``'s controls and icons; none in the work area of a
+        scene naming no controls (its list's first row is not its close icon), but for the title's."""
         own, window = top.targets(), top.window
         if window is None:
             return own

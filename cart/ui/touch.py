@@ -60,8 +60,8 @@ class Fingertip:
     def aimed(
         self, intents: list[Intent], targets: Callable[[int, int], Sequence[Rect]], reach: float
     ) -> list[Intent]:
-        """The frame's intents with a finger's tap aimed (:func:`aim`) at ``targets(x, y)``, its hold and
-        release moved with it, and the pointer of a lifted finger left out (nothing rests under it)."""
+        """The frame's intents, a tap aimed at ``targets(x, y)`` with its hold and release; a lifted
+        finger's pointer left out."""
         out: list[Intent] = []
         for i in intents:
             if isinstance(i, Select):
