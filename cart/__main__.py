@@ -289,6 +289,7 @@ def web_page() -> Page | None:
         return Page(
             download=lambda name, data: download(js, to_js, name, data),
             file_name=lambda path: dropped_name(js, path),
+            touch=lambda: float(getattr(js, "gammonFingerReach", 0) or 0),
         )
     return None
 

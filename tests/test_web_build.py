@@ -262,8 +262,22 @@ def test_a_pyxel_of_unknown_runtime_gets_no_bytecode(tmp_path: Path, monkeypatch
     _, html = build_web.build(tmp_path, said=said)
     assert not bytecode(page_names(html))
     assert said == [
-        f"no bytecode: which Pyodide Pyxel {pyxel.VERSION}'s runtime loads is not known (PYODIDE_OF_PYXEL)"
+        f"{build_web.LEFT_OUT}: which Pyodide Pyxel {pyxel.VERSION}'s runtime loads is not known "
+        "(PYODIDE_OF_PYXEL)"
     ]
+
+
+def test_the_build_says_what_it_left_out_and_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 42: the README's command built the slow page, saying only "no bytecode"."""
+    monkeypatch.setattr(build_web, "PYODIDE", tmp_path / "no-pyodide")
+    (tmp_path / "no-pyodide").mkdir()
+    shutil.copy(ROOT / "tools" / "pyodide" / "package.json", tmp_path / "no-pyodide")
+    assert build_web.main(["--out", str(tmp_path / "dist")]) == 0
+    said = capsys.readouterr().out
+    assert "left out: the bytecode that makes the page start fast" in said
+    assert "npm ci --prefix tools/pyodide" in said or "node is not installed" in said
 
 
 def node(*args: object) -> subprocess.CompletedProcess[str]:
@@ -375,3 +389,17 @@ def test_our_page_comes_before_pyxel_js(plain: tuple[Path, Path]) -> None:
     assert page.index("canvas#canvas {") < ours  # the style: the canvas keeps 640x512 CSS pixels
     assert f'<meta name="viewport" content="{build_web.VIEWPORT}">' in page
     assert "<title>Gammon Cart</title>" in page
+
+
+@pytest.mark.slow  # Pyodide compiles the bytecode in Node.js
+def test_the_build_names_the_modules_its_budget_left_out(tmp_path: Path, web_pyodide: None) -> None:
+    said: list[str] = []
+    build_web.build(tmp_path, budget=20_000, said=said)
+    (note,) = said
+    done, over = note.split("\n")
+    assert done.startswith("bytecode for ") and over.startswith(
+        "left out, over the 20,000-byte --bytecode-budget (compiled as the page starts): cart/"
+    )
+    chosen, loaded = map(int, re.findall(r"bytecode for (\d+) of the title's (\d+) modules", done)[0])
+    named = over.split(": ", 1)[1].split(", ")
+    assert chosen + len(named) + len(build_web.SOURCE_KEPT) == loaded and len(named) == len(set(named))

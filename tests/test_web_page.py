@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from needs import node
 
+from cart.ui.touch import FINGER_CSS_PX
 from tools import build_web
 
 VIEWPORTS = [
@@ -106,9 +107,13 @@ const fake = (src) => {
   made.terminate = () => { made.terminated = true; };
   return made;
 };
+const waits = [];
+let waiting = null;
+const later = (f, ms) => { waits.push(ms); waiting = f; return 0; };
+const again = () => { const f = waiting; waiting = null; if (f) f(); };
 const none = gammonThinker(() => null, fake);
 log.push(["no pyodide url", none.start({}), made === null]);
-const t = gammonThinker(() => "https://cdn.example/pyodide/v1/full/pyodide.js", fake);
+const t = gammonThinker(() => "https://cdn.example/pyodide/v1/full/pyodide.js", fake, later);
 log.push(["started", t.start({ "cart/a.py": new Uint8Array([1]) }), t.start({}), t.ready()]);
 log.push(["source", made.src.includes('from "https://cdn.example/pyodide/v1/full/pyodide.mjs"'),
           made.sent[0].files["cart/a.py"][0]]);
@@ -118,15 +123,30 @@ const b = t.ask(new Uint8Array([8]));
 log.push(["asked", t.ready(), made.sent[1].ticket === a, t.state(a), t.state(b)]);
 made.onmessage({ data: { ticket: a, data: new Uint8Array([42]) } });
 log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]);
+const first = made;
 made.onerror({ message: "boom" });
-log.push(["stopped", t.state(b), t.ready(), t.stopped(), made.terminated]);
+log.push(["failed", t.state(b), t.ready(), t.stopped(), first.terminated, t.failed(), [...waits]]);
+again();
+log.push(["again", made !== first, made.sent[0].files["cart/a.py"][0], t.ready()]);
+made.onmessage({ data: { broken: "Failed to fetch" } });  // the second one fails to load
+log.push(["backoff", t.ready(), t.stopped(), [...waits]]);
+again();
+made.onmessage({ data: { ready: true } });
+const c = t.ask(new Uint8Array([9]));
+made.onmessage({ data: { ticket: c, data: new Uint8Array([1]) } });  // it answered: the backoff starts over
+made.onerror({ message: "boom" });
+log.push(["answered", t.state(c), [...waits]]);
+t.stop();
+again();  // a restart already waiting when the game stopped: nothing starts
+log.push(["stopped", t.stopped(), made.terminated, t.ready()]);
 console.log(JSON.stringify(log));
 """
 
 
-def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
-    """page.js's gammonThinker on a stand-in worker: tickets, answers taken once, and a worker that
-    stops failing what it had not answered (the game then thinks in the frame)."""
+def test_the_pages_thinking_worker_hands_answers_over_and_comes_back() -> None:
+    """page.js's gammonThinker on a stand-in worker: tickets, answers taken once; a worker that stops
+    fails what it had not answered (the game thinks in the frame) and another is started after a
+    backoff that doubles while they fail and starts over once one answers (issue 42)."""
     node()
     done = subprocess.run(
         ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
@@ -138,7 +158,11 @@ def test_the_pages_thinking_worker_hands_answers_over_and_fails_whole() -> None:
         ["source", True, 1],
         ["asked", True, True, 0, 0],
         ["answered", 1, [42], 2, 0],
-        ["stopped", 2, False, True, True],
+        ["failed", 2, False, False, True, 1, [1000]],
+        ["again", True, 1, False],
+        ["backoff", False, False, [1000, 2000]],
+        ["answered", 1, [1000, 2000, 1000]],
+        ["stopped", True, True, False],
     ]
 
 
@@ -176,14 +200,127 @@ export async function loadPyodide() {
 def test_a_worker_whose_pyodide_fails_to_load_tells_the_page_once_and_raises_nothing(tmp_path: Path) -> None:
     """The page's worker when its Pyodide cannot be fetched (seen in Chromium): the page hears of it
     once, thinks between frames, and no error is left unhandled for the browser to report."""
+    done = worker_run(tmp_path, FAILING_PYODIDE, WORKER_LOAD)
+    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]
+
+
+def worker_run(folder: Path, pyodide: str, script: str) -> subprocess.CompletedProcess[str]:
+    """Node on ``script`` (an ES module given page.js and ``folder``), ``pyodide`` as the folder's
+    ``pyodide.mjs``, which the worker's source imports; it must exit 0."""
     node()
-    (tmp_path / "pyodide.mjs").write_text(FAILING_PYODIDE, encoding="utf-8")
-    (tmp_path / "run.mjs").write_text(WORKER_LOAD, encoding="utf-8")
+    (folder / "pyodide.mjs").write_text(pyodide, encoding="utf-8")
+    (folder / "run.mjs").write_text(script, encoding="utf-8")
     done = subprocess.run(
-        ["node", str(tmp_path / "run.mjs"), str(build_web.WEB / "page.js"), str(tmp_path)],
+        ["node", str(folder / "run.mjs"), str(build_web.WEB / "page.js"), str(folder)],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout.splitlines()[-1]) == [{"broken": "TypeError: Failed to fetch"}]
+    return done
+
+
+RESTART = """
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+import { Worker } from "node:worker_threads";
+const [pageJs, dir] = process.argv.slice(2);
+const { gammonThinker } = createRequire(import.meta.url)(pageJs);
+const SHIM = `import { parentPort } from "node:worker_threads";
+globalThis.self = globalThis;
+self.postMessage = (m) => parentPort.postMessage(m);
+self.addEventListener = () => {};
+parentPort.on("message", (data) => self.onmessage({ data }));
+`;
+let made = 0;
+const threadWorker = (src) => {  // a Web Worker's interface over a thread running the page's source
+  const file = `${dir}/worker${made++}.mjs`;
+  writeFileSync(file, SHIM + src);
+  const thread = new Worker(file);
+  const w = { onmessage: null, onerror: null, postMessage: (m) => thread.postMessage(m) };
+  w.terminate = () => thread.terminate();
+  thread.on("message", (data) => w.onmessage?.({ data }));
+  thread.on("error", (err) => w.onerror?.({ message: String(err) }));
+  return w;
+};
+const waits = [];
+const later = (f, ms) => { waits.push(ms); return setTimeout(f, 20); };  // the backoff asked for, made short
+const t = gammonThinker(() => `file://${dir}/pyodide.js`, threadWorker, later);
+const until = async (done) => {
+  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  return done();
+};
+const log = [];
+t.start({ "cart/a.py": new Uint8Array([1]) });
+log.push(["first load fails", await until(() => t.failed() === 1), t.ready(), t.stopped()]);
+log.push(["second is ready", await until(() => t.ready()), made, [...waits]]);
+const a = t.ask(new Uint8Array([7]));
+await until(() => t.state(a) !== 0);
+log.push(["answers", t.state(a), Array.from(t.take(a))]);
+const b = t.ask(new Uint8Array([0]));  // a job that kills it
+log.push(["dies", await until(() => t.failed() === 2), t.state(b)]);
+await until(() => t.ready());
+const c = t.ask(new Uint8Array([5]));
+await until(() => t.state(c) !== 0);
+log.push(["third answers", t.state(c), Array.from(t.take(c)), made, [...waits]]);
+t.stop();
+console.log(JSON.stringify(log));
+process.exit(0);
+"""
+
+FLAKY_PYODIDE = """
+import { existsSync, writeFileSync } from "node:fs";
+const tried = new URL("./tried", import.meta.url);
+export async function loadPyodide() {
+  if (!existsSync(tried)) {  // the first load's fetch fails, as on a flaky network
+    writeFileSync(tried, "");
+    throw new TypeError("Failed to fetch");
+  }
+  const answer = (payload) => {
+    if (payload[0] === 0) setTimeout(() => { throw new Error("out of memory"); });  // the worker dies
+    return { toJs: () => new Uint8Array([payload[0] * 6]), destroy() {} };
+  };
+  return {
+    FS: { mkdirTree() {}, writeFile() {} },
+    runPython: (code) => (code.includes("warm_step") ? () => false : answer),
+  };
+}
+"""
+
+
+def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) -> None:
+    """Issue 42: the page's own worker source on Node's threads, under a Pyodide whose first load fails
+    and whose worker later dies: each time the page starts another, which answers (the game thought
+    in the frame meanwhile, and said nothing)."""
+    done = worker_run(tmp_path, FLAKY_PYODIDE, RESTART)
+    assert json.loads(done.stdout.splitlines()[-1]) == [
+        ["first load fails", True, False, False],
+        ["second is ready", True, 2, [1000]],
+        ["answers", 1, [42]],
+        ["dies", True, 1],  # it answered, then died
+        ["third answers", 1, [30], 3, [1000, 1000]],
+    ]
+    assert "restarting in 1 s" in done.stdout and "Error" not in done.stderr
+
+
+def test_a_fingers_reach_is_22_css_pixels_in_the_games_pixels_and_a_mouse_has_none() -> None:
+    """Issue 42: what the page tells the cart of each press (``window.gammonFingerReach``)."""
+    node()
+    script = """
+const { gammonLayout, gammonTouchReach } = require(process.argv[1]);
+const out = [];
+for (const [w, h] of [[390, 844], [844, 390], [1280, 1024]]) {
+  const lay = gammonLayout(w, h, w < 1000);
+  out.push([lay.s, ...["touch", "mouse", "pen"].map((kind) => gammonTouchReach(lay, kind))]);
+}
+out.push(gammonTouchReach(undefined, "touch"));  // before the page has laid the game out
+console.log(JSON.stringify(out));
+"""
+    done = subprocess.run(
+        ["node", "-e", script, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    *rows, early = json.loads(done.stdout)
+    for scale, finger, mouse, pen in rows:
+        assert finger * scale == pytest.approx(FINGER_CSS_PX) and mouse == pen == 0  # the cart's own
+    assert rows[0][1] > 30 and early == 0  # upright on a phone: 36 of the game's pixels

@@ -55,14 +55,19 @@ imports in CPython and under Pyodide in Node.js (``tools/pyodide/time_start.py``
 against that process's own start; and under Pyodide from the built ``.pyxapp``
 without and with its bytecode (``tools/build_web.py``), extraction timed apart.
 
+reply: the master's turn as the player watches it on the desktop (worker process, 30 fps in real
+time), at each animation speed: dice drawn (tumbling) -> dice settled -> first man moving -> last
+man landed, beside the floor the tumble and the flights take with no thought at all
+(``tools/bench_reply.py``; target: dice -> first man <= 0.5 s, its longest included).
+
 store: one action with its save at 300 and at 12,000 actions of a money
 session (goal: at most 3x), in a folder and in a browser's localStorage, and
 loading a game of 40,000 actions (goal: under 1 s).
 
 The sections live in tools/bench_ai.py (movegen, ai), tools/bench_pyodide.py,
 tools/bench_review.py, tools/bench_review_window.py, tools/bench_ui.py (ui,
-start) and tools/bench_store.py; what they share (the suite, best-of timing, the review's game) in
-tools/bench_common.py.
+start), tools/bench_reply.py and tools/bench_store.py; what they share (the suite, best-of timing,
+the review's game) in tools/bench_common.py.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ from pathlib import Path
 from tools.bench_ai import bench_ai, bench_movegen
 from tools.bench_common import review_game
 from tools.bench_pyodide import bench_pyodide
+from tools.bench_reply import bench_reply
 from tools.bench_review import bench_review
 from tools.bench_store import bench_store
 from tools.bench_ui import bench_start, bench_ui
@@ -96,6 +102,7 @@ BENCHES = {
     "review_window": bench_review_window,
     "pyodide": bench_pyodide,
     "ui": bench_ui,
+    "reply": bench_reply,
     "start": bench_start,
     "store": bench_store,
 }

@@ -27,7 +27,8 @@ the largest first, as far as :data:`BYTECODE_BUDGET` allows. The page's runtime 
 so the bytecode is always its own; its worker is handed the engine's bytecode as it is. A
 traceback names each file and line, without the line's text. The ``.pyxapp`` itself stays
 sources only, for ``pyxel play`` on any Python. Without Node.js and ``npm ci --prefix
-tools/pyodide`` the page carries the ``.pyxapp`` as it is (the build says so).
+tools/pyodide`` the page carries the ``.pyxapp`` as it is; the build says what it left out and why
+(the README's command installs them first).
 
 ``pyxel package`` takes everything under ``APP_DIR``, so the repository root
 would drag in tests, tools, the virtual environment and training checkpoints.
@@ -191,6 +192,10 @@ def page(html: str) -> str:
     return head + html[len(doctype) :].lstrip("\n")
 
 
+LEFT_OUT = "left out: the bytecode that makes the page start fast (it compiles the cart as it starts)"
+"""What the build says when the page gets no bytecode, before why."""
+
+
 def web_pyodide() -> tuple[str | None, str]:
     """Node and the Pyodide of the page's runtime, or None and why the page gets no bytecode."""
     pyxel_version = importlib.metadata.version("pyxel")
@@ -248,10 +253,10 @@ def web_package(app: Path, app_dir: Path, web: Path, budget: int = BYTECODE_BUDG
     """
     shutil.copyfile(app, web)
     if budget <= 0:
-        return "no bytecode (budget 0)"
+        return f"{LEFT_OUT}: --bytecode-budget is 0"
     node, runtime = web_pyodide()
     if node is None:
-        return f"no bytecode: {runtime}"
+        return f"{LEFT_OUT}: {runtime}"
     cache_tag, loaded = compile_for_web(app_dir, node)
     prefix = f"{app_dir.name}/"
     chosen: dict[str, bytes] = {}  # source -> its bytecode
@@ -273,10 +278,15 @@ def web_package(app: Path, app_dir: Path, web: Path, budget: int = BYTECODE_BUDG
                 out.writestr(f"{prefix}{source}c", chosen[source])
             else:
                 out.writestr(info, plain.read(info))
-    return (
+    said = (
         f"bytecode for {len(chosen)} of the title's {len(loaded)} modules "
         f"(Pyodide {runtime}, {cache_tag}), {added:,} bytes"
     )
+    over = sorted(source for source in loaded if source not in chosen and source not in SOURCE_KEPT)
+    if over:
+        said += f"\nleft out, over the {budget:,}-byte --bytecode-budget (compiled as the page starts): "
+        said += ", ".join(over)
+    return said
 
 
 def carried_package(html: Path) -> bytes:

@@ -22,6 +22,10 @@ written to ``OUT/figures.json``. The runs:
 - ``review``: a 99-action game dropped on the title opens its Review once the
   page's thinking worker has loaded: frames per second while it analyses, late
   frames, the analysis's seconds and whether the frame or the worker made it.
+- ``worker_back``: the page's thinking worker given up while the Master plays itself: the
+  replies after it (each one's end, seconds after the kill, and its length), the worker ready again.
+- ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
+  touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
   (best of 3 each); ``--start-budgets BYTES...`` adds pages built with other bytecode
   budgets (:mod:`tools.build_web`), taking their turns.
@@ -79,6 +83,8 @@ Bare()
 CREATE_BEGINNER = (226, 180)
 CREATE_PLUS = (341, 310)
 CREATE_PLAY = (508, 476)
+CLOSE_OFF = (30, 28)  # 10 pixels right of and below the title's 20x20 close icon
+DICE_OFF = (546, 327)  # 9 pixels under the panel's "dice to roll" box, 20 above the bin
 
 
 def mapping_checks(points: list[tuple[int, int]], how: str) -> list[str]:
@@ -182,6 +188,44 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "frames:30",
         "py:pyxel.frame_count",
     ]
+    # taps a finger's width off small controls (issue 42): each must be aimed at the control beside it
+    fingers = [
+        "frames:5",
+        "pyfile:DRIVER",
+        "pageshot:f0_title",
+        f"tapfit:{CLOSE_OFF[0]},{CLOSE_OFF[1]}",  # beside the title's close icon: Quit (its message here)
+        "frames:10",
+        "py:told()",
+        "pageshot:f1_quit_by_finger",
+        "js:String(window.gammonFingerReach)",
+        "py:close_top()",
+        "frames:5",
+        "tapfit:320,256",
+        "frames:15",
+        f"tapfit:{CREATE_PLAY[0]},{CREATE_PLAY[1] + 22}",  # under the Play button, off it
+        "frames:30",
+        "py:st()",
+        "pageshot:f2_board",
+        "wait:8",  # the computer rolls its die of the opening first
+        "py:st()",
+        f"tapfit:{DICE_OFF[0]},{DICE_OFF[1]}",  # under "dice to roll", off it
+        "frames:20",
+        "py:st()",
+        "pageshot:f3_rolled_by_finger",
+    ]
+    # the thinking worker given up mid-game (issue 42): the page starts another, the game meanwhile
+    # thinks in the frame; the master's replies before and after, and when the worker is back
+    worker_back = [
+        "frames:5",
+        "pyfile:DRIVER",
+        "wait:15",
+        "py:think_probe('master', 'fast')",
+        "wait:8",
+        "py:kill_worker()",
+        "wait:20",
+        "py:back_report()",
+        "py:think_report()",
+    ]
     review = [
         "frames:5",
         "pyfile:DRIVER",
@@ -203,6 +247,9 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "game": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": game},
         "browser": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": browser},
         "review": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": review},
+        "worker_back": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": worker_back},
+        "fingers": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": fingers},
+        "fingers_wide": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": fingers},
     }
 
 
@@ -281,6 +328,9 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("dropped", "review_title"),
         ("review", "review_report"),
         ("frame_count", "pyxel.frame_count"),
+        ("told", "told()"),
+        ("reach", "String(window.gammonFingerReach"),
+        ("back", "back_report"),
     ):
         got = results(report, prefix)
         if got:
@@ -398,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review start)",
+        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review worker_back"
+        " fingers fingers_wide start)",
     )
     parser.add_argument(
         "--compare",

@@ -225,7 +225,8 @@ class PageAnswer:
     def failed(self) -> bool:
         state = self.bridge.state(self.ticket)
         if state == 0 and stuck(self.sent):
-            self.bridge.stop()  # as :class:`Answer`: a worker that does not answer is given up
+            # as :class:`Answer`, a worker that does not answer is given up; the page starts another
+            self.bridge.restart(f"no answer in {STUCK_S:.0f} s")
             return True
         return bool(state == 2)
 
@@ -243,8 +244,8 @@ class PageWorker:
     It is handed the cart's AI and engine on the first :meth:`ask`, not when the App is built:
     reading and handing them over takes the page about 40 ms, which the title's first frame would
     wait for. It then loads for seconds; until it says it is ready :meth:`ask` gives None (think in
-    the frame), as it does for good where the page could not start it. ``bridge`` is the page's
-    ``gammonThinker``; ``to_js`` Pyodide's.
+    the frame), as it does while the page starts a failed one again, and for good where the page
+    could not start one. ``bridge`` is the page's ``gammonThinker``; ``to_js`` Pyodide's.
     """
 
     def __init__(self, js: Any, bridge: Any, to_js: Callable[..., Any]) -> None:

@@ -33,8 +33,11 @@ from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
+from cart.ui.touch import Fingertip
 
 if TYPE_CHECKING:
+    from cart.ui.kit.geom import Rect
+    from cart.ui.kit.stage import Scene
     from cart.ui.kit.thinking import Asker
 
 TITLE = "Gammon Cart"
@@ -118,6 +121,7 @@ class App(SceneStack):
         )
         self.draw_pointer = not headless if pointer is None else pointer
         self.pointer = self.input.cursor  # where the last Pointer intent was: the pointer is drawn there
+        self.fingertip = Fingertip()  # a touch screen's taps, aimed at the controls near them
         self.quitting = False
         if start == "title":
             self.to_title()
@@ -298,6 +302,9 @@ class App(SceneStack):
         """
         self.clock.begin()
         top = self.top
+        reach = self.touch_reach()
+        if reach > 0:
+            intents = self.fingertip.aimed(intents, lambda x, y: self.targets(top, x, y), reach)
         moved = [
             i
             for i in intents
@@ -334,7 +341,9 @@ class App(SceneStack):
                 furniture.append(review_file(self.services, i.path))  # a .mat dropped anywhere: its Review
                 continue
             elif isinstance(i, Select) and top.window is not None:
-                part = top.window.hit(i.x, i.y)
+                # a key at the title ("Click or press a key") leaves it, whatever the pointer rests on
+                keyed = top.any_key and self.input.used.device != "mouse"
+                part = None if keyed else top.window.hit(i.x, i.y)
                 if part in ("back", "close", "toggle"):
                     furniture.append(top.furniture(part))
                     continue
@@ -361,6 +370,22 @@ class App(SceneStack):
                 self.go(Help())
             finally:
                 self.keys_carried = carried
+
+    def touch_reach(self) -> float:
+        """A fingertip's reach in the game's pixels while a finger works the page (else 0): the mouse and
+        the keys are never aimed, nor the pad's A, which presses at the keys' cursor."""
+        page = self.services.page
+        return page.touch() if page is not None and self.input.used.device == "mouse" else 0.0
+
+    def targets(self, top: Scene, x: int, y: int) -> list[Rect]:
+        """What a tap at (x, y) may be aimed at: ``top``'s controls and icons; none in the work area of a
+        scene naming no controls (its list's first row is not its close icon), but for the title's."""
+        own, window = top.targets(), top.window
+        if window is None:
+            return own
+        if not own and not top.any_key and window.work_area.contains(x, y):
+            return []
+        return [*own, *(r for part, r in window.furniture.items() if part in ("back", "close", "toggle"))]
 
     def draw_the_pointer(self, g: pyxel.Image) -> None:
         """The Acorn pointer at the mouse, over everything (the hourglass is the thinking scene's).

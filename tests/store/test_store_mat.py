@@ -11,6 +11,7 @@ from test_store_support import random_match, what_mat_keeps
 
 from cart.engine import Accept, Forfeit, Match, NewGame, Resign, Rules
 from cart.store import GameOptions, MatError, MatInfo, MemoryBackend, Store, export_mat, import_mat
+from cart.store.mat.matexport import tidy
 
 SCRIPT = [
     ("roll", (1, 3)),
@@ -34,7 +35,8 @@ SCRIPT = [
 
 # Columns as gnubg's export.c writes them: "%3d) %-27s " on the left, the right column after it, a
 # space after each of the first three sub-moves, the drop's "Wins" in the winner's column, an
-# unfinished game ending mid-line. Each line ends at its '|'.
+# unfinished game ending mid-line. Each line ends at its '|'. Ours is the same less the spaces at the
+# ends of lines, with a final newline (issue 42): gnubg reads both alike.
 GOLDEN = """\
 ; [Event "Friday"]|
 ; [EventDate "2024.03.05"]|
@@ -67,7 +69,15 @@ def scripted() -> Match:
 
 
 def test_export_layout_is_gnubgs() -> None:
-    assert export_mat(scripted(), MatInfo(event="Friday", date="2024.03.05")) == GOLDEN
+    assert export_mat(scripted(), MatInfo(event="Friday", date="2024.03.05")) == tidy(GOLDEN)
+
+
+def test_export_ends_in_a_newline_with_no_spaces_at_the_ends_of_lines() -> None:
+    """Issue 42: gnubg leaves spaces after the moves and an unfinished match ends mid-line."""
+    for match in (scripted(), random_match(Rules(match_length=1), 8), Match(Rules())):
+        text = export_mat(match)
+        assert text.endswith("\n") and not text.endswith("\n\n")
+        assert not [line for line in text.splitlines() if line != line.rstrip()]
 
 
 def test_saved_game_exports_with_its_name_and_date() -> None:
@@ -75,7 +85,7 @@ def test_saved_game_exports_with_its_name_and_date() -> None:
     game = store.games.create("Friday", GameOptions(names=("Alice", "Bob")), record=scripted().record)
     text = export_mat(game)
     assert text.startswith('; [Event "Friday"]\n; [EventDate "') and text.endswith(
-        GOLDEN[GOLDEN.index("\n 0 ") :]
+        tidy(GOLDEN[GOLDEN.index("\n 0 ") :])
     )
 
 

@@ -127,6 +127,19 @@ def test_export_in_the_browser_is_a_download_named_after_the_game(assets: Assets
     assert not (tmp_path / "exports").exists()  # nothing the player cannot reach is written
 
 
+def test_games_the_form_named_download_under_their_players_and_time(assets: Assets, tmp_path: Path) -> None:
+    """Issue 42: every browser's first game is "Game", and each downloaded as ``Game.mat``."""
+    page = StandInPage()
+    app = make_app(tmp_path, page)
+    d = Driver(app)
+    for name in ("Game", "Game 2"):
+        app.create_game(name, two(("Ann", "Bob")))
+        d.menu("Play", "Export .mat")
+    names = [name for name, _ in page.downloads]
+    assert names[0].startswith("Game, Ann vs Bob, 2026-11-2") and names[1].startswith("Game 2, Ann vs Bob, ")
+    assert all(name.endswith(".mat") and ":" not in name for name in names), names
+
+
 def test_a_refused_download_is_said(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path, StandInPage(refuse=True))
     app.create_game("Blocked", two())

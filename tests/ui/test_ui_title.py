@@ -12,6 +12,7 @@ import pytest
 import pyxel
 from seats import two
 from test_ui_app import Driver, all_pixels_in_palette, make_app, play_scene, started
+from test_ui_focus import press
 
 import cart.__main__ as cart_main
 from cart.__main__ import main, screenshot_path
@@ -145,3 +146,27 @@ def test_the_music_tick_says_it_is_the_titles(assets: Assets) -> None:
     assert not app.prefs.settings.music and not app.sounds.music_playing
     app.to_title()
     assert not app.sounds.music_playing  # unticked at the table: the title is quiet too
+
+
+def title_with_pointer_at(xy: tuple[int, int]) -> App:
+    pyxel.set_mouse_pos(*xy)
+    app = make_app()
+    app.frame()
+    assert isinstance(app.stack[0], TitleScene)
+    return app
+
+
+@pytest.mark.parametrize("key", [pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A])
+def test_a_key_at_the_title_leaves_it_wherever_the_pointer_rests(assets: Assets, key: int) -> None:
+    """Issue 42: Space with the pointer resting on the title's close icon pressed the icon: Quit."""
+    app = title_with_pointer_at((5, 5))
+    press(app, key)  # through Pyxel's own button state and Input, as a player's key
+    assert not app.quitting and isinstance(app.stack[0], NewGameScene)
+
+
+@pytest.mark.parametrize("corner", [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_a_click_in_the_very_corner_is_on_the_close_icon(assets: Assets, corner: tuple[int, int]) -> None:
+    """Issue 42: a tap at Pyxel (1, 1) reads (0, 0) or (1, 0), the frame's pixels, and missed the icon."""
+    app = title_with_pointer_at(corner)
+    Driver(app).click(corner)
+    assert app.quitting  # on the desktop the title's close icon quits

@@ -70,7 +70,8 @@ let status = 0;
 if (!thinker.start(cartFiles())) {
   status = 1;
 } else {
-  while (!thinker.ready() && !thinker.stopped() && performance.now() - t0 < 300_000) await sleep(20);
+  // a failed load is tried again by the page; here the first failure is the answer
+  while (!thinker.ready() && !thinker.failed() && !thinker.stopped() && performance.now() - t0 < 300_000) await sleep(20);
   if (!thinker.ready()) {
     status = 1;
   } else {

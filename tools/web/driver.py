@@ -202,6 +202,7 @@ def think_probe(level="master", speed=None):
         # the reply ends when its play has been shown: the Move is in the record and no checker moves
         shown = not any(getattr(b, "kind", "") == "animating" for b in scene.beats)
         if PROBE.get("moved") and shown:
+            PROBE.setdefault("ended", []).append((now, getattr(scene.thinker, "answer", None) is None))
             PROBE["replies"].append(now - PROBE["rolled"])
             PROBE["thoughts"].append(PROBE["thought"])
             PROBE["rolled"] = None
@@ -234,6 +235,26 @@ def think_report():
         "worker_ready": bool(worker is not None and worker.bridge.ready()),
         "frames_waiting_on_worker": PROBE.get("away", 0),
     }
+
+
+def kill_worker():
+    """The page's thinking worker given up, as a dead one is (issue 42): the page starts another."""
+    PROBE["killed"] = time.perf_counter()
+    app().services.worker.bridge.restart("killed by the check")
+    return "killed"
+
+
+def back_report():
+    """The replies since :func:`kill_worker`: seconds after it each ended, and how long each took;
+    whether the page's worker is ready again, and how many it has lost in all."""
+    killed = PROBE["killed"]
+    after = [
+        (round(end - killed, 2), round(took, 2))
+        for (end, _), took in zip(PROBE.get("ended", []), PROBE["replies"], strict=False)
+        if end > killed
+    ]
+    bridge = app().services.worker.bridge
+    return {"replies_after_kill": after, "worker_ready": bool(bridge.ready()), "failed": int(bridge.failed())}
 
 
 def review_probe():

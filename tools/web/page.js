@@ -15,6 +15,13 @@ const GAME_W = 640;
 const GAME_H = 512;
 const MENU_ASPECT = 26 / 92; // pyxel.js's gamepad menu image, 92x26
 const GAP = 4;
+const FINGER_CSS_PX = 22; // a fingertip's reach from its centre (44 across): cart/ui/touch.py
+
+// A fingertip's reach in the game's pixels for a press (a PointerEvent's type) on a page laid out as
+// ``layout``; 0 for a mouse or a pen, which the cart never aims.
+function gammonTouchReach(layout, pointerType) {
+  return pointerType === "touch" && layout ? FINGER_CSS_PX / layout.s : 0;
+}
 
 // Where the game and the gamepad go in a W x H window; pad is false on a screen without touch.
 function gammonLayout(W, H, pad) {
@@ -144,51 +151,94 @@ function gammonModuleWorker(src) {
 
 // The page's side: ``pyodideUrl()`` gives pyodide.js's URL once known, ``makeWorker(src)`` the worker
 // (``tools/pyodide/thinker.mjs`` runs it on Node's threads to test it).
-function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker) {
+//
+// A worker that fails to load, dies, or is given up by the cart (``restart``: a job never answered) is
+// started again with the same files after a backoff (1 s, doubling to a minute; back to 1 s once a
+// worker has answered), the console alone told: meanwhile ``ready()`` is false, what it had not
+// answered fails, and the game thinks in the frame as it did while the first one loaded. Only a page
+// that cannot make a worker at all, and ``stop()``, end it for good. ``later`` and ``backoff`` are
+// for tests.
+const GAMMON_BACKOFF = { first: 1000, most: 60000 };
+
+function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setTimeout, backoff = GAMMON_BACKOFF) {
   let worker = null;
   let ready = false;
   let stopped = false;
+  let files = null;
+  let failures = 0; // since a worker last answered: sets the wait before the next try
+  let failed = 0; // in all, for tests and drivers
+  let pending = null; // a restart waiting for its time
   let next = 1;
   const answers = new Map(); // ticket -> { state: 0 waiting, 1 answered, 2 failed; data }
-  const stop = () => {
+  const drop = () => {
     ready = false;
-    stopped = true;
     for (const a of answers.values()) if (a.state === 0) a.state = 2;
-    if (worker) worker.terminate();
+    if (worker) {
+      worker.onmessage = null;
+      worker.onerror = null;
+      worker.terminate();
+    }
+    worker = null;
+  };
+  const stop = () => {
+    stopped = true;
+    if (pending !== null) clearTimeout(pending);
+    pending = null;
+    drop();
+  };
+  const launch = (url) => {
+    let made;
+    try {
+      made = makeWorker(gammonThinkerSource(url.replace(/[^/]*$/, "")));
+    } catch (err) {
+      console.log(`Gammon Cart: no thinking worker (${err}); the computer thinks between frames`);
+      return false;
+    }
+    worker = made;
+    const t0 = performance.now();
+    made.onmessage = (e) => {
+      const m = e.data;
+      if (m.ready) {
+        ready = true;
+        console.log(`Gammon Cart: thinking worker ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+      } else if (m.ticket === undefined) {
+        restart(`it did not start: ${m.broken}`);
+      } else {
+        const a = answers.get(m.ticket);
+        if (m.data) failures = 0;
+        if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 });
+      }
+    };
+    made.onerror = (e) => restart(`it stopped: ${e.message}`);
+    made.postMessage({ files });
+    return true;
+  };
+  // the worker failed: think in the frame, and try a new one after the backoff
+  const restart = (why) => {
+    if (stopped || pending !== null) return;
+    drop();
+    failed += 1;
+    const wait = Math.min(backoff.most, backoff.first * 2 ** failures);
+    failures += 1;
+    console.log(`Gammon Cart: the thinking worker is restarting in ${wait / 1000} s (${why}); thinking between frames`);
+    pending = later(() => {
+      pending = null;
+      if (!stopped && !launch(pyodideUrl())) stopped = true;
+    }, wait);
   };
   return {
-    start(files) {
+    start(given) {
       const url = pyodideUrl();
-      if (worker || !url) return false;
-      try {
-        worker = makeWorker(gammonThinkerSource(url.replace(/[^/]*$/, "")));
-      } catch (err) {
-        console.log(`Gammon Cart: no thinking worker (${err}); the computer thinks between frames`);
-        return false;
-      }
-      const t0 = performance.now();
-      worker.onmessage = (e) => {
-        const m = e.data;
-        if (m.ready) {
-          ready = true;
-          console.log(`Gammon Cart: thinking worker ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
-        } else if (m.ticket === undefined) {
-          console.log(`Gammon Cart: the thinking worker did not start (${m.broken}); thinking between frames`);
-          stop();
-        } else {
-          const a = answers.get(m.ticket);
-          if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 });
-        }
-      };
-      worker.onerror = (e) => {
-        console.log(`Gammon Cart: the thinking worker stopped (${e.message}); thinking between frames`);
-        stop();
-      };
-      worker.postMessage({ files });
-      return true;
+      if (files || !url) return false;
+      files = given;
+      if (launch(url)) return true;
+      stopped = true;
+      return false;
     },
     ready: () => ready,
     stopped: () => stopped,
+    failed: () => failed,
+    restart,
     ask(payload) {
       const ticket = next++;
       answers.set(ticket, { state: 0, data: null });
@@ -209,7 +259,9 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker) {
 }
 
 if (typeof module !== "undefined") {
-  module.exports = { gammonLayout, gammonPixelToPage, gammonThinker, gammonThinkerSource, GAME_W, GAME_H };
+  module.exports = {
+    gammonLayout, gammonPixelToPage, gammonThinker, gammonThinkerSource, gammonTouchReach, GAMMON_BACKOFF, GAME_W, GAME_H,
+  };
 } else {
   // pyxel.js declares PYODIDE_URL after this script: read when the cart starts the worker
   window.gammonThinker = gammonThinker(() => (typeof PYODIDE_URL === "string" ? PYODIDE_URL : null));
@@ -277,5 +329,10 @@ if (typeof module !== "undefined") {
     if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", noteDrops);
     else noteDrops();
     window.gammonFit = fit;
+    // each press says whether a finger made it, before SDL hands it to the cart as the mouse's
+    window.gammonFingerReach = 0; // read by the cart (cart.__main__.web_page); not the function's name
+    window.addEventListener("pointerdown", (e) => {
+      window.gammonFingerReach = gammonTouchReach(window.gammonLayoutNow, e.pointerType);
+    }, { capture: true });
   })();
 }

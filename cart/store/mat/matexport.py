@@ -1,4 +1,4 @@
-"""Writing a ``.mat`` file exactly as GNU Backgammon writes one (see :mod:`cart.store.mat.matfile`)."""
+"""Writing a ``.mat`` file in GNU Backgammon's layout, tidied (see :mod:`cart.store.mat.matfile`)."""
 
 from __future__ import annotations
 
@@ -188,6 +188,8 @@ def _record_notes(rules: Rules, record: Sequence[Action]) -> list[str]:
 def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     """The whole match or session as gnubg writes a ``.mat`` file; ``info`` sets the header.
 
+    gnubg's columns, less the spaces it leaves at the ends of lines, and with a final newline (a
+    match still in play ends mid-line): a file that editors and ``diff`` leave alone, read the same.
     A match begun from a set-up position raises :class:`MatError`: the format cannot say it.
     """
     match, default_info = _sources(source)
@@ -278,4 +280,16 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
         match.score,
     ):  # cannot happen for a match from the usual start; kept as the check that the export is whole
         raise MatError(SET_UP)
-    return "".join(out)
+    return tidy("".join(out))
+
+
+def tidy(text: str) -> str:
+    """``text`` without spaces at the ends of its lines, ending in one newline unless empty.
+
+    >>> tidy(" Game 1\\n  1) 31: 8/5 6/5    \\n  2) 42: 8/4")
+    ' Game 1\\n  1) 31: 8/5 6/5\\n  2) 42: 8/4\\n'
+    """
+    lines = [line.rstrip(" ") for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return "".join(f"{line}\n" for line in lines)

@@ -1,7 +1,7 @@
-"""Jellyfish ``.mat`` match records: written exactly as GNU Backgammon writes them, read leniently.
+"""Jellyfish ``.mat`` match records: written as GNU Backgammon lays them out, read leniently.
 
 Export follows gnubg's ``ExportMatchMat`` line for line, quirks included (names
-padded to 31 bytes, the columns, a trailing space unless a move has four parts).
+padded to 31 bytes, the columns), less the spaces gnubg leaves at line ends, and with a final newline.
 What the format cannot say goes in ``;`` comments that gnubg keeps and our import
 reads: the MaxGammon rules, opening ties under automatic doubles (gnubg writes
 nothing and its cube values are then off; we write the true ones), an unfinished

@@ -92,6 +92,7 @@ class Beat:
     kind: Literal["tumbling", "animating", "pausing"]
     frames: int = 0
     run: CheckerRun | None = None
+    held: int = 0  # frames a tumble was kept going past its own (the computer's dice, its play not ready)
 
     def tick(self) -> bool:
         """One frame; True when this beat is over."""
@@ -99,3 +100,30 @@ class Beat:
             return self.run.tick()
         self.frames -= 1
         return self.frames <= 0
+
+    def hold(self, most: int) -> bool:
+        """Keep a tumble going a frame more instead of ending it, ``most`` frames at most; whether it did."""
+        if self.kind != "tumbling" or self.frames > 1 or self.held >= most:
+            return False
+        self.held += 1
+        return True
+
+
+def play_frames(step_frames: int, steps: int) -> int:
+    """Frames each man of a play of ``steps`` flies: ``step_frames``, quicker in a long play.
+
+    A play takes at most :data:`PLAY_STEPS` men's time, so a double's four men land about when two
+    would, never faster than :data:`QUICKEST` frames a man, which the eye still follows.
+
+    >>> play_frames(8, 1), play_frames(8, 2), play_frames(8, 3), play_frames(8, 4), play_frames(3, 4)
+    (8, 8, 7, 5, 3)
+    """
+    if steps <= PLAY_STEPS or step_frames <= QUICKEST:
+        return step_frames
+    return max(QUICKEST, round(step_frames * PLAY_STEPS / steps))
+
+
+PLAY_STEPS = 2.5
+"""A long play's men share this many men's flights at the chosen speed (see :func:`play_frames`)."""
+QUICKEST = 3
+"""Frames a man's flight takes at the quickest (30 fps): 0.1 s, still seen to travel."""

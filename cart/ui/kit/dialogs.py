@@ -201,6 +201,9 @@ class Dialog(Scene):
         field = [self.field.rect.center] if self.field is not None else []
         return field + [b.rect.center for b in self.buttons]
 
+    def targets(self) -> list[Rect]:
+        return ([self.field.rect] if self.field is not None else []) + [b.rect for b in self.buttons]
+
     def first_stop(self) -> tuple[int, int] | None:
         """The field, or else the default button: what Return would do."""
         if self.field is not None:

@@ -272,6 +272,9 @@ class KeyboardScene(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for _, b in self.keys if b.enabled]
 
+    def targets(self) -> list[Rect]:
+        return [b.rect for _, b in self.keys]  # a greyed key too: a tap on it is not aimed at its neighbour
+
     def first_stop(self) -> tuple[int, int] | None:
         """The A key (a name's first letter), or the first key the field takes."""
         a = next(b for n, b in self.keys if n == "A")

@@ -18,6 +18,7 @@ from .stage import Pop, Push, Scene, Transition
 from .widgets import TITLE_H, Menu, MenuItem
 
 if TYPE_CHECKING:
+    from .geom import Rect
     from .services import Services
 
 
@@ -81,6 +82,9 @@ class MenuScene(Scene):
 
     def stops(self) -> list[tuple[int, int]]:
         return [self.menu.item_rect(i).center for i, e in enumerate(self.entries) if e.enabled]
+
+    def targets(self) -> list[Rect]:
+        return [self.menu.item_rect(i) for i, e in enumerate(self.entries) if e.enabled]
 
     def focus_origin(self) -> tuple[int, int] | None:
         """The arrows go on from the highlighted item, or from the title: Down is the first item."""

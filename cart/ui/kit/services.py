@@ -87,10 +87,13 @@ class Page:
     refuses. ``file_name(path)`` is the name the player gave a file dropped on
     the page, which the page wrote into Pyodide's file system under another.
     A page cannot be closed by its game: Quit says the tab may be closed.
+    ``touch()`` is a fingertip's reach in the game's pixels when the last press came from a finger,
+    else 0 (:mod:`cart.ui.touch` aims its taps).
     """
 
     download: Callable[[str, bytes], None]
     file_name: Callable[[str], str]
+    touch: Callable[[], float] = lambda: 0.0
 
 
 @dataclass(frozen=True, eq=False)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import pyxel
 
+    from .geom import Rect
     from .intents import Intent
     from .services import Services
     from .widgets import Button, Furniture, TextField, Window
@@ -169,6 +170,10 @@ class Scene:
 
     def stops(self) -> list[tuple[int, int]]:
         """Points the keyboard cursor jumps between (arrow keys, d-pad)."""
+        return []
+
+    def targets(self) -> list[Rect]:
+        """The controls a finger's tap is aimed at (:mod:`cart.ui.touch`), besides the window's icons."""
         return []
 
 

@@ -59,6 +59,8 @@ class Window:
     'close'
     >>> Window(Rect(0, 0, 640, 512), "Backgammon").hit(5, 5)  # no icons asked for: all title
     'title'
+    >>> w.hit(0, 0), w.hit(639, 0), w.hit(0, 21)  # the frame beside an icon is the icon's
+    ('back', 'toggle', 'back')
     """
 
     rect: Rect
@@ -91,7 +93,15 @@ class Window:
         return parts
 
     def hit(self, x: float, y: float) -> Furniture | None:
-        """Which part of the window is at (x, y), if any."""
+        """Which part of the window is at (x, y), if any.
+
+        The frame's pixels around the title bar belong to the part they border: a window at the
+        screen's corner has its icon there, where a finger or a flung pointer stops (issue 42).
+        """
+        outer = self.rect
+        if outer.contains(x, y) and y < outer.y + TITLE_H:
+            x = min(max(x, outer.x + 1), outer.right - 2)
+            y = min(max(y, outer.y + 1), outer.y + ICON_W)
         for part, r in self.furniture.items():
             if r.contains(x, y):
                 return part

@@ -27,7 +27,7 @@ from cart.engine import (
     Rolled,
 )
 from cart.ui.board import layout as L
-from cart.ui.board.animation import Beat, CheckerRun
+from cart.ui.board.animation import Beat, CheckerRun, play_frames
 from cart.ui.board.board_view import hourglass
 from cart.ui.board.drag import Drag, Held
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
@@ -41,7 +41,7 @@ from cart.ui.kit.thinking import Thinker
 
 from . import play_boxes as boxes
 from .table import Outcome, Sound, Table
-from .table_view import Look, draw_focus, draw_marks, stops, table_view
+from .table_view import Look, draw_focus, draw_marks, stop_rects, stops, table_view
 from .thought import thought
 from .tutor import Tutor
 
@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
+SETTLE_MOST = 30
+"""Frames the computer's dice may tumble on while it thinks its play, so they settle as its men set off;
+past them they settle and the hourglass shows."""
 
 
 class PlayScene(Scene):
@@ -112,6 +115,10 @@ class PlayScene(Scene):
         )
         return table_view(self.table, look)
 
+    def targets(self) -> list[Rect]:
+        """The points, the bar, the dice and roll boxes, the bins and the cube: the keys' stops."""
+        return stop_rects(self.table)
+
     def stops(self) -> list[tuple[int, int]]:
         return stops(self.table)
 
@@ -150,9 +157,12 @@ class PlayScene(Scene):
         if self.beats:
             if not self.attract:
                 self.held.keep(intents)
-            if self.beats[0].kind == "tumbling":
+            beat = self.beats[0]
+            if beat.kind == "tumbling":
                 self.faces = (self.tumble.randint(1, 6), self.tumble.randint(1, 6))
-            if self.beats[0].tick() and self.beats.pop(0).run is not None:
+            if self._thinking_its_play(game) and beat.hold(SETTLE_MOST):
+                return self.take()
+            if beat.tick() and self.beats.pop(0).run is not None:
                 self.landed()
             return self.take()
         if game.phase == "over":
@@ -163,6 +173,10 @@ class PlayScene(Scene):
                 self.thinker = None
             self._human(game, [*self.held.take(), *intents])
         return self.take()
+
+    def _thinking_its_play(self, game: GameState) -> bool:
+        """The computer has rolled and is still thinking what to play (its dice may tumble on)."""
+        return self.thinker is not None and game.phase == "move" and game.actor in self.table.bots
 
     def _may_think(self, game: GameState) -> bool:
         """The computer is to act and may think now: also while its dice tumble, not under a play or pause.
@@ -323,6 +337,7 @@ class PlayScene(Scene):
         outcome = self.table.act(action, shown_later=True)
         moved = next((e for e in outcome if isinstance(e, Moved)), None)
         if moved is not None:
+            frames = play_frames(frames, len(moved.steps))
             self.beats.append(Beat("animating", run=CheckerRun.of(moved, game, score, viewer, frames)))
         return outcome
 

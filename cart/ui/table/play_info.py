@@ -5,13 +5,14 @@ They read the table and change nothing; they see the scene through :class:`Seate
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Protocol
 
 from cart.store import MatError, export_mat
 from cart.store.saves.names import entry_stem
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Tell, Transition
-from cart.ui.kit.text import wrap
+from cart.ui.kit.text import local_time, wrap
 from cart.ui.windows.setup import export_path
 
 if TYPE_CHECKING:
@@ -36,12 +37,23 @@ def ok() -> list[Choice]:
     return [Choice("OK", lambda: None, default=True, cancel=True)]
 
 
-def download_name(game: str) -> str:
+DEFAULT_NAME = re.compile(r"Game( [0-9]+)?")
+"""The names the Create form offers (``free_name(store, "Game")``): every browser's first game is "Game"."""
+
+
+def download_name(game: str, players: tuple[str, str] = ("", ""), created: str = "") -> str:
     """A download's file name from the game's: as the player wrote it, less what no file system takes.
+
+    A name the form gave (every browser's first game is ``Game``) gets its players and time.
 
     >>> download_name('Friday: "Bob" vs me?'), download_name("  ..  ")
     ('Friday_ _Bob_ vs me_.mat', 'game.mat')
+    >>> download_name("Game 2", ("Ann", "Expert"), "2026-11-26T14:05:00")
+    'Game 2, Ann vs Expert, 2026-11-26 14.05.mat'
     """
+    if DEFAULT_NAME.fullmatch(game) and all(players):
+        when = f", {local_time(created).replace(':', '.')}" if created else ""
+        game = f"{game}, {players[0]} vs {players[1]}{when}"
     kept = "".join("_" if c in '<>:"/\\|?*' or ord(c) < 32 else c for c in game).strip(" .")
     return f"{kept or 'game'}.mat"
 
@@ -61,7 +73,8 @@ def export(scene: Seated) -> Transition | None:
     try:
         data = export_mat(session.game).encode("utf-8")
         if services.page is not None:
-            name = download_name(session.game.name)
+            game = session.game
+            name = download_name(game.name, game.options.names, game.created)
             services.page.download(name, data)
             return Tell("Export .mat", ("The game's record was handed to the browser as a download:", name))
         entry = f"exports/{entry_stem(session.game.name)}.mat"

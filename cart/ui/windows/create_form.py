@@ -283,6 +283,11 @@ class NewGameScene(FieldForm):
         """Each radio or option icon that applies, by its stop: the middle of its sprite."""
         return {(t.rect.x + 8, t.rect.y + 10): t for row in self.rows for t in row.toggles if t.enabled}
 
+    def targets(self) -> list[Rect]:
+        """Fields, radio and option icons, buttons (a tap aims at them as the keys stop on them)."""
+        toggles = [t.rect for row in self.rows for t in row.toggles if t.enabled]
+        return [f.rect for f in self.fields()] + toggles + [b.rect for b in self.pressable()]
+
     def stops(self) -> list[tuple[int, int]]:
         """Fields, radio and option icons, buttons: every icon that applies, in reading order."""
         points = list(self.toggle_stops())

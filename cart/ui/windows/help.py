@@ -156,6 +156,11 @@ class HelpScene(Scene):
         ]
         return stops + [(self.link_rect(k).center, k.row) for k in self.links]
 
+    def targets(self) -> list[Rect]:
+        """The buttons, the links on show and the scroll bar: what a finger's tap is aimed at."""
+        links = [self.link_rect(k) for k in self.links if self.shown(k.row)]
+        return [b.rect for b in self.buttons()] + links + [self.bar.rect]
+
     def stops(self) -> list[tuple[int, int]]:
         """The buttons and the links on show: where the arrows may put the focus."""
         return [at for at, row in self.order() if row is None or self.shown(row)]

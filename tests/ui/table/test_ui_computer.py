@@ -13,10 +13,14 @@ from test_ui_app import button, make_app, play_scene
 
 import cart.ai as ai_module
 from cart.engine import Forfeit, GameState, Moved, NewGame, Position, Roll, Rules
+from cart.store import Settings
+from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
+from cart.ui.kit.prefs import SPEED_FRAMES
+from cart.ui.table.play import SETTLE_MOST
 from cart.ui.title import watched
 
 
@@ -193,3 +197,71 @@ def test_a_roll_the_computer_cannot_play_is_told_with_its_dice(assets: Assets) -
     name = d.table.players[0].name
     assert f"{name} rolled 2-2 and cannot move" in d.table.log.history()
     assert d.table.match.game.turn == 1 and d.scene.view()[1].seat_dice == (0, (2, 2))
+
+
+class LateAnswer:
+    """A worker's answer that comes ``after`` polls (one a frame) late."""
+
+    def __init__(self, value: object, after: int) -> None:
+        self.answer = value
+        self.left = after
+        self.failed = False
+
+    @property
+    def ready(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+    def value(self) -> object:
+        return self.answer
+
+
+class LateWorker:
+    """The computer's worker process, its every answer ``after`` frames late: a thought of known length."""
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    def ask(self, job: tuple[object, ...]) -> LateAnswer:
+        from cart.ai.jobs import think_job
+        from cart.ai.slices import drain
+
+        return LateAnswer(drain(think_job(job)), self.after)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        pass
+
+
+def watch_the_computers_turn(after: int) -> list[tuple[str | None, bool]]:
+    """Each frame of the master's 2-2 from the start at normal speed, thought ``after`` frames long:
+    the beat showing and whether it still thinks."""
+    app = App(headless=True, seed=1, settings=Settings(animation_speed="normal"), worker=LateWorker(after))
+    d = play_scene(app, against("master"), GameState.from_position(Rules(), Position.start()))
+    d.frames(1)
+    d.scene.act(Roll((2, 2)))
+    seen: list[tuple[str | None, bool]] = []
+    while len(seen) < 200 and (not seen or d.scene.beats):
+        d.frames(1)
+        seen.append((d.scene.beats[0].kind if d.scene.beats else None, d.scene.thinker is not None))
+    return seen
+
+
+def test_the_computers_dice_settle_as_its_men_set_off(assets: Assets) -> None:
+    """Issue 42: its dice showed, then nothing moved for as long as it thought (seconds, under load).
+    Now they tumble on while it thinks, and its first man sets off the frame after they settle."""
+    step = SPEED_FRAMES["normal"]
+    seen = watch_the_computers_turn(after=20)
+    kinds = [kind for kind, _ in seen]
+    tumbled = kinds.index("animating")
+    assert kinds[:tumbled] == ["tumbling"] * tumbled and tumbled > step  # longer than its own tumble
+    thought = max(i for i, (_, thinking) in enumerate(seen) if thinking)
+    assert tumbled - thought <= 2  # its men set off at once after the thought
+    flying = kinds.count("animating")
+    assert flying <= 2.5 * step + 1  # a double's four men land about when two would (not 4 x 8 frames)
+
+
+def test_a_long_thought_lets_the_dice_settle_and_shows_the_hourglass(assets: Assets) -> None:
+    seen = watch_the_computers_turn(after=120)
+    tumbled = [kind for kind, _ in seen].index(None)  # settled: nothing shows but the hourglass
+    # the roll's own frame is the tumble's first, unrecorded: then its other frames and the most held
+    assert tumbled == SPEED_FRAMES["normal"] - 1 + SETTLE_MOST and seen[tumbled][1]
