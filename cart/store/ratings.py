@@ -22,9 +22,9 @@ from typing import Any, Literal
 
 from ..engine import EngineError, Event, GameOver, MatchOver
 from .disk.entries import Backend, EntryChangedError, digest, replace_entry
-from .disk.envelope import MIGRATIONS, decode, encode
+from .disk.envelope import MIGRATIONS, decode, encode, peek
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
-from .errors import DamagedError, WriteError
+from .errors import DamagedError, NewerVersionError, WriteError
 from .saves.games import SavedGame
 
 INITIAL_RATING = 1500.0
@@ -35,6 +35,10 @@ MAX_HISTORY = 1000
 game, and a browser's storage is a few megabytes."""
 
 ENTRY = "ratings.json"
+NEWER_RATINGS = (
+    "The ratings were saved by a newer Gammon Cart. This one shows what it can read of them and "
+    "changes nothing: no result is rated until the newer version is used again."
+)
 _RETRIES = 20
 
 
@@ -273,6 +277,8 @@ class RatingStore:
         self.clock = clock
         self._book: RatingBook | None = None
         self._unreadable: str | None = None  # set when the file exists but could not be read
+        self.newer = False
+        """The file was written by a newer Gammon Cart: shown as far as this one reads it, never written."""
         self._disk: str | None = None  # the digest of the file as last read or written here
 
     @property
@@ -295,7 +301,10 @@ class RatingStore:
         """
         for _ in range(_RETRIES):
             self._refresh()
-            changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
+            book = self.book
+            if self.newer:  # read-only for this run: a notice said so when the file was read
+                return False
+            changed = book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
             if not changed:
                 return False
             try:
@@ -310,6 +319,10 @@ class RatingStore:
         """Write the book only over the file as last read or written here, else raise :class:`_Raced`."""
         if self._unreadable is not None:  # never replace ratings we could not read
             raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
+        if self.newer:
+            raise WriteError(
+                "Could not save the ratings: a newer Gammon Cart keeps them, and this one leaves them"
+            )
         data = encode("ratings", self.book.to_body())
         try:
             replace_entry(self.backend, ENTRY, data, self._disk)
@@ -323,7 +336,7 @@ class RatingStore:
 
     def _refresh(self) -> None:
         """Read the book again if the file changed since this store last read or wrote it."""
-        if self._book is None or self._unreadable is not None:
+        if self._book is None or self._unreadable is not None or self.newer:
             return
         try:
             data = self.backend.read(ENTRY)
@@ -379,6 +392,14 @@ class RatingStore:
             return RatingBook()
         try:
             return RatingBook.from_body(decode("ratings", data))
+        except NewerVersionError:
+            self.newer = True
+            self.notices.append(Notice(ENTRY, None, NEWER_RATINGS))
+            try:  # what this version can read of them, shown as they are
+                body = peek("ratings", data)
+                return RatingBook() if body is None else RatingBook.from_body(body)
+            except DamagedError:
+                return RatingBook()
         except DamagedError as exc:
             notice = set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock)
             self.notices.append(notice)

@@ -182,6 +182,30 @@ def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(
     assert len(fresh.games.load("Long too").match.record) == 300
 
 
+def test_the_set_aside_notice_names_every_file_it_moved_and_putting_them_back_restores_the_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, two_long_games: dict[str, bytes]
+) -> None:
+    """Issue 39: the notice named the head alone and said "nothing else was changed"; the pieces went too."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
+    store = folder_of(two_long_games, tmp_path)
+    stem = entry_stem("Long")
+    files = [f"games/{stem}.json", *pieces.piece_entries(store.backend, stem)]
+    good = store.games.load("Long").match.record
+    head_file = tmp_path / files[0]
+    whole = head_file.read_bytes()
+    head_file.write_bytes(whole.replace(b'"played":"', b'"played":"x', 1))  # its checksum fails
+    with pytest.raises(DamagedError):
+        store.games.load("Long")
+    [notice] = store.take_notices()
+    moved = dict(part.split(" as ") for part in notice.message.split("set aside: ")[1].split("; ")[:-1])
+    assert sorted(moved) == sorted(files) and notice.message.endswith("nothing else was changed.")
+    assert all((tmp_path / target).exists() for target in moved.values())
+    for entry, target in moved.items():  # the player puts back what the notice lists
+        (tmp_path / target).rename(tmp_path / entry)
+    head_file.write_bytes(whole)
+    assert Store(tmp_path).games.load("Long").match.record == good
+
+
 def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The piece is written, the head is not (the save fails there): the old head still loads."""
     backend = MemoryBackend()

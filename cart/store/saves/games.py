@@ -12,6 +12,7 @@ What cannot be used is set aside into ``damaged/``; every other game still loads
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -246,6 +247,32 @@ class GameSummary:
     match_over: bool
     created: str
     played: str
+    newer: bool = False
+    """Written by a newer Gammon Cart: listed (greyed), never loaded, moved or written here."""
+
+    @classmethod
+    def of_newer(cls, entry: str, body: dict[str, Any] | None) -> GameSummary:
+        """The list line of a newer version's game: what its body still says, else its file's name."""
+        try:
+            if body is not None:
+                return dataclasses.replace(cls.from_body(entry, body), newer=True)
+        except (DamagedError, BadValueError):
+            pass
+        name = body.get("name") if body is not None else None
+        stem = entry.removeprefix(GAMES).removesuffix(".json")
+        return cls(
+            name=name if isinstance(name, str) and name.strip() else stem,
+            entry=entry,
+            game_id="",
+            options=GameOptions(),
+            score=(0, 0),
+            game_number=1,
+            phase="",
+            match_over=False,
+            created="",
+            played="",
+            newer=True,
+        )
 
     @property
     def opponent(self) -> str:

@@ -19,9 +19,9 @@ from ...engine import (
     Match,
 )
 from ..disk.entries import Backend, EntryChangedError, create_entry, digest, replace_entry
-from ..disk.envelope import decode, encode
+from ..disk.envelope import decode, encode, peek
 from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
-from ..errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
+from ..errors import BadNameError, ConflictError, DamagedError, NewerVersionError, StoreError, WriteError
 from . import pieces
 from .games import GameSummary, SavedGame, new_game_id
 from .names import GAMES, REVIEWS, clean_game_name, entry_stem
@@ -63,6 +63,12 @@ class GameStore:
                 self._check_place(entry, summary.name)
             except _Misplaced as exc:
                 misplaced.append((entry, exc.name))
+                continue
+            except NewerVersionError:  # left as it is, listed greyed: the newer cartridge still plays it
+                with contextlib.suppress(OSError):
+                    data = self.backend.read(entry)
+                    if data is not None:
+                        out.append(GameSummary.of_newer(entry, peek("game", data)))
                 continue
             except DamagedError as exc:
                 self._set_aside(entry, f"a saved game ({entry})", str(exc))
@@ -195,6 +201,8 @@ class GameStore:
             pass  # the head then keeps the longer tail: nothing is lost, and the next save tries again
         data = encode("game", game.to_body(sealed))
         try:
+            if take_over:
+                self._check_not_newer(game)
             if game.disk is None or take_over:
                 self.backend.write(game.entry, data)
             else:
@@ -222,6 +230,11 @@ class GameStore:
             ):  # another game's file is here: file every game where it belongs, then look again
                 self._list(refile=True)
                 return self._load(entry)
+        except NewerVersionError as exc:
+            raise NewerVersionError(
+                f"The saved game {clean_game_name(name)!r} was written by a newer Gammon Cart: play it "
+                f"there. This one leaves it as it is ({exc})."
+            ) from None
         except DamagedError as exc:
             notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
             raise DamagedError(notice.message) from None
@@ -273,14 +286,29 @@ class GameStore:
         if expected != entry:
             raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
 
+    def _check_not_newer(self, game: SavedGame) -> None:
+        """Refuse (:class:`WriteError`) to take over a file a newer Gammon Cart wrote since: it keeps it."""
+        current = self.backend.read(game.entry)
+        if current is None:
+            return
+        try:
+            decode("game", current)
+        except NewerVersionError:
+            raise WriteError(
+                f"Could not save the game {game.name!r}: a newer Gammon Cart saved it since, and this one "
+                "never writes over a newer version's game."
+            ) from None
+        except DamagedError:
+            pass
+
     def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
-        """Set a game's file aside into ``damaged/``, and the pieces of its record with it."""
-        notice = set_aside(self.backend, entry, what, reason, self.clock)
-        self.notices.append(notice)
-        if notice.moved_to is not None and entry.endswith(".json"):
+        """Set a game's file aside into ``damaged/``, and the pieces of its record with it, in one notice."""
+        found: builtins.list[str] = []
+        if entry.endswith(".json"):
             with contextlib.suppress(OSError):
-                for piece in pieces.piece_entries(self.backend, entry[len(GAMES) : -len(".json")]):
-                    set_aside(self.backend, piece, what, reason, self.clock)
+                found = pieces.piece_entries(self.backend, entry[len(GAMES) : -len(".json")])
+        notice = set_aside(self.backend, entry, what, reason, self.clock, with_it=found)
+        self.notices.append(notice)
         return notice
 
 

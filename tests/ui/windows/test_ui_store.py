@@ -7,6 +7,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import replace
@@ -186,6 +187,27 @@ def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, 
     app.to_start()
     assert app.stack == [app.stack[0]]  # shown once: no second notice
     assert any(p.name.startswith("games-") for p in (tmp_path / "damaged").iterdir())
+
+
+def test_a_newer_versions_game_is_listed_greyed_and_left_alone(assets: Assets, tmp_path: Path) -> None:
+    """Issue 39: an older cartridge set a newer one's game aside; it is listed greyed, never played."""
+    store = Store(tmp_path)
+    store.games.create("Good", VS_EXPERT)
+    newer = store.games.create("Newer", VS_EXPERT)
+    path = tmp_path.joinpath(*newer.entry.split("/"))
+    envelope = json.loads(path.read_bytes())
+    envelope["version"] += 1
+    path.write_bytes(kept := json.dumps(envelope).encode())
+    app = make_app(tmp_path)
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene)
+    assert sorted((g.name, g.newer) for g in start.games) == [("Good", False), ("Newer", True)]
+    start.selected = [g.name for g in start.games].index("Newer")
+    assert summary_line(start.games[start.selected], WIDTHS)[1] == "a newer version's"
+    assert start.resume() is None and "newer Gammon Cart" in start.message
+    assert start.ask_delete() is None and app.top is start
+    assert path.read_bytes() == kept and not (tmp_path / "damaged").exists()
 
 
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
