@@ -125,6 +125,25 @@ class Match:
         """This match as it began, with no record, dice or observer: where every replay starts."""
         return Match(self.rules, names=self.names, start=self.start, start_score=self.start_score)
 
+    def checkpoint(self) -> Checkpoint | None:
+        """Where the match stood when its current game began (None: in its first game)."""
+        record, game = self.record, self.game
+        at = next((i for i in range(len(record), 0, -1) if isinstance(record[i - 1], NewGame)), 0)
+        if not at:
+            return None
+        score = list(self.score)
+        if game.phase == "over" and game.winner is not None:
+            score[game.winner] -= game.points
+        return Checkpoint(at, (score[0], score[1]), self.game_number, game.crawford)
+
+    def game_begun(self) -> Match:
+        """This match as its current game began, without dice or observer: what replays this game
+        alone (its record up to there taken as it is, not replayed again)."""
+        point = self.checkpoint()
+        if point is None:
+            return self.restarted()
+        return Match.replay(self.rules, self.record[: point.at], names=self.names, resume=point)
+
     @classmethod
     def from_ids(
         cls,

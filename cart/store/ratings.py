@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..engine import EngineError, Event, GameOver, MatchOver
+from ..engine import Action, Checkpoint, EngineError, Event, GameOver, Match, MatchOver, NewGame
 from .disk.entries import Backend, EntryChangedError, digest, replace_entry
 from .disk.envelope import MIGRATIONS, decode, encode, peek
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
@@ -268,6 +268,22 @@ class RatingBook:
         return book
 
 
+def _games_after(record: list[Action], current: int, rated: int) -> dict[int, tuple[int, int]]:
+    """Where each game after game ``rated`` begins and ends in ``record``, by number, oldest first.
+
+    Counted back from the end (game ``current``), so a long session is not walked through.
+    """
+    found: dict[int, tuple[int, int]] = {}
+    end, number = len(record), current
+    for i in range(len(record), -1, -1):
+        if number <= rated:
+            break
+        if i == 0 or isinstance(record[i - 1], NewGame):
+            found[number] = (i, end)
+            end, number = i - 1, number - 1
+    return dict(reversed(found.items()))
+
+
 class RatingStore:
     """The rating book in ``ratings.json``: loaded on first use, saved after each change."""
 
@@ -355,14 +371,41 @@ class RatingStore:
             self._rate_event(game, game.match.game_number if number is None else number, event)
 
     def catch_up(self, game: SavedGame) -> None:
-        """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
-        live = game.match
-        # Replayed from the match's own start, as its moments are: a fresh match would be another game.
-        match = live.restarted()
+        """Rate every result of ``game`` not rated yet (a crash may fall between two saves).
+
+        From the kept mark: a match's result is its final score, and of a money session only
+        the games after the last one rated are replayed (usually none), so opening a long
+        session to play costs what loading it costs.
+        """
+        options, live = game.options, game.match
+        if game.set_up or options.player_id(0) == options.player_id(1):
+            return  # nobody is rated: nothing to catch up
+        self._refresh()
+        book = self.book
+        if self.newer:
+            return
+        if options.rules.is_match:
+            winner = live.match_winner
+            if winner is not None:
+                self._rate_event(game, live.game_number, MatchOver(winner, live.score))
+            return
+        begins = _games_after(live.record, live.game_number, book.rated.get(f"{game.game_id}:game", 0))
+        if live.game.phase != "over":
+            begins.pop(live.game_number, None)  # the game under way has no result yet
         try:
-            for action in live.record:
-                for event in match.apply(action):
-                    self._rate_event(game, match.game_number, event)
+            for number, (start, end) in begins.items():
+                # Money: a game's result does not depend on the tally before it, so the game
+                # is replayed from its own start at a tally of 0-0.
+                match = (
+                    live.restarted()
+                    if start == 0
+                    else Match.replay(
+                        live.rules, live.record[:start], resume=Checkpoint(start, (0, 0), number, False)
+                    )
+                )
+                for action in live.record[start:end]:
+                    for event in match.apply(action):
+                        self._rate_event(game, number, event)
         except EngineError as exc:  # the game was validated on load: this is a bug, say so plainly
             raise DamagedError(f"the record of {game.name!r} no longer replays: {exc}") from None
 

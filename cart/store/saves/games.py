@@ -24,7 +24,6 @@ from ...engine import (
     EngineError,
     GameState,
     Match,
-    NewGame,
     Rules,
     actions_from_json,
 )
@@ -111,14 +110,7 @@ class SavedGame:
 
     def checkpoint(self) -> Checkpoint | None:
         """Where the match stood when its current game began (None: in its first), where a piece may end."""
-        match, game = self.match, self.match.game
-        at = next((i for i in range(len(match.record), 0, -1) if isinstance(match.record[i - 1], NewGame)), 0)
-        if not at:
-            return None
-        score = list(match.score)
-        if game.phase == "over" and game.winner is not None:
-            score[game.winner] -= game.points
-        return Checkpoint(at, (score[0], score[1]), match.game_number, game.crawford)
+        return self.match.checkpoint()
 
     def to_body(self, sealed: Sealed | None = None) -> dict[str, Any]:
         """The stored form of the head (see the module docstring), leading to ``sealed`` pieces.

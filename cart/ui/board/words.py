@@ -18,11 +18,12 @@ SCROLL_FRAMES = 45
 def last_rolls(match: Match) -> list[tuple[Moved | Passed, tuple[int, int] | None]]:
     """Each side's last roll in the game now under way, played or passed, with its dice, oldest first.
 
-    A resumed game says them (and marks the last play) as if they had just been made.
+    A resumed game says them (and marks the last play) as if they had just been made. Only the
+    game under way is replayed: a long session opens as fast as it loads.
     """
-    replay = match.restarted()
+    replay = match.game_begun()
     last: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
-    for action in match.record:
+    for action in match.record[len(replay.record) :]:
         dice = replay.game.dice
         events: list[Event] = replay.apply(action)
         for e in events:

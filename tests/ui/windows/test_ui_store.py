@@ -19,7 +19,7 @@ import pyxel
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import GameState, Move, Moved, Position, Roll, Rules
+from cart.engine import Action, Event, GameState, Move, Moved, Position, Roll, Rules
 from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
@@ -312,6 +312,50 @@ def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_
         said.append(f"{name} rolled {d1}-{d2}: {seen_from(e.text, e.player, resumed.table.viewer)}")
     assert resumed.table.log.history()[-2:] == said
     assert resumed.table.message == said[-1]
+
+
+def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 39: the session's catch-up and ``last_rolls`` each replayed the whole record on PLAY."""
+    from cart.engine import Match
+    from cart.ui.table.table import Table
+
+    store = Store(tmp_path)
+    played = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(3))
+    rng = random.Random(4)
+
+    def moves_in_this_game() -> int:
+        begun = played.checkpoint()
+        return sum(isinstance(a, Move) for a in played.record[begun.at if begun else 0 :])
+
+    while played.game_number < 12 or moves_in_this_game() < 2:
+        game = played.game
+        if game.phase == "over":
+            played.new_game()
+        elif game.phase in ("opening", "roll"):
+            played.roll()
+        else:
+            played.play(rng.choice(played.legal_plays()))
+    saved = store.games.create("Long", two(), rng=random.Random(5), record=played.record)
+    store.session(saved)  # rates the games imported
+    whole = played.restarted()  # the reference: the whole record replayed, as before
+    for action in played.record:
+        whole.apply(action)
+    loaded = Store(tmp_path).games.load("Long")
+    count = [0]
+    real = Match.apply
+
+    def apply(self: Match, action: Action) -> list[Event]:
+        count[0] += 1
+        return real(self, action)
+
+    monkeypatch.setattr(Match, "apply", apply)
+    fresh = Store(tmp_path)
+    table = Table.of(loaded.options, "red", loaded.match, session=fresh.session(loaded), store=fresh)
+    begun = loaded.match.checkpoint()
+    assert begun is not None and count[0] == len(played.record) - begun.at  # the game under way, once
+    assert last_rolls(loaded.match) == last_rolls(whole) != [] and table.marks is not None
 
 
 def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
