@@ -24,7 +24,7 @@ from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
 from ..errors import BadNameError, ConflictError, DamagedError, NewerVersionError, StoreError, WriteError
 from . import pieces
 from .games import GameSummary, SavedGame, new_game_id
-from .names import GAMES, REVIEWS, clean_game_name, entry_stem
+from .names import GAMES, REVIEWS, clean_game_name, clean_player_name, entry_stem
 from .options import GameOptions
 
 
@@ -149,6 +149,8 @@ class GameStore:
         replayed first. Refuses a bad or taken name (``BadNameError``).
         """
         clean = clean_game_name(name)
+        for player in options.names:  # a new game's names are ones a .mat carries whole
+            clean_player_name(player)
         taken = BadNameError(f"there is already a saved game called {clean!r}")
         try:
             if self.backend.read(self._entry(clean)) is not None:
