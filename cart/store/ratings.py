@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine import Action, Checkpoint, EngineError, Event, GameOver, Match, MatchOver, NewGame
-from .disk.entries import Backend, EntryChangedError, digest, replace_entry
+from .disk.entries import MAX_BYTES, Backend, EntryChangedError, digest, replace_entry
 from .disk.envelope import MIGRATIONS, decode, encode, peek
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
 from .errors import DamagedError, NewerVersionError, WriteError
@@ -35,6 +35,13 @@ MAX_HISTORY = 1000
 game, and a browser's storage is a few megabytes."""
 
 ENTRY = "ratings.json"
+MAX_RATINGS_BYTES = MAX_BYTES // 4
+"""The ratings file's budget, well inside the reader's limit and a browser's storage: past it the
+oldest history goes (the ratings and the rated marks stay whole)."""
+TRIMMED = (
+    "The ratings' history grew past what the ratings file keeps: the oldest results were dropped "
+    "from the players' graphs. Every rating itself is kept."
+)
 NEWER_RATINGS = (
     "The ratings were saved by a newer Gammon Cart. This one shows what it can read of them and "
     "changes nothing: no result is rated until the newer version is used again."
@@ -227,6 +234,16 @@ class RatingBook:
             del changes[:-MAX_HISTORY]
         return True
 
+    def trim_history(self) -> bool:
+        """Drop the oldest quarter of the longest histories (False: nothing left to drop)."""
+        longest = max((len(h) for h in self.history.values()), default=0)
+        if longest < 2:
+            return False
+        keep = longest * 3 // 4
+        for changes in self.history.values():
+            del changes[:-keep]
+        return True
+
     def to_body(self) -> dict[str, Any]:
         return {
             "players": {
@@ -339,7 +356,7 @@ class RatingStore:
             raise WriteError(
                 "Could not save the ratings: a newer Gammon Cart keeps them, and this one leaves them"
             )
-        data = encode("ratings", self.book.to_body())
+        data = self._encoded()
         try:
             replace_entry(self.backend, ENTRY, data, self._disk)
         except EntryChangedError:
@@ -349,6 +366,23 @@ class RatingStore:
         except OSError as exc:
             raise WriteError(f"Could not save the ratings: {exc.strerror or exc}") from exc
         self._disk = digest(data)
+
+    def _encoded(self) -> bytes:
+        """The book as stored, the oldest history trimmed while it is over :data:`MAX_RATINGS_BYTES`."""
+        book, trimmed = self.book, False
+        while True:
+            try:
+                data = encode("ratings", book.to_body())
+                if len(data) <= MAX_RATINGS_BYTES:
+                    break
+            except WriteError:
+                pass  # over the reader's limit itself: trimmed like any other
+            if not book.trim_history():
+                raise WriteError("Could not save the ratings: there are too many players to keep")
+            trimmed = True
+        if trimmed:
+            self.notices.append(Notice(ENTRY, None, TRIMMED))
+        return data
 
     def _refresh(self) -> None:
         """Read the book again if the file changed since this store last read or wrote it."""

@@ -332,3 +332,31 @@ def test_schema_4_games_load_as_that_code_read_them_and_go_on_in_pieces(tmp_path
         again = store.games.load(name)
         assert again.match.record == match.record and again.match.match_id() == match.match_id()
         assert again.match.start_score == match.start_score and again.set_up == game.set_up
+
+
+def test_the_longest_record_is_refused_by_the_writer_first_with_a_warning_well_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39: the 200,001st action saved without a word, and the reader set the game aside."""
+    from cart.store.saves import games, session as sessions
+
+    monkeypatch.setattr(pieces, "MAX_RECORD", 60)
+    monkeypatch.setattr(games, "MAX_RECORD", 60)  # the reader's limit, as the writer's
+    monkeypatch.setattr(sessions, "WARN_RECORD", 40)
+    backend = MemoryBackend()
+    store = Store(backend, clock=FixedClock())
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    rng = random.Random(2)
+    while len(session.match.record) < 40:
+        assert session.take_warning() is None
+        play_some(session, rng, 1)
+    warning = session.take_warning()
+    assert warning is not None and "new session" in warning and session.take_warning() is None
+    while len(session.match.record) < 62:
+        play_some(session, rng, 1)
+    assert session.problem is not None and "the most a saved game can" in session.problem
+    loaded = Store(backend).games.load("g")  # whole, with every action up to the limit
+    assert len(loaded.match.record) == 60 and loaded.match.record == session.match.record[:60]
+    assert "damaged" not in " ".join(backend.names())
+    again = Store(backend).session(loaded)  # reopened: said again at once
+    assert again.take_warning() is not None

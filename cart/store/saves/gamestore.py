@@ -159,6 +159,8 @@ class GameStore:
             raise WriteError(
                 f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
             ) from exc
+        if len(record) > pieces.MAX_RECORD:
+            raise WriteError(full_record(clean))
         now = iso(self.clock())
         match = Match.replay(
             options.rules,
@@ -191,6 +193,8 @@ class GameStore:
         Only over the file as this copy last saw it, else :class:`ConflictError`;
         ``take_over`` writes over the other's (the player chose to).
         """
+        if len(game.match.record) > pieces.MAX_RECORD:  # the reader's limit: never write what it refuses
+            raise WriteError(full_record(game.name))
         played = game.played
         game.played = iso(self.clock())
         sealed = game.sealed
@@ -312,6 +316,14 @@ class GameStore:
         notice = set_aside(self.backend, entry, what, reason, self.clock, with_it=found)
         self.notices.append(notice)
         return notice
+
+
+def full_record(name: str) -> str:
+    """What a save past :data:`pieces.MAX_RECORD` says."""
+    return (
+        f"Could not save the game {name!r}: it holds {pieces.MAX_RECORD:,} actions, the most a saved game "
+        "can. Start a new session (New game) to play on with every action saved."
+    )
 
 
 class _Misplaced(DamagedError):

@@ -34,7 +34,10 @@ from ..errors import DamagedError
 from .names import GAMES
 
 MAX_RECORD = 200_000
-"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+"""Actions in one record: far past any real session, small enough to bound a hostile file.
+The reader refuses more, so a save refuses first (:meth:`GameStore.save`)."""
+WARN_RECORD = MAX_RECORD - 20_000
+"""Where a session says it nears :data:`MAX_RECORD` and offers a new one: a few hundred games before."""
 PIECE_ACTIONS = 200
 """Actions a tail gathers before they are sealed into a piece: a head stays a few kilobytes."""
 

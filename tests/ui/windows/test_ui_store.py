@@ -210,6 +210,28 @@ def test_a_newer_versions_game_is_listed_greyed_and_left_alone(assets: Assets, t
     assert path.read_bytes() == kept and not (tmp_path / "damaged").exists()
 
 
+def test_a_session_near_the_longest_record_says_so_and_offers_a_new_session(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: the record's limit was met without a word; well before it, the table says so."""
+    from cart.store.saves import session as sessions
+
+    app = make_app(tmp_path)
+    scene = app.create_game("Marathon", against())
+    monkeypatch.setattr(sessions, "WARN_RECORD", len(scene.table.match.record) + 1)
+    d = Driver(app)
+    for _ in range(200):
+        if isinstance(app.stack[-1], Dialog):
+            break
+        d.click(L.DICE_BOX.center) if scene.table.mine() else d.frames()
+    box = top_dialog(app, "Long session")
+    assert "new session" in " ".join(box.lines)
+    app.go(box.press(box.choices[1]))
+    assert isinstance(app.top, PlayScene) and app.top.table.session is not None
+    assert app.top.table.session.game.name == "Marathon 2"
+    assert app.top.table.session.game.options == scene.table.session.game.options  # type: ignore[union-attr]
+
+
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path, settings=Settings(animation_speed="normal"))
     scene = app.create_game("Settings", against())
