@@ -77,10 +77,12 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(
     assert len(game.match.record) == actions
     body = head(store, "Long")
     sealed = pieces.Sealed.from_json(body["sealed"])
-    assert sealed.pieces >= actions // 200 and sealed.actions + len(body["tail"]) == actions
-    # The head holds what came after the last game's start, a few hundred actions at most.
-    assert len(body["tail"]) < pieces.PIECE_ACTIONS + 400
-    assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces
+    assert sealed.pieces >= actions // 200 - 1 and sealed.actions + len(body["tail"]) == actions
+    # The head holds what came after the last piece it names: the piece written ahead of it (named
+    # at the next one's save, so a copy taken file by file meanwhile holds what it names), and
+    # what came after the last game's start, a few hundred actions at most.
+    assert len(body["tail"]) < 2 * pieces.PIECE_ACTIONS + 400
+    assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces + 1
     again = Store(made).games.load("Long")
     assert again.match.record == game.match.record and again.match.game == game.match.game
     assert (again.match.score, again.match.match_id()) == (game.match.score, game.match.match_id())
@@ -360,3 +362,45 @@ def test_the_longest_record_is_refused_by_the_writer_first_with_a_warning_well_b
     assert "damaged" not in " ".join(backend.names())
     again = Store(backend).session(loaded)  # reopened: said again at once
     assert again.take_warning() is not None
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        "name",
+        pytest.param("reversed", marks=pytest.mark.slow),
+        pytest.param("shuffled", marks=pytest.mark.slow),
+    ],
+)
+def test_a_copy_taken_file_by_file_while_a_piece_is_sealed_opens(
+    monkeypatch: pytest.MonkeyPatch, order: str
+) -> None:
+    """Issue 39: a backup copied in name order (as rsync does) while a piece was sealed held a head
+    naming a piece it did not hold, and the whole game was set aside. Now, whatever the order and
+    whichever file the seal falls before, the copy opens: every action up to the copy's start."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
+    monkeypatch.setattr(pieces, "LONG_TAIL", 20)  # its games are periods long here, a fraction of one in play
+    backend = MemoryBackend()
+    store = Store(backend, clock=FixedClock())
+    session = store.session(store.games.create("Long", OPTIONS, rng=random.Random(1)))
+    rng = random.Random(2)
+    play_some(session, rng, 200)
+    stem = entry_stem("Long")
+    assert pieces.piece_entries(backend, stem)
+    for seal_at in range(len(backend.names()) + 1):  # before each file of the first listing, and after
+        listed = backend.names()  # listed first, then copied one by one
+        if order != "name":
+            listed.reverse() if order == "reversed" else random.Random(seal_at).shuffle(listed)
+        started = len(session.match.record)
+        copy = MemoryBackend()
+        for i, entry in enumerate(listed):
+            if i == seal_at:  # a piece is sealed (and its head saved) while the copy goes on
+                written = len(pieces.piece_entries(backend, stem))
+                while len(pieces.piece_entries(backend, stem)) == written:
+                    play_some(session, rng, 1)
+            data = backend.read(entry)
+            if data is not None:
+                copy.write(entry, data)
+        record = Store(copy).games.load("Long").match.record
+        assert started <= len(record) and record == session.match.record[: len(record)], seal_at
+    assert session.problem is None

@@ -65,6 +65,8 @@ class SavedGame:
     """
     sealed: Sealed = field(default_factory=Sealed, compare=False, repr=False)
     """The pieces the file as this copy last read or wrote it leads to (see :mod:`.pieces`)."""
+    ahead: Sealed | None = field(default=None, compare=False, repr=False)
+    """The piece this copy wrote ahead of the head, which the next piece's save names."""
 
     @property
     def entry(self) -> str:

@@ -184,7 +184,7 @@ class GameStore:
             with contextlib.suppress(
                 StoreError
             ):  # kept whole in the head meanwhile: the next save tries again
-                self.save(game)  # a long record given (an import): its older part goes into pieces at once
+                self._write(game, at_once=True)  # a long record given (an import): into pieces at once
         return game
 
     def save(self, game: SavedGame, *, take_over: bool = False) -> None:
@@ -193,15 +193,25 @@ class GameStore:
         Only over the file as this copy last saw it, else :class:`ConflictError`;
         ``take_over`` writes over the other's (the player chose to).
         """
+        self._write(game, take_over=take_over)
+
+    def _write(self, game: SavedGame, *, take_over: bool = False, at_once: bool = False) -> None:
+        """:meth:`save`; ``at_once``: a piece sealed now is named at once (see :func:`pieces.seal`)."""
         if len(game.match.record) > pieces.MAX_RECORD:  # the reader's limit: never write what it refuses
             raise WriteError(full_record(game.name))
         played = game.played
         game.played = iso(self.clock())
-        sealed = game.sealed
+        sealed, ahead = game.sealed, game.ahead
         try:  # a piece first, then the head that leads to it (see cart.store.saves.pieces)
             stem = entry_stem(game.name)
-            sealed = pieces.seal(
-                self.backend, stem, game.game_id, game.match.record, sealed, game.checkpoint()
+            sealed, ahead = pieces.seal(
+                self.backend,
+                stem,
+                game.game_id,
+                game.match.record,
+                (sealed, ahead),
+                game.checkpoint(),
+                at_once=at_once,
             )
         except OSError:
             pass  # the head then keeps the longer tail: nothing is lost, and the next save tries again
@@ -223,7 +233,7 @@ class GameStore:
             game.played = played
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
         game.disk = digest(data)
-        game.sealed = sealed
+        game.sealed, game.ahead = sealed, ahead
 
     def load(self, name: str) -> SavedGame:
         """Load a game, replaying its record; ``KeyError`` if absent, :class:`DamagedError` if set aside."""
