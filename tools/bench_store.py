@@ -27,7 +27,6 @@ from typing import Any
 
 from cart.engine import Action, Double, Drop, Match, Move, NewGame, Roll, Rules, Take
 from cart.store import Backend, FileBackend, GameOptions, LocalStorageBackend, MemoryBackend, Store
-from cart.ui.table.table import Table
 
 EARLY, LATE, LOAD = 300, 12_000, 40_000
 RUN = 600
@@ -161,6 +160,8 @@ def bench_play(rounds: int, early: list[Action] | None = None) -> None:
 def play_saved(folder: Path, name: str) -> None:
     """What PLAY on the Start list does up to the table's first frame, drawing apart
     (``StartScene.with_chosen``, then ``App.play_saved``)."""
+    from cart.ui.table.table import Table  # here: the store's tests borrow this module's DictStorage
+
     store = Store(folder)
     saved = store.games.load(name)
     session = store.session(saved)

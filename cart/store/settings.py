@@ -141,12 +141,13 @@ class SettingsStore:
             return Settings()
 
     def save(self, settings: Settings) -> None:
-        """Write atomically; raises :class:`WriteError` (the old file then stays intact)."""
+        """Write atomically; raises :class:`WriteError` (the old file then stays intact).
+
+        Nothing is written over a newer version's settings: the notice given when they were read
+        said a change holds only until the cartridge closes, so no box says it again.
+        """
         if self.newer:
-            raise WriteError(
-                "Could not save the settings: a newer Gammon Cart keeps them, and this one leaves them. "
-                "The change holds until this one closes."
-            )
+            return
         try:
             self.backend.write(ENTRY, encode("settings", settings.to_body()))
         except OSError as exc:
