@@ -1,11 +1,7 @@
-"""Ratings by the FIBS formula, one per player and one per computer level, with history.
+"""Ratings by the FIBS formula (:mod:`.fibs`), one per player and one per computer level, with history.
 
-For an ``n``-point match the underdog's chance is ``U = 1 / (10 ** (D * sqrt(n) / 2000) + 1)``
-(``D`` the ratings' difference); ``P`` is ``U`` if the favourite won, else ``1 - U``.
-Each side moves by ``4 * K * sqrt(n) * P`` with its own ``K = max(1, 5 - experience / 100)``
-(experience before the match), and gains ``n`` experience. A match is
-rated when it ends; a single game as a 1-point match times its points (value x
-cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
+A match is rated when it ends; a single game as a 1-point match times its points
+(value x cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
 
 Each result is rated exactly once, forever: ``rated`` keeps one high-water mark per
 game and kind, never trimmed, so a reopen, a crash between saves or a game
@@ -25,9 +21,15 @@ from .disk.entries import MAX_BYTES, Backend, EntryChangedError, digest, replace
 from .disk.envelope import MIGRATIONS, decode, encode, peek
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
 from .errors import DamagedError, NewerVersionError, WriteError
+from .fibs import (
+    INITIAL_RATING as INITIAL_RATING,
+    Rating as Rating,
+    fibs_changes as fibs_changes,
+    k_factor as k_factor,
+    upset_probability as upset_probability,
+)
 from .saves.games import SavedGame
 
-INITIAL_RATING = 1500.0
 MAX_RATED_POINTS = 8
 """The most points one single game counts for in a rating (see the module docstring)."""
 MAX_HISTORY = 1000
@@ -97,47 +99,6 @@ def ratings_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS["ratings"][1] = ratings_1_to_2  # here, beside the marks it reads; envelope knows no ratings
-
-
-def k_factor(experience: int) -> float:
-    """FIBS's K: 5 for a newcomer, falling by 1 per 100 points of experience, never below 1."""
-    return max(1.0, 5.0 - experience / 100.0)
-
-
-def upset_probability(difference: float, length: int) -> float:
-    """The chance that the lower-rated player wins an ``length``-point match.
-
-    >>> round(upset_probability(100, 5), 3)
-    0.436
-    """
-    return 1.0 / (math.pow(10.0, abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """A player's rating and experience (the sum of the lengths or points of rated results)."""
-
-    rating: float = INITIAL_RATING
-    experience: int = 0
-
-
-def fibs_changes(winner: Rating, loser: Rating, length: int, weight: float = 1.0) -> tuple[float, float]:
-    """The winner's gain and the loser's loss (both positive) for an ``length``-point match.
-
-    ``weight`` multiplies both (the points of a single game, see the module
-    docstring).
-
-    >>> gain, _ = fibs_changes(Rating(1600, 400), Rating(1500, 400), 5)
-    >>> round(gain, 2)
-    3.9
-    >>> gain, _ = fibs_changes(Rating(1500, 400), Rating(1600, 400), 5)
-    >>> round(gain, 2)
-    5.04
-    """
-    upset = upset_probability(winner.rating - loser.rating, length)
-    p = upset if winner.rating >= loser.rating else 1.0 - upset
-    scale = 4.0 * math.sqrt(length) * p * weight
-    return k_factor(winner.experience) * scale, k_factor(loser.experience) * scale
 
 
 @dataclass(frozen=True)
