@@ -46,7 +46,7 @@ TRIMMED = (
 )
 NEWER_RATINGS = (
     "The ratings were saved by a newer Gammon Cart. This one shows what it can read of them and "
-    "changes nothing: no result is rated until the newer version is used again."
+    "changes nothing: the results played with it are not rated."
 )
 _RETRIES = 20
 

@@ -190,3 +190,12 @@ def test_a_huge_file_where_a_save_belongs_is_never_read_whole(tmp_path: Path) ->
     assert store.settings.load().sounds
     notices = store.take_notices()
     assert len(notices) == 3 and all("longer than any saved file" in n.message for n in notices)
+
+
+def test_the_writer_refuses_what_the_reader_would_refuse() -> None:
+    """Issue 39: every limit a reader applies, the writer applies first (here the envelope's size)."""
+    from cart.store import WriteError
+
+    with pytest.raises(WriteError, match="more than a saved file may be"):
+        env.encode("review", {"game_id": "0" * 16, "cache": {"x": "a" * env.MAX_BYTES}})
+    assert len(env.encode("review", {"cache": {"x": "a" * (env.MAX_BYTES - 200)}})) <= env.MAX_BYTES

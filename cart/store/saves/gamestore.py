@@ -215,8 +215,8 @@ class GameStore:
             )
         except OSError:
             pass  # the head then keeps the longer tail: nothing is lost, and the next save tries again
-        data = encode("game", game.to_body(sealed))
         try:
+            data = encode("game", game.to_body(sealed))  # past the reader's size, a WriteError as below
             if take_over:
                 self._check_not_newer(game)
             if game.disk is None or take_over:
