@@ -27,10 +27,13 @@ from test_store_support import random_match
 from cart.engine import Rules
 from cart.store import GameOptions, NewerVersionError, Store, WriteError
 from cart.store.disk import envelope as env
+from cart.store.saves import pieces
 
 REPO = Path(__file__).resolve().parents[2]
 OLDER = "236e30a"
 """The store before the record's pieces (game schema 4): the older cartridge of the second test."""
+RELEASED = "6f54423"
+"""The store before issue 39 (game schema 5, the same as this one's): it opens this one's folder."""
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -84,17 +87,17 @@ def test_a_newer_versions_folder_is_left_byte_for_byte(
     assert not (folder / "damaged").exists()
 
 
-def old_tree(tmp_path: Path) -> Path | None:
-    """The older cartridge's ``cart`` package, from the clone's history (None: the clone lacks it)."""
+def old_tree(tmp_path: Path, commit: str = OLDER) -> Path | None:
+    """An older cartridge's ``cart`` package, from the clone's history (None: the clone lacks it)."""
     git = shutil.which("git")
     if git is None:
         return None
     done = subprocess.run(
-        [git, "-C", str(REPO), "archive", "--format=tar", OLDER, "cart"], capture_output=True, check=False
+        [git, "-C", str(REPO), "archive", "--format=tar", commit, "cart"], capture_output=True, check=False
     )
     if done.returncode:
         return None
-    tree = tmp_path / "older"
+    tree = tmp_path / commit
     with tarfile.open(fileobj=io.BytesIO(done.stdout)) as tar:
         tar.extractall(tree, filter="data")
     return tree
@@ -165,6 +168,59 @@ def test_the_real_older_cartridges_folder_opens_here_unchanged(tmp_path: Path) -
     assert not store.settings.load().sounds and store.reviews.load(money) == {"key": "k"}
     store.session(money)  # opened to play: everything was rated already, nothing to write
     assert snapshot(folder) == before and store.take_notices() == []
+
+
+RELEASED_READS = textwrap.dedent(
+    """
+    import sys
+    from cart.store import Store
+
+    store = Store(sys.argv[1])
+    games = store.games.list()
+    lengths = [len(store.games.load(s.name).match.record) for s in games]
+    store.ratings.book, store.settings.load()
+    assert not store.take_notices()
+    print(" ".join(f"{s.name}={n}" for s, n in zip(games, lengths)))
+    """
+)
+
+
+def test_the_released_cartridge_opens_this_ones_folder_unchanged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pieces named a period after they are written change no schema: the cartridge released before
+    this one reads a long game's head and pieces, and moves or writes nothing."""
+    tree = old_tree(tmp_path, RELEASED)
+    if tree is None:
+        pytest.skip(f"this clone lacks commit {RELEASED} (the store before issue 39): nothing to run")
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)  # pieces within a few games (the reader has no period)
+    monkeypatch.setattr(pieces, "LONG_TAIL", 20)  # and named a period late, as in play
+    folder = tmp_path / "saves"
+    store = Store(folder)
+    match = random_match(Rules(), 4, games=3)
+    session = store.session(
+        store.games.create("Long", GameOptions(names=("Ann", "Bob")), record=match.record)
+    )
+    rng = random.Random(3)
+    for _ in range(2_000):  # until a piece is written ahead of the head that names the others
+        if session.game.ahead is not None:
+            break
+        session.match.new_game() if session.match.game.phase == "over" else session.match.roll()
+        if session.match.game.phase == "move":
+            session.match.play(rng.choice(session.match.legal_plays()))
+    assert session.game.ahead is not None and session.game.sealed.pieces >= 1
+    store.settings.update(sounds=False)
+    before = snapshot(folder)
+    done = subprocess.run(
+        [sys.executable, "-c", RELEASED_READS, str(folder)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tree), "PATH": ""},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [f"Long={len(session.match.record)}"]
+    assert snapshot(folder) == before
 
 
 def test_a_game_taken_over_is_never_written_over_a_newer_versions(tmp_path: Path) -> None:
