@@ -3,9 +3,10 @@
 A newer version's game, pieces, ratings, settings and review are refused and left
 byte for byte: the game is listed greyed, the ratings and settings are read as far as
 this version can and never written. The newer cartridge here is this one with every
-schema version raised, writing in-process; the older one is the real code from the
-clone's history (the commit before the record's pieces), run in a subprocess, whose
-folder this version opens without moving or changing a file.
+schema version raised, writing in-process. The older ones are real code from the clone's
+history, run in a subprocess: the store before the record's pieces writes a folder this
+version opens without moving or changing a file, and the store released before issue 39
+opens this version's folder likewise (pieces written ahead change no schema).
 """
 
 from __future__ import annotations
