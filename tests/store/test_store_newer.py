@@ -104,6 +104,19 @@ def old_tree(tmp_path: Path, commit: str = OLDER) -> Path | None:
     return tree
 
 
+def run_older(tree: Path, script: str, folder: Path) -> str:
+    """What ``script`` prints, run by the older cartridge in ``tree`` on the save ``folder``."""
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(folder)],
+        capture_output=True,
+        text=True,
+        env={"PYTHONPATH": str(tree), "PATH": ""},
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
 OLDER_WRITES = textwrap.dedent(
     """
     import random, sys
@@ -149,15 +162,7 @@ def test_the_real_older_cartridges_folder_opens_here_unchanged(tmp_path: Path) -
     if tree is None:
         pytest.skip(f"this clone lacks commit {OLDER} (the store before pieces): no older cartridge to run")
     folder = tmp_path / "saves"
-    done = subprocess.run(
-        [sys.executable, "-c", OLDER_WRITES, str(folder)],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(tree), "PATH": ""},
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    actions, experience = map(int, done.stdout.split())
+    actions, experience = map(int, run_older(tree, OLDER_WRITES, folder).split())
     assert experience > 0
     before = snapshot(folder)
     assert json.loads(before["settings.json"])["version"] == 1
@@ -212,15 +217,7 @@ def test_the_released_cartridge_opens_this_ones_folder_unchanged(
     assert session.game.ahead is not None and session.game.sealed.pieces >= 1
     store.settings.update(sounds=False)
     before = snapshot(folder)
-    done = subprocess.run(
-        [sys.executable, "-c", RELEASED_READS, str(folder)],
-        capture_output=True,
-        text=True,
-        env={"PYTHONPATH": str(tree), "PATH": ""},
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == [f"Long={len(session.match.record)}"]
+    assert run_older(tree, RELEASED_READS, folder).split() == [f"Long={len(session.match.record)}"]
     assert snapshot(folder) == before
 
 
