@@ -222,3 +222,19 @@ def test_a_money_match_id_with_a_score_sets_up_that_session() -> None:
     again = Match.from_ids(played.position_id(), played.match_id())
     assert again.score == played.score != (0, 0)
     assert (again.position_id(), again.match_id()) == (played.position_id(), played.match_id())
+
+
+@pytest.mark.parametrize("mid_turn", [False, True])
+def test_ids_copied_while_a_resignation_is_offered_say_so(mid_turn: bool) -> None:
+    """Issue 39: the resignation's answerer has the turn, so the check said "a double waiting"."""
+    from cart.engine import Resign, Roll
+
+    m = Match(Rules(match_length=5))
+    m.apply(Roll((3, 1)))
+    m.play("8/5 6/5")
+    if mid_turn:
+        m.apply(Roll((4, 2)))
+    m.apply(Resign(1, 1))
+    assert m.game.phase == "resigned"
+    with pytest.raises(PositionError, match="a resignation waiting"):
+        Match.from_ids(m.position_id(), m.match_id())

@@ -18,7 +18,7 @@ from .actions import Accept, Action, Decline, Double, Drop, Forfeit, Move, NewGa
 from .board import Position
 from .checkpoint import Checkpoint
 from .errors import EngineError, IllegalActionError, PositionError, RecordError
-from .events import Event, GameStarted, MatchOver, Moved
+from .events import Event, GameStarted, MatchOver, Moved, Passed
 from .game import GameState, check_player
 from .matchid import MatchKey
 from .plays import Dice, Play, check_dice
@@ -117,6 +117,9 @@ class Match:
         self.on_commit: Observer | None = on_commit
         # A match set up at n-1 away outside the Crawford game is past it: none comes again.
         self._crawford_seen = self.game.crawford or (start_score != (0, 0) and max(start_score) == n - 1)
+        self.last_turns: dict[int, tuple[Moved | Passed, Dice | None]] = {}
+        """Each side's last roll in the game under way, played or passed, with its dice, oldest first:
+        kept as the actions come, so a long record replayed from a checkpoint still has them."""
 
     def __repr__(self) -> str:
         return f"<Match {self.names[0]} {self.score[0]} - {self.score[1]} {self.names[1]} {self.match_id()}>"
@@ -124,6 +127,17 @@ class Match:
     def restarted(self) -> Match:
         """This match as it began, with no record, dice or observer: where every replay starts."""
         return Match(self.rules, names=self.names, start=self.start, start_score=self.start_score)
+
+    def checkpoint(self) -> Checkpoint | None:
+        """Where the match stood when its current game began (None: in its first game)."""
+        record, game = self.record, self.game
+        at = next((i for i in range(len(record), 0, -1) if isinstance(record[i - 1], NewGame)), 0)
+        if not at:
+            return None
+        score = list(self.score)
+        if game.phase == "over" and game.winner is not None:
+            score[game.winner] -= game.points
+        return Checkpoint(at, (score[0], score[1]), self.game_number, game.crawford)
 
     @classmethod
     def from_ids(
@@ -335,6 +349,7 @@ class Match:
             raise IllegalActionError("cannot start a new game: this one is not over")
         if self.is_match_over:
             raise IllegalActionError("cannot start a new game: the match is over")
+        self.last_turns = {}
         n = self.rules.match_length
         crawford = (
             self.rules.crawford
@@ -405,6 +420,11 @@ class Match:
     def _commit(self, step: tuple[GameState, list[Event]], action: Action) -> list[Event]:
         """Install a computed step: score the game if it just ended, write the record."""
         after, events = step
+        for e in events:
+            if isinstance(e, (Moved, Passed)):  # a new dict: a shallow copy of the match keeps its own
+                turns = {p: t for p, t in self.last_turns.items() if p != e.player}
+                turns[e.player] = (e, e.dice if isinstance(e, Passed) else self.game.dice)
+                self.last_turns = turns
         if after.phase == "over" and self.game.phase != "over":
             assert after.winner is not None
             score = list(self.score)

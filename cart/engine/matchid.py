@@ -82,10 +82,10 @@ class MatchKey:
         n = self.match_length
         if self.game_state != GAME_PLAYING:
             raise PositionError("the Match ID is of a game over or not begun: set up a turn under way")
+        if self.resigned:  # first: the turn is then the answerer's, as with a double
+            raise PositionError("the Match ID has a resignation waiting for an answer: set up a turn to play")
         if self.doubled or self.turn != self.on_roll:
             raise PositionError("the Match ID has a double waiting for an answer: set up a turn to play")
-        if self.resigned:
-            raise PositionError("the Match ID has a resignation waiting for an answer: set up a turn to play")
         if n and max(self.score) >= n:
             raise PositionError(
                 f"the Match ID's score {self.score[0]}-{self.score[1]} has already won its {n}-point match"

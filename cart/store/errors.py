@@ -30,8 +30,12 @@ class DamagedError(StoreError, ValueError):
     """Stored data that cannot be trusted: unreadable, truncated, foreign, or failing validation."""
 
 
-class NewerVersionError(DamagedError):
-    """Data written by a newer Gammon Cart, with a schema version this one does not know."""
+class NewerVersionError(StoreError, ValueError):
+    """Data written by a newer Gammon Cart, with a schema version this one does not know.
+
+    Not damage: such a file is refused and left where it is, byte for byte, never set
+    aside or written over, so the newer cartridge finds it as it left it.
+    """
 
 
 class MatError(StoreError, ValueError):

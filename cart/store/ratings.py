@@ -1,11 +1,7 @@
-"""Ratings by the FIBS formula, one per player and one per computer level, with history.
+"""Ratings by the FIBS formula (:mod:`.fibs`), one per player and one per computer level, with history.
 
-For an ``n``-point match the underdog's chance is ``U = 1 / (10 ** (D * sqrt(n) / 2000) + 1)``
-(``D`` the ratings' difference); ``P`` is ``U`` if the favourite won, else ``1 - U``.
-Each side moves by ``4 * K * sqrt(n) * P`` with its own ``K = max(1, 5 - experience / 100)``
-(experience before the match), and gains ``n`` experience. A match is
-rated when it ends; a single game as a 1-point match times its points (value x
-cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
+A match is rated when it ends; a single game as a 1-point match times its points
+(value x cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
 
 Each result is rated exactly once, forever: ``rated`` keeps one high-water mark per
 game and kind, never trimmed, so a reopen, a crash between saves or a game
@@ -20,14 +16,20 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..engine import EngineError, Event, GameOver, MatchOver
-from .disk.entries import Backend, EntryChangedError, digest, replace_entry
-from .disk.envelope import MIGRATIONS, decode, encode
+from ..engine import Action, Checkpoint, EngineError, Event, GameOver, Match, MatchOver, NewGame
+from .disk.entries import MAX_BYTES, Backend, EntryChangedError, digest, replace_entry
+from .disk.envelope import MIGRATIONS, decode, encode, peek
 from .disk.notices import Clock, Notice, iso, set_aside, utc_now
-from .errors import DamagedError, WriteError
+from .errors import DamagedError, NewerVersionError, WriteError
+from .fibs import (
+    INITIAL_RATING as INITIAL_RATING,
+    Rating as Rating,
+    fibs_changes as fibs_changes,
+    k_factor as k_factor,
+    upset_probability as upset_probability,
+)
 from .saves.games import SavedGame
 
-INITIAL_RATING = 1500.0
 MAX_RATED_POINTS = 8
 """The most points one single game counts for in a rating (see the module docstring)."""
 MAX_HISTORY = 1000
@@ -35,6 +37,17 @@ MAX_HISTORY = 1000
 game, and a browser's storage is a few megabytes."""
 
 ENTRY = "ratings.json"
+MAX_RATINGS_BYTES = MAX_BYTES // 4
+"""The ratings file's budget, well inside the reader's limit and a browser's storage: past it the
+oldest history goes (the ratings and the rated marks stay whole)."""
+TRIMMED = (
+    "The ratings' history grew past what the ratings file keeps: the oldest results were dropped "
+    "from the players' graphs. Every rating itself is kept."
+)
+NEWER_RATINGS = (
+    "The ratings were saved by a newer Gammon Cart. This one shows what it can read of them and "
+    "changes nothing: the results played with it are not rated."
+)
 _RETRIES = 20
 
 
@@ -86,47 +99,6 @@ def ratings_1_to_2(body: dict[str, Any]) -> dict[str, Any]:
 
 
 MIGRATIONS["ratings"][1] = ratings_1_to_2  # here, beside the marks it reads; envelope knows no ratings
-
-
-def k_factor(experience: int) -> float:
-    """FIBS's K: 5 for a newcomer, falling by 1 per 100 points of experience, never below 1."""
-    return max(1.0, 5.0 - experience / 100.0)
-
-
-def upset_probability(difference: float, length: int) -> float:
-    """The chance that the lower-rated player wins an ``length``-point match.
-
-    >>> round(upset_probability(100, 5), 3)
-    0.436
-    """
-    return 1.0 / (math.pow(10.0, abs(difference) * math.sqrt(length) / 2000.0) + 1.0)
-
-
-@dataclass(frozen=True)
-class Rating:
-    """A player's rating and experience (the sum of the lengths or points of rated results)."""
-
-    rating: float = INITIAL_RATING
-    experience: int = 0
-
-
-def fibs_changes(winner: Rating, loser: Rating, length: int, weight: float = 1.0) -> tuple[float, float]:
-    """The winner's gain and the loser's loss (both positive) for an ``length``-point match.
-
-    ``weight`` multiplies both (the points of a single game, see the module
-    docstring).
-
-    >>> gain, _ = fibs_changes(Rating(1600, 400), Rating(1500, 400), 5)
-    >>> round(gain, 2)
-    3.9
-    >>> gain, _ = fibs_changes(Rating(1500, 400), Rating(1600, 400), 5)
-    >>> round(gain, 2)
-    5.04
-    """
-    upset = upset_probability(winner.rating - loser.rating, length)
-    p = upset if winner.rating >= loser.rating else 1.0 - upset
-    scale = 4.0 * math.sqrt(length) * p * weight
-    return k_factor(winner.experience) * scale, k_factor(loser.experience) * scale
 
 
 @dataclass(frozen=True)
@@ -223,6 +195,16 @@ class RatingBook:
             del changes[:-MAX_HISTORY]
         return True
 
+    def trim_history(self) -> bool:
+        """Drop the oldest quarter of the longest histories (False: nothing left to drop)."""
+        longest = max((len(h) for h in self.history.values()), default=0)
+        if longest < 2:
+            return False
+        keep = longest * 3 // 4
+        for changes in self.history.values():
+            del changes[:-keep]
+        return True
+
     def to_body(self) -> dict[str, Any]:
         return {
             "players": {
@@ -264,6 +246,22 @@ class RatingBook:
         return book
 
 
+def _games_after(record: list[Action], current: int, rated: int) -> dict[int, tuple[int, int]]:
+    """Where each game after game ``rated`` begins and ends in ``record``, by number, oldest first.
+
+    Counted back from the end (game ``current``), so a long session is not walked through.
+    """
+    found: dict[int, tuple[int, int]] = {}
+    end, number = len(record), current
+    for i in range(len(record), -1, -1):
+        if number <= rated:
+            break
+        if i == 0 or isinstance(record[i - 1], NewGame):
+            found[number] = (i, end)
+            end, number = i - 1, number - 1
+    return dict(reversed(found.items()))
+
+
 class RatingStore:
     """The rating book in ``ratings.json``: loaded on first use, saved after each change."""
 
@@ -273,6 +271,8 @@ class RatingStore:
         self.clock = clock
         self._book: RatingBook | None = None
         self._unreadable: str | None = None  # set when the file exists but could not be read
+        self.newer = False
+        """The file was written by a newer Gammon Cart: shown as far as this one reads it, never written."""
         self._disk: str | None = None  # the digest of the file as last read or written here
 
     @property
@@ -295,7 +295,10 @@ class RatingStore:
         """
         for _ in range(_RETRIES):
             self._refresh()
-            changed = self.book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
+            book = self.book
+            if self.newer:  # read-only for this run: a notice said so when the file was read
+                return False
+            changed = book.rate(winner, loser, kind=kind, points=points, ref=ref, when=iso(self.clock()))
             if not changed:
                 return False
             try:
@@ -310,7 +313,11 @@ class RatingStore:
         """Write the book only over the file as last read or written here, else raise :class:`_Raced`."""
         if self._unreadable is not None:  # never replace ratings we could not read
             raise WriteError(f"Could not save the ratings: the file could not be read ({self._unreadable})")
-        data = encode("ratings", self.book.to_body())
+        if self.newer:
+            raise WriteError(
+                "Could not save the ratings: a newer Gammon Cart keeps them, and this one leaves them"
+            )
+        data = self._encoded()
         try:
             replace_entry(self.backend, ENTRY, data, self._disk)
         except EntryChangedError:
@@ -321,9 +328,26 @@ class RatingStore:
             raise WriteError(f"Could not save the ratings: {exc.strerror or exc}") from exc
         self._disk = digest(data)
 
+    def _encoded(self) -> bytes:
+        """The book as stored, the oldest history trimmed while it is over :data:`MAX_RATINGS_BYTES`."""
+        book, trimmed = self.book, False
+        while True:
+            try:
+                data = encode("ratings", book.to_body())
+                if len(data) <= MAX_RATINGS_BYTES:
+                    break
+            except WriteError:
+                pass  # over the reader's limit itself: trimmed like any other
+            if not book.trim_history():
+                raise WriteError("Could not save the ratings: there are too many players to keep")
+            trimmed = True
+        if trimmed:
+            self.notices.append(Notice(ENTRY, None, TRIMMED))
+        return data
+
     def _refresh(self) -> None:
         """Read the book again if the file changed since this store last read or wrote it."""
-        if self._book is None or self._unreadable is not None:
+        if self._book is None or self._unreadable is not None or self.newer:
             return
         try:
             data = self.backend.read(ENTRY)
@@ -342,14 +366,41 @@ class RatingStore:
             self._rate_event(game, game.match.game_number if number is None else number, event)
 
     def catch_up(self, game: SavedGame) -> None:
-        """Rate every result of ``game`` not rated yet (a crash may fall between two saves)."""
-        live = game.match
-        # Replayed from the match's own start, as its moments are: a fresh match would be another game.
-        match = live.restarted()
+        """Rate every result of ``game`` not rated yet (a crash may fall between two saves).
+
+        From the kept mark: a match's result is its final score, and of a money session only
+        the games after the last one rated are replayed (usually none), so opening a long
+        session to play costs what loading it costs.
+        """
+        options, live = game.options, game.match
+        if game.set_up or options.player_id(0) == options.player_id(1):
+            return  # nobody is rated: nothing to catch up
+        self._refresh()
+        book = self.book
+        if self.newer:
+            return
+        if options.rules.is_match:
+            winner = live.match_winner
+            if winner is not None:
+                self._rate_event(game, live.game_number, MatchOver(winner, live.score))
+            return
+        begins = _games_after(live.record, live.game_number, book.rated.get(f"{game.game_id}:game", 0))
+        if live.game.phase != "over":
+            begins.pop(live.game_number, None)  # the game under way has no result yet
         try:
-            for action in live.record:
-                for event in match.apply(action):
-                    self._rate_event(game, match.game_number, event)
+            for number, (start, end) in begins.items():
+                # Money: a game's result does not depend on the tally before it, so the game
+                # is replayed from its own start at a tally of 0-0.
+                match = (
+                    live.restarted()
+                    if start == 0
+                    else Match.replay(
+                        live.rules, live.record[:start], resume=Checkpoint(start, (0, 0), number, False)
+                    )
+                )
+                for action in live.record[start:end]:
+                    for event in match.apply(action):
+                        self._rate_event(game, number, event)
         except EngineError as exc:  # the game was validated on load: this is a bug, say so plainly
             raise DamagedError(f"the record of {game.name!r} no longer replays: {exc}") from None
 
@@ -379,6 +430,14 @@ class RatingStore:
             return RatingBook()
         try:
             return RatingBook.from_body(decode("ratings", data))
+        except NewerVersionError:
+            self.newer = True
+            self.notices.append(Notice(ENTRY, None, NEWER_RATINGS))
+            try:  # what this version can read of them, shown as they are
+                body = peek("ratings", data)
+                return RatingBook() if body is None else RatingBook.from_body(body)
+            except DamagedError:
+                return RatingBook()
         except DamagedError as exc:
             notice = set_aside(self.backend, ENTRY, "the ratings", str(exc), self.clock)
             self.notices.append(notice)

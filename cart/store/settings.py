@@ -12,12 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .disk.entries import Backend
-from .disk.envelope import decode, encode
+from .disk.envelope import decode, encode, peek
 from .disk.notices import Clock, Notice, set_aside, utc_now
-from .errors import BadValueError, DamagedError, WriteError
+from .errors import BadValueError, DamagedError, NewerVersionError, WriteError
 from .saves.options import GameOptions
 
 ENTRY = "settings.json"
+NEWER_SETTINGS = (
+    "The settings were saved by a newer Gammon Cart. This one uses what it can read of them and "
+    "saves no change to them: a change holds until it closes."
+)
 ANIMATION_SPEEDS = ("off", "fast", "normal", "slow")
 """How checkers and dice move: ``off`` shows each result at once."""
 TUTOR_LEVELS = ("off", "doubtful", "bad", "very bad")
@@ -107,6 +111,8 @@ class SettingsStore:
         self.backend = backend
         self.notices = notices
         self.clock = clock
+        self.newer = False
+        """The file was written by a newer Gammon Cart: read as far as this one can, never written."""
 
     def load(self) -> Settings:
         """The stored settings, or the defaults (with a notice if the file had to be set aside)."""
@@ -121,12 +127,27 @@ class SettingsStore:
             return Settings()
         try:
             return Settings.from_body(decode("settings", data))
+        except NewerVersionError:
+            if not self.newer:
+                self.newer = True
+                self.notices.append(Notice(ENTRY, None, NEWER_SETTINGS))
+            try:  # the fields this version knows, as a newer one left them
+                body = peek("settings", data)
+                return Settings() if body is None else Settings.from_body(body)
+            except (DamagedError, BadValueError):
+                return Settings()
         except DamagedError as exc:
             self.notices.append(set_aside(self.backend, ENTRY, "the settings", str(exc), self.clock))
             return Settings()
 
     def save(self, settings: Settings) -> None:
-        """Write atomically; raises :class:`WriteError` (the old file then stays intact)."""
+        """Write atomically; raises :class:`WriteError` (the old file then stays intact).
+
+        Nothing is written over a newer version's settings: the notice given when they were read
+        said a change holds only until the cartridge closes, so no box says it again.
+        """
+        if self.newer:
+            return
         try:
             self.backend.write(ENTRY, encode("settings", settings.to_body()))
         except OSError as exc:

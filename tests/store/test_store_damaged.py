@@ -41,7 +41,6 @@ DAMAGE = {
     "bit-flipped": lambda d: d[:300] + bytes([d[300] ^ 4]) + d[301:],
     "foreign": lambda d: b'{"hello": "world"}',
     "settings": lambda d: env.encode("settings", {"sounds": True}),
-    "newer": newer_version,
     "not utf-8": lambda d: b"\xff\xfe" + d,
 }
 
@@ -62,12 +61,14 @@ def test_damaged_file_is_set_aside_and_the_others_load(tmp_path: Path, kind: str
     assert (tmp_path / notice.moved_to).read_bytes() == DAMAGE[kind](original)  # renamed, not deleted
 
 
-def test_newer_version_says_so(tmp_path: Path) -> None:
+def test_newer_version_is_refused_and_left_where_it_is(tmp_path: Path) -> None:
+    """Issue 39: a newer file was "damaged" and set aside; it is refused, byte for byte where it was."""
     store, path = good_file(tmp_path)
-    path.write_bytes(newer_version(path.read_bytes()))
-    with pytest.raises(DamagedError, match="newer Gammon Cart") as caught:
+    path.write_bytes(newer := newer_version(path.read_bytes()))
+    with pytest.raises(NewerVersionError, match="newer Gammon Cart") as caught:
         store.games.load("Good")
-    assert "set aside as damaged/" in str(caught.value)
+    assert not isinstance(caught.value, DamagedError) and "set aside" not in str(caught.value)
+    assert path.read_bytes() == newer and not (tmp_path / "damaged").exists()
     with pytest.raises(NewerVersionError):
         env.decode("game", newer_version(env.encode("game", {})))
 
@@ -163,10 +164,38 @@ def test_envelope_refuses_what_it_cannot_trust() -> None:
         ): "not a version number",
         good.replace(b'"x":1', b'"x":NaN'): "not complete JSON",
         good.replace(b'"x":1', b'"x":2'): "checksum",
-        b"x" * (env.MAX_BYTES + 1): "bytes long",
+        b"x" * (env.MAX_BYTES + 1): "longer than any saved file",
     }
     for data, why in cases.items():
         with pytest.raises(DamagedError, match=why):
             env.decode("game", data)
     with pytest.raises(DamagedError, match="holds a ratings, not game"):
         env.decode("game", env.encode("ratings", {}))
+
+
+def test_a_huge_file_where_a_save_belongs_is_never_read_whole(tmp_path: Path) -> None:
+    """Issue 39: a 1 GiB file was read whole before the size check (seconds, a gigabyte, MemoryError)."""
+    from cart.store import FileBackend, Store
+
+    huge = 64 * env.MAX_BYTES  # sparse: no disk is used, and the old read would take 512 MiB
+    for entry in ("games/huge-0000000000000000.json", "settings.json", "ratings.json"):
+        path = tmp_path.joinpath(*entry.split("/"))
+        path.parent.mkdir(exist_ok=True)
+        with path.open("wb") as f:
+            f.truncate(huge)
+        data = FileBackend(tmp_path).read(entry)
+        assert data is not None and len(data) == env.MAX_BYTES + 1
+    store = Store(tmp_path)
+    assert store.games.list() == [] and store.ratings.get("player:Ann").rating == 1500.0
+    assert store.settings.load().sounds
+    notices = store.take_notices()
+    assert len(notices) == 3 and all("longer than any saved file" in n.message for n in notices)
+
+
+def test_the_writer_refuses_what_the_reader_would_refuse() -> None:
+    """Issue 39: every limit a reader applies, the writer applies first (here the envelope's size)."""
+    from cart.store import WriteError
+
+    with pytest.raises(WriteError, match="more than a saved file may be"):
+        env.encode("review", {"game_id": "0" * 16, "cache": {"x": "a" * env.MAX_BYTES}})
+    assert len(env.encode("review", {"cache": {"x": "a" * (env.MAX_BYTES - 200)}})) <= env.MAX_BYTES

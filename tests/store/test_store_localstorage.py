@@ -240,3 +240,19 @@ def test_jsnull_from_pyodide_is_a_missing_entry_not_damaged_data() -> None:
     assert store.settings.load() == Settings(music=False)
     assert store.backend.names() == ["settings.json"]
     assert LocalStorageBackend(storage).names() == ["settings.json"]
+
+
+def test_a_huge_value_is_never_decoded_whole() -> None:
+    """Issue 39: reads are bounded before they happen; in the browser, before the base64 is decoded."""
+    from cart.store.disk.entries import MAX_BYTES
+
+    storage = FakeStorage()
+    backend = LocalStorageBackend(storage)
+    storage.items[NAMESPACE + "settings.json"] = "v1:" + "QUFB" * (MAX_BYTES // 2)  # 1.5x the limit
+    storage.items[NAMESPACE + "ratings.json"] = "x" * (2 * MAX_BYTES)  # not ours as written
+    for entry in ("settings.json", "ratings.json"):
+        data = backend.read(entry)
+        assert data is not None and len(data) == MAX_BYTES + 1
+    store = Store(backend)
+    assert store.settings.load().sounds and store.ratings.get("player:Ann").experience == 0
+    assert all("longer than any saved file" in n.message for n in store.take_notices())

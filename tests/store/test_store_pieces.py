@@ -77,10 +77,12 @@ def test_a_long_session_is_saved_in_pieces_and_loads_whole(
     assert len(game.match.record) == actions
     body = head(store, "Long")
     sealed = pieces.Sealed.from_json(body["sealed"])
-    assert sealed.pieces >= actions // 200 and sealed.actions + len(body["tail"]) == actions
-    # The head holds what came after the last game's start, a few hundred actions at most.
-    assert len(body["tail"]) < pieces.PIECE_ACTIONS + 400
-    assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces
+    assert sealed.pieces >= actions // 200 - 1 and sealed.actions + len(body["tail"]) == actions
+    # The head holds what came after the last piece it names: the piece written ahead of it (named
+    # at the next one's save, so a copy taken file by file meanwhile holds what it names), and
+    # what came after the last game's start, a few hundred actions at most.
+    assert len(body["tail"]) < 2 * pieces.PIECE_ACTIONS + 400
+    assert len(pieces.piece_entries(made, entry_stem("Long"))) == sealed.pieces + 1
     again = Store(made).games.load("Long")
     assert again.match.record == game.match.record and again.match.game == game.match.game
     assert (again.match.score, again.match.match_id()) == (game.match.score, game.match.match_id())
@@ -180,6 +182,30 @@ def test_a_piece_missing_or_changed_is_damage_and_sets_the_game_aside(
     assert any(n.startswith("games-long-") and ".json." in n for n in kept)
     assert sum(".part." in n for n in kept) == len(names) - (harm == "missing")
     assert len(fresh.games.load("Long too").match.record) == 300
+
+
+def test_the_set_aside_notice_names_every_file_it_moved_and_putting_them_back_restores_the_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, two_long_games: dict[str, bytes]
+) -> None:
+    """Issue 39: the notice named the head alone and said "nothing else was changed"; the pieces went too."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
+    store = folder_of(two_long_games, tmp_path)
+    stem = entry_stem("Long")
+    files = [f"games/{stem}.json", *pieces.piece_entries(store.backend, stem)]
+    good = store.games.load("Long").match.record
+    head_file = tmp_path / files[0]
+    whole = head_file.read_bytes()
+    head_file.write_bytes(whole.replace(b'"played":"', b'"played":"x', 1))  # its checksum fails
+    with pytest.raises(DamagedError):
+        store.games.load("Long")
+    [notice] = store.take_notices()
+    moved = dict(part.split(" as ") for part in notice.message.split("set aside: ")[1].split("; ")[:-1])
+    assert sorted(moved) == sorted(files) and notice.message.endswith("nothing else was changed.")
+    assert all((tmp_path / target).exists() for target in moved.values())
+    for entry, target in moved.items():  # the player puts back what the notice lists
+        (tmp_path / target).rename(tmp_path / entry)
+    head_file.write_bytes(whole)
+    assert Store(tmp_path).games.load("Long").match.record == good
 
 
 def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -308,3 +334,73 @@ def test_schema_4_games_load_as_that_code_read_them_and_go_on_in_pieces(tmp_path
         again = store.games.load(name)
         assert again.match.record == match.record and again.match.match_id() == match.match_id()
         assert again.match.start_score == match.start_score and again.set_up == game.set_up
+
+
+def test_the_longest_record_is_refused_by_the_writer_first_with_a_warning_well_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39: the 200,001st action saved without a word, and the reader set the game aside."""
+    from cart.store.saves import games, session as sessions
+
+    monkeypatch.setattr(pieces, "MAX_RECORD", 60)
+    monkeypatch.setattr(games, "MAX_RECORD", 60)  # the reader's limit, as the writer's
+    monkeypatch.setattr(sessions, "WARN_RECORD", 40)
+    backend = MemoryBackend()
+    store = Store(backend, clock=FixedClock())
+    session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
+    rng = random.Random(2)
+    while len(session.match.record) < 40:
+        assert session.take_warning() is None
+        play_some(session, rng, 1)
+    warning = session.take_warning()
+    assert warning is not None and "new session" in warning and session.take_warning() is None
+    while len(session.match.record) < 62:
+        play_some(session, rng, 1)
+    assert session.problem is not None and "the most a saved game can" in session.problem
+    loaded = Store(backend).games.load("g")  # whole, with every action up to the limit
+    assert len(loaded.match.record) == 60 and loaded.match.record == session.match.record[:60]
+    assert "damaged" not in " ".join(backend.names())
+    again = Store(backend).session(loaded)  # reopened: said again at once
+    assert again.take_warning() is not None
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        "name",
+        pytest.param("reversed", marks=pytest.mark.slow),
+        pytest.param("shuffled", marks=pytest.mark.slow),
+    ],
+)
+def test_a_copy_taken_file_by_file_while_a_piece_is_sealed_opens(
+    monkeypatch: pytest.MonkeyPatch, order: str
+) -> None:
+    """Issue 39: a backup copied in name order (as rsync does) while a piece was sealed held a head
+    naming a piece it did not hold, and the whole game was set aside. Now, whatever the order and
+    whichever file the seal falls before, the copy opens: every action up to the copy's start."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
+    monkeypatch.setattr(pieces, "LONG_TAIL", 20)  # its games are periods long here, a fraction of one in play
+    backend = MemoryBackend()
+    store = Store(backend, clock=FixedClock())
+    session = store.session(store.games.create("Long", OPTIONS, rng=random.Random(1)))
+    rng = random.Random(2)
+    play_some(session, rng, 200)
+    stem = entry_stem("Long")
+    assert pieces.piece_entries(backend, stem)
+    for seal_at in range(len(backend.names()) + 1):  # before each file of the first listing, and after
+        listed = backend.names()  # listed first, then copied one by one
+        if order != "name":
+            listed.reverse() if order == "reversed" else random.Random(seal_at).shuffle(listed)
+        started = len(session.match.record)
+        copy = MemoryBackend()
+        for i, entry in enumerate(listed):
+            if i == seal_at:  # a piece is sealed (and its head saved) while the copy goes on
+                written = len(pieces.piece_entries(backend, stem))
+                while len(pieces.piece_entries(backend, stem)) == written:
+                    play_some(session, rng, 1)
+            data = backend.read(entry)
+            if data is not None:
+                copy.write(entry, data)
+        record = Store(copy).games.load("Long").match.record
+        assert started <= len(record) and record == session.match.record[: len(record)], seal_at
+    assert session.problem is None

@@ -163,3 +163,45 @@ def test_unreadable_ratings_are_never_overwritten() -> None:
     store = Store(Unreadable())
     with pytest.raises(OSError, match="could not be read"):
         store.ratings.rate("player:A", "player:B", kind="game", points=1, ref="r")
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        pytest.param(1_000, id="1,000 results, the budget a tenth"),
+        pytest.param(0, marks=pytest.mark.slow, id="real"),
+    ],
+)
+def test_a_long_career_of_many_players_keeps_its_ratings_file_within_the_readers_limit(
+    results: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: 40 players with 1,000 kept results each wrote 8.6 MB, which the reader refused: all
+    ratings restarted. The writer trims the oldest history first, and says so; every rating stays."""
+    from cart.store import MemoryBackend, Store, ratings
+    from cart.store.disk.entries import MAX_BYTES
+    from cart.store.ratings import MAX_HISTORY
+
+    if results:  # the same, at a tenth of the figures
+        monkeypatch.setattr(ratings, "MAX_RATINGS_BYTES", ratings.MAX_RATINGS_BYTES // 40)
+    store = Store(MemoryBackend())
+    book = store.ratings.book
+    players = [f"player:Игрок номер {i:02d} из сорока" for i in range(40)]
+    for n in range(results or MAX_HISTORY * len(players) // 2):
+        winner, loser = players[n % 40], players[(n * 7 + 1 + n // 40) % 40]
+        if winner != loser:
+            book.rate(
+                winner,
+                loser,
+                kind="game",
+                points=1 + n % 3,
+                ref=f"{n:016x}:game:1",
+                when="2025-01-01T00:00:00Z",
+            )
+    store.ratings.save()
+    data = store.backend.read("ratings.json")
+    assert data is not None and len(data) <= ratings.MAX_RATINGS_BYTES < MAX_BYTES
+    again = Store(store.backend)
+    assert all(again.ratings.get(p) == book.get(p) for p in players)
+    assert len(again.ratings.book.rated) == len(book.rated)  # every mark kept: nothing is rated twice
+    assert "oldest results were dropped" in " ".join(n.message for n in store.take_notices())
+    assert again.take_notices() == []

@@ -169,3 +169,61 @@ def test_malformed_marks_are_refused() -> None:
     for rated in ({"x": 0}, {"x": "1"}, {"": 1}, []):
         with pytest.raises(Exception, match=r"mark|rated"):
             RatingBook.from_body({**body, "rated": rated})
+
+
+def counted_applies(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts every action any match applies from now on (the engine's one way to change a match)."""
+    from cart.engine import Match
+
+    count = [0]
+    real = Match.apply
+
+    def apply(self: Match, action: object) -> object:
+        count[0] += 1
+        return real(self, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Match, "apply", apply)
+    return count
+
+
+def test_opening_a_long_session_to_play_replays_only_the_games_not_rated(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 39: catch-up replayed every action of a 40,000-action session on each PLAY."""
+    from test_store_support import random_match
+
+    store = Store(MemoryBackend(), clock=FixedClock())
+    match = random_match(Rules(), 3, games=30)
+    saved = store.games.create("Long", OPTIONS, rng=random.Random(1), record=match.record)
+    store.session(saved)  # the first opening rates the imported games, all of them
+    rated = store.ratings.get("player:Ann").experience
+    assert rated > 0
+    loaded = Store(store.backend).games.load("Long")
+    count = counted_applies(monkeypatch)
+    again = Store(store.backend)
+    again.session(loaded)
+    assert count[0] == 0 and again.ratings.get("player:Ann").experience == rated
+    # A crash after the last game's save, before its rating: only that game is replayed and rated.
+    book = again.ratings.book
+    book.rated[f"{loaded.game_id}:game"] -= 1
+    again.ratings.save()
+    third = Store(store.backend)
+    third.session(Store(store.backend).games.load("Long"))
+    begun = loaded.match.checkpoint()
+    assert begun is not None
+    last_game = len(loaded.match.record) - begun.at
+    assert 0 < count[0] <= 2 * last_game + 200  # the last two games at most, never the session
+    assert third.ratings.get("player:Ann").experience > rated
+
+
+def test_a_finished_match_is_caught_up_from_its_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_store_support import random_match
+
+    store = Store(MemoryBackend(), clock=FixedClock())
+    options = GameOptions(Rules(match_length=3), ("Ann", "Bob"))
+    match = random_match(options.rules, 5)
+    saved = store.games.create("M", options, rng=random.Random(1), record=match.record)
+    count = counted_applies(monkeypatch)
+    store.session(saved)
+    winner = store.ratings.get(options.player_id(match.match_winner or 0))
+    assert count[0] == 0 and winner.rating > 1500 and winner.experience == 3

@@ -18,7 +18,7 @@ import stat
 import time
 from pathlib import Path
 
-from .entries import SEGMENT, EntryChangedError, check_entry_name, digest
+from .entries import MAX_BYTES, SEGMENT, EntryChangedError, check_entry_name, digest
 from .lock import held
 
 _TEMP_PREFIX = "."
@@ -57,8 +57,10 @@ class FileBackend:
         return path
 
     def read(self, name: str) -> bytes | None:
+        """At most :data:`MAX_BYTES` + 1 bytes: a file too long to be ours is never read whole."""
         try:
-            return self._path(name).read_bytes()
+            with self._path(name).open("rb") as f:
+                return f.read(MAX_BYTES + 1)
         except FileNotFoundError:
             return None
         except IsADirectoryError as exc:

@@ -17,6 +17,11 @@ import hashlib
 import re
 from typing import Protocol, runtime_checkable
 
+MAX_BYTES = 8 * 1024 * 1024
+"""The most an entry may hold: no saved game comes near it, and a hostile file must not make
+the cartridge swallow gigabytes. A backend reads at most one byte more (a longer entry reads
+as too long, its bytes unread); every writer refuses to write more."""
+
 SEGMENT = re.compile(r"[a-z0-9][a-z0-9._-]{0,119}")
 """One segment of an entry name (a backend lists only what matches, so nothing hidden or odd)."""
 
@@ -79,7 +84,7 @@ class Backend(Protocol):
     """Named byte entries with atomic writes (see the module docstring for the contract)."""
 
     def read(self, name: str) -> bytes | None:
-        """The entry's bytes, or None when there is no such entry."""
+        """The entry's bytes (at most :data:`MAX_BYTES` + 1 of them), or None when there is no such entry."""
         ...
 
     def write(self, name: str, data: bytes) -> None:

@@ -15,7 +15,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..errors import DamagedError, NewerVersionError
+from ..errors import DamagedError, NewerVersionError, WriteError
+from .entries import MAX_BYTES
 
 APP = "gammon-cart"
 SCHEMA_VERSIONS: dict[str, int] = {"game": 5, "ratings": 2, "settings": 1, "review": 1, "piece": 1}
@@ -48,9 +49,6 @@ SCHEMA_VERSIONS: dict[str, int] = {"game": 5, "ratings": 2, "settings": 1, "revi
   absent and is redone, so this kind needs no migrations.
 """
 
-MAX_BYTES = 8 * 1024 * 1024
-"""Refuse to parse anything bigger: no saved game comes near it, and a hostile file
-must not make the cartridge swallow gigabytes."""
 
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
 
@@ -128,7 +126,7 @@ def canonical(body: object) -> bytes:
 
 
 def encode(kind: str, body: dict[str, Any]) -> bytes:
-    """Wrap ``body`` in an envelope of the current version of ``kind``."""
+    """Wrap ``body`` in an envelope of the current version of ``kind``; :class:`WriteError` past the limit."""
     envelope = {
         "app": APP,
         "kind": kind,
@@ -139,13 +137,50 @@ def encode(kind: str, body: dict[str, Any]) -> bytes:
     # No indent: it would switch json to its pure-Python encoder, ten times slower, and a
     # game is saved after every action.
     text = json.dumps(envelope, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-    return text.encode("utf-8") + b"\n"
+    data = text.encode("utf-8") + b"\n"
+    if len(data) > MAX_BYTES:  # the reader's limit, applied first by the writer: never a file it refuses
+        raise WriteError(
+            f"it would be {len(data):,} bytes long, more than a saved file may be ({MAX_BYTES:,})"
+        )
+    return data
 
 
 def decode(kind: str, data: bytes) -> dict[str, Any]:
-    """The body of an envelope of ``kind``, migrated; bad bytes of any kind raise :class:`DamagedError`."""
+    """The body of an envelope of ``kind``, migrated; bad bytes of any kind raise :class:`DamagedError`.
+
+    A newer schema raises :class:`NewerVersionError` instead (the file is to be left alone;
+    :func:`peek` still reads what it can of it).
+    """
+    body, version = _opened(kind, data)
+    current = SCHEMA_VERSIONS[kind]
+    if version > current:
+        raise NewerVersionError(
+            f"it was written by a newer Gammon Cart (schema version {version}, this one reads {current})"
+        )
+    for step in range(version, current):
+        try:
+            body = MIGRATIONS[kind][step](body)
+        except KeyError:
+            raise DamagedError(f"there is no way to bring a version {step} {kind} up to date") from None
+    return body
+
+
+def peek(kind: str, data: bytes) -> dict[str, Any] | None:
+    """The checked body of an envelope of ``kind`` of any version, unmigrated; None if it cannot be read.
+
+    For a newer file, shown read-only (its name in the list, its ratings): what this version
+    knows of it may be read, never written back.
+    """
+    try:
+        return _opened(kind, data)[0]
+    except (DamagedError, NewerVersionError):
+        return None
+
+
+def _opened(kind: str, data: bytes) -> tuple[dict[str, Any], int]:
+    """The body and version of an envelope of ``kind``, its checksum checked; raises :class:`DamagedError`."""
     if len(data) > MAX_BYTES:
-        raise DamagedError(f"it is {len(data)} bytes long, more than any saved file can be")
+        raise DamagedError(f"it is longer than any saved file can be ({MAX_BYTES:,} bytes)")
     if not data.strip():
         raise DamagedError("it is empty")
     try:
@@ -163,25 +198,22 @@ def decode(kind: str, data: bytes) -> dict[str, Any]:
     version, body, digest = envelope.get("version"), envelope.get("body"), envelope.get("sha256")
     if type(version) is not int or version < 1:
         raise DamagedError(f"its schema version {version!r} is not a version number")
-    current = SCHEMA_VERSIONS[kind]
-    if version > current:
-        raise NewerVersionError(
-            f"it was written by a newer Gammon Cart (schema version {version}, this one reads {current})"
-        )
-    if not isinstance(body, dict) or not isinstance(digest, str):
-        raise DamagedError("its contents are missing")
     try:
-        actual = hashlib.sha256(canonical(body)).hexdigest()
-    except (ValueError, TypeError):
-        raise DamagedError("its contents hold values JSON cannot round-trip") from None
-    if actual != digest:
-        raise DamagedError("its checksum does not match: it was changed or damaged after it was written")
-    for step in range(version, current):
+        if not isinstance(body, dict) or not isinstance(digest, str):
+            raise DamagedError("its contents are missing")
         try:
-            body = MIGRATIONS[kind][step](body)
-        except KeyError:
-            raise DamagedError(f"there is no way to bring a version {step} {kind} up to date") from None
-    return body
+            actual = hashlib.sha256(canonical(body)).hexdigest()
+        except (ValueError, TypeError):
+            raise DamagedError("its contents hold values JSON cannot round-trip") from None
+        if actual != digest:
+            raise DamagedError("its checksum does not match: it was changed or damaged after it was written")
+    except DamagedError:
+        if version > SCHEMA_VERSIONS[kind]:  # a newer layout, perhaps: this version cannot judge it damaged
+            raise NewerVersionError(
+                f"it was written by a newer Gammon Cart (schema version {version})"
+            ) from None
+        raise
+    return body, version
 
 
 def _refuse_constant(name: str) -> float:

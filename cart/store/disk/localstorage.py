@@ -17,7 +17,7 @@ import binascii
 import errno
 from typing import Protocol
 
-from .entries import EntryChangedError, check_entry_name, digest
+from .entries import MAX_BYTES, EntryChangedError, check_entry_name, digest
 
 NAMESPACE = "gammon-cart/"
 _TAG = "v1:"
@@ -61,14 +61,20 @@ def _encode(data: bytes) -> str:
     return _TAG + base64.b64encode(data).decode("ascii")
 
 
+_READ_CHARS = 4 * ((MAX_BYTES + 1 + 2) // 3)
+"""Base64 characters of :data:`MAX_BYTES` + 1 bytes: no more are decoded (the entry reads as too long)."""
+
+
 def _decode(value: str) -> bytes:
     if value.startswith(_TAG):
         try:
-            return base64.b64decode(value[len(_TAG) :], validate=True)
+            return base64.b64decode(value[len(_TAG) : len(_TAG) + _READ_CHARS], validate=True)[
+                : MAX_BYTES + 1
+            ]
         except (binascii.Error, ValueError):
             pass
     # Not ours as written: hand over the text so the store's validation sets it aside.
-    return value.encode("utf-8", "surrogatepass")
+    return value[: MAX_BYTES + 1].encode("utf-8", "surrogatepass")[: MAX_BYTES + 1]
 
 
 class LocalStorageBackend:

@@ -224,7 +224,9 @@ def export_mat(source: Match | SavedGame, info: MatInfo | None = None) -> str:
     def begin_game() -> _GameWriter:
         out.append(f" Game {replay.game_number}\n")
         score = replay.score
-        out.append(f" {_pad(f'{shown[0]} : {score[0]}', 31)}{shown[1]} : {score[1]}\n")
+        # gnubg pads to 31 bytes; a longer left side keeps one space, or no reader finds the right name
+        left = _pad(f"{shown[0]} : {score[0]}", 31)
+        out.append(f" {left if left.endswith(' ') else left + ' '}{shown[1]} : {score[1]}\n")
         return _GameWriter(out)
 
     writer = begin_game()

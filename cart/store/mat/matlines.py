@@ -11,7 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..errors import MatError
-from ..saves.names import MAX_PLAYER_NAME
+from ..saves.names import fit_player_name
 from .matformat import COLUMN_SPLIT, MAX_MAT_BYTES, MatInfo, RecordNotes, header_value, read_record_notes
 
 _POINT_MATCH = re.compile(r"^\s*(\d+)\s+point\s+match\s*$", re.I)
@@ -89,9 +89,8 @@ def decode(data: str | bytes) -> str:
 
 
 def clean_name(raw: str) -> str:
-    name = re.sub(r"\s*,\s*[-+]?\d+(\.\d+)?\s*$", "", raw)  # GamesGrid: "name, rating"
-    name = header_value(unicodedata.normalize("NFC", name))
-    return name[:MAX_PLAYER_NAME].strip() or "Player"
+    """A score line's name as a player's name (a GamesGrid ``, rating`` dropped)."""
+    return fit_player_name(header_value(unicodedata.normalize("NFC", raw)))
 
 
 def read_items(line: str, number: int) -> list[Item]:

@@ -12,6 +12,7 @@ What cannot be used is set aside into ``damaged/``; every other game still loads
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import re
@@ -23,7 +24,6 @@ from ...engine import (
     EngineError,
     GameState,
     Match,
-    NewGame,
     Rules,
     actions_from_json,
 )
@@ -65,6 +65,8 @@ class SavedGame:
     """
     sealed: Sealed = field(default_factory=Sealed, compare=False, repr=False)
     """The pieces the file as this copy last read or wrote it leads to (see :mod:`.pieces`)."""
+    ahead: Sealed | None = field(default=None, compare=False, repr=False)
+    """The piece this copy wrote ahead of the head, which the next piece's save names."""
 
     @property
     def entry(self) -> str:
@@ -110,14 +112,7 @@ class SavedGame:
 
     def checkpoint(self) -> Checkpoint | None:
         """Where the match stood when its current game began (None: in its first), where a piece may end."""
-        match, game = self.match, self.match.game
-        at = next((i for i in range(len(match.record), 0, -1) if isinstance(match.record[i - 1], NewGame)), 0)
-        if not at:
-            return None
-        score = list(match.score)
-        if game.phase == "over" and game.winner is not None:
-            score[game.winner] -= game.points
-        return Checkpoint(at, (score[0], score[1]), match.game_number, game.crawford)
+        return self.match.checkpoint()
 
     def to_body(self, sealed: Sealed | None = None) -> dict[str, Any]:
         """The stored form of the head (see the module docstring), leading to ``sealed`` pieces.
@@ -246,6 +241,32 @@ class GameSummary:
     match_over: bool
     created: str
     played: str
+    newer: bool = False
+    """Written by a newer Gammon Cart: listed (greyed), never loaded, moved or written here."""
+
+    @classmethod
+    def of_newer(cls, entry: str, body: dict[str, Any] | None) -> GameSummary:
+        """The list line of a newer version's game: what its body still says, else its file's name."""
+        try:
+            if body is not None:
+                return dataclasses.replace(cls.from_body(entry, body), newer=True)
+        except (DamagedError, BadValueError):
+            pass
+        name = body.get("name") if body is not None else None
+        stem = entry.removeprefix(GAMES).removesuffix(".json")
+        return cls(
+            name=name if isinstance(name, str) and name.strip() else stem,
+            entry=entry,
+            game_id="",
+            options=GameOptions(),
+            score=(0, 0),
+            game_number=1,
+            phase="",
+            match_over=False,
+            created="",
+            played="",
+            newer=True,
+        )
 
     @property
     def opponent(self) -> str:

@@ -19,12 +19,12 @@ from ...engine import (
     Match,
 )
 from ..disk.entries import Backend, EntryChangedError, create_entry, digest, replace_entry
-from ..disk.envelope import decode, encode
+from ..disk.envelope import decode, encode, peek
 from ..disk.notices import Clock, Notice, iso, set_aside, utc_now
-from ..errors import BadNameError, ConflictError, DamagedError, StoreError, WriteError
+from ..errors import BadNameError, ConflictError, DamagedError, NewerVersionError, StoreError, WriteError
 from . import pieces
 from .games import GameSummary, SavedGame, new_game_id
-from .names import GAMES, REVIEWS, clean_game_name, entry_stem
+from .names import GAMES, REVIEWS, clean_game_name, clean_player_name, entry_stem
 from .options import GameOptions
 
 
@@ -63,6 +63,12 @@ class GameStore:
                 self._check_place(entry, summary.name)
             except _Misplaced as exc:
                 misplaced.append((entry, exc.name))
+                continue
+            except NewerVersionError:  # left as it is, listed greyed: the newer cartridge still plays it
+                with contextlib.suppress(OSError):
+                    data = self.backend.read(entry)
+                    if data is not None:
+                        out.append(GameSummary.of_newer(entry, peek("game", data)))
                 continue
             except DamagedError as exc:
                 self._set_aside(entry, f"a saved game ({entry})", str(exc))
@@ -143,6 +149,8 @@ class GameStore:
         replayed first. Refuses a bad or taken name (``BadNameError``).
         """
         clean = clean_game_name(name)
+        for player in options.names:  # a new game's names are ones a .mat carries whole
+            clean_player_name(player)
         taken = BadNameError(f"there is already a saved game called {clean!r}")
         try:
             if self.backend.read(self._entry(clean)) is not None:
@@ -151,6 +159,8 @@ class GameStore:
             raise WriteError(
                 f"Could not make the game {clean!r}: {exc.strerror or exc}. Move it out of the save folder."
             ) from exc
+        if len(record) > pieces.MAX_RECORD:
+            raise WriteError(full_record(clean))
         now = iso(self.clock())
         match = Match.replay(
             options.rules,
@@ -174,7 +184,7 @@ class GameStore:
             with contextlib.suppress(
                 StoreError
             ):  # kept whole in the head meanwhile: the next save tries again
-                self.save(game)  # a long record given (an import): its older part goes into pieces at once
+                self._write(game, at_once=True)  # a long record given (an import): into pieces at once
         return game
 
     def save(self, game: SavedGame, *, take_over: bool = False) -> None:
@@ -183,18 +193,32 @@ class GameStore:
         Only over the file as this copy last saw it, else :class:`ConflictError`;
         ``take_over`` writes over the other's (the player chose to).
         """
+        self._write(game, take_over=take_over)
+
+    def _write(self, game: SavedGame, *, take_over: bool = False, at_once: bool = False) -> None:
+        """:meth:`save`; ``at_once``: a piece sealed now is named at once (see :func:`pieces.seal`)."""
+        if len(game.match.record) > pieces.MAX_RECORD:  # the reader's limit: never write what it refuses
+            raise WriteError(full_record(game.name))
         played = game.played
         game.played = iso(self.clock())
-        sealed = game.sealed
+        sealed, ahead = game.sealed, game.ahead
         try:  # a piece first, then the head that leads to it (see cart.store.saves.pieces)
             stem = entry_stem(game.name)
-            sealed = pieces.seal(
-                self.backend, stem, game.game_id, game.match.record, sealed, game.checkpoint()
+            sealed, ahead = pieces.seal(
+                self.backend,
+                stem,
+                game.game_id,
+                game.match.record,
+                (sealed, ahead),
+                game.checkpoint(),
+                at_once=at_once,
             )
         except OSError:
             pass  # the head then keeps the longer tail: nothing is lost, and the next save tries again
-        data = encode("game", game.to_body(sealed))
         try:
+            data = encode("game", game.to_body(sealed))  # past the reader's size, a WriteError as below
+            if take_over:
+                self._check_not_newer(game)
             if game.disk is None or take_over:
                 self.backend.write(game.entry, data)
             else:
@@ -209,7 +233,7 @@ class GameStore:
             game.played = played
             raise WriteError(f"Could not save the game {game.name!r}: {exc.strerror or exc}") from exc
         game.disk = digest(data)
-        game.sealed = sealed
+        game.sealed, game.ahead = sealed, ahead
 
     def load(self, name: str) -> SavedGame:
         """Load a game, replaying its record; ``KeyError`` if absent, :class:`DamagedError` if set aside."""
@@ -222,6 +246,11 @@ class GameStore:
             ):  # another game's file is here: file every game where it belongs, then look again
                 self._list(refile=True)
                 return self._load(entry)
+        except NewerVersionError as exc:
+            raise NewerVersionError(
+                f"The saved game {clean_game_name(name)!r} was written by a newer Gammon Cart: play it "
+                f"there. This one leaves it as it is ({exc})."
+            ) from None
         except DamagedError as exc:
             notice = self._set_aside(entry, f"the saved game {clean_game_name(name)!r}", str(exc))
             raise DamagedError(notice.message) from None
@@ -273,15 +302,38 @@ class GameStore:
         if expected != entry:
             raise _Misplaced(f"it holds the game {name!r}, which belongs in {expected}", str(name))
 
+    def _check_not_newer(self, game: SavedGame) -> None:
+        """Refuse (:class:`WriteError`) to take over a file a newer Gammon Cart wrote since: it keeps it."""
+        current = self.backend.read(game.entry)
+        if current is None:
+            return
+        try:
+            decode("game", current)
+        except NewerVersionError:
+            raise WriteError(
+                f"Could not save the game {game.name!r}: a newer Gammon Cart saved it since, and this one "
+                "never writes over a newer version's game."
+            ) from None
+        except DamagedError:
+            pass
+
     def _set_aside(self, entry: str, what: str, reason: str) -> Notice:
-        """Set a game's file aside into ``damaged/``, and the pieces of its record with it."""
-        notice = set_aside(self.backend, entry, what, reason, self.clock)
-        self.notices.append(notice)
-        if notice.moved_to is not None and entry.endswith(".json"):
+        """Set a game's file aside into ``damaged/``, and the pieces of its record with it, in one notice."""
+        found: builtins.list[str] = []
+        if entry.endswith(".json"):
             with contextlib.suppress(OSError):
-                for piece in pieces.piece_entries(self.backend, entry[len(GAMES) : -len(".json")]):
-                    set_aside(self.backend, piece, what, reason, self.clock)
+                found = pieces.piece_entries(self.backend, entry[len(GAMES) : -len(".json")])
+        notice = set_aside(self.backend, entry, what, reason, self.clock, with_it=found)
+        self.notices.append(notice)
         return notice
+
+
+def full_record(name: str) -> str:
+    """What a save past :data:`pieces.MAX_RECORD` says."""
+    return (
+        f"Could not save the game {name!r}: it holds {pieces.MAX_RECORD:,} actions, the most a saved game "
+        "can. Start a new session (New game) to play on with every action saved."
+    )
 
 
 class _Misplaced(DamagedError):

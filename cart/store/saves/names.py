@@ -22,6 +22,10 @@ MAX_GAME_NAME = 60
 
 MAX_PLAYER_NAME = 24
 """Characters in a player name: it must fit the side panel and a ``.mat`` score line."""
+MAX_PLAYER_BYTES = 31
+"""Bytes of UTF-8 in a player name: GNU Backgammon keeps no more of a name it reads from a ``.mat``."""
+_RATING_TAIL = re.compile(r"\s*,\s*[-+]?\d+(\.\d+)?\s*$")
+"""A GamesGrid ``.mat`` writes ``name, rating``: a name ending so reads back without it."""
 
 GAMES = "games/"
 """Where the saved games are kept, each under its stem (and the older part of a long record beside it)."""
@@ -55,8 +59,53 @@ def clean_game_name(name: object) -> str:
 
 
 def clean_player_name(name: object) -> str:
-    """A player's name, checked like a game name but shorter."""
+    """A new player's name: checked like a game name, shorter, and read back whole from a ``.mat``.
+
+    Every name accepted here survives our ``.mat`` export and import, and GNU Backgammon's, in
+    either seat: no ``:`` (the score line's separator), no ``"`` (a header's quote), no trailing
+    ``, number`` (read as a rating), at most :data:`MAX_PLAYER_BYTES` bytes.
+
+    >>> clean_player_name("Александр Пушкин")
+    'Александр Пушкин'
+    >>> clean_player_name("Владимир Маяковский")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    cart.store.errors.BadNameError: a player name can be at most 31 bytes as a .mat file keeps it, ...
+    """
+    clean = kept_player_name(name)
+    if ":" in clean or '"' in clean:
+        raise BadNameError("a player name cannot contain ':' or '\"', which a .mat file uses to mark it out")
+    if _RATING_TAIL.search(clean):
+        raise BadNameError(
+            "a player name cannot end in a comma and a number, which a .mat file reads as a rating"
+        )
+    size = len(clean.encode("utf-8"))
+    if size > MAX_PLAYER_BYTES:
+        raise BadNameError(
+            f"a player name can be at most {MAX_PLAYER_BYTES} bytes as a .mat file keeps it, this one has "
+            f"{size} (a letter outside A-Z takes 2 to 4)"
+        )
+    return clean
+
+
+def kept_player_name(name: object) -> str:
+    """A player's name as older versions accepted it: what a saved game or setting may hold."""
     return _clean(name, "player name", MAX_PLAYER_NAME)
+
+
+def fit_player_name(text: str) -> str:
+    """Any text as a name :func:`clean_player_name` accepts (a name read from elsewhere): the
+    marks a ``.mat`` cannot carry replaced, cut to fit, ``Player`` when nothing is left."""
+    name = _RATING_TAIL.sub("", text).replace(":", ".").replace('"', "'")
+    name = "".join(c for c in name if unicodedata.category(c)[0] != "C" and c not in "\u2028\u2029")
+    name = " ".join(unicodedata.normalize("NFC", name).split())[:MAX_PLAYER_NAME]
+    while len(name.encode("utf-8")) > MAX_PLAYER_BYTES:
+        name = name[:-1]
+    name = name.strip()
+    try:
+        return clean_player_name(name)
+    except BadNameError:
+        return "Player"
 
 
 def entry_stem(name: str) -> str:

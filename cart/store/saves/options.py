@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import EngineError, Rules
 from ..errors import BadValueError, DamagedError
-from .names import clean_player_name
+from .names import kept_player_name
 
 _LEVEL = re.compile(r"[a-z0-9][a-z0-9_-]{0,31}")
 
@@ -63,9 +63,7 @@ class GameOptions:
             raise BadValueError(f"rules must be a Rules value, got {self.rules!r}")
         if not isinstance(self.names, (tuple, list)) or len(self.names) != 2:
             raise BadValueError(f"a game has two player names, got {self.names!r}")
-        object.__setattr__(
-            self, "names", (clean_player_name(self.names[0]), clean_player_name(self.names[1]))
-        )
+        object.__setattr__(self, "names", (kept_player_name(self.names[0]), kept_player_name(self.names[1])))
         if self.computer is not None and (type(self.computer) is not int or self.computer not in (0, 1)):
             raise BadValueError(f"the computer plays seat 0 or 1 (or None), got {self.computer!r}")
         if (self.computer is None) != (self.level is None):

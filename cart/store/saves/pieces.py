@@ -16,7 +16,10 @@ an old moment) still checks every action.
 Why no action is ever lost: a piece is written, under a name taken from its own bytes, before
 the head that leads to it, and the head is replaced atomically and only over the
 bytes this copy last wrote (see :mod:`cart.store.saves.gamestore`). A kill between the two
-leaves the old head, whole, and a piece nothing leads to. Two copies of one game never write
+leaves the old head, whole, and a piece nothing leads to. A head names a piece only a period
+after writing it (:func:`seal`), so a backup copied file by file, in any order, while a piece is
+written holds every piece its head names (the schema is unchanged: an older cartridge reads it).
+Two copies of one game never write
 one piece name with different bytes, so neither can spoil the other's chain; a piece whose
 head was refused (another copy saved first) is left in place, since no copy can tell it
 from one another copy is about to lead to, and goes when the game is deleted.
@@ -34,9 +37,15 @@ from ..errors import DamagedError
 from .names import GAMES
 
 MAX_RECORD = 200_000
-"""Actions in one record: far past any real session, small enough to bound a hostile file."""
+"""Actions in one record: far past any real session, small enough to bound a hostile file.
+The reader refuses more, so a save refuses first (:meth:`GameStore.save`)."""
+WARN_RECORD = MAX_RECORD - 20_000
+"""Where a session says it nears :data:`MAX_RECORD` and offers a new one: a few hundred games before."""
 PIECE_ACTIONS = 200
 """Actions a tail gathers before they are sealed into a piece: a head stays a few kilobytes."""
+
+LONG_TAIL = 3
+"""Periods of :data:`PIECE_ACTIONS` past which a new piece is named at once, not a period later."""
 
 _DIGEST = frozenset("0123456789abcdef")
 
@@ -81,16 +90,39 @@ def piece_entries(backend: Backend, stem: str) -> list[str]:
 
 
 def seal(
-    backend: Backend, stem: str, game_id: str, record: list[Any], sealed: Sealed, after: Checkpoint | None
-) -> Sealed:
-    """Write the actions from the sealed part's end up to the last game's start as a piece, if enough.
+    backend: Backend,
+    stem: str,
+    game_id: str,
+    record: list[Any],
+    sealed: tuple[Sealed, Sealed | None],
+    after: Checkpoint | None,
+    *,
+    at_once: bool = False,
+) -> tuple[Sealed, Sealed | None]:
+    """Write the actions from the last piece's end up to the last game's start as a piece, if enough.
 
+    ``sealed`` is what the head leads to and the piece written *ahead* of it (None: none), which
+    the head names only at the next seal, a period later: a copy of the folder taken file by file
+    while a piece is written (in any order) then holds every piece its head names, unless the copy
+    lasts a period. ``at_once`` names the new piece at once (a record given whole, at creation), as
+    does a head that would otherwise keep :data:`LONG_TAIL` actions (a migrated whole record).
     ``record`` holds the match's actions, ``after`` where the match stood at the last game's start
-    (None: in its first game). Returns what the head leads to now (``sealed`` when there was too
-    little to seal). Raises ``OSError`` when the piece cannot be written.
+    (None: in its first game). Returns the new pair (``sealed`` when there was too little to seal).
+    Raises ``OSError`` when the piece cannot be written.
     """
-    if after is None or after.at - sealed.actions < PIECE_ACTIONS:
+    named, ahead = sealed
+    base = named if ahead is None else ahead
+    if after is None or after.at - base.actions < PIECE_ACTIONS:
         return sealed
+    written = _write_piece(backend, stem, game_id, record, base, after)
+    at_once = at_once or (ahead is None and after.at - named.actions >= LONG_TAIL * PIECE_ACTIONS)
+    return (written, None) if at_once else (base, written)
+
+
+def _write_piece(
+    backend: Backend, stem: str, game_id: str, record: list[Any], sealed: Sealed, after: Checkpoint
+) -> Sealed:
+    """The piece after ``sealed`` up to ``after``, written once; what a head naming it leads to."""
     end = after.at
     body = {
         "game": game_id,

@@ -9,11 +9,12 @@ over; :func:`cart.ai.review.review_from_cache` judges the rest.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ..disk.entries import Backend
 from ..disk.envelope import decode, encode
-from ..errors import DamagedError, WriteError
+from ..errors import DamagedError, NewerVersionError, WriteError
 from .games import SavedGame
 from .names import REVIEWS, entry_stem
 
@@ -46,7 +47,7 @@ class ReviewStore:
             if data is None:
                 return None
             body = decode("review", data)
-        except (OSError, DamagedError):
+        except (OSError, DamagedError, NewerVersionError):
             return None
         cache = body.get("cache")
         if body.get("game_id") != game.game_id or not isinstance(cache, dict):
@@ -54,10 +55,21 @@ class ReviewStore:
         return cache
 
     def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
-        """Keep ``cache`` for ``game``; :class:`WriteError` if it cannot (the review still shows, unkept)."""
+        """Keep ``cache`` for ``game``; :class:`WriteError` if it cannot (the review still shows, unkept).
+
+        Never over a newer Gammon Cart's review: that one stays as it is.
+        """
         try:
+            kept = self.backend.read(self.entry(game.name))
+            if kept is not None:
+                with contextlib.suppress(DamagedError):
+                    decode("review", kept)
             self.backend.write(
                 self.entry(game.name), encode("review", {"game_id": game.game_id, "cache": cache})
             )
+        except NewerVersionError:
+            raise WriteError(
+                f"Could not keep the review of {game.name!r}: a newer Gammon Cart keeps one there"
+            ) from None
         except (OSError, ValueError) as exc:
             raise WriteError(f"Could not keep the review of {game.name!r}: {exc}") from exc

@@ -10,6 +10,7 @@ from ...engine import Action, Event, GameOver, Match, MatchOver
 from ..errors import ConflictError, StoreError
 from .games import SavedGame
 from .gamestore import GameStore
+from .pieces import MAX_RECORD, WARN_RECORD
 
 
 class GameSession:
@@ -36,6 +37,10 @@ class GameSession:
         self.game = game
         self.ratings = ratings
         self.problem: str | None = None
+        self.warning: str | None = None
+        """Said once a session, well before a save is refused: the record nears its limit."""
+        self._warned = False
+        self._check_length()
         self._unrated: list[tuple[int, list[Event]]] = []
         self._conflict = False
         observer = game.match.on_commit
@@ -80,6 +85,22 @@ class GameSession:
             )
         if self._guard(lambda: self.games.save(self.game)):
             self._rate_saved()
+        self._check_length()
+
+    def _check_length(self) -> None:
+        """Warn (:attr:`warning`) once the record nears :data:`MAX_RECORD`, where saves stop."""
+        actions = len(self.game.match.record)
+        if not self._warned and actions >= WARN_RECORD:
+            self._warned = True
+            self.warning = (
+                f"This session holds {actions:,} actions; a saved game can hold {MAX_RECORD:,}, after which "
+                "no action is saved. Start a new session to play on with every action kept."
+            )
+
+    def take_warning(self) -> str | None:
+        """The warning not shown yet (each once), or None; it is cleared."""
+        warning, self.warning = self.warning, None
+        return warning
 
     def _rate_saved(self) -> None:
         """Rate the results that wait for their game's save, oldest first, once it is saved.

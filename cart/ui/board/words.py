@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cart.engine import Event, GameStarted, Match, Moved, Passed
+from cart.engine import Match, Moved, Passed
 from cart.ui.kit.text import wrap
 
 SCROLL_FRAMES = 45
@@ -18,23 +18,11 @@ SCROLL_FRAMES = 45
 def last_rolls(match: Match) -> list[tuple[Moved | Passed, tuple[int, int] | None]]:
     """Each side's last roll in the game now under way, played or passed, with its dice, oldest first.
 
-    A resumed game says them (and marks the last play) as if they had just been made.
+    A resumed game says them (and marks the last play) as if they had just been made. The match
+    keeps them as it goes (:attr:`cart.engine.Match.last_turns`): nothing is replayed, so a long
+    session opens as fast as it loads.
     """
-    replay = match.restarted()
-    last: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
-    for action in match.record:
-        dice = replay.game.dice
-        events: list[Event] = replay.apply(action)
-        for e in events:
-            if isinstance(e, GameStarted):
-                last = {}
-            elif isinstance(e, Moved):
-                last.pop(e.player, None)
-                last[e.player] = (e, dice)
-            elif isinstance(e, Passed):
-                last.pop(e.player, None)
-                last[e.player] = (e, e.dice)
-    return list(last.values())
+    return list(match.last_turns.values())
 
 
 @dataclass

@@ -369,6 +369,9 @@ class PlayScene(Scene):
             self.go(boxes.show_conflict(self))
         elif problem and not conflict:
             self.go(Tell("Not saved", (sentence(problem), "The game goes on; Exit tries to save it again.")))
+        warning = session.take_warning() if session is not None and not self.attract else None
+        if warning:
+            self.go(boxes.offer_new_session(self, warning))
         self._conflict_asked = conflict
         return outcome
 

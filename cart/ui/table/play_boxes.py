@@ -10,7 +10,7 @@ from cart.phrasebook import verb
 from cart.store import StoreError
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
-from cart.ui.kit.text import sentence
+from cart.ui.kit.text import sentence, wrap
 from cart.ui.routes import ToTitle, start_game
 from cart.ui.windows.setup import free_name
 
@@ -139,6 +139,23 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
 
     choices = [Choice("Decline", answer(Decline())), Choice("Accept", answer(Accept()), default=True)]
     return Push(Dialog(scene.services, "Resign", lines, choices))
+
+
+def offer_new_session(scene: PlayScene, warning: str) -> Transition:
+    """The session nears the longest record a saved game holds: play on, or a new session (the same
+    options, the next free name) where every action is saved again."""
+    session, store = scene.table.session, scene.services.store
+    assert session is not None and store is not None
+
+    def new_session() -> Transition | None:
+        try:
+            name = free_name(store, session.game.name)
+            return start_game(session.game.options, scene.services.rng, store=store, name=name)
+        except StoreError as exc:
+            return Tell("Not saved", (sentence(str(exc)),))
+
+    choices = [Choice("Play on", lambda: None, default=True, cancel=True), Choice("New session", new_session)]
+    return Push(Dialog(scene.services, "Long session", wrap(sentence(warning), 44), choices))
 
 
 def show_conflict(scene: PlayScene) -> Transition:

@@ -46,6 +46,8 @@ def summary_line(s: GameSummary, widths: Sequence[int] = (11, 22, 16, 16)) -> tu
     rules = "MaxGammon" if r.variant == "maxgammon" else "Standard"
     rules += f" to {r.match_length}" if r.is_match else ", money"
     name_w, score_w, rules_w, played_w = widths
+    if s.newer:
+        return (cut(shown(s.name), name_w, at_word=False), cut("a newer version's", score_w), "", "")
     return (
         cut(shown(s.name), name_w, at_word=False),
         score_text(s, score_w),

@@ -48,6 +48,7 @@ needs only a character's margin to the box's edge.
 GAP = 2
 WIDTHS = (*(width - GAP for _, width in COLUMNS[:-1]), COLUMNS[-1][1] - 1)
 ROW_H = 18
+NEWER = "{} was written by a newer Gammon Cart: play it there"
 BUTTON_W = 90
 BUTTON_H = 28
 
@@ -174,6 +175,9 @@ class StartScene(ScrollingList, Scene):
         if chosen is None:
             self.say(none)
             return None
+        if chosen.newer:
+            self.say(self.about(chosen.name, NEWER))
+            return None
         assert self.services.store is not None
         try:
             saved = self.services.store.games.load(chosen.name)
@@ -210,6 +214,9 @@ class StartScene(ScrollingList, Scene):
         chosen = self.chosen
         if chosen is None:
             self.say("Nothing to delete")
+            return None
+        if chosen.newer:  # its file is the newer version's to keep or delete
+            self.say(self.about(chosen.name, NEWER))
             return None
 
         def delete() -> Transition | None:
@@ -321,6 +328,8 @@ class StartScene(ScrollingList, Scene):
             if i == self.selected:
                 g.rect(r.x + 1, r.y, r.w - 2, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
+            if self.games[i].newer:  # greyed: a newer version's game, never played here
+                fg = wimp.TEXT_DISABLED
             x = work.x + 8
             for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
                 a.text(g, x, r.y + 1, text, fg)

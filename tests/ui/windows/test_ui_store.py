@@ -7,6 +7,7 @@ shown once and set aside, settings kept across a restart, ratings at game over.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from dataclasses import replace
@@ -18,7 +19,7 @@ import pyxel
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import GameState, Move, Moved, Position, Roll, Rules
+from cart.engine import Action, Event, GameStarted, GameState, Move, Moved, Passed, Position, Roll, Rules
 from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
@@ -188,6 +189,49 @@ def test_a_damaged_save_is_shown_once_and_the_others_still_list(assets: Assets, 
     assert any(p.name.startswith("games-") for p in (tmp_path / "damaged").iterdir())
 
 
+def test_a_newer_versions_game_is_listed_greyed_and_left_alone(assets: Assets, tmp_path: Path) -> None:
+    """Issue 39: an older cartridge set a newer one's game aside; it is listed greyed, never played."""
+    store = Store(tmp_path)
+    store.games.create("Good", VS_EXPERT)
+    newer = store.games.create("Newer", VS_EXPERT)
+    path = tmp_path.joinpath(*newer.entry.split("/"))
+    envelope = json.loads(path.read_bytes())
+    envelope["version"] += 1
+    path.write_bytes(kept := json.dumps(envelope).encode())
+    app = make_app(tmp_path)
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene)
+    assert sorted((g.name, g.newer) for g in start.games) == [("Good", False), ("Newer", True)]
+    start.selected = [g.name for g in start.games].index("Newer")
+    assert summary_line(start.games[start.selected], WIDTHS)[1] == "a newer version's"
+    assert start.resume() is None and "newer Gammon Cart" in start.message
+    assert start.ask_delete() is None and app.top is start
+    assert path.read_bytes() == kept and not (tmp_path / "damaged").exists()
+
+
+def test_a_session_near_the_longest_record_says_so_and_offers_a_new_session(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 39: the record's limit was met without a word; well before it, the table says so."""
+    from cart.store.saves import session as sessions
+
+    app = make_app(tmp_path)
+    scene = app.create_game("Marathon", against())
+    monkeypatch.setattr(sessions, "WARN_RECORD", len(scene.table.match.record) + 1)
+    d = Driver(app)
+    for _ in range(200):
+        if isinstance(app.stack[-1], Dialog):
+            break
+        d.click(L.DICE_BOX.center) if scene.table.mine() else d.frames()
+    box = top_dialog(app, "Long session")
+    assert "new session" in " ".join(box.lines)
+    app.go(box.press(box.choices[1]))
+    assert isinstance(app.top, PlayScene) and app.top.table.session is not None
+    assert app.top.table.session.game.name == "Marathon 2"
+    assert app.top.table.session.game.options == scene.table.session.game.options  # type: ignore[union-attr]
+
+
 def test_settings_survive_a_restart(assets: Assets, tmp_path: Path) -> None:
     app = make_app(tmp_path, settings=Settings(animation_speed="normal"))
     scene = app.create_game("Settings", against())
@@ -290,6 +334,56 @@ def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_
         said.append(f"{name} rolled {d1}-{d2}: {seen_from(e.text, e.player, resumed.table.viewer)}")
     assert resumed.table.log.history()[-2:] == said
     assert resumed.table.message == said[-1]
+
+
+def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 39: the session's catch-up and ``last_rolls`` each replayed the whole record on PLAY."""
+    from cart.engine import Match
+    from cart.ui.table.table import Table
+
+    store = Store(tmp_path)
+    played = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(3))
+    rng = random.Random(4)
+
+    def moves_in_this_game() -> int:
+        begun = played.checkpoint()
+        return sum(isinstance(a, Move) for a in played.record[begun.at if begun else 0 :])
+
+    while played.game_number < 12 or moves_in_this_game() < 2:
+        game = played.game
+        if game.phase == "over":
+            played.new_game()
+        elif game.phase in ("opening", "roll"):
+            played.roll()
+        else:
+            played.play(rng.choice(played.legal_plays()))
+    saved = store.games.create("Long", two(), rng=random.Random(5), record=played.record)
+    store.session(saved)  # rates the games imported
+    whole = played.restarted()  # the reference: the whole record replayed, each side's last roll kept
+    said: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
+    for action in played.record:
+        dice = whole.game.dice
+        for e in whole.apply(action):
+            if isinstance(e, GameStarted):
+                said = {}
+            elif isinstance(e, (Moved, Passed)):
+                said.pop(e.player, None)
+                said[e.player] = (e, e.dice if isinstance(e, Passed) else dice)
+    loaded = Store(tmp_path).games.load("Long")
+    count = [0]
+    real = Match.apply
+
+    def apply(self: Match, action: Action) -> list[Event]:
+        count[0] += 1
+        return real(self, action)
+
+    monkeypatch.setattr(Match, "apply", apply)
+    fresh = Store(tmp_path)
+    table = Table.of(loaded.options, "red", loaded.match, session=fresh.session(loaded), store=fresh)
+    assert count[0] == 0  # nothing replayed on the way to the table: the load did it all
+    assert last_rolls(loaded.match) == list(said.values()) != [] and table.marks is not None
 
 
 def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
