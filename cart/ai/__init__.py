@@ -64,6 +64,7 @@ MODULES = tuple(
         "ai.race",
         "ai.net",
         "ai.cube_think",
+        "ai.deep",
         "ai.bot",
         "ai.turn",
     )

@@ -50,11 +50,12 @@ def think_cube_decision(
     game: GameState | Match,
     evaluate: Callable[[Position], Evaluation],
     replies_of: Callable[[Position], Generator[None, None, Replies]] | None = None,
+    deeper: Callable[[Position], Generator[None, None, Evaluation]] | None = None,
 ) -> Generator[None, None, CubeDecision | None]:
     """The cube decision due now in ``game`` (None: none to make), in slices.
 
-    ``evaluate`` gives 0-ply chances; with ``replies_of`` (the master) it averages the
-    opponent's cubeful value after its best play to each roll.
+    ``evaluate`` gives 0-ply chances, ``deeper`` (the master) deeper ones in slices; with
+    ``replies_of`` it averages the opponent's cubeful value after its best play to each roll.
     """
     if isinstance(game, Match):
         score = game.score
@@ -71,7 +72,8 @@ def think_cube_decision(
     else:
         return None
     yield
-    ev = evaluate(state.position)  # the doubler is on roll
+    # the doubler is on roll
+    ev = evaluate(state.position) if deeper is None else (yield from deeper(state.position))
     n = state.rules.match_length
     owner = None if state.cube_owner is None else (0 if state.cube_owner == doubler else 1)
     cube = CubeState(

@@ -13,12 +13,18 @@ from ...engine import Dice, Play, Position
 from ...engine.fast import flip_key, play_of, successors
 from ..bot import LEVEL_SPECS
 from ..cube import Chances, cube_efficiency, lookahead
+from ..deep import Deep
 from ..net import Weights, equity, flip_probs
 from ..slices import GEN_COST, ROLLS, SLICE_EVALS
 from .cube import CubeView
 
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
+DEEP_PLY = 2
+"""The deep pass: the best few at 1-ply (and the play made) searched at 2-ply (:mod:`cart.ai.deep`)."""
+DEEP_CANDIDATES = 3
+DEEP_MARGIN = 0.10
+"""The deep pass searches at most this many plays, within this equity of the best at 1-ply."""
 
 
 Work = Generator[None, None, float]
@@ -93,6 +99,16 @@ def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) 
     return cube.mover(max(nd, min(dt, dp)) if theirs.may_double() else nd)
 
 
+def _deep(deep: Deep, key: int, cube: CubeView | None) -> Work:
+    """The mover's equity after the play ending in ``key`` at 2-ply: cubeless, or with ``cube`` the
+    opponent's cubeful value on its roll from its 2-ply chances (it doubles when it should)."""
+    p = yield from deep.think_after(key, DEEP_PLY)
+    if cube is None:
+        return equity(p)
+    x = cube_efficiency(Position(flip_key(key)))
+    return cube.mover(cube.state.flipped().value(flip_probs(p), x))
+
+
 @dataclass(frozen=True)
 class PlayJudgement:
     """A play made against the best, before it is a :class:`PlayReview` (the tutor uses it bare)."""
@@ -116,11 +132,13 @@ def think_play_review(
     made_key: int,
     ply: int = DEFAULT_PLY,
     cube: CubeView | None = None,
+    deep: Deep | None = None,
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
 
     Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
-    ply deeper; cubeful in EMG with ``cube``. Every equity compared is of one depth.
+    ply deeper; at 2 the best few of those and the play made at 2-ply (with ``deep``'s
+    tables, or its own); cubeful in EMG with ``cube``. Every equity compared is of one depth.
     """
     slicer = Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
@@ -146,5 +164,15 @@ def think_play_review(
             scores[k] = rough[k]
         else:
             scores[k] = yield from _zero_ply(weights, k, slicer, cube)
+    if len(keys) > 1 and ply >= DEEP_PLY:
+        deep = deep if deep is not None else Deep(weights)
+        order = sorted(scores, key=scores.__getitem__, reverse=True)
+        top = scores[order[0]]
+        chosen = [k for k in order[:DEEP_CANDIDATES] if top - scores[k] <= DEEP_MARGIN]
+        if made_key not in chosen:
+            chosen.append(made_key)
+        scores = {}
+        for k in chosen:
+            scores[k] = yield from _deep(deep, k, cube)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))

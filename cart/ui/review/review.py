@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import Review
+from cart.ai.review import DEEP_PLY, Review, overlaid
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
@@ -84,6 +84,9 @@ class ReviewScene(Scene):
         self.judged = Judged(self.lines)
         self.judged.read(source.cached if fits(source.cached, source.match, source.ply) else None)
         self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
+        deep = source.deep if fits(source.deep, source.match, DEEP_PLY) else None
+        self.deep = Analysis(source.match, deep, DEEP_PLY, services.worker, background=True)
+        self.judged.read(self.shown())
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
         self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
@@ -108,12 +111,24 @@ class ReviewScene(Scene):
     def finished(self) -> bool:
         return self.done >= self.total
 
+    @property
+    def deep_done(self) -> int:
+        """Actions of the record the deep pass has judged (it starts once the quick pass is done)."""
+        return self.deep.done
+
+    def shown(self) -> Review | None:
+        """The quick pass's review with the deep pass's judgements as far as it has got."""
+        return overlaid(self.analysis.review, self.deep.review)
+
     def _analyse(self) -> None:
-        """This frame's share of the analysis (none before the first frame is drawn)."""
-        if self.finished or not self.services.clock.frames:
+        """This frame's share of the analysis (none before the first frame is drawn): the quick pass,
+        then the deep one, each judgement shown as it comes."""
+        clock = self.services.clock
+        if not clock.frames:
             return
-        if self.analysis.step(self.services.clock):
-            self.judged.read(self.analysis.review)
+        analysis = self.deep if self.finished else self.analysis
+        if not analysis.finished and analysis.step(clock):
+            self.judged.read(self.shown())
 
     @property
     def review(self) -> Review | None:
@@ -155,11 +170,12 @@ class ReviewScene(Scene):
         review = self.analysis.review
         if keep is None or review is None:
             return None
-        kept = self.source.cached
-        if kept is not None and kept.key == review.key and kept.upto >= review.upto:
+        deep = self.deep.review
+        source = self.source
+        if _kept(source.cached, review) and (deep is None or _kept(source.deep, deep)):
             return None
-        self.source.cached = review
-        return keep(review)
+        source.cached, source.deep = review, deep
+        return keep(review, deep)
 
     def close(self) -> Transition:
         """Close, keeping the analysis; then where the source says (or a box saying why it was not kept)."""
@@ -172,6 +188,7 @@ class ReviewScene(Scene):
     def leave(self) -> None:
         """The window is gone (also under a move to the title): what was analysed is kept, no more asked."""
         self.analysis.stop()
+        self.deep.stop()
         self.keep()
 
     def menu_entries(self) -> list[Entry]:
@@ -290,12 +307,16 @@ class ReviewScene(Scene):
         self.window.draw(a, g, work=False)
         self._detail(g, line)
         self._list(g)
-        label = (
-            f"Analysed {self.done} of {self.total}"
-            if self.finished
-            else f"Analysing {self.done}/{self.total}"
-        )
-        draw_progress(g, a, PROGRESS, self.done, self.total, label)
+        done, label = self.done, f"Analysing {self.done}/{self.total}"
+        if self.finished:  # the quick pass is whole: the deep one refines it
+            done = self.deep_done
+            deep = done >= self.total
+            label = (
+                f"Deep analysis {done} of {self.total}"
+                if not deep
+                else f"Analysed {done} of {self.total}, deep"
+            )
+        draw_progress(g, a, PROGRESS, done, self.total, label)
         self._graph(g)
         self._totals(g)
         for b in self.pressable():
@@ -426,3 +447,8 @@ class ReviewScene(Scene):
             # a rating is a verdict on the whole match: none until the analysis has read it all
             word = totals[seat].rating if totals is not None and self.finished else "..."
             a.text(g, x0 + 16, ry, cut(word, CHARS - 2), wimp.TEXT)
+
+
+def _kept(kept: Review | None, review: Review) -> bool:
+    """Whether ``kept`` already holds all of ``review`` (the same analysis, as far or further)."""
+    return kept is not None and kept.key == review.key and kept.upto >= review.upto

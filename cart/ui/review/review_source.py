@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 class ReviewSource:
     """What a Review window shows: a copy of a match (the window never changes a game), and how.
 
-    ``keep`` stores the review when the window closes (returning why not, or None);
-    ``then`` says where to go after; ``ply`` is the analysis's depth.
+    ``keep`` stores the review and its deep pass when the window closes (returning why not, or
+    None); ``then`` says where to go after; ``ply`` is the quick pass's depth; ``deep``, the deep
+    pass kept (at :data:`cart.ai.review.DEEP_PLY`).
     """
 
     title: str
@@ -30,9 +31,10 @@ class ReviewSource:
     players: tuple[Player, Player]
     viewer: int = 1
     cached: Review | None = None
-    keep: Callable[[Review], str | None] | None = None
+    keep: Callable[[Review, Review | None], str | None] | None = None
     then: Callable[[], Transition | None] | None = None
     ply: int | None = None
+    deep: Review | None = None
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:
