@@ -25,6 +25,9 @@ DEEP_PLY = 2
 DEEP_CANDIDATES = 3
 DEEP_MARGIN = 0.10
 """The deep pass searches at most this many plays, within this equity of the best at 1-ply."""
+TEACHER_WORK = 9_500
+"""The most work one 2-ply look of a hint or a tutor check spends (the master's move's), so a
+player waits about half a second at most for each play looked at (``Deep``'s cap)."""
 
 
 Work = Generator[None, None, float]
@@ -109,6 +112,18 @@ def _deep(deep: Deep, key: int, cube: CubeView | None) -> Work:
     return cube.mover(cube.state.flipped().value(flip_probs(p), x))
 
 
+_TEACHERS: dict[int, Deep] = {}
+
+
+def teacher(weights: Weights) -> Deep:
+    """The deep look a process shares between its hints and tutor checks (one per set of nets): the
+    hint's plays looked at serve the tutor's judgement of the play then made."""
+    deep = _TEACHERS.get(id(weights))
+    if deep is None or deep.weights is not weights:
+        deep = _TEACHERS[id(weights)] = Deep(weights, cap=TEACHER_WORK)
+    return deep
+
+
 @dataclass(frozen=True)
 class PlayJudgement:
     """A play made against the best, before it is a :class:`PlayReview` (the tutor uses it bare)."""
@@ -129,12 +144,13 @@ def think_play_review(
     weights: Weights,
     position: Position,
     dice: Dice,
-    made_key: int,
+    made_key: int | None,
     ply: int = DEFAULT_PLY,
     cube: CubeView | None = None,
     deep: Deep | None = None,
 ) -> Generator[None, None, PlayJudgement]:
-    """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
+    """The master's judgement of the play ending in ``made_key`` (an unflipped successor key; None:
+    the best play at 0-ply, for the best alone).
 
     Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
     ply deeper; at 2 the best few of those and the play made at 2-ply (with ``deep``'s
@@ -148,6 +164,8 @@ def think_play_review(
     for k in keys:
         rough[k] = equity(after(k))
         yield from slicer.add(1)
+    if made_key is None:
+        made_key = max(keys, key=rough.__getitem__)
     chosen = keys
     if len(keys) > 1 and ply >= 1:
         level = LEVEL_SPECS["master"]
@@ -176,3 +194,15 @@ def think_play_review(
             scores[k] = yield from _deep(deep, k, cube)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))
+
+
+def think_best_play(
+    weights: Weights, position: Position, dice: Dice, cube: CubeView | None = None, deep: Deep | None = None
+) -> Generator[None, None, Play | None]:
+    """The teacher's play of ``dice`` (the hint's): the best at :data:`DEEP_PLY` as the review's
+    deep pass judges a play, with the :func:`teacher`'s tables unless ``deep``; None if none."""
+    if not successors(position.key, max(dice), min(dice)):
+        return None
+    deep = deep if deep is not None else teacher(weights)
+    judged = yield from think_play_review(weights, position, dice, None, DEEP_PLY, cube, deep)
+    return judged.best

@@ -116,6 +116,18 @@ class ReviewScene(Scene):
         """Actions of the record the deep pass has judged (it starts once the quick pass is done)."""
         return self.deep.done
 
+    def progress(self) -> tuple[int, int, str]:
+        """The progress bar: actions done of the total, and its words (the quick pass, then the deep)."""
+        total = self.total
+        if not self.finished:
+            return self.done, total, f"Analysing {self.done}/{total}"
+        done = self.deep_done  # the quick pass is whole: the deep one refines it
+        return (
+            done,
+            total,
+            f"Deep analysis {done} of {total}" if done < total else f"Analysed {done} of {total}, deep",
+        )
+
     def shown(self) -> Review | None:
         """The quick pass's review with the deep pass's judgements as far as it has got."""
         return overlaid(self.analysis.review, self.deep.review)
