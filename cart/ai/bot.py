@@ -91,7 +91,7 @@ class Bot:
         self.level = LEVEL_SPECS[level]
         self.seed = seed
         self.weights = weights if weights is not None else load_weights()
-        self._deep: Deep | None = None  # the cube's 2-ply tables: the offer's chances serve its answer
+        self._deep: Deep | None = None  # the cube's 2-ply tables: a position asked about twice pays once
 
     def __repr__(self) -> str:
         return f"Bot({self.level.name!r}, seed={self.seed})"
@@ -298,8 +298,8 @@ class Bot:
         return (yield from think_cube_decision(game, self.evaluate, self._cube_replies if ply else None))
 
     def _deep_chances(self, position: Position) -> Generator[None, None, Evaluation]:
-        """The chances at 2-ply, within the master's time (:data:`CUBE_WORK`); kept, so the offer's
-        serve its answer."""
+        """The chances at 2-ply, within the master's time (:data:`CUBE_WORK`); kept, so a double's
+        answer asked of the same bot reads the offer's."""
         if self._deep is None:
             self._deep = Deep(self.weights, cap=CUBE_WORK)
         p = yield from self._deep.think_chances(position.key, 2)
