@@ -8,6 +8,7 @@ Node, so they run wherever the cartridge's engine does.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 from cart.engine import Position, legal_plays
@@ -17,6 +18,18 @@ from tools.bench_common import best_of, load_suite, quantile
 __all__ = ["WORST", "bench_ai", "bench_deep", "bench_movegen"]
 
 WORST = ("OQcJkxGUOYEqEw", (2, 2))
+
+
+def stepped(gen: Generator[None, None, object], clock: Callable[[], float], slices: list[float]) -> None:
+    """Run ``gen`` to its end, each slice's time by ``clock`` appended to ``slices``."""
+    while True:
+        t0 = clock()
+        try:
+            next(gen)
+        except StopIteration:
+            slices.append(clock() - t0)
+            return
+        slices.append(clock() - t0)
 
 
 def bench_movegen(rounds: int) -> None:
@@ -107,16 +120,8 @@ def bench_ai(rounds: int, weights_file: Path | None = None) -> None:
         moves: list[float] = []
         slices: list[float] = []
         for pos, d1, d2 in pairs:
-            gen = bot.think_play(pos, (d1, d2))
             start = time.perf_counter()
-            while True:
-                t0 = time.perf_counter()
-                try:
-                    next(gen)
-                except StopIteration:
-                    slices.append(time.perf_counter() - t0)
-                    break
-                slices.append(time.perf_counter() - t0)
+            stepped(bot.think_play(pos, (d1, d2)), time.perf_counter, slices)
             moves.append(time.perf_counter() - start)
         moves.sort()
         slices.sort()
@@ -152,16 +157,8 @@ def bench_deep(rounds: int, every: int = 40) -> None:
         slices: list[float] = []
         for key in keys:
             deep = Deep(weights, candidates=candidates)
-            gen = deep.think_chances(key, ply)
             start = time.process_time()
-            while True:
-                t0 = time.thread_time()
-                try:
-                    next(gen)
-                except StopIteration:
-                    break
-                finally:
-                    slices.append(time.thread_time() - t0)
+            stepped(deep.think_chances(key, ply), time.thread_time, slices)
             times.append(time.process_time() - start)
         times.sort()
         mean = sum(times) / len(times)

@@ -395,16 +395,21 @@ def progress(assets: Assets, colour: int) -> str:
     return read_line(assets, PROGRESS.y + (PROGRESS.h - CHAR_H) // 2, colour, PROGRESS.x, PROGRESS.right)
 
 
+def deep_pass(tmp_path: Path, game: Match) -> tuple[App, Player, ReviewScene, SavedGame, Match]:
+    """The Review of the game's first three actions (a tie, the roll-off, a play), opened from the list."""
+    app = make_app(tmp_path)
+    game = Match.replay(game.rules, game.record[:3], names=game.names)
+    kept = saved(app, game)
+    p = Player(app)
+    return app, p, open_from_list(p), kept, game
+
+
 def test_the_deep_pass_follows_the_quick_one_and_what_it_did_is_kept(
     assets: Assets, tmp_path: Path, game: Match
 ) -> None:
     from cart.ai.review import DEEP_PLY, analysis_key, review_from_cache
 
-    app = make_app(tmp_path)
-    game = Match.replay(game.rules, game.record[:3], names=game.names)  # a tie, the roll-off, a play
-    kept = saved(app, game)
-    p = Player(app)
-    scene = open_from_list(p)
+    app, p, scene, kept, game = deep_pass(tmp_path, game)
     p.frames(3)  # under the tests' fixed budget the quick pass is done at once, the deep one a slice a frame
     assert scene.finished and 0 < scene.deep_done < scene.total
     assert scene.progress() == (
@@ -424,11 +429,7 @@ def test_the_deep_pass_refines_the_quick_marks_and_is_kept_beside_them(
 ) -> None:
     from cart.ai.review import DEEP_PLY, analysis_key, review_from_cache, review_match
 
-    app = make_app(tmp_path)
-    game = Match.replay(game.rules, game.record[:3], names=game.names)  # a tie, the roll-off, a play
-    kept = saved(app, game)
-    p = Player(app)
-    scene = open_from_list(p)
+    app, p, scene, kept, game = deep_pass(tmp_path, game)
     app.think_budget = None  # the frame's spare time: under the tests' fixed budget, a slice a frame
     for _ in range(2000):
         p.frames(1)
