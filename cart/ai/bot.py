@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
-from .cube_think import (
+from .cube import (
     CubeAction as CubeAction,
     CubeDecision as CubeDecision,
     Evaluation as Evaluation,

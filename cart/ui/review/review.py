@@ -34,7 +34,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource as ReviewSource, fits
+from .review_source import ReviewSource as ReviewSource, fits, holds
 from .review_view import (
     BEST_COLOUR,
     DICE_X,
@@ -111,22 +111,14 @@ class ReviewScene(Scene):
     def finished(self) -> bool:
         return self.done >= self.total
 
-    @property
-    def deep_done(self) -> int:
-        """Actions of the record the deep pass has judged (it starts once the quick pass is done)."""
-        return self.deep.done
-
     def progress(self) -> tuple[int, int, str]:
         """The progress bar: actions done of the total, and its words (the quick pass, then the deep)."""
         total = self.total
         if not self.finished:
             return self.done, total, f"Analysing {self.done}/{total}"
-        done = self.deep_done  # the quick pass is whole: the deep one refines it
-        return (
-            done,
-            total,
-            f"Deep analysis {done} of {total}" if done < total else f"Analysed {done} of {total}, deep",
-        )
+        done = self.deep.done  # the quick pass is whole: the deep one refines it
+        words = f"Deep analysis {done} of {total}" if done < total else f"Analysed {done} of {total}, deep"
+        return done, total, words
 
     def shown(self) -> Review | None:
         """The quick pass's review with the deep pass's judgements as far as it has got."""
@@ -184,7 +176,7 @@ class ReviewScene(Scene):
             return None
         deep = self.deep.review
         source = self.source
-        if _kept(source.cached, review) and (deep is None or _kept(source.deep, deep)):
+        if holds(source.cached, review) and (deep is None or holds(source.deep, deep)):
             return None
         source.cached, source.deep = review, deep
         return keep(review, deep)
@@ -319,16 +311,7 @@ class ReviewScene(Scene):
         self.window.draw(a, g, work=False)
         self._detail(g, line)
         self._list(g)
-        done, label = self.done, f"Analysing {self.done}/{self.total}"
-        if self.finished:  # the quick pass is whole: the deep one refines it
-            done = self.deep_done
-            deep = done >= self.total
-            label = (
-                f"Deep analysis {done} of {self.total}"
-                if not deep
-                else f"Analysed {done} of {self.total}, deep"
-            )
-        draw_progress(g, a, PROGRESS, done, self.total, label)
+        draw_progress(g, a, PROGRESS, *self.progress())
         self._graph(g)
         self._totals(g)
         for b in self.pressable():
@@ -459,8 +442,3 @@ class ReviewScene(Scene):
             # a rating is a verdict on the whole match: none until the analysis has read it all
             word = totals[seat].rating if totals is not None and self.finished else "..."
             a.text(g, x0 + 16, ry, cut(word, CHARS - 2), wimp.TEXT)
-
-
-def _kept(kept: Review | None, review: Review) -> bool:
-    """Whether ``kept`` already holds all of ``review`` (the same analysis, as far or further)."""
-    return kept is not None and kept.key == review.key and kept.upto >= review.upto

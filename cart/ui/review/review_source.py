@@ -42,3 +42,8 @@ def fits(review: Review | None, match: Match, ply: int | None) -> bool:
     if review is None or review.upto > len(match.record):
         return False
     return review.key == (analysis_key() if ply is None else analysis_key(ply))
+
+
+def holds(kept: Review | None, review: Review) -> bool:
+    """Whether ``kept`` already holds all of ``review`` (the same analysis, as far or further)."""
+    return kept is not None and kept.key == review.key and kept.upto >= review.upto

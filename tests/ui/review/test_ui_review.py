@@ -411,16 +411,16 @@ def test_the_deep_pass_follows_the_quick_one_and_what_it_did_is_kept(
 
     app, p, scene, kept, game = deep_pass(tmp_path, game)
     p.frames(3)  # under the tests' fixed budget the quick pass is done at once, the deep one a slice a frame
-    assert scene.finished and 0 < scene.deep_done < scene.total
+    assert scene.finished and 0 < scene.deep.done < scene.total
     assert scene.progress() == (
-        scene.deep_done,
+        scene.deep.done,
         scene.total,
-        f"Deep analysis {scene.deep_done} of {scene.total}",
+        f"Deep analysis {scene.deep.done} of {scene.total}",
     )
     p.press(pyxel.KEY_ESCAPE)
     assert app.store is not None
     deep = review_from_cache(app.store.reviews.load(kept), game.record, analysis_key(DEEP_PLY))
-    assert deep is not None and deep.upto == scene.deep_done  # kept beside the quick pass, under its key
+    assert deep is not None and deep.upto == scene.deep.done  # kept beside the quick pass, under its key
 
 
 @pytest.mark.slow
