@@ -61,12 +61,9 @@ class Deep:
         cap: float | None = None,
     ) -> None:
         self.weights = weights
-        self.candidates = candidates
-        self.margin = margin
-        self.keep = keep
-        self.cap = cap
-        self.spent = 0.0
-        self._slice = 0.0
+        self.candidates, self.margin, self.keep, self.cap = candidates, margin, keep, cap
+        self.spent = 0.0  # work done so far, in evaluations (a prune-net one counts PRUNE_COST)
+        self._slice = 0.0  # ... of it since the last yield
         self._memo: dict[tuple[int, bool], dict[int, Probs]] = {}
 
     def chances(self, key: int, ply: int) -> Probs:
