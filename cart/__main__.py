@@ -159,8 +159,9 @@ def _text(args: argparse.Namespace) -> int:
 
 
 def _review(path: str) -> int:
-    """``--review FILE``: the review of a ``.mat`` file as text; a file that cannot be read is said so."""
-    from .ai.review import review_match
+    """``--review FILE``: the review of a ``.mat`` file as text at 2-ply (the deep pass); a file that
+    cannot be read is said so."""
+    from .ai.review import DEEP_PLY, review_match
     from .store import MatError, read_mat
     from .text.review import review_lines
 
@@ -169,8 +170,8 @@ def _review(path: str) -> int:
     except MatError as exc:
         print(f"Cannot review {path}: {exc}", file=sys.stderr)
         return 1
-    print(f"Reviewing {len(match.record)} actions of {path}...")
-    for line in review_lines(review_match(match), match.rules):
+    print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
+    for line in review_lines(review_match(match, ply=DEEP_PLY), match.rules):
         print(line)
     return 0
 

@@ -121,6 +121,36 @@ def test_the_hint_is_the_computers_choice_and_draws_no_dice() -> None:
     assert hint(bot, certain).kind == "drop" and hint(bot, certain).cube is not None
 
 
+def test_the_deep_hint_is_the_teachers_best_at_two_ply() -> None:
+    from cart.ai import bot as botmod, drain
+    from cart.ai.deep import Deep
+    from cart.ai.review.play import DEEP_PLY, think_play_review
+    from cart.engine.fast import flip_key
+
+    bot = Bot("expert")
+    match = Match(Rules(), rng=random.Random(2), start=GameState.from_position(Rules(), Position.start()))
+    match.apply(Roll((6, 4)))
+    advice = hint(bot, match, deep=True)
+    assert advice.kind == "move" and advice.play is not None
+    game = match.game
+    made = flip_key(advice.play.result.key)
+    judged = drain(
+        think_play_review(bot.weights, game.position, (6, 4), made, DEEP_PLY, None, Deep(bot.weights))
+    )
+    assert judged.best == advice.play and judged.loss == 0.0
+    deep = Deep(bot.weights)
+    expert = flip_key(bot.choose_play(game.position, (6, 4)).result.key)  # type: ignore[union-attr]
+    assert drain(deep.think_after(made, 2))[0] >= drain(deep.think_after(expert, 2))[0] - 0.02
+    doubling = Match(Rules(), start=money(CERTAIN))
+    assert hint(bot, doubling, deep=True).kind == "double"
+    advice = hint(bot, Match(Rules(), start=money(RACE_TAKE)), deep=True)
+    assert advice.evaluation is not None  # the outlook at 2-ply, as the master's cube reads it
+    capped = Deep(bot.weights, cap=botmod.CUBE_WORK)
+    assert tuple(advice.evaluation[:5]) == pytest.approx(
+        drain(capped.think_chances(RACE_TAKE.key, 2)), abs=1e-12
+    )
+
+
 # -- the cube -----------------------------------------------------------------------
 def money(position: Position, **kw: object) -> GameState:
     return GameState.from_position(Rules(), position, **kw)  # type: ignore[arg-type]

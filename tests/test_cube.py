@@ -134,10 +134,10 @@ def _spots() -> list[str]:
 
 
 @pytest.mark.parametrize("position_id", _spots())
-def test_the_masters_cube_is_the_lookahead_of_its_own_evaluations(position_id: str) -> None:
+def test_the_masters_cube_at_one_ply_is_the_lookahead_of_its_own_evaluations(position_id: str) -> None:
     import random
 
-    from cart.ai import Bot
+    from cart.ai import Bot, drain
     from cart.ai.cube import cube_efficiency
     from cart.engine import GameState, Match, Position, Rules, legal_plays
 
@@ -153,13 +153,41 @@ def test_the_masters_cube_is_the_lookahead_of_its_own_evaluations(position_id: s
     for rules, score in [(Rules(), (0, 0)), (Rules(match_length=7), (2, 4))]:
         match = Match(rules, rng=random.Random(1), start=GameState.from_position(rules, position))
         match.score = score
-        decision = bot.cube_action(match)
+        decision = drain(bot.think_cube(match, ply=1))
         away = (7 - score[0], 7 - score[1]) if rules.is_match else None
         expected = lookahead(CubeState(1, None, away), replies)  # type: ignore[arg-type]
         got = (decision.no_double, decision.double_take, decision.double_pass)
         assert got == pytest.approx(expected, abs=1e-9), (position_id, rules)
-    slices = sum(1 for _ in bot.think_cube(match))
+    slices = sum(1 for _ in bot.think_cube(match, ply=1))
     assert slices > 5  # the lookahead is spread over frames, not one long slice
+
+
+def test_the_masters_cube_reads_the_chances_at_two_ply(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cube model on the chances at 2-ply: each roll's best play by the net, its chances at 1-ply
+    (the last ply pruned), rebuilt on the engine's public face (tests/test_deep.py's reference).
+
+    The work cap lifted: tests/test_deep.py checks what it leaves out.
+    """
+    import random
+
+    from cart.ai import Bot, bot as botmod
+
+    monkeypatch.setattr(botmod, "CUBE_WORK", None)
+    from cart.ai.cube import cube_efficiency
+    from cart.engine import GameState, Match, Position, Rules
+    from tests.test_deep import Reference
+
+    position = Position.from_position_id(_spots()[-1])
+    chances = Reference(1).two_ply(position)
+    bot = Bot("master")
+    for rules, score, away in [(Rules(), (0, 0), None), (Rules(match_length=7), (2, 4), (5, 3))]:
+        match = Match(rules, rng=random.Random(1), start=GameState.from_position(rules, position))
+        match.score = score
+        decision = bot.cube_action(match)
+        expected = CubeState(1, None, away).decision(chances, cube_efficiency(position))
+        got = (decision.no_double, decision.double_take, decision.double_pass)
+        assert got == pytest.approx(expected, abs=1e-9), rules
+        assert decision.evaluation.win == pytest.approx(chances[0], abs=1e-12)
 
 
 # -- the judge ---------------------------------------------------------------------------------------

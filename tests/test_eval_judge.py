@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from cart.ai import Bot
+from cart.ai import load_weights
+from cart.ai.deep import Deep
 from cart.engine import Position, PositionError
 
 pytest.importorskip("gnubg_nn")
@@ -43,9 +44,9 @@ def test_random_endings_are_what_they_say() -> None:
 
 
 def test_the_report_tallies_each_class_against_the_judge() -> None:
-    bot = Bot("expert")
+    deep = Deep(load_weights())
     ids = ["OwAAAABAAAAAAA", "AgAAACIAAAAAAA", "M2aZYQCwAQM+Zg", "4HPwATDgc/ABMA"]
-    judged = [ej.judge_one(bot, pid, 1) for pid in ids]
+    judged = [ej.judge_one(deep, pid, 1) for pid in ids]
     assert [j.cls for j in judged] == ["race", "race", "bar", "contact"]
     rows = ej.tally(judged)
     assert rows["all"][0].n == 4 and rows["race"][0].n == 2
@@ -60,11 +61,12 @@ def test_the_report_tallies_each_class_against_the_judge() -> None:
 
 def test_a_kept_set_is_judged_again_and_a_bad_one_is_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     kept = tmp_path / "set.txt"
-    assert ej.main(["judge", "--games", "1", "--endings", "8", "--ply", "1", "--save-set", str(kept)]) == 0
+    judge = ["--ply", "1"]
+    assert ej.main(["judge", "--games", "0", "--endings", "12", *judge, "--save-set", str(kept)]) == 0
     ids = kept.read_text().split()
-    assert len(ids) > 8
+    assert len(ids) == 12
     first = capsys.readouterr().out
-    assert ej.main(["judge", "--set", str(kept), "--ply", "1"]) == 0
+    assert ej.main(["judge", "--set", str(kept), *judge]) == 0
     again = capsys.readouterr().out
     assert f"{len(ids)} positions (from {kept})" in again
     assert first.splitlines()[1:] == again.splitlines()[1:]  # the same figures for the same positions
@@ -73,3 +75,22 @@ def test_a_kept_set_is_judged_again_and_a_bad_one_is_refused(tmp_path, capsys) -
         ej.main(["judge", "--set", str(kept)])
     assert stop.value.code == 2
     assert f"{kept}: Position ID must be 14 characters" in capsys.readouterr().err
+
+
+def test_the_teachers_chances_are_printed_at_each_depth(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    ids = tmp_path / "ids.txt"
+    ids.write_text("OwAAAABAAAAAAA\n\n4HPwATDgc/ABMA\n")
+    deep = Deep(load_weights())
+    for ply in (0, 1, 2):
+        assert ej.main(["deep", "--ids", str(ids), "--ply", str(ply)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert [ln.split()[0] for ln in lines] == ["OwAAAABAAAAAAA", "4HPwATDgc/ABMA"]
+        for line in lines:
+            pid, *chances = line.split()
+            want = deep.chances(Position.from_position_id(pid).key, ply)
+            assert [float(x) for x in chances] == pytest.approx(want, abs=1e-6)
+    ids.write_text("OwAAAABAAAAAAA\nnot-an-id\n")
+    with pytest.raises(SystemExit) as stop:
+        ej.main(["deep", "--ids", str(ids)])
+    assert stop.value.code == 2
+    assert "Position ID must be 14 characters: 'not-an-id'" in capsys.readouterr().err

@@ -285,3 +285,49 @@ def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
     cubes = review_match(m).cubes
     assert [c.kind for c in cubes] == ["take"]  # the double decides nothing here, so it is no decision
     assert cubes[0].made == cubes[0].right == "take" and cubes[0].loss == 0.0 and not cubes[0].mark
+
+
+# -- the deep pass ---------------------------------------------------------------------------------
+def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply() -> None:
+    from cart.ai import load_weights
+    from cart.ai.deep import Deep
+    from cart.ai.review import DEEP_PLY
+    from cart.ai.review.play import think_play_review
+    from cart.ai.review.work import cube_view
+    from cart.engine.fast import flip_key
+
+    m = opening("8/2 6/5")
+    quick, deep = review_match(m), review_match(m, ply=DEEP_PLY)
+    assert deep.key == analysis_key(DEEP_PLY) != quick.key and deep.ply == DEEP_PLY
+    weights = load_weights()
+    start = m.restarted()
+    start.roll((6, 1))
+    state = start.game
+    made = flip_key(state.find(m.record[-1]).result.key)  # type: ignore[arg-type]
+    own = Deep(weights)
+    judged = drain(
+        think_play_review(weights, state.position, (6, 1), made, DEEP_PLY, cube_view(state, (0, 0)), own)
+    )
+    play = deep.plays[0]
+    assert (play.made_equity, play.best_equity, play.best_text) == (
+        judged.made_equity, judged.best_equity, "13/7 8/7",
+    )  # fmt: skip
+    assert play.mark == mark(judged.loss) and play.made_equity != quick.plays[0].made_equity
+    assert play.win_after == pytest.approx(drain(own.think_after(made, DEEP_PLY))[0], abs=1e-12)
+    assert deep.rolls[0].luck != quick.rolls[0].luck  # the roll-off's luck: its best play at 2-ply
+
+
+def test_a_deep_pass_overlays_the_quick_marks_as_far_as_it_has_got_and_is_kept_beside_them() -> None:
+    from cart.ai.review import DEEP_PLY, overlaid
+
+    m, quick = opening_of_the_mixed_game()
+    head = drain(Reviewer(Match.replay(m.rules, m.record[:6], names=m.names), ply=DEEP_PLY).think())
+    shown = overlaid(quick, head)
+    assert shown is not None and shown.key == quick.key and shown.upto == quick.upto
+    assert [p for p in shown.plays if p.index < 6] == list(head.plays)
+    assert [p for p in shown.plays if p.index >= 6] == [p for p in quick.plays if p.index >= 6]
+    assert overlaid(quick, None) is quick and overlaid(None, head) is None
+    form = review_cache_form(quick, m.record, head)
+    assert review_from_cache(form, m.record, analysis_key()) == quick
+    assert review_from_cache(form, m.record, analysis_key(DEEP_PLY)) == head
+    assert review_from_cache(review_cache_form(quick, m.record), m.record, analysis_key(DEEP_PLY)) is None

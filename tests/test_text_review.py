@@ -10,7 +10,7 @@ import pytest
 from mixed_game import mixed_review
 
 from cart.__main__ import main
-from cart.ai.review import review_match
+from cart.ai.review import DEEP_PLY, review_match
 from cart.engine import Match, Rules
 from cart.store import export_mat
 from cart.text.game import HELP, TextGame
@@ -30,7 +30,8 @@ def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work(
     text = out.getvalue()
     assert text.count("Review of Ann against Bob") == 2
     assert "The Master reviews 4 actions" in text and "reviews 0" not in text  # the second one is kept
-    plays = review_match(match).plays
+    assert "checker plays at 2-ply" in text  # the deep pass
+    plays = review_match(match, ply=DEEP_PLY).plays
     assert [p.made_text for p in plays] == ["13/11 13/8", "24/23 8/5"]
     assert all(p.made_text in text and (p.best_text in text or p.loss == 0.0) for p in plays)
     assert "Error rate (mEMG per move)" in text and "Rating" in text and "Luck (total)" in text
@@ -74,7 +75,7 @@ def test_python_m_cart_review_reads_a_mat_or_says_why_not(
     path.write_text(export_mat(m))
     assert main(["--review", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "Review of Ann against Bob" in out and "Totals" in out
+    assert "Review of Ann against Bob" in out and "Totals" in out and "at 2-ply" in out
     bad = tmp_path / "bad.mat"
     bad.write_bytes(b"MATLAB 5.0 MAT-file\x00\x01")
     assert main(["--review", str(bad)]) == 1

@@ -58,3 +58,24 @@ def test_nothing_to_judge_or_an_illegal_action_lets_it_through_for_the_engine_to
         assert stop.value is not None
     assert slices > 5  # sliced like the computer's thinking
     assert drain(think_tutor(m, Move(((13, 7), (8, 7))), ply=0)) is None
+
+
+def test_a_play_is_judged_at_two_ply_with_the_hints_tables() -> None:
+    from cart.ai import load_weights
+    from cart.ai.deep import Deep
+    from cart.ai.review.play import DEEP_PLY, TEACHER_WORK, teacher, think_play_review
+    from cart.ai.review.work import cube_view
+    from cart.engine.fast import flip_key
+
+    m = opened()
+    weights = load_weights()
+    advice = drain(think_tutor(m, Move(((8, 2), (6, 5)))))
+    assert advice is not None
+    made = flip_key(m.game.find(Move(((8, 2), (6, 5)))).result.key)
+    cube = cube_view(m.game, m.score)
+    own = Deep(weights, cap=TEACHER_WORK)
+    alone = drain(think_play_review(weights, m.game.position, (6, 1), made, DEEP_PLY, cube, own))
+    assert advice.loss == alone.loss > 0.0 and advice.best == alone.best.moves
+    spent = teacher(weights).spent
+    assert drain(think_tutor(m, Move(((8, 2), (6, 5))))) == advice
+    assert teacher(weights).spent == spent  # asked again: read from the tables the first look filled

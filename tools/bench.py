@@ -15,6 +15,12 @@ pair), mean and p99, and the longest single slice of its ``think_play``
 generator (what one frame of the UI may spend), against GNU Backgammon's 0-ply
 ``best_move`` (C) on the same pairs; plus one net evaluation.
 
+deep: the teacher's look at a position (cart.ai.deep) in CPU per position: 2-ply
+with each roll's best play by the net searched at 1-ply (the teacher's, GNU
+Backgammon's 2-ply) and with each roll's short list of the master's six, against the
+1-ply in the same run, over every 40th suite position, each afresh; and the longest
+slice of its generator.
+
 pyodide: the AI's time per move under Pyodide (the CPython build Pyxel's web
 runtime runs the cart on, from npm, in Node.js) against CPython in this same run,
 over the same suite pairs (beginner, intermediate and expert every tenth, master
@@ -65,7 +71,7 @@ session (goal: at most 3x), in a folder and in a browser's localStorage, and
 PLAY on a saved session of 40,000 actions and of 300, to the table's state
 before its first frame (goal: under 1 s, within 2x of loading it, timed beside).
 
-The sections live in tools/bench_ai.py (movegen, ai), tools/bench_pyodide.py,
+The sections live in tools/bench_ai.py (movegen, ai, deep), tools/bench_pyodide.py,
 tools/bench_review.py, tools/bench_review_window.py, tools/bench_ui.py (ui,
 start), tools/bench_reply.py and tools/bench_store.py; what they share (the suite, best-of timing,
 the review's game) in tools/bench_common.py.
@@ -79,7 +85,7 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
-from tools.bench_ai import bench_ai, bench_movegen
+from tools.bench_ai import bench_ai, bench_deep, bench_movegen
 from tools.bench_common import review_game
 from tools.bench_pyodide import bench_pyodide
 from tools.bench_reply import bench_reply
@@ -99,6 +105,7 @@ def bench_review_window(rounds: int) -> None:
 BENCHES = {
     "movegen": bench_movegen,
     "ai": bench_ai,
+    "deep": bench_deep,
     "review": bench_review,
     "review_window": bench_review_window,
     "pyodide": bench_pyodide,

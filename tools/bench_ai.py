@@ -8,15 +8,28 @@ Node, so they run wherever the cartridge's engine does.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 from cart.engine import Position, legal_plays
 from cart.engine.fast import successors
 from tools.bench_common import best_of, load_suite, quantile
 
-__all__ = ["WORST", "bench_ai", "bench_movegen"]
+__all__ = ["WORST", "bench_ai", "bench_deep", "bench_movegen"]
 
 WORST = ("OQcJkxGUOYEqEw", (2, 2))
+
+
+def stepped(gen: Generator[None, None, object], clock: Callable[[], float], slices: list[float]) -> None:
+    """Run ``gen`` to its end, each slice's time by ``clock`` appended to ``slices``."""
+    while True:
+        t0 = clock()
+        try:
+            next(gen)
+        except StopIteration:
+            slices.append(clock() - t0)
+            return
+        slices.append(clock() - t0)
 
 
 def bench_movegen(rounds: int) -> None:
@@ -107,16 +120,8 @@ def bench_ai(rounds: int, weights_file: Path | None = None) -> None:
         moves: list[float] = []
         slices: list[float] = []
         for pos, d1, d2 in pairs:
-            gen = bot.think_play(pos, (d1, d2))
             start = time.perf_counter()
-            while True:
-                t0 = time.perf_counter()
-                try:
-                    next(gen)
-                except StopIteration:
-                    slices.append(time.perf_counter() - t0)
-                    break
-                slices.append(time.perf_counter() - t0)
+            stepped(bot.think_play(pos, (d1, d2)), time.perf_counter, slices)
             moves.append(time.perf_counter() - start)
         moves.sort()
         slices.sort()
@@ -129,3 +134,38 @@ def bench_ai(rounds: int, weights_file: Path | None = None) -> None:
             f"longest {slices[-1] * 1e3:5.2f} ms"
         )
     print("  (the longest slice includes whatever the OS did meanwhile; p99.9 is the steadier figure)")
+
+
+def bench_deep(rounds: int, every: int = 40) -> None:
+    """The teacher's look at a position (:mod:`cart.ai.deep`): CPU per position at 2-ply (each roll's
+    best play by the net searched at 1-ply, and each roll's short list of the master's six), against
+    the 1-ply in the same run, over every ``every``-th suite position; and the longest slice."""
+    from cart.ai import load_weights
+    from cart.ai.deep import CANDIDATES, Deep
+    from cart.ai.levels import LEVEL_SPECS
+
+    weights = load_weights()
+    keys = list(dict.fromkeys(p.key for p, _, _ in load_suite()[::every]))
+    print(f"deep: CPU per position over {len(keys)} suite positions (process time; each position afresh)")
+    for key in keys:  # the bear-off tables they reach, worked out once (the game prepares them in slices)
+        Deep(weights).chances(key, 2)
+    ref = 0.0
+    six = LEVEL_SPECS["master"].candidates
+    looks = (("1-ply", 1, 1), ("2-ply, the teacher's", 2, CANDIDATES), (f"2-ply, {six} a roll", 2, six))
+    for name, ply, candidates in looks:
+        times: list[float] = []
+        slices: list[float] = []
+        for key in keys:
+            deep = Deep(weights, candidates=candidates)
+            start = time.process_time()
+            stepped(deep.think_chances(key, ply), time.thread_time, slices)
+            times.append(time.process_time() - start)
+        times.sort()
+        mean = sum(times) / len(times)
+        ref = ref or mean
+        print(
+            f"  {name:<22} mean {mean * 1e3:8.1f} ms ({mean / ref:5.1f}x 1-ply)   p90 "
+            f"{quantile(times, 0.9) * 1e3:7.0f} ms   longest {times[-1] * 1e3:7.0f} ms   "
+            f"slices (CPU): p99.9 {quantile(sorted(slices), 0.999) * 1e3:5.2f} ms, "
+            f"longest {max(slices) * 1e3:5.2f} ms"
+        )

@@ -16,7 +16,9 @@ in this thread's CPU time (on a shared machine the wall time also counts the
 time others' work held the CPU), the worker's with their ratios to the
 frame's of the same round; and the analysis's wall time to the end. The same
 window with the analysis done (a cached review) is the reference, and a bare
-``pyxel.cls`` frame the floor. Speed is measured, never asserted.
+``pyxel.cls`` frame the floor. ``--deep`` then times the deep pass (2-ply) the
+same two ways, the quick pass kept (cached) so only the deep one runs.
+Speed is measured, never asserted.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ import pyxel
 
 from cart.ai import Bot, choose_action
 from cart.ai.jobs import review_job
-from cart.ai.review import DEFAULT_PLY, review_match
+from cart.ai.review import DEFAULT_PLY, Review, review_match
 from cart.ai.worker import Worker
 from cart.engine import Match, Rules
 from cart.store import Settings
@@ -84,22 +86,29 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=20, help="the game's dice (20: 99 actions)")
     ap.add_argument("--rounds", type=int, default=1, help="times the analysis is run from nothing each way")
+    ap.add_argument("--deep", action="store_true", help="then the deep pass, in the frame and in the worker")
     args = ap.parse_args()
-    run(args.seed, args.rounds)
+    run(args.seed, args.rounds, args.deep)
 
 
 PLAYERS = (Player("Beginner", "white", computer=True), Player("You", "red"))
 
 
-def analysing(match: Match, worker: Worker | None) -> tuple[list[float], list[float], float]:
-    """One analysis from nothing in a fresh window, frames paced at 30 fps: (wall, CPU) per frame, seconds."""
+def analysing(
+    match: Match, worker: Worker | None, cached: Review | None = None
+) -> tuple[list[float], list[float], float]:
+    """One analysis from nothing in a fresh window, frames paced at 30 fps: (wall, CPU) per frame, seconds.
+
+    With ``cached`` (the quick pass done) the deep pass, to its end.
+    """
     app = App(headless=True, seed=0, settings=Settings(animation_speed="off"), worker=worker)
-    scene = ReviewScene(app.services, ReviewSource("bench", match, PLAYERS, 1))
+    scene = ReviewScene(app.services, ReviewSource("bench", match, PLAYERS, 1, cached=cached))
     app.go(Push(scene))
     wall: list[float] = []
     cpu: list[float] = []
+    analysis = scene.deep if cached is not None else scene.analysis
     start = due = time.perf_counter()
-    while not scene.finished and time.perf_counter() - start < 300:
+    while not analysis.finished and time.perf_counter() - start < 300:
         t0, c0 = time.perf_counter(), time.thread_time()
         app.frame()
         t1 = time.perf_counter()
@@ -123,7 +132,7 @@ def warmed(match: Match) -> Worker | None:
     return worker
 
 
-def run(seed: int = 20, rounds: int = 1) -> None:
+def run(seed: int = 20, rounds: int = 1, deep: bool = False) -> None:
     """Time the window analysing the game of ``seed`` ``rounds`` times each way, then at rest."""
     app = App(headless=True, seed=0, settings=Settings(animation_speed="off"))
     match = finished_game(seed)
@@ -162,9 +171,17 @@ def run(seed: int = 20, rounds: int = 1) -> None:
         print("   against the frame's:      ", ratios(away, wall))
         print("   the same, CPU time:       ", stats(cpu_away))
         print("   against the frame's:      ", ratios(cpu_away, cpu_here))
+    cached = review_match(match)
+    for r in range(rounds if deep else 0):
+        wall, cpu_here, took = analysing(match, None, cached)
+        print(f"deep pass {r + 1}, in the frame:  ", stats(wall), f"| done in {took:.2f} s")
+        print("   the same, CPU time:       ", stats(cpu_here))
+        if worker is not None:
+            away, cpu_away, took_away = analysing(match, worker, cached)
+            print(f"deep pass {r + 1}, in the worker: ", stats(away), f"| done in {took_away:.2f} s")
+            print("   the same, CPU time:       ", stats(cpu_away))
     if worker is not None:
         worker.close()
-    cached = review_match(match)
     scene = ReviewScene(app.services, ReviewSource("bench", match, PLAYERS, 1, cached=cached))
     app.go(Push(scene))
     print("analysed, at rest:           ", stats(timed(300, app.frame)))

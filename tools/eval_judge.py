@@ -23,6 +23,11 @@ positions; its numbers never become targets.
     python -m tools.versus eval judge --games 4 --endings 60   # a small set
     python -m tools.versus eval judge --save-set set.txt       # keep the set's IDs, then after a change:
     python -m tools.versus eval judge --set set.txt            # the same positions judged again
+    python -m tools.versus eval deep --ids ids.txt --ply 2     # the teacher's chances of each position
+
+``eval deep`` prints, for each Position ID of the file (one a line), the ID and the five
+chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the side on roll
+at ``--ply`` (0, 1 or 2) as the teacher reads them.
 """
 
 from __future__ import annotations
@@ -39,18 +44,17 @@ from pathlib import Path
 
 import gnubg_nn
 
-from cart.ai import Bot
 from cart.ai.bot import load_weights
-from cart.ai.cube_think import cube_replies
-from cart.ai.net import Probs, equity
-from cart.ai.slices import drain
+from cart.ai.deep import CANDIDATES, MAX_PLY, Deep
+from cart.ai.net import equity
 from cart.engine import GameState, Match, Position, PositionError
 from tools.starts import ENDINGS, random_ending
 from tools.versus import CUBELESS, Player
 
 CLASSES = ("bear-off", "race", "crashed", "contact", "bar")
 _GNUBG_CLASS = {1: "bear-off", 2: "bear-off", 3: "race", 4: "crashed", 5: "contact"}
-EVALUATORS = ("ours 0-ply", "ours 1-ply", "gnubg 0-ply")
+EVALUATORS = ("ours 0-ply", "ours 1-ply", "ours 2-ply", "gnubg 0-ply")
+GNUBG = EVALUATORS.index("gnubg 0-ply")
 GAMES = (
     ("gnubg0", "gnubg0"),
     ("beginner", "intermediate"),
@@ -111,15 +115,6 @@ def position_class(pos: Position) -> str:
     return _GNUBG_CLASS.get(gnubg_nn.classify(pos.gnubg_board()), "contact")
 
 
-def one_ply(bot: Bot, pos: Position) -> Probs:
-    """The master's lookahead without the cube: the net's best play on each roll, its chances averaged."""
-    total = [0.0] * 5
-    for w, theirs, _ in drain(cube_replies(bot.weights.after, pos)):
-        for i, x in enumerate((1.0 - theirs[0], theirs[3], theirs[4], theirs[1], theirs[2])):
-            total[i] += w * x
-    return (total[0] / 36, total[1] / 36, total[2] / 36, total[3] / 36, total[4] / 36)
-
-
 @dataclass(frozen=True)
 class Judged:
     """One position: its class and each evaluator's (win, equity) beside the judge's."""
@@ -134,26 +129,26 @@ def _we(p: Sequence[float]) -> tuple[float, float]:
     return float(p[0]), equity((p[0], p[1], p[2], p[3], p[4]))
 
 
-def judge_one(bot: Bot, pid: str, ply: int = 2) -> Judged:
+def judge_one(deep: Deep, pid: str, ply: int = 2) -> Judged:
     pos = Position.from_position_id(pid)
     board = pos.gnubg_board()
-    ours = bot.evaluate(pos)
     verdicts = (
-        _we(ours[:5]),
-        _we(one_ply(bot, pos)),
+        *(_we(deep.chances(pos.key, depth)) for depth in range(MAX_PLY + 1)),
         _we(gnubg_nn.probabilities(board, 0)),
     )
     return Judged(pid, position_class(pos), _we(gnubg_nn.probabilities(board, ply)), verdicts)
 
 
-def _judge_chunk(args: tuple[list[str], Path | None, int]) -> list[Judged]:
-    ids, weights, ply = args
-    bot = Bot("expert", weights=load_weights(weights) if weights else None)
-    return [judge_one(bot, pid, ply) for pid in ids]
+def _judge_chunk(args: tuple[list[str], Path | None, int, int]) -> list[Judged]:
+    ids, weights, ply, candidates = args
+    deep = Deep(load_weights(weights) if weights else load_weights(), candidates=candidates)
+    return [judge_one(deep, pid, ply) for pid in ids]
 
 
-def judge_all(ids: list[str], weights: Path | None, jobs: int, ply: int = 2) -> list[Judged]:
-    chunks = [(ids[i : i + 50], weights, ply) for i in range(0, len(ids), 50)]
+def judge_all(
+    ids: list[str], weights: Path | None, jobs: int, ply: int = 2, candidates: int = CANDIDATES
+) -> list[Judged]:
+    chunks = [(ids[i : i + 50], weights, ply, candidates) for i in range(0, len(ids), 50)]
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             return [j for part in pool.map(_judge_chunk, chunks) for j in part]
@@ -199,14 +194,18 @@ def worst(judged: Sequence[Judged], cls: str, n: int = 5, e: int = 0) -> list[Ju
 def report(judged: Sequence[Judged], ply: int = 2, n_worst: int = 3) -> Iterator[str]:
     rows = tally(judged)
     yield f"against gnubg {ply}-ply: mean abs. error in win and in cubeless equity, share off by > {OFF_BY}"
-    yield f"{'class':9s} {'n':>5s}  " + "  ".join(f"{e:>27s}" for e in EVALUATORS) + "  eq. ratio 0-ply/gnubg"
+    yield (
+        f"{'class':9s} {'n':>5s}  "
+        + "  ".join(f"{e:>27s}" for e in EVALUATORS)
+        + "  eq. ratio to gnubg 0-ply: ours 0/1/2-ply"
+    )
     for cls in (*CLASSES, "all"):
         if cls not in rows:
             continue
         r = rows[cls]
         cells = "  ".join(f"{x.win:8.4f} {x.eq:8.4f} {x.off:8.1%}" for x in r)
-        ratio = r[0].eq / r[2].eq if r[2].eq else float("inf")
-        yield f"{cls:9s} {r[0].n:5d}  {cells}  {ratio:6.1f}x"
+        ratios = " ".join(f"{x.eq / r[GNUBG].eq if r[GNUBG].eq else float('inf'):5.1f}x" for x in r[:GNUBG])
+        yield f"{cls:9s} {r[0].n:5d}  {cells}  {ratios}"
     for cls in CLASSES:
         bad = worst(judged, cls, n_worst)
         if bad:
@@ -215,7 +214,37 @@ def report(judged: Sequence[Judged], ply: int = 2, n_worst: int = 3) -> Iterator
             )
 
 
+def read_ids(path: Path) -> list[str]:
+    """The Position IDs of ``path``, one a line (blank lines skipped); ``ValueError`` quotes a bad one."""
+    ids = [ln.strip() for ln in path.read_text().splitlines() if ln.strip()]
+    for pid in ids:
+        Position.from_position_id(pid)
+    return ids
+
+
+def deep_main(argv: list[str]) -> int:
+    """``eval deep``: the teacher's five chances of each position of a file, at a depth."""
+    p = argparse.ArgumentParser(prog="python -m tools.versus eval deep", description=deep_main.__doc__)
+    p.add_argument("--ids", type=Path, required=True, help="a file of Position IDs, one a line")
+    p.add_argument("--ply", type=int, choices=range(MAX_PLY + 1), default=MAX_PLY)
+    p.add_argument("--weights", type=Path, help="a weight file (default: the cart's own)")
+    a = p.parse_args(argv)
+    if a.weights and not a.weights.is_file():
+        p.error(f"{a.weights}: no such weight file")
+    try:
+        ids = read_ids(a.ids)
+    except (OSError, ValueError) as exc:
+        p.error(f"{a.ids}: {exc}")
+    deep = Deep(load_weights(a.weights) if a.weights else load_weights())
+    for pid in ids:
+        chances = deep.chances(Position.from_position_id(pid).key, a.ply)
+        print(pid, " ".join(f"{x:.6f}" for x in chances), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    if argv and argv[0] == "deep":
+        return deep_main(argv[1:])
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", choices=("judge",))
     p.add_argument("--seed", type=int, default=1)
@@ -225,6 +254,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ply", type=int, choices=(1, 2), default=2, help="the judge: gnubg at this many plies")
     p.add_argument("--weights", type=Path, help="a weight file for ours (default: the cart's own)")
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument(
+        "--candidates",
+        type=int,
+        default=CANDIDATES,
+        help="our 2-ply's short list per roll (1: gnubg's 2-ply)",
+    )
     p.add_argument("--worst", type=int, default=3, help="worst positions shown per class")
     p.add_argument("--save-set", type=Path, help="write the set's Position IDs to this file")
     p.add_argument(
@@ -239,9 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     if a.set:
         try:
-            ids = [ln.strip() for ln in a.set.read_text().splitlines() if ln.strip()]
-            for pid in ids:
-                Position.from_position_id(pid)
+            ids = read_ids(a.set)
         except (OSError, ValueError) as exc:
             p.error(f"{a.set}: {exc}")
         made = f"from {a.set}"
@@ -251,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     if a.save_set:
         a.save_set.write_text("\n".join(ids) + "\n")
     t1 = time.time()
-    judged = judge_all(ids, a.weights, a.jobs, a.ply)
+    judged = judge_all(ids, a.weights, a.jobs, a.ply, a.candidates)
     print(f"{len(ids)} positions ({made}), made in {t1 - t0:.0f} s, judged in {time.time() - t1:.0f} s")
     for line in report(judged, a.ply, a.worst):
         print(line)

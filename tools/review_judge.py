@@ -36,6 +36,7 @@ of marks are gnubg marking a play our net thinks best, or a mark one step apart.
 
     python -m tools.versus review judge --games 20            # ours at the default ply
     python -m tools.versus review judge --games 20 --ply 0    # ours at 0-ply
+    python -m tools.versus review judge --games 20 --ply 2 --gnubg-ply 2   # the deep pass
     python -m tools.versus review judge --games 20 --seed 7 --scale 2   # and gnubg 0-ply against its 2-ply
 """
 
@@ -320,7 +321,13 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", choices=("judge",))
     p.add_argument("--games", type=int, default=20)
-    p.add_argument("--ply", type=int, choices=(0, 1), default=DEFAULT_PLY, help="our checker plays' depth")
+    p.add_argument(
+        "--ply",
+        type=int,
+        choices=(0, 1, 2),
+        default=DEFAULT_PLY,
+        help="our checker plays' depth (2: the deep pass)",
+    )
     p.add_argument("--gnubg-ply", type=int, choices=(0, 1, 2), default=0, help="gnubg's analysis depth")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--match", type=int, default=0, help="play matches to this length (default: money games)")

@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass
 from heapq import nlargest
 from pathlib import Path
 
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
-from .cube_think import (
+from .cube import (
     CubeAction as CubeAction,
     CubeDecision as CubeDecision,
     Evaluation as Evaluation,
@@ -30,41 +29,23 @@ from .cube_think import (
     cube_replies,
     think_cube_decision,
 )
-from .levels import LEVELS as LEVELS
+from .deep import Deep
+from .levels import LEVEL_SPECS as LEVEL_SPECS, LEVELS as LEVELS, Level as Level
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
-from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain as drain
+from .slices import GEN_COST, PRUNE_COST as PRUNE_COST, ROLLS, SLICE_EVALS, drain as drain
 
 Thinking = Generator[None, None, "Play | None"]
 DEEP_EVALS = 9000
 """Most net evaluations the master's 1-ply spends on one move (0.3-0.4 s here at most)."""
 MOVE_WORK = 9_500
 """Most work the master spends on one move, 1-ply and 2-ply together, in evaluations (about 0.45 s here)."""
-PRUNE_COST = 0.3
-"""A prune-net evaluation, in contact-net evaluations (``tools/bench.py ai`` times both)."""
+CUBE_PLY = 2
+"""The master's cube reads its chances at 2-ply (:mod:`cart.ai.deep`) ..."""
+CUBE_WORK = MOVE_WORK
+"""... within the work of a master's move: past it, the rolls left read the chances after their play at
+0-ply."""
 GEN_WORK = 1.0
 """One move generation, in evaluations, for the cap (40 us, about one; slices count it as GEN_COST)."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """How one level plays."""
-
-    name: str
-    noise: float = 0.0  # standard deviation added to each play's equity
-    gammons: bool = True  # whether gammons and backgammons count in its equity
-    candidates: int = 0  # plays searched one ply deeper (0: none)
-    margin: float = 0.0  # ... of those within this equity of the 0-ply best
-    two_ply_margin: float = 0.0  # the best two at 1-ply searched at 2-ply when this close (0: never)
-    keep: int = 3  # at 2-ply's last ply, the plays of each list the prune net passes to the full net
-    cube_lookahead: bool = False  # cube decisions one ply deeper (cubeful replies after each roll)
-
-
-LEVEL_SPECS = {
-    "beginner": Level("beginner", noise=0.07, gammons=False),
-    "intermediate": Level("intermediate", noise=0.07),
-    "expert": Level("expert"),
-    "master": Level("master", candidates=6, margin=0.16, two_ply_margin=0.05, cube_lookahead=True),
-}
 
 
 _LOADED: dict[Path, Weights] = {}
@@ -110,6 +91,7 @@ class Bot:
         self.level = LEVEL_SPECS[level]
         self.seed = seed
         self.weights = weights if weights is not None else load_weights()
+        self._deep: Deep | None = None  # the cube's 2-ply tables: a position asked about twice pays once
 
     def __repr__(self) -> str:
         return f"Bot({self.level.name!r}, seed={self.seed})"
@@ -299,13 +281,32 @@ class Bot:
         """
         return drain(self.think_cube(game))
 
-    def think_cube(self, game: GameState | Match) -> Generator[None, None, CubeDecision | None]:
-        """:meth:`cube_action` in slices: :mod:`cart.ai.cube`'s model, over 21 rolls with lookahead."""
-        lookahead_replies = self._cube_replies if self.level.cube_lookahead else None
-        return (yield from think_cube_decision(game, self.evaluate, lookahead_replies))
+    def think_cube(
+        self, game: GameState | Match, *, ply: int | None = None
+    ) -> Generator[None, None, CubeDecision | None]:
+        """:meth:`cube_action` in slices: :mod:`cart.ai.cube`'s model on the level's chances.
+
+        ``ply`` (the level's own when None): 0 the net's chances; 1 the opponent's cubeful
+        value after the net's best play to each roll (the master of old); 2 the chances at
+        2-ply (:mod:`cart.ai.deep`), the master's: of the three, the nearest GNU Backgammon's
+        cube (``python -m tools.versus cube judge``).
+        """
+        if ply is None:
+            ply = CUBE_PLY if self.level.cube_lookahead else 0
+        if ply >= 2:
+            return (yield from think_cube_decision(game, self.evaluate, deeper=self._deep_chances))
+        return (yield from think_cube_decision(game, self.evaluate, self._cube_replies if ply else None))
+
+    def _deep_chances(self, position: Position) -> Generator[None, None, Evaluation]:
+        """The chances at 2-ply, within the master's time (:data:`CUBE_WORK`); kept, so a double's
+        answer asked of the same bot reads the offer's."""
+        if self._deep is None:
+            self._deep = Deep(self.weights, cap=CUBE_WORK)
+        p = yield from self._deep.think_chances(position.key, 2)
+        return Evaluation(*p, equity(p))
 
     def _cube_replies(self, position: Position) -> Generator[None, None, Replies]:
-        """The master's lookahead: the opponent's chances after its best play to each roll."""
+        """The master's lookahead of old: the opponent's chances after the net's best play to each roll."""
         return cube_replies(self.weights.after, position)
 
 

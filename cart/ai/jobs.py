@@ -39,15 +39,15 @@ def think_turn(level: str, seed: int, match: Match) -> Generator[None, None, Hin
     return (yield from think_decision(Bot(level, seed=seed, weights=weights), match, resign=True))
 
 
-def think_hint(level: str, match: Match) -> Generator[None, None, Hint]:
-    """The hint at ``level`` for the player who must act."""
+def think_hint(level: str, match: Match, deep: bool = False) -> Generator[None, None, Hint]:
+    """The hint at ``level`` for the player who must act; ``deep``: the teacher's 2-ply look's instead."""
     from . import Bot, think_load_weights
     from .bearoff import think_prepare
     from .turn import think_hint as hint
 
     weights = yield from think_load_weights()
     yield from think_prepare(match.game.position.key)
-    return (yield from hint(Bot(level, weights=weights), match))
+    return (yield from hint(Bot(level, weights=weights), match, deep=deep))
 
 
 def think_tutor(match: Match, action: Action, setting: str) -> Generator[None, None, Advice | None]:

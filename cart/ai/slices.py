@@ -18,6 +18,8 @@ Move generation counts too (``GEN_COST`` evaluations a call), so a slice of many
 small reply lists stays as short as one of a few big ones.
 """
 GEN_COST = 6
+PRUNE_COST = 0.3
+"""A prune-net evaluation, in contact-net evaluations (``tools/bench.py ai`` times both)."""
 
 # the 21 distinct rolls with their weight out of 36
 ROLLS: tuple[tuple[int, int, int], ...] = tuple(

@@ -125,8 +125,11 @@ class Hint:
         return kinds.get(self.kind, Decline)()
 
 
-def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Generator[None, None, Hint]:
-    """The one computer-turn ladder (see the module's docstring); ``outlook`` adds the evaluation."""
+def _think(
+    bot: Bot, match: Match, *, outlook: bool, resign: bool = False, deep: bool = False
+) -> Generator[None, None, Hint]:
+    """The one computer-turn ladder (see the module's docstring); ``outlook`` adds the evaluation;
+    ``deep``: plays and the cube from the teacher's 2-ply look (:mod:`cart.ai.deep`), not ``bot``'s."""
     game = match.game
     if game.phase == "resigned":
         yield  # the evaluation is this slice's work
@@ -145,10 +148,15 @@ def _think(bot: Bot, match: Match, *, outlook: bool, resign: bool = False) -> Ge
         return Hint("roll")
     if game.phase == "move":
         assert game.dice is not None
-        play = yield from bot.think_play(game.position, game.dice)
+        if deep:
+            from .review.play import think_best_play
+
+            play = yield from think_best_play(bot.weights, game.position, game.dice)
+        else:
+            play = yield from bot.think_play(game.position, game.dice)
         assert play is not None, "the engine passes a roll that cannot be played at the roll"
         return Hint("move", play, format_play(game.position, play) if outlook else "")
-    decision = yield from bot.think_cube(match)
+    decision = yield from bot.think_cube(match, ply=2 if deep else None)
     evaluation = None
     if outlook:
         if decision is None:
@@ -187,11 +195,14 @@ def choose_action(bot: Bot, match: Match, *, resign: bool = False) -> Action:
     return drain(think_action(bot, match, resign=resign))
 
 
-def think_hint(bot: Bot, match: Match) -> Generator[None, None, Hint]:
-    """The hint for the player who must act, sliced like :func:`think_action`; it draws no dice."""
-    return _think(bot, match, outlook=True)
+def think_hint(bot: Bot, match: Match, *, deep: bool = False) -> Generator[None, None, Hint]:
+    """The hint for the player who must act, sliced like :func:`think_action`; it draws no dice.
+
+    ``deep``: the teacher's (a play and the cube at 2-ply, about half a second), else ``bot``'s.
+    """
+    return _think(bot, match, outlook=True, deep=deep)
 
 
-def hint(bot: Bot, match: Match) -> Hint:
+def hint(bot: Bot, match: Match, *, deep: bool = False) -> Hint:
     """:func:`think_hint` run to its answer."""
-    return drain(think_hint(bot, match))
+    return drain(think_hint(bot, match, deep=deep))

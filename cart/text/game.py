@@ -259,7 +259,7 @@ class TextGame:
 
         if self._hint is None:
             self._hint = Bot("expert")
-        advice = hint(self._hint, self.match)
+        advice = hint(self._hint, self.match, deep=True)
         if advice.kind == "move":
             return f"play {advice.text}."
         if advice.kind == "new_game":

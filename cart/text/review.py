@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from cart.ai.review import CubeReview, PlayReview, Review, Reviewer
+from cart.ai.review import DEEP_PLY, CubeReview, PlayReview, Review, Reviewer
 from cart.engine import Match, Rules
 
 _MARK_TAG = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
@@ -64,7 +64,7 @@ def review_lines(review: Review, rules: Rules) -> list[str]:
     cubeful where there is a cube, cubeless points per game in MaxGammon.
     """
     names = review.names
-    depth = "1-ply" if review.ply >= 1 else "0-ply"
+    depth = f"{min(review.ply, DEEP_PLY)}-ply"
     if rules.uses_cube:
         equity = "cubeful equity in EMG, per unit of cube)."
     else:
@@ -100,14 +100,16 @@ def review_lines(review: Review, rules: Rules) -> list[str]:
 
 
 def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str], None]) -> Reviewer:
-    """The terminal's ``review``: the record so far, said line by line; the reviewer is kept, not redone."""
+    """The terminal's ``review``: the record so far at 2-ply (the deep pass), said line by line; the
+    reviewer is kept, not redone."""
     from cart.ai import drain
 
     if reviewer is None:
-        reviewer = Reviewer(match)
+        reviewer = Reviewer(match, ply=DEEP_PLY)
     todo = len(match.record) - reviewer.done
     if todo:
-        say(f"  The Master reviews {todo} action{'s' if todo != 1 else ''}...")
+        actions = f"{todo} action{'s' if todo != 1 else ''}"
+        say(f"  The Master reviews {actions} two rolls ahead (a second or so each)...")
     for line in review_lines(drain(reviewer.think()), match.rules):
         say(line)
     return reviewer

@@ -41,10 +41,12 @@ from .model import (
 )
 from .work import (
     ANALYSIS_VERSION as ANALYSIS_VERSION,
+    DEEP_PLY as DEEP_PLY,
     DEFAULT_PLY as DEFAULT_PLY,
     Reviewer as Reviewer,
     analysis_key as analysis_key,
     joined as joined,
+    overlaid as overlaid,
     think_review_part as think_review_part,
 )
 

@@ -145,14 +145,24 @@ def review_from_json(data: object) -> Review:
     )
 
 
-def review_cache_form(review: Review, record: Sequence[Action]) -> dict[str, Any]:
+def review_cache_form(review: Review, record: Sequence[Action], deep: Review | None = None) -> dict[str, Any]:
     """What the store keeps of ``review`` of ``record`` (``review.upto`` of its actions): the review,
-    its key, and the digest of the record it was made of."""
-    return {"key": review.key, "record": record_digest(record, review.upto), "review": review_to_json(review)}
+    its key, and the digest of the record it was made of; beside it the ``deep`` pass's, in the same form."""
+    form: dict[str, Any] = {
+        "key": review.key,
+        "record": record_digest(record, review.upto),
+        "review": review_to_json(review),
+    }
+    if deep is not None:
+        form["deep"] = review_cache_form(deep, record)
+    return form
 
 
 def review_from_cache(data: object, record: Sequence[Action], key: str) -> Review | None:
-    """The cached review when made of ``record`` under ``key`` and intact, else None: it is then redone."""
+    """The cached review (or the deep pass's kept beside it) when made of ``record`` under ``key`` and
+    intact, else None: it is then redone."""
+    if isinstance(data, dict) and data.get("key") != key:
+        data = data.get("deep")
     if not isinstance(data, dict) or data.get("key") != key:
         return None
     try:

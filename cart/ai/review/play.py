@@ -13,12 +13,21 @@ from ...engine import Dice, Play, Position
 from ...engine.fast import flip_key, play_of, successors
 from ..bot import LEVEL_SPECS
 from ..cube import Chances, cube_efficiency, lookahead
+from ..deep import Deep
 from ..net import Weights, equity, flip_probs
 from ..slices import GEN_COST, ROLLS, SLICE_EVALS
 from .cube import CubeView
 
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
+DEEP_PLY = 2
+"""The deep pass: the best few at 1-ply (and the play made) searched at 2-ply (:mod:`cart.ai.deep`)."""
+DEEP_CANDIDATES = 3
+DEEP_MARGIN = 0.10
+"""The deep pass searches at most this many plays, within this equity of the best at 1-ply."""
+TEACHER_WORK = 9_500
+"""The most work one 2-ply look of a hint or a tutor check spends (the master's move's), so a
+player waits about half a second at most for each play looked at (``Deep``'s cap)."""
 
 
 Work = Generator[None, None, float]
@@ -93,6 +102,28 @@ def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) 
     return cube.mover(max(nd, min(dt, dp)) if theirs.may_double() else nd)
 
 
+def _deep(deep: Deep, key: int, cube: CubeView | None) -> Work:
+    """The mover's equity after the play ending in ``key`` at 2-ply: cubeless, or with ``cube`` the
+    opponent's cubeful value on its roll from its 2-ply chances (it doubles when it should)."""
+    p = yield from deep.think_after(key, DEEP_PLY)
+    if cube is None:
+        return equity(p)
+    x = cube_efficiency(Position(flip_key(key)))
+    return cube.mover(cube.state.flipped().value(flip_probs(p), x))
+
+
+_TEACHERS: dict[int, Deep] = {}
+
+
+def teacher(weights: Weights) -> Deep:
+    """The deep look a process shares between its hints and tutor checks (one per set of nets): the
+    hint's plays looked at serve the tutor's judgement of the play then made."""
+    deep = _TEACHERS.get(id(weights))
+    if deep is None or deep.weights is not weights:
+        deep = _TEACHERS[id(weights)] = Deep(weights, cap=TEACHER_WORK)
+    return deep
+
+
 @dataclass(frozen=True)
 class PlayJudgement:
     """A play made against the best, before it is a :class:`PlayReview` (the tutor uses it bare)."""
@@ -113,14 +144,17 @@ def think_play_review(
     weights: Weights,
     position: Position,
     dice: Dice,
-    made_key: int,
+    made_key: int | None,
     ply: int = DEFAULT_PLY,
     cube: CubeView | None = None,
+    deep: Deep | None = None,
 ) -> Generator[None, None, PlayJudgement]:
-    """The master's judgement of the play ending in ``made_key`` (an unflipped successor key).
+    """The master's judgement of the play ending in ``made_key`` (an unflipped successor key; None:
+    the best play at 0-ply, for the best alone).
 
     Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
-    ply deeper; cubeful in EMG with ``cube``. Every equity compared is of one depth.
+    ply deeper; at 2 the best few of those and the play made at 2-ply (with ``deep``'s
+    tables, or its own); cubeful in EMG with ``cube``. Every equity compared is of one depth.
     """
     slicer = Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
@@ -130,6 +164,8 @@ def think_play_review(
     for k in keys:
         rough[k] = equity(after(k))
         yield from slicer.add(1)
+    if made_key is None:
+        made_key = max(keys, key=rough.__getitem__)
     chosen = keys
     if len(keys) > 1 and ply >= 1:
         level = LEVEL_SPECS["master"]
@@ -146,5 +182,27 @@ def think_play_review(
             scores[k] = rough[k]
         else:
             scores[k] = yield from _zero_ply(weights, k, slicer, cube)
+    if len(keys) > 1 and ply >= DEEP_PLY:
+        deep = deep if deep is not None else Deep(weights)
+        order = sorted(scores, key=scores.__getitem__, reverse=True)
+        top = scores[order[0]]
+        chosen = [k for k in order[:DEEP_CANDIDATES] if top - scores[k] <= DEEP_MARGIN]
+        if made_key not in chosen:
+            chosen.append(made_key)
+        scores = {}
+        for k in chosen:
+            scores[k] = yield from _deep(deep, k, cube)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))
+
+
+def think_best_play(
+    weights: Weights, position: Position, dice: Dice, cube: CubeView | None = None, deep: Deep | None = None
+) -> Generator[None, None, Play | None]:
+    """The teacher's play of ``dice`` (the hint's): the best at :data:`DEEP_PLY` as the review's
+    deep pass judges a play, with the :func:`teacher`'s tables unless ``deep``; None if none."""
+    if not successors(position.key, max(dice), min(dice)):
+        return None
+    deep = deep if deep is not None else teacher(weights)
+    judged = yield from think_play_review(weights, position, dice, None, DEEP_PLY, cube, deep)
+    return judged.best

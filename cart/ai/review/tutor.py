@@ -25,7 +25,8 @@ from ...engine.fast import flip_key
 from ..bot import Bot, drain, load_weights
 from ..net import Weights
 from .model import BAD, Mark, Moves, mark
-from .work import DEFAULT_PLY, cube_matters, cube_review, cube_view, think_play_review
+from .play import DEEP_PLY, teacher
+from .work import cube_matters, cube_review, cube_view, think_play_review
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,14 @@ def think_tutor(
     action: Action,
     threshold: float = BAD,
     *,
-    ply: int = DEFAULT_PLY,
+    ply: int = DEEP_PLY,
     weights: Weights | None = None,
 ) -> Generator[None, None, Advice | None]:
-    """:func:`tutor_check` as a generator, a bounded slice per ``next()``: its value the advice whole."""
+    """:func:`tutor_check` as a generator, a bounded slice per ``next()``: its value the advice whole.
+
+    A play is judged at ``ply`` (the deep pass's 2-ply by default, with the :func:`teacher`'s
+    tables, which the hint may have filled), a cube action by the master's cube (2-ply chances).
+    """
     weights = weights if weights is not None else load_weights()
     game = match.game
     if isinstance(action, Move):
@@ -72,7 +77,7 @@ def think_tutor(
             return None
         cube = cube_view(game, match.score)
         judged = yield from think_play_review(
-            weights, game.position, game.dice, flip_key(play.result.key), ply, cube
+            weights, game.position, game.dice, flip_key(play.result.key), ply, cube, teacher(weights)
         )
         if judged.loss < threshold or judged.loss <= 0.0:
             return None
@@ -98,7 +103,7 @@ def tutor_check(
     action: Action,
     threshold: float = BAD,
     *,
-    ply: int = DEFAULT_PLY,
+    ply: int = DEEP_PLY,
     weights: Weights | None = None,
 ) -> str | None:
     """The question to ask before ``action`` is applied to ``match``, or None to let it through."""

@@ -32,6 +32,7 @@ from ...engine import (
 from ...engine.fast import flip_key, successors
 from ..bearoff import think_prepare
 from ..bot import Bot, CubeDecision, load_weights
+from ..deep import Deep
 from ..net import DEFAULT_PATH, Weights, equity
 from ..slices import GEN_COST, ROLLS
 from .cube import CubeView as CubeView, cube_matters, cube_review as cube_review, cube_view as cube_view
@@ -44,6 +45,7 @@ from .model import (
     mark,
 )
 from .play import (
+    DEEP_PLY as DEEP_PLY,
     DEFAULT_PLY as DEFAULT_PLY,
     PlayJudgement as PlayJudgement,
     Slicer,
@@ -87,7 +89,8 @@ class Reviewer:
         self.weights = weights if weights is not None else load_weights()
         self.key = key if key is not None else analysis_key(ply)
         self.master = Bot("master", weights=self.weights)
-        self.luck_bot = Bot("expert", weights=self.weights)
+        self.deep = Deep(self.weights) if ply >= DEEP_PLY else None  # the deep pass's tables
+        self.cube_ply = DEEP_PLY if self.deep is not None else 1  # the quick pass's: the lookahead of old
         self._replay = match.restarted()
         self._plays: list[PlayReview] = []
         self._cubes: list[CubeReview] = []
@@ -163,14 +166,18 @@ class Reviewer:
         if isinstance(action, Move):
             found.append((yield from self._play(state, action, index, game)))
         elif isinstance(action, (Double, Roll)) and state.phase == "roll":
-            decision = (yield from self.master.think_cube(replay)) if cube_matters(state, score) else None
+            decision = (
+                (yield from self.master.think_cube(replay, ply=self.cube_ply))
+                if cube_matters(state, score)
+                else None
+            )
             if decision is not None:
                 found.append(cube_review(decision, state, score, action, index, game))
                 self._doubled = decision if isinstance(action, Double) else None
         elif isinstance(action, (Take, Drop)) and state.phase == "doubled":
             decision = self._doubled
             if decision is None:  # the review resumed between the double and the answer
-                decision = yield from self.master.think_cube(replay)
+                decision = yield from self.master.think_cube(replay, ply=self.cube_ply)
             if decision is not None:
                 found.append(cube_review(decision, state, score, action, index, game))
         if isinstance(action, Roll) and state.phase in ("roll", "opening"):
@@ -194,8 +201,13 @@ class Reviewer:
         play = state.find(action)
         made_key = flip_key(play.result.key)
         cube = cube_view(state, self._replay.score)
-        j = yield from think_play_review(self.weights, position, state.dice, made_key, self.ply, cube)
-        win = self.weights.after(made_key)[0]
+        j = yield from think_play_review(
+            self.weights, position, state.dice, made_key, self.ply, cube, self.deep
+        )
+        if self.deep is not None:  # the graph's point at the depth of the pass (its tables have it)
+            win = (yield from self.deep.think_after(made_key, DEEP_PLY))[0]
+        else:
+            win = self.weights.after(made_key)[0]
         return PlayReview(
             index,
             game,
@@ -217,10 +229,12 @@ class Reviewer:
     def _luck(
         self, state: GameState, dice: Dice, index: int, game: int
     ) -> Generator[None, None, RollReview | None]:
-        """The roll's luck for its roller, at the expert's 0-ply (cubeless); a tie has none.
+        """The roll's luck for its roller, at 0-ply (cubeless; the deep pass's at 2-ply); a tie has none.
 
         The roll-off's average is 0 by symmetry (gnubg's ``LuckFirst``): its luck is the best play's equity.
         """
+        if self.deep is not None:
+            return (yield from self._deep_luck(state, dice, index, game))
         slicer = Slicer()
         after = self.weights.after
 
@@ -248,6 +262,25 @@ class Reviewer:
                 values[(c, d)] = yield from best_after(position, c, d)
             mean = sum(w * values[(c, d)] for c, d, w in ROLLS) / 36.0
             luck = values[(min(a, b), max(a, b))] - mean
+        return RollReview(index, game, player, dice, luck, luck_mark(luck))
+
+    def _deep_luck(
+        self, state: GameState, dice: Dice, index: int, game: int
+    ) -> Generator[None, None, RollReview | None]:
+        """:meth:`_luck` at 2-ply: each roll's best play as the deep look finds it (``Deep.think_rolls``)."""
+        assert self.deep is not None
+        a, b = dice
+        if state.phase == "opening" and a == b:
+            return None
+        player = (0 if a > b else 1) if state.phase == "opening" else state.turn
+        position = state.board(player) if state.phase == "opening" else state.position
+        rolls = yield from self.deep.think_rolls(position.key)
+        values = [equity(p) for _, p in rolls]
+        drawn = next(n for n, (c, d, _) in enumerate(ROLLS) if (c, d) == (min(a, b), max(a, b)))
+        mean = sum(w * v for (_, _, w), v in zip(ROLLS, values, strict=True)) / 36.0
+        if state.phase == "opening":
+            mean = 0.0  # the roll-off's average is 0 by symmetry
+        luck = values[drawn] - mean
         return RollReview(index, game, player, dice, luck, luck_mark(luck))
 
 
@@ -302,4 +335,21 @@ def joined(review: Review | None, part: Review) -> Review:
         review.plays + part.plays,
         review.cubes + part.cubes,
         review.rolls + part.rolls,
+    )
+
+
+def overlaid(quick: Review | None, deep: Review | None) -> Review | None:
+    """The quick pass's review with the deep pass's judgements in place of its own up to where the deep
+    pass has got: what a window shows while the deep pass goes on (kept apart, each under its key)."""
+    if quick is None or deep is None or not deep.upto:
+        return quick
+    upto = deep.upto
+    return Review(
+        quick.key,
+        quick.ply,
+        quick.upto,
+        quick.names,
+        deep.plays + tuple(p for p in quick.plays if p.index >= upto),
+        deep.cubes + tuple(c for c in quick.cubes if c.index >= upto),
+        deep.rolls + tuple(r for r in quick.rolls if r.index >= upto),
     )

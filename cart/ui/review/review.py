@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import Review
+from cart.ai.review import DEEP_PLY, Review, overlaid
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
@@ -34,7 +34,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource as ReviewSource, fits
+from .review_source import ReviewSource as ReviewSource, fits, holds
 from .review_view import (
     BEST_COLOUR,
     DICE_X,
@@ -84,6 +84,9 @@ class ReviewScene(Scene):
         self.judged = Judged(self.lines)
         self.judged.read(source.cached if fits(source.cached, source.match, source.ply) else None)
         self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
+        deep = source.deep if fits(source.deep, source.match, DEEP_PLY) else None
+        self.deep = Analysis(source.match, deep, DEEP_PLY, services.worker, background=True)
+        self.judged.read(self.shown())
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
         self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
@@ -108,12 +111,28 @@ class ReviewScene(Scene):
     def finished(self) -> bool:
         return self.done >= self.total
 
+    def progress(self) -> tuple[int, int, str]:
+        """The progress bar: actions done of the total, and its words (the quick pass, then the deep)."""
+        total = self.total
+        if not self.finished:
+            return self.done, total, f"Analysing {self.done}/{total}"
+        done = self.deep.done  # the quick pass is whole: the deep one refines it
+        words = f"Deep analysis {done} of {total}" if done < total else f"Analysed {done} of {total}, deep"
+        return done, total, words
+
+    def shown(self) -> Review | None:
+        """The quick pass's review with the deep pass's judgements as far as it has got."""
+        return overlaid(self.analysis.review, self.deep.review)
+
     def _analyse(self) -> None:
-        """This frame's share of the analysis (none before the first frame is drawn)."""
-        if self.finished or not self.services.clock.frames:
+        """This frame's share of the analysis (none before the first frame is drawn): the quick pass,
+        then the deep one, each judgement shown as it comes."""
+        clock = self.services.clock
+        if not clock.frames:
             return
-        if self.analysis.step(self.services.clock):
-            self.judged.read(self.analysis.review)
+        analysis = self.deep if self.finished else self.analysis
+        if not analysis.finished and analysis.step(clock):
+            self.judged.read(self.shown())
 
     @property
     def review(self) -> Review | None:
@@ -155,11 +174,12 @@ class ReviewScene(Scene):
         review = self.analysis.review
         if keep is None or review is None:
             return None
-        kept = self.source.cached
-        if kept is not None and kept.key == review.key and kept.upto >= review.upto:
+        deep = self.deep.review
+        source = self.source
+        if holds(source.cached, review) and (deep is None or holds(source.deep, deep)):
             return None
-        self.source.cached = review
-        return keep(review)
+        source.cached, source.deep = review, deep
+        return keep(review, deep)
 
     def close(self) -> Transition:
         """Close, keeping the analysis; then where the source says (or a box saying why it was not kept)."""
@@ -172,6 +192,7 @@ class ReviewScene(Scene):
     def leave(self) -> None:
         """The window is gone (also under a move to the title): what was analysed is kept, no more asked."""
         self.analysis.stop()
+        self.deep.stop()
         self.keep()
 
     def menu_entries(self) -> list[Entry]:
@@ -290,12 +311,7 @@ class ReviewScene(Scene):
         self.window.draw(a, g, work=False)
         self._detail(g, line)
         self._list(g)
-        label = (
-            f"Analysed {self.done} of {self.total}"
-            if self.finished
-            else f"Analysing {self.done}/{self.total}"
-        )
-        draw_progress(g, a, PROGRESS, self.done, self.total, label)
+        draw_progress(g, a, PROGRESS, *self.progress())
         self._graph(g)
         self._totals(g)
         for b in self.pressable():

@@ -29,8 +29,17 @@ class Analysis:
     always a prefix of the whole: what the progress bar shows is what was judged.
     """
 
-    def __init__(self, match: Match, start: Review | None, ply: int | None, worker: Asker | None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        start: Review | None,
+        ply: int | None,
+        worker: Asker | None,
+        *,
+        background: bool = False,
+    ) -> None:
         self.match = match
+        self.background = background  # work nobody waits on (the deep pass): see :meth:`_here`
         self.ply = DEFAULT_PLY if ply is None else ply
         self.review = start
         self.worker = worker
@@ -114,13 +123,24 @@ class Analysis:
         return review is None or (part.key, part.ply) == (review.key, review.ply)
 
     def _here(self, clock: FrameClock) -> bool:
-        """Slices of the frame's Reviewer in this frame's spare time."""
+        """Slices of the frame's Reviewer in this frame's spare time.
+
+        Under a fixed allowance (:attr:`FrameClock.budget`: tests make every decision in one
+        frame, the same anywhere) background work takes one slice a frame: a frame never
+        waits on the whole of a pass nobody asked to wait for.
+        """
         if self.reviewer is None:
             self.reviewer = Reviewer(self.match, start=self.review, ply=self.ply)
             self.thinker = SteadyThinker(self.reviewer.think(), lambda _: None, self.match)
         had = self.review.upto if self.review is not None else 0
-        if self.thinker is not None and self.thinker.step(clock):
-            self.thinker = None
+        budget = clock.budget
+        if self.background and budget is not None:
+            clock.budget = 0.0  # the deadline is now: one slice
+        try:
+            if self.thinker is not None and self.thinker.step(clock):
+                self.thinker = None
+        finally:
+            clock.budget = budget
         if self.reviewer.done == had:
             return False
         self.review = self.reviewer.review()

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from cart.ai.review import Review, analysis_key, review_cache_form, review_from_cache
+from cart.ai.review import DEEP_PLY, Review, analysis_key, review_cache_form, review_from_cache
 from cart.engine import Match
 from cart.store import MatError, SavedGame, StoreError, read_mat
 from cart.ui.board.view_state import Player, other_colour_of, players_of
@@ -48,24 +48,27 @@ def copy_of(match: Match) -> Match:
 
 def cached_review(
     services: Services, saved: SavedGame | None, match: Match
-) -> tuple[Review | None, Callable[[Review], str | None] | None]:
-    """The review kept for ``saved`` (None when none fits this record) and how to keep a new one."""
+) -> tuple[Review | None, Review | None, Callable[[Review, Review | None], str | None] | None]:
+    """The review kept for ``saved`` and its deep pass (None when none fits this record), and how to
+    keep new ones (both together, each under its own key)."""
     store = services.store
     if store is None or saved is None:
-        return None, None
+        return None, None, None
     try:
-        cached = review_from_cache(store.reviews.load(saved), match.record, analysis_key())
+        data = store.reviews.load(saved)
+        cached = review_from_cache(data, match.record, analysis_key())
+        deep = review_from_cache(data, match.record, analysis_key(DEEP_PLY))
     except (OSError, ValueError):
-        cached = None
+        cached = deep = None
 
-    def keep(review: Review) -> str | None:
+    def keep(review: Review, deep: Review | None) -> str | None:
         try:
-            store.reviews.save(saved, review_cache_form(review, match.record))
+            store.reviews.save(saved, review_cache_form(review, match.record, deep))
         except StoreError as exc:
             return str(exc)
         return None
 
-    return cached, keep
+    return cached, deep, keep
 
 
 def review_saved(services: Services, saved: SavedGame) -> Transition:
@@ -77,8 +80,9 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
     colour = other_colour_of(services.prefs.settings)
     players = players_of(options, colour, None)
     viewer = 1 - options.computer if options.computer is not None else 1
-    cached, keep = cached_review(services, saved, match)
-    return Push(ReviewScene(services, ReviewSource(saved.name, match, players, viewer, cached, keep)))
+    cached, deep, keep = cached_review(services, saved, match)
+    source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep)
+    return Push(ReviewScene(services, source))
 
 
 def review_file(services: Services, path: str) -> Transition:

@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 class ReviewSource:
     """What a Review window shows: a copy of a match (the window never changes a game), and how.
 
-    ``keep`` stores the review when the window closes (returning why not, or None);
-    ``then`` says where to go after; ``ply`` is the analysis's depth.
+    ``keep`` stores the review and its deep pass when the window closes (returning why not, or
+    None); ``then`` says where to go after; ``ply`` is the quick pass's depth; ``deep``, the deep
+    pass kept (at :data:`cart.ai.review.DEEP_PLY`).
     """
 
     title: str
@@ -30,9 +31,10 @@ class ReviewSource:
     players: tuple[Player, Player]
     viewer: int = 1
     cached: Review | None = None
-    keep: Callable[[Review], str | None] | None = None
+    keep: Callable[[Review, Review | None], str | None] | None = None
     then: Callable[[], Transition | None] | None = None
     ply: int | None = None
+    deep: Review | None = None
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:
@@ -40,3 +42,8 @@ def fits(review: Review | None, match: Match, ply: int | None) -> bool:
     if review is None or review.upto > len(match.record):
         return False
     return review.key == (analysis_key() if ply is None else analysis_key(ply))
+
+
+def holds(kept: Review | None, review: Review) -> bool:
+    """Whether ``kept`` already holds all of ``review`` (the same analysis, as far or further)."""
+    return kept is not None and kept.key == review.key and kept.upto >= review.upto

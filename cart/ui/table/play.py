@@ -296,8 +296,8 @@ class PlayScene(Scene):
         """The computer's choice for the player now (:func:`cart.ai.think_hint`): arrows or words."""
         t = self.table
         game = t.match.game
-        t.say("thinking...")
-        job = ("hint", HINT_LEVEL, self.match)
+        t.say("thinking two rolls ahead...")  # the teacher's 2-ply look: half a second or so
+        job = ("hint", HINT_LEVEL, self.match, True)
         self.thinker = thought(job, self._hinted, game, game.actor, self.services.worker)
 
     def _hinted(self, advice: Hint) -> None:

@@ -330,7 +330,7 @@ def review_table(
     if not match.record:
         return Tell("Review", ("Nothing to review yet: no move has been made.",))
     session = table.session
-    cached, keep = cached_review(services, session.game if session is not None else None, match)
+    cached, deep, keep = cached_review(services, session.game if session is not None else None, match)
     title = session.game.name if session is not None else "this game"
-    source = ReviewSource(title, match, table.players, table.viewer, cached, keep, then)
+    source = ReviewSource(title, match, table.players, table.viewer, cached, keep, then, deep=deep)
     return Push(ReviewScene(services, source))

@@ -31,7 +31,7 @@ from cart.ui.kit.assets import CHAR_H, Assets
 from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.menus import MenuScene
 from cart.ui.kit.stage import Push
-from cart.ui.review.review import DETAIL, ReviewScene
+from cart.ui.review.review import DETAIL, PROGRESS, ReviewScene
 from cart.ui.windows.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
@@ -388,3 +388,61 @@ def test_the_win_chance_is_the_viewers_named_in_the_detail_and_on_the_graph(
         assert pyxel.pget(x, scene.graph.y_of(chance)) in (wimp.Wimp.DARK_BLUE, wimp.FOCUS)
     graph_top = read_line(assets, GRAPH.y + 2, wimp.TEXT, GRAPH.x, GRAPH.right)
     assert graph_top.startswith(said), graph_top
+
+
+def progress(assets: Assets, colour: int) -> str:
+    """The progress bar's words in ``colour`` (white where the bar is filled, black where not)."""
+    return read_line(assets, PROGRESS.y + (PROGRESS.h - CHAR_H) // 2, colour, PROGRESS.x, PROGRESS.right)
+
+
+def deep_pass(tmp_path: Path, game: Match) -> tuple[App, Player, ReviewScene, SavedGame, Match]:
+    """The Review of the game's first three actions (a tie, the roll-off, a play), opened from the list."""
+    app = make_app(tmp_path)
+    game = Match.replay(game.rules, game.record[:3], names=game.names)
+    kept = saved(app, game)
+    p = Player(app)
+    return app, p, open_from_list(p), kept, game
+
+
+def test_the_deep_pass_follows_the_quick_one_and_what_it_did_is_kept(
+    assets: Assets, tmp_path: Path, game: Match
+) -> None:
+    from cart.ai.review import DEEP_PLY, analysis_key, review_from_cache
+
+    app, p, scene, kept, game = deep_pass(tmp_path, game)
+    p.frames(3)  # under the tests' fixed budget the quick pass is done at once, the deep one a slice a frame
+    assert scene.finished and 0 < scene.deep.done < scene.total
+    assert scene.progress() == (
+        scene.deep.done,
+        scene.total,
+        f"Deep analysis {scene.deep.done} of {scene.total}",
+    )
+    p.press(pyxel.KEY_ESCAPE)
+    assert app.store is not None
+    deep = review_from_cache(app.store.reviews.load(kept), game.record, analysis_key(DEEP_PLY))
+    assert deep is not None and deep.upto == scene.deep.done  # kept beside the quick pass, under its key
+
+
+@pytest.mark.slow
+def test_the_deep_pass_refines_the_quick_marks_and_is_kept_beside_them(
+    assets: Assets, tmp_path: Path, game: Match
+) -> None:
+    from cart.ai.review import DEEP_PLY, analysis_key, review_from_cache, review_match
+
+    app, p, scene, kept, game = deep_pass(tmp_path, game)
+    app.think_budget = None  # the frame's spare time: under the tests' fixed budget, a slice a frame
+    for _ in range(2000):
+        p.frames(1)
+        if scene.deep.finished:
+            break
+    assert scene.deep.finished
+    deep = review_match(game, ply=DEEP_PLY)
+    assert scene.review is not None and scene.review.plays == deep.plays and scene.review.rolls == deep.rolls
+    assert scene.review.plays != review_match(game).plays  # the quick marks were refined
+    p.frames(1)
+    assert progress(assets, wimp.Wimp.WHITE) == f"Analysed {scene.total} of {scene.total}, deep"  # filled
+    p.press(pyxel.KEY_ESCAPE)
+    assert app.store is not None
+    assert review_from_cache(app.store.reviews.load(kept), game.record, analysis_key(DEEP_PLY)) == deep
+    scene = open_from_list(p)
+    assert scene.deep.finished and scene.review is not None and scene.review.plays == deep.plays
