@@ -17,6 +17,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
+from cpu_budget import pytest_addoption, pytest_configure  # noqa: F401 - the quick loop's CPU budget, a plugin
 from tables import load_tables
 
 from cart.engine.board import Position

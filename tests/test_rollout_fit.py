@@ -3,6 +3,9 @@
 A rollout's chances must be those of the side on roll, from games that end as the
 rules say, the same whatever order or batch the positions are rolled in; the fit
 must see each position exactly as the cart's net does, else it fits another net.
+
+Without numba (the README's install) a trial costs about a second of CPU: the quick loop rolls a
+trial on each position and fits endings alone; the slow set (``whole``) the sizes a tool uses.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from tools import fit, rollout
 from tools.train import Trainer
 
 WEIGHTS = cartnet.DEFAULT_PATH  # not relative: Pyxel moves a UI test's process to another folder
+
+sizes = pytest.mark.parametrize(
+    "whole", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["small", "whole"]
+)
+"""A test's small run in the quick loop, its whole one in the slow set."""
 
 
 @pytest.fixture(scope="module")
@@ -46,11 +54,14 @@ def test_two_men_on_the_six_point_win_on_big_doubles_only(nets: tuple[tuple[np.n
     assert p[1:].tolist() == [0.0, 0.0, 0.0, 0.0]
 
 
-def test_a_rollout_is_the_same_whatever_else_is_rolled(nets: tuple[tuple[np.ndarray, ...], int]) -> None:
-    pid = "4HPwATDgc/ABMA"
-    alone = rollout.rollout(*nets, pid, 12)
-    rollout.rollout(*nets, "ZwACAXbDGDAFAA", 12)
-    again = rollout.rollout(*nets, pid, 12)
+@sizes
+def test_a_rollout_is_the_same_whatever_else_is_rolled(
+    nets: tuple[tuple[np.ndarray, ...], int], whole: bool
+) -> None:
+    pid, trials = "4HPwATDgc/ABMA", 12 if whole else 1
+    alone = rollout.rollout(*nets, pid, trials)
+    rollout.rollout(*nets, "ZwACAXbDGDAFAA", trials)
+    again = rollout.rollout(*nets, pid, trials)
     assert alone.tolist() == again.tolist()
     assert 0.0 <= alone[0] <= 1.0 and abs(alone.sum() - alone[0]) < 3.0
 
@@ -60,14 +71,16 @@ def test_run_resumes_and_takes_each_lines_trials(tmp_path: Path) -> None:
     todo.write_text("4HPwATDgc/ABMA 3\nZwACAXbDGDAFAA\n")
     out = tmp_path / "rolled.txt"
     out.write_text("4HPwATDgc/ABMA 3 0.5 0 0 0 0\n")  # rolled already: not again
-    assert rollout.main(["run", str(todo), "--trials", "2", "--out", str(out)]) == 0
+    assert rollout.main(["run", str(todo), "--trials", "1", "--out", str(out)]) == 0
     lines = [ln.split() for ln in out.read_text().splitlines()]
-    assert [ln[:2] for ln in lines] == [["4HPwATDgc/ABMA", "3"], ["ZwACAXbDGDAFAA", "2"]]
+    assert [ln[:2] for ln in lines] == [["4HPwATDgc/ABMA", "3"], ["ZwACAXbDGDAFAA", "1"]]
 
 
-def test_positions_are_of_the_classes_trained(tmp_path: Path) -> None:
+@sizes
+def test_positions_are_of_the_classes_trained(tmp_path: Path, whole: bool) -> None:
     out = tmp_path / "pos.txt"
-    assert rollout.main(["positions", "--games", "3", "--endings", "9", "--out", str(out)]) == 0
+    games, endings = ("3", "9") if whole else ("1", "3")
+    assert rollout.main(["positions", "--games", games, "--endings", endings, "--out", str(out)]) == 0
     kinds = {rollout.position_kind(Position.from_position_id(p)) for p in out.read_text().split()}
     assert kinds <= {"contact", "bar", "crashed"} and len(kinds) >= 2
 
@@ -89,10 +102,18 @@ def test_the_fit_sees_positions_as_the_cart_does(tmp_path: Path) -> None:
         assert o.tolist() == pytest.approx(contact.forward(key), abs=0.01)
 
 
-def test_a_fit_moves_the_net_towards_its_targets_and_keeps_the_other_nets(tmp_path: Path) -> None:
+def rolled_positions(tmp_path: Path, whole: bool) -> list[str]:
+    """Positions to fit: of 8 self-play games and 40 endings, or (small) of the endings alone."""
     pos = tmp_path / "pos.txt"
-    rollout.main(["positions", "--games", "8", "--endings", "40", "--out", str(pos)])
-    ids = pos.read_text().split()
+    rollout.main(["positions", "--games", "8" if whole else "0", "--endings", "40", "--out", str(pos)])
+    return pos.read_text().split()
+
+
+@sizes
+def test_a_fit_moves_the_net_towards_its_targets_and_keeps_the_other_nets(
+    tmp_path: Path, whole: bool
+) -> None:
+    ids = rolled_positions(tmp_path, whole)
     rolled = tmp_path / "rolled.txt"  # targets no net of ours gives: a fit must move towards them
     rolled.write_text("".join(f"{pid} 72 0.9 0.3 0.0 0.0 0.0\n" for pid in ids))
     to = tmp_path / "w.bin"
@@ -105,11 +126,10 @@ def test_a_fit_moves_the_net_towards_its_targets_and_keeps_the_other_nets(tmp_pa
     assert done["best"] < 0.9 * done["start"] and done["epoch"] >= 1  # type: ignore[index]
 
 
-def test_a_crashed_fit_leaves_the_contact_net_and_mix_zero_is_the_start(tmp_path: Path) -> None:
-    pos = tmp_path / "pos.txt"
-    rollout.main(["positions", "--games", "8", "--endings", "40", "--out", str(pos)])
+@sizes
+def test_a_crashed_fit_leaves_the_contact_net_and_mix_zero_is_the_start(tmp_path: Path, whole: bool) -> None:
     rolled = tmp_path / "rolled.txt"
-    rolled.write_text("".join(f"{pid} 72 0.9 0.3 0.0 0.0 0.0\n" for pid in pos.read_text().split()))
+    rolled.write_text("".join(f"{pid} 72 0.9 0.3 0.0 0.0 0.0\n" for pid in rolled_positions(tmp_path, whole)))
     _, old = cartnet.read_arrays(WEIGHTS.read_bytes())
     start = old.get("crashed", old["contact"])
     nets = {}
