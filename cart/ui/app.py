@@ -289,7 +289,10 @@ class App(SceneStack):
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:
         top = self.top
-        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key, onscreen=top.onscreen))
+        intents = self.input.poll(
+            typing=top.typing, any_key=top.any_key, onscreen=top.onscreen, keys=top.keymap
+        )
+        self.feed(intents)
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keys' cursor for arrow commands.

@@ -25,11 +25,12 @@ from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
+from cart.ui.controls import key_for
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, tip_above
 from cart.ui.kit.geom import SCREEN
-from cart.ui.kit.keyboard import PAD_MENU, PAD_SELECT_LABEL, KeyboardScene, key_for
+from cart.ui.kit.keyboard import PAD_MENU, PAD_SELECT_LABEL, KeyboardScene
 from cart.ui.kit.menus import MenuScene
 from cart.ui.kit.stage import Push
 from cart.ui.kit.widgets import MENU_MARGIN
@@ -153,7 +154,7 @@ def test_the_pads_menu_shows_its_buttons_and_the_help_names_them(assets: Assets)
         ("hint", "asks for a hint"),
         ("cancel", "cancels"),
     ):
-        assert f"{key_for(button, 'pad')} {does}" in page  # type: ignore[arg-type]
+        assert f"{key_for(button, 'pad')} {does}" in page
     assert f"{PAD_MENU} opens the menu" in page and f"{PAD_SELECT_LABEL} does what a click does" in page
 
 

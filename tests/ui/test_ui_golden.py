@@ -315,7 +315,7 @@ def shot_review(a: App) -> None:
     a.go(Push(scene))
     frame(a)
     for _ in range(3):
-        frame(a, Command("hint"))  # the third error: a very bad play, both plays' arrows
+        frame(a, Command("next_error"))  # the third error: a very bad play, both plays' arrows
     frame(a, at=(600, 60))
 
 

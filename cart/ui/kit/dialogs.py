@@ -15,7 +15,7 @@ import pyxel
 from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import SCREEN, Rect
-from .intents import Command, Intent, Pointer, Select, Typed
+from .intents import KEYMAP, Command, Intent, Keymap, Pointer, Select, Typed
 from .menus import (
     ARROW_ZONE as ARROW_ZONE,
     SUBMENU_REST as SUBMENU_REST,
@@ -89,7 +89,7 @@ class FieldForm(Scene):
 class Choice:
     """A dialog button: its label, its action (where to go after the box closes), Return or Escape.
 
-    ``command``: the key's command that presses it too (``"hint"``: H, or pad Y).
+    ``command``: the key's command that presses it too (``"hint"``: H, or pad Y, in the box's ``keymap``).
     """
 
     label: str
@@ -129,8 +129,10 @@ class Dialog(Scene):
         field_text: str | None = None,
         on_text: Callable[[str], str | Transition | None] | None = None,
         width: int | None = None,
+        keymap: Keymap = KEYMAP,
     ) -> None:
         super().__init__(services)
+        self.keymap = keymap
         self.title = title
         self.choices = list(choices)
         self.on_text = on_text
@@ -263,7 +265,7 @@ class Dialog(Scene):
                     for c in self.choices:
                         if c.default:
                             return self.press(c)
-                elif intent.name == "cancel" or (intent.name == "undo" and not self.typing):  # Escape, pad B
+                elif intent.name == "cancel" or (intent.name == "back" and not self.typing):  # Escape, pad B
                     for c in self.choices:
                         if c.cancel:
                             return self.press(c)

@@ -24,10 +24,10 @@ from .intents import (
     SELECT_BUTTONS,
     TYPING_KEYS,
     Command,
-    CommandName,
     Device,
     Focus,
     Intent,
+    Keymap,
     Pointer,
     Release,
     Scroll,
@@ -59,7 +59,7 @@ PAD_LABELS: dict[int, str] = {
 """What a gamepad's buttons are called where the game names them (the SDL controller's letters)."""
 
 
-def pad_button(command: CommandName, keys: dict[int, CommandName] | None = None) -> str:
+def pad_button(command: str, keys: Keymap | None = None) -> str:
     """The gamepad button bound to ``command`` in ``keys`` (by default :data:`TYPING_KEYS`)."""
     found = (k for k, name in (TYPING_KEYS if keys is None else keys).items() if name == command)
     return next((PAD_LABELS[k] for k in found if k in PAD_LABELS), "")
@@ -90,23 +90,16 @@ KEY_LABELS: dict[int, str] = {
 """What a key is called where the game shows it (the keycaps' words, as RISC OS's menus print them)."""
 
 
-def shortcut(command: CommandName) -> str:
+def shortcut(command: str, keymap: Keymap = KEYMAP) -> str:
     """The key shown for ``command`` in menus and tips: a letter bound to it if any, else its first key."""
-    keys = [k for k, name in KEYMAP.items() if name == command and k in KEY_LABELS]
+    keys = [k for k, name in keymap.items() if name == command and k in KEY_LABELS]
     letters = [k for k in keys if len(KEY_LABELS[k]) == 1]
     return KEY_LABELS[(letters or keys)[0]] if keys else ""
 
 
-PAD_ALSO: dict[CommandName, CommandName] = {"roll": "confirm"}
-"""A command the pad has no button of its own for, and the command whose button does it there (X rolls)."""
-
-
-def key_for(command: CommandName, device: Device) -> str:
-    """The key or button that does ``command`` on ``device``; the mouse's player is shown the keys."""
-    if device != "pad":
-        return shortcut(command)
-    also = PAD_ALSO.get(command)
-    return pad_button(command, KEYMAP) or (pad_button(also, KEYMAP) if also is not None else "")
+def key_for(command: str, device: Device, keys: Keymap = KEYMAP) -> str:
+    """The key or button doing ``command`` on ``device`` in ``keys`` (the mouse's player sees the keys)."""
+    return pad_button(command, keys) if device == "pad" else shortcut(command, keys)
 
 
 MENU_KEY = KEY_LABELS[MENU_BUTTONS[0]]  # shown where the game says how to open the menu
@@ -153,7 +146,7 @@ BOTTOM = (("Shift", 2), ("Space", 3), ("Delete", 3), ("OK", 2))
 COLS = len(ROWS[0])
 HELP: dict[Device, str] = {
     "pad": (
-        f"Pad: {PAD_LABELS[PAD_SELECT]} type, {pad_button('undo', ONSCREEN_KEYS)} delete, "
+        f"Pad: {PAD_LABELS[PAD_SELECT]} type, {pad_button('back', ONSCREEN_KEYS)} delete, "
         f"{pad_button('shift', ONSCREEN_KEYS)} shift, {pad_button('confirm', ONSCREEN_KEYS)} OK"
     ),
     "keys": f"Type; {key_for('confirm', 'keys')} OK, {key_for('cancel', 'keys')} close",
@@ -316,12 +309,12 @@ class KeyboardScene(Scene):
                 return going
         return None
 
-    def command(self, name: CommandName) -> Transition | None:
+    def command(self, name: str) -> Transition | None:
         if name == "confirm":
             return self.ok()
         if name == "cancel":  # BACK or Escape: closed, the text kept
             return Pop(self)
-        if name == "undo":  # pad B: delete, or close once there is nothing left to delete
+        if name == "back":  # pad B: delete, or close once there is nothing left to delete
             return self.give(Command("erase")) if self.field.text else Pop(self)
         if name in ("erase", "paste", "select_all", "clear_field"):
             return self.give(Command(name))

@@ -157,7 +157,7 @@ class MenuScene(Scene):
             elif isinstance(intent, OpenMenu):
                 return self.close_all()
             elif isinstance(intent, Command):
-                if intent.name in ("cancel", "undo"):  # Escape or gamepad B: the menus close
+                if intent.name in ("cancel", "back"):  # Escape or gamepad B: the menus close
                     return self.close_all()
                 chosen = self.menu.selected
                 if intent.name == "left" and self.parent is not None:

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .intents import KEYMAP, Keymap
+
 if TYPE_CHECKING:
     import pyxel
 
@@ -96,6 +98,7 @@ class Scene:
     onscreen = False  # the on-screen keyboard: the keys type while the pad's buttons work its keys
     field_answers = False  # a box asking for its one field: the on-screen keyboard's OK answers it
     help_page: str | None = None  # the manual's page about this screen, where its Help opens (None: contents)
+    keymap: Keymap = KEYMAP  # its keys' commands: the kit's, or a game's laid over them (intents.Input.poll)
 
     def __init__(self, services: Services) -> None:
         self.services = services

@@ -32,6 +32,7 @@ from cart.ui.board.board_view import hourglass
 from cart.ui.board.drag import Drag, Held
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
 from cart.ui.board.view_state import ViewState
+from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit.dialogs import TOOLTIP_DELAY, draw_tip
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
@@ -58,6 +59,8 @@ PASS_PAUSE = 20  # frames a pass message stays before the game goes on
 
 class PlayScene(Scene):
     """The board screen, playing one match at ``table``; ``attract`` plays it quietly."""
+
+    keymap = PLAY_KEYS
 
     def __init__(self, services: Services, table: Table, *, attract: bool = False) -> None:
         super().__init__(services)

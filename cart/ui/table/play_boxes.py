@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.phrasebook import verb
 from cart.store import StoreError
+from cart.ui.controls import HINT_KEYS
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.kit.text import sentence
@@ -236,7 +237,7 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
         Choice("Drop", answer(Drop())),
         Choice("Take", answer(Take()), default=True),
     ]
-    return Push(Dialog(scene.services, "Double", lines, choices))
+    return Push(Dialog(scene.services, "Double", lines, choices, keymap=HINT_KEYS))
 
 
 def game_over_box(scene: PlayScene) -> Dialog:

@@ -330,7 +330,7 @@ class NewGameScene(FieldForm):
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.start()
-                elif intent.name == "cancel" or (intent.name == "undo" and not self.typing):
+                elif intent.name == "cancel" or (intent.name == "back" and not self.typing):
                     return self.cancel()  # Escape, pad BACK; pad B (or Backspace) with no caret, as in a box
                 elif intent.name == "next_field":
                     self.next_field()

@@ -256,7 +256,7 @@ class HelpScene(Scene):
             self.scroll_to(self.first + (self.visible - 1) * (1 if name == "page_down" else -1))
         elif name == "confirm":
             self.press_focus()
-        elif name in ("undo", "left"):
+        elif name in ("back", "left"):
             self.back()
         elif name == "cancel":
             return Pop(self)

@@ -279,7 +279,7 @@ class SetUpScene(FieldForm):
                 name = intent.name
                 if name == "confirm":
                     return self.start()
-                if name == "cancel" or (name == "undo" and not self.typing):  # pad B too, as in a box
+                if name == "cancel" or (name == "back" and not self.typing):  # pad B too, as in a box
                     return self.cancel()
                 if name == "next_field":
                     fields = self.fields()

@@ -217,7 +217,7 @@ class RatingsScene(ScrollingList, Scene):
                     self.move_selection(VISIBLE * (-1 if intent.name == "page_up" else 1))
                 elif intent.name == "confirm":
                     self.toggle_kept()
-                elif intent.name in ("cancel", "undo"):  # Escape, gamepad BACK or B
+                elif intent.name in ("cancel", "back"):  # Escape, gamepad BACK or B
                     return Pop(self)
         return None
 

@@ -18,7 +18,7 @@ from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.dialogs import Choice, Dialog, draw_focused, hover
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import KEY_LABELS, help_entry, key_for
+from cart.ui.kit.keyboard import help_entry, key_for
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
 from cart.ui.kit.stage import Push, Quit, Scene, Tell, Transition, chain
@@ -240,11 +240,10 @@ class StartScene(ScrollingList, Scene):
     def menu_entries(self) -> list[Entry]:
         """MENU over the list: what its buttons do, Help, and Quit (no game is in progress here)."""
         device = self.services.used.device  # the pad's buttons where a pad opened it
-        delete = "" if device == "pad" else KEY_LABELS[pyxel.KEY_DELETE]
         return [
             Entry("Play", self.resume, enabled=bool(self.games), key=key_for("confirm", device)),
             Entry("New game", ToNewGame),
-            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=delete),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=key_for("delete", device)),
             Entry("Review", self.open_review, enabled=bool(self.games)),
             Entry("Import .mat...", lambda: import_box(self.services)),
             *desk_entries(self.services),
@@ -273,9 +272,9 @@ class StartScene(ScrollingList, Scene):
                     self.move_selection(self.visible * (-1 if intent.name == "page_up" else 1))
                 elif intent.name == "confirm":
                     return self.resume()
-                if intent.name in ("cancel", "undo"):  # Escape, gamepad B
+                if intent.name in ("cancel", "back"):  # Escape, Backspace, gamepad B
                     return ToTitle()
-                if intent.name == "undo_turn":  # Delete key
+                if intent.name == "delete":  # the Delete key
                     return self.ask_delete()
         return None
 
