@@ -41,6 +41,7 @@ LATER = tuple(
         "ui.windows.form_tips",
         "ui.windows.create_form",
         "ui.kit.scrollbar",
+        "ui.kit.window_scene",
         "ui.review",
         "ai.review",
         "ui.review.review_rows",
