@@ -17,18 +17,24 @@ import pyxel
 
 from cart.ai import LEVELS
 from cart.store import Change, StoreError
-from cart.ui.kit import palette as wimp
-from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import draw_focused
-from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Pointer
-from cart.ui.kit.keyboard import help_entry, key_for
-from cart.ui.kit.menus import Entry
-from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
-from cart.ui.kit.stage import Transition
+from cart.ui.kit import (
+    CHAR_H,
+    CHAR_W,
+    Button,
+    Entry,
+    Pointer,
+    Rect,
+    ScrollBar,
+    ScrollingList,
+    Transition,
+    Window,
+    WindowScene,
+    draw_focused,
+    help_entry,
+    key_for,
+    palette as wimp,
+)
 from cart.ui.kit.text import cut, local_time, shown
-from cart.ui.kit.widgets import Button, Window
-from cart.ui.kit.window_scene import WindowScene
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services

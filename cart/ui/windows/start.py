@@ -13,18 +13,35 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from cart.store import GameSummary, SavedGame, StoreError
-from cart.ui.kit import palette as wimp
-from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import Choice, Dialog, draw_focused
-from cart.ui.kit.geom import SCREEN, Rect
-from cart.ui.kit.intents import Dropped, Intent, Pointer
-from cart.ui.kit.keyboard import help_entry, key_for
-from cart.ui.kit.menus import Entry
-from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
-from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
-from cart.ui.kit.text import cut, shown, wrap
-from cart.ui.kit.widgets import Button, Window
-from cart.ui.kit.window_scene import WindowScene
+from cart.ui.kit import (
+    CHAR_H,
+    CHAR_W,
+    SCREEN,
+    Button,
+    Choice,
+    Dialog,
+    Dropped,
+    Entry,
+    Intent,
+    Pointer,
+    Push,
+    Quit,
+    Rect,
+    ScrollBar,
+    ScrollingList,
+    Tell,
+    Transition,
+    Window,
+    WindowScene,
+    chain,
+    cut,
+    draw_focused,
+    help_entry,
+    key_for,
+    palette as wimp,
+    shown,
+    wrap,
+)
 from cart.ui.review.review_open import import_box, review_file, review_saved
 from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
 
