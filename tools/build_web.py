@@ -128,7 +128,12 @@ if os.environ.get("GAMMON_CART_CHECK"):
 elif sys.platform == "emscripten" and not os.environ.get("GAMMON_CART_ARGS"):
     from cart.ui.boot import run_in_browser
 
-    run_in_browser()  # a loading frame at once, the cart loaded behind it
+    def web_app():
+        from cart.__main__ import web_app
+
+        return web_app()
+
+    run_in_browser(web_app)  # a loading frame at once, the cart loaded behind it
 else:
     from cart.__main__ import main
 

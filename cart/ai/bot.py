@@ -23,14 +23,13 @@ from pathlib import Path
 from ..engine import Dice, GameState, Match, Play, Position, check_dice
 from ..engine.fast import flip_key, play_of, successors
 from .cube_think import (
-    CubeAction as CubeAction,
     CubeDecision as CubeDecision,
     Evaluation as Evaluation,
     Replies,
     cube_replies,
     think_cube_decision,
 )
-from .levels import LEVELS as LEVELS
+from .levels import LEVELS
 from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
 from .slices import GEN_COST, ROLLS, SLICE_EVALS, drain as drain
 

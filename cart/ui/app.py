@@ -23,13 +23,13 @@ from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, Dropped, Focus, Input, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.keyboard import PadKeys
 from cart.ui.kit.prefs import Prefs
+from cart.ui.kit.scene_stack import SceneStack
 from cart.ui.kit.services import Page, Services
 from cart.ui.kit.sound import Sounds
 from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
-from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene

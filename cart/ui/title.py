@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from cart.ai import think_ready
+from cart.import_order import think_imports
 from cart.store import GameOptions
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
@@ -22,7 +23,7 @@ from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.keyboard import help_entry
 from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
-from cart.ui.kit.thinking import Thinker, think_imports
+from cart.ui.kit.thinking import Thinker
 from cart.ui.kit.widgets import Window
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
@@ -35,36 +36,22 @@ if TYPE_CHECKING:
 
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
 LATER = tuple(
-    f"cart.{name}"
+    f"cart.ui.{name}"
     for name in (
-        "ui.windows.draft",
-        "ui.windows.form_tips",
-        "ui.windows.create_form",
-        "ui.kit.scrollbar",
-        "ui.kit.window_scene",
-        "ui.review",
-        "ai.review",
-        "ui.review.review_rows",
-        "ui.review.review_view",
-        "ui.review.review_detail",
-        "ui.review.review_source",
-        "ui.review.review_analysis",
-        "ui.review.review",
-        "ui.review.review_open",
-        "ui.windows.position_setup",
-        "ui.windows.ratings_view",
-        "ui.windows.desk",
-        "ui.windows.start",
-        "ui.windows.hypertext",
-        "ui.windows.manual",
-        "ui.windows.help",
-        "ui.table.play_menu",
+        "windows.create_form",
+        "windows.start",
+        "review.review_open",
+        "windows.position_setup",
+        "windows.ratings_view",
+        "windows.desk",
+        "windows.help",
+        "table.play_menu",
     )
 )
 """What leaving the title opens (the Create form, the saved games and the Review, the menu's windows,
-the manual, the table's menu), each module after those it imports. The title shows without them and
-loads them a module a slice in frames the attract game does not think in, so a first click finds
-them loaded."""
+the manual, the table's menu). The title shows without them and loads them, with all they import, a
+module a slice (:func:`cart.import_order.think_imports`) in frames the attract game does not think in,
+so a first click finds them loaded."""
 
 
 def watched(level: str) -> GameOptions:

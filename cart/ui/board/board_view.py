@@ -20,11 +20,10 @@ from . import layout as L
 from .view_state import (
     MESSAGE_COLS,
     MESSAGE_ROWS,
-    Colour as Colour,
-    Hints as Hints,
-    Lifted as Lifted,
-    Player as Player,
-    ViewState as ViewState,
+    Colour,
+    Hints,
+    Player,
+    ViewState,
 )
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show

@@ -16,14 +16,8 @@ from . import palette as wimp
 from .assets import CHAR_H, CHAR_W
 from .geom import SCREEN, Rect
 from .intents import KEYMAP, Command, Intent, Keymap, Pointer, Select, Typed
-from .menus import (
-    ARROW_ZONE as ARROW_ZONE,
-    SUBMENU_REST as SUBMENU_REST,
-    Entry as Entry,
-    MenuScene as MenuScene,
-)
 from .services import NO_CLIPBOARD
-from .stage import Pop, Scene as Scene, Transition, nearest_stop as nearest_stop, row_stop as row_stop
+from .stage import Pop, Scene, Transition
 from .text import wrap
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 

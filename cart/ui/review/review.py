@@ -35,7 +35,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource as ReviewSource, fits
+from .review_source import ReviewSource, fits
 from .review_view import (
     BEST_COLOUR,
     DICE_X,

@@ -31,7 +31,6 @@ from cart.engine import (
 from cart.ui.board import layout as L
 from cart.ui.board.animation import Beat, CheckerRun
 from cart.ui.board.board_view import hourglass
-from cart.ui.board.drag import Drag, Held
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
 from cart.ui.board.view_state import ViewState
 from cart.ui.controls import PLAY_KEYS
@@ -41,6 +40,7 @@ from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Relea
 from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
+from cart.ui.table.drag import Drag, Held
 
 from . import play_boxes as boxes
 from .table import ROLL, Outcome, Sound, Table

@@ -13,14 +13,9 @@ from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.routes import ToTitle, start_game
-from cart.ui.windows.setup import free_name
+from cart.ui.windows.saved_games import free_name
 
 from .game_over import game_over_lines
-from .play_info import (
-    export as export,
-    show_ids as show_ids,
-    show_messages as show_messages,
-)
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match

@@ -12,7 +12,7 @@ from cart.store.saves.names import entry_stem
 from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.stage import Push, Tell, Transition
 from cart.ui.kit.text import wrap
-from cart.ui.windows.setup import export_path
+from cart.ui.windows.saved_games import export_path
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services

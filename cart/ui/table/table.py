@@ -31,7 +31,7 @@ from cart.engine import (
 from cart.phrasebook import said, seen_from
 from cart.store import GameOptions, StoreError
 from cart.ui.board.view_state import Colour, Hints, Player, SeatDice, players_of
-from cart.ui.board.words import MessageLog, last_rolls
+from cart.ui.table.words import MessageLog, last_rolls
 
 if TYPE_CHECKING:
     from cart.ai import Hint

@@ -31,7 +31,7 @@ from cart.ui.routes import Resume, ToStart, ToTitle, start_game
 
 from .draft import Draft
 from .form_tips import FORM_TIPS, tip_under
-from .setup import free_name
+from .saved_games import free_name
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services

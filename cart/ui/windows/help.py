@@ -2,7 +2,7 @@
 
 Links are followed by click or by the focus frame (keys or d-pad); Back returns
 to the page before, as it was scrolled. The pages are :mod:`cart.ui.windows.manual`'s,
-laid out by :class:`cart.ui.windows.hypertext.Manual`.
+laid out by :class:`cart.ui.kit.hypertext.Manual`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from cart.ui.kit.hypertext import Line, ManualError
+
 from ..kit import palette as wimp
 from ..kit.assets import CHAR_H, CHAR_W
 from ..kit.dialogs import draw_focused, hover
@@ -20,7 +22,6 @@ from ..kit.intents import Command, Intent, Pointer, Scroll, Select
 from ..kit.scrollbar import ScrollBar
 from ..kit.stage import Pop, Push, Scene, Tell, Transition
 from ..kit.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
-from .hypertext import Line, ManualError
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:

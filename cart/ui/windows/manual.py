@@ -11,6 +11,7 @@ from typing import get_args
 
 from ..controls import PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS, key_for
 from ..kit.assets import ASSET_DIR
+from ..kit.hypertext import Manual, ManualError
 from ..kit.intents import FIELD_KEYS, KEYMAP, ONSCREEN_KEYS, TYPING_KEYS, CommandName
 from ..kit.keyboard import (
     KEY_LABELS,
@@ -20,7 +21,6 @@ from ..kit.keyboard import (
     SELECT_KEY,
     pad_button,
 )
-from .hypertext import Manual, ManualError
 
 MANUAL_PATH = ASSET_DIR / "manual.txt"
 COLUMNS = 62

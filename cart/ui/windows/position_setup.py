@@ -34,7 +34,7 @@ from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle,
 from cart.ui.routes import start_game
 
 from .draft import Draft
-from .setup import free_name
+from .saved_games import free_name
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services

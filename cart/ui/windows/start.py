@@ -46,7 +46,7 @@ from cart.ui.review.review_open import import_box, review_file, review_saved
 from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
 
 from .desk import desk_entries
-from .setup import summary_line
+from .saved_games import summary_line
 
 if TYPE_CHECKING:
     from cart.ui.kit.services import Services

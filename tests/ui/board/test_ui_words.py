@@ -1,4 +1,4 @@
-"""The board's words (``cart.ui.board.words``, ``tips``) and places (``layout``), as a player reads them."""
+"""The board's words (``cart.ui.table.words``, ``tips``) and places (``layout``), as a player reads them."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The game's manual: its markup read right, its links and keys whole, its lines within the window.
 
 The pages are an asset (``cart/assets/manual.txt``) read by the pure model in
-:mod:`cart.ui.windows.hypertext`; the keys they name come from the bindings
+:mod:`cart.ui.kit.hypertext`; the keys they name come from the bindings
 (:func:`cart.ui.windows.manual.bindings`). No Pyxel screen is opened here.
 """
 
@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from cart.ui.controls import PLAY_KEYS
+from cart.ui.kit.hypertext import Manual, ManualError, Span, wrap_spans
 from cart.ui.kit.keyboard import KEY_LABELS
 from cart.ui.kit.text import PRINTABLE
-from cart.ui.windows.hypertext import Manual, ManualError, Span, wrap_spans
 from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 
