@@ -56,8 +56,8 @@ def _parse(path: Path) -> ast.Module | None:
 def face(package: str) -> dict[str, str]:
     """The names ``package``'s ``__init__`` declares under ``TYPE_CHECKING``, each with its module.
 
-    >>> face("cart.ai")["Hint"], face("cart.ui.kit")["Button"]
-    ('cart.ai.turn', 'cart.ui.kit.widgets')
+    >>> face("cart.ai")["Hint"], face("cart.ui.wimp")["Button"]
+    ('cart.ai.turn', 'cart.ui.wimp.widgets')
     """
     path = source_of(package)
     tree = _parse(path) if path is not None and path.name == "__init__.py" else None
@@ -76,7 +76,7 @@ def face(package: str) -> dict[str, str]:
 def imported(name: str) -> list[str]:
     """The cart's modules that importing ``name`` imports by its own statements, in their order.
 
-    >>> imported("cart.ui.kit.stage")
+    >>> imported("cart.ui.wimp.stage")
     ['cart.ui.kit.intents']
     """
     path = source_of(name)
@@ -148,8 +148,8 @@ def walk(roots: Iterable[str], loaded: Container[str] = ()) -> Iterator[str | No
 def import_order(roots: Iterable[str], loaded: Container[str] = ()) -> list[str]:
     """``roots`` and the cart's modules they need, not ``loaded``, each after those it imports.
 
-    >>> import_order(["cart.ui.kit.stage"], loaded={"cart", "cart.ui"})
-    ['cart.ui.kit', 'cart.ui.kit.intents', 'cart.ui.kit.stage']
+    >>> import_order(["cart.ui.wimp.stage"], loaded={"cart", "cart.ui"})
+    ['cart.ui.wimp', 'cart.ui.kit', 'cart.ui.kit.intents', 'cart.ui.wimp.stage']
     """
     return [name for name in walk(roots, loaded) if name is not None]
 

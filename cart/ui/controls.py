@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import pyxel
 
 from cart.ui.kit.intents import KEYMAP, Device
-from cart.ui.kit.keyboard import key_for as kit_key_for
+from cart.ui.wimp.keyboard import key_for as kit_key_for
 
 
 @dataclass(frozen=True)

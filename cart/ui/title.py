@@ -13,25 +13,25 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai import think_ready
 from cart.import_order import think_imports
 from cart.store import GameOptions
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
-from cart.ui.kit.keyboard import help_entry
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
 from cart.ui.kit.thinking import Thinker
-from cart.ui.kit.widgets import Window
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Push, Quit, Scene, Transition, settings_not_saved
+from cart.ui.wimp.widgets import Window
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture
 
 
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel

@@ -85,7 +85,9 @@ def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attrac
     at_first, stdlib, later, all_later = done.stdout.splitlines()
     assert set(eval(at_first)) <= {"cart.ai", "cart.ai.levels"}
     assert stdlib == "[]"
-    assert set(eval(later)) >= {m for m in import_order(THOUGHT) if m.startswith("cart.ai.")}  # the attract game thought
+    assert set(eval(later)) >= {
+        m for m in import_order(THOUGHT) if m.startswith("cart.ai.")
+    }  # the attract game thought
     assert all_later == "True"  # and the title loaded what leaving it opens
 
 

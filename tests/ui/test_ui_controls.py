@@ -21,12 +21,12 @@ from cart.ui.app import App
 from cart.ui.board.view_state import Player
 from cart.ui.controls import PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import KEYMAP
-from cart.ui.kit.stage import Push
 from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.help import HelpScene
 from cart.ui.windows.start import StartScene
 

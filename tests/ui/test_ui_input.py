@@ -21,10 +21,10 @@ from cart.ui.board import layout as L
 from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Command, Input, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.palette import Wimp
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.start import StartScene
 

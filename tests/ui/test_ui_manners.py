@@ -21,15 +21,16 @@ from cart.ui.app import POINTER_HOT, App
 from cart.ui.board import layout as L
 from cart.ui.board.tips import tip_text
 from cart.ui.controls import PLAY_KEYS
-from cart.ui.kit import intents, keyboard as keynames, palette as wimp
+from cart.ui.kit import intents, palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog, FieldForm
 from cart.ui.kit.geom import SCREEN, Rect
-from cart.ui.kit.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
-from cart.ui.kit.stage import Push
 from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import ask_take
 from cart.ui.title import TitleScene
+from cart.ui.wimp import keyboard as keynames
+from cart.ui.wimp.dialogs import Dialog, FieldForm
+from cart.ui.wimp.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.start import StartScene
 

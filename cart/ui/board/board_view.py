@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.engine import GameState, Position, dice_list
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.text import cut, shown, wrap
-from cart.ui.kit.widgets import Window, draw_box
+from cart.ui.wimp.widgets import Window, draw_box
 
 from . import layout as L
 from .view_state import (

@@ -12,8 +12,8 @@ from cart.ui.controls import key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import Device
-from cart.ui.kit.keyboard import SELECT_WORD
 from cart.ui.kit.text import wrap
+from cart.ui.wimp.keyboard import SELECT_WORD
 
 from . import layout as L
 

@@ -7,7 +7,7 @@ open menus too. Presses are found against the previous frame's states, so
 headless tests need no ``pyxel.flip``.
 
 The kit's commands are a window's verbs (confirm, cancel, back, delete, the arrows...);
-a game adds its own by a scene's :attr:`~cart.ui.kit.stage.Scene.keys`, the kit's
+a game adds its own by a scene's :attr:`~cart.ui.wimp.stage.Scene.keys`, the kit's
 map with the game's keys laid over it, so each key means one thing on each screen.
 """
 
@@ -175,7 +175,7 @@ below it, as they move the caret between a RISC OS dialog's writable icons.
 A gamepad types nothing, so its buttons keep their meaning: X confirms as
 Return does, B and BACK cancel as Escape does (the box closes whatever has the
 caret), and A (SELECT on the field) opens the on-screen keyboard
-(:mod:`cart.ui.kit.keyboard`), the pad's way to write in it.
+(:mod:`cart.ui.wimp.keyboard`), the pad's way to write in it.
 """
 
 ONSCREEN_KEYS: dict[int, CommandName] = {

@@ -15,22 +15,22 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai.review import Review
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
 from cart.ui.board.view_state import ViewState
 from cart.ui.controls import REVIEW_KEYS, control, key_for
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import help_entry
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Pop, Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import cut
-from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Pop, Push, Scene, Tell, Transition, chain
+from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
@@ -51,7 +51,7 @@ from .review_view import (
 )
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 PANEL = Rect(458, 29, 176, 474)

@@ -34,13 +34,13 @@ from cart.ui.board.board_view import hourglass
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
 from cart.ui.board.view_state import ViewState
 from cart.ui.controls import PLAY_KEYS
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, draw_tip
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
-from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
 from cart.ui.table.drag import Drag, Held
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, draw_tip
+from cart.ui.wimp.stage import Push, Scene, Tell, Transition, chain
 
 from . import play_boxes as boxes
 from .table import ROLL, Outcome, Sound, Table
@@ -50,8 +50,8 @@ from .tutor import Tutor
 
 if TYPE_CHECKING:
     from cart.ai import Hint
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture, Window
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture, Window
 
 
 HINT_LEVEL = "expert"

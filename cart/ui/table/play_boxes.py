@@ -9,17 +9,17 @@ from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, 
 from cart.phrasebook import verb
 from cart.store import StoreError
 from cart.ui.controls import HINT_KEYS
-from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.routes import ToTitle, start_game
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.windows.saved_games import free_name
 
 from .game_over import game_over_lines
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
     from .table import Outcome, Table
 

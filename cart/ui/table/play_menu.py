@@ -10,11 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.ui.controls import control, key_for
-from cart.ui.kit.keyboard import help_entry
-from cart.ui.kit.menus import Entry, MenuScene
 from cart.ui.kit.prefs import SPEEDS
-from cart.ui.kit.stage import Push, Transition, settings_not_saved
 from cart.ui.routes import ToNewGame
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Push, Transition, settings_not_saved
 from cart.ui.windows.desk import desk_entries, scale_entry
 
 from .play_boxes import ask_exit, ask_forfeit, ask_resign, review_table

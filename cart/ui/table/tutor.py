@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
-from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.stage import Push, Transition
 from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Push, Transition
 
 from .table import arrows
 from .thought import thought
 
 if TYPE_CHECKING:
     from cart.ai.review.tutor import Advice
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
     from .table import Table
 

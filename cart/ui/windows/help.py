@@ -12,20 +12,20 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ui.kit.hypertext import Line, ManualError
 
-from ..kit import palette as wimp
 from ..kit.assets import CHAR_H, CHAR_W
-from ..kit.dialogs import draw_focused, hover
 from ..kit.geom import Rect
 from ..kit.intents import Command, Intent, Pointer, Scroll, Select
-from ..kit.scrollbar import ScrollBar
-from ..kit.stage import Pop, Push, Scene, Tell, Transition
-from ..kit.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
+from ..wimp.dialogs import draw_focused, hover
+from ..wimp.scrollbar import ScrollBar
+from ..wimp.stage import Pop, Push, Scene, Tell, Transition
+from ..wimp.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
-    from ..kit.services import Services
+    from ..wimp.services import Services
 
 WINDOW = Rect(36, 6, 568, 500)
 MARGIN = 8  # between the paper's edge and the text

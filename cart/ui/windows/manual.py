@@ -13,7 +13,7 @@ from ..controls import PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS, key_for
 from ..kit.assets import ASSET_DIR
 from ..kit.hypertext import Manual, ManualError
 from ..kit.intents import FIELD_KEYS, KEYMAP, ONSCREEN_KEYS, TYPING_KEYS, CommandName
-from ..kit.keyboard import (
+from ..wimp.keyboard import (
     KEY_LABELS,
     MENU_KEY,
     PAD_MENU,

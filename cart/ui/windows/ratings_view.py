@@ -17,13 +17,11 @@ import pyxel
 
 from cart.ai import LEVELS
 from cart.store import Change, StoreError
-from cart.ui.kit import (
-    CHAR_H,
-    CHAR_W,
+from cart.ui.kit import CHAR_H, CHAR_W, Pointer, Rect, palette as wimp
+from cart.ui.kit.text import cut, local_time, shown
+from cart.ui.wimp import (
     Button,
     Entry,
-    Pointer,
-    Rect,
     ScrollBar,
     ScrollingList,
     Transition,
@@ -32,12 +30,10 @@ from cart.ui.kit import (
     draw_focused,
     help_entry,
     key_for,
-    palette as wimp,
 )
-from cart.ui.kit.text import cut, local_time, shown
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 COLUMNS = (("", 3), ("Player", 25), ("Rating", 9), ("Experience", 12), ("Results", 9), ("Last rated", 11))

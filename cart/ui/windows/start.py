@@ -17,16 +17,24 @@ from cart.ui.kit import (
     CHAR_H,
     CHAR_W,
     SCREEN,
+    Dropped,
+    Intent,
+    Pointer,
+    Rect,
+    cut,
+    palette as wimp,
+    shown,
+    wrap,
+)
+from cart.ui.review.review_open import import_box, review_file, review_saved
+from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
+from cart.ui.wimp import (
     Button,
     Choice,
     Dialog,
-    Dropped,
     Entry,
-    Intent,
-    Pointer,
     Push,
     Quit,
-    Rect,
     ScrollBar,
     ScrollingList,
     Tell,
@@ -34,23 +42,17 @@ from cart.ui.kit import (
     Window,
     WindowScene,
     chain,
-    cut,
     draw_focused,
     help_entry,
     key_for,
-    palette as wimp,
-    shown,
-    wrap,
 )
-from cart.ui.review.review_open import import_box, review_file, review_saved
-from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
 
 from .desk import desk_entries
 from .saved_games import summary_line
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture
 
 
 COLUMNS = (("Name", 17), ("Players and score", 20), ("Rules", 18), ("Last played", 17))

@@ -1,4 +1,4 @@
-"""Where the arrows take the keys' cursor (``cart.ui.kit.stage``) and which key a tip names (``keyboard``)."""
+"""Where the arrows take the keys' cursor (``cart.ui.wimp.stage``) and which key a tip names."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import pyxel
 
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import ONSCREEN_KEYS
-from cart.ui.kit.keyboard import HEIGHT, field_tip, key_for, keyboard_place, pad_button, shortcut
-from cart.ui.kit.stage import Pop, Quit, chain, nearest_stop, row_stop, wrapped_row_stop
+from cart.ui.wimp.keyboard import HEIGHT, field_tip, key_for, keyboard_place, pad_button, shortcut
+from cart.ui.wimp.stage import Pop, Quit, chain, nearest_stop, row_stop, wrapped_row_stop
 
 
 def test_the_boards_stops_are_reached_within_45_degrees() -> None:

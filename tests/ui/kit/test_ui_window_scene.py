@@ -6,10 +6,10 @@ from cart.ui.app import App
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, OpenMenu, Pointer, Select
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Pop, Push, Quit, Transition
-from cart.ui.kit.widgets import Button, Window
-from cart.ui.kit.window_scene import WindowScene
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Pop, Push, Quit, Transition
+from cart.ui.wimp.widgets import Button, Window
+from cart.ui.wimp.window_scene import WindowScene
 
 
 class Two(WindowScene):

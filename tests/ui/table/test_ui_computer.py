@@ -15,9 +15,9 @@ import cart.ai as ai_module
 from cart.engine import Forfeit, GameState, Moved, NewGame, Position, Roll, Rules
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
 from cart.ui.title import watched
+from cart.ui.wimp.dialogs import Dialog
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:

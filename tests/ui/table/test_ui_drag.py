@@ -21,11 +21,11 @@ from cart.engine import GameState, Move, Position, Rules
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import TOOLTIP_DELAY
 from cart.ui.kit.intents import Command, Input, Pointer, Release, Select
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.drag import HELD_LIMIT, Held
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY
+from cart.ui.wimp.menus import MenuScene
 
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
 

@@ -20,10 +20,10 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Hints
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table, arrows
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 
 
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:

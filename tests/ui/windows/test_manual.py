@@ -11,8 +11,8 @@ import pytest
 
 from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit.hypertext import Manual, ManualError, Span, wrap_spans
-from cart.ui.kit.keyboard import KEY_LABELS
 from cart.ui.kit.text import PRINTABLE
+from cart.ui.wimp.keyboard import KEY_LABELS
 from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 

@@ -18,8 +18,8 @@ from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.intents import Command, Pointer, Scroll, Select
-from cart.ui.kit.stage import Push
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.help import HelpScene
 from cart.ui.windows.manual import COLUMNS, manual
 

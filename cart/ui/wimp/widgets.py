@@ -8,17 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import pyxel
 
-from . import palette as wimp
-from .assets import CHAR_H, CHAR_W, Assets
-from .geom import SCREEN, Rect
-from .text import PRINTABLE, cut
-
-if TYPE_CHECKING:
-    from .stage import Transition
+import cart.ui.kit.palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.text import PRINTABLE, cut
 
 TITLE_H = 22  # frame line, 20 rows of title, the line under it
 ICON_W = 20  # a title bar icon is 20x20, with a black line beside it
@@ -136,7 +133,7 @@ def _fit(s: str, width: int) -> str:
 class Button:
     """An action button; ``default`` rings it (Return presses it), ``pressed`` inverts it as the Wimp does.
 
-    ``action``: what pressing it does (where to go), for a :class:`~cart.ui.kit.window_scene.WindowScene`.
+    ``action``: what pressing it does (where to go), for a :class:`~cart.ui.wimp.window_scene.WindowScene`.
 
     >>> b = Button(Rect(10, 10, 80, 24), "Play")
     >>> b.contains(10, 10), b.contains(90, 10)
@@ -148,7 +145,7 @@ class Button:
     default: bool = False
     pressed: bool = False
     enabled: bool = True
-    action: Callable[[], Transition | None] | None = None
+    action: Callable[[], object] | None = None  # a Transition or None (the stage is above the widgets)
 
     def contains(self, x: float, y: float) -> bool:
         return self.enabled and self.rect.contains(x, y)

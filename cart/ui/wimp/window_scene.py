@@ -9,10 +9,11 @@ The window keeps only its own commands and the clicks on what is not a button.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 
 from .dialogs import hover
-from .intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
 from .menus import Entry, MenuScene
 from .stage import Pop, Push, Scene, Transition
 
@@ -83,7 +84,7 @@ class WindowScene(Scene):
         """A button pressed (a greyed one, or one with no action, does nothing)."""
         if button is None or not button.enabled or button.action is None:
             return None
-        return button.action()
+        return cast("Transition | None", button.action())
 
     def click(self, x: int, y: int) -> Transition | None:
         button = next((b for b in self.buttons() if b.contains(x, y)), None)

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from .intents import Command, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
+
 from .stage import Pop, Push, Scene, Transition
 from .widgets import TITLE_H, Menu, MenuItem
 

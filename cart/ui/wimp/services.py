@@ -16,17 +16,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .intents import LastUsed
+from cart.ui.kit.intents import LastUsed
 
 if TYPE_CHECKING:
     import pyxel
 
     from cart.store import Store
+    from cart.ui.kit.assets import Assets
+    from cart.ui.kit.prefs import Prefs
+    from cart.ui.kit.sound import Sounds
+    from cart.ui.kit.thinking import Asker, FrameClock
 
-    from .assets import Assets
-    from .prefs import Prefs
-    from .sound import Sounds
-    from .thinking import Asker, FrameClock
     from .widgets import Window
 
 

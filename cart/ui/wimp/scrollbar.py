@@ -11,9 +11,10 @@ from typing import Literal
 
 import pyxel
 
-from . import palette as wimp
-from .geom import Rect
-from .intents import Pointer
+import cart.ui.kit.palette as wimp
+from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import Pointer
+
 from .widgets import ICON_W, draw_box
 
 ScrollPart = Literal["up", "down", "page_up", "page_down", "slider"]

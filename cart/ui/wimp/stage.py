@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .intents import KEYMAP, Keymap
+from cart.ui.kit.intents import KEYMAP, Keymap
 
 if TYPE_CHECKING:
     import pyxel
 
-    from .intents import Intent
+    from cart.ui.kit.intents import Intent
+
     from .services import Services
     from .widgets import Button, Furniture, TextField, Window
 

@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from . import palette as wimp
-from .assets import CHAR_H, CHAR_W
-from .geom import SCREEN, Rect
-from .intents import KEYMAP, Command, Intent, Keymap, Pointer, Select, Typed
+import cart.ui.kit.palette as wimp
+from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.intents import KEYMAP, Command, Intent, Keymap, Pointer, Select, Typed
+from cart.ui.kit.text import wrap
+
 from .services import NO_CLIPBOARD
 from .stage import Pop, Scene, Transition
-from .text import wrap
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
 
 if TYPE_CHECKING:
-    from .assets import Assets
+    from cart.ui.kit.assets import Assets
+
     from .services import Services
     from .widgets import Furniture, Icon
 

@@ -12,11 +12,10 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from . import palette as wimp
-from .assets import CHAR_H
-from .dialogs import draw_tip, tip_beside
-from .geom import SCREEN, Rect
-from .intents import (
+import cart.ui.kit.palette as wimp
+from cart.ui.kit.assets import CHAR_H
+from cart.ui.kit.geom import SCREEN, Rect
+from cart.ui.kit.intents import (
     KEYMAP,
     MENU_BUTTONS,
     ONSCREEN_KEYS,
@@ -34,6 +33,8 @@ from .intents import (
     Select,
     Typed,
 )
+
+from .dialogs import draw_tip, tip_beside
 from .menus import Entry
 from .stage import Help, Pop, Push, Scene, Transition, wrapped_row_stop
 from .widgets import TITLE_H, Button, TextField, Window, draw_focus_frame
@@ -111,7 +112,7 @@ SELECT_WORD: dict[Device, str] = {"mouse": "click", "keys": SELECT_KEY, "pad": P
 
 
 def help_entry(device: Device) -> Entry:
-    """Help, on every screen's menu: the game's manual (:class:`~cart.ui.kit.stage.Help`), its key shown.
+    """Help, on every screen's menu: the game's manual (:class:`~cart.ui.wimp.stage.Help`), its key shown.
 
     >>> help_entry("keys").key, help_entry("pad").key
     ('F1', 'LB')

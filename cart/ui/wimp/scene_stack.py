@@ -14,8 +14,8 @@ from cart.ui.kit.intents import Focus
 
 if TYPE_CHECKING:
     from cart.ui.kit.intents import Input
-    from cart.ui.kit.keyboard import PadKeys
-    from cart.ui.kit.stage import Scene
+    from cart.ui.wimp.keyboard import PadKeys
+    from cart.ui.wimp.stage import Scene
 
 
 class SceneStack:
