@@ -79,7 +79,7 @@ TITLE_MODULES = ("cart.__main__", "cart.ui.app")
 BYTECODE_BUDGET = 120_000
 """Bytes the bytecode may add to the page's package (the page grows by 4/3 of it, base64): with
 the page just under its budget (300 KB over the page of issue 29), every module the title imports
-(figures in tools/README.md)."""
+(figures in docs/notes/tools-lab.md)."""
 SOURCE_KEPT = frozenset({"cart/__init__.py"})
 """Read as a file besides being imported: the page hands it to its worker (``PageWorker``)."""
 ZIP_ENTRY_OVERHEAD = 30 + 46
