@@ -15,7 +15,7 @@ import ast
 import functools
 import importlib
 import sys
-from collections.abc import Container, Generator, Iterable, Iterator
+from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
 
 CART = Path(__file__).resolve().parent
@@ -148,7 +148,7 @@ def walk(roots: Iterable[str], loaded: Container[str] = ()) -> Iterator[str | No
 def import_order(roots: Iterable[str], loaded: Container[str] = ()) -> list[str]:
     """``roots`` and the cart's modules they need, not ``loaded``, each after those it imports.
 
-    >>> import_order(["cart.ui.wimp.stage"], loaded={"cart", "cart.ui"})
+    >>> import_order(["cart.ui.wimp.stage"], loaded={"cart", "cart.ui", "cart.import_order"})
     ['cart.ui.wimp', 'cart.ui.kit', 'cart.ui.kit.intents', 'cart.ui.wimp.stage']
     """
     return [name for name in walk(roots, loaded) if name is not None]
@@ -162,3 +162,19 @@ def think_imports(roots: Iterable[str]) -> Generator[None, None, None]:
         if name is not None and name not in sys.modules:
             importlib.import_module(name)
         yield
+
+
+def lazy_face(package: str, home: Mapping[str, str]) -> Callable[[str], object]:
+    """``package``'s ``__getattr__`` (PEP 562): a name of its face imported from its module (``home``;
+    "": a module of the package's by the name itself) at its first use, and kept."""
+
+    def __getattr__(name: str) -> object:
+        where = home.get(name)
+        if where is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module = importlib.import_module(f"{package}.{where or name}")
+        value = module if not where else getattr(module, name)
+        setattr(sys.modules[package], name, value)
+        return value
+
+    return __getattr__

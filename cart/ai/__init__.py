@@ -14,11 +14,10 @@ the title shows before the AI is read, and :func:`think_ready` loads it a module
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from cart.import_order import think_imports
+from cart.import_order import lazy_face, think_imports
 
 if TYPE_CHECKING:
     from .bot import (
@@ -55,14 +54,7 @@ THOUGHT = ("cart.ai.turn",)
 (:func:`cart.import_order.import_order` says in which order)."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package's, imported from its module at its first use and kept."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _HOME)
 
 
 def think_ready() -> Generator[None, None, None]:

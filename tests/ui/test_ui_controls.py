@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from pyxel_players import Keys
 
 from cart.ai.review import Review
 from cart.engine import Match, Rules
@@ -42,12 +43,8 @@ def let_go() -> None:
 
 
 def press(app: App, key: int) -> None:
-    """One press: a frame down, a frame up (Pyxel lets a button go only at the next flip)."""
-    pyxel.set_btn(key, True)
-    app.frame()
-    pyxel.set_btn(key, False)
-    pyxel.flip()
-    app.frame()
+    """One press of ``key`` as a player makes it: a frame down, a frame up."""
+    Keys(app, {"key": key}).press("key")
 
 
 def saved_games(folder: Path) -> tuple[App, StartScene]:

@@ -4,8 +4,9 @@ is :mod:`cart.ui.wimp`); a window takes its names from this face, each loaded at
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from cart.import_order import lazy_face
 
 if TYPE_CHECKING:
     from . import palette as palette
@@ -37,12 +38,4 @@ _HOME = {
 """Where each name of the face lives ("": a module of the kit's, by its own name)."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of the face, imported from its module at its first use and kept."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module = importlib.import_module(f"{__name__}.{home or name}")
-    value = module if not home else getattr(module, name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _HOME)

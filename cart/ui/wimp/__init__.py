@@ -4,8 +4,9 @@ menus, boxes, the on-screen keyboard and the scene stack. A window takes them by
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from cart.import_order import lazy_face
 
 if TYPE_CHECKING:
     from .dialogs import (
@@ -49,11 +50,4 @@ _HOME = {
 """Where each name of the face lives."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of the face, imported from its module at its first use and kept."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _HOME)
