@@ -35,8 +35,16 @@ class WindowScene(Scene):
 
     # -- what the window may override -----------------------------------------------------------
     def cancel(self) -> Transition | None:
-        """Escape, Backspace, pad B or BACK, and the close icon: the window closes."""
+        """Escape, pad BACK and the close icon: the window closes."""
         return Pop(self)
+
+    def step_back(self) -> Transition | None:
+        """Backspace or pad B: back, which closes a window with nowhere to go back to."""
+        return self.cancel()
+
+    def confirm(self) -> Transition | None:
+        """Return or pad X: the default button."""
+        return self.press(self.default_button())
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the window (none: MENU does nothing)."""
@@ -111,9 +119,11 @@ class WindowScene(Scene):
                     else None
                 )
             elif isinstance(intent, Command) and intent.name == "confirm":
-                going = self.press(self.default_button())
-            elif isinstance(intent, Command) and intent.name in ("cancel", "back"):
+                going = self.confirm()
+            elif isinstance(intent, Command) and intent.name == "cancel":
                 going = self.cancel()
+            elif isinstance(intent, Command) and intent.name == "back":
+                going = self.step_back()
             elif isinstance(intent, Command):
                 going = self.command(intent.name)
             else:
