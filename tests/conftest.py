@@ -29,6 +29,7 @@ SHARED = {
     "tests/test_text_review.py": "the mixed game's review",
     "tests/ui/review/test_ui_review.py": "the finished game's review",
     "tests/ui/test_ui_golden.py": "the finished game's review",
+    "tests/ui/test_ui_controls.py": "the finished game's review",
     "tests/ui/test_ui_safe_defaults.py": "the finished game's review",
 }
 """Test files that read a review worked out once per process (seconds of CPU: ``mixed_review``,
