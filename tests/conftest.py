@@ -25,8 +25,8 @@ from tools.positions import selfplay_positions
 
 # -- the quick loop on several workers ------------------------------------------------
 SHARED = {
-    "tests/test_review.py": "the mixed game's review",
-    "tests/test_text_review.py": "the mixed game's review",
+    "tests/ai/test_review.py": "the mixed game's review",
+    "tests/text/test_text_review.py": "the mixed game's review",
     "tests/ui/review/test_ui_review.py": "the finished game's review",
     "tests/ui/test_ui_golden.py": "the finished game's review",
     "tests/ui/test_ui_controls.py": "the finished game's review",

@@ -42,7 +42,7 @@ Pyxel, not to us, so the script never lets the cart parse it: options come from
 ``GAMMON_CART_ARGS`` instead (empty by default). ``GAMMON_CART_CHECK=N`` makes
 it a headless self-check instead: the title's computer-vs-computer game runs
 for at most ``N`` frames and the script exits 0 as soon as one game is over
-(1 if none finished), which is how ``tests/test_web_build.py`` proves that the
+(1 if none finished), which is how ``tests/web/test_web_build.py`` proves that the
 package alone runs the cart.
 """
 

@@ -4,7 +4,7 @@ In the browser ``cart.__main__`` gives the App a :class:`~cart.ui.wimp.services.
 download for exports and a dropped file's own name. A page cannot be closed by its game (and
 stopping Pyxel's loop there freezes it), so Quit says the tab can be closed and the game goes
 on; there is no window to scale. The real page's side is checked under Pyodide
-(``tests/test_pyodide.py``) and in headless Chromium (``tools/webcheck_run.py``).
+(``tests/web/test_pyodide.py``) and in headless Chromium (``tools/webcheck_run.py``).
 """
 
 from __future__ import annotations

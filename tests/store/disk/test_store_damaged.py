@@ -2,7 +2,7 @@
 
 Also the envelope that tells (version, checksum, kind, size, nesting) and its
 step-by-step migrations: what decides that a file is set aside rather than
-loaded, apart from the ordinary life of a saved game (``tests/test_store_games.py``).
+loaded, apart from the ordinary life of a saved game (``tests/store/saves/test_store_games.py``).
 """
 
 from __future__ import annotations

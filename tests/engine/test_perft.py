@@ -14,7 +14,7 @@ import pytest
 from cart.engine.board import Position
 from cart.engine.plays import legal_plays
 
-TABLE = Path(__file__).parent / "data" / "perft.txt"
+TABLE = Path(__file__).parents[1] / "data" / "perft.txt"
 
 
 def load() -> dict[str, list[tuple[int, int, int]]]:

@@ -16,7 +16,7 @@ from cart.engine import GameState, Match, Position, Rules, format_play
 from cart.text.board import render_board
 from cart.text.game import TextGame, run
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def session(lines: list[str], rules: Rules | None = None, seed: int = 1) -> tuple[int, str, Match]:

@@ -99,7 +99,7 @@ def test_sigkill_at_random_moments_loses_at_most_the_last_action(tmp_path: Path)
     folder = tmp_path / "save"
     script = tmp_path / "child.py"
     script.write_text(CHILD)
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
     rng = random.Random(1989)
     saved: dict[str, int] = {}
     saves = 0

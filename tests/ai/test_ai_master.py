@@ -1,7 +1,7 @@
 """The master's lookahead checked against an independent search rebuilt on the engine's public face.
 
 A search of its own (``IndependentMaster``), with the positions it is run on, so it
-stands apart from the other tests of the computer player (``tests/test_ai.py``).
+stands apart from the other tests of the computer player (``tests/ai/test_ai.py``).
 """
 
 from __future__ import annotations

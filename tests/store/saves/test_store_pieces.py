@@ -35,7 +35,7 @@ from cart.store.saves import pieces
 from cart.store.saves.names import entry_stem
 
 OPTIONS = GameOptions(Rules(), ("Ann", "Bob"))
-DATA = Path(__file__).parents[1] / "data" / "saves_v4"
+DATA = Path(__file__).parents[2] / "data" / "saves_v4"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text())
 
 

@@ -4,7 +4,7 @@
 bot's cube decision and play into the next action of a match; the tests of the
 decision itself share their positions (a certain win, a race, a blitz) with the
 driver's, so both live here, apart from the bot's plays and its evaluator
-(``tests/test_ai.py``).
+(``tests/ai/test_ai.py``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The computer player: legal and deterministic plays, sliced thinking, the evaluator, strength order.
 
-Its cube decisions and the turn driver are tests/test_ai_turn.py; the master's lookahead
-against an independent search is tests/test_ai_master.py.
+Its cube decisions and the turn driver are tests/ai/test_ai_turn.py; the master's lookahead
+against an independent search is tests/ai/test_ai_master.py.
 """
 
 from __future__ import annotations

@@ -38,7 +38,7 @@ from needs import missing
 
 from tools import build_web
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CHECK_FRAMES = 20_000  # an attract game ends in well under this; the subprocess is also timed
 

@@ -27,7 +27,7 @@ from cart.ai.slices import drain
 from cart.ai.worker import Answer, Worker
 from cart.engine import Action, Double, Match, Move, NewGame, Rules, Take
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 WAIT_S = 60.0  # a loaded machine: generous, never reached by a worker that works
 
 

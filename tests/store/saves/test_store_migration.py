@@ -31,7 +31,7 @@ from cart.store.disk import envelope as env
 from cart.store.saves import pieces
 from cart.store.saves.names import entry_stem
 
-DATA = Path(__file__).parents[1] / "data" / "saves_v1"
+DATA = Path(__file__).parents[2] / "data" / "saves_v1"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text())["games"]
 NAMES = sorted(EXPECTED)
 

@@ -12,7 +12,7 @@ from sweeps import sweep
 from cart.engine import Dice, IllegalPlayError, Play, Position, Step, legal_plays
 from cart.engine.partial import PartialPlay
 
-PERFT = Path(__file__).parent / "data" / "perft.txt"
+PERFT = Path(__file__).parents[1] / "data" / "perft.txt"
 
 
 # Shorthands over PartialPlay, for tests only.

@@ -1,7 +1,7 @@
 """Saved games: round trips, the list, hostile names, failed writes, the file backend.
 
 Files the store cannot trust (damaged, newer, misplaced, fuzzed) and the envelope
-that tells are tests/test_store_damaged.py.
+that tells are tests/store/disk/test_store_damaged.py.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Random matches under every rule set are rebuilt from their records and checked
 action by action (Match ID after each), continued with the saved dice state, and
 broken records are refused naming the action. The store saves games as exactly
-this record, so it stands apart from the rules of play (``tests/test_game.py``).
+this record, so it stands apart from the rules of play (``tests/engine/test_game.py``).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ import pytest
 from cart.engine import Match, Rules
 from cart.text.game import TextGame
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def hostile_bytes(seed: int) -> bytes:

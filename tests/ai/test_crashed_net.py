@@ -3,7 +3,7 @@
 GNU Backgammon keeps a net per class; the cart's contact net stays for contact and a
 second net of the same inputs, fitted to rollouts of crashed boards (``tools/fit.py``),
 values the positions :func:`cart.ai.classes.is_crashed` picks (gnubg's own class:
-``tests/test_train_starts.py`` checks it against ``gnubg_nn.classify``). A weight file
+``tests/tools/test_train_starts.py`` checks it against ``gnubg_nn.classify``). A weight file
 without the net must still load, and the routing must be exact.
 """
 

@@ -36,7 +36,7 @@ from tools.pyodide import check_games, check_review
 
 pytestmark = pytest.mark.slow  # Node.js starts Pyodide and plays whole games at every level
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 HERE = ROOT / "tools" / "pyodide"
 RUN = HERE / "run.mjs"
 TIMEOUT_S = 600
