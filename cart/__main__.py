@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from .store import Store
     from .ui.app import App
-    from .ui.kit.services import Page
     from .ui.kit.thinking import Asker
+    from .ui.wimp.services import Page
 
 
 VENDOR = "Gammon Cart"
@@ -285,7 +285,7 @@ def web_page() -> Page | None:
         from pyodide.ffi import to_js
 
         from .store.disk.browser import download, dropped_name
-        from .ui.kit.services import Page
+        from .ui.wimp.services import Page
 
         return Page(
             download=lambda name, data: download(js, to_js, name, data),

@@ -17,6 +17,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
+from cpu_budget import pytest_addoption, pytest_configure  # noqa: F401 - the quick loop's CPU budget, a plugin
 from tables import load_tables
 
 from cart.engine.board import Position
@@ -24,10 +25,11 @@ from tools.positions import selfplay_positions
 
 # -- the quick loop on several workers ------------------------------------------------
 SHARED = {
-    "tests/test_review.py": "the mixed game's review",
-    "tests/test_text_review.py": "the mixed game's review",
+    "tests/ai/test_review.py": "the mixed game's review",
+    "tests/text/test_text_review.py": "the mixed game's review",
     "tests/ui/review/test_ui_review.py": "the finished game's review",
     "tests/ui/test_ui_golden.py": "the finished game's review",
+    "tests/ui/test_ui_controls.py": "the finished game's review",
     "tests/ui/test_ui_safe_defaults.py": "the finished game's review",
 }
 """Test files that read a review worked out once per process (seconds of CPU: ``mixed_review``,

@@ -1,22 +1,27 @@
 """The floor plan of ``cart/``: which room may import which, read from the source with ``ast``.
 
-``cart/ui`` is five rooms, each importing only those below it, under the App:
-kit (the RISC OS toolkit, knowing no game) < board < review < windows < table,
-with ``app``, ``title`` and the scene stack on top. ``routes`` (where the App
-goes) sits under the rooms that name them. Every import counts, those inside
-functions and under ``TYPE_CHECKING`` too: a type is a dependency.
+``cart/ui`` is six rooms, each importing only those below it, under the App:
+kit (the machinery, knowing no game) < wimp (the RISC OS furniture on it, knowing
+no game either) < board < review < windows < table, with ``app``, ``title`` and
+the game's ``controls`` on top. ``routes`` (where the App goes) sits under the
+rooms that name them. Every import counts, those inside functions and under
+``TYPE_CHECKING`` too: a type is a dependency. Above ``cart/ui``, the layers:
+the engine imports nothing else of the cart, the AI, the store, the phrasebook
+and the terminal game never import the UI, and only the UI and ``__main__``
+import Pyxel.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 from tools.docweight import LIMIT, share, weigh
 
 CART = Path(__file__).resolve().parents[1] / "cart"
-FLOORS = ("kit", "board", "review", "windows", "table")
+FLOORS = ("kit", "wimp", "board", "review", "windows", "table")
 """The rooms of ``cart/ui``, lowest first: each imports only itself and those before it."""
 ROUTES_NEED: set[str] = set()
 """What ``routes`` imports of the rooms above the kit: nothing, a game being the store's ``GameOptions``."""
@@ -52,14 +57,18 @@ def graph() -> dict[str, set[str]]:
     return {name: imports(name) for name in MODULES}
 
 
+UNDER_ROOMS = {"cart.ui.routes": "routes", "cart.ui.controls": "controls"}
+"""Modules beside the floors, on the toolkit alone: where the App goes, and the game's keys."""
+
+
 def room(name: str) -> str:
-    """The room of a module of ``cart/ui``: a floor, ``routes``, or ``top`` (the App's own level)."""
+    """The room of a module of ``cart/ui``: a floor, ``routes``, ``controls`` or ``top`` (the App's own)."""
     parts = name.split(".")
     if parts[:2] != ["cart", "ui"]:
         return parts[1] if len(parts) > 1 else "cart"
     if len(parts) > 2 and parts[2] in FLOORS:
         return parts[2]
-    return "routes" if name == "cart.ui.routes" else "top"
+    return UNDER_ROOMS.get(name, "top")
 
 
 def test_each_room_imports_only_the_floors_below_it() -> None:
@@ -69,20 +78,110 @@ def test_each_room_imports_only_the_floors_below_it() -> None:
             continue
         below = set(FLOORS[: FLOORS.index(room(name)) + 1])
         allowed = below | ({"routes"} if room(name) in ("windows", "table") else set())
+        allowed |= {"controls"} if room(name) not in TOOLKIT else set()
         wrong += [f"{name} -> {d}" for d in deps if d.startswith("cart.ui") and room(d) not in allowed]
     assert not wrong
 
 
+TOOLKIT = ("kit", "wimp")
+"""The rooms that know no backgammon."""
+
+
 def test_the_kit_knows_no_game() -> None:
     """The toolkit keeps the settings and hands the store on; the engine and the computer are the rooms'."""
-    kit = [n for n in graph() if room(n) == "kit"]
+    kit = [n for n in graph() if room(n) in TOOLKIT]
     assert kit
     assert not [f"{n} -> {d}" for n in kit for d in graph()[n] if d.startswith(("cart.engine", "cart.ai"))]
 
 
-def test_routes_import_the_kit_only() -> None:
+GAME_WORDS = frozenset(
+    [
+        "roll",
+        "rolls",
+        "rolled",
+        "double",
+        "doubles",
+        "doubled",
+        "redouble",
+        "hint",
+        "hints",
+        "undo",
+        "dice",
+        "die",
+        "cube",
+        "checker",
+        "checkers",
+        "gammon",
+        "backgammon",
+        "pip",
+        "pips",
+        "bear",
+        "crawford",
+        "resign",
+        "tutor",
+        "opponent",
+    ]
+)
+"""Backgammon's words, which no name or string of the toolkit's code uses (its docstrings may say what
+it is not for)."""
+KIT_STILL_SAYS = {
+    ("cart.ui.kit.palette", "CHECKER_COUNT_LIGHT"),
+    ("cart.ui.kit.palette", "CHECKER_COUNT_DARK"),
+    ("cart.ui.kit.palette", "CUBE_TEXT"),
+    ("cart.ui.kit.prefs", "pips"),
+    ("cart.ui.kit.sound", "dice"),
+    ("cart.ui.kit.sound", "bear_off"),
+    ("cart.ui.kit.sound", "double"),
+    ("cart.ui.wimp.services", "pips_over"),
+}
+"""The game's words the toolkit still holds, each to move to the game's rooms: the board's colours,
+the pips setting and the game's sound effects. No other may come in."""
+
+
+def words_of(text: str) -> set[str]:
+    """The lower-case words of a name or a string: ``pips_over`` and ``CubeText`` are two words each.
+
+    >>> sorted(words_of("CubeText")), sorted(words_of("CUBE_TEXT")), sorted(words_of("Roll the dice"))
+    (['cube', 'text'], ['cube', 'text'], ['dice', 'roll', 'the'])
+    """
+    spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text)
+    return {w.lower() for w in re.split(r"[^A-Za-z0-9]+", spaced) if w}
+
+
+def game_words(name: str) -> set[str]:
+    """The names and strings of module ``name``'s code (not its docstrings) that use a game word."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}  # a name's too
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            text = node.id
+        elif isinstance(node, ast.Attribute):
+            text = node.attr
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            text = node.name
+        elif isinstance(node, ast.arg):
+            text = node.arg
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            text = node.value
+        else:
+            continue
+        if words_of(text) & GAME_WORDS:
+            found.add(text)
+    return found
+
+
+def test_the_toolkit_speaks_ui_not_backgammon() -> None:
+    """Its intents are UI verbs; the game's commands and words live in the game's rooms (issue 41)."""
+    said = {(n, w) for n in graph() if room(n) in TOOLKIT for w in game_words(n)}
+    assert said - KIT_STILL_SAYS == set()
+    assert said >= KIT_STILL_SAYS  # a stray moved out leaves this list too
+
+
+def test_routes_and_controls_import_the_toolkit_only() -> None:
     deps = {d for d in graph()["cart.ui.routes"] if d.startswith("cart.ui")}
-    assert {d for d in deps if room(d) != "kit"} <= ROUTES_NEED
+    assert {d for d in deps if room(d) not in TOOLKIT} <= ROUTES_NEED
+    assert {room(d) for d in graph()["cart.ui.controls"]} <= set(TOOLKIT)
 
 
 def test_the_terminal_game_and_the_phrasebook_know_no_ui() -> None:
@@ -90,6 +189,43 @@ def test_the_terminal_game_and_the_phrasebook_know_no_ui() -> None:
     below = [n for n in graph() if n.startswith("cart.text") or n == "cart.phrasebook"]
     assert "cart.phrasebook" in below
     assert not [f"{n} -> {d}" for n in below for d in graph()[n] if d.startswith("cart.ui")]
+
+
+def test_the_engine_imports_nothing_else_of_the_cart() -> None:
+    engine = [n for n in graph() if room(n) == "engine"]
+    assert engine
+    assert not [f"{n} -> {d}" for n in engine for d in graph()[n] if room(d) != "engine"]
+
+
+def test_the_ai_the_store_the_phrasebook_and_the_terminal_never_import_the_ui() -> None:
+    below = [n for n in graph() if room(n) in ("ai", "store", "phrasebook", "text")]
+    assert {room(n) for n in below} == {"ai", "store", "phrasebook", "text"}
+    assert not [f"{n} -> {d}" for n in below for d in graph()[n] if d.startswith("cart.ui")]
+
+
+def imports_pyxel(name: str) -> bool:
+    """Whether module ``name`` imports pyxel anywhere in its text."""
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "pyxel" for a in node.names):
+            return True
+        if (
+            isinstance(node, ast.ImportFrom)
+            and (node.module or "").split(".")[0] == "pyxel"
+            and not node.level
+        ):
+            return True
+    return False
+
+
+def test_only_the_ui_and_the_entry_point_import_pyxel() -> None:
+    users = {n for n in graph() if imports_pyxel(n)}
+    assert "cart.ui.app" in users
+    assert not {n for n in users if not n.startswith("cart.ui") and n != "cart.__main__"}
+
+
+def test_nothing_under_the_app_imports_the_entry_point() -> None:
+    """The house has no arrow back up: the page's start, not the UI, names ``cart.__main__``'s App."""
+    assert not [n for n, deps in graph().items() if "cart.__main__" in deps]
 
 
 def test_nothing_imports_the_app_but_the_entry_points() -> None:

@@ -40,9 +40,9 @@ from cart.engine import Match, Rules
 from cart.store import Settings
 from cart.ui.app import FPS, App
 from cart.ui.board.view_state import Player
-from cart.ui.kit.stage import Pop, Push
 from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_source import ReviewSource
+from cart.ui.wimp.stage import Pop, Push
 
 PERIOD = 1 / FPS
 

@@ -43,7 +43,7 @@ Pyxel, not to us, so the script never lets the cart parse it: options come from
 ``GAMMON_CART_ARGS`` instead (empty by default). ``GAMMON_CART_CHECK=N`` makes
 it a headless self-check instead: the title's computer-vs-computer game runs
 for at most ``N`` frames and the script exits 0 as soon as one game is over
-(1 if none finished), which is how ``tests/test_web_build.py`` proves that the
+(1 if none finished), which is how ``tests/web/test_web_build.py`` proves that the
 package alone runs the cart.
 """
 
@@ -80,7 +80,7 @@ TITLE_MODULES = ("cart.__main__", "cart.ui.app")
 BYTECODE_BUDGET = 120_000
 """Bytes the bytecode may add to the page's package (the page grows by 4/3 of it, base64): with
 the page just under its budget (300 KB over the page of issue 29), every module the title imports
-(figures in tools/README.md)."""
+(figures in docs/notes/tools-lab.md)."""
 SOURCE_KEPT = frozenset({"cart/__init__.py"})
 """Read as a file besides being imported: the page hands it to its worker (``PageWorker``)."""
 ZIP_ENTRY_OVERHEAD = 30 + 46
@@ -129,7 +129,12 @@ if os.environ.get("GAMMON_CART_CHECK"):
 elif sys.platform == "emscripten" and not os.environ.get("GAMMON_CART_ARGS"):
     from cart.ui.boot import run_in_browser
 
-    run_in_browser()  # a loading frame at once, the cart loaded behind it
+    def web_app():
+        from cart.__main__ import web_app
+
+        return web_app()
+
+    run_in_browser(web_app)  # a loading frame at once, the cart loaded behind it
 else:
     from cart.__main__ import main
 

@@ -14,10 +14,10 @@ the title shows before the AI is read, and :func:`think_ready` loads it a module
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Generator
 from typing import TYPE_CHECKING
+
+from cart.import_order import lazy_face, think_imports
 
 if TYPE_CHECKING:
     from .bot import (
@@ -49,36 +49,12 @@ _HOME = {
 }
 """Where each of the package's names lives."""
 
-MODULES = tuple(
-    f"cart.{name}"
-    for name in (
-        "engine.fast",
-        "ai.levels",
-        "ai.kazaross_xg2",
-        "ai.met",
-        "ai.features",
-        "ai.slices",
-        "ai.classes",
-        "ai.bearoff",
-        "ai.race",
-        "ai.net",
-        "ai.cube",
-        "ai.deep",
-        "ai.bot",
-        "ai.turn",
-    )
-)
-"""The modules a thought needs, each after those it imports: loaded in this order, one at a time."""
+THOUGHT = ("cart.ai.turn",)
+"""What a thought needs: the computer's turn and the hint, with all they import of the cart
+(:func:`cart.import_order.import_order` says in which order)."""
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package's, imported from its module at its first use and kept."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_face(__name__, _HOME)
 
 
 def think_ready() -> Generator[None, None, None]:
@@ -86,10 +62,7 @@ def think_ready() -> Generator[None, None, None]:
 
     Each module is imported after those it needs, so no slice imports more than one.
     """
-    for name in MODULES:
-        if name not in sys.modules:
-            importlib.import_module(name)
-            yield
+    yield from think_imports(THOUGHT)
     from .features import think_tables
 
     yield from think_tables()

@@ -339,7 +339,7 @@ class Weights:
 
 HALF = frozenset({"crashed"})
 """Nets stored as 16-bit floats (``"dtype": "f2"`` in their header): half the page's bytes for
-a net whose plays and values measured the same in halves (tools/README.md)."""
+a net whose plays and values measured the same in halves (docs/notes/tools-lab.md)."""
 
 
 def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object]) -> None:

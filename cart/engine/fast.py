@@ -16,6 +16,6 @@ True
 
 from __future__ import annotations
 
-from .board import ONE as ONE, SIDE_BITS as SIDE_BITS, SIDE_MASK as SIDE_MASK
+from .board import SIDE_BITS as SIDE_BITS, SIDE_MASK as SIDE_MASK
 from .movegen import flip_key as flip_key, successors as successors
 from .plays import play_of as play_of

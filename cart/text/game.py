@@ -23,7 +23,7 @@ from cart.engine import (
     format_play,
 )
 from cart.phrasebook import said
-from cart.text.board import SYMBOLS as SYMBOLS, WIDTH, render_board as render_board, score_text
+from cart.text.board import SYMBOLS, WIDTH, render_board, score_text
 
 if TYPE_CHECKING:
     from cart.ai import Bot

@@ -2,7 +2,7 @@
 
 ``kit`` (the RISC OS toolkit, no backgammon) < ``board`` (a game painted) <
 ``review`` (the Review window) < ``windows`` (saved games, Create, set-up, ratings)
-< ``table`` (the play screen), with ``routes``, ``title``, ``scene_stack`` and
-``app`` on top; ``tests/test_floorplan.py`` keeps the plan. Importing this
+< ``table`` (the play screen), with ``routes``, ``controls`` (the game's keys), ``title``
+and ``app`` on top; ``tests/test_floorplan.py`` keeps the plan. Importing this
 package imports nothing heavy.
 """

@@ -18,27 +18,27 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 from cart.ui.board.board_view import BoardView
 from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, Dropped, Focus, Input, Intent, OpenMenu, Pointer, Select
-from cart.ui.kit.keyboard import PadKeys
 from cart.ui.kit.prefs import Prefs
-from cart.ui.kit.services import Page, Services
 from cart.ui.kit.sound import Sounds
-from cart.ui.kit.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
-from cart.ui.scene_stack import SceneStack
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
 from cart.ui.touch import Fingertip
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.keyboard import PadKeys
+from cart.ui.wimp.scene_stack import SceneStack
+from cart.ui.wimp.services import Page, Services
+from cart.ui.wimp.stage import Chain, Help, Pop, Push, Quit, Tell, Transition, chain, settings_not_saved
 
 if TYPE_CHECKING:
     from cart.ui.kit.geom import Rect
-    from cart.ui.kit.stage import Scene
     from cart.ui.kit.thinking import Asker
+    from cart.ui.wimp.stage import Scene
 
 TITLE = "Gammon Cart"
 FPS = 30
@@ -293,7 +293,10 @@ class App(SceneStack):
     # -- frames ---------------------------------------------------------------------------
     def update(self) -> None:
         top = self.top
-        self.feed(self.input.poll(typing=top.typing, any_key=top.any_key, onscreen=top.onscreen))
+        intents = self.input.poll(
+            typing=top.typing, any_key=top.any_key, onscreen=top.onscreen, keys=top.keymap
+        )
+        self.feed(intents)
 
     def feed(self, intents: list[Intent]) -> None:
         """Give ``intents`` to the top scene, after moving the keys' cursor for arrow commands.

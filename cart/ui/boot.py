@@ -58,16 +58,15 @@ class Boot:
         self.drawn += 1
 
 
-def run_in_browser() -> None:
-    """Open the screen, show the loading frame, then play the cart as ``python -m cart`` does."""
+def run_in_browser(make_app: Callable[[], Runs]) -> None:
+    """Open the screen, show the loading frame, then play the App ``make_app`` builds (the page's start
+    names it: ``cart.__main__.web_app``, which the UI below it never imports)."""
     pyxel.init(SCREEN[0], SCREEN[1], title=TITLE, fps=FPS, quit_key=pyxel.KEY_NONE)
 
-    def make_app() -> Runs:
-        from cart.__main__ import web_app
-
-        app = web_app()  # finds the screen open
+    def started() -> Runs:
+        app = make_app()  # finds the screen open
         pyxel.mouse(False)  # as App.run: the cart draws the Acorn pointer itself
         return app
 
-    boot = Boot(make_app)
+    boot = Boot(started)
     pyxel.run(boot.update, boot.draw)

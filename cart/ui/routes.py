@@ -1,6 +1,6 @@
 """Where the App can go besides a box: the title, the saved games, a new game, a game resumed.
 
-A scene returns one of these as its transition (a :class:`~cart.ui.kit.stage.Route`);
+A scene returns one of these as its transition (a :class:`~cart.ui.wimp.stage.Route`);
 :meth:`cart.ui.app.App.go` performs it. A game is said in the store's
 :class:`~cart.store.GameOptions` everywhere, and :func:`start_game` is the one
 way one begins. Routes import nothing of the rooms that name them.
@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cart.engine import GameState, Match
-from cart.ui.kit.stage import Route
+from cart.ui.wimp.stage import Route
 
 if TYPE_CHECKING:
     from cart.store import GameOptions, SavedGame, Store

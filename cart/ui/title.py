@@ -13,57 +13,45 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai import think_ready
+from cart.import_order import think_imports
 from cart.store import GameOptions
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
-from cart.ui.kit.keyboard import help_entry
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Push, Quit, Scene, Transition, settings_not_saved
-from cart.ui.kit.thinking import Thinker, think_imports
-from cart.ui.kit.widgets import Window
+from cart.ui.kit.thinking import Thinker
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Push, Quit, Scene, Transition, settings_not_saved
+from cart.ui.wimp.widgets import Window
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture
 
 
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
 LATER = tuple(
-    f"cart.{name}"
+    f"cart.ui.{name}"
     for name in (
-        "ui.windows.draft",
-        "ui.windows.form_tips",
-        "ui.windows.create_form",
-        "ui.kit.scrollbar",
-        "ui.review",
-        "ai.review",
-        "ui.review.review_rows",
-        "ui.review.review_view",
-        "ui.review.review_detail",
-        "ui.review.review_source",
-        "ui.review.review_analysis",
-        "ui.review.review",
-        "ui.review.review_open",
-        "ui.windows.position_setup",
-        "ui.windows.ratings_view",
-        "ui.windows.desk",
-        "ui.windows.start",
-        "ui.windows.hypertext",
-        "ui.windows.manual",
-        "ui.windows.help",
-        "ui.table.play_menu",
+        "windows.create_form",
+        "windows.start",
+        "review.review_open",
+        "windows.position_setup",
+        "windows.ratings_view",
+        "windows.desk",
+        "windows.help",
+        "table.play_menu",
     )
 )
 """What leaving the title opens (the Create form, the saved games and the Review, the menu's windows,
-the manual, the table's menu), each module after those it imports. The title shows without them and
-loads them a module a slice in frames the attract game does not think in, so a first click finds
-them loaded."""
+the manual, the table's menu). The title shows without them and loads them, with all they import, a
+module a slice (:func:`cart.import_order.think_imports`) in frames the attract game does not think in,
+so a first click finds them loaded."""
 
 
 def watched(level: str) -> GameOptions:

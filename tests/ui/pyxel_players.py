@@ -17,8 +17,8 @@ from cart.engine import GameState, Match, Move, PartialPlay, Position, Rules
 from cart.store import Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import Dialog
 
 
 def arrow_way(
@@ -26,7 +26,7 @@ def arrow_way(
 ) -> list[str]:
     """The arrows, shortest first, that take the top scene's keyboard cursor to ``target``.
 
-    Asks the scene's own :meth:`~cart.ui.kit.stage.Scene.next_stop`, as the App does, from where the
+    Asks the scene's own :meth:`~cart.ui.wimp.stage.Scene.next_stop`, as the App does, from where the
     App starts (the focus, else the scene's origin, else the cursor); in ``fields`` (text fields
     with the caret) only Up and Down move, as Left and Right are the caret's.
     """

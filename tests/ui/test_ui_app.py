@@ -29,12 +29,12 @@ from cart.store import GameOptions, Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.intents import KEYMAP, TYPING_KEYS, Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.menus import MenuScene
+from cart.ui.kit.intents import TYPING_KEYS, Command, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.routes import PlayNew, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
@@ -73,7 +73,8 @@ class Driver:
         elif key in (pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_START):
             self.feed(OpenMenu(*self.pointer))
         else:
-            self.feed(Command(KEYMAP[key]) if not self.app.top.typing else Command(TYPING_KEYS[key]))
+            top = self.app.top  # the keys mean what they mean on the screen shown (its keymap)
+            self.feed(Command(top.keymap[key]) if not top.typing else Command(TYPING_KEYS[key]))
         self.pointer = self.app.input.cursor if key in ARROWS else self.pointer
         self.feed()
 

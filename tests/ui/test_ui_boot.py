@@ -76,7 +76,8 @@ def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attrac
     import sys
     from pathlib import Path
 
-    from cart.ai import MODULES
+    from cart.ai import THOUGHT
+    from cart.import_order import import_order
 
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", TITLE_FIRST], capture_output=True, text=True, cwd=root)
@@ -84,7 +85,9 @@ def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attrac
     at_first, stdlib, later, all_later = done.stdout.splitlines()
     assert set(eval(at_first)) <= {"cart.ai", "cart.ai.levels"}
     assert stdlib == "[]"
-    assert set(eval(later)) >= {m for m in MODULES if m.startswith("cart.ai.")}  # the attract game thought
+    assert set(eval(later)) >= {
+        m for m in import_order(THOUGHT) if m.startswith("cart.ai.")
+    }  # the attract game thought
     assert all_later == "True"  # and the title loaded what leaving it opens
 
 
@@ -121,18 +124,21 @@ LATER_BY_SLICES = """
 import sys
 import cart.__main__, cart.ui.app
 from cart.ai import think_ready
-from cart.ui.kit.thinking import think_imports
+from cart.import_order import think_imports, walk
 from cart.ui.title import LATER
 for _ in think_ready():
     pass
 def loaded():
     return {m for m in sys.modules if m.startswith("cart.")}
 before = loaded()
-steps = iter(LATER)
+order = [name for name in walk(LATER, loaded()) if name is not None]
+slices = 0
 for _ in think_imports(LATER):
+    slices += 1
     now = loaded()
-    name = next(n for n in steps if n not in before)
-    print(name, sorted(m for m in now - before if m != name and not m.startswith(name + ".")))
+    if now != before:
+        name = next(n for n in order if n in now - before)
+        print(name, sorted(m for m in now - before if m != name and not m.startswith(name + ".")))
     before = now
 import cart.ui.windows.create_form, cart.ui.windows.start, cart.ui.windows.help, cart.ui.table.play_menu
 import cart.ui.windows.desk

@@ -1,10 +1,10 @@
 """The cart in a browser's page (issue 29), with a stand-in page: what the page offers and lacks.
 
-In the browser ``cart.__main__`` gives the App a :class:`~cart.ui.kit.services.Page`: a
+In the browser ``cart.__main__`` gives the App a :class:`~cart.ui.wimp.services.Page`: a
 download for exports and a dropped file's own name. A page cannot be closed by its game (and
 stopping Pyxel's loop there freezes it), so Quit says the tab can be closed and the game goes
 on; there is no window to scale. The real page's side is checked under Pyodide
-(``tests/test_pyodide.py``) and in headless Chromium (``tools/webcheck_run.py``).
+(``tests/web/test_pyodide.py``) and in headless Chromium (``tools/webcheck_run.py``).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from cart.engine import Move
 from cart.store import Settings, Store, export_mat
 from cart.ui.app import QUIT_IN_BROWSER, App
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Dropped
-from cart.ui.kit.menus import MenuScene
-from cart.ui.kit.services import Page
-from cart.ui.kit.stage import Quit
 from cart.ui.review.review import ReviewScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.services import Page
+from cart.ui.wimp.stage import Quit
 from cart.ui.windows.desk import SCALE_MENU
 
 

@@ -22,9 +22,9 @@ from cart.store.saves.names import MAX_GAME_NAME
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.kit.stage import Push
 from cart.ui.review.review import TOTALS, ReviewScene
 from cart.ui.review.review_open import review_file
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.ratings_view import RatingsScene
 from cart.ui.windows.start import StartScene

@@ -25,19 +25,20 @@ from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
+from cart.ui.controls import key_for
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, tip_above
 from cart.ui.kit.geom import SCREEN
-from cart.ui.kit.keyboard import PAD_MENU, PAD_SELECT_LABEL, KeyboardScene, key_for
-from cart.ui.kit.menus import MenuScene
-from cart.ui.kit.stage import Push
-from cart.ui.kit.widgets import MENU_MARGIN
 from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_open import import_box
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table_view import stop_rects
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Dialog, tip_above
+from cart.ui.wimp.keyboard import PAD_MENU, PAD_SELECT_LABEL, KeyboardScene
+from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.stage import Push
+from cart.ui.wimp.widgets import MENU_MARGIN
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.draft import Draft
 from cart.ui.windows.help import HelpScene
@@ -153,7 +154,7 @@ def test_the_pads_menu_shows_its_buttons_and_the_help_names_them(assets: Assets)
         ("hint", "asks for a hint"),
         ("cancel", "cancels"),
     ):
-        assert f"{key_for(button, 'pad')} {does}" in page  # type: ignore[arg-type]
+        assert f"{key_for(button, 'pad')} {does}" in page
     assert f"{PAD_MENU} opens the menu" in page and f"{PAD_SELECT_LABEL} does what a click does" in page
 
 

@@ -32,15 +32,15 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.menus import SUBMENU_REST, MenuScene
 from cart.ui.kit.palette import WIMP_RGB
-from cart.ui.kit.stage import Push
 from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import SUBMENU_REST, MenuScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.start import StartScene
 
@@ -315,7 +315,7 @@ def shot_review(a: App) -> None:
     a.go(Push(scene))
     frame(a)
     for _ in range(3):
-        frame(a, Command("hint"))  # the third error: a very bad play, both plays' arrows
+        frame(a, Command("next_error"))  # the third error: a very bad play, both plays' arrows
     frame(a, at=(600, 60))
 
 

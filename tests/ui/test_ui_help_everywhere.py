@@ -23,15 +23,15 @@ from cart.engine import GameState, Match, Position, Rules
 from cart.store import Store
 from cart.ui.app import App
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.keyboard import key_for
-from cart.ui.kit.menus import MenuScene
-from cart.ui.kit.stage import Push, Scene
 from cart.ui.review.review import ReviewScene
 from cart.ui.routes import ToStart
 from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import review_table
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.keyboard import key_for
+from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.stage import Push, Scene
 from cart.ui.windows import manual as manual_module
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.draft import Draft

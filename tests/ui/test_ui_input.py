@@ -18,12 +18,13 @@ from cart.engine import GameState, Move, Position, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Command, Input, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.palette import Wimp
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.start import StartScene
 
@@ -142,20 +143,27 @@ def test_input_turns_pyxel_buttons_into_intents(assets: Assets) -> None:
     for button, expected in (
         (RIGHT, OpenMenu(100, 120)),
         (pyxel.MOUSE_BUTTON_MIDDLE, OpenMenu(100, 120)),
-        (pyxel.KEY_R, Command("roll")),
+        (pyxel.KEY_BACKSPACE, Command("back")),
+        (pyxel.KEY_DELETE, Command("delete")),
         (pyxel.KEY_RETURN, Command("confirm")),
         (pyxel.GAMEPAD1_BUTTON_A, Select(100, 120)),
         (pyxel.GAMEPAD1_BUTTON_START, OpenMenu(100, 120, keys=True)),  # highlights its first item
-        (pyxel.GAMEPAD1_BUTTON_B, Command("undo")),
+        (pyxel.GAMEPAD1_BUTTON_B, Command("back")),
         (pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, Command("left")),
     ):
         pyxel.set_btn(button, True)
         assert expected in inp.poll(), button
         assert expected not in inp.poll()  # held, not pressed again
         release_all(inp)
+    pyxel.set_btn(pyxel.KEY_R, True)  # a key of the game's, pressed on a screen of the game's
+    assert Command("roll") in inp.poll(keys=PLAY_KEYS)
+    release_all(inp)
+    pyxel.set_btn(pyxel.KEY_BACKSPACE, True)
+    assert Command("undo") in inp.poll(keys=PLAY_KEYS)
+    release_all(inp)
     pyxel.set_input_text("8/5 6/5")
     pyxel.set_btn(pyxel.KEY_R, True)
-    typed = inp.poll(typing=True)
+    typed = inp.poll(typing=True, keys=PLAY_KEYS)
     assert Typed("8/5 6/5") in typed and Command("roll") not in typed
     pyxel.set_input_text("")
     release_all(inp)

@@ -20,15 +20,17 @@ from cart.store import Settings, Store
 from cart.ui.app import POINTER_HOT, App
 from cart.ui.board import layout as L
 from cart.ui.board.tips import tip_text
-from cart.ui.kit import intents, keyboard as keynames, palette as wimp
+from cart.ui.controls import PLAY_KEYS
+from cart.ui.kit import intents, palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog, FieldForm
 from cart.ui.kit.geom import SCREEN, Rect
-from cart.ui.kit.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
-from cart.ui.kit.stage import Push
 from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import ask_take
 from cart.ui.title import TitleScene
+from cart.ui.wimp import keyboard as keynames
+from cart.ui.wimp.dialogs import Dialog, FieldForm
+from cart.ui.wimp.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.start import StartScene
 
@@ -83,7 +85,7 @@ class Player:
 def let_go() -> Iterator[None]:
     """Nothing held or typed leaks into the next test (Pyxel's input is the process's)."""
     yield
-    for b in (LEFT, RIGHT, *intents.WATCHED):
+    for b in (LEFT, RIGHT, *intents.WATCHED, *PLAY_KEYS):
         pyxel.set_btn(b, False)
     pyxel.set_input_text("")
     pyxel.flip()
@@ -438,15 +440,15 @@ def test_menus_and_tips_show_the_keys_really_bound(assets: Assets, monkeypatch: 
     commands = {"Roll": "roll", "Double": "double", "Hint": "hint", "Type a move": "type_move"}
     commands |= {"Undo move": "undo", "Undo turn": "undo_turn"}
     for label, key in keys.items():  # each key shown does what its entry does
-        assert intents.KEYMAP[getattr(pyxel, f"KEY_{key}")] == commands[label]
+        assert PLAY_KEYS[getattr(pyxel, f"KEY_{key}")] == commands[label]
     hint = play.menu.item_rect([i.label for i in play.menu.items].index("Hint"))
     key_x = hint.right - 16 - 4 - 8  # the key's cell, right-aligned before the submenu column
     assert wimp.TEXT in {pyxel.pget(key_x + dx, hint.y + dy) for dx in range(8) for dy in range(2, 18)}
     p.press(pyxel.KEY_ESCAPE)
     game = scene.table.match.game
     assert "U undoes, X the turn" in (tip_text("point", game, True) or "")
-    monkeypatch.setitem(intents.KEYMAP, pyxel.KEY_J, "hint")  # bind another letter: it is shown
-    monkeypatch.delitem(intents.KEYMAP, pyxel.KEY_H)
-    assert keynames.shortcut("hint") == "J"
+    monkeypatch.setitem(PLAY_KEYS, pyxel.KEY_J, "hint")  # bind another letter: it is shown
+    monkeypatch.delitem(PLAY_KEYS, pyxel.KEY_H)
+    assert keynames.shortcut("hint", PLAY_KEYS) == "J"
     roll = GameState.from_position(Rules(), Position.start(), turn=1)
     assert tip_text("roll", roll, True) == "Your roll: the dice to play; J asks for a hint"

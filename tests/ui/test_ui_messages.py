@@ -20,8 +20,8 @@ from cart.engine import EngineError, GameState, Position, Rules
 from cart.ui.board import layout as L
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.kit.dialogs import PAD, Dialog
 from cart.ui.kit.intents import Command, Select
+from cart.ui.wimp.dialogs import PAD, Dialog
 
 
 def test_a_typed_moves_refusal_is_shown_whole_on_as_many_lines_as_it_needs(assets: Assets) -> None:

@@ -24,11 +24,11 @@ from cart.store.disk.lock import held
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.menus import MenuScene
 from cart.ui.review.review import ReviewScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.start import StartScene
 
 LEFT, RIGHT = pyxel.MOUSE_BUTTON_LEFT, pyxel.MOUSE_BUTTON_RIGHT

@@ -141,7 +141,7 @@ def test_the_table_and_its_parts_import_no_pyxel() -> None:
 
     code = (
         "import sys; import cart.ui.table.table, cart.ui.kit.thinking, cart.ui.kit.text,"
-        " cart.ui.board.words, cart.ui.board.animation; print('pyxel' in sys.modules)"
+        " cart.ui.table.words, cart.ui.board.animation; print('pyxel' in sys.modules)"
     )
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root)

@@ -20,9 +20,9 @@ from cart.engine import PartialPlay
 from cart.store import Settings
 from cart.ui.app import App
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.draft import Draft
 

@@ -21,11 +21,11 @@ from cart.engine import GameState, Match, Position, Rules
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, Choice, Dialog
 from cart.ui.kit.intents import Pointer, Release, Select
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Choice, Dialog
+from cart.ui.wimp.menus import MenuScene
 
 PORTRAIT = 22 / (390 / 640)  # a fingertip's reach in the game's pixels on a phone held upright (36)
 
@@ -128,8 +128,8 @@ def test_no_tooltip_rises_where_a_finger_lifted(assets: Assets, tmp_path: Path, 
 
 
 def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -> None:
-    from cart.ui.kit.stage import Help
     from cart.ui.touch import aim
+    from cart.ui.wimp.stage import Help
     from cart.ui.windows.help import HelpScene
 
     app, d = touch_app(tmp_path, PORTRAIT)

@@ -11,7 +11,7 @@ flags; the sources compiled while importing (app-relative, in order); where ``ca
 from; the files of all the cart's modules loaded (a ``.pyc`` where one came without its source);
 for each of those, the file its code names (what a traceback through it shows); and the
 traceback's frames in the cart as (file, line number, source line).
-``tests/test_web_build.py`` judges it.
+``tests/web/test_web_build.py`` judges it.
 """
 
 from __future__ import annotations

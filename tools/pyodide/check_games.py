@@ -14,7 +14,7 @@ Every play is checked against the engine's legal plays and every finished game f
 result: a winner who bore off all fifteen (or whose double was dropped), the points the cube
 and the kind of win give, the score that adds them up, and a record that replays through the
 engine to the same Match ID. Any failure raises, which makes ``run.mjs`` exit 1. The last line
-is ``RESULT `` and a JSON list of the games, records included, so ``tests/test_pyodide.py`` can
+is ``RESULT `` and a JSON list of the games, records included, so ``tests/web/test_pyodide.py`` can
 replay them under CPython too.
 """
 

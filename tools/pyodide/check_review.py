@@ -5,7 +5,7 @@
 Plays one short money game between two seeded bots (deterministic, as ``check_games.py``
 shows), reviews it with ``cart.ai.review`` at its default depth and prints ``RESULT`` and JSON:
 the record and the review as the save's cache keeps it (``review_to_json``).
-``tests/test_pyodide.py`` reviews the same record under CPython and asks for the same marks,
+``tests/web/test_pyodide.py`` reviews the same record under CPython and asks for the same marks,
 losses and totals.
 """
 

@@ -35,7 +35,7 @@ from ..bot import Bot, CubeDecision, load_weights
 from ..deep import Deep
 from ..net import DEFAULT_PATH, Weights, equity
 from ..slices import GEN_COST, ROLLS
-from .cube import CubeView as CubeView, cube_matters, cube_review as cube_review, cube_view as cube_view
+from .cube import cube_matters, cube_review as cube_review, cube_view as cube_view
 from .model import (
     CubeReview,
     PlayReview,
@@ -47,7 +47,6 @@ from .model import (
 from .play import (
     DEEP_PLY as DEEP_PLY,
     DEFAULT_PLY as DEFAULT_PLY,
-    PlayJudgement as PlayJudgement,
     Slicer,
     Work,
     think_play_review as think_play_review,

@@ -76,7 +76,7 @@ from ...engine import (
 )
 from ..errors import MatError
 from .matexport import export_mat as export_mat
-from .matformat import MAX_MAT_BYTES as MAX_MAT_BYTES, MatInfo as MatInfo, RecordNotes as RecordNotes
+from .matformat import MAX_MAT_BYTES, MatInfo as MatInfo, RecordNotes
 from .matlines import (
     GAME,
     MAX_LINE,

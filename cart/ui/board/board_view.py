@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.engine import GameState, Position, dice_list
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.text import cut, shown, wrap
-from cart.ui.kit.widgets import Window, draw_box
+from cart.ui.wimp.widgets import Window, draw_box
 
 from . import layout as L
 from .view_state import (
     MESSAGE_COLS,
     MESSAGE_ROWS,
-    Colour as Colour,
-    Hints as Hints,
-    Lifted as Lifted,
-    Player as Player,
-    ViewState as ViewState,
+    Colour,
+    Hints,
+    Player,
+    ViewState,
 )
 
 DICE_TO_ROLL_FACE = 5  # the face the dice waiting in the "dice to roll" box show

@@ -8,11 +8,12 @@ covers neither the message strip, nor any dice, nor the panel's labels.
 from __future__ import annotations
 
 from cart.engine import GameState
+from cart.ui.controls import key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import SCREEN, Rect
-from cart.ui.kit.intents import CommandName, Device
-from cart.ui.kit.keyboard import SELECT_WORD, key_for
+from cart.ui.kit.intents import Device
 from cart.ui.kit.text import wrap
+from cart.ui.wimp.keyboard import SELECT_WORD
 
 from . import layout as L
 
@@ -36,7 +37,7 @@ def hover_key(what: L.Spot | L.Control | None) -> str | None:
     return "bar" if what.point == 25 else "bin" if what.point == 0 else "point"
 
 
-def _or(command: CommandName, device: Device) -> str:
+def _or(command: str, device: Device) -> str:
     """SELECT as ``device`` does it, and the key or button that does the same, if it has one."""
     key = key_for(command, device)
     return SELECT_WORD[device] + (f" (or {key})" if key else "")
@@ -103,7 +104,7 @@ def point_tip(device: Device) -> str:
 def review_tip(button: str, device: Device) -> str | None:
     """The Review window's buttons: what each does and its key (the arrows never reach them)."""
     if button == "next_error":
-        back = key_for("undo", device)
+        back = key_for("previous_error", device)
         how = _or("confirm", device) if device == "mouse" else key_for("confirm", device)
         return f"Next error: {how}" + (f"; {back} the previous" if back else "")
     if button == "back":

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import pyxel
 
-from . import palette
+import cart.ui.kit.palette as palette
 
 ASSET_DIR = Path(__file__).resolve().parents[2] / "assets"
 CHAR_W = 8  # every glyph of the system font is 8 pixels wide ...

@@ -5,24 +5,25 @@ the mouse does the keys and a pad can do, and tests drive a scene with intents
 alone. RISC OS's MENU is the middle button; laptops lack one, so right-click and M
 open menus too. Presses are found against the previous frame's states, so
 headless tests need no ``pyxel.flip``.
+
+The kit's commands are a window's verbs (confirm, cancel, back, delete, the arrows...);
+a game adds its own by a scene's :attr:`~cart.ui.wimp.stage.Scene.keys`, the kit's
+map with the game's keys laid over it, so each key means one thing on each screen.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
 import pyxel
 
 CommandName = Literal[
-    "roll",
     "confirm",
-    "undo",
-    "undo_turn",
-    "double",
-    "hint",
-    "type_move",
     "cancel",
+    "back",
+    "delete",
     "erase",
     "left",
     "right",
@@ -80,9 +81,9 @@ class OpenMenu:
 
 @dataclass(frozen=True)
 class Command:
-    """A named action from a key or a gamepad button."""
+    """A named action from a key or a gamepad button: a :data:`CommandName`, or one of a scene's own keys."""
 
-    name: CommandName
+    name: str
 
 
 @dataclass(frozen=True)
@@ -116,17 +117,14 @@ class Scroll:
 
 Intent = Pointer | Select | Release | OpenMenu | Command | Typed | Focus | Scroll | Dropped
 
+Keymap = Mapping[int, str]
+"""Keys and gamepad buttons to the commands they name on one screen."""
+
 KEYMAP: dict[int, CommandName] = {
-    pyxel.KEY_R: "roll",
     pyxel.KEY_RETURN: "confirm",
     pyxel.KEY_KP_ENTER: "confirm",
-    pyxel.KEY_U: "undo",
-    pyxel.KEY_BACKSPACE: "undo",
-    pyxel.KEY_DELETE: "undo_turn",
-    pyxel.KEY_X: "undo_turn",
-    pyxel.KEY_D: "double",
-    pyxel.KEY_H: "hint",
-    pyxel.KEY_T: "type_move",
+    pyxel.KEY_BACKSPACE: "back",
+    pyxel.KEY_DELETE: "delete",
     pyxel.KEY_ESCAPE: "cancel",
     pyxel.KEY_LEFT: "left",
     pyxel.KEY_RIGHT: "right",
@@ -137,9 +135,8 @@ KEYMAP: dict[int, CommandName] = {
     pyxel.KEY_PAGEDOWN: "page_down",
     pyxel.KEY_F1: "help",
     pyxel.KEY_HELP: "help",
-    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_B: "back",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
-    pyxel.GAMEPAD1_BUTTON_Y: "hint",
     pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER: "help",
     pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
     pyxel.GAMEPAD1_BUTTON_DPAD_LEFT: "left",
@@ -147,7 +144,7 @@ KEYMAP: dict[int, CommandName] = {
     pyxel.GAMEPAD1_BUTTON_DPAD_UP: "up",
     pyxel.GAMEPAD1_BUTTON_DPAD_DOWN: "down",
 }
-"""Keys and gamepad buttons that name a command (R rolls; Return, or X on a pad, confirms).
+"""The kit's keys and gamepad buttons (Return, or X on a pad, confirms; Backspace or pad B goes back).
 
 F1 (and the Help key of keyboards that have one) or the pad's left shoulder
 button opens the manual on every screen: a button no screen used before.
@@ -178,7 +175,7 @@ below it, as they move the caret between a RISC OS dialog's writable icons.
 A gamepad types nothing, so its buttons keep their meaning: X confirms as
 Return does, B and BACK cancel as Escape does (the box closes whatever has the
 caret), and A (SELECT on the field) opens the on-screen keyboard
-(:mod:`cart.ui.kit.keyboard`), the pad's way to write in it.
+(:mod:`cart.ui.wimp.keyboard`), the pad's way to write in it.
 """
 
 ONSCREEN_KEYS: dict[int, CommandName] = {
@@ -190,7 +187,7 @@ ONSCREEN_KEYS: dict[int, CommandName] = {
     pyxel.KEY_RIGHT: "right",
     pyxel.KEY_UP: "up",
     pyxel.KEY_DOWN: "down",
-    pyxel.GAMEPAD1_BUTTON_B: "undo",
+    pyxel.GAMEPAD1_BUTTON_B: "back",
     pyxel.GAMEPAD1_BUTTON_X: "confirm",
     pyxel.GAMEPAD1_BUTTON_Y: "shift",
     pyxel.GAMEPAD1_BUTTON_BACK: "cancel",
@@ -203,7 +200,7 @@ ONSCREEN_KEYS: dict[int, CommandName] = {
 
 The d-pad (and the arrow keys, which have no caret to move here) go between
 its keys; A presses the one highlighted (:data:`PAD_SELECT`, a ``Select``
-there); B is ``undo``, deleting as pad B undoes elsewhere (closing the
+there); B is ``back``, deleting the last letter (closing the
 keyboard once the field is empty); Y is Shift; X confirms; BACK closes it.
 """
 
@@ -251,6 +248,8 @@ WATCHED = (
     *SELECT_BUTTONS,
     *MENU_BUTTONS,
     *KEYMAP,
+    *TYPING_KEYS,
+    *ONSCREEN_KEYS,
     *FIELD_KEYS,
 )
 
@@ -276,13 +275,17 @@ class Input:
         """Move the keyboard cursor (scenes call this for the arrow keys); the mouse takes over when moved."""
         self.cursor = (x, y)
 
-    def poll(self, *, typing: bool = False, any_key: bool = False, onscreen: bool = False) -> list[Intent]:
+    def poll(
+        self, *, typing: bool = False, any_key: bool = False, onscreen: bool = False, keys: Keymap = KEYMAP
+    ) -> list[Intent]:
         """This frame's intents: the pointer first, then presses in a fixed order.
 
         ``any_key`` (the title) makes any press a ``Command("any_key")``; ``onscreen``
-        means the on-screen keyboard is open and the pad's buttons are :data:`ONSCREEN_KEYS`.
+        means the on-screen keyboard is open and the pad's buttons are :data:`ONSCREEN_KEYS`;
+        ``keys``: the screen's commands (the kit's :data:`KEYMAP`, or a game's over it).
         """
-        now = {b for b in (ANY_KEYS if any_key else ()) + WATCHED if pyxel.btn(b)}
+        watched = WATCHED if keys is KEYMAP else (*WATCHED, *keys)
+        now = {b for b in (ANY_KEYS if any_key else ()) + watched if pyxel.btn(b)}
         pressed = now - self.down
         released = self.down - now
         self.down = now
@@ -329,7 +332,7 @@ class Input:
         if pressed.intersection(MENU_BUTTONS):
             intents.append(OpenMenu(x, y, keys=True))
         seen: set[str] = set()
-        for key, name in KEYMAP.items():
+        for key, name in keys.items():
             if key in pressed and name not in seen:
                 seen.add(name)
                 intents.append(Command(name))

@@ -7,11 +7,9 @@ seen) grow the clock's reserve, frames on time shrink it. No Pyxel here.
 
 from __future__ import annotations
 
-import importlib
-import sys
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator
 from typing import Any, Protocol
 
 RECENT = 16
@@ -201,15 +199,3 @@ class SteadyThinker(Thinker):
     def ran(self, seconds: float) -> None:
         self.recent.append(seconds)
         self.forecast = max(self.recent)
-
-
-def think_imports(names: Iterable[str]) -> Generator[None, None, None]:
-    """Import ``names`` in order, one a slice; those imported already cost nothing.
-
-    Given each module after those it imports, no slice imports more than one (a package's
-    ``__init__`` aside): what a scene will want, loaded in spare time, not when first wanted.
-    """
-    for name in names:
-        if name not in sys.modules:
-            importlib.import_module(name)
-            yield

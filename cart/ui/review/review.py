@@ -15,26 +15,27 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai.review import DEEP_PLY, Review, overlaid
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
 from cart.ui.board.view_state import ViewState
-from cart.ui.kit import palette as wimp
+from cart.ui.controls import REVIEW_KEYS, control, key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import help_entry, key_for
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Pop, Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import cut
-from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Pop, Push, Scene, Tell, Transition, chain
+from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
 from .review_rows import MARKS, Line, read_lines
-from .review_source import ReviewSource as ReviewSource, fits, holds
+from .review_source import ReviewSource, fits, holds
 from .review_view import (
     BEST_COLOUR,
     DICE_X,
@@ -50,7 +51,7 @@ from .review_view import (
 )
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 PANEL = Rect(458, 29, 176, 474)
@@ -66,11 +67,15 @@ CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
 TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
+NEXT, PREVIOUS = control("next_error"), control("previous_error")
+
+
 class ReviewScene(Scene):
     """The Review window over whatever opened it; closing it keeps the analysis done."""
 
     own_arrows = ("up", "down", "left", "right")
     help_page = "review"
+    keymap = REVIEW_KEYS
     window: Window
 
     def __init__(self, services: Services, source: ReviewSource) -> None:
@@ -205,10 +210,10 @@ class ReviewScene(Scene):
 
         last = len(self.lines.lines) - 1
         device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
-        errors, back = bool(self.marks), key_for("undo", device)
+        errors, previous = bool(self.marks), key_for(PREVIOUS.command, device)
         return [
-            Entry("Next error", doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
-            Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=errors, key=back),
+            Entry(NEXT.label, doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
+            Entry(PREVIOUS.label, doing(lambda: self.jump_error(-1)), enabled=errors, key=previous),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
             help_entry(device),
@@ -258,9 +263,9 @@ class ReviewScene(Scene):
         if name in ("up", "left", "down", "right", "page_up", "page_down"):
             page = max(1, len(self.list.shown())) if name.startswith("page") else 1  # the lines shown now
             self.step(page * (-1 if name in ("up", "left", "page_up") else 1))
-        elif name in ("hint", "next_field", "confirm"):
+        elif name in ("next_error", "next_field", "confirm"):
             self.jump_error()
-        elif name == "undo":
+        elif name == "previous_error":
             self.jump_error(-1)
         elif name == "cancel":
             return self.close()

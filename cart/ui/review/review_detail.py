@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cart.ui.kit.palette as wimp
 from cart.ai.review import CubeReview, PlayReview, Review, RollReview
 from cart.phrasebook import verb
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_W
 from cart.ui.kit.text import KEEP, cut, wrap
 

@@ -20,18 +20,18 @@ from cart.engine import Match
 from cart.store import MatError, SavedGame, StoreError, read_mat
 from cart.ui.board.view_state import Player, other_colour_of, players_of
 from cart.ui.kit.assets import CHAR_W, Assets
-from cart.ui.kit.dialogs import Choice, Dialog
 from cart.ui.kit.intents import Dropped, Intent
-from cart.ui.kit.keyboard import key_for
-from cart.ui.kit.stage import Pop, Push, Tell, Transition, chain
 from cart.ui.kit.text import cut, shown, wrap
-from cart.ui.kit.widgets import FIELD_PAD, TextField
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.keyboard import key_for
+from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
+from cart.ui.wimp.widgets import FIELD_PAD, TextField
 
 from .review import ReviewScene
 from .review_source import ReviewSource
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 WEB = sys.platform == "emscripten"

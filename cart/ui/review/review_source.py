@@ -14,7 +14,7 @@ from cart.ai.review import Review, analysis_key
 if TYPE_CHECKING:
     from cart.engine import Match
     from cart.ui.board.view_state import Player
-    from cart.ui.kit.stage import Transition
+    from cart.ui.wimp.stage import Transition
 
 
 @dataclass

@@ -13,14 +13,14 @@ from functools import cached_property
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.engine import Position
 from cart.ui.board import layout as L
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.scrollbar import ScrollBar
 from cart.ui.kit.text import cut
-from cart.ui.kit.widgets import draw_box
+from cart.ui.wimp.scrollbar import ScrollBar
+from cart.ui.wimp.widgets import draw_box
 
 from .review_rows import Line
 

@@ -8,6 +8,7 @@ moving, a pause) from a queue; input during a beat waits for a person's turn.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -24,31 +25,33 @@ from cart.engine import (
     NewGame,
     OpeningRoll,
     Passed,
+    Roll,
     Rolled,
 )
 from cart.ui.board import layout as L
 from cart.ui.board.animation import Beat, CheckerRun, play_frames
 from cart.ui.board.board_view import hourglass
-from cart.ui.board.drag import Drag, Held
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
 from cart.ui.board.view_state import ViewState
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, draw_tip
+from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
-from cart.ui.kit.stage import Push, Scene, Tell, Transition, chain
 from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
+from cart.ui.table.drag import Drag, Held
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, draw_tip
+from cart.ui.wimp.stage import Push, Scene, Tell, Transition, chain
 
 from . import play_boxes as boxes
-from .table import Outcome, Sound, Table
+from .table import ROLL, Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, stop_rects, stops, table_view
 from .thought import thought
 from .tutor import Tutor
 
 if TYPE_CHECKING:
     from cart.ai import Hint
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture, Window
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture, Window
 
 
 HINT_LEVEL = "expert"
@@ -61,6 +64,8 @@ past them they settle and the hourglass shows."""
 
 class PlayScene(Scene):
     """The board screen, playing one match at ``table``; ``attract`` plays it quietly."""
+
+    keymap = PLAY_KEYS
 
     def __init__(self, services: Services, table: Table, *, attract: bool = False) -> None:
         super().__init__(services)
@@ -82,9 +87,7 @@ class PlayScene(Scene):
         self.tumble = random.Random(0)  # faces of tumbling dice: looks only, never the game's dice
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
-        self.tutor = Tutor(services, table, self.react, self.ask_again)
-        if not attract:
-            table.guard = self.tutor.check  # the tutor, when on, sees a person's action before it is applied
+        self.tutor = Tutor(services, table, self.go_on, self.ask_again)
 
     @property
     def match(self) -> Match:
@@ -236,11 +239,11 @@ class PlayScene(Scene):
         if not t.mine():
             return None
         if name == "roll" or (name == "confirm" and game.phase in ("opening", "roll")):
-            self.react(t.roll())
+            self.roll()
         elif name == "confirm":
-            self.react(t.confirm())
+            self.confirm()
         elif name == "double":
-            self.react(t.double())
+            self.double()
         elif name in ("undo", "undo_turn"):
             t.undo(whole=name == "undo_turn")
         elif name == "hint":
@@ -259,14 +262,14 @@ class PlayScene(Scene):
         if what == "dice_box":
             in_turn = game.phase in ("opening", "roll")
             device = self.services.used.device
-            self.react(t.roll()) if in_turn else t.say(move_then_confirm(device))
+            self.roll() if in_turn else t.say(move_then_confirm(device))
         elif what == "roll":
-            self.react(t.confirm()) if game.phase == "move" else t.say(roll_first(self.services.used.device))
+            self.confirm() if game.phase == "move" else t.say(roll_first(self.services.used.device))
         elif what == "cube":
-            self.react(t.double())
+            self.double()
         elif isinstance(what, L.Spot):
             point = what.seen_by(game.turn)
-            self.react(t.place(point, auto_confirm=self.services.prefs.auto_confirm))
+            self.put(lambda: t.place(point))
             part = t.partial()
             if point is not None and t.lifted_from == point and part is not None:
                 self.drag = Drag(point, x, y, part)  # this press holds the man: it may be dragged
@@ -285,7 +288,44 @@ class PlayScene(Scene):
         game = t.match.game
         what = self.services.board.hit(x, y, game, (self.shown or self.view())[1])
         point = what.seen_by(game.turn) if isinstance(what, L.Spot) else None
-        self.react(t.drop(point, auto_confirm=self.services.prefs.auto_confirm))
+        self.put(lambda: t.drop(point))
+
+    # -- a person's actions: the tutor's to judge first, then the table's to apply, once ---------------
+    def roll(self) -> None:
+        if self.table.may_roll():
+            self.attempt(ROLL)  # its dice are drawn once the tutor lets it through
+
+    def double(self) -> None:
+        offer = self.table.double_offered()
+        if offer is not None:
+            self.attempt(offer)
+
+    def confirm(self) -> None:
+        play = self.table.play_made()
+        if play is not None:
+            self.attempt(play)
+
+    def put(self, placing: Callable[[], Outcome]) -> None:
+        """A man picked up or put down; with Auto-confirm, the last man put down confirms the play."""
+        before = self.table.partial()
+        self.react(placing())
+        after = self.table.partial()
+        if (
+            after is not before
+            and after is not None
+            and after.is_complete
+            and self.services.prefs.auto_confirm
+        ):
+            self.confirm()
+
+    def attempt(self, action: Action) -> None:
+        """A person's action: the tutor, when on, judges it first and may hold it (it goes on later)."""
+        if self.attract or self.tutor.lets(action):
+            self.go_on(action)
+
+    def go_on(self, action: Action) -> None:
+        """Apply a person's action at the table, sounded and animated; a roll draws its dice now."""
+        self.react(self.table.roll() if isinstance(action, Roll) else self.table.act(action))
 
     def cancel_drag(self) -> None:
         """Escape, or MENU during a drag: the man in the hand goes back where it was taken from."""
@@ -325,11 +365,13 @@ class PlayScene(Scene):
 
     # -- the engine's events -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome:
-        """Apply ``action`` at the table; its events sound and animate here.
+        """Apply ``action`` at the table (a person's once the tutor lets it); its events sound and animate.
 
         A play made off the board (the computer's, a typed one) is shown man by man,
         then said and sounded when the last man lands (:meth:`landed`).
         """
+        if not self.attract and not self.tutor.lets(action):
+            return []  # a person's take, drop or typed move the tutor holds: it goes on by :meth:`go_on`
         game, score, viewer = self.match.game, self.match.score, self.table.viewer
         frames = self.services.prefs.step_frames
         if not isinstance(action, Move) or not frames or game.dice is None:

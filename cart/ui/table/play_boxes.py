@@ -8,22 +8,18 @@ from typing import TYPE_CHECKING, Protocol
 from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
 from cart.phrasebook import verb
 from cart.store import StoreError
-from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.stage import Push, Quit, Tell, Transition, chain
+from cart.ui.controls import HINT_KEYS
 from cart.ui.kit.text import sentence, wrap
 from cart.ui.routes import ToTitle, start_game
-from cart.ui.windows.setup import free_name
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Push, Quit, Tell, Transition, chain
+from cart.ui.windows.saved_games import free_name
 
 from .game_over import game_over_lines
-from .play_info import (
-    export as export,
-    show_ids as show_ids,
-    show_messages as show_messages,
-)
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
     from .table import Outcome, Table
 
@@ -253,7 +249,7 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
         Choice("Drop", answer(Drop())),
         Choice("Take", answer(Take()), default=True),
     ]
-    return Push(Dialog(scene.services, "Double", lines, choices))
+    return Push(Dialog(scene.services, "Double", lines, choices, keymap=HINT_KEYS))
 
 
 def game_over_box(scene: PlayScene) -> Dialog:

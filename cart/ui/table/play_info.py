@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from cart.store import MatError, export_mat
 from cart.store.saves.names import entry_stem
-from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.stage import Push, Tell, Transition
 from cart.ui.kit.text import local_time, wrap
-from cart.ui.windows.setup import export_path
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Push, Tell, Transition
+from cart.ui.windows.saved_games import export_path
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
     from .table import Table
 

@@ -9,19 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cart.ui.kit.keyboard import help_entry, key_for
-from cart.ui.kit.menus import Entry, MenuScene
+from cart.ui.controls import control, key_for
 from cart.ui.kit.prefs import SPEEDS
-from cart.ui.kit.stage import Push, Transition, settings_not_saved
 from cart.ui.routes import ToNewGame
+from cart.ui.wimp.keyboard import help_entry
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Push, Transition, settings_not_saved
 from cart.ui.windows.desk import desk_entries, scale_entry
 
 from .play_boxes import ask_exit, ask_forfeit, ask_resign, review_table
 from .play_info import export, show_ids, show_messages
 
 if TYPE_CHECKING:
-    from cart.ui.kit.intents import CommandName
-
     from .play_boxes import PlayScene
 
 
@@ -48,10 +47,10 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
 
     device = scene.services.used.device  # what opened the menu: its keys (a pad's buttons) are shown
 
-    def key_entry(label: str, command: CommandName, enabled: bool, separator: bool = False) -> Entry:
+    def key_entry(command: str, enabled: bool, separator: bool = False) -> Entry:
         """An entry doing what a key does at the board, that key shown at its right (RISC OS style)."""
         return Entry(
-            label,
+            control(command).label,
             lambda: scene.command(command),
             enabled=enabled,
             separator=separator,
@@ -70,12 +69,12 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Exit...", lambda: ask_exit(scene)),
             Entry("Resign...", lambda: ask_resign(scene), enabled=game.phase in ("roll", "move")),
             Entry("Forfeit...", lambda: ask_forfeit(scene), enabled=game.phase != "over", separator=True),
-            key_entry("Roll", "roll", rolling),
-            key_entry("Double", "double", doubling),
-            key_entry("Hint", "hint", mine),
-            key_entry("Type a move", "type_move", moving),
-            key_entry("Undo move", "undo", moving),
-            key_entry("Undo turn", "undo_turn", moving, separator=True),
+            key_entry("roll", rolling),
+            key_entry("double", doubling),
+            key_entry("hint", mine),
+            key_entry("type_move", moving),
+            key_entry("undo", moving),
+            key_entry("undo_turn", moving, separator=True),
             Entry("Review...", lambda: review_table(scene.services, table)),
             Entry("Messages", lambda: show_messages(scene)),
             Entry("Export .mat", lambda: export(scene), enabled=table.session is not None),

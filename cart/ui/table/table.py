@@ -31,7 +31,7 @@ from cart.engine import (
 from cart.phrasebook import said, seen_from
 from cart.store import GameOptions, StoreError
 from cart.ui.board.view_state import Colour, Hints, Player, SeatDice, players_of
-from cart.ui.board.words import MessageLog, last_rolls
+from cart.ui.table.words import MessageLog, last_rolls
 
 if TYPE_CHECKING:
     from cart.ai import Hint
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 
 ROLL = Roll((1, 1))
-"""What a roll is shown to the guard as before its dice are drawn (only whether to roll is judged)."""
+"""A person's roll as the tutor sees it, before its dice are drawn (only whether to roll is judged)."""
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,6 @@ class Table:
         self._told = ""
         self.untold: list[Event] = []  # what a play being shown did, said once it has been (:meth:`tell`)
         self._untold_dice: Dice | None = None  # the roll it was made with
-        self.guard: Callable[[Action], bool] | None = None  # the tutor: False holds a person's action
         self.sync()
         if session is not None:  # a resumed game says each side's last roll, marks the last play
             for event, dice in last_rolls(match):
@@ -173,15 +172,8 @@ class Table:
     def act(self, action: Action | Callable[[], Action], *, shown_later: bool = False) -> Outcome:
         """Apply an action (or a function making it: a roll draws dice); a refusal is said, nothing changes.
 
-        A person's action goes to the ``guard`` (the tutor) first, which may hold it.
         ``shown_later``: a play shown man by man, said by :meth:`tell` once shown.
         """
-        if (
-            self.guard is not None
-            and self.mine()
-            and not self.guard(action if isinstance(action, Action) else ROLL)
-        ):
-            return []
         dice = self.match.game.dice  # the roll a play is made with: the events do not repeat it
         try:
             events = self.match.apply(action if isinstance(action, Action) else action())
@@ -212,28 +204,42 @@ class Table:
                 return problem
         return None
 
-    def roll(self) -> Outcome:
+    # A person's roll, double and play are asked for first (``may_roll``, ``double_offered``,
+    # ``play_made``: the action, or None with the reason said), so the play scene's tutor sees them
+    # before the table applies them; ``roll``, ``double`` and ``confirm`` ask and apply at once.
+    def may_roll(self) -> bool:
         if self.match.game.phase not in ("opening", "roll"):
             self.say("the dice are already rolled")
-            return []
-        return self.act(lambda: Roll(self.match.draw_dice()))
+            return False
+        return True
 
-    def double(self) -> Outcome:
+    def roll(self) -> Outcome:
+        return self.act(lambda: Roll(self.match.draw_dice())) if self.may_roll() else []
+
+    def double_offered(self) -> Double | None:
         why = self.match.game.why_no_double()
         if why is not None:
             self.say(why)
-            return []
-        return self.act(Double())
+            return None
+        return Double()
 
-    def confirm(self) -> Outcome:
+    def double(self) -> Outcome:
+        offer = self.double_offered()
+        return self.act(offer) if offer is not None else []
+
+    def play_made(self) -> Move | None:
         part = self.partial()
         if part is None:
-            return []
+            return None
         play = part.play()
         if play is None:
             self.say(f"play all your dice first ({'-'.join(map(str, part.dice_left))} left)")
-            return []
-        return self.act(Move.of(play))
+            return None
+        return Move.of(play)
+
+    def confirm(self) -> Outcome:
+        play = self.play_made()
+        return self.act(play) if play is not None else []
 
     def undo(self, *, whole: bool = False) -> None:
         """Take back the last man put down (or, ``whole``, the turn so far).
@@ -253,7 +259,7 @@ class Table:
         self.lifted_from = None
         self.log.clear()  # as a man put down clears it: a refusal of the board before ("all played") is stale
 
-    def place(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+    def place(self, point: int | None) -> Outcome:
         """SELECT on a place (mover's numbering; None: not theirs): pick up, put down, or why not."""
         part = self.partial()
         game = self.match.game
@@ -280,17 +286,14 @@ class Table:
             self.hint = None
             self.log.clear()
             hit = any(step.hit for step in self.part.steps[len(part.steps) :])
-            out: Outcome = [Sound("hit" if hit else "bear_off" if point == 0 else "click")]
-            if self.part.is_complete and auto_confirm:
-                out += self.confirm()
-            return out
+            return [Sound("hit" if hit else "bear_off" if point == 0 else "click")]
         elif point is not None and point != 0 and point in part.sources():
             self.lifted_from = point
         else:
             self.say(part.why_not(src, point if point is not None else -1))
         return []
 
-    def drop(self, point: int | None, *, auto_confirm: bool = False) -> Outcome:
+    def drop(self, point: int | None) -> Outcome:
         """The man in the hand let go over ``point`` at the end of a drag: put down there, or put back.
 
         Over its own point it stays in the hand: that was a click.
@@ -300,7 +303,7 @@ class Table:
         if part is None or src is None or point == src:
             return []
         if point is not None and point in part.targets(src):
-            return self.place(point, auto_confirm=auto_confirm)
+            return self.place(point)
         self.lifted_from = None
         if point is not None:
             self.say(part.why_not(src, point))

@@ -11,11 +11,11 @@ from dataclasses import dataclass, replace
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.engine import GameState
 from cart.ui.board import layout as L
 from cart.ui.board.animation import CheckerRun
 from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, ViewState
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.geom import Rect
 
 from .table import Table

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from cart.ai import MODULES, think_ready
-from cart.ui.kit.thinking import Asker, Thinker, think_imports
+from cart.ai import THOUGHT, think_ready
+from cart.import_order import think_imports
+from cart.ui.kit.thinking import Asker, Thinker
 
 if TYPE_CHECKING:
     from cart.ai.jobs import Job
@@ -36,5 +37,5 @@ def thought(
         return (yield from think_job(job))
 
     answer = worker.ask(job) if worker is not None else None
-    prepare = think_imports(MODULES) if answer is not None else None
+    prepare = think_imports(THOUGHT) if answer is not None else None
     return Thinker(here(), done, state, player, answer=answer, prepare=prepare)

@@ -1,8 +1,10 @@
 """The tutor: before a person's play or cube action is applied, the Master's word when it costs.
 
-With Options > Tutor on, :meth:`Tutor.check` holds the action while the Master
-judges it; when it costs at least the threshold a box asks "play it anyway?" (No
-by default). The engine and ``cart.ai`` decide; this only holds and asks.
+With Options > Tutor on, the play scene hands a person's action to :meth:`Tutor.lets`
+before the table sees it; the tutor holds it while the Master judges it, and when it
+costs at least the threshold a box asks "play it anyway?" (No by default). What it
+lets through goes on to the table once, by the scene's ``go_on``. The engine and
+``cart.ai`` decide; this only holds and asks.
 """
 
 from __future__ import annotations
@@ -12,19 +14,19 @@ from typing import TYPE_CHECKING
 
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
-from cart.ui.kit.dialogs import Choice, Dialog
-from cart.ui.kit.stage import Push, Transition
 from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Push, Transition
 
 from .table import arrows
 from .thought import thought
 
 if TYPE_CHECKING:
     from cart.ai.review.tutor import Advice
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
-    from .table import Outcome, Table
+    from .table import Table
 
 
 JUDGED = (Move, Double, Take, Drop, Roll)
@@ -32,36 +34,33 @@ LINE = 44  # characters a line of the tutor's box
 
 
 class Tutor:
-    """Holds a person's action while the Master judges it; asks, then applies it or takes it back.
+    """Holds a person's action while the Master judges it; asks, then lets it go on or takes it back.
 
-    ``react`` sounds and animates an applied action; ``ask_again`` shows the take-or-drop box again.
+    ``go_on`` applies an action let through (a roll drawing its dice then), sounded and animated;
+    ``ask_again`` shows the take-or-drop box again.
     """
 
     def __init__(
         self,
         services: Services,
         table: Table,
-        react: Callable[[Outcome], object],
+        go_on: Callable[[Action], None],
         ask_again: Callable[[], None],
     ) -> None:
         self.services = services
         self.table = table
-        self.react = react
+        self.go_on = go_on
         self.ask_again = ask_again
         self.held: Action | None = None
         self.thinker: Thinker | None = None
-        self.allowed: Action | None = None  # the action said Yes to (or found fine): it goes through once
         self.asking: Transition | None = None  # the box to show, for the scene to push
 
     @property
     def busy(self) -> bool:
         return self.thinker is not None
 
-    def check(self, action: Action) -> bool:
+    def lets(self, action: Action) -> bool:
         """True: apply ``action`` now. False: it is held (the Master is judging it, or a box asks)."""
-        if self.allowed is not None and action == self.allowed:
-            self.allowed = None
-            return True
         if self.held is not None:
             return False  # one question at a time: other input waits for the answer
         setting = self.services.prefs.settings.tutor
@@ -116,14 +115,10 @@ class Tutor:
         return None
 
     def apply(self) -> None:
-        """Apply the held action as the player made it (a roll draws its dice now)."""
+        """The held action goes on to the table as the player made it (a roll draws its dice now)."""
         action, self.held = self.held, None
-        if action is None:
-            return
-        self.allowed = action
-        table = self.table
-        self.react(table.roll() if isinstance(action, Roll) else table.act(action))
-        self.allowed = None
+        if action is not None:
+            self.go_on(action)
 
     def _undo(self) -> Transition | None:
         """No: nothing is applied; a play's men go back to the turn's start (the Master's arrows stay

@@ -13,29 +13,29 @@ from typing import TYPE_CHECKING, Any
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai import LEVELS
 from cart.store import StoreError
 from cart.store.saves.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_name
 from cart.ui.board.view_state import other_colour_of
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import FieldForm, Resting, draw_focused, draw_tip, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.keyboard import form_menu
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.stage import Push, Transition, chain, settings_not_saved
 from cart.ui.kit.text import shown, wrap
-from cart.ui.kit.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import Resume, ToStart, ToTitle, start_game
+from cart.ui.wimp.dialogs import FieldForm, Resting, draw_focused, draw_tip, hover
+from cart.ui.wimp.keyboard import form_menu
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.stage import Push, Transition, chain, settings_not_saved
+from cart.ui.wimp.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
 
 from .draft import Draft
 from .form_tips import FORM_TIPS, tip_under
-from .setup import free_name
+from .saved_games import free_name
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture
 
 
 MATCH_LENGTHS = (0, *range(1, 26))
@@ -335,7 +335,7 @@ class NewGameScene(FieldForm):
             elif isinstance(intent, Command):
                 if intent.name == "confirm":
                     return self.start()
-                elif intent.name == "cancel" or (intent.name == "undo" and not self.typing):
+                elif intent.name == "cancel" or (intent.name == "back" and not self.typing):
                     return self.cancel()  # Escape, pad BACK; pad B (or Backspace) with no caret, as in a box
                 elif intent.name == "next_field":
                     self.next_field()

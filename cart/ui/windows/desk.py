@@ -11,14 +11,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.store.settings import MAX_WINDOW_SCALE
-from cart.ui.kit.menus import Entry
-from cart.ui.kit.stage import Push, Tell, Transition, chain, settings_not_saved
+from cart.ui.wimp.menus import Entry
+from cart.ui.wimp.stage import Push, Tell, Transition, chain, settings_not_saved
 
 from .position_setup import SetUpScene
 from .ratings_view import RatingsScene
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 SCALE_MENU = "Scale (next start)"

@@ -2,7 +2,7 @@
 
 Links are followed by click or by the focus frame (keys or d-pad); Back returns
 to the page before, as it was scrolled. The pages are :mod:`cart.ui.windows.manual`'s,
-laid out by :class:`cart.ui.windows.hypertext.Manual`.
+laid out by :class:`cart.ui.kit.hypertext.Manual`.
 """
 
 from __future__ import annotations
@@ -12,19 +12,21 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from ..kit import palette as wimp
+import cart.ui.kit.palette as wimp
+from cart.ui.kit.hypertext import Line, ManualError
+
 from ..kit.assets import CHAR_H, CHAR_W
-from ..kit.dialogs import draw_focused, hover
 from ..kit.geom import Rect
-from ..kit.intents import Command, Intent, Pointer, Scroll, Select
-from ..kit.scrollbar import ScrollBar
-from ..kit.stage import Pop, Push, Scene, Tell, Transition
-from ..kit.widgets import Button, Furniture, Window, draw_box, draw_focus_frame
-from .hypertext import Line, ManualError
+from ..kit.intents import Pointer
+from ..wimp.dialogs import draw_focused
+from ..wimp.scrollbar import ScrollBar
+from ..wimp.stage import Push, Tell, Transition
+from ..wimp.widgets import Button, Window, draw_box, draw_focus_frame
+from ..wimp.window_scene import WindowScene
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
-    from ..kit.services import Services
+    from ..wimp.services import Services
 
 WINDOW = Rect(36, 6, 568, 500)
 MARGIN = 8  # between the paper's edge and the text
@@ -53,12 +55,9 @@ class LinkBox:
     target: str
 
 
-class HelpScene(Scene):
+class HelpScene(WindowScene):
     """The manual's window; ``page`` is where it opens (a screen opens its own topic, else the contents)."""
 
-    window: Window
-    free_stops = False
-    shows_focus = True
     own_arrows = ("up", "down", "left", "right")
 
     def __init__(self, services: Services, page: str | None = None) -> None:
@@ -69,8 +68,12 @@ class HelpScene(Scene):
         self.window = Window(WINDOW, "Help", focused=True, icons=("close",))
         work = self.window.work_area
         y = work.y + 6
-        self.contents_button = Button(Rect(work.x + 8, y, BUTTON_W, BUTTON_H), "Contents")
-        self.back_button = Button(Rect(work.x + 16 + BUTTON_W, y, BUTTON_W, BUTTON_H), "Back")
+        self.contents_button = Button(
+            Rect(work.x + 8, y, BUTTON_W, BUTTON_H), "Contents", action=self.to_contents
+        )
+        self.back_button = Button(
+            Rect(work.x + 16 + BUTTON_W, y, BUTTON_W, BUTTON_H), "Back", action=self.back
+        )
         top = work.y + TOOLBAR_H
         paper_w = COLUMNS * CHAR_W + 2 * MARGIN
         self.paper = Rect(work.x + 8, top, paper_w, work.bottom - 8 - top)
@@ -146,9 +149,6 @@ class HelpScene(Scene):
     def buttons(self) -> list[Button]:
         return [self.contents_button, self.back_button]
 
-    def pressable(self) -> list[Button]:
-        return self.buttons()
-
     def order(self) -> list[tuple[tuple[int, int], int | None]]:
         """Every stop in reading order: the buttons that work, then each link (with its row)."""
         stops: list[tuple[tuple[int, int], int | None]] = [
@@ -221,35 +221,31 @@ class HelpScene(Scene):
         at = self.focus
         if at is None:
             return
-        for b, act in ((self.contents_button, self.to_contents), (self.back_button, self.back)):
-            if b.enabled and b.rect.center == at:
-                act()
-                return
+        button = next((b for b in self.buttons() if b.enabled and b.rect.center == at), None)
+        if button is not None:
+            self.press(button)
+            return
         link = self.link_at(*at)
         if link is not None:
             self.follow(link.target)
 
     # -- the frame ----------------------------------------------------------------------------------
-    def furniture(self, part: Furniture) -> Transition | None:
-        return Pop(self) if part == "close" else None
+    def pointed(self, pointer: Pointer) -> None:
+        if self.dragging is not None:
+            if pointer.held:
+                self.scroll_to(self.bar.first_at(pointer.y - self.dragging))
+            else:
+                self.dragging = None
 
-    def update(self, intents: list[Intent]) -> Transition | None:
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.buttons(), intent)
-                if self.dragging is not None:
-                    if intent.held:
-                        self.scroll_to(self.bar.first_at(intent.y - self.dragging))
-                    else:
-                        self.dragging = None
-            elif isinstance(intent, Select):
-                self.click(intent.x, intent.y)
-            elif isinstance(intent, Scroll):
-                self.scroll_to(self.first + WHEEL_LINES * intent.lines)
-            elif isinstance(intent, Command):
-                going = self.command(intent.name)
-                if going is not None:
-                    return going
+    def wheel(self, lines: int) -> None:
+        self.scroll_to(self.first + WHEEL_LINES * lines)
+
+    def confirm(self) -> Transition | None:
+        self.press_focus()
+        return None
+
+    def step_back(self) -> Transition | None:
+        self.back()  # a page back, not the window closed
         return None
 
     def command(self, name: str) -> Transition | None:
@@ -259,31 +255,22 @@ class HelpScene(Scene):
             self.step_focus(1, scroll=False)
         elif name in ("page_up", "page_down"):
             self.scroll_to(self.first + (self.visible - 1) * (1 if name == "page_down" else -1))
-        elif name == "confirm":
-            self.press_focus()
-        elif name in ("undo", "left"):
+        elif name == "left":
             self.back()
-        elif name == "cancel":
-            return Pop(self)
         return None
 
-    def click(self, x: int, y: int) -> None:
-        if self.contents_button.contains(x, y):
-            self.to_contents()
-            return
-        if self.back_button.contains(x, y):
-            self.back()
-            return
+    def clicked(self, x: int, y: int) -> Transition | None:
         link = self.link_at(x, y)
         if link is not None:
             self.follow(link.target)
-            return
+            return None
         part = self.bar.hit(x, y)
         if part == "slider":
             self.dragging = y - self.bar.slider.y
         elif part is not None:
             page = self.visible - 1
             self.scroll_to(self.first + {"up": -1, "down": 1, "page_up": -page, "page_down": page}[part])
+        return None
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self, g: pyxel.Image) -> None:

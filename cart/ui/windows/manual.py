@@ -9,18 +9,18 @@ from __future__ import annotations
 from functools import cache
 from typing import get_args
 
+from ..controls import PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS, key_for
 from ..kit.assets import ASSET_DIR
+from ..kit.hypertext import Manual, ManualError
 from ..kit.intents import FIELD_KEYS, KEYMAP, ONSCREEN_KEYS, TYPING_KEYS, CommandName
-from ..kit.keyboard import (
+from ..wimp.keyboard import (
     KEY_LABELS,
     MENU_KEY,
     PAD_MENU,
     PAD_SELECT_LABEL,
     SELECT_KEY,
-    key_for,
     pad_button,
 )
-from .hypertext import Manual, ManualError
 
 MANUAL_PATH = ASSET_DIR / "manual.txt"
 COLUMNS = 62
@@ -43,17 +43,28 @@ def manual() -> Manual:
 def bindings() -> dict[str, str]:
     """Every placeholder the pages may use (``key:C``, ``keys:C``, ``pad:C``, ``osk:C``...), from the maps.
 
+    The kit's verbs are read from its map, the game's commands from the screen's that binds them
+    (:mod:`cart.ui.controls`).
+
     >>> b = bindings()
     >>> b["key:roll"], b["keys:undo"], b["pad:hint"], b["osk:shift"], b["keys:help"], b["pad:help"]
     ('R', 'U or Backspace', 'Y', 'Y', 'F1 or Help', 'LB')
+    >>> b["keys:back"], b["keys:delete"], b["keys:previous_error"], b["pad:next_error"]
+    ('Backspace', 'Delete', 'P or Backspace', 'Y')
     """
     out: dict[str, str] = {}
+    screens = (
+        (get_args(CommandName), KEYMAP),
+        ([c.command for c in PLAY], PLAY_KEYS),
+        ([c.command for c in REVIEW], REVIEW_KEYS),
+    )
+    for commands, keys in screens:
+        for command in commands:
+            out[f"key:{command}"] = key_for(command, "keys")
+            named = (KEY_LABELS[k] for k, name in keys.items() if name == command and k in KEY_LABELS)
+            out[f"keys:{command}"] = " or ".join(dict.fromkeys(named))
+            out[f"pad:{command}"] = key_for(command, "pad")
     for command in get_args(CommandName):
-        out[f"key:{command}"] = key_for(command, "keys")
-        out[f"keys:{command}"] = " or ".join(
-            dict.fromkeys(KEY_LABELS[k] for k, name in KEYMAP.items() if name == command and k in KEY_LABELS)
-        )
-        out[f"pad:{command}"] = key_for(command, "pad")
         out[f"osk:{command}"] = pad_button(command, ONSCREEN_KEYS)
     out["select-key"] = SELECT_KEY
     out["pad-select"] = PAD_SELECT_LABEL

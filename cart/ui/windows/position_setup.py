@@ -15,29 +15,29 @@ from typing import TYPE_CHECKING, Literal
 
 import pyxel
 
+import cart.ui.kit.palette as wimp
 from cart.ai import LEVELS
 from cart.engine import Match
 from cart.store import StoreError
 from cart.store.saves.names import MAX_GAME_NAME
 from cart.ui.board.view_state import other_colour_of
-from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import FieldForm, draw_focused, hover
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
-from cart.ui.kit.keyboard import form_menu
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.services import NO_CLIPBOARD
-from cart.ui.kit.stage import Pop, Push, Transition
 from cart.ui.kit.text import shown, wrap
-from cart.ui.kit.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 from cart.ui.routes import start_game
+from cart.ui.wimp.dialogs import FieldForm, draw_focused, hover
+from cart.ui.wimp.keyboard import form_menu
+from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.services import NO_CLIPBOARD
+from cart.ui.wimp.stage import Pop, Push, Transition
+from cart.ui.wimp.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
 
 from .draft import Draft
-from .setup import free_name
+from .saved_games import free_name
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 _LABELLED = {
@@ -279,7 +279,7 @@ class SetUpScene(FieldForm):
                 name = intent.name
                 if name == "confirm":
                     return self.start()
-                if name == "cancel" or (name == "undo" and not self.typing):  # pad B too, as in a box
+                if name == "cancel" or (name == "back" and not self.typing):  # pad B too, as in a box
                     return self.cancel()
                 if name == "next_field":
                     fields = self.fields()

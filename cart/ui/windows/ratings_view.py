@@ -17,20 +17,23 @@ import pyxel
 
 from cart.ai import LEVELS
 from cart.store import Change, StoreError
-from cart.ui.kit import palette as wimp
-from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import draw_focused, hover
-from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import help_entry, key_for
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
-from cart.ui.kit.stage import Pop, Push, Scene, Transition
+from cart.ui.kit import CHAR_H, CHAR_W, Pointer, Rect, palette as wimp
 from cart.ui.kit.text import cut, local_time, shown
-from cart.ui.kit.widgets import Button, Furniture, Window
+from cart.ui.wimp import (
+    Button,
+    Entry,
+    ScrollBar,
+    ScrollingList,
+    Transition,
+    Window,
+    WindowScene,
+    draw_focused,
+    help_entry,
+    key_for,
+)
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
+    from cart.ui.wimp.services import Services
 
 
 COLUMNS = (("", 3), ("Player", 25), ("Rating", 9), ("Experience", 12), ("Results", 9), ("Last rated", 11))
@@ -96,14 +99,12 @@ def nice_ticks(lo: float, hi: float, most: int) -> tuple[float, float, float]:
     return float(math.floor(lo / step) * step), float(math.ceil(hi / step) * step), float(step)
 
 
-class RatingsScene(ScrollingList, Scene):
+class RatingsScene(ScrollingList, WindowScene):
     """The list of ratings above the graph; Keep line and Close below."""
 
     own_arrows = ("up", "down")  # the list's highlight; Left and Right go between the buttons
-    window: Window
-    free_stops = False  # the buttons in a row
-    shows_focus = True
     help_page = "ratings"
+    menu_title = "Ratings"
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -117,8 +118,8 @@ class RatingsScene(ScrollingList, Scene):
         self.dragging = None
         self.graph = Rect(work.x + 4, self.list_box.bottom + 8, work.w - 8, 256)
         y = work.bottom - 36
-        self.close = Button(Rect(work.right - 112, y, 100, 28), "Close")
-        self.keep = Button(Rect(work.right - 224, y, 100, 28), "Keep line", default=True)  # what Return does
+        self.close = Button(Rect(work.right - 112, y, 100, 28), "Close", action=self.cancel)
+        self.keep = Button(Rect(work.right - 224, y, 100, 28), "Keep line", True, action=self.toggle_kept)
         self.info_y = y + 6
         self.players, self.problem = rated_players(services)
         self.selected = 0
@@ -168,20 +169,9 @@ class RatingsScene(ScrollingList, Scene):
         return out
 
     # -- input ------------------------------------------------------------------------------------
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
+        """Keep line (the default: what Return does) and Close; Up and Down move the list's highlight."""
         return [self.keep, self.close]
-
-    def stops(self) -> list[tuple[int, int]]:
-        """Keep line and Close (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.pressable()]
-
-    def first_stop(self) -> tuple[int, int] | None:
-        """Keep line, the default: what Return does."""
-        return self.keep.rect.center
-
-    def focus_origin(self) -> tuple[int, int] | None:
-        """With no button framed, Left and Right start from the middle of the buttons' row."""
-        return (self.window.rect.center[0], self.keep.rect.center[1])
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the window: its buttons, and Help (the manual's page on ratings)."""
@@ -193,39 +183,24 @@ class RatingsScene(ScrollingList, Scene):
 
         return [
             Entry("Keep line", keep, enabled=self.chosen is not None, key=key_for("confirm", device)),
-            Entry("Close", lambda: Pop(self), key=key_for("cancel", device), separator=True),
+            Entry("Close", self.cancel, key=key_for("cancel", device), separator=True),
             help_entry(device),
         ]
 
-    def update(self, intents: list[Intent]) -> Transition | None:
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-                self.slide(intent)
-            elif isinstance(intent, Select):
-                going = self.click(intent.x, intent.y)
-                if going is not None:
-                    return going
-            elif isinstance(intent, Scroll):
-                self.scroll(intent.lines)
-            elif isinstance(intent, OpenMenu):
-                return Push(MenuScene(self.services, "Ratings", self.menu_entries(), intent.x, intent.y))
-            elif isinstance(intent, Command):
-                if intent.name in ("up", "down"):
-                    self.move_selection(-1 if intent.name == "up" else 1)
-                elif intent.name in ("page_up", "page_down"):
-                    self.move_selection(VISIBLE * (-1 if intent.name == "page_up" else 1))
-                elif intent.name == "confirm":
-                    self.toggle_kept()
-                elif intent.name in ("cancel", "undo"):  # Escape, gamepad BACK or B
-                    return Pop(self)
+    def pointed(self, pointer: Pointer) -> None:
+        self.slide(pointer)
+
+    def wheel(self, lines: int) -> None:
+        self.scroll(lines)
+
+    def command(self, name: str) -> Transition | None:
+        if name in ("up", "down"):
+            self.move_selection(-1 if name == "up" else 1)
+        elif name in ("page_up", "page_down"):
+            self.move_selection(VISIBLE * (-1 if name == "page_up" else 1))
         return None
 
-    def furniture(self, part: Furniture) -> Transition | None:
-        """The close icon closes the window, as Close does (nothing here is lost)."""
-        return Pop(self) if part == "close" else None
-
-    def click(self, x: int, y: int) -> Transition | None:
+    def clicked(self, x: int, y: int) -> Transition | None:
         for i in self.shown_rows():
             r = self.row_rect(i)
             if r.contains(x, y):
@@ -234,11 +209,6 @@ class RatingsScene(ScrollingList, Scene):
                     self.toggle_kept()
                 self.scroll(0)
                 return None
-        if self.close.contains(x, y):
-            return Pop(self)
-        if self.keep.contains(x, y):
-            self.toggle_kept()
-            return None
         self.click_bar(x, y)
         return None
 

@@ -13,26 +13,46 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from cart.store import GameSummary, SavedGame, StoreError
-from cart.ui.kit import palette as wimp
-from cart.ui.kit.assets import CHAR_H, CHAR_W
-from cart.ui.kit.dialogs import Choice, Dialog, draw_focused, hover
-from cart.ui.kit.geom import SCREEN, Rect
-from cart.ui.kit.intents import Command, Dropped, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.keyboard import KEY_LABELS, help_entry, key_for
-from cart.ui.kit.menus import Entry, MenuScene
-from cart.ui.kit.scrollbar import ScrollBar, ScrollingList
-from cart.ui.kit.stage import Push, Quit, Scene, Tell, Transition, chain
-from cart.ui.kit.text import cut, shown, wrap
-from cart.ui.kit.widgets import Button, Window
+from cart.ui.kit import (
+    CHAR_H,
+    CHAR_W,
+    SCREEN,
+    Dropped,
+    Intent,
+    Pointer,
+    Rect,
+    cut,
+    palette as wimp,
+    shown,
+    wrap,
+)
 from cart.ui.review.review_open import import_box, review_file, review_saved
 from cart.ui.routes import Notices, Resume, ToNewGame, ToTitle
+from cart.ui.wimp import (
+    Button,
+    Choice,
+    Dialog,
+    Entry,
+    Push,
+    Quit,
+    ScrollBar,
+    ScrollingList,
+    Tell,
+    Transition,
+    Window,
+    WindowScene,
+    chain,
+    draw_focused,
+    help_entry,
+    key_for,
+)
 
 from .desk import desk_entries
-from .setup import summary_line
+from .saved_games import summary_line
 
 if TYPE_CHECKING:
-    from cart.ui.kit.services import Services
-    from cart.ui.kit.widgets import Furniture
+    from cart.ui.wimp.services import Services
+    from cart.ui.wimp.widgets import Furniture
 
 
 COLUMNS = (("Name", 17), ("Players and score", 20), ("Rules", 18), ("Last played", 17))
@@ -53,7 +73,7 @@ BUTTON_W = 90
 BUTTON_H = 28
 
 
-class StartScene(ScrollingList, Scene):
+class StartScene(ScrollingList, WindowScene):
     """The saved games, one per line; PLAY, Delete (after asking), New game, Back to the title.
 
     The highlight is always a shown line; the toggle-size icon shows the list on the whole screen.
@@ -63,9 +83,7 @@ class StartScene(ScrollingList, Scene):
 
     own_arrows = ("up", "down")
     help_page = "saved-games"
-    window: Window
-    free_stops = False  # the buttons in a row
-    shows_focus = True
+    menu_title = "Start"
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -90,12 +108,13 @@ class StartScene(ScrollingList, Scene):
         self.message_y = y - CHAR_H - 8
         self.visible = (self.message_y - 4 - self.list_top) // ROW_H
         right = work.right - 12
-        self.play = Button(Rect(right - BUTTON_W, y, BUTTON_W, BUTTON_H), "Play", default=True)
-        self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back")
-        self.delete = Button(Rect(work.x + 12 + BUTTON_W + 12, y, BUTTON_W, BUTTON_H), "Delete")
-        self.new = Button(Rect(work.x + 12, y, BUTTON_W, BUTTON_H), "New game")
-        self.review = Button(Rect(work.x + 12 + 2 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Review")
-        self.import_mat = Button(Rect(work.x + 12 + 3 * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H), "Import...")
+        self.play = Button(Rect(right - BUTTON_W, y, BUTTON_W, BUTTON_H), "Play", True, action=self.resume)
+        self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back", action=ToTitle)
+        left = [Rect(work.x + 12 + i * (BUTTON_W + 12), y, BUTTON_W, BUTTON_H) for i in range(4)]
+        self.new = Button(left[0], "New game", action=ToNewGame)
+        self.delete = Button(left[1], "Delete", action=self.ask_delete)
+        self.review = Button(left[2], "Review", action=self.open_review)
+        self.import_mat = Button(left[3], "Import...", action=lambda: import_box(self.services))
         self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * ROW_H + 4))
 
     # -- the list ---------------------------------------------------------------------------
@@ -128,30 +147,21 @@ class StartScene(ScrollingList, Scene):
             self.message = ""
         super().move_selection(step)
 
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
+        """The keys' stops (Up and Down move the highlight in the list, not the cursor)."""
         return [self.new, self.delete, self.review, self.import_mat, self.back, self.play]
 
-    def stops(self) -> list[tuple[int, int]]:
-        """The buttons (Up and Down move the highlight in the list, not the cursor)."""
-        return [b.rect.center for b in self.pressable()]
-
-    def first_stop(self) -> tuple[int, int] | None:
-        return self.play.rect.center
-
-    def focus_origin(self) -> tuple[int, int] | None:
-        """With no button framed, Left and Right start from the middle of the buttons' row."""
-        return (self.window.rect.center[0], self.play.rect.center[1])
+    def cancel(self) -> Transition | None:
+        return ToTitle()
 
     def furniture(self, part: Furniture) -> Transition | None:
         """Close: back to the title, as Back; toggle-size: the list between its size and the whole screen."""
-        if part == "close":
-            return ToTitle()
         if part == "toggle":
             self.full = not self.full
             self.focus = None  # the buttons moved: the keys start again from the pointer
             self.lay_out()
             self.show_selected()
-        return None
+        return super().furniture(part)
 
     # -- actions ----------------------------------------------------------------------------------
     def resume(self) -> Transition | None:
@@ -247,11 +257,10 @@ class StartScene(ScrollingList, Scene):
     def menu_entries(self) -> list[Entry]:
         """MENU over the list: what its buttons do, Help, and Quit (no game is in progress here)."""
         device = self.services.used.device  # the pad's buttons where a pad opened it
-        delete = "" if device == "pad" else KEY_LABELS[pyxel.KEY_DELETE]
         return [
             Entry("Play", self.resume, enabled=bool(self.games), key=key_for("confirm", device)),
             Entry("New game", ToNewGame),
-            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=delete),
+            Entry("Delete...", self.ask_delete, enabled=bool(self.games), key=key_for("delete", device)),
             Entry("Review", self.open_review, enabled=bool(self.games)),
             Entry("Import .mat...", lambda: import_box(self.services)),
             *desk_entries(self.services),
@@ -260,50 +269,31 @@ class StartScene(ScrollingList, Scene):
             Entry("Quit", Quit),
         ]
 
-    def update(self, intents: list[Intent]) -> Transition | None:
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-                self.slide(intent)
-            elif isinstance(intent, Select):
-                return self.click(intent.x, intent.y)
-            elif isinstance(intent, Scroll):
-                self.scroll(3 * intent.lines)
-            elif isinstance(intent, Dropped):  # a .mat dropped on the list opens for review
-                return review_file(self.services, intent.path)
-            elif isinstance(intent, OpenMenu):
-                return Push(MenuScene(self.services, "Start", self.menu_entries(), intent.x, intent.y))
-            elif isinstance(intent, Command):
-                if intent.name in ("up", "down"):
-                    self.move_selection(-1 if intent.name == "up" else 1)
-                elif intent.name in ("page_up", "page_down"):
-                    self.move_selection(self.visible * (-1 if intent.name == "page_up" else 1))
-                elif intent.name == "confirm":
-                    return self.resume()
-                if intent.name in ("cancel", "undo"):  # Escape, gamepad B
-                    return ToTitle()
-                if intent.name == "undo_turn":  # Delete key
-                    return self.ask_delete()
+    def pointed(self, pointer: Pointer) -> None:
+        self.slide(pointer)
+
+    def wheel(self, lines: int) -> None:
+        self.scroll(3 * lines)
+
+    def other(self, intent: Intent) -> Transition | None:
+        """A .mat dropped on the list opens for review."""
+        return review_file(self.services, intent.path) if isinstance(intent, Dropped) else None
+
+    def command(self, name: str) -> Transition | None:
+        if name in ("up", "down"):
+            self.move_selection(-1 if name == "up" else 1)
+        elif name in ("page_up", "page_down"):
+            self.move_selection(self.visible * (-1 if name == "page_up" else 1))
+        elif name == "delete":  # the Delete key
+            return self.ask_delete()
         return None
 
-    def click(self, x: int, y: int) -> Transition | None:
+    def clicked(self, x: int, y: int) -> Transition | None:
         for i in self.shown_rows():
             if self.row_rect(i).contains(x, y):
                 self.selected = i
                 self.message = ""
                 return None
-        if self.play.contains(x, y):
-            return self.resume()
-        if self.delete.contains(x, y):
-            return self.ask_delete()
-        if self.new.contains(x, y):
-            return ToNewGame()
-        if self.review.contains(x, y):
-            return self.open_review()
-        if self.import_mat.contains(x, y):
-            return import_box(self.services)
-        if self.back.contains(x, y):
-            return ToTitle()
         self.click_bar(x, y)
         return None
 

@@ -14,12 +14,12 @@ from cart.engine import GameState, Position, Rules
 from cart.ui.board import layout as L
 from cart.ui.board.tips import hover_key, tip_box, tip_text
 from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS
-from cart.ui.board.words import SCROLL_FRAMES
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.text import wrap
+from cart.ui.table.words import SCROLL_FRAMES
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
 
 
 def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:

@@ -1,4 +1,4 @@
-"""The board's words (``cart.ui.board.words``, ``tips``) and places (``layout``), as a player reads them."""
+"""The board's words (``cart.ui.table.words``, ``tips``) and places (``layout``), as a player reads them."""
 
 from __future__ import annotations
 
@@ -30,9 +30,9 @@ def test_the_tables_reminders_speak_of_the_device_in_hand() -> None:
 
 
 def test_the_review_buttons_tips_give_the_key_alone_to_a_player_without_a_pointer() -> None:
-    assert review_tip("next_error", "keys") == "Next error: Return; U the previous"
+    assert review_tip("next_error", "keys") == "Next error: Return; P the previous"
     assert review_tip("next_error", "pad") == "Next error: X; B the previous"
-    assert review_tip("next_error", "mouse") == "Next error: click (or Return); U the previous"
+    assert review_tip("next_error", "mouse") == "Next error: click (or Return); P the previous"
     assert review_tip("back", "mouse") == "One move back: click (or Up)"
 
 

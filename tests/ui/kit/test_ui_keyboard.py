@@ -20,11 +20,11 @@ from cart.store import Store
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog, tip_beside
-from cart.ui.kit.keyboard import KeyboardScene, field_tip
-from cart.ui.kit.widgets import Button
 from cart.ui.review.review_open import import_box
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import Dialog, tip_beside
+from cart.ui.wimp.keyboard import KeyboardScene, field_tip
+from cart.ui.wimp.widgets import Button
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.position_setup import SetUpScene
 

@@ -1,11 +1,13 @@
-"""Where the arrows take the keys' cursor (``cart.ui.kit.stage``) and which key a tip names (``keyboard``)."""
+"""Where the arrows take the keys' cursor (``cart.ui.wimp.stage``) and which key a tip names."""
 
 from __future__ import annotations
 
+import pyxel
+
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.intents import ONSCREEN_KEYS
-from cart.ui.kit.keyboard import HEIGHT, field_tip, key_for, keyboard_place, pad_button, shortcut
-from cart.ui.kit.stage import Pop, Quit, chain, nearest_stop, row_stop, wrapped_row_stop
+from cart.ui.wimp.keyboard import HEIGHT, field_tip, key_for, keyboard_place, pad_button, shortcut
+from cart.ui.wimp.stage import Pop, Quit, chain, nearest_stop, row_stop, wrapped_row_stop
 
 
 def test_the_boards_stops_are_reached_within_45_degrees() -> None:
@@ -36,12 +38,18 @@ def test_transitions_chain_in_order_without_the_nones() -> None:
 
 def test_tips_name_the_key_or_button_that_is_bound_for_the_device_in_hand() -> None:
     assert pad_button("keyboard") == "A"
-    assert (pad_button("shift", ONSCREEN_KEYS), pad_button("undo", ONSCREEN_KEYS)) == ("Y", "B")
+    assert (pad_button("shift", ONSCREEN_KEYS), pad_button("back", ONSCREEN_KEYS)) == ("Y", "B")
     assert (field_tip(), field_tip("keys")) == ("Pad A: on-screen keyboard", None)
-    assert [shortcut(c) for c in ("hint", "undo_turn", "confirm", "any_key")] == ["H", "X", "Return", ""]
-    assert (key_for("undo_turn", "keys"), key_for("undo_turn", "pad")) == ("X", "")
-    assert (key_for("confirm", "pad"), key_for("roll", "pad"), key_for("cancel", "pad")) == ("X", "X", "Back")
-    assert key_for("hint", "mouse") == "H"  # the mouse's player is shown the keys
+    assert [shortcut(c) for c in ("back", "delete", "confirm", "any_key")] == [
+        "Backspace",
+        "Delete",
+        "Return",
+        "",
+    ]
+    assert (key_for("delete", "keys"), key_for("delete", "pad")) == ("Delete", "")
+    assert (key_for("confirm", "pad"), key_for("back", "pad"), key_for("cancel", "pad")) == ("X", "B", "Back")
+    assert key_for("help", "mouse") == "F1"  # the mouse's player is shown the keys
+    assert shortcut("hint", {pyxel.KEY_J: "hint"}) == "J"  # a screen's own keys, read from its map
 
 
 def test_the_on_screen_keyboard_opens_under_the_field_else_above_never_over_it() -> None:

@@ -10,7 +10,7 @@ from cart.ui.board import layout as L
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.widgets import ITEM_H, TITLE_H, Button, Menu, MenuItem, TextField, Toggle, Window
+from cart.ui.wimp.widgets import ITEM_H, TITLE_H, Button, Menu, MenuItem, TextField, Toggle, Window
 
 
 def test_window_title_turns_cream_with_the_focus(assets: Assets) -> None:

@@ -28,10 +28,10 @@ from cart.store import GameOptions, SavedGame, Settings, Store
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.menus import MenuScene
-from cart.ui.kit.stage import Push
 from cart.ui.review.review import DETAIL, PROGRESS, ReviewScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.start import StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT

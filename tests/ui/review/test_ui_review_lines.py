@@ -24,11 +24,11 @@ from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
-from cart.ui.kit.stage import Push
 from cart.ui.review.review import DETAIL, DETAIL_ROWS, ReviewScene
 from cart.ui.review.review_rows import Line, read_lines
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.review.review_view import ROW_H
+from cart.ui.wimp.stage import Push
 
 LONG = ("Abcdefghijklmnopqrstuvwx", "Bartholomew Fitzwilliams")  # no space, and one: both at the limit
 assert all(len(name) == MAX_PLAYER_NAME for name in LONG)

@@ -17,12 +17,12 @@ from test_ui_review import RIGHT, Player, make_app, saved
 from cart.engine import Forfeit, GameState, Match, Move, Position, Rules
 from cart.store import export_mat
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Dropped, Input
-from cart.ui.kit.menus import MenuScene
 from cart.ui.review import review_open
 from cart.ui.review.review import ReviewScene
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.start import StartScene
 
 

@@ -15,10 +15,10 @@ from cart.ai.turn import hint
 from cart.engine import Accept, Double, GameState, Position, Resign, Rules, Take
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table import play as play_module
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 
 
 def test_double_and_take_between_two_players(assets: Assets) -> None:

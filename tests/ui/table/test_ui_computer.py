@@ -17,11 +17,11 @@ from cart.store import Settings
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.palette import Wimp
 from cart.ui.kit.prefs import SPEED_FRAMES
 from cart.ui.table.play import SETTLE_MOST
 from cart.ui.title import watched
+from cart.ui.wimp.dialogs import Dialog
 
 
 def test_computer_thinks_in_slices_within_the_budget(assets: Assets) -> None:

@@ -20,10 +20,10 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Hints
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
-from cart.ui.table.table import arrows
+from cart.ui.table.table import Table, arrows
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 
 
 def tutor_game(tmp_path: Path, level: str = "bad") -> tuple[App, Player]:
@@ -105,6 +105,32 @@ def test_the_tutor_asks_before_a_bad_play_no_takes_it_back_yes_plays_it(
         p.press(keys[1][1])
     first = table.match.record[0]  # the computer may have rolled since
     assert p.top is scene and isinstance(first, Move) and sorted(first.moves) == [(24, 21), (24, 23)]
+
+
+def test_the_tutor_is_a_step_of_the_play_scene_and_the_table_is_asked_once(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The scene hands a person's play to the tutor before the table: held, judged and said Yes to, it
+    reaches the table (and the engine) once, not once held by a guard and again with a pass."""
+    app, p = tutor_game(tmp_path)
+    scene = app.stack[0]
+    assert isinstance(scene, PlayScene)
+    table = scene.table
+    asked: list[object] = []
+    act, apply = Table.act, Match.apply
+    monkeypatch.setattr(
+        Table, "act", lambda self, action, **kw: asked.append(("table", action)) or act(self, action, **kw)
+    )
+    monkeypatch.setattr(
+        Match, "apply", lambda self, action: asked.append(("engine", action)) or apply(self, action)
+    )
+    play_by_mouse(p, (24, 23), (24, 21))
+    box = tutor_box(p)
+    assert asked == []  # held by the tutor: the table has not been asked
+    p.click(box.buttons[1].rect.center)  # Yes
+    played = [action for _, action in asked if isinstance(action, Move)]
+    assert [where for where, action in asked if isinstance(action, Move)] == ["table", "engine"]
+    assert played[0] == played[1] == table.match.record[0]
 
 
 def test_the_tutor_lets_a_good_play_through_and_is_off_by_default(assets: Assets, tmp_path: Path) -> None:

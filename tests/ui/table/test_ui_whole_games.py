@@ -20,8 +20,8 @@ from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, new_app, play_to_the_e
 
 from cart.ui.app import App
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.dialogs import Dialog
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """The game's manual: its markup read right, its links and keys whole, its lines within the window.
 
 The pages are an asset (``cart/assets/manual.txt``) read by the pure model in
-:mod:`cart.ui.windows.hypertext`; the keys they name come from the bindings
+:mod:`cart.ui.kit.hypertext`; the keys they name come from the bindings
 (:func:`cart.ui.windows.manual.bindings`). No Pyxel screen is opened here.
 """
 
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from cart.ui.kit.intents import KEYMAP
-from cart.ui.kit.keyboard import KEY_LABELS
+from cart.ui.controls import PLAY_KEYS
+from cart.ui.kit.hypertext import Manual, ManualError, Span, wrap_spans
 from cart.ui.kit.text import PRINTABLE
-from cart.ui.windows.hypertext import Manual, ManualError, Span, wrap_spans
+from cart.ui.wimp.keyboard import KEY_LABELS
 from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 
@@ -49,7 +49,7 @@ def test_the_issues_topics_each_have_a_page() -> None:
 def test_keys_are_read_from_the_bindings_not_written_by_hand() -> None:
     """A key moved in the map moves in the manual: the page shows whatever the map binds."""
     b = bindings()
-    assert b["key:roll"] == KEY_LABELS[next(k for k, c in KEYMAP.items() if c == "roll")]
+    assert b["key:roll"] == KEY_LABELS[next(k for k, c in PLAY_KEYS.items() if c == "roll")]
     page = " ".join(line.text for line in manual().lay_out("moving", COLUMNS, {**b, "key:roll": "Q"}))
     assert "Q rolls" in page
     assert "R rolls" not in page

@@ -16,9 +16,9 @@ from test_ui_golden import app, frame
 from cart.store import Store
 from cart.ui.app import App
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import TOOLTIP_DELAY, draw_tip
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, draw_tip
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.draft import Draft
 from cart.ui.windows.form_tips import FORM_TIPS, tip_under

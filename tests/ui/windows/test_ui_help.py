@@ -18,8 +18,8 @@ from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.intents import Command, Pointer, Scroll, Select
-from cart.ui.kit.stage import Push
 from cart.ui.table.play import PlayScene
+from cart.ui.wimp.stage import Push
 from cart.ui.windows.help import HelpScene
 from cart.ui.windows.manual import COLUMNS, manual
 
@@ -69,7 +69,7 @@ def test_a_click_on_a_link_opens_its_page_and_back_returns(shown: tuple[App, Pla
     assert h.page == "doubling"
     click(a, h.contents_button.rect.center)
     assert h.page == "contents"
-    key(a, "undo")  # Backspace, U, pad B: back a page
+    key(a, "back")  # Backspace, pad B: back a page
     assert h.page == "doubling"
 
 
@@ -80,7 +80,7 @@ def test_back_returns_to_where_the_page_was_scrolled(shown: tuple[App, PlayScene
     assert first > 0
     click(a, link_to(h, "history"))
     assert h.page == "history" and h.first == 0
-    key(a, "undo")
+    key(a, "back")
     assert (h.page, h.first) == ("contents", first)
 
 

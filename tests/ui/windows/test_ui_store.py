@@ -24,15 +24,15 @@ from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
-from cart.ui.board.words import last_rolls
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.intents import Select
-from cart.ui.kit.menus import MenuScene
 from cart.ui.table.play import PlayScene
+from cart.ui.table.words import last_rolls
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.setup import free_name, summary_line
+from cart.ui.windows.saved_games import free_name, summary_line
 from cart.ui.windows.start import WIDTHS, StartScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")

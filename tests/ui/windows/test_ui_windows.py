@@ -21,13 +21,13 @@ from cart.store import Settings, Store
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.dialogs import Dialog
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.menus import MenuScene
-from cart.ui.kit.services import NO_CLIPBOARD
 from cart.ui.table.game_over import rating_lines
 from cart.ui.table.play import PlayScene
 from cart.ui.title import TitleScene
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.services import NO_CLIPBOARD
 from cart.ui.windows.create_form import NewGameScene
 from cart.ui.windows.desk import SCALE_MENU
 from cart.ui.windows.position_setup import SetUpScene

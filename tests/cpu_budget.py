@@ -1,0 +1,108 @@
+"""A quick test that burns more than its share of CPU fails, and the run names its costliest ones.
+
+The quick loop (``-m "not slow" -n 2``) stays quick only if no test in it grows unseen: one
+tools' test once took a third of the loop's CPU. Wall time says more about the machine's other
+load than about the test, so the budget is of CPU seconds, the process's and its children's, from
+a test's setup to the end of its call (a module's fixtures count once, on its first test). A test
+marked ``slow`` has no budget; it belongs to the whole suite.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Generator
+
+import pytest
+
+BUDGET_S = 8.0
+"""CPU seconds a quick test may take; ``--cpu-budget`` (or ``0``, no limit) overrides it for a run."""
+
+SHOWN = 8
+"""How many of the costliest quick tests the run's summary names."""
+
+_KEY = "cpu_s"
+
+
+def cpu_seconds() -> float:
+    """User and system CPU of this process and of the children it has waited for."""
+    if sys.platform == "win32":  # pragma: no cover - no children's times there
+        return time.process_time()
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
+
+
+def over_budget(spent: float, budget: float) -> str | None:
+    """What a quick test that spent ``spent`` CPU seconds is told, or None within ``budget`` (0: none).
+
+    >>> over_budget(3.0, 8.0) is None, over_budget(3.0, 0.0) is None
+    (True, True)
+    >>> over_budget(9.25, 8.0)
+    'took 9.2 s of CPU, over the quick loop budget of 8.0 s: make it smaller or mark it slow'
+    """
+    if budget <= 0 or spent <= budget:
+        return None
+    over = f"over the quick loop budget of {budget:.1f} s"
+    return f"took {spent:.1f} s of CPU, {over}: make it smaller or mark it slow"
+
+
+class CpuBudget:
+    """The plugin: times each quick test's setup and call, fails its call report when over budget."""
+
+    def __init__(self, budget: float) -> None:
+        self.budget = budget
+        self.spent: dict[str, float] = {}
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_makereport(
+        self, item: pytest.Item, call: pytest.CallInfo[None]
+    ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+        report = yield
+        if call.when != "call" or item.get_closest_marker("slow") is not None:
+            return report
+        spent = cpu_seconds() - item.stash.get(_START, cpu_seconds())
+        report.user_properties.append((_KEY, spent))
+        why = over_budget(spent, self.budget)
+        if why is not None and report.passed:
+            report.outcome = "failed"
+            report.longrepr = f"{item.nodeid} {why}"
+        return report
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_setup(self, item: pytest.Item) -> None:
+        item.stash[_START] = cpu_seconds()
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Each quick test's CPU, gathered where the reports end up (the controller, under ``-n``)."""
+        if report.when == "call":
+            for key, value in report.user_properties:
+                if key == _KEY:
+                    self.spent[report.nodeid] = float(value)  # type: ignore[arg-type]
+
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        if not self.spent:
+            return
+        costly = sorted(self.spent.items(), key=lambda kv: -kv[1])[:SHOWN]
+        total = sum(self.spent.values())
+        terminalreporter.write_sep(
+            "-", f"costliest quick tests, CPU s (all {len(self.spent)}: {total:.0f} s)"
+        )
+        for nodeid, spent in costly:
+            terminalreporter.write_line(f"{spent:6.2f}  {nodeid}")
+
+
+_START = pytest.StashKey[float]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--cpu-budget",
+        type=float,
+        default=BUDGET_S,
+        help=f"CPU seconds a quick test may take, else it fails (0: no limit; {BUDGET_S:g} s unless told)",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(CpuBudget(config.getoption("--cpu-budget")), "cpu_budget")

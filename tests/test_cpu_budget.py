@@ -1,0 +1,38 @@
+"""The quick loop's CPU budget (:mod:`cpu_budget`) fails a costly quick test, never a slow one."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+BURNER = """
+import time
+import pytest
+
+def burn():
+    end = time.process_time() + 0.3
+    while time.process_time() < end:
+        pass
+
+def test_costly():
+    burn()
+
+@pytest.mark.slow
+def test_costly_but_slow():
+    burn()
+
+def test_cheap():
+    pass
+"""
+
+
+def test_a_quick_test_over_the_budget_fails_and_the_summary_names_it(pytester: pytest.Pytester) -> None:
+    pytester.makeconftest("from cpu_budget import pytest_addoption, pytest_configure  # noqa: F401\n")
+    pytester.makeini("[pytest]\nmarkers =\n    slow: long\n")
+    pytester.makepyfile(test_burn=BURNER)
+    result = pytester.runpytest_inprocess("--cpu-budget", "0.2", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*test_costly took 0.* s of CPU, over the quick loop budget of 0.2 s*"])
+    result.stdout.fnmatch_lines(["*costliest quick tests*", "*test_burn.py::test_costly"])
+    assert pytester.runpytest_inprocess("--cpu-budget", "0", "-p", "no:cacheprovider").ret == 0
