@@ -53,11 +53,31 @@ class ReviewStore:
             return None
         return cache
 
-    def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
-        """Keep ``cache`` for ``game``; :class:`WriteError` if it cannot (the review still shows, unkept)."""
+    def _body(self, game: SavedGame) -> dict[str, Any]:
+        """The entry's body for ``game`` as stored (empty when absent, damaged or another game's)."""
         try:
-            self.backend.write(
-                self.entry(game.name), encode("review", {"game_id": game.game_id, "cache": cache})
-            )
+            data = self.backend.read(self.entry(game.name))
+            body = decode("review", data) if data is not None else {}
+        except (OSError, DamagedError):
+            return {}
+        return body if body.get("game_id") == game.game_id else {}
+
+    def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
+        """Keep ``cache`` for ``game`` (its rollouts kept too); :class:`WriteError` if it cannot (the
+        review still shows, unkept)."""
+        self._write(game, {**self._body(game), "game_id": game.game_id, "cache": cache})
+
+    def load_rollouts(self, game: SavedGame) -> dict[str, Any] | None:
+        """The rollouts kept with ``game``'s review (their own key inside), or None."""
+        rollouts = self._body(game).get("rollouts")
+        return rollouts if isinstance(rollouts, dict) else None
+
+    def save_rollouts(self, game: SavedGame, rollouts: dict[str, Any]) -> None:
+        """Keep ``rollouts`` beside ``game``'s review (kept as it is); :class:`WriteError` if not."""
+        self._write(game, {**self._body(game), "game_id": game.game_id, "rollouts": rollouts})
+
+    def _write(self, game: SavedGame, body: dict[str, Any]) -> None:
+        try:
+            self.backend.write(self.entry(game.name), encode("review", body))
         except (OSError, ValueError) as exc:
             raise WriteError(f"Could not keep the review of {game.name!r}: {exc}") from exc

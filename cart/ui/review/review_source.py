@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cart.ai.review import Review, analysis_key
 
@@ -22,7 +22,8 @@ class ReviewSource:
     """What a Review window shows: a copy of a match (the window never changes a game), and how.
 
     ``keep`` stores the review when the window closes (returning why not, or None);
-    ``then`` says where to go after; ``ply`` is the analysis's depth.
+    ``then`` says where to go after; ``ply`` is the analysis's depth; ``rollouts``: the
+    rollouts kept with the review (the store's form), and ``keep_rollouts`` stores them.
     """
 
     title: str
@@ -33,6 +34,8 @@ class ReviewSource:
     keep: Callable[[Review], str | None] | None = None
     then: Callable[[], Transition | None] | None = None
     ply: int | None = None
+    rollouts: dict[str, Any] | None = None
+    keep_rollouts: Callable[[dict[str, Any]], str | None] | None = None
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:
