@@ -55,6 +55,11 @@ imports in CPython and under Pyodide in Node.js (``tools/pyodide/time_start.py``
 against that process's own start; and under Pyodide from the built ``.pyxapp``
 without and with its bytecode (``tools/build_web.py``), extraction timed apart.
 
+rollout: the rollout's standard error per CPU second, each variance reduction
+against a plain rollout measured beside it, on contact and crashed positions of
+our own, and the Review's rollout's trials a second (``tools/bench_rollout.py``;
+``--frames S`` there times the Rollout window's frames).
+
 store: one action with its save at 300 and at 12,000 actions of a money
 session (goal: at most 3x), in a folder and in a browser's localStorage, and
 loading a game of 40,000 actions (goal: under 1 s).
@@ -83,6 +88,12 @@ from tools.bench_ui import bench_start, bench_ui
 __all__ = ["BENCHES", "main", "review_game"]
 
 
+def bench_rollout(rounds: int) -> None:
+    from tools import bench_rollout
+
+    bench_rollout.run(trials=36, each=max(1, min(rounds, 3)))
+
+
 def bench_review_window(rounds: int) -> None:
     from tools import bench_review_window
 
@@ -94,6 +105,7 @@ BENCHES = {
     "ai": bench_ai,
     "review": bench_review,
     "review_window": bench_review_window,
+    "rollout": bench_rollout,
     "pyodide": bench_pyodide,
     "ui": bench_ui,
     "start": bench_start,

@@ -191,6 +191,32 @@ def _prepare(key: int) -> Generator[None, None, None]:
     _TABLES[0] = complete()
 
 
+_MAKING: list[Generator[None, None, None]] = []
+
+
+def _think_tables(until: float) -> Generator[None, None, bool]:
+    """Every bear-off table made, until ``until`` (``time.perf_counter``); whether all are made.
+
+    A trial reads whatever race it reaches, and the first boards of 15 men take seconds
+    each: made first, a part at a time, no part waits on them past its time (a worker's
+    tables are usually made while it waited for its first job).
+    """
+    from .bearoff import complete, think_tables
+
+    if _TABLES[0] or complete():
+        _TABLES[0] = True
+        return True
+    if not _MAKING:
+        _MAKING.append(think_tables())
+    for _ in _MAKING[0]:
+        yield
+        if time.perf_counter() > until:
+            return False
+    _MAKING.clear()
+    _TABLES[0] = complete()
+    return _TABLES[0]
+
+
 def _flip_luck(d: Sequence[float]) -> list[float]:
     """A difference of chances seen by the other side (``flip_probs`` without its constant)."""
     return [-d[0], d[3], d[4], d[1], d[2]]
@@ -453,6 +479,8 @@ def think_rollout_part(
 
     weights = yield from think_load_weights()
     start = time.perf_counter()
+    if not (yield from _think_tables(start + seconds)):
+        return tally  # a part spent making tables: the trials begin with the next
     while not finished(decision, settings, tally):
         tally = yield from think_trials(weights, decision, settings, tally, 1)
         if time.perf_counter() - start >= seconds:

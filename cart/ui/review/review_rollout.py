@@ -161,7 +161,7 @@ class RolloutRun:
             except Exception:  # an answer that cannot be read: the frame goes on from what it has
                 self.worker = None
                 return None
-            if not isinstance(tally, Tally) or tally.trials <= self.tally.trials:
+            if not isinstance(tally, Tally) or tally.trials < self.tally.trials:
                 self.worker = None
                 return None
             self._took(tally)
@@ -334,7 +334,9 @@ class RolloutScene(Scene):
             a.text(g, self.figures.x + 4, y, cut(name, 30), colour)
             a.text(g, right - a.text_width(figure), y, figure, colour)
             y += CHAR_H
-        if run.running:
+        if run.running and not res.trials:
+            label = "Getting ready..."  # the bear-off tables, on a worker's first rollout
+        elif run.running:
             label = f"Rolling out: {res.trials} trials"
         elif res.decided:
             label = f"Decided after {res.trials} trials"
