@@ -12,10 +12,14 @@ import pyxel
 from finished_game import finished_game, finished_review
 from test_ui_review import Player, make_app, open_from_list, saved
 
-from cart.ai.rollout import Settings
+from cart.ai.jobs import think_job
+from cart.ai.review.rollouts import rollout_key
+from cart.ai.rollout import Settings, Tally
+from cart.ai.slices import drain
 from cart.ui.kit.stage import Tell
+from cart.ui.kit.thinking import FrameClock
 from cart.ui.review.review import ReviewScene
-from cart.ui.review.review_rollout import RolloutScene
+from cart.ui.review.review_rollout import RolloutRun, RolloutScene, kept_forms, lines_of, rollouts_form
 
 FEW = Settings(luck="none", max_trials=3)  # three trials of plain whole games: a fraction of a second
 
@@ -66,3 +70,87 @@ def test_a_line_with_nothing_to_roll_out_says_so(tmp_path: Path) -> None:
     review = open_from_list(p)
     review.select(0)  # the game's heading
     assert isinstance(review.rollout(), Tell)
+
+
+class Here:
+    """A worker answering in this process at once (as the page's does), or failing every job."""
+
+    def __init__(self, fails: bool = False) -> None:
+        self.fails = fails
+        self.asked = 0
+
+    def ask(self, job: tuple[object, ...]) -> Done:
+        self.asked += 1
+        return Done(None if self.fails else drain(think_job(job)))
+
+    def close(self) -> None:
+        pass
+
+
+class Done:
+    def __init__(self, value: object) -> None:
+        self.answer = value
+        self.ready = value is not None
+        self.failed = value is None
+
+    def value(self) -> object:
+        return self.answer
+
+
+def rolled(worker: Here | None) -> RolloutRun:
+    from cart.ai.bot import load_weights
+    from cart.ai.review.rollouts import decision_at
+
+    game = finished_game()
+    index = next(i for i in range(len(game.record)) if decision_at(load_weights(), game, i) is not None)
+    decision = decision_at(load_weights(), game, index)
+    assert decision is not None
+    run = RolloutRun(decision, FEW, Tally(), worker)
+    clock = FrameClock(30)
+    clock.budget = 30.0
+    for _ in range(20):
+        if not run.running:
+            break
+        run.step(clock)
+    return run
+
+
+def test_a_rollout_in_the_worker_is_the_frames_and_the_frame_takes_over_from_a_failing_worker() -> None:
+    """Parts asked of the worker one at a time add up to the rollout the frame's slices make; a worker
+    that fails is left and the frame goes on from what it has."""
+    here = rolled(None)
+    away = Here()
+    there = rolled(away)
+    assert there.tally == here.tally and there.tally.trials == FEW.max_trials and away.asked >= 2
+    failing = Here(fails=True)
+    fallen = rolled(failing)
+    assert fallen.tally == here.tally and fallen.worker is None and failing.asked == 1
+
+
+def test_a_double_rolled_out_reads_the_cube_three_ways(tmp_path: Path) -> None:
+    """The double's line rolls out the doubler's position; the window's rows are the cube's three
+    equities and the answer they give."""
+    game = finished_game()
+    app = make_app(tmp_path)
+    saved(app, game, finished_review())
+    p = Player(app)
+    review = open_from_list(p)
+    review.select(next(i for i, line in enumerate(review.lines.lines) if line.kind == "double"))
+    p.press(pyxel.KEY_R)
+    scene = p.top
+    assert isinstance(scene, RolloutScene) and scene.run.decision.kind == "cube"
+    scene.run.settings = FEW
+    while scene.run.running:
+        p.frames(1)
+    res = scene.run.result()
+    assert res.cube is not None and res.trials == 3
+    rows = [name for name, _, _ in lines_of(res, scene.run.decision)]
+    assert rows[:3] == ["No double", "Double, take", "Double, pass"] and rows[3].startswith("Right: ")
+
+
+def test_kept_rollouts_of_other_weights_or_version_or_damaged_are_not_read() -> None:
+    form = {"index": 3}
+    assert kept_forms(rollouts_form({3: form})) == {3: form}
+    assert kept_forms({"key": "0123:rollout-v0", "items": {"3": form}}) == {}
+    assert kept_forms({"key": rollout_key(), "items": {"x": form, "4": [1]}}) == {}
+    assert kept_forms(None) == {} and kept_forms({"key": rollout_key(), "items": []}) == {}
