@@ -150,8 +150,9 @@ def frames(seconds: float) -> None:
             while not rolling.run.tally.trials and time.perf_counter() - t0 < 300:
                 app.frame()
                 time.sleep(PERIOD)
+            gone = " (the worker failed: the frame rolled it out)" if rolling.run.worker is None else ""
             print(
-                f"  the worker's first trial after {time.perf_counter() - t0:.1f} s (its tables made first)"
+                f"  the worker's first trial after {time.perf_counter() - t0:.1f} s (tables made first){gone}"
             )
             rolling.run.tally = Tally()
         wall: list[float] = []

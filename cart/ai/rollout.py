@@ -46,6 +46,8 @@ FIRST_ROLLS: tuple[Dice, ...] = tuple((a, b) for a in range(1, 7) for b in range
 """The 36 first rolls, dealt in turn."""
 Luck = Literal["none", "prune", "net"]
 DEFAULT_LUCK: Luck = "prune"
+QUICK_PLIES = 10
+"""A quick rollout's truncation: ten plies, then the net's 0-ply (a third of a whole game's time)."""
 PRUNE_COST = 0.3
 """A prune-net evaluation, in full-net evaluations (as the master counts it)."""
 PRUNE_KEEP = 2
@@ -80,6 +82,7 @@ class Decision:
     after ``dice``, named by ``labels``; "cube": the position before the roll, one entry.
     ``cube``/``emg``: the cube as the player on roll sees it and the two match results
     (win, lose at the cube) mapping a match chance to EMG; None in money play or without a cube.
+    ``made``: which of ``plays`` was played (-1: none of them, or not a play).
     """
 
     kind: Literal["play", "cube"]
@@ -89,6 +92,7 @@ class Decision:
     labels: tuple[str, ...]
     cube: CubeState | None = None
     emg: tuple[float, float] | None = None
+    made: int = -1
 
     @property
     def width(self) -> int:

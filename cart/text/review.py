@@ -139,7 +139,10 @@ def rollout_lines(decision: Decision, res: Result) -> list[str]:
         line = res.lines[k]
         f = line.cubeful or line.cubeless
         win = line.chances[0]
-        out.append(f"    {rank}. {line.label:<24} {f.value:+.3f} +-{f.se:.3f}  (wins {100 * win:.1f}%)")
+        played = " (played)" if k == decision.made else ""
+        out.append(
+            f"    {rank}. {line.label:<24} {f.value:+.3f} +-{f.se:.3f}  (wins {100 * win:.1f}%){played}"
+        )
     return out
 
 

@@ -57,6 +57,7 @@ def play_decision(
         labels,
         view.state if view is not None else None,
         emg_span(state, score, state.turn),
+        plays.index(made) if made in plays else -1,
     )
 
 

@@ -11,6 +11,7 @@ them with its analysis.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pyxel
@@ -21,7 +22,7 @@ from cart.ai.review.rollouts import (
     rollout_key,
     rollout_to_json as rollout_to_json,
 )
-from cart.ai.rollout import Decision, Result, Settings, Tally, finished, result
+from cart.ai.rollout import QUICK_PLIES, Decision, Result, Settings, Tally, finished, result
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.dialogs import hover
@@ -218,7 +219,8 @@ def lines_of(res: Result, decision: Decision) -> list[tuple[str, str, int]]:
         line = res.lines[k]
         figure = line.cubeful or line.cubeless
         colour = wimp.Wimp.ARMY_GREEN if k == res.best else wimp.TEXT
-        rows.append((line.label, equity_text(figure.value, figure.se), colour))
+        label = f"{line.label} (played)" if k == decision.made else line.label
+        rows.append((label, equity_text(figure.value, figure.se), colour))
     return rows
 
 
@@ -276,6 +278,15 @@ class RolloutScene(Scene):
         else:
             self.run.go_on()
 
+    def switch_length(self) -> None:
+        """Start again with whole games, or quick ones (truncated at :data:`QUICK_PLIES`): sums of one
+        kind do not add to the other's."""
+        run = self.run
+        run.stop()
+        run.settings = replace(run.settings, truncate=0 if run.settings.truncate else QUICK_PLIES)
+        run.tally = Tally()
+        run.go_on()
+
     def menu_entries(self) -> list[Entry]:
         device = self.services.used.device
 
@@ -283,9 +294,15 @@ class RolloutScene(Scene):
             self.stop_or_go()
             return None
 
+        def switch() -> Transition | None:
+            self.switch_length()
+            return None
+
         label = "Stop" if self.run.running else "Go on"
+        other = "Whole games" if self.run.settings.truncate else f"Quick: {QUICK_PLIES} plies a game"
         return [
             Entry(label, toggle, enabled=self.run.running or not self.run.done, key=key_for("roll", device)),
+            Entry(other, switch),
             Entry("Close", self.close, key=key_for("cancel", device), separator=True),
             help_entry(device),
         ]
@@ -326,7 +343,8 @@ class RolloutScene(Scene):
         how = {"none": "plain", "prune": "luck-adjusted", "net": "luck-adjusted (full net)"}[
             run.settings.luck
         ]
-        a.text(g, work.x + 8, work.y + 4, f"{what}{dice}, whole games, {how}", wimp.TEXT)
+        length = f"{run.settings.truncate} plies a game" if run.settings.truncate else "whole games"
+        a.text(g, work.x + 8, work.y + 4, f"{what}{dice}, {length}, {how}", wimp.TEXT)
         draw_box(g, self.figures, wimp.FIELD_BG)
         y = self.figures.y + 3
         right = self.figures.right - 6
@@ -340,6 +358,8 @@ class RolloutScene(Scene):
             label = f"Rolling out: {res.trials} trials"
         elif res.decided:
             label = f"Decided after {res.trials} trials"
+        elif res.trials >= run.settings.max_trials:
+            label = f"{res.trials} trials, the most it rolls"
         else:
             label = f"Stopped after {res.trials} trials"
         limit = run.settings.max_trials

@@ -14,7 +14,7 @@ from test_ui_review import Player, make_app, open_from_list, saved
 
 from cart.ai.jobs import think_job
 from cart.ai.review.rollouts import rollout_key
-from cart.ai.rollout import Settings, Tally
+from cart.ai.rollout import QUICK_PLIES, Settings, Tally
 from cart.ai.slices import drain
 from cart.ui.kit.stage import Tell
 from cart.ui.kit.thinking import FrameClock
@@ -154,3 +154,30 @@ def test_kept_rollouts_of_other_weights_or_version_or_damaged_are_not_read() -> 
     assert kept_forms({"key": "0123:rollout-v0", "items": {"3": form}}) == {}
     assert kept_forms({"key": rollout_key(), "items": {"x": form, "4": [1]}}) == {}
     assert kept_forms(None) == {} and kept_forms({"key": rollout_key(), "items": []}) == {}
+
+
+def test_a_quick_rollout_starts_again_with_games_cut_short_and_says_the_play_made(tmp_path: Path) -> None:
+    game = finished_game()
+    app = make_app(tmp_path)
+    saved(app, game, finished_review())
+    p = Player(app)
+    open_from_list(p)
+    p.press(pyxel.KEY_R)
+    scene = p.top
+    assert isinstance(scene, RolloutScene)
+    scene.run.settings = FEW
+    p.frames(1)
+    assert scene.run.tally.trials >= 1
+    quick = next(e for e in scene.menu_entries() if e.label.startswith("Quick"))
+    assert quick.action is not None
+    quick.action()
+    assert scene.run.settings.truncate == QUICK_PLIES and scene.run.tally.trials == 0 and scene.run.running
+    while scene.run.running:
+        p.frames(1)
+    assert scene.run.tally.trials == FEW.max_trials
+    rows = [name for name, _, _ in lines_of(scene.run.result(), scene.run.decision)]
+    assert sum(name.endswith(" (played)") for name in rows) == 1
+    back = next(e for e in scene.menu_entries() if e.label == "Whole games")
+    assert back.action is not None
+    back.action()
+    assert scene.run.settings.truncate == 0 and scene.run.tally.trials == 0
