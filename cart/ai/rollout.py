@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from heapq import nlargest
 from typing import Literal
@@ -38,7 +38,8 @@ from ..engine import Dice, Position
 from ..engine.fast import flip_key, successors
 from .cube import Chances, CubeState, cube_efficiency
 from .net import Probs, Weights, equity, flip_probs, is_race
-from .slices import GEN_COST, ROLLS, SLICE_EVALS
+from .review.play import Slicer
+from .slices import GEN_COST, ROLLS
 
 ROLLOUT_VERSION = 1
 """Bumped whenever a rollout would say something else: kept rollouts of another version are not shown."""
@@ -168,21 +169,6 @@ class Result:
 
 
 # -- playing the trials ------------------------------------------------------------------------
-class _Budget:
-    """Work counted in full-net evaluations; a slice yields when full."""
-
-    __slots__ = ("n",)
-
-    def __init__(self) -> None:
-        self.n = 0.0
-
-    def add(self, work: float) -> Generator[None, None, None]:
-        self.n += work
-        if self.n >= SLICE_EVALS:
-            self.n = 0.0
-            yield
-
-
 _TABLES = [False]
 """Whether every bear-off table is made (then a race is read without a look at them)."""
 
@@ -227,13 +213,12 @@ def _flip_luck(d: Sequence[float]) -> list[float]:
 
 
 def _best(
-    weights: Weights, key: int, a: int, b: int, budget: _Budget
+    weights: Weights, key: int, plays: Iterable[int], budget: Slicer
 ) -> Generator[None, None, tuple[int, Probs]]:
-    """The 0-ply best play of the side on roll in ``key`` to (a, b), and its chances for the mover."""
+    """The best of ``plays`` (results of the side on roll in ``key``) by the full net, and its chances."""
     after = weights.after
-    yield from budget.add(GEN_COST)
     best, probs, value = key, (0.5, 0.0, 0.0, 0.0, 0.0), -9.0
-    for k in successors(key, a, b) or {key: 0}:
+    for k in plays:
         if not _TABLES[0] and is_race(k):
             yield from _prepare(k)
         p = after(k)
@@ -244,30 +229,25 @@ def _best(
     return best, probs
 
 
+def _plays(key: int, a: int, b: int) -> list[int]:
+    """The results of every play of (a, b) by the side on roll in ``key`` (the key itself: none)."""
+    return list(successors(key, a, b) or {key: 0})
+
+
 def _roll_values(
-    weights: Weights, key: int, luck: Luck, budget: _Budget
+    weights: Weights, key: int, luck: Luck, budget: Slicer
 ) -> Generator[None, None, dict[tuple[int, int], tuple[int, Probs]]]:
     """Per distinct roll, its best play and that play's chances by the luck's judge: the full net
     over every play ("net"), or over the prune net's best :data:`PRUNE_KEEP` of them ("prune")."""
-    after = weights.after
     prune = weights.prune if luck == "prune" and not is_race(key) else None
     out = {}
     for a, b, _ in ROLLS:
         yield from budget.add(GEN_COST)
-        plays: Sequence[int] = list(successors(key, a, b) or {key: 0})
+        plays = _plays(key, a, b)
         if prune is not None and len(plays) > PRUNE_KEEP:
             yield from budget.add(PRUNE_COST * len(plays))
             plays = nlargest(PRUNE_KEEP, plays, key=weights.rough)
-        best, probs, value = key, (0.5, 0.0, 0.0, 0.0, 0.0), -9.0
-        for k in plays:
-            if not _TABLES[0] and is_race(k):
-                yield from _prepare(k)
-            p = after(k)
-            e = equity(p)
-            if e > value:
-                best, probs, value = k, p, e
-            yield from budget.add(1)
-        out[(a, b)] = (best, probs)
+        out[(a, b)] = yield from _best(weights, key, plays, budget)
     return out
 
 
@@ -278,7 +258,7 @@ def trial(
     first: Dice,
     rng: random.Random,
     settings: Settings,
-    budget: _Budget,
+    budget: Slicer,
 ) -> Generator[None, None, list[float]]:
     """One game from ``key`` (the side on roll low): the five chances of the decision's player, who is
     the side on roll when ``mine``, luck-adjusted as ``settings`` say."""
@@ -288,7 +268,8 @@ def trial(
     for ply in range(MAX_PLIES):
         a, b = max(dice), min(dice)
         if luck == "none":
-            chosen, probs = yield from _best(weights, key, a, b, budget)
+            yield from budget.add(GEN_COST)
+            chosen, probs = yield from _best(weights, key, _plays(key, a, b), budget)
         else:
             values = yield from _roll_values(weights, key, luck, budget)
             mean = [0.0] * 5
@@ -305,7 +286,8 @@ def trial(
             if luck == "net":
                 chosen, probs = values[(b, a)]
             else:
-                chosen, probs = yield from _best(weights, key, a, b, budget)
+                yield from budget.add(GEN_COST)
+                chosen, probs = yield from _best(weights, key, _plays(key, a, b), budget)
         ends = chosen & 15 == 15 or is_race(chosen) or ply + 1 == settings.truncate
         if ends or ply + 1 == MAX_PLIES:
             seen = probs if mine else flip_probs(probs)
@@ -322,7 +304,7 @@ def think_trials(
     """``tally`` grown by up to ``trials`` more trials (fewer at the settings' limit or once decided)."""
     if not tally.sums:
         tally = Tally.empty(decision.width)
-    budget = _Budget()
+    budget = Slicer()
     position = Position.from_position_id(decision.position_id)
     rows: list[list[float]] = []
     offset = settings.seed % 36
