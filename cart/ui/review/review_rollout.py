@@ -109,13 +109,17 @@ class RolloutRun:
         self.running = not finished(decision, settings, tally)
         self.asked: Answer | None = None
         self.thinker: Thinker | None = None
+        self._read: tuple[Tally, Result] | None = None
 
     @property
     def done(self) -> bool:
         return finished(self.decision, self.settings, self.tally)
 
     def result(self) -> Result:
-        return result(self.decision, self.tally, self.settings)
+        """What the trials so far say (worked out once per part: the window draws it every frame)."""
+        if self._read is None or self._read[0] is not self.tally:
+            self._read = (self.tally, result(self.decision, self.tally, self.settings))
+        return self._read[1]
 
     def stop(self) -> None:
         """The player stops it (or the window goes): a part asked is dropped, nothing more asked."""
