@@ -11,7 +11,6 @@ from cart.ai.bot import load_weights
 from cart.ai.cube import CubeState, cube_efficiency
 from cart.ai.jobs import think_job
 from cart.ai.net import equity
-from cart.ai.review.rollouts import decision_at, rollout_from_json, rollout_to_json
 from cart.ai.rollout import (
     MIN_TRIALS,
     Decision,
@@ -22,6 +21,7 @@ from cart.ai.rollout import (
     think_rollout_part,
     think_trials,
 )
+from cart.ai.rollout.review import decision_at, rollout_from_json, rollout_to_json
 from cart.ai.slices import drain
 from cart.engine import Position, Rules
 
@@ -42,7 +42,7 @@ def weights():  # type: ignore[no-untyped-def]
 
 
 def play_of_late() -> Decision:
-    from cart.ai.review.rollouts import play_decision
+    from cart.ai.rollout.review import play_decision
     from cart.engine import GameState
 
     state = GameState.from_position(Rules(), LATE, dice=(6, 3))

@@ -24,8 +24,8 @@ import time
 from cart.ai.bearoff import think_tables
 from cart.ai.bot import Bot, load_weights
 from cart.ai.classes import is_crashed
-from cart.ai.review.rollouts import play_decision
 from cart.ai.rollout import Decision, Luck, Settings, Tally, result, think_trials
+from cart.ai.rollout.review import play_decision
 from cart.ai.slices import drain
 from cart.engine import GameState, Position, Rules
 

@@ -150,8 +150,8 @@ def rollout_command(match: Match, words: list[str], say: Callable[[str], None]) 
     """The terminal's ``rollout N [TRIALS]``: the decision at record index ``N`` rolled out, 36 trials
     said at a time, until decided, TRIALS, or Ctrl-C (the figures so far are said then)."""
     from cart.ai.bot import load_weights
-    from cart.ai.review.rollouts import decision_at
     from cart.ai.rollout import CHECK_EVERY, Settings, Tally, finished, result, think_trials
+    from cart.ai.rollout.review import decision_at
     from cart.ai.slices import drain
 
     if len(words) not in (1, 2) or not all(w.isdigit() for w in words):

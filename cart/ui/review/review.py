@@ -11,7 +11,6 @@ is kept when it closes.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -34,16 +33,7 @@ from cart.ui.kit.widgets import Button, Furniture, Window, draw_box
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
-from .review_rollout import (
-    ROLLED_KINDS,
-    RolloutRun,
-    RolloutScene,
-    decision_of,
-    kept_forms,
-    kept_tally,
-    rollout_to_json,
-    rollouts_form,
-)
+from .review_rollout import ROLLED_KINDS, kept_forms, open_rollout
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource as ReviewSource, fits
 from .review_view import (
@@ -189,31 +179,7 @@ class ReviewScene(Scene):
     # -- rollouts --------------------------------------------------------------------------------
     def rollout(self) -> Transition | None:
         """The Rollout window on the selected line's decision (a kept rollout goes on); a box if none."""
-        from cart.ai.bot import load_weights
-
-        found = decision_of(load_weights(), self.source.match, self.line)
-        if found is None:
-            return Tell(
-                "Rollout",
-                ("Nothing to roll out here: choose a play that was not forced,", "or a cube decision."),
-            )
-        index, decision = found
-        if decision.kind == "play" and self.line.player is not None:  # the plays in the list's numbering
-            player = self.line.player
-            decision = replace(decision, labels=tuple(self.lines.seen(t, player) for t in decision.labels))
-        settings, tally = kept_tally(self.rollouts.get(index), decision, self.source.match.record)
-        run = RolloutRun(decision, settings, tally, self.services.worker)
-
-        def done(finished: RolloutRun) -> str | None:
-            self.rollouts[index] = rollout_to_json(
-                index, finished.decision, finished.settings, finished.tally, self.source.match.record
-            )
-            keep = self.source.keep_rollouts
-            return keep(rollouts_form(self.rollouts)) if keep is not None else None
-
-        line = self.line
-        title = f"{line.number}. {line.text}" if line.number else line.text
-        return Push(RolloutScene(self.services, cut(title, 40), run, done))
+        return open_rollout(self.services, self.source, self.lines, self.line, self.rollouts)
 
     def menu_entries(self) -> list[Entry]:
         def doing(act: Callable[[], None]) -> Callable[[], Transition | None]:
@@ -226,14 +192,13 @@ class ReviewScene(Scene):
         last = len(self.lines.lines) - 1
         device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
         errors, back = bool(self.marks), key_for("undo", device)
+        roll = key_for("roll", device) if device != "pad" else ""  # a pad's X is Next error here
         return [
             Entry("Next error", doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
             Entry("Previous error", doing(lambda: self.jump_error(-1)), enabled=errors, key=back),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
-            Entry(
-                "Rollout", self.rollout, enabled=self.line.kind in ROLLED_KINDS, key=key_for("roll", device)
-            ),
+            Entry("Rollout", self.rollout, enabled=self.line.kind in ROLLED_KINDS, key=roll),
             help_entry(device),
             Entry("Close", self.close, key=key_for("cancel", device)),
         ]

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import pyxel
 
-from cart.ai.review.rollouts import (
+from cart.ai.rollout import QUICK_PLIES, Decision, Result, Settings, Tally, finished, result
+from cart.ai.rollout.review import (
     decision_at,
     rollout_from_json,
     rollout_key,
     rollout_to_json as rollout_to_json,
 )
-from cart.ai.rollout import QUICK_PLIES, Decision, Result, Settings, Tally, finished, result
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.dialogs import hover
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from cart.engine import Action, Match
     from cart.ui.kit.services import Services
 
-    from .review_rows import Line
+    from .review_rows import Line, Lines
+    from .review_source import ReviewSource
 
 PART_S = 0.25
 """Seconds of trials a part asked of the worker (a trial at least): the figures move a few times a second."""
@@ -96,6 +97,36 @@ def kept_tally(
         except (ValueError, TypeError):
             pass
     return Settings(), Tally()
+
+
+def open_rollout(
+    services: Services, source: ReviewSource, lines: Lines, line: Line, kept: dict[int, dict[str, Any]]
+) -> Transition:
+    """The Rollout window on ``line``'s decision, going on from a kept rollout; a box if it has none.
+
+    ``kept``: the review's kept rollouts by record index, where the window's sums go when it closes.
+    """
+    from cart.ai.bot import load_weights
+
+    found = decision_of(load_weights(), source.match, line)
+    if found is None:
+        why = ("Nothing to roll out here: choose a play that was not forced,", "or a cube decision.")
+        return Tell("Rollout", why)
+    index, decision = found
+    if decision.kind == "play" and line.player is not None:  # the plays in the list's numbering
+        player = line.player
+        decision = replace(decision, labels=tuple(lines.seen(t, player) for t in decision.labels))
+    settings, tally = kept_tally(kept.get(index), decision, source.match.record)
+    run = RolloutRun(decision, settings, tally, services.worker)
+    record = source.match.record
+
+    def done(finished: RolloutRun) -> str | None:
+        kept[index] = rollout_to_json(index, finished.decision, finished.settings, finished.tally, record)
+        keep = source.keep_rollouts
+        return keep(rollouts_form(kept)) if keep is not None else None
+
+    title = f"{line.number}. {line.text}" if line.number else line.text
+    return Push(RolloutScene(services, cut(title, 40), run, done))
 
 
 class RolloutRun:

@@ -13,8 +13,8 @@ from finished_game import finished_game, finished_review
 from test_ui_review import Player, make_app, open_from_list, saved
 
 from cart.ai.jobs import think_job
-from cart.ai.review.rollouts import rollout_key
 from cart.ai.rollout import QUICK_PLIES, Settings, Tally
+from cart.ai.rollout.review import rollout_key
 from cart.ai.slices import drain
 from cart.ui.kit.stage import Tell
 from cart.ui.kit.thinking import FrameClock
@@ -99,7 +99,7 @@ class Done:
 
 def rolled(worker: Here | None) -> RolloutRun:
     from cart.ai.bot import load_weights
-    from cart.ai.review.rollouts import decision_at
+    from cart.ai.rollout.review import decision_at
 
     game = finished_game()
     index = next(i for i in range(len(game.record)) if decision_at(load_weights(), game, i) is not None)

@@ -17,10 +17,10 @@ from ...engine import Action, Double, Drop, GameState, Match, Move, Roll, Take, 
 from ...engine.fast import flip_key, play_of, successors
 from ..bot import LEVEL_SPECS
 from ..net import DEFAULT_PATH, Weights, equity
-from ..rollout import ROLLOUT_VERSION, Decision, Luck, Settings, Tally
-from .codec import record_digest
-from .cube import cube_matters, cube_view, emg_span
-from .work import _file_digest
+from ..review.codec import record_digest
+from ..review.cube import cube_matters, cube_view, emg_span
+from ..review.work import _file_digest
+from .model import ROLLOUT_VERSION, Decision, Luck, Settings, Tally
 
 TOP_PLAYS = 4
 """Plays rolled out side by side: the master's best few at 0-ply, and the play made."""
