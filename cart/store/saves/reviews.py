@@ -9,6 +9,7 @@ over; :func:`cart.ai.review.review_from_cache` judges the rest.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from ..disk.entries import Backend
@@ -53,31 +54,41 @@ class ReviewStore:
             return None
         return cache
 
-    def _body(self, game: SavedGame) -> dict[str, Any]:
-        """The entry's body for ``game`` as stored (empty when absent, damaged or another game's)."""
-        try:
-            data = self.backend.read(self.entry(game.name))
-            body = decode("review", data) if data is not None else {}
-        except (OSError, DamagedError):
-            return {}
-        return body if body.get("game_id") == game.game_id else {}
-
     def save(self, game: SavedGame, cache: dict[str, Any]) -> None:
-        """Keep ``cache`` for ``game`` (its rollouts kept too); :class:`WriteError` if it cannot (the
-        review still shows, unkept)."""
-        self._write(game, {**self._body(game), "game_id": game.game_id, "cache": cache})
-
-    def load_rollouts(self, game: SavedGame) -> dict[str, Any] | None:
-        """The rollouts kept with ``game``'s review (their own key inside), or None."""
-        rollouts = self._body(game).get("rollouts")
-        return rollouts if isinstance(rollouts, dict) else None
-
-    def save_rollouts(self, game: SavedGame, rollouts: dict[str, Any]) -> None:
-        """Keep ``rollouts`` beside ``game``'s review (kept as it is); :class:`WriteError` if not."""
-        self._write(game, {**self._body(game), "game_id": game.game_id, "rollouts": rollouts})
-
-    def _write(self, game: SavedGame, body: dict[str, Any]) -> None:
+        """Keep ``cache`` for ``game``; :class:`WriteError` if it cannot (the review still shows, unkept)."""
         try:
-            self.backend.write(self.entry(game.name), encode("review", body))
+            self.backend.write(
+                self.entry(game.name), encode("review", {"game_id": game.game_id, "cache": cache})
+            )
         except (OSError, ValueError) as exc:
             raise WriteError(f"Could not keep the review of {game.name!r}: {exc}") from exc
+
+    @staticmethod
+    def rollouts_entry(name: str) -> str:
+        """The entry a game's rollouts are kept in: beside its review, each cache written on its own."""
+        return f"{REVIEWS}{entry_stem(name)}.rollouts.json"
+
+    def load_rollouts(self, game: SavedGame) -> dict[str, Any] | None:
+        """The rollouts kept for ``game``'s review (their own key inside), or None."""
+        try:
+            data = self.backend.read(self.rollouts_entry(game.name))
+            body = decode("review", data) if data is not None else {}
+        except (OSError, ValueError):
+            return None
+        rollouts = body.get("rollouts")
+        return rollouts if body.get("game_id") == game.game_id and isinstance(rollouts, dict) else None
+
+    def save_rollouts(self, game: SavedGame, rollouts: dict[str, Any]) -> None:
+        """Keep ``rollouts`` for ``game``; :class:`WriteError` if not (they show while the window is open).
+
+        Never over what a newer Gammon Cart kept there (reading it raises): that stays as it is.
+        """
+        entry = self.rollouts_entry(game.name)
+        try:
+            kept = self.backend.read(entry)
+            if kept is not None:
+                with contextlib.suppress(DamagedError):
+                    decode("review", kept)
+            self.backend.write(entry, encode("review", {"game_id": game.game_id, "rollouts": rollouts}))
+        except (OSError, ValueError) as exc:
+            raise WriteError(f"Could not keep the rollouts of {game.name!r}: {exc}") from exc
