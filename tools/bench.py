@@ -37,6 +37,11 @@ analysis runs in their spare time, then in a worker process (cart.ai.worker),
 by turns each round, against the same window at rest and a bare frame
 (``tools/bench_review_window.py``).
 
+rollout: the rollout's standard error per CPU second, each variance reduction
+against a plain rollout measured beside it, on contact and crashed positions of
+our own, and the Review's rollout's trials a second (``tools/bench_rollout.py``;
+``--frames S`` there times the Rollout window's frames).
+
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
 master level thinks (with and without the thought, which fills each frame's
@@ -54,11 +59,6 @@ attract game's first move (frames, thinking, longest frame in CPU); the title's
 imports in CPython and under Pyodide in Node.js (``tools/pyodide/time_start.py``)
 against that process's own start; and under Pyodide from the built ``.pyxapp``
 without and with its bytecode (``tools/build_web.py``), extraction timed apart.
-
-rollout: the rollout's standard error per CPU second, each variance reduction
-against a plain rollout measured beside it, on contact and crashed positions of
-our own, and the Review's rollout's trials a second (``tools/bench_rollout.py``;
-``--frames S`` there times the Rollout window's frames).
 
 store: one action with its save at 300 and at 12,000 actions of a money
 session (goal: at most 3x), in a folder and in a browser's localStorage, and
@@ -88,16 +88,16 @@ from tools.bench_ui import bench_start, bench_ui
 __all__ = ["BENCHES", "main", "review_game"]
 
 
-def bench_rollout(rounds: int) -> None:
-    from tools import bench_rollout
-
-    bench_rollout.run(trials=36, each=max(1, min(rounds, 3)))
-
-
 def bench_review_window(rounds: int) -> None:
     from tools import bench_review_window
 
     bench_review_window.run(rounds=max(1, min(rounds, 3)))
+
+
+def bench_rollout(rounds: int) -> None:
+    from tools import bench_rollout
+
+    bench_rollout.run(trials=36, each=max(1, min(rounds, 3)))
 
 
 BENCHES = {
