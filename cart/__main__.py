@@ -59,6 +59,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="print the Master's review of a .mat match (GNU Backgammon's or ours) and stop",
     )
     parser.add_argument(
+        "--rollout",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --review: roll out the decision numbered N in the review instead (until its best is sure)",
+    )
+    parser.add_argument(
+        "--trials",
+        type=int,
+        default=None,
+        metavar="T",
+        help="with --rollout: stop after T trials at most (324)",
+    )
+    parser.add_argument(
         "--frames", type=int, default=300, metavar="N", help="frames the demo runs (default 300)"
     )
     parser.add_argument(
@@ -123,6 +137,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="the players' names (default White and Red; White is player 0)",
     )
     args = parser.parse_args(argv)
+    if args.rollout is not None and args.review is None:
+        parser.error("--rollout rolls out a decision of the match named by --review FILE.mat")
+    if args.trials is not None and (args.rollout is None or args.trials < 1):
+        parser.error("--trials is a positive number of trials for --rollout")
     try:
         args.rules_value = rules_from_args(args)
     except EngineError as exc:
@@ -158,9 +176,9 @@ def _text(args: argparse.Namespace) -> int:
         return 0
 
 
-def _review(path: str) -> int:
-    """``--review FILE``: the review of a ``.mat`` file as text at 2-ply (the deep pass); a file that
-    cannot be read is said so."""
+def _review(path: str, rollout: int | None = None, trials: int | None = None) -> int:
+    """``--review FILE``: the review of a ``.mat`` file as text at 2-ply (the deep pass), or with
+    ``--rollout N`` the rollout of its decision N; a file that cannot be read is said so."""
     from .ai.review import DEEP_PLY, review_match
     from .store import MatError, read_mat
     from .text.review import review_lines
@@ -170,6 +188,11 @@ def _review(path: str) -> int:
     except MatError as exc:
         print(f"Cannot review {path}: {exc}", file=sys.stderr)
         return 1
+    if rollout is not None:
+        from .text.review import rollout_command
+
+        rollout_command(match, [str(rollout)] + ([str(trials)] if trials is not None else []), print)
+        return 0
     print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
     for line in review_lines(review_match(match, ply=DEEP_PLY), match.rules):
         print(line)
@@ -386,7 +409,7 @@ DEFAULT_MODE = "pyxel"
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.review is not None:
-        return _review(args.review)
+        return _review(args.review, args.rollout, args.trials)
     return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
 
 

@@ -43,6 +43,11 @@ analysis runs in their spare time, then in a worker process (cart.ai.worker),
 by turns each round, against the same window at rest and a bare frame
 (``tools/bench_review_window.py``).
 
+rollout: the rollout's standard error per CPU second, each variance reduction
+against a plain rollout measured beside it, on contact and crashed positions of
+our own, and the Review's rollout's trials a second (``tools/bench_rollout.py``;
+``--frames S`` there times the Rollout window's frames).
+
 ui: the Pyxel game headless at 640x512, update + draw per frame (mean, p99,
 longest) over a whole computer-v-computer game, and the frames while the
 master level thinks (with and without the thought, which fills each frame's
@@ -102,12 +107,19 @@ def bench_review_window(rounds: int) -> None:
     bench_review_window.run(rounds=max(1, min(rounds, 3)))
 
 
+def bench_rollout(rounds: int) -> None:
+    from tools import bench_rollout
+
+    bench_rollout.run(trials=36, each=max(1, min(rounds, 3)))
+
+
 BENCHES = {
     "movegen": bench_movegen,
     "ai": bench_ai,
     "deep": bench_deep,
     "review": bench_review,
     "review_window": bench_review_window,
+    "rollout": bench_rollout,
     "pyodide": bench_pyodide,
     "ui": bench_ui,
     "reply": bench_reply,

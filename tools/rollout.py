@@ -18,6 +18,9 @@ by the position, so a rollout is reproducible and its work can be split anyhow.
     python -m tools.rollout run pos.txt --trials 72 --jobs 16 --out rolled.txt  # the rollouts
 
 A line of the positions' file may give its own number of trials after the ID.
+``--luck prune`` (or ``net``) rolls each position out with the cart's own rollout
+(``cart.ai.rollout``, pure Python: luck-adjusted, the first roll rotated the same way),
+slower a trial but steadier a second (``python -m tools.bench rollout``).
 ``rolled.txt``: per line a Position ID (side on roll first), the trials, and the five
 chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the side on roll.
 """
@@ -35,13 +38,14 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai.net import DEFAULT_PATH, flip_probs
+from cart.ai.rollout import FIRST_ROLLS
 from cart.engine import Position
 from cart.engine.movegen import flip_key
 from tools.kernels import UNITS, back, candidates, choose, eval_one
 from tools.starts import draw_ending, is_crashed
 from tools.train import Trainer, race_read
 
-ROLLS = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+ROLLS = FIRST_ROLLS
 MAX_PLIES = 400
 
 
@@ -97,19 +101,39 @@ def rollout(nets: tuple[np.ndarray, ...], nfeat: int, pid: str, trials: int) -> 
     return total / trials
 
 
+def cart_rollout(weights: str, pid: str, trials: int, luck: str) -> list[float]:
+    """The side on roll's mean chances by the cart's rollout (:mod:`cart.ai.rollout`), ``luck``-adjusted."""
+    from cart.ai.bot import load_weights
+    from cart.ai.rollout import Decision, Settings, Tally, think_trials
+    from cart.ai.slices import drain
+
+    key = Position.from_position_id(pid).key
+    decision = Decision("cube", pid, None, (key,), ("",))
+    settings = Settings(luck, seed=random.Random(f"rollout:{pid}").randrange(1 << 30))  # type: ignore[arg-type]
+    tally = drain(think_trials(load_weights(Path(weights)), decision, settings, Tally(), trials))
+    return [x / tally.trials for x in tally.sums]
+
+
 _NETS: tuple[np.ndarray, ...] = ()
 _NFEAT = 0
+_WEIGHTS = ""
+_LUCK = "off"
 
 
-def _init(weights: str) -> None:
-    global _NETS, _NFEAT
-    t = Trainer.from_weights(Path(weights))
-    _NETS, _NFEAT = t.nets(), t.nfeat
+def _init(weights: str, luck: str = "off") -> None:
+    global _NETS, _NFEAT, _WEIGHTS, _LUCK
+    _WEIGHTS, _LUCK = weights, luck
+    if luck == "off":
+        t = Trainer.from_weights(Path(weights))
+        _NETS, _NFEAT = t.nets(), t.nfeat
 
 
 def _job(args: tuple[str, int]) -> str:
     pid, trials = args
-    p = rollout(_NETS, _NFEAT, pid, trials)
+    if _LUCK == "off":
+        p = rollout(_NETS, _NFEAT, pid, trials).tolist()
+    else:
+        p = cart_rollout(_WEIGHTS, pid, trials, _LUCK)
     return f"{pid} {trials} " + " ".join(f"{x:.5f}" for x in p)
 
 
@@ -160,6 +184,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--jobs", type=int, default=1)
     r.add_argument("--weights", default=str(DEFAULT_PATH))
     r.add_argument("--seconds", type=float, default=0.0, help="stop after this long (0: roll them all)")
+    r.add_argument(
+        "--luck",
+        choices=("off", "none", "prune", "net"),
+        default="off",
+        help="off: the numba kernels, no adjustment; else the cart's rollout with this luck judge",
+    )
     r.add_argument("--out", type=Path, required=True)
     a = ap.parse_args(argv)
     if a.cmd == "positions":
@@ -174,10 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     n = 0
     with a.out.open("a") as f, contextlib.ExitStack() as stack:
         if a.jobs > 1:
-            pool = stack.enter_context(multiprocessing.Pool(a.jobs, _init, (a.weights,)))
+            pool = stack.enter_context(multiprocessing.Pool(a.jobs, _init, (a.weights, a.luck)))
             rolled = pool.imap(_job, todo, chunksize=4)
         else:  # here: a pool forks, which a process running threads (a test run's) must not
-            _init(a.weights)
+            _init(a.weights, a.luck)
             rolled = map(_job, todo)
         for line in rolled:
             f.write(line + "\n")

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .turn import Hint
 
 Job = tuple[Any, ...]
-"""A decision to make: its kind ("turn", "hint", "tutor", "review") and its arguments (:func:`think_job`)."""
+"""A decision to make: its kind (a key of :data:`JOBS`) and its arguments (:func:`think_job`)."""
 
 TUTOR_THRESHOLDS = {"doubtful": "DOUBTFUL", "bad": "BAD", "very bad": "VERY_BAD"}
 """The tutor's settings and the review's names for their least loss (gnubg's marks' thresholds)."""
@@ -72,6 +72,13 @@ def think_review(
     return (yield from think_review_part(start, record, ply, since, seconds))
 
 
+def think_rollout(decision: Any, settings: Any, tally: Any, seconds: float) -> Generator[None, None, Any]:
+    """A part of a rollout: more trials of ``decision`` for about ``seconds`` (:mod:`cart.ai.rollout`)."""
+    from .rollout import think_rollout_part
+
+    return (yield from think_rollout_part(decision, settings, tally, seconds))
+
+
 def review_job(match: Match, ply: int, since: int, seconds: float) -> Job:
     """The job for the part of ``match``'s review from ``since`` (:func:`think_review`)."""
     return ("review", match.restarted(), tuple(match.record), ply, since, seconds)
@@ -82,6 +89,7 @@ JOBS: dict[str, Callable[..., Generator[None, None, Any]]] = {
     "hint": think_hint,
     "tutor": think_tutor,
     "review": think_review,
+    "rollout": think_rollout,
 }
 
 

@@ -42,6 +42,9 @@ Commands (the first letter is enough for the ones marked *):
   hint             the computer's choice for you (roll, cube or play)
   review           the Master's review of the match so far: every play and
                    cube decision with its mark, each player's error rate
+  rollout N [T]    roll out the decision numbered N in the review (its best
+                   plays side by side, or the cube) until the best is sure,
+                   T trials (default 324) or Ctrl-C
   board*           show the board again
   forfeit          give up the game (asked first): your opponent wins twice
                    the cube value
@@ -204,6 +207,10 @@ class TextGame:
                 from cart.text.review import review_command
 
                 self._reviewer = review_command(m, self._reviewer, self.say)
+            elif word.split()[:1] == ["rollout"]:
+                from cart.text.review import rollout_command
+
+                rollout_command(m, word.split()[1:], self.say)
             elif word in ("", "roll", "r"):
                 if phase == "over":
                     self.report(m.new_game())

@@ -7,9 +7,13 @@ differs, cube decisions, marks, luck) and gnubg-style totals.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from cart.ai.review import DEEP_PLY, CubeReview, PlayReview, Review, Reviewer
 from cart.engine import Match, Rules
+
+if TYPE_CHECKING:
+    from cart.ai.rollout import Decision, Result
 
 _MARK_TAG = {"": "", "doubtful": "?!", "bad": "?", "very bad": "??"}
 _LUCK_TAG = {"": "", "lucky": "+", "very lucky": "++", "unlucky": "-", "very unlucky": "--"}
@@ -113,3 +117,70 @@ def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str],
     for line in review_lines(drain(reviewer.think()), match.rules):
         say(line)
     return reviewer
+
+
+ROLLOUT_TRIALS = 324
+"""The terminal's rollout stops here at the latest (nine rotations of the first roll), unless told."""
+
+
+def rollout_lines(decision: Decision, res: Result) -> list[str]:
+    """A rollout's figures: each play's equity and standard error (best first), or the cube's three."""
+    if res.cube is not None:
+        out = [
+            f"    {name:<14} {f.value:+.3f} +-{f.se:.3f}"
+            for name, f in zip(("No double", "Double, take", "Double, pass"), res.cube, strict=True)
+        ]
+        nd, dt, dp = (f.value for f in res.cube)
+        out.append(
+            f"    Right: {'double' if min(dt, dp) > nd else 'no double'}, {'take' if dt <= dp else 'pass'}"
+        )
+        return out
+    order = sorted(range(len(res.lines)), key=lambda k: k != res.best)
+    out = []
+    for rank, k in enumerate(order, 1):
+        line = res.lines[k]
+        f = line.cubeful or line.cubeless
+        win = line.chances[0]
+        played = " (played)" if k == decision.made else ""
+        out.append(
+            f"    {rank}. {line.label:<24} {f.value:+.3f} +-{f.se:.3f}  (wins {100 * win:.1f}%){played}"
+        )
+    return out
+
+
+def rollout_command(match: Match, words: list[str], say: Callable[[str], None]) -> None:
+    """The terminal's ``rollout N [TRIALS]``: the decision at record index ``N`` rolled out, 36 trials
+    said at a time, until decided, TRIALS, or Ctrl-C (the figures so far are said then)."""
+    from cart.ai.bot import load_weights
+    from cart.ai.rollout import CHECK_EVERY, Settings, Tally, finished, result, think_trials
+    from cart.ai.rollout.review import decision_at
+    from cart.ai.slices import drain
+
+    if len(words) not in (1, 2) or not all(w.isdigit() for w in words):
+        say("  ! Rollout needs a decision's number from the review: 'rollout 12', or 'rollout 12 144'.")
+        return
+    index = int(words[0])
+    trials = int(words[1]) if len(words) == 2 else ROLLOUT_TRIALS
+    weights = load_weights()
+    decision = decision_at(weights, match, index)
+    if decision is None or trials < 1:
+        say(f"  ! Nothing to roll out at {index}: name a play that was not forced, or a cube decision.")
+        return
+    settings = Settings(max_trials=trials)
+    what = f"the play {decision.dice[0]}-{decision.dice[1]}" if decision.dice else "the cube decision"
+    equity = "cubeful EMG" if decision.cube is not None else "cubeless"
+    say(f"  Rolling out {what} at {index} ({equity}, luck-adjusted, Ctrl-C stops)...")
+    tally = Tally()
+    try:
+        while not finished(decision, settings, tally):
+            more = CHECK_EVERY - tally.trials % CHECK_EVERY
+            tally = drain(think_trials(weights, decision, settings, tally, more))
+            now = rollout_lines(decision, result(decision, tally, settings))[0].strip()
+            say(f"  {tally.trials} trials: {now}")
+    except KeyboardInterrupt:
+        say(f"  Stopped after {tally.trials} trials.")
+    res = result(decision, tally, settings)
+    said = "decided" if res.decided else "not decided"
+    say(f"  After {res.trials} trials ({said}; +- one standard error):")
+    for line in rollout_lines(decision, res):
+        say(line)

@@ -49,8 +49,10 @@ REVIEW = (
     Control(
         "previous_error", "Previous error", (pyxel.KEY_P, pyxel.KEY_BACKSPACE), (pyxel.GAMEPAD1_BUTTON_B,)
     ),
+    Control("rollout", "Rollout", (pyxel.KEY_R,)),
 )
-"""The Review's: N and P (pad Y and B) step between the errors; Return and Tab go to the next one too."""
+"""The Review's: N and P (pad Y and B) step between the errors; Return and Tab go to the next one too;
+R rolls the selected decision out (a pad reaches Rollout through the menu: its X confirms)."""
 
 
 def keymap(controls: Iterable[Control]) -> dict[int, str]:
@@ -61,6 +63,8 @@ def keymap(controls: Iterable[Control]) -> dict[int, str]:
 
 PLAY_KEYS = keymap(PLAY)
 REVIEW_KEYS = keymap(REVIEW)
+ROLLOUT_KEYS = keymap(c for c in REVIEW if c.command == "rollout")
+"""The Rollout window: R (as in the Review that opened it) stops and goes on; the rest is the kit's."""
 HINT_KEYS = keymap(c for c in PLAY if c.command == "hint")
 """A box over the table with a Hint button: H (pad Y) presses it, every other key is the kit's."""
 

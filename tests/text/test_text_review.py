@@ -63,16 +63,22 @@ def test_the_header_names_the_equity_the_rules_give() -> None:
     assert "cubeless equity in points per game, as MaxGammon has no cube" in said[1]
 
 
-def test_python_m_cart_review_reads_a_mat_or_says_why_not(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    m = Match(Rules(match_length=1), names=("Ann", "Bob"), rng=random.Random(1))
+def two_plays(tmp_path: Path, length: int) -> Path:
+    """A .mat file of a ``length``-point match's first two plays (6-1 and 3-1, points made)."""
+    m = Match(Rules(match_length=length), names=("Ann", "Bob"), rng=random.Random(1))
     m.roll((6, 1))
     m.play("13/7 8/7")
     m.roll((3, 1))
     m.play("8/5 6/5")
     path = tmp_path / "g.mat"
     path.write_text(export_mat(m))
+    return path
+
+
+def test_python_m_cart_review_reads_a_mat_or_says_why_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = two_plays(tmp_path, 1)
     assert main(["--review", str(path)]) == 0
     out = capsys.readouterr().out
     assert "Review of Ann against Bob" in out and "Totals" in out and "at 2-ply" in out
@@ -82,3 +88,27 @@ def test_python_m_cart_review_reads_a_mat_or_says_why_not(
     captured = capsys.readouterr()
     assert "Cannot review" in captured.err and "Traceback" not in captured.err
     assert bad.read_bytes() == b"MATLAB 5.0 MAT-file\x00\x01"
+
+
+def test_rollout_in_the_terminal_rolls_a_reviewed_decision_out_or_says_why_not() -> None:
+    """Issue 37: ``rollout N T``: the decision numbered N (the review's numbers) rolled out, its plays'
+    equities and errors said; a number with no decision, or no number, is said so."""
+    out = io.StringIO()
+    match = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(1))
+    game = TextGame(match, out, echo=True)
+    game.run(["", "13/11 13/8", "", "24/23 8/5", "rollout 3 1", "rollout 0", "rollout x", "quit"])
+    text = out.getvalue()
+    assert "Rolling out the play 3-1 at 3" in text or "Rolling out the play 1-3 at 3" in text
+    assert "After 1 trials (not decided" in text and "1. " in text and "+-" in text
+    assert "Nothing to roll out at 0" in text and "Rollout needs a decision's number" in text
+    assert "rollout N" in HELP
+
+
+def test_python_m_cart_review_rollout_rolls_one_decision_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = two_plays(tmp_path, 3)
+    assert main(["--review", str(path), "--rollout", "3", "--trials", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Rolling out the play 3-1 at 3 (cubeful EMG" in out and "After 1 trials" in out
+    assert "8/5 6/5" in out

@@ -142,3 +142,16 @@ def test_a_crashed_fit_leaves_the_contact_net_and_mix_zero_is_the_start(tmp_path
     assert nets["1"]["crashed"] != start
     w1, b1, _, _ = nets["0"]["crashed"]  # stored in halves: the start to within a half's rounding
     assert np.allclose(w1, start[0], rtol=1e-3, atol=1e-3) and np.allclose(b1, start[1], rtol=1e-3, atol=1e-3)
+
+
+def test_the_tools_rollout_can_roll_with_the_carts_luck_adjusted_rollout(tmp_path: Path) -> None:
+    """Issue 37: ``run --luck prune``: the same file, each position rolled out by ``cart.ai.rollout``."""
+    todo = tmp_path / "todo.txt"
+    todo.write_text("4HPwATDgc/ABMA 1\n")
+    out = tmp_path / "rolled.txt"
+    assert rollout.main(["run", str(todo), "--luck", "none", "--out", str(out)]) == 0
+    pid, trials, *chances = out.read_text().split()
+    assert (pid, trials) == ("4HPwATDgc/ABMA", "1") and len(chances) == 5
+    assert [float(x) for x in chances] == pytest.approx(
+        rollout.cart_rollout(str(cartnet.DEFAULT_PATH), pid, 1, "none"), abs=1e-5
+    )

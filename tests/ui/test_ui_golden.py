@@ -26,6 +26,7 @@ import pyxel
 from finished_game import finished_game, finished_review
 from seats import against
 
+from cart.ai.rollout import Settings as RolloutSettings
 from cart.engine import GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
@@ -36,6 +37,7 @@ from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.palette import WIMP_RGB
 from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_rollout import RolloutScene
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
 from cart.ui.wimp.dialogs import Dialog
@@ -319,6 +321,18 @@ def shot_review(a: App) -> None:
     frame(a, at=(600, 60))
 
 
+def shot_rollout(a: App) -> None:
+    """Issue 37: the Review's very bad play rolled out, its plays side by side (three plain trials)."""
+    shot_review(a)
+    frame(a, Command("roll"))
+    scene = a.top
+    assert isinstance(scene, RolloutScene)
+    scene.run.settings = RolloutSettings(luck="none", max_trials=3)
+    while scene.run.running:
+        frame(a)
+    frame(a, at=(600, 60))
+
+
 def shot_tutor(a: App) -> None:
     """Issue 20: the tutor asks before a bad play (3-1: both back men up), over the board."""
     a.prefs.settings = a.prefs.settings.replace(tutor="bad")
@@ -363,6 +377,7 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "game_over": shot_game_over,
     "game_over_rated": shot_game_over_rated,
     "review": shot_review,
+    "rollout": shot_rollout,
     "tutor": shot_tutor,
     "computer_dice": shot_computer_dice,
 }

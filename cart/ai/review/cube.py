@@ -40,15 +40,23 @@ def cube_view(state: GameState, score: tuple[int, int]) -> CubeView | None:
     return CubeView(cube, _to_emg(state, score, mover))
 
 
+def emg_span(state: GameState, score: tuple[int, int], doubler: int) -> tuple[float, float] | None:
+    """``doubler``'s match winning chances after a single game won and lost at the cube; None in money."""
+    n = state.rules.match_length
+    if not n:
+        return None
+    away = (n - score[doubler], n - score[1 - doubler])
+    win = after_game(away, state.cube, True, crawford=state.crawford)
+    return win, after_game(away, state.cube, False, crawford=state.crawford)
+
+
 def _to_emg(state: GameState, score: tuple[int, int], doubler: int) -> Callable[[float], float]:
     """``doubler``'s figures in EMG: money's are already (per unit of the cube); a match's chances of
     winning it are mapped as gnubg's ``mwc2eq`` maps them, +1 a single game won at the cube, -1 lost."""
-    n = state.rules.match_length
-    if not n:
+    span = emg_span(state, score, doubler)
+    if span is None:
         return lambda x: x
-    away = (n - score[doubler], n - score[1 - doubler])
-    win = after_game(away, state.cube, True, crawford=state.crawford)
-    lose = after_game(away, state.cube, False, crawford=state.crawford)
+    win, lose = span
     if win - lose < 1e-9:
         return lambda x: 0.0
     return lambda x: (2.0 * x - (win + lose)) / (win - lose)

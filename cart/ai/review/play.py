@@ -39,9 +39,9 @@ class Slicer:
     __slots__ = ("n",)
 
     def __init__(self) -> None:
-        self.n = 0
+        self.n = 0.0
 
-    def add(self, work: int) -> Generator[None, None, None]:
+    def add(self, work: float) -> Generator[None, None, None]:
         self.n += work
         if self.n >= SLICE_EVALS:
             self.n = 0

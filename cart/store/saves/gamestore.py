@@ -283,6 +283,8 @@ class GameStore:
             raise WriteError(f"Could not delete the game {name!r}: {exc.strerror or exc}") from exc
         with contextlib.suppress(OSError):  # a cache: one left behind is harmless (it names the game's id)
             self.backend.delete(f"{REVIEWS}{entry_stem(name)}.json")
+        with contextlib.suppress(OSError):
+            self.backend.delete(f"{REVIEWS}{entry_stem(name)}.rollouts.json")
 
     # -- helpers -----------------------------------------------------------------
     @staticmethod

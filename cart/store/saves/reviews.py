@@ -73,3 +73,33 @@ class ReviewStore:
             ) from None
         except (OSError, ValueError) as exc:
             raise WriteError(f"Could not keep the review of {game.name!r}: {exc}") from exc
+
+    @staticmethod
+    def rollouts_entry(name: str) -> str:
+        """The entry a game's rollouts are kept in: beside its review, each cache written on its own."""
+        return f"{REVIEWS}{entry_stem(name)}.rollouts.json"
+
+    def load_rollouts(self, game: SavedGame) -> dict[str, Any] | None:
+        """The rollouts kept for ``game``'s review (their own key inside), or None."""
+        try:
+            data = self.backend.read(self.rollouts_entry(game.name))
+            body = decode("review", data) if data is not None else {}
+        except (OSError, ValueError):
+            return None
+        rollouts = body.get("rollouts")
+        return rollouts if body.get("game_id") == game.game_id and isinstance(rollouts, dict) else None
+
+    def save_rollouts(self, game: SavedGame, rollouts: dict[str, Any]) -> None:
+        """Keep ``rollouts`` for ``game``; :class:`WriteError` if not (they show while the window is open).
+
+        Never over what a newer Gammon Cart kept there (reading it raises): that stays as it is.
+        """
+        entry = self.rollouts_entry(game.name)
+        try:
+            kept = self.backend.read(entry)
+            if kept is not None:
+                with contextlib.suppress(DamagedError):
+                    decode("review", kept)
+            self.backend.write(entry, encode("review", {"game_id": game.game_id, "rollouts": rollouts}))
+        except (OSError, ValueError) as exc:
+            raise WriteError(f"Could not keep the rollouts of {game.name!r}: {exc}") from exc

@@ -34,6 +34,7 @@ from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
+from .review_rollout import ROLLED_KINDS, kept_forms, open_rollout
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits, holds
 from .review_view import (
@@ -67,7 +68,7 @@ CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
 TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
-NEXT, PREVIOUS = control("next_error"), control("previous_error")
+NEXT, PREVIOUS, ROLLOUT = control("next_error"), control("previous_error"), control("rollout")
 
 
 class ReviewScene(Scene):
@@ -102,6 +103,7 @@ class ReviewScene(Scene):
         self.next_error = Button(Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True)
         first = next((i for i, line in enumerate(self.lines.lines) if line.kind == "move"), 0)
         self.select(first)
+        self.rollouts = kept_forms(source.rollouts)  # the store's form of each kept rollout, by record index
 
     # -- the analysis ------------------------------------------------------------------------
     @property
@@ -200,6 +202,11 @@ class ReviewScene(Scene):
         self.deep.stop()
         self.keep()
 
+    # -- rollouts --------------------------------------------------------------------------------
+    def rollout(self) -> Transition | None:
+        """The Rollout window on the selected line's decision (a kept rollout goes on); a box if none."""
+        return open_rollout(self.services, self.source, self.lines, self.line, self.rollouts)
+
     def menu_entries(self) -> list[Entry]:
         def doing(act: Callable[[], None]) -> Callable[[], Transition | None]:
             def run() -> Transition | None:
@@ -216,6 +223,12 @@ class ReviewScene(Scene):
             Entry(PREVIOUS.label, doing(lambda: self.jump_error(-1)), enabled=errors, key=previous),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
+            Entry(
+                ROLLOUT.label,
+                self.rollout,
+                enabled=self.line.kind in ROLLED_KINDS,
+                key=key_for(ROLLOUT.command, device),
+            ),
             help_entry(device),
             Entry("Close", self.close, key=key_for("cancel", device)),
         ]
@@ -267,6 +280,8 @@ class ReviewScene(Scene):
             self.jump_error()
         elif name == "previous_error":
             self.jump_error(-1)
+        elif name == ROLLOUT.command:
+            return self.rollout()
         elif name == "cancel":
             return self.close()
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pyxel
 
@@ -71,6 +71,28 @@ def cached_review(
     return cached, deep, keep
 
 
+def kept_rollouts(
+    services: Services, saved: SavedGame | None
+) -> tuple[dict[str, Any] | None, Callable[[dict[str, Any]], str | None] | None]:
+    """The rollouts kept with ``saved``'s review (the store's form), and how to keep them anew."""
+    store = services.store
+    if store is None or saved is None:
+        return None, None
+    try:
+        kept = store.reviews.load_rollouts(saved)
+    except (OSError, ValueError):
+        kept = None
+
+    def keep(rollouts: dict[str, Any]) -> str | None:
+        try:
+            store.reviews.save_rollouts(saved, rollouts)
+        except StoreError as exc:
+            return str(exc)
+        return None
+
+    return kept, keep
+
+
 def review_saved(services: Services, saved: SavedGame) -> Transition:
     """A saved game told back from the saved-games list (finished or not: its moves so far)."""
     match = copy_of(saved.match)
@@ -82,6 +104,7 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
     viewer = 1 - options.computer if options.computer is not None else 1
     cached, deep, keep = cached_review(services, saved, match)
     source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep)
+    source.rollouts, source.keep_rollouts = kept_rollouts(services, saved)
     return Push(ReviewScene(services, source))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cart.ai.review import Review, analysis_key
 
@@ -23,7 +23,8 @@ class ReviewSource:
 
     ``keep`` stores the review and its deep pass when the window closes (returning why not, or
     None); ``then`` says where to go after; ``ply`` is the quick pass's depth; ``deep``, the deep
-    pass kept (at :data:`cart.ai.review.DEEP_PLY`).
+    pass kept (at :data:`cart.ai.review.DEEP_PLY`); ``rollouts``, those kept with the review (the
+    store's form), and ``keep_rollouts`` stores them.
     """
 
     title: str
@@ -35,6 +36,8 @@ class ReviewSource:
     then: Callable[[], Transition | None] | None = None
     ply: int | None = None
     deep: Review | None = None
+    rollouts: dict[str, Any] | None = None
+    keep_rollouts: Callable[[dict[str, Any]], str | None] | None = None
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:

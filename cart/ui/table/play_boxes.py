@@ -319,7 +319,7 @@ def review_table(
     The Review (and the AI's) modules are loaded here, at its first opening, not with the table.
     """
     from cart.ui.review.review import ReviewScene
-    from cart.ui.review.review_open import cached_review, copy_of
+    from cart.ui.review.review_open import cached_review, copy_of, kept_rollouts
     from cart.ui.review.review_source import ReviewSource
 
     match = copy_of(table.match)
@@ -329,4 +329,7 @@ def review_table(
     cached, deep, keep = cached_review(services, session.game if session is not None else None, match)
     title = session.game.name if session is not None else "this game"
     source = ReviewSource(title, match, table.players, table.viewer, cached, keep, then, deep=deep)
+    source.rollouts, source.keep_rollouts = kept_rollouts(
+        services, session.game if session is not None else None
+    )
     return Push(ReviewScene(services, source))

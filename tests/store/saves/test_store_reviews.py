@@ -151,3 +151,24 @@ def test_a_missing_or_huge_mat_file_is_said_so(tmp_path: Path) -> None:
     big.write_bytes(b" 1 point match\n" + b" " * (5 * 1024 * 1024))
     with pytest.raises(MatError, match="larger"):
         read_mat(big)
+
+
+def test_a_reviews_rollouts_are_kept_beside_it_each_cache_apart_and_go_with_the_game() -> None:
+    """Issue 37: rollouts kept apart from the review (neither write loses the other), read back only for
+    this game, damaged ones absent, and deleted with the game."""
+    backend = MemoryBackend()
+    store = played(Store(backend))
+    game = store.games.load("Friday")
+    store.reviews.save_rollouts(game, {"key": "k", "items": {}})
+    store.reviews.save(game, review_cache_form(reviewed(game.match), game.match.record))
+    assert store.reviews.load_rollouts(game) == {"key": "k", "items": {}}
+    assert store.reviews.load(game) is not None
+    backend.write(store.reviews.rollouts_entry("Friday"), b"{not json")
+    assert store.reviews.load_rollouts(game) is None
+    store.reviews.save_rollouts(game, {"key": "k2"})  # a damaged one is written over
+    assert store.reviews.load_rollouts(game) == {"key": "k2"}
+    store.games.delete("Friday")
+    assert backend.names("reviews/") == []
+    newer = played(store).games.load("Friday")
+    store.reviews.save_rollouts(game, {"key": "old"})  # the deleted game's, left behind
+    assert store.reviews.load_rollouts(newer) is None
