@@ -3,8 +3,9 @@
 The quick loop (``-m "not slow" -n 2``) stays quick only if no test in it grows unseen: one
 tools' test once took a third of the loop's CPU. Wall time says more about the machine's other
 load than about the test, so the budget is of CPU seconds, the process's and its children's, from
-a test's setup to the end of its call (a module's fixtures count once, on its first test). A test
-marked ``slow`` has no budget; it belongs to the whole suite.
+a test's setup to the end of its call. A fixture shared by a module or a whole run (a finished
+game's review, say) is no one test's cost, whichever test happens to set it up first, so its setup
+is left out. A test marked ``slow`` has no budget; it belongs to the whole suite.
 """
 
 from __future__ import annotations
@@ -53,6 +54,25 @@ class CpuBudget:
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self.spent: dict[str, float] = {}
+        self.shared = 0.0  # CPU seconds spent so far setting up fixtures wider than one test
+        self._depth = 0  # shared fixtures being set up now, one inside another
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_fixture_setup(self, fixturedef: pytest.FixtureDef[object]) -> Generator[None, object, object]:
+        if fixturedef.scope == "function":
+            return (yield)
+        start = cpu_seconds()
+        self._depth += 1
+        try:
+            return (yield)
+        finally:
+            self._depth -= 1
+            if not self._depth:
+                self.shared += cpu_seconds() - start
+
+    def _now(self) -> float:
+        """CPU seconds so far, less those of shared fixtures' setups."""
+        return cpu_seconds() - self.shared
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(
@@ -61,7 +81,7 @@ class CpuBudget:
         report = yield
         if call.when != "call" or item.get_closest_marker("slow") is not None:
             return report
-        spent = cpu_seconds() - item.stash.get(_START, cpu_seconds())
+        spent = self._now() - item.stash.get(_START, self._now())
         report.user_properties.append((_KEY, spent))
         why = over_budget(spent, self.budget)
         if why is not None and report.passed:
@@ -71,7 +91,7 @@ class CpuBudget:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtest_setup(self, item: pytest.Item) -> None:
-        item.stash[_START] = cpu_seconds()
+        item.stash[_START] = self._now()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         """Each quick test's CPU, gathered where the reports end up (the controller, under ``-n``)."""

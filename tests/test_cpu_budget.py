@@ -24,6 +24,13 @@ def test_costly_but_slow():
 
 def test_cheap():
     pass
+
+@pytest.fixture(scope="module")
+def shared():
+    burn()
+
+def test_cheap_beside_a_shared_fixture(shared):
+    pass
 """
 
 
@@ -32,7 +39,7 @@ def test_a_quick_test_over_the_budget_fails_and_the_summary_names_it(pytester: p
     pytester.makeini("[pytest]\nmarkers =\n    slow: long\n")
     pytester.makepyfile(test_burn=BURNER)
     result = pytester.runpytest_inprocess("--cpu-budget", "0.2", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=2, failed=1)
+    result.assert_outcomes(passed=3, failed=1)  # a shared fixture is no one test's cost
     result.stdout.fnmatch_lines(["*test_costly took 0.* s of CPU, over the quick loop budget of 0.2 s*"])
     result.stdout.fnmatch_lines(["*costliest quick tests*", "*test_burn.py::test_costly"])
     assert pytester.runpytest_inprocess("--cpu-budget", "0", "-p", "no:cacheprovider").ret == 0

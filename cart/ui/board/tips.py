@@ -137,3 +137,12 @@ def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
             if _clear(box):
                 return box
     return None
+
+
+def table_tip(
+    key: str, game: GameState, mine: bool, device: Device, pointer: tuple[int, int]
+) -> tuple[str, Rect] | None:
+    """The table's tip for ``key`` now and its box by the pointer, or None where there is nothing to say."""
+    text = tip_text(key, game, mine, device)
+    box = tip_box(text, pointer) if text else None
+    return (text, box) if text and box else None

@@ -25,7 +25,6 @@ from cart.ui.controls import REVIEW_KEYS, control, key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
-from cart.ui.kit.text import cut
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.wimp.keyboard import help_entry
 from cart.ui.wimp.menus import Entry, MenuScene
@@ -47,6 +46,7 @@ from .review_view import (
     MoveList,
     draw_play,
     draw_progress,
+    draw_totals,
     list_rows,
     text_x,
 )
@@ -64,7 +64,6 @@ GRAPH = Rect(PANEL.x, PROGRESS.bottom + 4, PANEL.w, 62)
 TOTALS = Rect(PANEL.x, GRAPH.bottom + 4, PANEL.w, 6 * ROW_H + 4)
 BUTTON_Y = TOTALS.bottom + 6
 BUTTON_H = 24
-CHARS = (PANEL.w - 8) // CHAR_W  # a detail line
 TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
@@ -438,27 +437,5 @@ class ReviewScene(Scene):
         self.graph.sides(g, self.services.assets, players[viewer].colour, players[1 - viewer].colour, said)
 
     def _totals(self, g: pyxel.Image) -> None:
-        a = self.services.assets
-        draw_box(g, TOTALS, wimp.FIELD_BG)
-        players = self.source.players
         totals = self.review.totals() if self.review is not None else None
-        x0 = TOTALS.x + 4
-        cols = (x0 + 44, x0 + 44 + 64)  # after "Error": each column's name ends inside the box
-        y = TOTALS.y + 2
-        for seat, cx in enumerate(cols):
-            a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
-            a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
-        rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
-        rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
-        rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
-        for k, (label, value) in enumerate(rows, 1):
-            ry = y + k * ROW_H
-            a.text(g, x0, ry, label, wimp.TEXT_DISABLED)
-            for seat, cx in enumerate(cols):
-                a.text(g, cx, ry, value(totals[seat]) if totals is not None else "...", wimp.TEXT)
-        for seat in (0, 1):
-            ry = y + (4 + seat) * ROW_H
-            a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
-            # a rating is a verdict on the whole match: none until the analysis has read it all
-            word = totals[seat].rating if totals is not None and self.finished else "..."
-            a.text(g, x0 + 16, ry, cut(word, CHARS - 2), wimp.TEXT)
+        draw_totals(g, self.services.assets, TOTALS, self.source.players, totals, self.finished)

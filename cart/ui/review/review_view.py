@@ -10,6 +10,7 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import pyxel
 
@@ -23,6 +24,10 @@ from cart.ui.wimp.scrollbar import ScrollBar
 from cart.ui.wimp.widgets import draw_box
 
 from .review_rows import Line
+
+if TYPE_CHECKING:
+    from cart.ai.review import PlayerTotals
+    from cart.ui.board.view_state import Player
 
 ROW_H = 16
 SCROLL_W = 14
@@ -295,3 +300,36 @@ def _arrow(g: pyxel.Image, x0: float, y0: float, x1: float, y1: float, colour: i
 
 
 CHAR = CHAR_W
+
+
+def draw_totals(
+    g: pyxel.Image,
+    a: Assets,
+    box: Rect,
+    players: tuple[Player, Player],
+    totals: tuple[PlayerTotals, PlayerTotals] | None,
+    finished: bool,
+) -> None:
+    """Each player's error rate, luck and marks in columns, then their ratings ("..." until known)."""
+    draw_box(g, box, wimp.FIELD_BG)
+    x0 = box.x + 4
+    cols = (x0 + 44, x0 + 44 + 64)  # after "Error": each column's name ends inside the box
+    y = box.y + 2
+    for seat, cx in enumerate(cols):
+        a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
+        a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
+    rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
+    rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
+    rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
+    for k, (label, value) in enumerate(rows, 1):
+        ry = y + k * ROW_H
+        a.text(g, x0, ry, label, wimp.TEXT_DISABLED)
+        for seat, cx in enumerate(cols):
+            a.text(g, cx, ry, value(totals[seat]) if totals is not None else "...", wimp.TEXT)
+    chars = (box.w - 8) // CHAR_W
+    for seat in (0, 1):
+        ry = y + (4 + seat) * ROW_H
+        a.blt(g, x0, ry + 2, f"token_{players[seat].colour}")
+        # a rating is a verdict on the whole match: none until the analysis has read it all
+        word = totals[seat].rating if totals is not None and finished else "..."
+        a.text(g, x0 + 16, ry, cut(word, chars - 2), wimp.TEXT)

@@ -31,16 +31,15 @@ from cart.engine import (
 from cart.ui.board import layout as L
 from cart.ui.board.animation import Beat, CheckerRun, play_frames
 from cart.ui.board.board_view import hourglass
-from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, tip_box, tip_text
+from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, table_tip
 from cart.ui.board.view_state import ViewState
 from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Focus, Intent, OpenMenu, Pointer, Release, Select
-from cart.ui.kit.text import sentence
 from cart.ui.kit.thinking import Thinker
 from cart.ui.table.drag import Drag, Held
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, draw_tip
-from cart.ui.wimp.stage import Push, Scene, Tell, Transition, chain
+from cart.ui.wimp.stage import Push, Scene, Transition, chain
 
 from . import play_boxes as boxes
 from .table import ROLL, Outcome, Sound, Table
@@ -57,9 +56,7 @@ if TYPE_CHECKING:
 HINT_LEVEL = "expert"
 ATTRACT_PAUSE = 45  # frames between attract-mode games
 PASS_PAUSE = 20  # frames a pass message stays before the game goes on
-SETTLE_MOST = 30
-"""Frames the computer's dice may tumble on while it thinks its play, so they settle as its men set off;
-past them they settle and the hourglass shows."""
+SETTLE_MOST = 30  # frames the computer's dice tumble on while it thinks, to settle as its men set off
 
 
 class PlayScene(Scene):
@@ -72,9 +69,7 @@ class PlayScene(Scene):
         self.table = table
         self.attract = attract
         self.pointer = (0, 0)
-        self.focus: tuple[int, int] | None = (
-            None  # where the arrow keys last put the cursor, until the mouse moves
-        )
+        self.focus: tuple[int, int] | None = None  # where the arrow keys put the cursor, till the mouse moves
         self.thinker: Thinker | None = None
         self.beats: list[Beat] = []
         self.held = Held()  # presses and keys that came during a beat, for when it is over
@@ -310,12 +305,8 @@ class PlayScene(Scene):
         before = self.table.partial()
         self.react(placing())
         after = self.table.partial()
-        if (
-            after is not before
-            and after is not None
-            and after.is_complete
-            and self.services.prefs.auto_confirm
-        ):
+        completed = after is not before and after is not None and after.is_complete
+        if completed and self.services.prefs.auto_confirm:
             self.confirm()
 
     def attempt(self, action: Action) -> None:
@@ -404,17 +395,7 @@ class PlayScene(Scene):
             elif isinstance(e, GameOver):
                 self._game_ended(e, sounds)
         self.beats = [b for b in self.beats if b.kind != "tumbling" or b.frames > 0]
-        problem = self.table.problem()
-        session = self.table.session
-        conflict = session is not None and session.conflict and not self.attract
-        if conflict and not self._conflict_asked:  # once: a roll and the reply in one frame both find it
-            self.go(boxes.show_conflict(self))
-        elif problem and not conflict:
-            self.go(Tell("Not saved", (sentence(problem), "The game goes on; Exit tries to save it again.")))
-        warning = session.take_warning() if session is not None and not self.attract else None
-        if warning:
-            self.go(boxes.offer_new_session(self, warning))
-        self._conflict_asked = conflict
+        self._conflict_asked = boxes.store_news(self, self._conflict_asked)
         return outcome
 
     def _game_ended(self, e: Event, sounds: object) -> None:
@@ -462,6 +443,6 @@ class PlayScene(Scene):
             return None
         if self.covered or self.beats or self.drag is not None:
             return None  # nor while a man is carried: the tip would ride along over the board
-        text = tip_text(str(key), self.match.game, self.table.mine(), self.services.used.device)
-        box = tip_box(text, self.pointer) if text else None
-        return (text, box) if text and box else None
+        return table_tip(
+            str(key), self.match.game, self.table.mine(), self.services.used.device, self.pointer
+        )

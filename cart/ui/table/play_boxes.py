@@ -29,6 +29,7 @@ class PlayScene(Protocol):
 
     table: Table
     services: Services
+    attract: bool
 
     @property
     def match(self) -> Match: ...
@@ -44,6 +45,8 @@ class PlayScene(Protocol):
     def advice_for(self, game: GameState) -> str: ...
 
     def ask_again(self) -> None: ...
+
+    def go(self, transition: Transition | None) -> None: ...
 
 
 def _acting(scene: PlayScene, act: Callable[[], object]) -> Transition | None:
@@ -135,6 +138,23 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
 
     choices = [Choice("Decline", answer(Decline())), Choice("Accept", answer(Accept()), default=True)]
     return Push(Dialog(scene.services, "Resign", lines, choices))
+
+
+def store_news(scene: PlayScene, conflict_asked: bool) -> bool:
+    """What the store says after an action, shown whole and once: another window's save (asked once,
+    since a roll and the reply in one frame both find it), a failed save, a session near its limit.
+    Returns whether the conflict stands."""
+    session = scene.table.session
+    problem = scene.table.problem()
+    conflict = session is not None and session.conflict and not scene.attract
+    if conflict and not conflict_asked:
+        scene.go(show_conflict(scene))
+    elif problem and not conflict:
+        scene.go(Tell("Not saved", (sentence(problem), "The game goes on; Exit tries to save it again.")))
+    warning = session.take_warning() if session is not None and not scene.attract else None
+    if warning:
+        scene.go(offer_new_session(scene, warning))
+    return bool(conflict)
 
 
 def offer_new_session(scene: PlayScene, warning: str) -> Transition:
