@@ -44,15 +44,6 @@ def pack(c0, c1, row):
 
 
 @njit(cache=True)
-def flip_row(b, out):
-    """The same board with the other side on roll (the halves swapped)."""
-    c0 = np.empty(26, np.int64)
-    c1 = np.empty(26, np.int64)
-    unpack(b, c0, c1)
-    pack(c1, c0, out)
-
-
-@njit(cache=True)
 def legal(c0, c1, s, d):
     """Whether the mover may move a checker from slot ``s`` by ``d``."""
     if c0[s] == 0:
@@ -220,15 +211,27 @@ def results(key: int, d1: int, d2: int, scratch: Scratch | None = None) -> list[
     return [int.from_bytes(s.out[i].tobytes(), "little") for i in range(n)]
 
 
+def rows(key: int, d1: int, d2: int, scratch: Scratch) -> np.ndarray:
+    """The results as rows for :func:`tools.kernels.choose` (the position itself when none is legal).
+
+    A view of ``scratch``: the next call overwrites it.
+    """
+    b = np.frombuffer(key.to_bytes(26, "little"), np.uint8)
+    n = generate(b, d1, d2, scratch.out, scratch.table, scratch.stamp, scratch.st)
+    if n == 0:
+        scratch.out[0] = b
+        n = 1
+    return scratch.out[:n]
+
+
+def key_of(row: np.ndarray) -> int:
+    return int.from_bytes(row.tobytes(), "little")
+
+
 def candidates(key: int, d1: int, d2: int, scratch: Scratch | None = None) -> tuple[list[int], np.ndarray]:
     """:func:`tools.kernels.candidates` by this generator: the results (the position when none), as rows."""
-    s = scratch or Scratch()
-    b = np.frombuffer(key.to_bytes(26, "little"), np.uint8)
-    n = generate(b, d1, d2, s.out, s.table, s.stamp, s.st)
-    if n == 0:
-        return [key], b.reshape(1, 26).copy()
-    rows = s.out[:n].copy()
-    return [int.from_bytes(r.tobytes(), "little") for r in rows], rows
+    arr = rows(key, d1, d2, scratch or Scratch()).copy()
+    return [key_of(r) for r in arr], arr
 
 
 @njit(cache=True)
@@ -250,4 +253,4 @@ def best_of_rolls(
         best[r, :] = p
 
 
-__all__ = ["UNITS", "Scratch", "best_of_rolls", "candidates", "flip_row", "generate", "results"]
+__all__ = ["UNITS", "Scratch", "best_of_rolls", "candidates", "generate", "key_of", "results", "rows"]
