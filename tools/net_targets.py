@@ -69,11 +69,12 @@ def flip_vec(p: np.ndarray) -> np.ndarray:
 class Recorder:
     """One weight file's nets playing self-play games and reading each roll's luck."""
 
-    def __init__(self, weights: Path, fast: bool = True, luck: str = "net") -> None:
+    def __init__(self, weights: Path, fast: bool = True, luck: str = "net", ply: int = 0) -> None:
         t = Trainer.from_weights(weights)
         self.nets, self.nfeat = t.nets(), t.nfeat
         self.digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
         self.luck = luck
+        self.ply = ply  # the player: the net at 0-ply or at 1-ply (the luck read at 0-ply either way)
         if luck == "prune":  # the master's prune net values the 21 rolls: cheaper, noisier luck
             _, arrays = read_arrays(weights.read_bytes())
             w1, b1, w2, b2 = arrays["prune"]
@@ -88,6 +89,8 @@ class Recorder:
         self._rows = np.empty((21, 26), np.uint8)
         self._best1 = np.empty((1, 5))
         self._row1 = np.empty((1, 26), np.uint8)
+        self._bests1 = np.empty((21, 5))
+        self._rows1 = np.empty((21, 26), np.uint8)
         self._best = np.empty(5)
         self._idx = np.empty(UNITS.size, np.int64)
         self._val = np.empty(UNITS.size, np.float64)
@@ -113,8 +116,8 @@ class Recorder:
             self._bests[r] = self._best
         return self._rows, self._bests
 
-    def prune_rolls(self, key: int, r: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Roll ``r``'s play by the net (row and chances), and each roll's best by the prune net's values."""
+    def prune_rolls(self, key: int, r: int) -> tuple[np.ndarray, np.ndarray]:
+        """Roll ``r``'s play by the net, and each roll's best by the prune net's values."""
         b = np.frombuffer(key.to_bytes(26, "little"), np.uint8)
         sc = self._scratch
         fastgen.best_of_rolls(
@@ -134,15 +137,42 @@ class Recorder:
             b, UNITS, *self.nets, self.nfeat, self._rolls[r : r + 1], self._best1, self._row1,
             sc.out, sc.table, sc.stamp, sc.st,
         )  # fmt: skip
-        return self._row1[0], self._best1[0], self._bests
+        return self._row1[0], self._bests
 
-    def end(self, row: np.ndarray, probs: np.ndarray) -> np.ndarray | None:
-        """The game's end for the mover after the play ``row`` (chances ``probs``), or None if it goes on.
+    def one_ply(self, key: int, d1: int, d2: int) -> np.ndarray:
+        """The play of ``d1``-``d2`` whose mean over the opponent's 21 replies (each its 0-ply best) is best.
+
+        A play that ends the game or breaks contact is valued as the game's end there.
+        """
+        cands = fastgen.rows(key, d1, d2, self._scratch).copy()
+        if len(cands) == 1:
+            return cands[0]
+        sc = self._scratch
+        opp = np.empty(26, np.uint8)
+        top, pick = -9.0, 0
+        for i, c in enumerate(cands):
+            end = self.end(c)
+            if end is not None:
+                eq = float(equity(end[None, :])[0])
+            else:
+                opp[:13], opp[13:] = c[13:], c[:13]  # the opponent on roll: the halves swapped
+                fastgen.best_of_rolls(
+                    opp, UNITS, *self.nets, self.nfeat, self._rolls, self._bests1, self._rows1,
+                    sc.out, sc.table, sc.stamp, sc.st,
+                )  # fmt: skip
+                eq = -float(WEIGHT21 @ equity(self._bests1))
+            if eq > top:
+                top, pick = eq, i
+        return cands[pick]
+
+    def end(self, row: np.ndarray) -> np.ndarray | None:
+        """The game's end for the mover after the play ``row``, or None if it goes on.
 
         The exact result when the mover is off, the race read when contact is broken.
         """
         if row[0] & 15 == 15:
-            return probs.copy()
+            eval_one(row, UNITS, *self.nets, self._idx, self._val, self._h, self._o, self.nfeat)
+            return self._o.copy()
         if back(row, 0) + back(row, 1) <= 25:
             known = race_read(int.from_bytes(row.tobytes(), "little"))
             if known is not None:
@@ -163,14 +193,16 @@ class Recorder:
             r = ROLLS21.index((min(d1, d2), max(d1, d2)))
             if self.luck == "net":
                 rows, bests = self.rolls(key)
-                row, probs = rows[r], bests[r]
+                row = rows[r]
             else:
-                row, probs, bests = self.prune_rolls(key, r)
+                row, bests = self.prune_rolls(key, r)
             mean = WEIGHT21 @ bests
             keys.append(key)
             means.append(mean)
             lucks.append(bests[r] - mean)
-            end = self.end(row, probs)
+            if self.ply:
+                row = self.one_ply(key, d1, d2)
+            end = self.end(row)
             if end is not None:  # for the side that just moved: the side on roll at the last position
                 break
             key = flip_key(int.from_bytes(row.tobytes(), "little"))
