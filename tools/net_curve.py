@@ -36,7 +36,7 @@ from cart.ai.classes import is_crashed
 from cart.ai.features import INPUTS
 from cart.engine import Position
 from tools import net_targets
-from tools.fit import equity_of, forward
+from tools.fit import adam_step, equity_of, forward, gradients
 from tools.kernels import UNITS, encode, njit
 
 _FLIP_DIFF = net_targets._FLIP_DIFF
@@ -192,19 +192,9 @@ def fit_curve(
         rng.shuffle(tr)
         for start in range(0, len(tr), batch):
             b = tr[start : start + batch]
-            xb = inputs(rows[b], n_in).astype(np.float64)
-            yb = y[b]
-            h, o = forward(p, xb)
-            d_o = (o - yb) * o * (1 - o) / len(b)
-            g = {"W2": d_o.T @ h, "b2": d_o.sum(0)}
-            dh = (d_o @ p["W2"]) * h * (1 - h)
-            g["W1"] = xb.T @ dh
-            g["b1"] = dh.sum(0)
+            g = gradients(p, inputs(rows[b], n_in).astype(np.float64), y[b], 1.0 / len(b))
             step += 1
-            for k in p:
-                m[k] = 0.9 * m[k] + 0.1 * g[k]
-                v2[k] = 0.999 * v2[k] + 0.001 * g[k] * g[k]
-                p[k] -= lr * (m[k] / (1 - 0.9**step)) / (np.sqrt(v2[k] / (1 - 0.999**step)) + 1e-8)
+            adam_step(p, g, m, v2, step, lr)
         err = held_error(p)
         log.append({"epoch": epoch, "held": err, "judge": judge(p, s), "cpu_s": time.process_time() - t0})
         print(json.dumps(log[-1]), flush=True)
@@ -212,7 +202,7 @@ def fit_curve(
 
 
 # -- crashed positions: rollouts as targets? --------------------------------------------------
-def crashed_check(set_path: Path, positions: int, trials: int, plies: list[int], weights: Path) -> list[str]:
+def crashed_check(set_path: Path, positions: int, trials: int, plies: list[int], weights: Path) -> None:
     """Luck-adjusted rollouts of the net's 0-ply and 1-ply players on the judge's crashed positions, by gnubg.
 
     Each trial plays from the position until the game ends or contact is broken (:mod:`tools.net_targets`,
@@ -228,39 +218,32 @@ def crashed_check(set_path: Path, positions: int, trials: int, plies: list[int],
     p0 = contact_net(weights)
     x = inputs(after_move(s["keys"][pick]), p0["W1"].shape[0]).astype(np.float64)
     net0 = -equity_of(forward(p0, x)[1])
-    lines = [
+    print(
         f"{len(pick)} crashed positions, {trials} trials each; against gnubg 2-ply, RMS (mean abs): "
         f"gnubg 0-ply {np.sqrt(np.mean((g0 - g2) ** 2)):.4f} ({np.mean(np.abs(g0 - g2)):.4f}), "
-        f"our contact net 0-ply {np.sqrt(np.mean((net0 - g2) ** 2)):.4f} ({np.mean(np.abs(net0 - g2)):.4f})"
-    ]
-    print(lines[0], flush=True)
+        f"our contact net 0-ply {np.sqrt(np.mean((net0 - g2) ** 2)):.4f} ({np.mean(np.abs(net0 - g2)):.4f})",
+        flush=True,
+    )
     for ply in plies:
         rec = net_targets.Recorder(weights, ply=ply)
         t0 = time.process_time()
         means, se2 = [], []
         for i in pick:
             key = int.from_bytes(s["keys"][i].tobytes(), "little")
-            v = [
-                float(
-                    equity_of(rec.game(random.Random(f"crashed:{s['ids'][i]}:{t}"), start=key)["target"][:1])[
-                        0
-                    ]
-                )
-                for t in range(trials)
-            ]
+            games = [rec.game(random.Random(f"crashed:{s['ids'][i]}:{t}"), start=key) for t in range(trials)]
+            v = [float(equity_of(g["target"][:1])[0]) for g in games]  # each trial's luck-adjusted value
             means.append(np.mean(v))
             se2.append(np.var(v, ddof=1) / trials)
         cpu = time.process_time() - t0
         err = np.array(means) - g2
-        lines.append(
+        print(
             f"rollout of the {ply}-ply player: RMS {np.sqrt(np.mean(err**2)):.4f} "
             f"(mean abs {np.mean(np.abs(err)):.4f}), "
             f"trials' noise RMS {np.sqrt(np.mean(se2)):.4f}, so about "
             f"{np.sqrt(max(np.mean(err**2) - np.mean(se2), 0.0)):.4f} without it; "
-            f"{cpu / (trials * len(pick)):.3f} CPU s a trial"
+            f"{cpu / (trials * len(pick)):.3f} CPU s a trial",
+            flush=True,
         )
-        print(lines[-1], flush=True)
-    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
