@@ -126,12 +126,12 @@ def judge_set(seed: int, games: int, keep: float) -> dict[str, np.ndarray]:
     }
 
 
-def judge(p: dict[str, np.ndarray], s: dict[str, np.ndarray]) -> float:
-    """Mean |cubeless equity error| of a contact net against gnubg 2-ply, for the side on roll."""
+def judge(p: dict[str, np.ndarray], s: dict[str, np.ndarray], rms: bool = False) -> float:
+    """Mean |cubeless equity error| (or its RMS) of a contact net against gnubg 2-ply, the side on roll's."""
     x = inputs(after_move(s["keys"]), p["W1"].shape[0]).astype(np.float64)
     _, o = forward(p, x)
-    ours = -equity_of(o)  # the net's chances are the other side's
-    return float(np.mean(np.abs(ours - equity_of(s["gnubg2"]))))
+    err = -equity_of(o) - equity_of(s["gnubg2"])  # the net's chances are the other side's
+    return float(np.sqrt(np.mean(err**2)) if rms else np.mean(np.abs(err)))
 
 
 def load_set(path: Path, cls: str) -> dict[str, np.ndarray]:
@@ -298,6 +298,7 @@ def main(argv: list[str] | None = None) -> int:
         f" ({log[-1]['judge'] / g0:.2f}x gnubg 0-ply; least {min(e['judge'] for e in log):.4f}); "
         f"held-out squared error {log[0]['held']:.4f} -> {log[-1]['held']:.4f}"
     )
+    print(f"RMS error against gnubg 2-ply: {judge(p0, s, rms=True):.4f} -> {judge(p, s, rms=True):.4f}")
     print(
         f"the epoch of least held-out error: judged {best['judge']:.4f} at epoch {best['epoch']} "
         f"({best['judge'] / g0:.2f}x gnubg 0-ply), "
