@@ -82,6 +82,34 @@ def equity_of(o: np.ndarray) -> np.ndarray:
     return 2 * o[:, 0] - 1 + o[:, 1] - o[:, 3] + o[:, 2] - o[:, 4]
 
 
+def gradients(
+    p: dict[str, np.ndarray], x: np.ndarray, y: np.ndarray, w: np.ndarray | float
+) -> dict[str, np.ndarray]:
+    """Gradients of the loss sum w (o - y)^2 / 2 over a batch (``w``: each row's weight, a column or one)."""
+    h, o = forward(p, x)
+    d_o = (o - y) * o * (1 - o) * w  # d(loss)/d(pre-activation)
+    g = {"W2": d_o.T @ h, "b2": d_o.sum(0)}
+    dh = (d_o @ p["W2"]) * h * (1 - h)
+    g["W1"] = x.T @ dh
+    g["b1"] = dh.sum(0)
+    return g
+
+
+def adam_step(
+    p: dict[str, np.ndarray],
+    g: dict[str, np.ndarray],
+    m: dict[str, np.ndarray],
+    v2: dict[str, np.ndarray],
+    step: int,
+    lr: float,
+) -> None:
+    """One Adam step (the usual 0.9 and 0.999) of ``p`` along ``g``, in place; ``step`` counts from 1."""
+    for k in p:
+        m[k] = 0.9 * m[k] + 0.1 * g[k]
+        v2[k] = 0.999 * v2[k] + 0.001 * g[k] * g[k]
+        p[k] -= lr * (m[k] / (1 - 0.9**step)) / (np.sqrt(v2[k] / (1 - 0.999**step)) + 1e-8)
+
+
 def fit(
     p0: dict[str, np.ndarray],
     x: np.ndarray,
@@ -122,19 +150,9 @@ def fit(
         rng.shuffle(tr)
         for s in range(0, len(tr), batch):
             b = tr[s : s + batch]
-            xb, yb, wb = x[b], y[b], w[b][:, None] / w[b].sum()
-            h, o = forward(p, xb)
-            d_o = (o - yb) * o * (1 - o) * wb  # d(loss)/d(pre-activation), loss = sum w (o - y)^2 / 2
-            g = {"W2": d_o.T @ h, "b2": d_o.sum(0)}
-            dh = (d_o @ p["W2"]) * h * (1 - h)
-            g["W1"] = xb.T @ dh
-            g["b1"] = dh.sum(0)
+            g = gradients(p, x[b], y[b], w[b][:, None] / w[b].sum())
             step += 1
-            for k in p:
-                gk = g[k] + anchor * (p[k] - p0[k])
-                m[k] = 0.9 * m[k] + 0.1 * gk
-                v2[k] = 0.999 * v2[k] + 0.001 * gk * gk
-                p[k] -= lr * (m[k] / (1 - 0.9**step)) / (np.sqrt(v2[k] / (1 - 0.999**step)) + 1e-8)
+            adam_step(p, {k: g[k] + anchor * (p[k] - p0[k]) for k in p}, m, v2, step, lr)
         err = held_error(p)
         print(f"epoch {epoch}: held-out squared error {err[0]:.5f}, |equity error| {err[1]:.4f}", flush=True)
         if err[0] < best[0]:

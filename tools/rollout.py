@@ -41,12 +41,14 @@ from cart.ai.net import DEFAULT_PATH, flip_probs
 from cart.ai.rollout import FIRST_ROLLS
 from cart.engine import Position
 from cart.engine.movegen import flip_key
+from tools import fastgen
 from tools.kernels import UNITS, back, candidates, choose, eval_one
 from tools.starts import draw_ending, is_crashed
 from tools.train import Trainer, race_read
 
 ROLLS = FIRST_ROLLS
 MAX_PLIES = 400
+_SCRATCH = fastgen.Scratch()  # the compiled generator's buffers (one process plays one trial at a time)
 
 
 def position_kind(pos: Position) -> str:
@@ -69,9 +71,9 @@ def trial(
     o = np.empty(5)
     dice = first
     for ply in range(MAX_PLIES):
-        cands, arr = candidates(key, *dice)
+        arr = fastgen.rows(key, *dice, _SCRATCH)
         i = choose(arr, UNITS, *nets, best, nfeat)
-        chosen = cands[i]
+        chosen = fastgen.key_of(arr[i])
         if (chosen & 15) == 15:  # the mover has borne off all: best holds the exact result
             out = best.copy()
         elif back(arr[i], 0) + back(arr[i], 1) <= 25:  # contact broken: read the race

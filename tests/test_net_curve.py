@@ -1,0 +1,66 @@
+"""The learning curve's plumbing (tools/net_curve.py): the net sees a recorded position as the cart does.
+
+Slow: numba compiles the trainer's input kernel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+nc = pytest.importorskip("tools.net_curve", reason="the tools need numpy: pip install -e '.[dev]'")
+
+from cart.ai import Bot  # noqa: E402
+from cart.ai.net import flip_probs  # noqa: E402
+from cart.engine import Position  # noqa: E402
+from cart.engine.movegen import flip_key  # noqa: E402
+from tools.fit import equity_of, forward  # noqa: E402
+
+pytestmark = pytest.mark.slow
+
+IDS = ["4HPwATDgc/ABMA", "OQcJkxGUOYEqEw", "vw9AkAH3LiIADA", "XUxkBBrHBwAQAA"]
+
+
+def rows_of(keys: list[int]) -> np.ndarray:
+    return np.frombuffer(b"".join(k.to_bytes(26, "little") for k in keys), np.uint8).reshape(-1, 26)
+
+
+def test_a_position_before_the_roll_is_the_other_sides_after_its_play():
+    keys = [Position.from_position_id(pid).key for pid in IDS]
+    assert np.array_equal(nc.after_move(rows_of(keys)), rows_of([flip_key(k) for k in keys]))
+
+
+def test_targets_turn_as_the_cart_turns_chances():
+    t = np.array([[0.6, 0.2, 0.01, 0.1, 0.02], [1.2, -0.1, 0.0, 0.3, 0.05]])
+    assert np.allclose(nc.mover_targets(t)[0], flip_probs(tuple(t[0])))  # type: ignore[arg-type]
+    assert np.allclose(nc.mover_targets(t)[1], [-0.2, 0.3, 0.05, -0.1, 0.0])
+
+
+def test_the_judged_value_is_the_carts_contact_net():
+    """The shipped contact net through the curve's inputs gives the cart's 0-ply equity (no crashed board)."""
+    p = nc.contact_net(nc.cartnet.DEFAULT_PATH)
+    ids = IDS[:2]
+    x = nc.inputs(
+        nc.after_move(rows_of([Position.from_position_id(pid).key for pid in ids])), p["W1"].shape[0]
+    )
+    ours = -equity_of(forward(p, x.astype(np.float64))[1])
+    bot = Bot("expert")
+    cart = [nc.cartnet.equity(bot.evaluate(Position.from_position_id(pid))[:5]) for pid in ids]
+    assert np.allclose(ours, cart, atol=0.01)
+
+
+def test_a_fit_moves_the_judged_error_and_returns_its_last_epoch():
+    keys = [Position.from_position_id(pid).key for pid in IDS]
+    rows = nc.after_move(rows_of(keys))
+    s = {"keys": rows_of(keys), "gnubg2": np.tile([0.9, 0.3, 0.0, 0.0, 0.0], (len(IDS), 1))}
+    y = nc.mover_targets(s["gnubg2"])
+    p0 = nc.contact_net(nc.cartnet.DEFAULT_PATH)
+    held = np.array([False, False, False, True])
+    p, log = nc.fit_curve(p0, rows, y, held, s, epochs=30, lr=3e-3, batch=3, seed=1)
+    assert log[-1]["judge"] < 0.5 * log[0]["judge"]
+    assert (
+        min(e["held"] for e in log)
+        == log[[e["held"] for e in log].index(min(e["held"] for e in log))]["held"]
+    )
+    x = nc.inputs(rows[3:], p0["W1"].shape[0]).astype(np.float64)
+    assert np.isclose(float(((forward(p, x)[1] - y[3:]) ** 2).sum()), log[-1]["held"])
