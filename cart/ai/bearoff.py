@@ -1,12 +1,8 @@
 """One side's distribution of rolls to bear off, as GNU Backgammon's one-sided tables: worked out, kept.
 
-Each roll is played to need the fewest rolls on average. A board is worked out the
-first time it is met and kept (home boards, at most 54,264, for good): no table
-ships, as the worked-out numbers cost the page nothing. A side of 15 men home also
-gets its rolls to bear the first man off, for the gammons. Working out a home board
-of many men first takes seconds, so a worker does it while it waits
-(:func:`think_tables`) and a thought works the boards it may read out first, in
-slices (:func:`think_prepare`). :mod:`.race` reads races from these.
+A board is worked out the first time it is met and kept: no table ships. A home board of
+many men takes seconds, so a worker works them out while it waits (:func:`think_tables`)
+and a thought works its boards out first, in slices (:func:`think_prepare`).
 """
 
 from __future__ import annotations
@@ -174,9 +170,8 @@ def complete() -> bool:
 def think_tables() -> Generator[None, None, None]:
     """Work out every home board (and a home board of 15 men's first man off), a board a step.
 
-    What a worker does while it waits: the numbers a thought would otherwise work out
-    when it first meets a board (seconds, for the first boards of 15 men), the same
-    numbers either way, so no play depends on whether this has run.
+    What a worker does while it waits: the same numbers a thought would work out when it
+    first meets a board, so no play depends on whether this has run.
     """
     for board in home_boards():
         solve(board)
@@ -189,11 +184,9 @@ def think_tables() -> Generator[None, None, None]:
 def think_prepare(key: int) -> Generator[None, None, None]:
     """Work out, a board a step, the home boards a decision from position ``key`` may read.
 
-    A thought reads a board in one go, and the first board of 15 men takes seconds to
-    work out: in the frame that would be a frozen frame, so the boards come first, in
-    slices. Men only move down, so in a race every home board a side can reach holds,
-    on each point and higher, no more men than the side with its men outside brought
-    to the 6-point; in contact only a side already home is sure to stay so.
+    A thought reads a board in one go, which in the frame would freeze it, so the boards come
+    first, in slices. Men only move down, so a side can reach only boards with no more men on
+    each point and higher than it has with its men outside brought to the 6-point.
     """
     if complete():
         return  # a worker has waited long enough

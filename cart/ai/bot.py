@@ -1,14 +1,9 @@
 """The computer player: four levels over one evaluator, and its cube decisions.
 
 Every decision is a generator (``think_*``) doing a bounded slice of work per
-``next()``, returning its answer as ``StopIteration.value``: a browser has no
-threads, so the frontend steps it a slice per frame. Slices count net evaluations,
-not time, so the answer does not depend on the machine. Levels (``LEVELS``):
-``master`` searches the net's short list a ply deeper, and the best two a ply
-deeper again within a work cap (the last ply pruned by a small net, as GNU
-Backgammon does); ``expert`` is the net at 0-ply; ``intermediate`` adds noise to
-each play's equity, as a club player errs; ``beginner`` more noise, blind to
-gammons. Noise is seeded by (bot seed, position, dice), so a resumed game goes
+``next()``: a browser has no threads, so the frontend steps it a slice per frame.
+Slices count net evaluations, not time, so the answer does not depend on the machine.
+Weaker levels add noise seeded by (bot seed, position, dice), so a resumed game goes
 on as it would have.
 """
 
@@ -286,10 +281,7 @@ class Bot:
     ) -> Generator[None, None, CubeDecision | None]:
         """:meth:`cube_action` in slices: :mod:`cart.ai.cube`'s model on the level's chances.
 
-        ``ply`` (the level's own when None): 0 the net's chances; 1 the opponent's cubeful
-        value after the net's best play to each roll (the master of old); 2 the chances at
-        2-ply (:mod:`cart.ai.deep`), the master's: of the three, the nearest GNU Backgammon's
-        cube (``python -m tools.versus cube judge``).
+        ``ply`` (the level's own when None): 0 the net's, 1 a lookahead, 2 :mod:`cart.ai.deep`'s.
         """
         if ply is None:
             ply = CUBE_PLY if self.level.cube_lookahead else 0

@@ -1,11 +1,8 @@
 """The cube: cubeful equity from cubeless chances, and the computer's decision from them, in slices.
 
-Both models mix, by the cube's efficiency, the dead cube and a fully live one, linear
-between the two cash points (Janowski's idea, as gnubg's 0-ply uses). A match's
-take points depend on the score, so :class:`MatchCube` works them out from the
-table, from the highest cube that can still matter down. :func:`think_cube_decision`
-feeds the arithmetic a position's chances (the net's, a lookahead's or the teacher's
-2-ply, :mod:`cart.ai.deep`) and turns its three equities into the action a player takes.
+Both models mix, by the cube's efficiency, the dead cube and a fully live one (Janowski's
+idea, as gnubg's 0-ply uses); a match's take points depend on the score, so
+:class:`MatchCube` works them out from the table, from the highest cube that matters down.
 """
 
 from __future__ import annotations
@@ -42,10 +39,8 @@ def live_value(p: float, knots: list[tuple[float, float]]) -> float:
 def janowski(p: float, w: float, loss: float, x: float, dead: float, owner: str) -> float:
     """Money cubeful equity per unit of cube: Janowski's mix of the dead cube and a fully live one.
 
-    ``p`` the chance of winning, ``w``/``loss`` a win's and a loss's average value
-    (gammons above 1), ``x`` the cube's efficiency, ``dead`` the cubeless equity,
-    ``owner`` "centre", "mine" or "theirs"; past either cash point the side ahead is
-    too good and plays on for its gammons.
+    ``w``/``loss``: a win's and a loss's average value (gammons above 1); past either cash
+    point the side ahead is too good and plays on for its gammons.
     """
     take_point = (loss - 0.5) / (w + loss + 0.5)
     cash_point = (loss + 1.0) / (w + loss + 0.5)

@@ -1,16 +1,9 @@
 """The teacher's deep look: a position's chances two plies ahead, in bounded slices.
 
-GNU Backgammon's sense of n-ply: the side on roll plays each of the 21 rolls and
-the chances after its play are read n - 1 plies deeper, averaged over the rolls.
-At 2-ply each roll's best play by the net (or each of a short list, the best kept
-at 1-ply, as the master picks its play) is searched at 1-ply; the last ply ranks
-each reply list with the prune net and weighs only its best ``keep`` with the full
-net, as the master's own 2-ply does. Races read the race net and the exact bear-off
-as :meth:`Weights.after` always does. The plain 1-ply (the eval judge's, the review's
-quick pass's) weighs every reply with the full net.
-
-A :class:`Deep` keeps what it worked out (a bounded table per depth), so the cube's
-offer and its answer, or the hint and the tutor of one position, pay once.
+GNU Backgammon's sense of n-ply: each of the 21 rolls is played and the chances after it
+read n - 1 plies deeper; the last ply of a deep look weighs only the prune net's best
+``keep`` replies with the full net, as the master does. A :class:`Deep` keeps what it
+worked out, so the cube's offer and its answer, or the hint and the tutor, pay once.
 
 >>> from cart.ai import load_weights
 >>> from cart.engine import Position
@@ -44,11 +37,9 @@ MEMO = 4096
 class Deep:
     """Chances of the side on roll at 0, 1 or 2 plies, and the work spent on them (in evaluations).
 
-    ``candidates`` and ``margin``: each roll's short list at 2-ply (:data:`CANDIDATES`; the
-    master's is six within its margin);
-    ``keep``: plays of each reply list the last ply weighs with the full net; ``cap``: the most
-    work one 2-ply spends (None: no limit), past which the rolls left read the chances after
-    their plays at 0-ply, so a position of huge reply lists stays within a player's wait.
+    ``candidates`` and ``margin``: each roll's short list at 2-ply; ``keep``: replies the last
+    ply weighs with the full net; ``cap``: the most work one 2-ply spends, past which the rolls
+    left read 0-ply, so a position of huge reply lists stays within a player's wait.
     """
 
     def __init__(

@@ -1,11 +1,9 @@
 """The net's input encoding, shared by the cart's evaluator and the trainer.
 
-Slot inputs each belong to one board slot of one side, so a hidden layer is a sum
-of precomputed per-slot parts (:mod:`cart.ai.net`). Contact features count the 36
-rolls that see the whole board (shots, escapes, blockades), which slot inputs leave
-the net to discover. Input ``(side * SLOTS + slot) * UNITS + unit``: side 0 has just
-moved, side 1 is on roll, each in its own numbering (0 off, 25 bar); features follow
-as inputs ``INPUTS + i`` in :data:`CONTACT_FEATURES` order.
+Slot inputs each belong to one board slot of one side, so a hidden layer is a sum of
+precomputed per-slot parts (:mod:`cart.ai.net`); contact features (shots, escapes,
+blockades) see what slot inputs leave the net to discover. Side 0 has just moved, side 1
+is on roll, each in its own numbering (0 off, 25 bar).
 """
 
 from __future__ import annotations
@@ -15,6 +13,7 @@ from operator import getitem
 
 from ..engine.fast import SIDE_BITS, SIDE_MASK
 
+# Input (side * SLOTS + slot) * UNITS + unit; contact features follow as INPUTS + i.
 SLOTS = 26
 UNITS = 4
 SIDES = 2
@@ -78,9 +77,8 @@ ROLLS = 36
 def contact_features_reference(c0, c1):  # type: ignore[no-untyped-def]
     """The nine counts for checker counts ``c0`` (mover) and ``c1`` (roller), slot by slot.
 
-    Plain loops, so it reads as the definition and the trainer can compile it with
-    numba; :func:`contact_features` is tested against it, so what the net learnt on
-    and what the cart feeds it stay the same. Escapes follow GNU Backgammon's definition.
+    Plain loops, the definition, which :func:`contact_features` is tested against, so what
+    the net learnt on and what the cart feeds it stay the same.
     """
     blot = 0  # bit q: a mover's blot on the roller's point q
     block = 0  # bit q: a mover's point (2+) on the roller's point q, where the roller cannot land
@@ -338,12 +336,10 @@ _ROLLER_BAR_SHIFT = SIDE_BITS + 4 * 25  # the roller's bar nibble in a position 
 
 
 def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[int, ...]:
-    """:func:`contact_features_reference` from a position key, with bit masks (about 13 us here).
+    """:func:`contact_features_reference` from a position key, with bit masks: the fast way.
 
-    ``key_bytes`` is ``key.to_bytes(26, "little")``, which the evaluator has made already.
-    The first :data:`N_BASIC` counts, or with ``more`` all of them (a few us more).
-    Masks are in the roller's numbering, where its checkers move down: shifting the
-    mask of its checkers right by ``d`` gives the points they reach with a ``d``.
+    The first :data:`N_BASIC` counts, or with ``more`` all of them. In the roller's numbering
+    its checkers move down, so its mask shifted right by ``d`` is the points a ``d`` reaches.
     """
     if not _MASKS:
         build_tables()

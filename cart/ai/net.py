@@ -1,20 +1,13 @@
 """The evaluator: two small nets (contact, race) run in pure Python, in integers.
 
-Every slot input belongs to one slot of one side (:mod:`cart.ai.features`), so the
-hidden layer's ``W1 x`` is a sum of one precomputed vector per byte of the position
-key, plus one per contact feature value. A vector is a Python integer holding the
-hidden units in 32-bit fixed-point lanes, so adding vectors adds every lane at C
-speed; the lanes' high 16 bits index a sigmoid table directly. The output layer is
-a table sum too. Integer arithmetic gives every machine (Pyodide included) the same
-bits and the same plays; a test bounds the gap to the textbook float pass.
+The hidden layer's ``W1 x`` is a sum of one precomputed vector per byte of the position
+key (:mod:`cart.ai.features`), each a Python integer holding the hidden units in 32-bit
+fixed-point lanes, so one addition adds every lane at C speed. Integers give every machine
+(Pyodide included) the same bits and the same plays.
 
-Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header
-(nets, shapes, inputs, training metadata), then little-endian arrays per net, float32 or
-float16 as its header's ``dtype`` says: W1 (hidden x inputs), b1, W2 (5 x hidden), b2. An
-optional ``prune`` net on the slot inputs alone (``tools/prune.py``) ranks reply lists for
-the master's deepest ply; an optional ``crashed`` net, of the contact net's inputs, values
-the contact positions :func:`is_crashed` picks (``tools/fit.py``), as GNU Backgammon keeps
-a net per class.
+Weight file: ``b"GCNET1\\n"``, a 4-byte little-endian header length, a JSON header, then
+per net W1, b1, W2, b2 in its header's ``dtype``. Optional nets: ``prune`` ranks reply lists
+for the master's deepest ply, ``crashed`` values the positions :func:`is_crashed` picks.
 """
 
 from __future__ import annotations

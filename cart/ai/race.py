@@ -1,17 +1,9 @@
 """Race endings read from each side's distribution of rolls to bear off, not guessed by the race net.
 
-The race net never learnt what a last man far from home means, nor a home board's
-exact odds; both are few enough positions to work out instead. In a race each side
-gets its own distribution of rolls to bear off (as GNU Backgammon's one-sided
-database), and ``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for ``A``
-that has just moved against ``B`` on roll. A side with no man off, all home, also
-gets its distribution of rolls to bear its first man off, which gives the gammons.
-Exact for any home board (:mod:`.bearoff`) or a side of few positions
-(:data:`LIMIT`); a side of at most :data:`FEW_MEN` too spread out is estimated
-(:func:`estimate`). Where
-both sides have few positions (:data:`PAIR_LIMIT`) the race is played out between
-them instead, each roll played to win (:func:`_wins`), as GNU Backgammon's
-two-sided table.
+The race net never learnt what a last man far from home means, nor a home board's exact
+odds; both are few enough positions to work out instead. Each side gets its distribution of
+rolls to bear off (and, all home with none off, to bear the first man off: the gammons), and
+``P(win) = sum_k P(A needs k) * P(B needs more than k)`` for ``A`` that has just moved.
 """
 
 from __future__ import annotations
@@ -45,11 +37,8 @@ def small(side: int) -> bool:
 def after(key: int) -> Probs | None:
     """The five chances of the side that has just moved (the low half of ``key``), or None if not known here.
 
-    ``key`` must be a race (no contact) and not over. Few men a side are played out
-    between both sides (:func:`_wins`). Otherwise each side's distribution is
-    worked out when it is :func:`small`, estimated (:func:`estimate`) when it has a
-    man off and at most :data:`FEW_MEN` men; otherwise the answer is None and the race
-    net's guess stands. Nobody can be backgammoned once the men have passed.
+    ``key`` must be a race not over. Where a side is too big to work out or estimate the
+    answer is None and the race net's guess stands.
     """
     mine, theirs = key & SIDE_MASK, key >> SIDE_BITS
     if mine & 15 and theirs & 15 and _passes(mine >> 4) * _passes(theirs >> 4) <= PAIR_LIMIT:
@@ -168,11 +157,9 @@ _ESTIMATED: dict[int, Dist] = {}
 def estimate(board: int) -> Dist:
     """A distribution of rolls to bear off ``board`` when there are too many positions to work it out.
 
-    The men outside the home board are brought to its 6-point first: the rolls that
-    takes are those to cover their pips beyond it at 8.17 pips a roll (a normal
-    count: mean ``pips / 8.17``, variance ``pips * var / 8.17**3``, as for any sum of
-    rolls that must cover a distance), added to the exact rolls from the home board
-    they make there (:func:`solve`).
+    The men outside are brought to the 6-point first, a normal count of rolls to cover their
+    pips (as for any sum of rolls that must cover a distance), added to the exact rolls from
+    the home board they make there (:func:`solve`).
     """
     done = _ESTIMATED.get(board)
     if done is not None:

@@ -1,18 +1,11 @@
 """Thinking away from the frame: the computer's decisions in a process (or a browser's worker) of its own.
 
-A game's frame cannot wait for a thought, and a thought sliced into frames takes
-their spare time (and a frame's worth of CPU each). On the desktop :class:`Worker`
-starts a child Python running :func:`serve` (this module, which needs only the AI
-and the engine, never Pyxel), hands it each :data:`Job` and is polled once a frame;
-its answer is what the same job's generator (:func:`cart.ai.jobs.think_job`) returns in the
-frame's slices, computed by the same code. In the browser :class:`PageWorker` hands
-the jobs to the page's Web Worker, a Pyodide of its own running :func:`answer`.
-Where neither can be had (a frozen build, a page without one, a worker still
-loading) or one stops, the asker thinks in slices as before.
-
-Requests and answers are pickles; on the desktop a courier thread sends them on the
-child's stdin one at a time and reads each answer from its stdout, so the frame never
-blocks. The child ends when its stdin closes: with the game, however the game ends.
+A game's frame cannot wait for a thought, and a thought sliced into frames takes their
+spare time. :class:`Worker` runs :func:`serve` in a child Python (AI and engine, never
+Pyxel), :class:`PageWorker` in the page's Web Worker; both answer with the same code as
+the job's slices (:func:`cart.ai.jobs.think_job`), and where neither can be had the asker
+thinks in slices. A courier thread pickles jobs to the child's stdin, so the frame never
+blocks; the child ends when its stdin closes, however the game ends.
 """
 
 from __future__ import annotations
@@ -241,11 +234,8 @@ class PageAnswer:
 class PageWorker:
     """The browser's worker: a Web Worker with a Pyodide of its own, started by the page (``page.js``).
 
-    It is handed the cart's AI and engine on the first :meth:`ask`, not when the App is built:
-    reading and handing them over takes the page about 40 ms, which the title's first frame would
-    wait for. It then loads for seconds; until it says it is ready :meth:`ask` gives None (think in
-    the frame), as it does while the page starts a failed one again, and for good where the page
-    could not start one. ``bridge`` is the page's ``gammonThinker``; ``to_js`` Pyodide's.
+    It is handed the cart's AI and engine on the first :meth:`ask`, so the title's first frame
+    does not wait for that; until it says it is ready (or where it failed) :meth:`ask` gives None.
     """
 
     def __init__(self, js: Any, bridge: Any, to_js: Callable[..., Any]) -> None:

@@ -1,11 +1,9 @@
 """The match: a thin mutable ``Match`` around each game's immutable ``GameState``, with score and record.
 
-The ``Match`` computes a step first and commits it only when it succeeded, so an
-illegal action changes nothing (not even the dice generator). The record is the
-list of actions, dice included, so :meth:`Match.replay` needs no generator; to go
-on exactly as the original would, save ``match.rng.getstate()`` with the record.
-``on_commit`` hears every committed action: that is how the store saves. A roll
-with no legal play passes the turn at once, so passes are not written.
+A step is computed first and committed only when it succeeded, so an illegal action
+changes nothing (not even the dice generator). The record holds the dice (and no passes:
+a roll with no play passes at once), so :meth:`Match.replay` needs no generator.
+``on_commit`` hears every committed action: that is how the store saves.
 """
 
 from __future__ import annotations
@@ -62,9 +60,7 @@ class Moment:
 class Match:
     """A money session or a match to N points: rules, names, score, current game, record.
 
-    :meth:`apply` performs one action and returns its events; an illegal one raises
-    an ``EngineError`` and leaves the match as it was. :meth:`roll`, :meth:`play`
-    and the rest build the action and apply it.
+    :meth:`roll`, :meth:`play` and the rest build an action and :meth:`apply` it.
 
     >>> m = Match(Rules(match_length=3), rng=random.Random(1))
     >>> m.roll((6, 1))
@@ -383,9 +379,7 @@ class Match:
         The record holds the dice, so ``rng`` only serves rolls made after the
         rebuild. A refused action raises ``RecordError`` naming its index. The
         observer is attached after the rebuild: it hears only new actions.
-        ``resume`` takes the record up to a checkpoint between games as its keeper
-        checked it, and replays only the rest (a long record loads in no time);
-        whatever replays the whole record (:meth:`moments`) still checks it all.
+        ``resume`` trusts the record up to a checkpoint its keeper checked and replays the rest.
         """
         match = cls(rules, names=names, rng=rng, start=start, start_score=start_score)
         at = 0 if resume is None else match._resume(resume, record)

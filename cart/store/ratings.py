@@ -3,10 +3,8 @@
 A match is rated when it ends; a single game as a 1-point match times its points
 (value x cube, capped at :data:`MAX_RATED_POINTS`). Everyone starts at 1500.
 
-Each result is rated exactly once, forever: ``rated`` keeps one high-water mark per
-game and kind, never trimmed, so a reopen, a crash between saves or a game
-restored from ``damaged/`` never rates twice, and whatever a crash left unrated is
-rated at the next reopen.
+Each result is rated exactly once: ``rated`` keeps a high-water mark per game and kind,
+never trimmed, so a reopen, a crash or a game restored from ``damaged/`` never rates twice.
 """
 
 from __future__ import annotations
@@ -368,9 +366,8 @@ class RatingStore:
     def catch_up(self, game: SavedGame) -> None:
         """Rate every result of ``game`` not rated yet (a crash may fall between two saves).
 
-        From the kept mark: a match's result is its final score, and of a money session only
-        the games after the last one rated are replayed (usually none), so opening a long
-        session to play costs what loading it costs.
+        Only the games after the kept mark are replayed, so opening a long session costs
+        what loading it costs.
         """
         options, live = game.options, game.match
         if game.set_up or options.player_id(0) == options.player_id(1):

@@ -173,9 +173,10 @@ def test_the_masters_cube_reads_the_chances_at_two_ply(monkeypatch: pytest.Monke
     from cart.ai import Bot, bot as botmod
 
     monkeypatch.setattr(botmod, "CUBE_WORK", None)
+    from test_deep import Reference
+
     from cart.ai.cube import cube_efficiency
     from cart.engine import GameState, Match, Position, Rules
-    from tests.test_deep import Reference
 
     position = Position.from_position_id(_spots()[-1])
     chances = Reference(1).two_ply(position)

@@ -1,62 +1,22 @@
 """Jellyfish ``.mat`` match records: written as GNU Backgammon lays them out, read leniently.
 
-Export follows gnubg's ``ExportMatchMat`` line for line, quirks included (names
-padded to 31 bytes, the columns), less the spaces gnubg leaves at line ends, and with a final newline.
-What the format cannot say goes in ``;`` comments that gnubg keeps and our import
-reads: the MaxGammon rules, opening ties under automatic doubles (gnubg writes
-nothing and its cube values are then off; we write the true ones), an unfinished
-turn's roll. A resignation accepted, and a forfeit, are ``Wins N points``; a
-forfeit before any roll is read back as one, elsewhere as a gammon resignation.
+Export follows gnubg's ``ExportMatchMat``, quirks included, less the spaces it leaves at
+line ends. What the format cannot say goes in ``;`` comments that gnubg keeps and our
+import reads back, so a match comes back whole:
 
-What the format cannot say, and how it is written:
+- ``; Rules: MaxGammon ...``: the rule set (MaxGammon games are plain cubeless games).
+- Resignations accepted and forfeits are ``Wins N points`` (N the level x the cube);
+  a forfeit reads back as a gammon resignation accepted (same points, score and
+  positions), except before any roll, where twice the cube reads as a forfeit.
+- ``; Rolled, then gave up: game 2: 5 2``: a roll given up unplayed, which gnubg's own
+  reader cannot place as a bare ``52:``. A game with no moves is kept (gnubg skips it).
+- ``; Opening ties: game 1: 3 5``: automatic doubles, which gnubg writes nothing for
+  (its cube values are then off; we write the true ones).
+- ``; Unfinished turn: ...``: a roll not yet played, or a resignation not yet answered.
 
-- MaxGammon games are plain cubeless games; a comment line ``; Rules:
-  MaxGammon ...`` records the rule set (our importer reads it back, gnubg keeps
-  it as a comment).
-- A resignation accepted is ``Wins N points`` in the winner's column, N its
-  level (1 single, 2 gammon, 3 backgammon) x the cube; one declined leaves
-  no trace, as in gnubg's files. Reading, every level is what the file says,
-  a resignation accepted (:class:`~cart.engine.Resign` then
-  :class:`~cart.engine.Accept`), wherever the engine allows one (before or
-  after a roll); only where it does not (a game with no roll yet) is twice
-  the cube read as a forfeit, the one end worth that there.
-- A forfeit (the opponent wins twice the cube) is gnubg's resignation of a
-  gammon: ``Wins N points`` in the winner's column, so it reads back as a
-  resignation of a gammon accepted, which is all the file records (the
-  points, the score and the positions are the same; the record is one
-  action longer, Resign and Accept for Forfeit).
-- A game resigned or forfeited after a roll not yet played keeps that roll in
-  a header comment, ``; Rolled, then gave up: game 2: 5 2; game 7: 6 1``,
-  which our import rolls before the result: right after the opening roll the
-  roll-off decides who gives up on roll. gnubg's writer would put a bare
-  ``62:`` in the move column that its own reader cannot place (it drops the
-  resignation, or plays a forced move), and XG's ``62: ???`` fares no better.
-- A game given up before any move (forfeited before its roll-off, resigned
-  right after it) is a game with no moves: gnubg's reader skips such a game
-  (ours reads it).
-- Automatic doubles (opening ties turning the cube) have no notation. gnubg
-  itself writes nothing for them (its export has a FIXME) and then writes
-  cube values that are off by that factor; we write the true values instead
-  (`` Doubles => 4`` for the first double after one tie, and the points
-  actually won), and say so in a ``; Rules:`` comment. The ties themselves
-  go in a header comment, ``; Opening ties: game 1: 3 5; game 4: 2`` (33
-  then 55 in game 1), which our import replays before each roll-off, so the
-  cube, the points and the Match IDs come back the same; gnubg keeps it as
-  a comment.
-- A roll not yet played when the file is written (an unfinished game) goes
-  in ``; Unfinished turn: rolled 6 2``, as rolled, and our import rolls it;
-  a resignation not yet answered in ``; Unfinished turn: resignation offered
-  by right at level 2``, and our import offers it again.
-- Our comment lines of a game each (ties, rolls given up) run on over as many
-  lines as a long money session needs, each within a line's limit.
-
-**Import** reads gnubg's files and the common variants: ``13/7(2)`` repeats,
-chained moves ``24/18/13``, ``bar``/``off`` or ``25``/``0``, ``*`` marks,
-``Wins N points and the match``, a dance written as a bare roll, ``Cannot
-Move``, XG's ``???`` (resigned after rolling), ``#`` comments, a UTF-8 byte
-order mark, CRLF line ends, names with a GamesGrid ``, rating``. Every action
-is replayed through the engine, so an illegal move is an error naming its
-line, and the result is all or nothing.
+**Import** reads gnubg's files and the common variants (``13/7(2)``, ``24/18/13``,
+``bar``/``25``, XG's ``???``, a BOM, CRLF, GamesGrid ratings). Every action is replayed
+through the engine, so an illegal move is an error naming its line: all or nothing.
 """
 
 from __future__ import annotations

@@ -1,28 +1,15 @@
 """A long record in pieces, so that saving an action costs the same at 300 actions as at 40,000.
 
-A saved game's own entry, ``games/<stem>.json`` (the *head*), holds the actions since the
-last piece (its ``tail``). Once the tail holds :data:`PIECE_ACTIONS` actions or more up to
-the start of a game, they are sealed into a piece, ``games/<stem>.<n>.<16 hex>.part``,
-written once and never again, and the head keeps what came after. A save writes the head,
-whose size does not grow with the record, and now and then one piece.
+The *head*, ``games/<stem>.json``, holds the actions since the last piece (its ``tail``);
+once the tail holds :data:`PIECE_ACTIONS` up to a game's start they are sealed into a piece,
+``games/<stem>.<n>.<16 hex>.part``, written once. The pieces form a chain of SHA-256s, each
+with the match's checkpoint at its end, so loading checks every byte but replays only the tail.
 
-The pieces form a chain: the head names the last one (how many, and the SHA-256 of its
-bytes), each piece the one before it, and each says where the match stood at its end (the
-score, the game just begun, the Crawford game), so loading checks every piece's bytes and
-rebuilds the match from the last checkpoint (:class:`cart.engine.Checkpoint`), replaying
-through the engine only the tail. Whatever replays the whole record (the Review, the IDs of
-an old moment) still checks every action.
-
-Why no action is ever lost: a piece is written, under a name taken from its own bytes, before
-the head that leads to it, and the head is replaced atomically and only over the
-bytes this copy last wrote (see :mod:`cart.store.saves.gamestore`). A kill between the two
-leaves the old head, whole, and a piece nothing leads to. A head names a piece only a period
-after writing it (:func:`seal`), so a backup copied file by file, in any order, while a piece is
-written holds every piece its head names (the schema is unchanged: an older cartridge reads it).
-Two copies of one game never write
-one piece name with different bytes, so neither can spoil the other's chain; a piece whose
-head was refused (another copy saved first) is left in place, since no copy can tell it
-from one another copy is about to lead to, and goes when the game is deleted.
+No action is ever lost: a piece, named from its own bytes, is written before the head that
+leads to it, and the head is replaced atomically (:mod:`cart.store.saves.gamestore`). A head
+names a piece only a period after writing it (:func:`seal`), so a backup copied file by file
+holds every piece its head names. A piece whose head was refused (another copy saved first)
+stays, since no copy can tell it from one another copy is about to lead to.
 """
 
 from __future__ import annotations
@@ -101,14 +88,10 @@ def seal(
 ) -> tuple[Sealed, Sealed | None]:
     """Write the actions from the last piece's end up to the last game's start as a piece, if enough.
 
-    ``sealed`` is what the head leads to and the piece written *ahead* of it (None: none), which
-    the head names only at the next seal, a period later: a copy of the folder taken file by file
-    while a piece is written (in any order) then holds every piece its head names, unless the copy
-    lasts a period. ``at_once`` names the new piece at once (a record given whole, at creation), as
-    does a head that would otherwise keep :data:`LONG_TAIL` actions (a migrated whole record).
-    ``record`` holds the match's actions, ``after`` where the match stood at the last game's start
-    (None: in its first game). Returns the new pair (``sealed`` when there was too little to seal).
-    Raises ``OSError`` when the piece cannot be written.
+    ``sealed`` is what the head leads to and the piece written *ahead* of it, which the head
+    names only at the next seal, a period later, so a file-by-file backup holds every piece its
+    head names. ``at_once`` names the new piece at once (a record given whole), as does a head
+    that would otherwise keep :data:`LONG_TAIL` actions. Returns the new pair.
     """
     named, ahead = sealed
     base = named if ahead is None else ahead
