@@ -324,7 +324,7 @@ def shot_review(a: App) -> None:
 def shot_rollout(a: App) -> None:
     """Issue 37: the Review's very bad play rolled out, its plays side by side (three plain trials)."""
     shot_review(a)
-    frame(a, Command("roll"))
+    frame(a, Command("rollout"))
     scene = a.top
     assert isinstance(scene, RolloutScene)
     scene.run.settings = RolloutSettings(luck="none", max_trials=3)
