@@ -29,7 +29,9 @@ from .jobs import Job, think_job, thinking_copy
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The folder holding the ``cart`` package: the child imports it from there."""
 PAGE_WORKER_PARTS = ("ai", "engine")
-"""The cart's packages the page's worker is handed as files, beside ``cart/__init__.py``."""
+"""The cart's packages the page's worker is handed as files, beside :data:`PAGE_WORKER_MODULES`."""
+PAGE_WORKER_MODULES = ("__init__", "import_order")
+"""The cart's own modules those packages import (``cart.ai``'s face reads ``cart.import_order``)."""
 HANDED = (".py", ".pyc", ".bin")
 """Their sources, the page's bytecode in their place (``tools/build_web.py``) and the weights."""
 
@@ -254,7 +256,12 @@ class PageWorker:
         """Hand the page this cart's AI and engine to start its worker with (in the page, the engine is
         bytecode the worker's Python reads as the page's does); whether it took them."""
         cart = ROOT / "cart"
-        files = {"cart/__init__.py": (cart / "__init__.py").read_bytes()}
+        files = {
+            f"cart/{stem}{suffix}": (cart / f"{stem}{suffix}").read_bytes()
+            for stem in PAGE_WORKER_MODULES
+            for suffix in HANDED
+            if (cart / f"{stem}{suffix}").is_file()
+        }
         for part in PAGE_WORKER_PARTS:
             for path in sorted((cart / part).rglob("*")):
                 if path.is_file() and "__pycache__" not in path.parts and path.suffix in HANDED:

@@ -8,7 +8,8 @@
 // `cart.store` need nothing but Pyodide's bundled standard library.
 //
 // The cart is *written* into Pyodide's in-memory file system (as the browser extracts the
-// .pyxapp there), never mounted from the host: only `cart/__init__.py`, `cart/__main__.py` and
+// .pyxapp there), never mounted from the host: only `cart/__init__.py`, `cart/__main__.py`,
+// `cart/import_order.py` (which `cart.ai` reads) and
 // the packages `cart/engine`, `cart/ai` (with `weights.bin`) and `cart/store`. `cart/ui` needs
 // Pyxel's WebAssembly build, which the npm registry does not carry, so it is left out and any
 // import of it fails loudly. SCRIPT and every `--with` file (paths inside the repository) are
@@ -30,7 +31,7 @@ import { loadPyodide } from "pyodide";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const HOME = "/home/pyodide/gammon-cart";
-const CART = ["cart/__init__.py", "cart/__main__.py", "cart/engine", "cart/ai", "cart/store"];
+const CART = ["cart/__init__.py", "cart/__main__.py", "cart/import_order.py", "cart/engine", "cart/ai", "cart/store"];
 // About what browsers allow one origin: 5 MiB of UTF-16 code units, keys and values together.
 const BROWSER_QUOTA = 5 * 1024 * 1024;
 

@@ -46,7 +46,12 @@ function threadWorker(src) {
 }
 
 function cartFiles() {
-  const files = { "cart/__init__.py": new Uint8Array(readFileSync(path.join(from, "cart/__init__.py"))) };
+  const files = {};
+  for (const name of ["cart/__init__.py", "cart/import_order.py", "cart/import_order.pyc"]) {
+    try {
+      files[name] = new Uint8Array(readFileSync(path.join(from, name)));
+    } catch {} // the page's package holds import_order as bytecode in its source's place
+  }
   const walk = (rel) => {
     for (const name of readdirSync(path.join(from, rel)).sort()) {
       const sub = `${rel}/${name}`;
