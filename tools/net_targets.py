@@ -19,9 +19,10 @@ positions (bar and crashed ones included).
 The data go to compressed shards outside the repository, ``shard-NNNNNN.npz`` of
 ``--games`` games each; a shard's dice come from its seed and number alone, so a run
 stopped anywhere resumes from the shards that are there and makes what a run that never
-stopped would have made. One process, one core, lowest priority::
+stopped would have made. One process, one core, idle priority (``chrt --idle 0``: under
+Linux's autogroups a ``nice`` process in a session of its own still takes a whole core)::
 
-    nohup setsid nice -n 19 python -m tools.net_targets record \\
+    nohup setsid chrt --idle 0 python -m tools.net_targets record \\
         --out ~/.cache/gammon-cart/net-targets > ~/.cache/gammon-cart/net-targets.log 2>&1 &
     python -m tools.net_targets stats ~/.cache/gammon-cart/net-targets
 
