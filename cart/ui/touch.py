@@ -52,7 +52,8 @@ def aim(x: int, y: int, targets: Sequence[Rect], reach: float) -> tuple[int, int
 
 @dataclass
 class Fingertip:
-    """A finger's presses, aimed: where the last was moved by, until it lifts, and where it lifted."""
+    """A finger's press moved onto the control it meant, the same shift kept while it is held so a drag
+    moves with the finger; where it lifted, so no tooltip rises under a pointer nobody holds."""
 
     shift: tuple[int, int] = (0, 0)
     lifted: tuple[int, int] | None = None
