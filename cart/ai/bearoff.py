@@ -181,16 +181,17 @@ def think_tables() -> Generator[None, None, None]:
     _STEPS.clear()  # only a help while working out: the boards' answers are kept
 
 
-def think_prepare(key: int) -> Generator[None, None, None]:
+def think_prepare(key: int, ahead: bool = False) -> Generator[None, None, None]:
     """Work out, a board a step, the home boards a decision from position ``key`` may read.
 
     A thought reads a board in one go, which in the frame would freeze it, so the boards come
     first, in slices. Men only move down, so a side can reach only boards with no more men on
-    each point and higher than it has with its men outside brought to the 6-point.
+    each point and higher than it has with its men outside brought to the 6-point. A look
+    ``ahead`` (two plies) may break contact on the way, so every side's boards are made.
     """
     if complete():
         return  # a worker has waited long enough
-    race = is_race(key)
+    race = ahead or is_race(key)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
         board = side >> 4
         if not race and board >= HOME:

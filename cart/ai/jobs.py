@@ -35,8 +35,9 @@ def think_turn(level: str, seed: int, match: Match) -> Generator[None, None, Hin
     from .turn import think_decision
 
     weights = yield from think_load_weights()
-    yield from think_prepare(match.game.position.key)
-    return (yield from think_decision(Bot(level, seed=seed, weights=weights), match, resign=True))
+    bot = Bot(level, seed=seed, weights=weights)
+    yield from think_prepare(match.game.position.key, ahead=bot.level.two_ply_margin > 0)
+    return (yield from think_decision(bot, match, resign=True))
 
 
 def think_hint(level: str, match: Match, deep: bool = False) -> Generator[None, None, Hint]:
@@ -46,7 +47,7 @@ def think_hint(level: str, match: Match, deep: bool = False) -> Generator[None, 
     from .turn import think_hint as hint
 
     weights = yield from think_load_weights()
-    yield from think_prepare(match.game.position.key)
+    yield from think_prepare(match.game.position.key, ahead=deep)
     return (yield from hint(Bot(level, weights=weights), match, deep=deep))
 
 
@@ -56,7 +57,7 @@ def think_tutor(match: Match, action: Action, setting: str) -> Generator[None, N
     from .bearoff import think_prepare
     from .review.tutor import think_tutor as tutor
 
-    yield from think_prepare(match.game.position.key)
+    yield from think_prepare(match.game.position.key, ahead=True)  # the tutor looks two plies ahead
     return (yield from tutor(match, action, getattr(review, TUTOR_THRESHOLDS[setting])))
 
 

@@ -149,3 +149,24 @@ def test_past_its_cap_a_two_ply_reads_the_rolls_left_at_one_ply() -> None:
     whole = Deep(weights, candidates=1)
     assert some.chances(key, 2) != whole.chances(key, 2)
     assert some.spent < whole.spent
+
+
+def test_a_look_ahead_finds_its_bear_off_tables_made_in_slices() -> None:
+    """Two plies from a contact position may end in a race: its home boards are made first, in slices.
+
+    Each side has ten men off, four home and one back, so contact breaks within the look; without
+    ``ahead`` the look would work out new home boards inside one slice (a frozen frame).
+    """
+    from cart.ai import bearoff
+    from cart.ai.slices import drain
+
+    mine = [10, 2, 2] + [0] * 17 + [1] + [0] * 5
+    key = Position.from_counts(mine, mine).key
+    weights = load_weights()
+    for ahead in (False, True):
+        bearoff.forget()
+        drain(bearoff.think_prepare(key, ahead=ahead))
+        made = len(bearoff._HOME_SOLVED)
+        Deep(weights).chances(key, 2)
+        assert (len(bearoff._HOME_SOLVED) == made) is ahead, ahead
+    bearoff.forget()

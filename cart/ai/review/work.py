@@ -159,7 +159,7 @@ class Reviewer:
         """Judge ``action`` against the replay's state before it, then apply it (committing the judgement)."""
         replay = self._replay
         state = replay.game
-        yield from think_prepare(state.position.key)  # no frame waits for a bear-off's tables
+        yield from think_prepare(state.position.key, ahead=self.ply >= 2)  # no frame waits for a table
         index, game, score = self.done, replay.game_number, replay.score
         found: list[PlayReview | CubeReview | RollReview] = []
         if isinstance(action, Move):
