@@ -19,8 +19,9 @@ positions (bar and crashed ones included).
 The data go to compressed shards outside the repository, ``shard-NNNNNN.npz`` of
 ``--games`` games each; a shard's dice come from its seed and number alone, so a run
 stopped anywhere resumes from the shards that are there and makes what a run that never
-stopped would have made. One process, one core, idle priority (``chrt --idle 0``: under
-Linux's autogroups a ``nice`` process in a session of its own still takes a whole core)::
+stopped would have made. One process, one core, idle priority: under Linux's autogroups a
+process in a session of its own competes as a group whatever its own ``nice`` or ``chrt
+--idle``, so the recorder also sets its group's nice to 19 (:func:`yield_the_machine`)::
 
     nohup setsid chrt --idle 0 python -m tools.net_targets record \\
         --out ~/.cache/gammon-cart/net-targets > ~/.cache/gammon-cart/net-targets.log 2>&1 &
@@ -36,6 +37,7 @@ weights digest, luck evaluator, CPU seconds spent).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import random
@@ -261,8 +263,15 @@ def read_meta(path: Path) -> dict:
         return json.loads(str(z["meta"]))
 
 
+def yield_the_machine() -> None:
+    """Give this process's autogroup the least share of the CPU (Linux; elsewhere nothing)."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/autogroup").write_text("19")
+
+
 def record(out: Path, seed: int, games: int, shards: int, weights: Path, luck: str = "net") -> int:
     """Make shards from the first missing one on; returns how many were made."""
+    yield_the_machine()
     out.mkdir(parents=True, exist_ok=True)
     rec = Recorder(weights, luck=luck)
     made = 0
