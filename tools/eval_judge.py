@@ -48,8 +48,8 @@ from cart.ai.bot import load_weights
 from cart.ai.deep import CANDIDATES, MAX_PLY, Deep
 from cart.ai.net import equity
 from cart.engine import GameState, Match, Position, PositionError
+from tools.players import CUBELESS, Player
 from tools.starts import ENDINGS, random_ending
-from tools.versus import CUBELESS, Player
 
 CLASSES = ("bear-off", "race", "crashed", "contact", "bar")
 _GNUBG_CLASS = {1: "bear-off", 2: "bear-off", 3: "race", 4: "crashed", 5: "contact"}

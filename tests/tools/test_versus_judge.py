@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cart.engine import Position, legal_plays
-from tools.versus import PHASES, Player, _gnubg_equity_after, equity_lost, phase
+from tools.players import PHASES, Player, _gnubg_equity_after, equity_lost, phase
 
 
 def _side(**points: int) -> list[int]:
