@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from cart.ui.controls import PLAY_KEYS
-from cart.ui.kit.hypertext import Manual, ManualError, Span, wrap_spans
+from cart.ui.kit.hypertext import LINK, Manual, ManualError, Span, wrap_spans
 from cart.ui.kit.text import PRINTABLE
 from cart.ui.wimp.keyboard import KEY_LABELS
 from cart.ui.windows.manual import COLUMNS, bindings, manual
@@ -139,3 +139,24 @@ def test_a_link_shows_its_title_or_its_words_and_keeps_its_target_when_wrapped()
 def test_wrapping_never_breaks_a_word_and_puts_spaces_outside_links() -> None:
     lines = wrap_spans([Span("go to "), Span("the page", "p"), Span(" now")], 80)
     assert lines == [(Span("go to "), Span("the page", "p"), Span(" now"))]
+
+
+def test_the_index_names_each_page_under_words_that_page_uses() -> None:
+    """Issue 43: an index, A to Z, reached from the contents, reaching every page; each entry's first
+    word is in the title or the text of every page it names (so an entry cannot point astray)."""
+    m = manual()
+    assert "index" in m.pages["contents"].links()
+    terms = []
+    for block in m.pages["index"].blocks:
+        if block.kind != "item":
+            continue
+        term, _, links = block.text.partition(": ")
+        terms.append(term)
+        stem = term.split()[0].strip(",").lower()[:5]
+        for target in LINK.findall(links):
+            page = m.pages[target[0]]
+            said = (page.title + " " + " ".join(b.text for b in page.blocks)).lower()
+            assert stem in said, (term, target[0])
+    assert terms == sorted(terms, key=str.lower) and len(terms) >= 30
+    named = set(LINK.findall(" ".join(b.text for b in m.pages["index"].blocks)))
+    assert {name for name, _ in named} >= set(m.pages) - {"contents", "index"}

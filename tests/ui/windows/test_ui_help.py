@@ -14,6 +14,8 @@ import pytest
 import pyxel
 from test_ui_golden import app, check, frame, started
 
+from cart.engine import Rules
+from cart.store import GameOptions
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
@@ -208,3 +210,18 @@ def test_golden_help(shown: tuple[App, PlayScene, HelpScene], name: str) -> None
             key(a, "down")
         assert h.link_at(*h.focus) is not None
     check(name)
+
+
+def test_the_roll_off_is_thrown_as_the_first_move_page_says() -> None:
+    """Issue 43: the page said the player clicks for the roll-off when the computer is White; the
+    computer throws it. As the page now says, White throws it, the player only when White."""
+    page = " ".join(b.text for b in manual().pages["first-move"].blocks)
+    assert "When the computer is White" in page and "throws the roll-off itself" in page
+    for seat, computer_rolls in ((1, True), (0, False)):
+        a = app()
+        names = ("Expert", "You") if seat == 1 else ("You", "Expert")
+        scene = a.new_game(GameOptions(Rules(), names, computer=1 - seat, level="expert"))
+        assert scene.table.match.game.phase == "opening"
+        for _ in range(30):
+            frame(a)
+        assert (scene.table.match.game.phase != "opening") == computer_rolls, seat
