@@ -23,6 +23,7 @@ from ..wimp.scrollbar import ScrollBar
 from ..wimp.stage import Push, Tell, Transition
 from ..wimp.widgets import Button, Window, draw_box, draw_focus_frame
 from ..wimp.window_scene import WindowScene
+from .diagram import board_diagram
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class HelpScene(WindowScene):
         self.manual = manual()
         self.bindings = bindings()
         self.history: list[tuple[str, int]] = []  # the pages before, each with where it was scrolled
+        self.pictures: dict[str, pyxel.Image] = {}
         self.window = Window(WINDOW, "Help", focused=True, icons=("close",))
         work = self.window.work_area
         y = work.y + 6
@@ -280,8 +282,11 @@ class HelpScene(WindowScene):
             b.draw(a, g)
         draw_box(g, self.paper, wimp.FIELD_BG)
         left = self.paper.x + MARGIN
+        self.draw_pictures(g)
         for row in range(self.first, min(len(self.lines), self.first + self.visible)):
             line, y = self.lines[row], self.row_y(row)
+            if line.kind == "picture":
+                continue
             if line.kind == "heading":
                 g.rect(self.paper.x + 1, y, self.paper.w - 2, CHAR_H, wimp.HELP_HEADING_BG)
             x = left
@@ -297,3 +302,23 @@ class HelpScene(WindowScene):
         link = self.link_at(*focus) if focus is not None else None
         if link is not None:
             draw_focus_frame(g, self.link_rect(link), 1)
+
+    def draw_pictures(self, g: pyxel.Image) -> None:
+        """Each picture on the page with a row in sight, centred on the paper, cut at its edges."""
+        inside = self.paper.inset(1)
+        for row, line in enumerate(self.lines):
+            if line.kind != "picture" or not line.spans:
+                continue
+            image = self.picture(line.text)
+            if row + image.height // CHAR_H < self.first or row >= self.first + self.visible:
+                continue
+            x = self.paper.x + (self.paper.w - image.width) // 2
+            g.clip(inside.x, self.paper.y + MARGIN, inside.w, self.visible * CHAR_H)
+            g.blt(x, self.row_y(row), image, 0, 0, image.width, image.height)
+            g.clip()
+
+    def picture(self, name: str) -> pyxel.Image:
+        """The picture ``name`` (the board diagram is the one the manual has), painted at its first sight."""
+        if name not in self.pictures:
+            self.pictures[name] = board_diagram(self.services)
+        return self.pictures[name]

@@ -87,6 +87,7 @@ def test_a_line_too_wide_is_a_problem() -> None:
         ("== a | A\n\n== a | Again\n", "a second page named 'a'"),
         ("== A page\n", "a page begins"),
         ("# only a comment\n", "at least one page"),
+        ("== a | A\n@ board\n", "line 2: a picture is '@ name rows'"),
     ],
 )
 def test_bad_markup_is_refused_with_its_line(text: str, why: str) -> None:
@@ -160,3 +161,14 @@ def test_the_index_names_each_page_under_words_that_page_uses() -> None:
     assert terms == sorted(terms, key=str.lower) and len(terms) >= 30
     named = set(LINK.findall(" ".join(b.text for b in m.pages["index"].blocks)))
     assert {name for name, _ in named} >= set(m.pages) - {"contents", "index"}
+
+
+def test_a_picture_keeps_its_rows_on_the_page() -> None:
+    """``@ name rows``: the picture's name on its first line, blank picture lines under it."""
+    m = Manual.parse("== a | A\nAbove.\n\n@ board 3\n\nBelow.\n")
+    lines = m.lay_out("a", 20, {})
+    assert [(line.kind, line.text) for line in lines] == [
+        ("para", "Above."), ("para", ""),
+        ("picture", "board"), ("picture", ""), ("picture", ""),
+        ("para", ""), ("para", "Below."),
+    ]  # fmt: skip
