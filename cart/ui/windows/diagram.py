@@ -8,6 +8,7 @@ in the 16 Wimp colours. The markers are numbered in the legend's order.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -72,8 +73,10 @@ def scene() -> tuple[GameState, ViewState]:
     return game, ViewState(1, players, message="White rolled 5-3", score=(1, 0))
 
 
+@cache
 def board_diagram(services: Services) -> pyxel.Image:
-    """The labelled diagram, painted by the game's board view and shrunk to half (built once a window)."""
+    """The labelled diagram, painted by the game's board view and shrunk to half: once a run, at its
+    first sight (a few frames' work in Python, pixel by pixel)."""
     full = pyxel.Image(SCREEN[0], SCREEN[1])
     services.board.draw(full, *scene())
     out = pyxel.Image(*SIZE)

@@ -7,6 +7,7 @@ laid out by :class:`cart.ui.kit.hypertext.Manual`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,6 +39,10 @@ TOOLBAR_H = BUTTON_H + 12
 WHEEL_LINES = 3
 
 
+PICTURES: dict[str, Callable[[Services], pyxel.Image]] = {"board": board_diagram}
+"""The pictures a page may show (``@ name rows``), each painted by the game."""
+
+
 def open_help(services: Services, page: str | None = None) -> Transition:
     """The Help window at ``page``; a manual that cannot be read is said in a box, never a traceback."""
     try:
@@ -66,7 +71,6 @@ class HelpScene(WindowScene):
         self.manual = manual()
         self.bindings = bindings()
         self.history: list[tuple[str, int]] = []  # the pages before, each with where it was scrolled
-        self.pictures: dict[str, pyxel.Image] = {}
         self.window = Window(WINDOW, "Help", focused=True, icons=("close",))
         work = self.window.work_area
         y = work.y + 6
@@ -318,7 +322,5 @@ class HelpScene(WindowScene):
             g.clip()
 
     def picture(self, name: str) -> pyxel.Image:
-        """The picture ``name`` (the board diagram is the one the manual has), painted at its first sight."""
-        if name not in self.pictures:
-            self.pictures[name] = board_diagram(self.services)
-        return self.pictures[name]
+        """The picture ``name``, painted at its first sight."""
+        return PICTURES[name](self.services)

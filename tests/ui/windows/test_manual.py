@@ -13,6 +13,7 @@ from cart.ui.controls import PLAY_KEYS
 from cart.ui.kit.hypertext import LINK, Manual, ManualError, Span, wrap_spans
 from cart.ui.kit.text import PRINTABLE
 from cart.ui.wimp.keyboard import KEY_LABELS
+from cart.ui.windows.help import PICTURES
 from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 
@@ -172,3 +173,10 @@ def test_a_picture_keeps_its_rows_on_the_page() -> None:
         ("picture", "board"), ("picture", ""), ("picture", ""),
         ("para", ""), ("para", "Below."),
     ]  # fmt: skip
+
+
+def test_every_picture_the_pages_show_is_one_the_window_paints() -> None:
+    pictures = [
+        b.text.split()[0] for page in manual().pages.values() for b in page.blocks if b.kind == "picture"
+    ]
+    assert pictures == ["board"] and set(pictures) <= set(PICTURES)
