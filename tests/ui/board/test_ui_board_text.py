@@ -230,7 +230,7 @@ def test_resting_on_the_dice_box_leaves_its_label_readable(assets: Assets) -> No
 
 def test_a_tip_covers_no_arrow_and_no_man(assets: Assets) -> None:
     """Issue 43: "Dice to roll: the next roll is made here" hid a hint arrow. Wherever the pointer rests
-    over the board or the panel, with the arrows of a roll to play (and a man in the hand), the tip
+    over the board or the panel (every 12 pixels), with the arrows of a roll to play (and a man in the hand), the tip
     leaves every arrow and every man drawn in view, as the board view paints them."""
     app = make_app()
     d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=0, dice=(3, 1)))
@@ -248,8 +248,8 @@ def test_a_tip_covers_no_arrow_and_no_man(assets: Assets) -> None:
         arrows = [r for r, _, _ in arrow_rects(view.hints, stand, view.viewer)]
         men = men_rects(stand, view.viewer, bins=True)
         assert arrows and len(men) > 20
-        for x in range(0, SCREEN[0], 8):
-            for y in range(L.WORK.y, SCREEN[1], 8):
+        for x in range(0, SCREEN[0], 12):
+            for y in range(L.WORK.y, SCREEN[1], 12):
                 key = hover_key(L.locate(x, y, view.viewer, L.cube_rect(None, view.viewer)))
                 shown = None if key is None else table_tip(key, game, view, True, "mouse", (x, y))
                 if shown is None:
