@@ -230,8 +230,8 @@ def test_resting_on_the_dice_box_leaves_its_label_readable(assets: Assets) -> No
 
 def test_a_tip_covers_no_arrow_and_no_man(assets: Assets) -> None:
     """Issue 43: "Dice to roll: the next roll is made here" hid a hint arrow. Wherever the pointer rests
-    over the board or the panel (every 12 pixels), with the arrows of a roll to play (and a man in the hand), the tip
-    leaves every arrow and every man drawn in view, as the board view paints them."""
+    over the board or the panel (every 12 pixels), with the arrows of a roll to play (and a man in the
+    hand), the tip leaves every arrow and every man drawn in view, as the board view paints them."""
     app = make_app()
     d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=0, dice=(3, 1)))
     rest(d, L.DICE_BOX.center)
