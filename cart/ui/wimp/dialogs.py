@@ -98,6 +98,8 @@ class Choice:
 BUTTON_W = 96
 BUTTON_H = 24
 PAD = 12
+SQUEEZED_GAP = 4
+"""Pixels between (and beside) the buttons of a box narrowed to fit its place (the default's ring takes 3)."""
 MAX_ROWS = 22
 """Lines of text a box shows at most (it then fills the screen's height); a longer text ends in "..."."""
 MAX_ERROR_ROWS = 4
@@ -144,7 +146,11 @@ class Dialog(Scene):
         self.width = width or min(
             widest or SCREEN[0] - 40, max(longest * CHAR_W + 2 * PAD, len(choices) * (BUTTON_W + PAD) + PAD)
         )
-        self.button_w = min(BUTTON_W, (self.width - PAD) // max(1, len(choices)) - PAD)  # narrowed to fit
+        n = max(1, len(choices))
+        self.gap, self.button_w = PAD, BUTTON_W
+        if n * (BUTTON_W + PAD) + PAD > self.width:  # narrowed to fit its place: the buttons too
+            self.gap = SQUEEZED_GAP
+            self.button_w = (self.width - 2 - self.gap) // n - self.gap  # 2: the frame
         self.cols = (
             self.width - 2 * PAD
         ) // CHAR_W  # as the box was sized: a line may touch the frame by a pixel
@@ -190,11 +196,11 @@ class Dialog(Scene):
         if self.field is not None:
             y = work.y + PAD + len(self.lines) * CHAR_H + 4
             self.field.rect = Rect(work.x + PAD, y, work.w - 2 * PAD, 24)
-        bw = self.button_w
-        bx = work.right - PAD - len(self.choices) * (bw + PAD) + PAD
+        bw, gap = self.button_w, self.gap
+        bx = work.right - min(PAD, gap) - len(self.choices) * (bw + gap) + gap
         by = work.bottom - PAD - BUTTON_H
         for i, b in enumerate(self.buttons):
-            b.rect = Rect(bx + i * (bw + PAD), by, bw, BUTTON_H)
+            b.rect = Rect(bx + i * (bw + gap), by, bw, BUTTON_H)
         if focused is not None:
             self.focus = self._icon_rects()[focused]
 

@@ -18,12 +18,13 @@ from cart.ai.review.tutor import Advice
 from cart.engine import GameState, IllegalActionError, Match, Move, Position, Rules
 from cart.ui.board import layout as L
 from cart.ui.board.clear import BAR, arrow_rects, men_at, men_rects, overlaps, standing
-from cart.ui.kit.assets import Assets
+from cart.ui.kit.assets import CHAR_W, Assets
 from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.table import play_boxes as boxes
 from cart.ui.table.play import PlayScene
 from cart.ui.wimp.dialogs import Dialog
 from cart.ui.wimp.stage import Push, Transition
+from cart.ui.wimp.widgets import FIELD_PAD
 
 HUMAN = 1  # Red, at the bottom, against the expert in seat 0
 
@@ -136,6 +137,10 @@ def test_a_box_leaves_the_bar_the_strip_and_the_board_it_asks_about_in_view(
     for board in boards:
         scene, box = asked(board, name)
         assert readable(scene, box) == 0  # no arrow: they are all in one half, or none
+        for b in box.buttons:  # narrowed, a box keeps its buttons' words whole
+            assert len(b.label) * CHAR_W <= b.rect.w - 2 * FIELD_PAD and box.window.work_area.contains(
+                *b.rect[:2]
+            )
         assert ("close" in box.window.icons) == (name not in MUST_ANSWER), box.window.icons
 
 
