@@ -8,6 +8,7 @@ Without a ``store`` (the demo, some tests) nothing is ever written.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from cart.ui.kit.assets import Assets
 from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, Dropped, Focus, Input, Intent, OpenMenu, Pointer, Select
 from cart.ui.kit.prefs import Prefs
+from cart.ui.kit.quiet import SILENT, quietly
 from cart.ui.kit.sound import Sounds
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
@@ -54,20 +56,24 @@ MESSAGE_LINES = 20
 
 
 def init_pyxel(*, headless: bool = False, scale: int = 0, fps: int = FPS) -> None:
-    """Open the 640x512 screen once per process (Pyxel cannot be initialised twice).
+    """Open the 640x512 screen once per process (Pyxel cannot be initialised twice), quietly.
 
     ``scale`` 0 is Pyxel's choice; the UI tests raise ``fps``.
     """
     if pyxel.width == 0:
-        pyxel.init(
-            SCREEN[0],
-            SCREEN[1],
-            title=TITLE,
-            fps=fps,
-            quit_key=pyxel.KEY_NONE,
-            display_scale=scale or None,
-            headless=headless,
+        silent = quietly(
+            lambda: pyxel.init(
+                SCREEN[0],
+                SCREEN[1],
+                title=TITLE,
+                fps=fps,
+                quit_key=pyxel.KEY_NONE,
+                display_scale=scale or None,
+                headless=headless,
+            )
         )
+        if silent and not headless:  # the sound system's noise, said once and plainly
+            print(SILENT, file=sys.stderr)
 
 
 class App(SceneStack):

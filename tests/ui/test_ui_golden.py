@@ -333,17 +333,54 @@ def shot_rollout(a: App) -> None:
     frame(a, at=(600, 60))
 
 
-def shot_tutor(a: App) -> None:
-    """Issue 20: the tutor asks before a bad play (3-1: both back men up), over the board."""
-    a.prefs.settings = a.prefs.settings.replace(tutor="bad")
-    scene = started(a)
+def tutor_asks(a: App, scene: PlayScene) -> None:
+    """Both back men up with 3-1 (bad: 8/5 6/5 makes a point), and the tutor's box over the board."""
     for point in (24, 23, 24, 21):
         frame(a, Select(*L.point_rect(point).center))
     frame(a, Select(*L.ROLL_BOX.center))
     for _ in range(4):
         frame(a)
     assert isinstance(a.top, Dialog) and a.top.window.title == "Tutor" and not scene.table.match.record
+
+
+def shot_tutor(a: App) -> None:
+    """Issue 20: the tutor asks before a bad play (3-1: both back men up), over the board."""
+    a.prefs.settings = a.prefs.settings.replace(tutor="bad")
+    tutor_asks(a, started(a))
     frame(a, at=(600, 60))
+
+
+def bar_game(a: App, state: GameState) -> PlayScene:
+    return a.new_game(against("expert"), Match(rules=Rules(), start=state, rng=random.Random(0)))
+
+
+def bar_position(red_on_bar: int) -> Position:
+    """White (seat 0, to play) with three home points made; Red, the player, with men on the bar."""
+    white = [0, 0, 0, 0, 2, 2, 3, 0, 3, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    red = [0, 0, 0, 0, 0, 0, 4, 0, 3, 0, 0, 0, 0, 6 - red_on_bar, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, red_on_bar]
+    return Position.from_counts(white, red)
+
+
+def shot_double_bar(a: App) -> None:
+    """Issue 43: the expert doubles while two of the player's men wait on the bar: the box leaves the
+    bar, the strip and the men in view."""
+    scene = bar_game(a, GameState.from_position(Rules(), bar_position(2), turn=0).double()[0])
+    for _ in range(3):
+        frame(a)
+    assert isinstance(a.top, Dialog) and a.top.window.title == "Double"
+    assert scene.table.match.game.phase == "doubled"
+    frame(a, at=(100, 300))
+
+
+def shot_tutor_bar(a: App) -> None:
+    """Issue 43: the tutor questions both back men up (3-1) while one of the expert's men waits on the
+    bar; its box leaves the bar, the play and the Master's arrows in view."""
+    a.prefs.settings = a.prefs.settings.replace(tutor="bad")
+    white = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1]
+    red = [0, 0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    state = GameState.from_position(Rules(), Position.from_counts(red, white), turn=1, dice=(3, 1))
+    tutor_asks(a, bar_game(a, state))
+    frame(a, at=(100, 300))
 
 
 def shot_computer_dice(a: App) -> None:
@@ -380,6 +417,8 @@ SHOTS: dict[str, Callable[[App], None]] = {
     "rollout": shot_rollout,
     "tutor": shot_tutor,
     "computer_dice": shot_computer_dice,
+    "double_bar": shot_double_bar,
+    "tutor_bar": shot_tutor_bar,
 }
 
 

@@ -17,11 +17,11 @@ from cart.ui.kit.text import cut, shown, wrap
 from cart.ui.wimp.widgets import Window, draw_box
 
 from . import layout as L
+from .clear import arrow_rects, men_at, standing
 from .view_state import (
     MESSAGE_COLS,
     MESSAGE_ROWS,
     Colour,
-    Hints,
     Player,
     ViewState,
 )
@@ -134,16 +134,9 @@ class BoardView:
         g.blt(w.x, w.y, self.background, 0, 0, w.w, w.h)
         viewer = view.viewer
         mine = view.position_for(game, viewer)
-        counts = {viewer: mine.mine, 1 - viewer: mine.theirs}  # each in its owner's numbering
         lifted = view.lifted
-        standing = {}  # (player, point) -> checkers drawn there
-        for player in (0, 1):
-            for point in range(26):
-                n = counts[player][point]
-                if lifted is not None and (lifted.player, lifted.point) == (player, point) and n:
-                    n -= 1
-                standing[player, point] = n
-        for (player, point), n in standing.items():
+        stand = standing(game, view)
+        for (player, point), n in stand.items():
             if n:
                 self._stack(g, L.Spot(player, point), n, view)
         self._seats(g, game, view)
@@ -160,8 +153,8 @@ class BoardView:
                 g.rect(L.MESSAGE.x, top - 1, L.MESSAGE.w, CHAR_H * len(lines) + 2, wimp.BOARD_FIELD)
             for i, line in enumerate(lines):
                 a.text_centered(g, L.MESSAGE.x + L.MESSAGE.w // 2, top + i * CHAR_H, line, wimp.BOARD_TEXT)
-        if view.hints is not None:
-            self._hints(g, view.hints, standing, viewer)
+        for r, up, colour in arrow_rects(view.hints, stand, viewer):
+            self.assets.blt(g, r.x, r.y, f"arrow_{'up' if up else 'down'}_{colour}")
         if lifted is not None:
             colour = view.players[lifted.player].colour
             a.blt(g, lifted.x - L.CHECKER // 2, lifted.y - L.CHECKER // 2, f"checker_{colour}")
@@ -169,17 +162,11 @@ class BoardView:
     def _stack(self, g: pyxel.Image, spot: L.Spot, n: int, view: ViewState) -> None:
         a = self.assets
         colour = view.players[spot.player].colour
-        if spot.point == 0:
-            for i in range(n):
-                r = L.slot_rect(spot, i, view.viewer)
-                a.blt(g, r.x, r.y, f"edge_{colour}")
-            return
-        cap = L.place_count_cap(spot)
-        for i in range(min(n, cap)):
-            r = L.slot_rect(spot, i, view.viewer)
-            a.blt(g, r.x, r.y, f"checker_{colour}")
-        if n > cap:
-            r = L.slot_rect(spot, cap - 1, view.viewer)
+        men = men_at(spot, n, view.viewer)
+        for r in men:
+            a.blt(g, r.x, r.y, f"{'edge' if spot.point == 0 else 'checker'}_{colour}")
+        if len(men) < n:  # a tall stack: its count on the last man drawn
+            r = men[-1]
             ink = wimp.CHECKER_COUNT_LIGHT if colour == "white" else wimp.CHECKER_COUNT_DARK
             a.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, str(n), ink)
 
@@ -309,16 +296,3 @@ class BoardView:
     def pips_over(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         """The pip counts again, each on a plate of the board's colour: over arrows drawn across them."""
         self._pips(g, view.position_for(game, view.viewer), view, plate=True)
-
-    def _hints(self, g: pyxel.Image, hints: Hints, standing: dict[tuple[int, int], int], viewer: int) -> None:
-        # yellow arrows point to the men that may move, red ones where the picked man may go
-        for points, colour in ((hints.sources, "yellow"), (hints.targets, "red")):
-            for point in sorted(points):
-                spot = L.Spot(hints.player, point)
-                if 1 <= point <= 24:
-                    other = L.Spot(1 - hints.player, 25 - point)
-                    count = standing[spot] + standing[other]
-                else:
-                    count = standing[spot]
-                r, up = L.arrow_at(spot, count, viewer)
-                self.assets.blt(g, r.x, r.y, f"arrow_{'up' if up else 'down'}_{colour}")

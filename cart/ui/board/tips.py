@@ -7,6 +7,8 @@ covers neither the message strip, nor any dice, nor the panel's labels.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from cart.engine import GameState
 from cart.ui.controls import key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
@@ -16,6 +18,8 @@ from cart.ui.kit.text import wrap
 from cart.ui.wimp.keyboard import SELECT_WORD
 
 from . import layout as L
+from .clear import arrow_rects, men_rects, overlaps, standing
+from .view_state import ViewState
 
 AVOID: tuple[Rect, ...] = (
     L.MESSAGE,
@@ -114,12 +118,11 @@ def review_tip(button: str, device: Device) -> str | None:
     return None
 
 
-def _clear(box: Rect) -> bool:
-    return all(box.right <= r.x or r.right <= box.x or box.bottom <= r.y or r.bottom <= box.y for r in AVOID)
-
-
-def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
-    """Where the tip's box goes: below right of the pointer, else the nearest place clear of :data:`AVOID`.
+def tip_box(
+    text: str, pointer: tuple[int, int], men: Sequence[Rect] = (), arrows: Sequence[Rect] = ()
+) -> Rect | None:
+    """Where the tip's box goes: near the pointer, clear of :data:`AVOID` and of the hint ``arrows``,
+    and of the ``men`` drawn if it can be, else over as few as it can.
 
     Rows below and above the pointer are tried nearest first (the panel's
     boxes leave narrow gaps), each to the right of the pointer, then left,
@@ -129,20 +132,42 @@ def tip_box(text: str, pointer: tuple[int, int]) -> Rect | None:
     w = max(len(line) for line in lines) * CHAR_W + 8
     h = len(lines) * CHAR_H + 6
     px, py = pointer
-    for dy in (18, 22, 26, -h - 8, -h - 14, -h - 20, 34, 44, -h - 28, -h - 40, 56, -h - 52):
-        for left in (px + 12, px - w - 8, L.PANEL_X - 6 - w):
-            x = max(0, min(left, SCREEN[0] - w))
-            y = max(0, min(py + dy, SCREEN[1] - h))
-            box = Rect(x, y, w, h)
-            if _clear(box):
-                return box
-    return None
+    best: tuple[int, Rect] | None = None
+    spots = [
+        (left, py + dy)
+        for dy in (18, 22, 26, -h - 8, -h - 14, -h - 20, 34, 44, -h - 28, -h - 40, 56, -h - 52)
+        for left in (px + 12, px - w - 8, L.PANEL_X - 6 - w)
+    ]
+    for left, top in spots:
+        x = max(0, min(left, SCREEN[0] - w))
+        y = max(0, min(top, SCREEN[1] - h))
+        box = Rect(x, y, w, h)
+        if any(overlaps(box, r) for r in (*AVOID, *arrows)):
+            continue
+        covered = sum(overlaps(box, m) for m in men)
+        if not covered:
+            return box
+        if best is None or covered < best[0]:
+            best = covered, box
+    return best[1] if best is not None else None
 
 
 def table_tip(
-    key: str, game: GameState, mine: bool, device: Device, pointer: tuple[int, int]
+    key: str, game: GameState, view: ViewState, mine: bool, device: Device, pointer: tuple[int, int]
 ) -> tuple[str, Rect] | None:
-    """The table's tip for ``key`` now and its box by the pointer, or None where there is nothing to say."""
+    """The table's tip for ``key`` now and its box by the pointer, clear of the men and arrows ``view``
+    shows, or None where there is nothing to say."""
     text = tip_text(key, game, mine, device)
-    box = tip_box(text, pointer) if text else None
-    return (text, box) if text and box else None
+    if not text:
+        return None
+    stand = standing(game, view)
+    arrows = [r for r, _, _ in arrow_rects(view.hints, stand, view.viewer)]
+    men = men_rects(stand, view.viewer, bins=True)
+    box = tip_box(text, pointer, men, arrows)
+    if box is not None and any(overlaps(box, m) for m in men):  # crowded: over the title bar instead
+        wide = wrap(" ".join(text.split("\n")), SCREEN[0] // CHAR_W - 1)
+        top = Rect(0, 0, max(len(line) for line in wide) * CHAR_W + 8, len(wide) * CHAR_H + 6)
+        top = top._replace(x=max(0, min(pointer[0] - top.w // 2, SCREEN[0] - top.w)))
+        if not any(overlaps(top, r) for r in (*AVOID, *arrows, *men)):
+            return "\n".join(wide), top
+    return (text, box) if box else None

@@ -3,7 +3,8 @@
 The pages are a text asset, editable without touching code:
 ``== name | Title`` begins a page (the first is the contents); a blank line ends a
 paragraph; ``- `` a list item (continued two spaces in); ``## `` a heading; ``> `` a
-line kept as written; ``#`` a comment; ``[[name]]`` or ``[[name|words]]`` a link;
+line kept as written; ``@ name rows`` a picture the window draws, ``rows`` lines tall;
+``#`` a comment; ``[[name]]`` or ``[[name|words]]`` a link;
 ``{word}`` a placeholder filled from the caller's bindings, so the text never names
 by hand what is decided elsewhere. No Pyxel: the rules are tested alone.
 """
@@ -15,11 +16,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-BlockKind = Literal["para", "item", "heading", "verbatim"]
+BlockKind = Literal["para", "item", "heading", "verbatim", "picture"]
 
 PAGE = re.compile(r"^==\s*([a-z0-9-]+)\s*\|\s*(\S.*?)\s*$")
 LINK = re.compile(r"\[\[([a-z0-9-]+)(?:\|([^\]]+))?\]\]")
 PLACEHOLDER = re.compile(r"\{([a-z0-9_:-]+)\}")
+PICTURE = re.compile(r"^@ ([a-z0-9-]+) ([1-9][0-9]?)$")
 ITEM_INDENT = "  "
 
 
@@ -128,6 +130,11 @@ class Manual:
             elif line.startswith("> ") or line == ">":
                 close_block()
                 blocks.append(Block("verbatim", line[2:]))
+            elif line.startswith("@"):
+                close_block()
+                if PICTURE.match(line) is None:
+                    raise ManualError(f"line {number}: a picture is '@ name rows', got {line!r}")
+                blocks.append(Block("picture", line[2:]))
             elif line.startswith("## "):
                 close_block()
                 blocks.append(Block("heading", line[3:].strip()))
@@ -201,6 +208,10 @@ class Manual:
             if out and not joined:
                 out.append(Line(()))
             previous = block.kind
+            if block.kind == "picture":  # its name on its first line, then blank lines under it
+                picture, rows = block.text.split()
+                out += [Line((Span(picture),), "picture")] + [Line((), "picture")] * (int(rows) - 1)
+                continue
             if block.kind == "verbatim":
                 out.append(Line((Span(text),) if text else (), "verbatim"))
                 continue

@@ -443,6 +443,7 @@ class PlayScene(Scene):
             return None
         if self.covered or self.beats or self.drag is not None:
             return None  # nor while a man is carried: the tip would ride along over the board
+        view = (self.shown or self.view())[1]
         return table_tip(
-            str(key), self.match.game, self.table.mine(), self.services.used.device, self.pointer
+            str(key), self.match.game, view, self.table.mine(), self.services.used.device, self.pointer
         )

@@ -16,6 +16,7 @@ from cart.ui.wimp.stage import Push, Quit, Tell, Transition, chain
 from cart.ui.windows.saved_games import free_name
 
 from .game_over import game_over_lines
+from .table_view import board_box
 
 if TYPE_CHECKING:
     from cart.engine import Action, Match
@@ -84,7 +85,7 @@ def ask_forfeit(scene: PlayScene) -> Transition | None:
         Choice("Cancel", lambda: None, default=True, cancel=True),
         Choice("Forfeit", lambda: _acting(scene, forfeit)),
     ]
-    return Push(Dialog(scene.services, "Forfeit", lines, choices))
+    return Push(board_box(scene.services, scene.table, "Forfeit", lines, choices))
 
 
 LEVELS = ((1, "Single"), (2, "Gammon"), (3, "Backgammon"))
@@ -118,7 +119,7 @@ def ask_resign(scene: PlayScene) -> Transition | None:
 
     choices = [Choice("Cancel", lambda: None, default=True, cancel=True)]
     choices += [Choice(name, offer(level)) for level, name in LEVELS]
-    return Push(Dialog(scene.services, "Resign", lines, choices))
+    return Push(board_box(scene.services, scene.table, "Resign", lines, choices))
 
 
 def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
@@ -137,7 +138,7 @@ def ask_resignation(scene: PlayScene, game: GameState) -> Transition:
         return lambda: _acting(scene, lambda: scene.act(action))
 
     choices = [Choice("Decline", answer(Decline())), Choice("Accept", answer(Accept()), default=True)]
-    return Push(Dialog(scene.services, "Resign", lines, choices))
+    return Push(board_box(scene.services, scene.table, "Resign", lines, choices, must_answer=True))
 
 
 def store_news(scene: PlayScene, conflict_asked: bool) -> bool:
@@ -171,7 +172,7 @@ def offer_new_session(scene: PlayScene, warning: str) -> Transition:
             return Tell("Not saved", (sentence(str(exc)),))
 
     choices = [Choice("Play on", lambda: None, default=True, cancel=True), Choice("New session", new_session)]
-    return Push(Dialog(scene.services, "Long session", wrap(sentence(warning), 44), choices))
+    return Push(board_box(scene.services, scene.table, "Long session", wrap(sentence(warning), 44), choices))
 
 
 def show_conflict(scene: PlayScene) -> Transition:
@@ -197,7 +198,7 @@ def show_conflict(scene: PlayScene) -> Transition:
         "writing these moves over the other's?",
     ]
     choices = [Choice("Leave", ToTitle, default=True, cancel=True), Choice("Take over", take_over)]
-    return Push(Dialog(scene.services, "Open elsewhere", lines, choices))
+    return Push(board_box(scene.services, scene.table, "Open elsewhere", lines, choices))
 
 
 def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
@@ -221,7 +222,7 @@ def ask_exit(scene: PlayScene, *, quitting: bool = False) -> Transition:
         Choice("Cancel", lambda: None, default=not saved, cancel=True),
         Choice(verb, leave, default=saved),
     ]
-    return Push(Dialog(scene.services, verb, lines, choices))
+    return Push(board_box(scene.services, scene.table, verb, lines, choices))
 
 
 def exit_table(scene: PlayScene) -> Transition:
@@ -269,7 +270,9 @@ def ask_take(scene: PlayScene, game: GameState) -> Transition:
         Choice("Drop", answer(Drop())),
         Choice("Take", answer(Take()), default=True),
     ]
-    return Push(Dialog(scene.services, "Double", lines, choices, keymap=HINT_KEYS))
+    return Push(
+        board_box(scene.services, scene.table, "Double", lines, choices, keymap=HINT_KEYS, must_answer=True)
+    )
 
 
 def game_over_box(scene: PlayScene) -> Dialog:
@@ -289,7 +292,7 @@ def game_over_box(scene: PlayScene) -> Dialog:
         Choice("No", ToTitle, cancel=True),
         Choice("Yes", lambda: another(scene), default=True),
     ]
-    return Dialog(scene.services, "Game over", lines, choices)
+    return board_box(scene.services, scene.table, "Game over", lines, choices, must_answer=True)
 
 
 def type_move(scene: PlayScene) -> Transition | None:
@@ -313,7 +316,9 @@ def type_move(scene: PlayScene) -> Transition | None:
     d1, d2 = game.dice
     lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
-    return Push(Dialog(scene.services, "Type a move", lines, cancel, field_text="", on_text=submit))
+    return Push(
+        board_box(scene.services, scene.table, "Type a move", lines, cancel, field_text="", on_text=submit)
+    )
 
 
 def another(scene: PlayScene) -> Transition | None:

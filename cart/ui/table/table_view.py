@@ -7,7 +7,9 @@ last play's marks and a tooltip are drawn over the board here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pyxel
 
@@ -15,10 +17,17 @@ import cart.ui.kit.palette as wimp
 from cart.engine import GameState
 from cart.ui.board import layout as L
 from cart.ui.board.animation import CheckerRun
+from cart.ui.board.clear import KEEP, ROOM_W, arrow_rects, box_spot, men_at, men_rects, standing
 from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS, Hints, Lifted, ViewState
 from cart.ui.kit.geom import Rect
+from cart.ui.kit.intents import KEYMAP, Keymap
+from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.stage import Transition
 
 from .table import Table
+
+if TYPE_CHECKING:
+    from cart.ui.wimp.services import Services
 
 
 @dataclass(frozen=True)
@@ -78,6 +87,45 @@ def table_view(t: Table, look: Look) -> tuple[GameState, ViewState]:
         seat_dice=t.seat_dice if t.seat_dice is not None and t.seat_dice[0] != t.viewer else None,
     )
     return shown, view
+
+
+def box_place(t: Table, about: Collection[L.Spot] = ()) -> Callable[[int, int], Rect]:
+    """Where a box asked over the table goes: clear of the bar, the strip, the arrows and the men at
+    ``about`` (what it asks about), over as few other men as it can (see :func:`box_spot`)."""
+    game, view = table_view(t, Look())
+    stand = standing(game, view)
+    keep = [*KEEP, *(r for r, _, _ in arrow_rects(view.hints, stand, view.viewer))]
+    keep += [r for spot in about for r in men_at(spot, stand[spot], view.viewer)]
+    mind = men_rects(stand, view.viewer)
+    return lambda w, h: box_spot(w, h, keep, mind)
+
+
+def board_box(
+    services: Services,
+    t: Table,
+    title: str,
+    lines: Sequence[str],
+    choices: Sequence[Choice],
+    *,
+    about: Collection[L.Spot] = (),
+    must_answer: bool = False,
+    keymap: Keymap = KEYMAP,
+    field_text: str | None = None,
+    on_text: Callable[[str], str | Transition | None] | None = None,
+) -> Dialog:
+    """A box asked over the table, placed by :func:`box_place` and narrow enough to fit beside the bar."""
+    return Dialog(
+        services,
+        title,
+        lines,
+        choices,
+        keymap=keymap,
+        must_answer=must_answer,
+        field_text=field_text,
+        on_text=on_text,
+        place=box_place(t, about),
+        widest=ROOM_W,
+    )
 
 
 def stop_rects(t: Table) -> list[Rect]:

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING
 
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
+from cart.ui.board import layout as L
 from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
-from cart.ui.wimp.dialogs import Choice, Dialog
+from cart.ui.wimp.dialogs import Choice
 from cart.ui.wimp.stage import Push, Transition
 
 from .table import arrows
+from .table_view import board_box
 from .thought import thought
 
 if TYPE_CHECKING:
@@ -108,7 +110,11 @@ class Tutor:
             Choice("No", lambda: self._undo(), default=True, cancel=True),
             Choice("Yes", lambda: self._yes()),
         ]
-        self.asking = Push(Dialog(self.services, "Tutor", lines, choices))
+        about = (
+            [L.Spot(game.turn, p) for move in action.moves for p in move] if isinstance(action, Move) else []
+        )
+        box = board_box(self.services, self.table, "Tutor", lines, choices, about=about, must_answer=True)
+        self.asking = Push(box)
 
     def _yes(self) -> Transition | None:
         self.apply()

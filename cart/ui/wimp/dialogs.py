@@ -98,6 +98,8 @@ class Choice:
 BUTTON_W = 96
 BUTTON_H = 24
 PAD = 12
+SQUEEZED_GAP = 4
+"""Pixels between (and beside) the buttons of a box narrowed to fit its place (the default's ring takes 3)."""
 MAX_ROWS = 22
 """Lines of text a box shows at most (it then fills the screen's height); a longer text ends in "..."."""
 MAX_ERROR_ROWS = 4
@@ -108,6 +110,8 @@ class Dialog(Scene):
     """A modal RISC OS dialog box: a titled window, a few lines of text, optionally a field, buttons.
 
     ``on_text`` gets the field's text on Return: an error to show (the box stays) or where to go.
+    ``must_answer``: no close icon (the buttons are the answers); ``place``: where a ``(w, h)`` box goes,
+    if not centred, and ``widest`` its width at most (to fit there): a scene keeps what it shows in view.
     """
 
     window: Window
@@ -126,17 +130,27 @@ class Dialog(Scene):
         on_text: Callable[[str], str | Transition | None] | None = None,
         width: int | None = None,
         keymap: Keymap = KEYMAP,
+        must_answer: bool = False,
+        place: Callable[[int, int], Rect] | None = None,
+        widest: int | None = None,
     ) -> None:
         super().__init__(services)
         self.keymap = keymap
+        self.must_answer = must_answer
+        self.place = place
         self.title = title
         self.choices = list(choices)
         self.on_text = on_text
         self._error = ""
         longest = max([len(title) + 8, *(len(s) for s in lines), 24])
         self.width = width or min(
-            SCREEN[0] - 40, max(longest * CHAR_W + 2 * PAD, len(choices) * (BUTTON_W + PAD) + PAD)
+            widest or SCREEN[0] - 40, max(longest * CHAR_W + 2 * PAD, len(choices) * (BUTTON_W + PAD) + PAD)
         )
+        n = max(1, len(choices))
+        self.gap, self.button_w = PAD, BUTTON_W
+        if n * (BUTTON_W + PAD) + PAD > self.width:  # narrowed to fit its place: the buttons too
+            self.gap = SQUEEZED_GAP
+            self.button_w = (self.width - 2 - self.gap) // n - self.gap  # 2: the frame
         self.cols = (
             self.width - 2 * PAD
         ) // CHAR_W  # as the box was sized: a line may touch the frame by a pixel
@@ -144,7 +158,9 @@ class Dialog(Scene):
         self.field: TextField | None = None
         if field_text is not None:
             self.field = TextField(Rect(0, 0, self.width - 2 - 2 * PAD, 24), field_text, 40, focused=True)
-        self.buttons = [Button(Rect(0, 0, BUTTON_W, BUTTON_H), c.label, default=c.default) for c in choices]
+        self.buttons = [
+            Button(Rect(0, 0, self.button_w, BUTTON_H), c.label, default=c.default) for c in choices
+        ]
         self.lay_out()
 
     @property
@@ -167,18 +183,24 @@ class Dialog(Scene):
         focused = icons_now.index(self.focus) if self.focus in icons_now else None
         rows = len(self.lines) + (2 + len(self.error_lines) if self.field is not None else 0) + 1
         h = TITLE_H + PAD + rows * CHAR_H + PAD + BUTTON_H + PAD + 4
-        rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(self.width, h)
-        # a box that can be cancelled has the close icon, which cancels it; one that must be answered has none
-        furniture: tuple[Icon, ...] = ("close",) if any(c.cancel for c in self.choices) else ()
+        if self.place is not None:
+            rect = self.place(self.width, h)
+        else:
+            rect = Rect(0, 0, SCREEN[0], SCREEN[1]).centered(self.width, h)
+        # a box that can be cancelled has the close icon, which cancels it; one that must be answered has
+        # none, even where Escape picks its safe answer (the tutor's No): its buttons are the answers
+        cancels = any(c.cancel for c in self.choices)
+        furniture: tuple[Icon, ...] = ("close",) if cancels and not self.must_answer else ()
         self.window = Window(rect, self.title, focused=True, icons=furniture)
         work = self.window.work_area
         if self.field is not None:
             y = work.y + PAD + len(self.lines) * CHAR_H + 4
             self.field.rect = Rect(work.x + PAD, y, work.w - 2 * PAD, 24)
-        bx = work.right - PAD - len(self.choices) * (BUTTON_W + PAD) + PAD
+        bw, gap = self.button_w, self.gap
+        bx = work.right - min(PAD, gap) - len(self.choices) * (bw + gap) + gap
         by = work.bottom - PAD - BUTTON_H
         for i, b in enumerate(self.buttons):
-            b.rect = Rect(bx + i * (BUTTON_W + PAD), by, BUTTON_W, BUTTON_H)
+            b.rect = Rect(bx + i * (bw + gap), by, bw, BUTTON_H)
         if focused is not None:
             self.focus = self._icon_rects()[focused]
 

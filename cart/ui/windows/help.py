@@ -7,6 +7,7 @@ laid out by :class:`cart.ui.kit.hypertext.Manual`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,7 @@ from ..wimp.scrollbar import ScrollBar
 from ..wimp.stage import Push, Tell, Transition
 from ..wimp.widgets import Button, Window, draw_box, draw_focus_frame
 from ..wimp.window_scene import WindowScene
+from .diagram import board_diagram
 from .manual import COLUMNS, bindings, manual
 
 if TYPE_CHECKING:
@@ -35,6 +37,10 @@ BUTTON_W = 96
 BUTTON_H = 24
 TOOLBAR_H = BUTTON_H + 12
 WHEEL_LINES = 3
+
+
+PICTURES: dict[str, Callable[[Services], pyxel.Image]] = {"board": board_diagram}
+"""The pictures a page may show (``@ name rows``), each painted by the game."""
 
 
 def open_help(services: Services, page: str | None = None) -> Transition:
@@ -280,8 +286,11 @@ class HelpScene(WindowScene):
             b.draw(a, g)
         draw_box(g, self.paper, wimp.FIELD_BG)
         left = self.paper.x + MARGIN
+        self.draw_pictures(g)
         for row in range(self.first, min(len(self.lines), self.first + self.visible)):
             line, y = self.lines[row], self.row_y(row)
+            if line.kind == "picture":
+                continue
             if line.kind == "heading":
                 g.rect(self.paper.x + 1, y, self.paper.w - 2, CHAR_H, wimp.HELP_HEADING_BG)
             x = left
@@ -297,3 +306,21 @@ class HelpScene(WindowScene):
         link = self.link_at(*focus) if focus is not None else None
         if link is not None:
             draw_focus_frame(g, self.link_rect(link), 1)
+
+    def draw_pictures(self, g: pyxel.Image) -> None:
+        """Each picture on the page with a row in sight, centred on the paper, cut at its edges."""
+        inside = self.paper.inset(1)
+        for row, line in enumerate(self.lines):
+            if line.kind != "picture" or not line.spans:
+                continue
+            image = self.picture(line.text)
+            if row + image.height // CHAR_H < self.first or row >= self.first + self.visible:
+                continue
+            x = self.paper.x + (self.paper.w - image.width) // 2
+            g.clip(inside.x, self.paper.y + MARGIN, inside.w, self.visible * CHAR_H)
+            g.blt(x, self.row_y(row), image, 0, 0, image.width, image.height)
+            g.clip()
+
+    def picture(self, name: str) -> pyxel.Image:
+        """The picture ``name``, painted at its first sight."""
+        return PICTURES[name](self.services)

@@ -12,7 +12,8 @@ from test_ui_app import Driver, make_app, play_scene
 
 from cart.engine import GameState, Position, Rules
 from cart.ui.board import layout as L
-from cart.ui.board.tips import hover_key, tip_box, tip_text
+from cart.ui.board.clear import arrow_rects, men_rects, overlaps, standing
+from cart.ui.board.tips import hover_key, table_tip, tip_box, tip_text
 from cart.ui.board.view_state import MESSAGE_COLS, MESSAGE_ROWS
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, Assets
@@ -97,11 +98,17 @@ def rest(d: Driver, xy: tuple[int, int], frames: int = TOOLTIP_DELAY + 1) -> Non
 
 
 def on_screen(d: Driver, tip: str, at: tuple[int, int] | None = None) -> bool:
-    """The screen shows ``tip`` beside the pointer (or ``at``), pixel for pixel as a tooltip is painted."""
-    box = tip_box(tip, at or d.pointer)
-    assert box is not None
+    """The screen shows ``tip`` where the table places it for the pointer (or ``at``), pixel for pixel
+    as a tooltip is painted (its words rewrapped, if it went over the title bar)."""
+    game, view = d.scene.view()
+    xy = at or d.pointer
+    key = hover_key(L.locate(xy[0], xy[1], view.viewer, d.app.board.cube_rect(game, view)))
+    device = d.app.services.used.device
+    shown = None if key is None else table_tip(key, d.table.match.game, view, d.table.mine(), device, xy)
+    text, box = shown if shown is not None and shown[0].split() == tip.split() else (tip, tip_box(tip, xy))
+    assert box is not None  # (not what is said there now: the box it would have)
     want = pyxel.Image(box.w, box.h)
-    draw_tip(want, d.app.assets, tip, Rect(0, 0, box.w, box.h))
+    draw_tip(want, d.app.assets, text, Rect(0, 0, box.w, box.h))
     return all(
         want.pget(x, y) == pyxel.screen.pget(box.x + x, box.y + y) for y in range(box.h) for x in range(box.w)
     )
@@ -206,10 +213,6 @@ def test_a_tip_at_the_table_never_covers_the_panels_labels(assets: Assets) -> No
     assert placed > 1000, placed
 
 
-def overlaps(a: Rect, b: Rect) -> bool:
-    return not (a.right <= b.x or b.right <= a.x or a.bottom <= b.y or b.bottom <= a.y)
-
-
 def test_resting_on_the_dice_box_leaves_its_label_readable(assets: Assets) -> None:
     """The tip beside "dice to roll" shows, and the label over the box is the same pixels as before it."""
     app = make_app()
@@ -223,3 +226,36 @@ def test_resting_on_the_dice_box_leaves_its_label_readable(assets: Assets) -> No
         if tip is not None:
             assert on_screen(d, tip[0])
         assert [label_pixels(r) for r in L.PANEL_LABELS] == before, box
+
+
+def test_a_tip_covers_no_arrow_and_no_man(assets: Assets) -> None:
+    """Issue 43: "Dice to roll: the next roll is made here" hid a hint arrow. Wherever the pointer rests
+    over the board or the panel (every 12 pixels), with the arrows of a roll to play (and a man in the
+    hand), the tip leaves every arrow and every man drawn in view, as the board view paints them."""
+    app = make_app()
+    d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), turn=0, dice=(3, 1)))
+    rest(d, L.DICE_BOX.center)
+    tip = d.scene.tip()
+    assert tip is not None and tip[0] == "Dice to roll: the next roll is made here"
+    game, view = d.scene.view()
+    assert view.hints is not None and view.hints.sources
+    placed = 0
+    for lifted in (None, 13):
+        if lifted is not None:
+            d.click(L.point_rect(lifted).center)
+        game, view = d.scene.view()
+        stand = standing(game, view)
+        arrows = [r for r, _, _ in arrow_rects(view.hints, stand, view.viewer)]
+        men = men_rects(stand, view.viewer, bins=True)
+        assert arrows and len(men) > 20
+        for x in range(0, SCREEN[0], 12):
+            for y in range(L.WORK.y, SCREEN[1], 12):
+                key = hover_key(L.locate(x, y, view.viewer, L.cube_rect(None, view.viewer)))
+                shown = None if key is None else table_tip(key, game, view, True, "mouse", (x, y))
+                if shown is None:
+                    continue
+                text, box = shown
+                assert not [r for r in arrows if overlaps(box, r)], (text, (x, y))
+                assert not [r for r in men if overlaps(box, r)], (text, (x, y))
+                placed += 1
+    assert placed > 1000, placed

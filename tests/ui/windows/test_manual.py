@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from cart.ui.controls import PLAY_KEYS
-from cart.ui.kit.hypertext import Manual, ManualError, Span, wrap_spans
+from cart.ui.kit.hypertext import LINK, Manual, ManualError, Span, wrap_spans
 from cart.ui.kit.text import PRINTABLE
 from cart.ui.wimp.keyboard import KEY_LABELS
+from cart.ui.windows.help import PICTURES
 from cart.ui.windows.manual import COLUMNS, bindings, manual
 
 
@@ -87,6 +88,7 @@ def test_a_line_too_wide_is_a_problem() -> None:
         ("== a | A\n\n== a | Again\n", "a second page named 'a'"),
         ("== A page\n", "a page begins"),
         ("# only a comment\n", "at least one page"),
+        ("== a | A\n@ board\n", "line 2: a picture is '@ name rows'"),
     ],
 )
 def test_bad_markup_is_refused_with_its_line(text: str, why: str) -> None:
@@ -139,3 +141,42 @@ def test_a_link_shows_its_title_or_its_words_and_keeps_its_target_when_wrapped()
 def test_wrapping_never_breaks_a_word_and_puts_spaces_outside_links() -> None:
     lines = wrap_spans([Span("go to "), Span("the page", "p"), Span(" now")], 80)
     assert lines == [(Span("go to "), Span("the page", "p"), Span(" now"))]
+
+
+def test_the_index_names_each_page_under_words_that_page_uses() -> None:
+    """Issue 43: an index, A to Z, reached from the contents, reaching every page; each entry's first
+    word is in the title or the text of every page it names (so an entry cannot point astray)."""
+    m = manual()
+    assert "index" in m.pages["contents"].links()
+    terms = []
+    for block in m.pages["index"].blocks:
+        if block.kind != "item":
+            continue
+        term, _, links = block.text.partition(": ")
+        terms.append(term)
+        stem = term.split()[0].strip(",").lower()[:5]
+        for target in LINK.findall(links):
+            page = m.pages[target[0]]
+            said = (page.title + " " + " ".join(b.text for b in page.blocks)).lower()
+            assert stem in said, (term, target[0])
+    assert terms == sorted(terms, key=str.lower) and len(terms) >= 30
+    named = set(LINK.findall(" ".join(b.text for b in m.pages["index"].blocks)))
+    assert {name for name, _ in named} >= set(m.pages) - {"contents", "index"}
+
+
+def test_a_picture_keeps_its_rows_on_the_page() -> None:
+    """``@ name rows``: the picture's name on its first line, blank picture lines under it."""
+    m = Manual.parse("== a | A\nAbove.\n\n@ board 3\n\nBelow.\n")
+    lines = m.lay_out("a", 20, {})
+    assert [(line.kind, line.text) for line in lines] == [
+        ("para", "Above."), ("para", ""),
+        ("picture", "board"), ("picture", ""), ("picture", ""),
+        ("para", ""), ("para", "Below."),
+    ]  # fmt: skip
+
+
+def test_every_picture_the_pages_show_is_one_the_window_paints() -> None:
+    pictures = [
+        b.text.split()[0] for page in manual().pages.values() for b in page.blocks if b.kind == "picture"
+    ]
+    assert pictures == ["board"] and set(pictures) <= set(PICTURES)

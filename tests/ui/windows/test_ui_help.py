@@ -14,12 +14,16 @@ import pytest
 import pyxel
 from test_ui_golden import app, check, frame, started
 
+from cart.engine import Rules
+from cart.store import GameOptions
 from cart.ui.app import App
 from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import CHAR_H, CHAR_W
+from cart.ui.kit.geom import SCREEN
 from cart.ui.kit.intents import Command, Pointer, Scroll, Select
 from cart.ui.table.play import PlayScene
 from cart.ui.wimp.stage import Push
+from cart.ui.windows import diagram
 from cart.ui.windows.help import HelpScene
 from cart.ui.windows.manual import COLUMNS, manual
 
@@ -197,10 +201,13 @@ def test_a_page_that_does_not_exist_opens_the_contents(shown: tuple[App, PlaySce
     assert HelpScene(a.services, "no-such-page").page == "contents"
 
 
-@pytest.mark.parametrize("name", ["help_contents", "help_topic"])
+@pytest.mark.parametrize("name", ["help_contents", "help_topic", "help_board"])
 def test_golden_help(shown: tuple[App, PlayScene, HelpScene], name: str) -> None:
-    """The contents over the table, and a topic with the keys' frame on its first link."""
+    """The contents over the table, a topic with the keys' frame on its first link, the board's diagram."""
     a, _, h = shown
+    if name == "help_board":
+        click(a, link_to(h, "board"))
+        frame(a, at=AWAY)
     if name == "help_topic":
         click(a, link_to(h, "moving"))
         frame(a, at=AWAY)
@@ -208,3 +215,52 @@ def test_golden_help(shown: tuple[App, PlayScene, HelpScene], name: str) -> None
             key(a, "down")
         assert h.link_at(*h.focus) is not None
     check(name)
+
+
+def test_the_roll_off_is_thrown_as_the_first_move_page_says() -> None:
+    """Issue 43: the page said the player clicks for the roll-off when the computer is White; the
+    computer throws it. As the page now says, White throws it, the player only when White."""
+    page = " ".join(b.text for b in manual().pages["first-move"].blocks)
+    assert "When the computer is White" in page and "throws the roll-off itself" in page
+    for seat, computer_rolls in ((1, True), (0, False)):
+        a = app()
+        names = ("Expert", "You") if seat == 1 else ("You", "Expert")
+        scene = a.new_game(GameOptions(Rules(), names, computer=1 - seat, level="expert"))
+        assert scene.table.match.game.phase == "opening"
+        for _ in range(30):
+            frame(a)
+        assert (scene.table.match.game.phase != "opening") == computer_rolls, seat
+
+
+def test_the_board_page_shows_the_games_own_board_labelled(shown: tuple[App, PlayScene, HelpScene]) -> None:
+    """Issue 43: a diagram of the board as the game paints it (the board view's pixels, halved), in the
+    16 colours, with a numbered marker on each part the legend under it names, in the legend's order."""
+    a, _, h = shown
+    h.open("board")
+    frame(a, at=AWAY)
+    image = h.picture("board")
+    row = next(r for r, line in enumerate(h.lines) if line.kind == "picture")
+    x0, y0 = h.paper.x + (h.paper.w - image.width) // 2, h.row_y(row)
+    assert all(
+        pyxel.screen.pget(x0 + x, y0 + y) == image.pget(x, y)
+        for y in range(image.height)
+        for x in range(image.width)
+    )
+    full = pyxel.Image(*SCREEN)
+    a.board.draw(full, *diagram.scene())
+    marks = [diagram.marker_rect(n) for n in range(1, len(diagram.PARTS) + 1)]
+    same = sum(
+        image.pget(x, y) == full.pget(2 * x, diagram.TOP + 2 * y)
+        for y in range(0, image.height, 3)
+        for x in range(0, image.width, 3)
+        if not any(m.contains(x, y) for m in marks)
+    )
+    assert same > 0.9 * (image.width // 3) * (image.height // 3) * 0.9  # the rims' numbers are written anew
+    for n, m in enumerate(marks, 1):  # the marker's number, in white on blue
+        assert image.pget(m.x, m.y) == wimp.Wimp.DARK_BLUE
+        assert any(
+            image.pget(x, y) == wimp.Wimp.WHITE for x in range(m.x, m.right) for y in range(m.y, m.bottom)
+        ), n
+    legend = [line.text for line in h.lines if line.text.startswith("- ") and line.text[2:3].isdigit()]
+    assert [int(t.split()[1]) for t in legend] == list(range(1, len(marks) + 1))
+    assert {image.pget(x, y) for y in range(image.height) for x in range(image.width)} <= set(range(16))
