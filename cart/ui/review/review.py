@@ -25,6 +25,7 @@ from cart.ui.controls import REVIEW_KEYS, control, key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.routes import ToDrills
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.wimp.keyboard import help_entry
 from cart.ui.wimp.menus import Entry, MenuScene
@@ -68,6 +69,7 @@ TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
 NEXT, PREVIOUS, ROLLOUT = control("next_error"), control("previous_error"), control("rollout")
+DRILLS = control("drills")
 
 
 class ReviewScene(Scene):
@@ -228,6 +230,7 @@ class ReviewScene(Scene):
                 enabled=self.line.kind in ROLLED_KINDS,
                 key=key_for(ROLLOUT.command, device),
             ),
+            Entry(DRILLS.label, ToDrills, key=key_for(DRILLS.command, device)),  # this game's mistakes
             help_entry(device),
             Entry("Close", self.close, key=key_for("cancel", device)),
         ]

@@ -103,7 +103,7 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
     players = players_of(options, colour, None)
     viewer = 1 - options.computer if options.computer is not None else 1
     cached, deep, keep = cached_review(services, saved, match)
-    source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep)
+    source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep, game_id=saved.game_id)
     source.rollouts, source.keep_rollouts = kept_rollouts(services, saved)
     return Push(ReviewScene(services, source))
 

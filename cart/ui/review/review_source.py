@@ -24,7 +24,7 @@ class ReviewSource:
     ``keep`` stores the review and its deep pass when the window closes (returning why not, or
     None); ``then`` says where to go after; ``ply`` is the quick pass's depth; ``deep``, the deep
     pass kept (at :data:`cart.ai.review.DEEP_PLY`); ``rollouts``, those kept with the review (the
-    store's form), and ``keep_rollouts`` stores them.
+    store's form), and ``keep_rollouts`` stores them; ``game_id``, the saved game's (its drills name it).
     """
 
     title: str
@@ -38,6 +38,7 @@ class ReviewSource:
     deep: Review | None = None
     rollouts: dict[str, Any] | None = None
     keep_rollouts: Callable[[dict[str, Any]], str | None] | None = None
+    game_id: str = ""
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:

@@ -349,6 +349,7 @@ def review_table(
     cached, deep, keep = cached_review(services, session.game if session is not None else None, match)
     title = session.game.name if session is not None else "this game"
     source = ReviewSource(title, match, table.players, table.viewer, cached, keep, then, deep=deep)
+    source.game_id = session.game.game_id if session is not None else ""
     source.rollouts, source.keep_rollouts = kept_rollouts(
         services, session.game if session is not None else None
     )
