@@ -60,7 +60,7 @@ class DrillRun:
         try:
             match = asked_match(drill.position_id, drill.match_id, drill.kind, names)
         except (EngineError, ValueError) as exc:  # a damaged drill: skipped, said, never a traceback
-            return chain(Tell("Drill skipped", (str(exc),)), self._next(i + 1))
+            return chain(self._next(i + 1), Tell("Drill skipped", (str(exc),)))
         self.at = i
         heading = f"Drill {i + 1} of {len(self.drills)}"
         self.scene = DrillScene(

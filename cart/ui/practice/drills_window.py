@@ -52,12 +52,9 @@ def harvested(services: Services, scene: ReviewScene) -> str:
         added = book.harvest(review, source.match, source.viewer, game_id=game_id, game=source.title)
     except StoreError as exc:
         return str(exc)
-    name = source.match.names[source.viewer]
-    return (
-        f"{len(added)} new from {name}'s plays in {source.title}"
-        if added
-        else f"None new from {source.title}"
-    )
+    if not added:
+        return f"No new drills from {source.title}"
+    return f"{len(added)} new from {source.match.names[source.viewer]}'s plays in {source.title}"
 
 
 class DrillsScene(WindowScene):

@@ -11,26 +11,32 @@ import pytest
 import pyxel
 from drill_book import DAY, YOU, stock, ten_drills
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, release_all
+from short_matches import opening
 from test_ui_app import Driver
 from test_ui_browser import StandInPage
 from test_ui_golden import check
 from test_ui_touch import Finger, tap
 
+from cart.ai.review import review_match
 from cart.drills import Drill, DrillBook
 from cart.engine import Play
 from cart.engine.notation import format_play
-from cart.store import Settings, Store
+from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.board.view_state import Player as Seat
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.intents import OpenMenu
 from cart.ui.practice.drill_answer import AnswerScene, verdict_lines
 from cart.ui.practice.drill_play import DrillScene
 from cart.ui.practice.drills_window import DrillsScene
+from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_source import ReviewSource
 from cart.ui.routes import ToDrills
 from cart.ui.table.table import arrows
 from cart.ui.wimp.dialogs import Dialog
 from cart.ui.wimp.menus import MenuScene
+from cart.ui.wimp.stage import Push
 
 KEYS = {**KEYBOARD, "drills": pyxel.KEY_F2, "double": pyxel.KEY_D}
 PAD = {**GAMEPAD, "drills": pyxel.GAMEPAD1_BUTTON_RIGHTSHOULDER}
@@ -75,7 +81,7 @@ def asked(app: App) -> tuple[DrillScene, Drill]:
 
 
 # -- a day's ten drills, by each device alone -----------------------------------------------------------
-@pytest.mark.parametrize("device", ["keys", "pad"])
+@pytest.mark.parametrize("device", ["keys", pytest.param("pad", marks=pytest.mark.slow)])
 def test_ten_drills_by_keys_or_pad_alone(assets: Assets, tmp_path: Path, device: str) -> None:
     """F2 (pad RB) on the title opens the Drills window; Return (X) starts; every answer by the keys."""
     app = drills_app(tmp_path, ten_drills())
@@ -256,3 +262,83 @@ def test_golden_answer(assets: Assets, tmp_path: Path) -> None:
     d.pointer = (600, 500)
     d.frames(2)
     check("drill_answer")
+
+
+# -- from the Review, and the run's other ways on ------------------------------------------------------
+def test_f2_in_the_review_makes_drills_of_its_costly_plays_first(assets: Assets, tmp_path: Path) -> None:
+    """The Review's F2 (as its menu's Drills...): the costly play of the player at the bottom becomes a
+    drill waiting for its deep check, named by the saved game; a second time adds none."""
+    game = opening("8/2 6/5")  # Ann's 6-1 made a blot and wasted the 6: a "?" at least
+    review = review_match(game)
+    app = drills_app(tmp_path, [])
+    assert app.store is not None
+    kept = app.store.games.create("Friday", GameOptions(names=game.names), record=game.record)
+    seats = (Seat(game.names[0], "red"), Seat(game.names[1], "white"))
+    source = ReviewSource(kept.name, game, seats, 0, cached=review, game_id=kept.game_id)
+    app.go(Push(ReviewScene(app.services, source)))
+    d = Driver(app)
+    d.frames(1)
+    d.key(pyxel.KEY_F2)
+    window = app.top
+    assert isinstance(window, DrillsScene)
+    (drill,) = book_of(app).drills()
+    assert (drill.kind, drill.dice, drill.made, drill.status) == ("play", (6, 1), "8/2 6/5", "new")
+    assert [s.game_id for s in drill.sources] == [kept.game_id]
+    assert window.lines()[3] == "1 new from Ann's plays in Friday"
+    assert "1 waiting for the deep check" in window.lines()[1]
+    assert not window.start.enabled  # nothing checked yet: nothing asked
+    d.key(pyxel.KEY_ESCAPE)
+    assert isinstance(app.top, ReviewScene)
+    d.key(pyxel.KEY_F2)
+    assert isinstance(app.top, DrillsScene) and app.top.lines()[3] == "No new drills from Friday"
+
+
+def test_more_adds_every_other_drill_and_escape_closes_the_run(assets: Assets, tmp_path: Path) -> None:
+    """Today's set is the two due; More after the first answer adds the two never asked; Escape on the
+    board goes back to the window, which counts the answers given."""
+    fresh = [d.replace(box=0, due=None, answers=()) for d in ten_drills()[:2]]
+    app = drills_app(tmp_path, [*ten_drills()[2:4], *fresh])
+    app.go(ToDrills())
+    window = app.top
+    assert isinstance(window, DrillsScene)
+    assert window.lines()[0] == "Today: 4 (2 due, 2 new)"
+    d = Driver(app)
+    d.click(window.start.rect.center)
+    scene, drill = asked(app)
+    run = scene.answered.__self__  # type: ignore[attr-defined]
+    assert len(run.drills) == 4
+    d.key(pyxel.KEY_T)
+    d.type(format_play(scene.table.match.game.board(YOU), best_play(scene, drill)))
+    d.key(pyxel.KEY_RETURN)
+    answer = app.top
+    assert isinstance(answer, AnswerScene) and answer.more.enabled
+    d.click(answer.more.rect.center)
+    assert isinstance(app.top, Dialog) and "Every drill" in " ".join(app.top.lines)  # all four are in the run
+    d.key(pyxel.KEY_RETURN)
+    d.key(pyxel.KEY_RETURN)  # Next
+    scene, _ = asked(app)
+    assert scene.window.title.startswith("Drill 2 of 4")
+    d.key(pyxel.KEY_ESCAPE)
+    assert isinstance(app.top, Dialog) and "1 of 1 right" in " ".join(app.top.lines)
+    d.key(pyxel.KEY_RETURN)
+    window = app.top
+    assert isinstance(window, DrillsScene) and window.figures is not None
+    assert window.figures.answers == sum(len(d.answers) for d in ten_drills()[2:4]) + 1
+
+
+def test_a_drill_that_cannot_be_set_up_is_skipped_and_said(assets: Assets, tmp_path: Path) -> None:
+    """A drill whose Match ID holds a game over (a damaged or foreign record) is said in a box and skipped."""
+    good = ten_drills()[0]
+    bad = good.replace(match_id="cAgFAAAAAAAE")  # a game not begun: nothing to set up
+    assert bad.id < good.id  # asked first
+    app = drills_app(tmp_path, [bad, good])
+    app.go(ToDrills())
+    window = app.top
+    assert isinstance(window, DrillsScene)
+    d = Driver(app)
+    d.click(window.start.rect.center)
+    box = app.top
+    assert isinstance(box, Dialog) and box.title == "Drill skipped", box
+    d.key(pyxel.KEY_RETURN)
+    scene, drill = asked(app)
+    assert drill.id == good.id and scene.window.title.startswith("Drill 2 of 2")
