@@ -95,8 +95,9 @@ class DrillsScene(WindowScene):
         self.more.enabled = self.figures.ready > 0
 
     def cover(self, covered: bool) -> None:
+        uncovered = self.covered and not covered
         super().cover(covered)
-        if not covered:
+        if uncovered:
             self.refresh()  # a run over it has answered some
 
     # -- actions ----------------------------------------------------------------------------------

@@ -342,3 +342,23 @@ def test_a_drill_that_cannot_be_set_up_is_skipped_and_said(assets: Assets, tmp_p
     d.key(pyxel.KEY_RETURN)
     scene, drill = asked(app)
     assert drill.id == good.id and scene.window.title.startswith("Drill 2 of 2")
+
+
+def test_the_window_reads_the_book_once_as_it_opens_and_again_after_a_run(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening is the player's wait (tools/bench_drills.py times it): one read; after a run, one more."""
+    app = drills_app(tmp_path, ten_drills()[:2])
+    assert app.store is not None
+    loads = []
+    load = app.store.drills.load
+    monkeypatch.setattr(app.store.drills, "load", lambda: loads.append(1) or load())
+    app.go(ToDrills())
+    d = Driver(app)
+    d.frames(2)
+    assert len(loads) == 1
+    window = app.top
+    assert isinstance(window, DrillsScene)
+    d.click(window.start.rect.center)
+    d.key(pyxel.KEY_ESCAPE)  # the run closes unanswered: a box says nothing, the window reads again
+    assert app.top is window and len(loads) == 2
