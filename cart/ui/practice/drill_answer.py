@@ -19,22 +19,13 @@ from cart.ui.kit.text import cut, wrap
 from cart.ui.wimp import Button, Transition, Window, WindowScene, draw_focused
 
 if TYPE_CHECKING:
+    from cart.drills import Choice
     from cart.ui.wimp.services import Services
 
 WINDOW = Rect(440, 24, 200, 488)
 """Over the side panel, clear of the board's points: the position stays in sight."""
 COLS = (WINDOW.w - 16) // CHAR_W
 SHOWN_LINES = 6  # the analysis's answers listed (the best first)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One answer the deep analysis weighed: label, equity, and standard error and trials if rolled out."""
-
-    label: str
-    equity: float
-    se: float = 0.0
-    trials: int = 0
 
 
 @dataclass(frozen=True)
@@ -46,7 +37,7 @@ class Verdict:
     given: str
     best: str
     cost: float | None
-    lines: tuple[Line, ...]
+    lines: tuple[Choice, ...]
     comes_back: date | None
     today: date
     worst: float = 0.0  # the largest cost listed: an answer beyond the list costs more than this

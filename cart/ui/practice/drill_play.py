@@ -17,9 +17,10 @@ import pyxel
 from cart.engine import Action, Double, Drop, Match, MatchKey, Move, Roll, Take
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player, other_colour_of
-from cart.ui.controls import DRILL_KEYS, control, key_for
+from cart.ui.controls import DRILL_KEYS, key_for
 from cart.ui.kit.intents import Command, Intent, OpenMenu
 from cart.ui.table.play import PlayScene
+from cart.ui.table.play_menu import board_key_entry
 from cart.ui.table.table import Outcome, Table, arrows
 from cart.ui.wimp.keyboard import help_entry
 from cart.ui.wimp.menus import Entry, MenuScene
@@ -142,20 +143,10 @@ class DrillScene(PlayScene):
         """MENU over a drill: type the answer, take a man back, close the drills; Help."""
         device = self.services.used.device
         moving = self.answer is None and self.question == "play"
-
-        def key_entry(command: str, separator: bool = False) -> Entry:
-            return Entry(
-                control(command).label,
-                lambda: self.command(command),
-                enabled=moving,
-                separator=separator,
-                key=key_for(command, device),
-            )
-
         return [
-            key_entry("type_move"),
-            key_entry("undo"),
-            key_entry("undo_turn", separator=True),
+            board_key_entry(self, "type_move", moving),
+            board_key_entry(self, "undo", moving),
+            board_key_entry(self, "undo_turn", moving, separator=True),
             Entry("Close drills", self.close_drills, key=key_for("cancel", device)),
             help_entry(device),
         ]

@@ -13,7 +13,7 @@ from cart.engine import Action, Double, Drop, EngineError, Move, Roll, Take
 from cart.store import StoreError
 from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 
-from .drill_answer import AnswerScene, Line, Verdict
+from .drill_answer import AnswerScene, Verdict
 from .drill_play import DrillScene, asked_match
 
 if TYPE_CHECKING:
@@ -90,7 +90,7 @@ class DrillRun:
             play = next((p for p in game.legal_plays() if p.result.position_id() == best.result), None)
             scene.show_best(play.moves if play is not None else ())
         analysis = outcome.drill.analysis
-        lines = tuple(Line(c.label, c.equity, c.se, c.trials) for c in analysis.choices) if analysis else ()
+        lines = analysis.choices if analysis else ()
         verdict = Verdict(
             outcome.right,
             outcome.given or "a play not analysed",
