@@ -33,7 +33,7 @@ def harvest(review: Review, match: Match, seat: int, *, game_id: str, game: str,
     for d in costly:
         moment = moments[d.index]
         drill = _drill(review, d, moment, name, Source(game_id, game, d.index), today)
-        found.setdefault(drill.id, drill)
+        found.setdefault(drill.id, drill.replace(variant=match.rules.variant))
     return list(found.values())
 
 

@@ -86,7 +86,8 @@ class Drill:
 
     ``made``: the answer given in the game (a play in gnubg's notation, or a cube action);
     ``loss``: what the Review said it cost; ``box``: the Leitner box (0: never asked);
-    ``due``: the day it is next asked (None: not yet scheduled).
+    ``due``: the day it is next asked (None: not yet scheduled); ``variant``: the rules' (a
+    MaxGammon game has no cube, so its plays are judged cubeless).
     """
 
     position_id: str
@@ -99,6 +100,7 @@ class Drill:
     stage: Stage
     added: date
     sources: tuple[Source, ...] = ()
+    variant: str = "standard"
     status: Status = "new"
     analysis: Analysis | None = None
     box: int = 0
@@ -170,6 +172,7 @@ def drill_to_json(drill: Drill) -> dict[str, Any]:
         "stage": drill.stage,
         "added": drill.added.isoformat(),
         "sources": [[s.game_id, s.game, s.index] for s in drill.sources],
+        "variant": drill.variant,
         "status": drill.status,
         "analysis": None
         if a is None
@@ -235,6 +238,7 @@ def drill_from_json(data: object) -> Drill:
         _one_of(data.get("stage"), get_args(Stage)),  # type: ignore[arg-type]
         _day(data.get("added")),
         tuple(sources),
+        _one_of(data.get("variant", "standard"), ("standard", "maxgammon")),
         _one_of(data.get("status"), get_args(Status)),  # type: ignore[arg-type]
         _analysis(data.get("analysis")),
         _int(data.get("box"), 0, 99),
