@@ -18,7 +18,7 @@ from typing import Literal
 from ...engine import Match, MatchKey, Position, Rules, format_play, parse_play
 from ...engine.fast import flip_key, play_of, successors
 from ...engine.rules import Variant
-from ..bot import Bot, load_weights
+from ..bot import Bot, think_load_weights
 from ..deep import Deep
 from ..net import Probs, equity
 from ..review.cube import cube_view, emg_span
@@ -112,7 +112,7 @@ def _before(check: Check) -> Match:
 
 
 def _think_deep(check: Check) -> Generator[None, None, Check]:
-    weights = load_weights()
+    weights = yield from think_load_weights()  # in slices: a frame checking a drill never waits 0.2 s for it
     match = _before(check)
     state, score = match.game, match.score
     if check.kind == "play":
