@@ -115,6 +115,7 @@ def bench_drills(rounds: int) -> None:
     from tools import bench_drills
 
     bench_drills.run(rounds=max(1, min(rounds, 5)))
+    bench_drills.run_checking()
 
 
 def bench_rollout(rounds: int) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pyxel
 
-from cart.engine import Action, Double, Drop, Match, MatchKey, Move, Roll, Take
+from cart.engine import Action, Double, Drop, Match, MatchKey, Move, Roll, Rules, Take
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player, other_colour_of
 from cart.ui.controls import DRILL_KEYS, key_for
@@ -36,7 +36,9 @@ Answered = Callable[[Action], Transition | None]
 """What the player answered: a Move, Double or Roll (no double), Take or Drop; where to go then."""
 
 
-def asked_match(position_id: str, match_id: str, question: Question, names: tuple[str, str]) -> Match:
+def asked_match(
+    position_id: str, match_id: str, question: Question, names: tuple[str, str], variant: str = "standard"
+) -> Match:
     """The match at the moment the drill asks about: a take is the doubler's turn with the double made.
 
     A Match ID written with the double waiting (as gnubg writes it) is read as the doubler's turn.
@@ -44,7 +46,8 @@ def asked_match(position_id: str, match_id: str, question: Question, names: tupl
     key = MatchKey.from_id(match_id)
     if key.doubled or key.turn != key.on_roll:
         key = replace(key, doubled=False, turn=key.on_roll)
-    match = Match.from_ids(position_id, key.to_id(), names=names)
+    rules = Rules("maxgammon" if variant == "maxgammon" else "standard", key.match_length)
+    match = Match.from_ids(position_id, key.to_id(), rules=rules, names=names)
     if question == "take":
         match.apply(Double())
     return match

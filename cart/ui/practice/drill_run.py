@@ -58,7 +58,7 @@ class DrillRun:
         drill = self.drills[i]
         names = (OPPONENT, drill.player) if _seat(drill) == 1 else (drill.player, OPPONENT)
         try:
-            match = asked_match(drill.position_id, drill.match_id, drill.kind, names)
+            match = asked_match(drill.position_id, drill.match_id, drill.kind, names, drill.variant)
         except (EngineError, ValueError) as exc:  # a damaged drill: skipped, said, never a traceback
             return chain(self._next(i + 1), Tell("Drill skipped", (str(exc),)))
         self.at = i

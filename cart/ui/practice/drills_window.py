@@ -15,11 +15,12 @@ import pyxel
 
 from cart.drills import LEARNED, DrillBook
 from cart.store import StoreError
-from cart.ui.kit import CHAR_H, CHAR_W, Rect, palette as wimp
+from cart.ui.kit import CHAR_H, CHAR_W, Intent, Rect, palette as wimp
 from cart.ui.kit.text import cut, shown
 from cart.ui.wimp import Button, Entry, Transition, Window, WindowScene, draw_focused, help_entry, key_for
 from cart.ui.windows.ratings_view import nice_ticks, polyline
 
+from .checking import Checking
 from .drill_run import DrillRun
 from .progress import STAGE_NAMES, Counts, counts, success_series
 
@@ -74,6 +75,7 @@ class DrillsScene(WindowScene):
         self.start = Button(Rect(work.right - 112, y, 100, 28), "Start", True, action=self.start_today)
         self.said = said
         self.book, self.problem = open_book(services)
+        self.checking = Checking(services, self.book) if self.book is not None else None
         self.figures: Counts | None = None
         self.series: dict[str, list[tuple[date, float]]] = {}
         self.refresh()
@@ -93,6 +95,19 @@ class DrillsScene(WindowScene):
         self.series = success_series(drills)
         self.start.enabled = bool(daily)
         self.more.enabled = self.figures.ready > 0
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        """The buttons and keys; then this frame's share of the deep check of the drills waiting."""
+        going = super().update(intents)
+        checking = self.checking
+        if checking is not None and checking.step():
+            self.problem = checking.problem
+            self.refresh()  # one more drill ready (or dropped)
+        return going
+
+    def leave(self) -> None:
+        if self.checking is not None:
+            self.checking.stop()
 
     def cover(self, covered: bool) -> None:
         uncovered = self.covered and not covered
@@ -133,6 +148,8 @@ class DrillsScene(WindowScene):
             else "none answered yet"
         )
         waiting = f", {f.waiting} waiting for the deep check" if f.waiting else ""
+        if self.checking is not None and self.checking.busy:
+            waiting += " (checking)"
         return [
             f"Today: {f.today} ({f.due} due, {f.new} new)"
             if f.today

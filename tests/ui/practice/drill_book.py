@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from datetime import date, timedelta
 
+from cart.ai.rollout.check import check_key
 from cart.drills import Analysis, Answer, Choice, Drill, drill_to_json
 from cart.engine import Double, GameState, Match, Position, Rules
 from cart.engine.notation import format_play
@@ -30,7 +31,7 @@ def play_drill(dice: tuple[int, int], pick: int = 0, *, stage: str = "opening") 
         Choice(format_play(state.board(YOU), p), p.result.position_id(), -0.04 * i)
         for i, p in enumerate(ranked)
     )
-    analysis = Analysis("test", choices[0].label, choices)
+    analysis = Analysis(check_key(), choices[0].label, choices)
     return Drill(
         match.position_id(),
         match.match_id(),
@@ -86,7 +87,7 @@ def cube_drill(kind: str, best: str) -> Drill:
         "cube",
         DAY,
         status="ready",  # type: ignore[arg-type]
-        analysis=Analysis("test", best, choices),
+        analysis=Analysis(check_key(), best, choices),
     )
 
 

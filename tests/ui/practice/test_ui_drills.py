@@ -18,6 +18,7 @@ from test_ui_golden import check
 from test_ui_touch import Finger, tap
 
 from cart.ai.review import review_match
+from cart.ai.rollout.check import check_key
 from cart.drills import Drill, DrillBook
 from cart.engine import Play
 from cart.engine.notation import format_play
@@ -26,7 +27,7 @@ from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player as Seat
 from cart.ui.kit.assets import Assets
-from cart.ui.kit.intents import OpenMenu
+from cart.ui.kit.intents import Command, OpenMenu, Pointer
 from cart.ui.practice.drill_answer import AnswerScene, verdict_lines
 from cart.ui.practice.drill_play import DrillScene
 from cart.ui.practice.drills_window import DrillsScene
@@ -265,9 +266,10 @@ def test_golden_answer(assets: Assets, tmp_path: Path) -> None:
 
 
 # -- from the Review, and the run's other ways on ------------------------------------------------------
-def test_f2_in_the_review_makes_drills_of_its_costly_plays_first(assets: Assets, tmp_path: Path) -> None:
+def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tmp_path: Path) -> None:
     """The Review's F2 (as its menu's Drills...): the costly play of the player at the bottom becomes a
-    drill waiting for its deep check, named by the saved game; a second time adds none."""
+    drill, named by the saved game, checked deeply while the window is open, then asked; a second
+    time adds none."""
     game = opening("8/2 6/5")  # Ann's 6-1 made a blot and wasted the 6: a "?" at least
     review = review_match(game)
     app = drills_app(tmp_path, [])
@@ -278,7 +280,7 @@ def test_f2_in_the_review_makes_drills_of_its_costly_plays_first(assets: Assets,
     app.go(Push(ReviewScene(app.services, source)))
     d = Driver(app)
     d.frames(1)
-    d.key(pyxel.KEY_F2)
+    app.feed([Pointer(*d.pointer), Command("drills")])  # F2, as the Review's keys send it
     window = app.top
     assert isinstance(window, DrillsScene)
     (drill,) = book_of(app).drills()
@@ -286,8 +288,16 @@ def test_f2_in_the_review_makes_drills_of_its_costly_plays_first(assets: Assets,
     assert [s.game_id for s in drill.sources] == [kept.game_id]
     assert window.lines()[3] == "1 new from Ann's plays in Friday"
     assert "1 waiting for the deep check" in window.lines()[1]
-    assert not window.start.enabled  # nothing checked yet: nothing asked
+    assert not window.start.enabled  # not checked yet: not asked
+    d.until(lambda: window.start.enabled)  # checked in the frames' spare time (no worker here)
+    (drill,) = book_of(app).drills()
+    assert drill.status == "ready" and drill.analysis is not None and drill.analysis.key == check_key()
+    assert window.lines()[0] == "Today: 1 (0 due, 1 new)" and "waiting" not in window.lines()[1]
+    d.click(window.start.rect.center)
+    scene, asked_now = asked(app)
+    assert asked_now.id == drill.id and scene.window.title == "Drill 1 of 1: Your move: 6-1"
     d.key(pyxel.KEY_ESCAPE)
+    d.key(pyxel.KEY_ESCAPE)  # the window
     assert isinstance(app.top, ReviewScene)
     d.key(pyxel.KEY_F2)
     assert isinstance(app.top, DrillsScene) and app.top.lines()[3] == "No new drills from Friday"
