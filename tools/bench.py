@@ -44,7 +44,8 @@ by turns each round, against the same window at rest and a bare frame
 (``tools/bench_review_window.py``).
 
 drills: the Drills window with 500 drills in the store, F2 on the title to its first frame and Start
-to the first drill's, against the Ratings window opened the same way and a bare title frame
+to the first drill's, against the Ratings window opened the same way and a bare title frame; then
+its frames at 30 fps while it checks drills in the worker and in the frame, against it at rest
 (``tools/bench_drills.py``).
 
 rollout: the rollout's standard error per CPU second, each variance reduction

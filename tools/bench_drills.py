@@ -10,7 +10,9 @@ times, in wall and CPU time, F2 fed to the App through the frame that first draw
 window (the book read from disk, the counts and the graph), then Start through the first
 drill's frame, each from a fresh App; the reference, measured by turns in the same round,
 is the Ratings window opened the same way over the same title, and a bare title frame.
-The best of the rounds is kept. Speed is measured, never asserted.
+The best of the rounds is kept. Then the window's frames, paced at 30 fps in real time, while it
+checks ``--check`` drills waiting for their deep check, in a worker process and in the frame's
+spare time, against the same window at rest. Speed is measured, never asserted.
 """
 
 from __future__ import annotations
