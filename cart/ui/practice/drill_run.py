@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cart.engine import Action, Double, Drop, EngineError, Move, Roll, Take
+from cart.engine import Action, Double, Drop, EngineError, Move, Play, Roll, Take, format_play
 from cart.store import StoreError
 from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 
@@ -18,7 +18,6 @@ from .drill_play import DrillScene, asked_match
 
 if TYPE_CHECKING:
     from cart.drills import Drill, DrillBook
-    from cart.engine import Play
     from cart.ui.wimp.services import Services
 
 CUBE_WORDS = {Double: "double", Roll: "no double", Take: "take", Drop: "pass"}
@@ -85,6 +84,8 @@ class DrillRun:
             return Tell("Drill not answered", (str(exc),))
         self.asked += 1
         self.right += outcome.right
+        # a play beyond those analysed has no label of the analysis's: said as gnubg writes it
+        said = outcome.given or (format_play(game.position, given) if isinstance(given, Play) else given)
         best = outcome.best
         if drill.kind == "play":
             play = next((p for p in game.legal_plays() if p.result.position_id() == best.result), None)
@@ -93,7 +94,7 @@ class DrillRun:
         lines = analysis.choices if analysis else ()
         verdict = Verdict(
             outcome.right,
-            outcome.given or "a play not analysed",
+            said,
             _best_words(drill, best.label, analysis.best if analysis else best.label),
             None if outcome.at_least else outcome.cost,
             lines,

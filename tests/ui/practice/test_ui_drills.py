@@ -19,7 +19,7 @@ from test_ui_touch import Finger, tap
 
 from cart.ai.review import review_match
 from cart.ai.rollout.check import check_key
-from cart.drills import Drill, DrillBook
+from cart.drills import Analysis, Drill, DrillBook
 from cart.engine import Play
 from cart.engine.notation import format_play
 from cart.store import GameOptions, Settings, Store
@@ -372,3 +372,30 @@ def test_the_window_reads_the_book_once_as_it_opens_and_again_after_a_run(
     d.click(window.start.rect.center)
     d.key(pyxel.KEY_ESCAPE)  # the run closes unanswered: a box says nothing, the window reads again
     assert app.top is window and len(loads) == 2
+
+
+def test_a_play_beyond_those_analysed_is_said_and_costs_at_least_the_worst_listed(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """The analysis lists a few plays; one outside them is named as gnubg writes it, its cost a floor."""
+    drill = ten_drills()[0]
+    assert drill.analysis is not None
+    listed = drill.analysis.choices
+    app, d = started(
+        tmp_path,
+        [drill.replace(analysis=Analysis(drill.analysis.key, listed[0].label, listed[:2]))],
+    )
+    scene, _ = asked(app)
+    game = scene.table.match.game
+    other = next(
+        p for p in game.legal_plays() if p.result.position_id() not in {c.result for c in listed[:2]}
+    )
+    d.key(pyxel.KEY_T)
+    d.type(format_play(game.board(YOU), other))
+    d.key(pyxel.KEY_RETURN)
+    answer = app.top
+    assert isinstance(answer, AnswerScene)
+    words = [text for text, _ in verdict_lines(answer.verdict)]
+    assert words[:3] == ["Wrong.", f"You: {format_play(game.board(YOU), other)}", "It costs over 0.040"], (
+        words
+    )
