@@ -82,7 +82,8 @@ def asked(app: App) -> tuple[DrillScene, Drill]:
 
 
 # -- a day's ten drills, by each device alone -----------------------------------------------------------
-@pytest.mark.parametrize("device", ["keys", pytest.param("pad", marks=pytest.mark.slow)])
+@pytest.mark.slow  # 2.5 s each: the mouse's and the finger's sessions stay in the quick loop
+@pytest.mark.parametrize("device", ["keys", "pad"])
 def test_ten_drills_by_keys_or_pad_alone(assets: Assets, tmp_path: Path, device: str) -> None:
     """F2 (pad RB) on the title opens the Drills window; Return (X) starts; every answer by the keys."""
     app = drills_app(tmp_path, ten_drills())
