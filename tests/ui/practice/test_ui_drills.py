@@ -400,3 +400,22 @@ def test_a_play_beyond_those_analysed_is_said_and_costs_at_least_the_worst_liste
     assert words[:3] == ["Wrong.", f"You: {format_play(game.board(YOU), other)}", "It costs over 0.040"], (
         words
     )
+
+
+def test_f2_on_the_saved_games_opens_the_drills_and_escape_comes_back(assets: Assets, tmp_path: Path) -> None:
+    """The saved games bind F2 as the title does (their menu's Drills... says so); Escape comes back."""
+    app = drills_app(tmp_path, ten_drills()[:1])
+    assert app.store is not None
+    app.store.games.create("Friday", GameOptions())
+    app.to_start()
+    start = app.top
+    d = Driver(app)
+    d.feed(OpenMenu(320, 256))
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    assert {e.label: e.key for e in menu.entries}["Drills..."] == "F2"
+    d.key(pyxel.KEY_ESCAPE)
+    d.key(pyxel.KEY_F2)
+    assert isinstance(app.top, DrillsScene) and app.top.lines()[0] == "Today: 1 (1 due, 0 new)"
+    d.key(pyxel.KEY_ESCAPE)
+    assert app.top is start
