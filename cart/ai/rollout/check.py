@@ -53,7 +53,8 @@ def check_key(weights_digest: str | None = None) -> str:
 @dataclass(frozen=True)
 class Check:
     """A deep check under way or done. ``kind``: "play", "double" or "take"; ``made``: the answer
-    given (gnubg's notation, or "double", "no double", "take", "pass"). ``lines``: once done, best
+    given (gnubg's notation, or "double", "no double", "take", "pass"; "" for none: a position only
+    asked about). ``lines``: once done, best
     first; ``seconds``: the work's CPU time so far."""
 
     position_id: str
@@ -118,19 +119,20 @@ def _think_deep(check: Check) -> Generator[None, None, Check]:
     if check.kind == "play":
         assert state.dice is not None
         position = state.position
-        made = parse_play(position, state.dice, check.made)
+        if not successors(position.key, max(state.dice), min(state.dice)):
+            raise ValueError(f"no legal play of {state.dice[0]}-{state.dice[1]} in {check.position_id}")
         view = cube_view(state, score)
         scores: dict[int, float] = {}
-        mine = flip_key(made.result.key)
-        yield from think_play_review(
-            weights, position, state.dice, mine, DEEP_PLY, view, Deep(weights), scores
+        given = flip_key(parse_play(position, state.dice, check.made).result.key) if check.made else None
+        judged = yield from think_play_review(
+            weights, position, state.dice, given, DEEP_PLY, view, Deep(weights), scores
         )
+        mine = judged.made_key
         succ = successors(position.key, max(state.dice), min(state.dice))
         order = sorted(scores, key=scores.__getitem__, reverse=True)
         searched = [_play_line(position, k, succ[k], scores[k]) for k in order]
-        lines = tuple(
-            sorted(searched + list(_others(weights.after, position, succ, scores, mine)), key=_down)
-        )
+        others = _others(weights.after, position, succ, scores, mine)
+        lines = tuple(sorted([*searched, *others], key=_down))
         close = [k for k in order if scores[order[0]] - scores[k] <= CLOSE][:MAX_LINES]
         check = dataclasses.replace(check, lines=lines, best=lines[0][0])
         if len(close) < 2:

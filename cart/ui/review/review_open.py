@@ -28,6 +28,7 @@ from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 from cart.ui.wimp.widgets import FIELD_PAD, TextField
 
 from .review import ReviewScene
+from .review_drills import DrillSeats, human_seats, unsaved_id
 from .review_source import ReviewSource
 
 if TYPE_CHECKING:
@@ -105,6 +106,7 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
     cached, deep, keep = cached_review(services, saved, match)
     source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep)
     source.rollouts, source.keep_rollouts = kept_rollouts(services, saved)
+    source.drills = DrillSeats(saved.game_id, saved.name, human_seats(options, viewer))
     return Push(ReviewScene(services, source))
 
 
@@ -124,7 +126,8 @@ def review_file(services: Services, path: str) -> Transition:
     colour = other_colour_of(services.prefs.settings)
     players = (Player(match.names[0], colour), Player(match.names[1], "red"))
     title = cut(shown(name), MAT_NAME, at_word=False)  # shown, and "..." past the room
-    return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
+    seats = DrillSeats(unsaved_id(match), name, human_seats(None, 1))
+    return Push(ReviewScene(services, ReviewSource(title, match, players, 1, drills=seats)))
 
 
 class ImportBox(Dialog):
