@@ -42,7 +42,7 @@ def check_of_line(line: str) -> Check:
 
 def cube_words(check: Check) -> tuple[str, float]:
     """The best cube action as gnubg words it, and its equity for the player to decide."""
-    figures = {label: equity for label, _, equity, _, _ in check.lines}
+    figures = {line[0]: line[2] for line in check.lines}
     if check.kind == "take":
         return check.best.capitalize(), figures[check.best]
     taken = figures["double, take"] <= figures["double, pass"]

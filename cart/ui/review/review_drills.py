@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cart.ai.review import Review, record_digest
+from cart.ai.review import Review
 from cart.store import StoreError
 from cart.ui.kit.thinking import Answer, Asker, FrameClock, SteadyThinker
 
@@ -43,11 +43,6 @@ def human_seats(options: GameOptions | None, viewer: int) -> tuple[int, ...]:
     if options.computer is None:
         return (0, 1)
     return () if options.both else (1 - options.computer,)
-
-
-def unsaved_id(match: Match) -> str:
-    """An id for a match no saved game holds (an import, a game at an unsaved table): its record's."""
-    return "match-" + record_digest(match.record, len(match.record))[:16]
 
 
 class DrillWork:

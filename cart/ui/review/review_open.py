@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pyxel
 
 from cart.ai.review import DEEP_PLY, Review, analysis_key, review_cache_form, review_from_cache
+from cart.drills import unsaved_id
 from cart.engine import Match
 from cart.store import MatError, SavedGame, StoreError, read_mat
 from cart.ui.board.view_state import Player, other_colour_of, players_of
@@ -28,7 +29,7 @@ from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 from cart.ui.wimp.widgets import FIELD_PAD, TextField
 
 from .review import ReviewScene
-from .review_drills import DrillSeats, human_seats, unsaved_id
+from .review_drills import DrillSeats, human_seats
 from .review_source import ReviewSource
 
 if TYPE_CHECKING:

@@ -338,8 +338,9 @@ def review_table(
 
     The Review (and the AI's) modules are loaded here, at its first opening, not with the table.
     """
+    from cart.drills import unsaved_id
     from cart.ui.review.review import ReviewScene
-    from cart.ui.review.review_drills import DrillSeats, human_seats, unsaved_id
+    from cart.ui.review.review_drills import DrillSeats, human_seats
     from cart.ui.review.review_open import cached_review, copy_of, kept_rollouts
     from cart.ui.review.review_source import ReviewSource
 
