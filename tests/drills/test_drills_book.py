@@ -236,3 +236,16 @@ def test_a_long_game_name_is_kept_cut_so_the_drill_reads_back() -> None:
     )
     (drill,) = DrillBook(Store(backend).drills, Clock()).drills()
     assert drill.sources[0].game == "x" * 80
+
+
+def test_a_drill_outlives_its_game() -> None:
+    from cart.store import GameOptions
+
+    store = Store(MemoryBackend())
+    match = opening("8/2 6/5")
+    saved = store.games.create("Friday", GameOptions(names=("Ann", "Bob")), record=match.record)
+    book = DrillBook(store.drills, Clock())
+    book.harvest(review_match(match), match, 0, game_id=saved.game_id, game=saved.name)
+    store.games.delete("Friday")
+    (drill,) = book.reload()
+    assert (drill.sources[0].game_id, drill.sources[0].game) == (saved.game_id, "Friday")
