@@ -20,7 +20,7 @@ from .book import (
     Outcome as Outcome,
     judge as judge,
 )
-from .harvest import harvest as harvest
+from .harvest import harvest as harvest, unsaved_id as unsaved_id
 from .record import (
     CUBE_ANSWERS as CUBE_ANSWERS,
     Analysis as Analysis,

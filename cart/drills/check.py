@@ -24,9 +24,7 @@ def analysis_of(check: Check, key: str) -> Analysis:
     """A finished check as the drill keeps it."""
     if not check.done:
         raise ValueError("the deep check is not finished")
-    choices = tuple(
-        Choice(label, result, equity, se, trials) for label, result, equity, se, trials in check.lines
-    )
+    choices = tuple(Choice(*line) for line in check.lines)
     return Analysis(key, check.best, choices, check.seconds)
 
 

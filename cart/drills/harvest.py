@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from datetime import date
 
-from ..ai.review import DOUBTFUL, CubeReview, PlayReview, Review
+from ..ai.review import DOUBTFUL, CubeReview, PlayReview, Review, record_digest
 from ..engine import Match, Moment, Position
 from .record import Drill, Source, Stage
 
 OPENING_PLAYS = 3
 """A player's first plays of a game count as the opening in the progress view."""
+NAME = 80
+"""Characters of a game's id and name a drill keeps (a file's name may be longer)."""
 _CUBE_WORDS = {"drop": "pass"}
 """The Review's words for a cube action as a drill says them (gnubg's "pass")."""
 
@@ -32,9 +34,14 @@ def harvest(review: Review, match: Match, seat: int, *, game_id: str, game: str,
     found: dict[str, Drill] = {}
     for d in costly:
         moment = moments[d.index]
-        drill = _drill(review, d, moment, name, Source(game_id, game, d.index), today)
+        drill = _drill(review, d, moment, name, Source(game_id[:NAME], game[:NAME], d.index), today)
         found.setdefault(drill.id, drill.replace(variant=match.rules.variant))
     return list(found.values())
+
+
+def unsaved_id(match: Match) -> str:
+    """An id for a match no saved game holds (an import, a game at an unsaved table): its record's."""
+    return "match-" + record_digest(match.record, len(match.record))[:16]
 
 
 def _drill(

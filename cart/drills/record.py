@@ -34,13 +34,14 @@ _ID = re.compile(r"[A-Za-z0-9+/]{14}:[A-Za-z0-9+/]{12}")
 class Choice:
     """One answer the analysis weighed: ``label`` in gnubg's notation (or a cube action),
     ``result`` the Position ID after the play ("" for the cube), its equity and, when rolled out,
-    the standard error and trials (0 and 0 at 2-ply)."""
+    the standard error and trials (0 and 0 at 2-ply); ``ply`` 0: the net's alone (not searched)."""
 
     label: str
     result: str
     equity: float
     se: float = 0.0
     trials: int = 0
+    ply: int = 2
 
 
 @dataclass(frozen=True)
@@ -180,7 +181,7 @@ def drill_to_json(drill: Drill) -> dict[str, Any]:
             "key": a.key,
             "best": a.best,
             "seconds": a.seconds,
-            "choices": [[c.label, c.result, c.equity, c.se, c.trials] for c in a.choices],
+            "choices": [[c.label, c.result, c.equity, c.se, c.trials, c.ply] for c in a.choices],
         },
         "box": drill.box,
         "due": None if drill.due is None else drill.due.isoformat(),
@@ -195,10 +196,12 @@ def _analysis(x: object) -> Analysis | None:
         raise ValueError("not an analysis")
     choices = []
     for c in _list(x.get("choices"), 64):
-        if len(_list(c, 5)) != 5:
+        if len(_list(c, 6)) != 6:
             raise ValueError(f"not a choice: {c!r}")
-        label, result, equity, se, trials = c
-        choices.append(Choice(_str(label), _str(result, 14), _float(equity), _float(se), _int(trials)))
+        label, result, equity, se, trials, ply = c
+        choices.append(
+            Choice(_str(label), _str(result, 14), _float(equity), _float(se), _int(trials), _int(ply, 0, 9))
+        )
     if not choices:
         raise ValueError("an analysis without choices")
     return Analysis(_str(x.get("key")), _str(x.get("best")), tuple(choices), _float(x.get("seconds", 0.0)))

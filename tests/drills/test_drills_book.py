@@ -226,3 +226,26 @@ def test_the_book_is_bounded_dropping_the_dropped_first() -> None:
     book._change(lambda kept: kept.update({d.id: d for d in drills.values()}))
     kept = book.reload()
     assert len(kept) == MAX_DRILLS and all(d.status == "new" for d in kept)
+
+
+def test_a_long_game_name_is_kept_cut_so_the_drill_reads_back() -> None:
+    backend = MemoryBackend()
+    match = opening("8/2 6/5")
+    DrillBook(Store(backend).drills, Clock()).harvest(
+        review_match(match), match, 0, game_id="g", game="x" * 300
+    )
+    (drill,) = DrillBook(Store(backend).drills, Clock()).drills()
+    assert drill.sources[0].game == "x" * 80
+
+
+def test_a_drill_outlives_its_game() -> None:
+    from cart.store import GameOptions
+
+    store = Store(MemoryBackend())
+    match = opening("8/2 6/5")
+    saved = store.games.create("Friday", GameOptions(names=("Ann", "Bob")), record=match.record)
+    book = DrillBook(store.drills, Clock())
+    book.harvest(review_match(match), match, 0, game_id=saved.game_id, game=saved.name)
+    store.games.delete("Friday")
+    (drill,) = book.reload()
+    assert (drill.sources[0].game_id, drill.sources[0].game) == (saved.game_id, "Friday")

@@ -41,8 +41,9 @@ MISTAKE = 0.04
 """What the deep check must still find the answer given costs for the drill to be asked ("?!")."""
 
 Stage = Literal["deep", "rollout", "done"]
-Line = tuple[str, str, float, float, int]
-"""One answer weighed: label, Position ID after it ("" for the cube), equity, standard error, trials."""
+Line = tuple[str, str, float, float, int, int]
+"""One answer weighed: label, Position ID after it ("" for the cube), equity, standard error, trials
+(0: not rolled out) and the depth it was searched at (0: the net alone, ranked below those searched)."""
 
 
 def check_key(weights_digest: str | None = None) -> str:
@@ -53,7 +54,8 @@ def check_key(weights_digest: str | None = None) -> str:
 @dataclass(frozen=True)
 class Check:
     """A deep check under way or done. ``kind``: "play", "double" or "take"; ``made``: the answer
-    given (gnubg's notation, or "double", "no double", "take", "pass"). ``lines``: once done, best
+    given (gnubg's notation, or "double", "no double", "take", "pass"; "" for none: a position only
+    asked about). ``lines``: once done, best
     first; ``seconds``: the work's CPU time so far."""
 
     position_id: str
@@ -102,40 +104,41 @@ def think_whole_check(check: Check) -> Generator[None, None, Check]:
     return check
 
 
-def _before(check: Check) -> Match:
-    """The match at the decision, before any double (a take's Match ID holds the double offered)."""
-    key = MatchKey.from_id(check.match_id)
+def before_decision(position_id: str, match_id: str, variant: str = "standard") -> Match:
+    """The match at a decision, before any double (a take's Match ID holds the double offered)."""
+    key = MatchKey.from_id(match_id)
     if key.doubled:
         key = dataclasses.replace(key, doubled=False, turn=key.on_roll)
-    variant: Variant = "maxgammon" if check.variant == "maxgammon" else "standard"
-    return Match.from_ids(check.position_id, key.to_id(), rules=Rules(variant, key.match_length))
+    rules: Variant = "maxgammon" if variant == "maxgammon" else "standard"
+    return Match.from_ids(position_id, key.to_id(), rules=Rules(rules, key.match_length))
 
 
 def _think_deep(check: Check) -> Generator[None, None, Check]:
     weights = yield from think_load_weights()  # in slices: a frame checking a drill never waits 0.2 s for it
-    match = _before(check)
+    match = before_decision(check.position_id, check.match_id, check.variant)
     state, score = match.game, match.score
     if check.kind == "play":
         assert state.dice is not None
         position = state.position
-        made = parse_play(position, state.dice, check.made)
+        if not successors(position.key, max(state.dice), min(state.dice)):
+            raise ValueError(f"no legal play of {state.dice[0]}-{state.dice[1]} in {check.position_id}")
         view = cube_view(state, score)
         scores: dict[int, float] = {}
-        mine = flip_key(made.result.key)
-        yield from think_play_review(
-            weights, position, state.dice, mine, DEEP_PLY, view, Deep(weights), scores
+        given = flip_key(parse_play(position, state.dice, check.made).result.key) if check.made else None
+        judged = yield from think_play_review(
+            weights, position, state.dice, given, DEEP_PLY, view, Deep(weights), scores
         )
+        mine = judged.made_key
         succ = successors(position.key, max(state.dice), min(state.dice))
         order = sorted(scores, key=scores.__getitem__, reverse=True)
-        searched = [_play_line(position, k, succ[k], scores[k]) for k in order]
-        lines = tuple(
-            sorted(searched + list(_others(weights.after, position, succ, scores, mine)), key=_down)
-        )
+        searched = [_play_line(position, k, succ[k], scores[k], DEEP_PLY) for k in order]
+        others = _others(weights.after, position, succ, scores, mine)
+        lines = tuple(sorted([*searched, *others], key=_down))
         close = [k for k in order if scores[order[0]] - scores[k] <= CLOSE][:MAX_LINES]
         check = dataclasses.replace(check, lines=lines, best=lines[0][0])
         if len(close) < 2:
             return dataclasses.replace(check, stage="done")
-        labels = tuple(_play_line(position, k, succ[k], 0.0)[0] for k in close)
+        labels = tuple(_play_line(position, k, succ[k], 0.0, 0)[0] for k in close)
         decision = Decision(
             "play",
             check.position_id,
@@ -173,24 +176,24 @@ def _others(
     shift = scores[best] - rough[best]
     floor = min(v for k, v in scores.items() if k != made or len(scores) == 1)
     others = sorted((k for k in succ if k not in scores), key=rough.__getitem__, reverse=True)[:MAX_OTHERS]
-    return tuple(_play_line(position, k, succ[k], min(rough[k] + shift, floor)) for k in others)
+    return tuple(_play_line(position, k, succ[k], min(rough[k] + shift, floor), 0) for k in others)
 
 
-def _play_line(position: Position, key: int, code: int, equity: float) -> Line:
+def _play_line(position: Position, key: int, code: int, equity: float, ply: int) -> Line:
     play = play_of(key, code)
-    return (format_play(position, play), play.result.position_id(), equity, 0.0, 0)
+    return (format_play(position, play), play.result.position_id(), equity, 0.0, 0, ply)
 
 
 def _cube_lines(check: Check, nd: float, dt: float, dp: float, se: float, trials: int) -> Check:
     """The cube's figures as lines: the doubler's three, or the taker's two (their sign turned)."""
     if check.kind == "take":
-        lines = [("take", "", -dt, se, trials), ("pass", "", -dp, se, trials)]
+        lines = [("take", "", -dt, se, trials, DEEP_PLY), ("pass", "", -dp, se, trials, DEEP_PLY)]
         lines.sort(key=_down)
         return dataclasses.replace(check, lines=tuple(lines), best=lines[0][0])
     taken = dt <= dp  # the taker's answer: take while a take costs it no more than a pass
     best = ("double" if dt > nd else "no double") if taken else ("too good" if nd > dp else "double")
-    lines = [("no double", "", nd, se, trials), ("double, take", "", dt, se, trials)]
-    lines.append(("double, pass", "", dp, se, trials))
+    lines = [("no double", "", nd, se, trials, DEEP_PLY), ("double, take", "", dt, se, trials, DEEP_PLY)]
+    lines.append(("double, pass", "", dp, se, trials, DEEP_PLY))
     return dataclasses.replace(check, lines=tuple(lines), best=best)
 
 
@@ -213,9 +216,9 @@ def _rolled_out(check: Check) -> Check:
     top = check.lines[0]
     shift = rolled[top[0]][0] - top[2] if top[0] in rolled else 0.0
     lines = [
-        (x[0], x[1], rolled[x[0]][0], rolled[x[0]][1], res.trials)
+        (x[0], x[1], rolled[x[0]][0], rolled[x[0]][1], res.trials, x[5])
         if x[0] in rolled
-        else (x[0], x[1], x[2] + shift, 0.0, 0)
+        else (x[0], x[1], x[2] + shift, 0.0, 0, x[5])
         for x in check.lines
     ]
     lines.sort(key=_down)

@@ -42,20 +42,21 @@ def open_book(services: Services) -> tuple[DrillBook | None, str]:
 
 
 def harvested(services: Services, scene: ReviewScene) -> str:
-    """The Review's game's costly decisions (as judged so far) of the player at the bottom, made drills
-    (the book merges those it has); what was found, in words for the window."""
+    """The Review's game's costly decisions by its people (as judged so far), made drills at once (the
+    book merges those it has; the Review also does when its deep pass is whole); in words."""
     book, problem = open_book(services)
-    review, source = scene.shown(), scene.source
-    if book is None or review is None:
+    review, seats = scene.shown(), scene.source.drills
+    if book is None or review is None or seats is None:
         return problem
-    game_id = source.game_id or f"file:{source.title}"  # an imported match: named by its file
     try:
-        added = book.harvest(review, source.match, source.viewer, game_id=game_id, game=source.title)
+        added = [
+            d
+            for seat in seats.seats
+            for d in book.harvest(review, scene.source.match, seat, game_id=seats.game_id, game=seats.game)
+        ]
     except StoreError as exc:
         return str(exc)
-    if not added:
-        return f"No new drills from {source.title}"
-    return f"{len(added)} new from {source.match.names[source.viewer]}'s plays in {source.title}"
+    return f"{len(added)} new from {seats.game}" if added else f"No new drills from {seats.game}"
 
 
 class DrillsScene(WindowScene):

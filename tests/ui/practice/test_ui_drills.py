@@ -32,6 +32,7 @@ from cart.ui.practice.drill_answer import AnswerScene, verdict_lines
 from cart.ui.practice.drill_play import DrillScene
 from cart.ui.practice.drills_window import DrillsScene
 from cart.ui.review.review import ReviewScene
+from cart.ui.review.review_drills import DrillSeats
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.routes import ToDrills
 from cart.ui.table.table import arrows
@@ -277,7 +278,8 @@ def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tm
     assert app.store is not None
     kept = app.store.games.create("Friday", GameOptions(names=game.names), record=game.record)
     seats = (Seat(game.names[0], "red"), Seat(game.names[1], "white"))
-    source = ReviewSource(kept.name, game, seats, 0, cached=review, game_id=kept.game_id)
+    source = ReviewSource(kept.name, game, seats, 0, cached=review)
+    source.drills = DrillSeats(kept.game_id, kept.name, (0,))  # Ann's, as a two-player game's would be
     app.go(Push(ReviewScene(app.services, source)))
     d = Driver(app)
     d.frames(1)
@@ -287,7 +289,7 @@ def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tm
     (drill,) = book_of(app).drills()
     assert (drill.kind, drill.dice, drill.made, drill.status) == ("play", (6, 1), "8/2 6/5", "new")
     assert [s.game_id for s in drill.sources] == [kept.game_id]
-    assert window.lines()[3] == "1 new from Ann's plays in Friday"
+    assert window.lines()[3] == "1 new from Friday"
     assert "1 waiting for the deep check" in window.lines()[1]
     assert not window.start.enabled  # not checked yet: not asked
     d.until(lambda: window.start.enabled)  # checked in the frames' spare time (no worker here)
