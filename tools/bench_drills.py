@@ -206,9 +206,7 @@ def run_checking(count: int = 3, rounds: int = 1) -> None:
                 if where == "in the worker" and worker is None:
                     print("  no worker process could be started")
                     continue
-                Store(folder, clock=noon).drills.update(
-                    lambda _: [drill_to_json(d) for d in waiting], lambda i: i
-                )
+                stock(folder, waiting)  # each round from the same drills waiting
                 frames, took = checking_frames(folder, asker)
                 print(f"  round {r + 1}, {where}: checked in {took:.1f} s")
                 print(f"    wall: {frame_stats([w for w, _ in frames])}")
@@ -224,9 +222,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--drills", type=int, default=500)
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument(
-        "--check", type=int, default=3, help="drills the window checks while its frames are timed"
-    )
+    ap.add_argument("--check", type=int, default=3, help="drills checked while the frames are timed")
     args = ap.parse_args()
     run(args.drills, args.rounds)
     run_checking(args.check)
