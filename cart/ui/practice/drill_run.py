@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cart.engine import Action, Double, Drop, EngineError, Move, Play, Roll, Take, format_play
+from cart.engine import Action, Double, Drop, EngineError, MatchKey, Move, Play, Roll, Take, format_play
 from cart.store import StoreError
 from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 
@@ -134,17 +134,12 @@ class DrillRun:
 
 
 def _seat(drill: Drill) -> int:
-    """The seat of the player asked: the one on roll, or the taker for a take."""
-    from cart.engine import MatchKey
-
+    """The seat of the player asked: the one on roll, or for a take the one doubled (the Match ID of
+    a take holds the double offered, as gnubg writes it, or the doubler's turn before it)."""
     key = MatchKey.from_id(drill.match_id)
-    return (
-        1 - key.on_roll
-        if drill.kind == "take" and not key.doubled
-        else key.turn
-        if key.doubled
-        else key.on_roll
-    )
+    if drill.kind != "take":
+        return key.on_roll
+    return key.turn if key.doubled else 1 - key.on_roll
 
 
 def _best_words(drill: Drill, best_label: str, best_action: str) -> str:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from drill_book import DAY, YOU, stock, ten_drills
+from drill_book import DAY, YOU, cube_drill, stock, ten_drills
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, release_all
-from short_matches import opening
+from short_matches import bear_off_last_roll, opening
 from test_ui_app import Driver
 from test_ui_browser import StandInPage
 from test_ui_golden import check
@@ -19,7 +19,7 @@ from test_ui_touch import Finger, tap
 
 from cart.ai.review import review_match
 from cart.ai.rollout.check import check_key
-from cart.drills import Analysis, Drill, DrillBook
+from cart.drills import Analysis, Drill, DrillBook, harvest
 from cart.engine import Play
 from cart.engine.notation import format_play
 from cart.store import GameOptions, Settings, Store
@@ -421,3 +421,20 @@ def test_f2_on_the_saved_games_opens_the_drills_and_escape_comes_back(assets: As
     assert isinstance(app.top, DrillsScene) and app.top.lines()[0] == "Today: 1 (1 due, 0 new)"
     d.key(pyxel.KEY_ESCAPE)
     assert app.top is start
+
+
+def test_a_harvested_take_is_asked_of_the_player_doubled_on_the_board_of_the_double(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """Bob took a double he should have passed: his drill shows him the double, him at the bottom."""
+    game = bear_off_last_roll()
+    game.double()
+    doubled = game.game
+    game.take()
+    (drill,) = harvest(review_match(game), game, 1, game_id="g", game="G", today=DAY)
+    app, _ = started(tmp_path, [drill.replace(status="ready", analysis=cube_drill("take", "pass").analysis)])
+    scene, _ = asked(app)
+    assert scene.window.title == "Drill 1 of 1: Take?" and scene.table.viewer == 1
+    assert scene.table.match.game.board(0) == doubled.board(0) and scene.table.players[1].name == "Bob"
+    box = app.top
+    assert isinstance(box, Dialog) and "Opponent doubles to 2." in box.lines  # a drill keeps one name
