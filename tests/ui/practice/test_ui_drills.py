@@ -19,7 +19,7 @@ from test_ui_touch import Finger, tap
 
 from cart.ai.review import review_match
 from cart.ai.rollout.check import check_key
-from cart.drills import Analysis, Drill, DrillBook, harvest
+from cart.drills import Analysis, Choice, Drill, DrillBook, harvest
 from cart.engine import Play
 from cart.engine.notation import format_play
 from cart.store import GameOptions, Settings, Store
@@ -28,7 +28,7 @@ from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player as Seat
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.intents import Command, OpenMenu, Pointer
-from cart.ui.practice.drill_answer import AnswerScene, verdict_lines
+from cart.ui.practice.drill_answer import COLS, AnswerScene, Verdict, verdict_lines
 from cart.ui.practice.drill_play import DrillScene
 from cart.ui.practice.drills_window import DrillsScene
 from cart.ui.review.review import ReviewScene
@@ -438,3 +438,26 @@ def test_a_harvested_take_is_asked_of_the_player_doubled_on_the_board_of_the_dou
     assert scene.table.match.game.board(0) == doubled.board(0) and scene.table.players[1].name == "Bob"
     box = app.top
     assert isinstance(box, Dialog) and "Opponent doubles to 2." in box.lines  # a drill keeps one name
+
+
+def test_a_rolled_out_answer_shows_each_plays_standard_error_and_the_trials() -> None:
+    """Rolled-out plays show their equity and standard error (under a label too long to share its line),
+    the trials under them; a play left at 2-ply its equity alone, beside its label."""
+    lines = (
+        Choice("24/18 13/11", "a", 0.012, 0.004, 1296),
+        Choice("13/11 13/7", "b", -0.021, 0.005, 1296),
+        Choice("8/5 6/5", "c", -0.2),
+    )
+    verdict = Verdict(False, "13/11 13/7", "24/18 13/11", 0.033, lines, DAY.replace(day=13), DAY)
+    words = [text for text, _ in verdict_lines(verdict)]
+    assert words[:4] == ["Wrong.", "You: 13/11 13/7", "It costs 0.033", "Best: 24/18 13/11"], words
+    i = words.index("Rollout: equity, se")
+    assert words[i + 1 : i + 7] == [
+        "24/18 13/11",
+        "+0.012 0.004".rjust(COLS),
+        "13/11 13/7".ljust(COLS - 12) + "-0.021 0.005",  # just fits its line
+        "8/5 6/5".ljust(COLS - 6) + "-0.200",
+        "1296 trials a play",
+        "",
+    ], words
+    assert words[-1] == "Back in 7 days"
