@@ -22,7 +22,7 @@ from cart.ai.rollout.check import check_key
 from cart.drills import Analysis, Choice, Drill, DrillBook, harvest
 from cart.engine import Play
 from cart.engine.notation import format_play
-from cart.store import GameOptions, Settings, Store
+from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player as Seat
@@ -461,3 +461,30 @@ def test_a_rolled_out_answer_shows_each_plays_standard_error_and_the_trials() ->
         "",
     ], words
     assert words[-1] == "Back in 7 days"
+
+
+def test_an_answer_the_store_cannot_keep_is_said_and_may_be_given_again(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk as the answer is kept: a box says so, nothing is scheduled, and the drill waits for it."""
+    app, d = started(tmp_path, ten_drills()[:1])
+    scene, drill = asked(app)
+    assert app.store is not None
+
+    def refused(*_: object) -> None:
+        raise WriteError("Could not save the drills: No space left on device")
+
+    monkeypatch.setattr(app.store.drills, "update", refused)
+    typed = format_play(scene.table.match.game.board(YOU), best_play(scene, drill))
+    d.key(pyxel.KEY_T)
+    d.type(typed)
+    d.key(pyxel.KEY_RETURN)
+    box = app.top
+    assert isinstance(box, Dialog) and box.title == "Drill not answered" and "No space" in " ".join(box.lines)
+    d.key(pyxel.KEY_RETURN)
+    assert app.top is scene and scene.answer is None
+    monkeypatch.undo()
+    d.key(pyxel.KEY_T)
+    d.type(typed)
+    d.key(pyxel.KEY_RETURN)
+    assert isinstance(app.top, AnswerScene) and app.top.verdict.right
