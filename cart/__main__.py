@@ -73,6 +73,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="with --rollout: stop after T trials at most (324)",
     )
     parser.add_argument(
+        "--drills", action="store_true", help="with --text: play today's drills, made from reviewed games"
+    )
+    parser.add_argument(
+        "--player",
+        default=None,
+        metavar="NAME",
+        help="with --review: whose mistakes become drills (default: the second player named)",
+    )
+    parser.add_argument(
         "--frames", type=int, default=300, metavar="N", help="frames the demo runs (default 300)"
     )
     parser.add_argument(
@@ -139,6 +148,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.rollout is not None and args.review is None:
         parser.error("--rollout rolls out a decision of the match named by --review FILE.mat")
+    if args.drills and args.mode != "text":
+        parser.error("--drills plays the drills in the terminal: add --text")
     if args.trials is not None and (args.rollout is None or args.trials < 1):
         parser.error("--trials is a positive number of trials for --rollout")
     try:
@@ -160,7 +171,13 @@ def rules_from_args(args: argparse.Namespace) -> Rules:
 
 
 def _text(args: argparse.Namespace) -> int:
-    from .text.game import run
+    from .text.game import console_lines, run
+
+    if args.drills:
+        from .store import Store
+        from .text.drills import run_drills
+
+        return run_drills(Store(pyxel_folder()), console_lines(), print)
 
     names = (args.names[0], args.names[1]) if args.names else None
     computer = {0 if args.computer_plays == "white" else 1: args.vs} if args.vs else None
@@ -176,9 +193,12 @@ def _text(args: argparse.Namespace) -> int:
         return 0
 
 
-def _review(path: str, rollout: int | None = None, trials: int | None = None) -> int:
-    """``--review FILE``: the review of a ``.mat`` file as text at 2-ply (the deep pass), or with
-    ``--rollout N`` the rollout of its decision N; a file that cannot be read is said so."""
+def _review(
+    path: str, rollout: int | None = None, trials: int | None = None, player: str | None = None
+) -> int:
+    """``--review FILE``: the review of a ``.mat`` file as text at 2-ply (the deep pass), its
+    ``player``'s mistakes kept as drills, or with ``--rollout N`` the rollout of its decision N;
+    a file that cannot be read is said so."""
     from .ai.review import DEEP_PLY, review_match
     from .store import MatError, read_mat
     from .text.review import review_lines
@@ -193,10 +213,18 @@ def _review(path: str, rollout: int | None = None, trials: int | None = None) ->
 
         rollout_command(match, [str(rollout)] + ([str(trials)] if trials is not None else []), print)
         return 0
+    from .store import Store
+    from .text.drills import keep_drills, seat_of
+
+    seat = seat_of(match, player)
+    if seat is None:
+        print(f"No drills for {player}: the players are {' and '.join(match.names)}", file=sys.stderr)
+        return 1
     print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
-    for line in review_lines(review_match(match, ply=DEEP_PLY), match.rules):
+    review = review_match(match, ply=DEEP_PLY)
+    for line in review_lines(review, match.rules):
         print(line)
-    return 0
+    return keep_drills(Store(pyxel_folder()), review, match, seat, path, print)
 
 
 def _piped() -> bool:
@@ -409,7 +437,7 @@ DEFAULT_MODE = "pyxel"
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.review is not None:
-        return _review(args.review, args.rollout, args.trials)
+        return _review(args.review, args.rollout, args.trials, args.player)
     return FRONT_ENDS[args.mode or DEFAULT_MODE](args)
 
 

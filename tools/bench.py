@@ -43,6 +43,11 @@ analysis runs in their spare time, then in a worker process (cart.ai.worker),
 by turns each round, against the same window at rest and a bare frame
 (``tools/bench_review_window.py``).
 
+drills: the Drills window with 500 drills in the store, F2 on the title to its first frame and Start
+to the first drill's, against the Ratings window opened the same way and a bare title frame; then
+its frames at 30 fps while it checks drills in the worker and in the frame, against it at rest
+(``tools/bench_drills.py``).
+
 rollout: the rollout's standard error per CPU second, each variance reduction
 against a plain rollout measured beside it, on contact and crashed positions of
 our own, and the Review's rollout's trials a second (``tools/bench_rollout.py``;
@@ -77,7 +82,7 @@ PLAY on a saved session of 40,000 actions and of 300, to the table's state
 before its first frame (goal: under 1 s, within 2x of loading it, timed beside).
 
 The sections live in tools/bench_ai.py (movegen, ai, deep), tools/bench_pyodide.py,
-tools/bench_review.py, tools/bench_review_window.py, tools/bench_ui.py (ui,
+tools/bench_review.py, tools/bench_review_window.py, tools/bench_drills.py, tools/bench_ui.py (ui,
 start), tools/bench_reply.py and tools/bench_store.py; what they share (the suite, best-of timing,
 the review's game) in tools/bench_common.py.
 """
@@ -107,6 +112,13 @@ def bench_review_window(rounds: int) -> None:
     bench_review_window.run(rounds=max(1, min(rounds, 3)))
 
 
+def bench_drills(rounds: int) -> None:
+    from tools import bench_drills
+
+    bench_drills.run(rounds=max(1, min(rounds, 5)))
+    bench_drills.run_checking()
+
+
 def bench_rollout(rounds: int) -> None:
     from tools import bench_rollout
 
@@ -119,6 +131,7 @@ BENCHES = {
     "deep": bench_deep,
     "review": bench_review,
     "review_window": bench_review_window,
+    "drills": bench_drills,
     "rollout": bench_rollout,
     "pyodide": bench_pyodide,
     "ui": bench_ui,

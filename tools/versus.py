@@ -216,6 +216,10 @@ def main(argv: list[str] | None = None) -> int:
         from tools import eval_judge
 
         return eval_judge.main(args[1:])
+    if args[:1] == ["deep"]:  # positions answered as a drill would: the deep check's best, equity, error
+        from tools import drill_deep
+
+        return drill_deep.main(args[1:])
     if args[:1] == ["review"]:  # the review checked against gnubg's analysis of the same games
         from tools import review_judge
 

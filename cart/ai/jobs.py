@@ -80,6 +80,13 @@ def think_rollout(decision: Any, settings: Any, tally: Any, seconds: float) -> G
     return (yield from think_rollout_part(decision, settings, tally, seconds))
 
 
+def think_drill(check: Any, seconds: float) -> Generator[None, None, Any]:
+    """A part of a drill's deep check: its 2-ply, or ``seconds`` of its rollout (:mod:`.rollout.check`)."""
+    from .rollout.check import think_check
+
+    return (yield from think_check(check, seconds))
+
+
 def review_job(match: Match, ply: int, since: int, seconds: float) -> Job:
     """The job for the part of ``match``'s review from ``since`` (:func:`think_review`)."""
     return ("review", match.restarted(), tuple(match.record), ply, since, seconds)
@@ -91,6 +98,7 @@ JOBS: dict[str, Callable[..., Generator[None, None, Any]]] = {
     "tutor": think_tutor,
     "review": think_review,
     "rollout": think_rollout,
+    "drill": think_drill,
 }
 
 

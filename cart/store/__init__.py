@@ -6,7 +6,7 @@ runs in CPython and Pyodide alike. Each file is a checksummed, versioned envelop
 the older part of a long record in pieces written once beside it
 (``games/<slug>-<hash>.<n>.<digest>.part``, :mod:`cart.store.saves.pieces`), so a save
 costs the same however long the record; ``ratings.json``, ``settings.json``,
-``reviews/`` (cached reviews) and ``damaged/`` (what could not be used, set aside,
+``reviews/`` (cached reviews), ``drills.json`` and ``damaged/`` (what could not be used, set aside,
 never deleted). Two cartridges may share a folder: a game has one writer at a time
 (:class:`ConflictError` otherwise) and ratings are re-read and merged before each
 write. Play through :meth:`Store.session`, the match's observer, so every committed
@@ -18,6 +18,7 @@ from .disk.entries import Backend as Backend, MemoryBackend as MemoryBackend
 from .disk.envelope import SCHEMA_VERSIONS as SCHEMA_VERSIONS
 from .disk.localstorage import LocalStorageBackend as LocalStorageBackend
 from .disk.notices import Notice as Notice
+from .drills import DrillStore as DrillStore
 from .errors import (
     BadNameError as BadNameError,
     BadValueError as BadValueError,

@@ -7,6 +7,7 @@ import os
 from .disk.backend import FileBackend
 from .disk.entries import Backend
 from .disk.notices import Clock, Notice, utc_now
+from .drills import DrillStore
 from .ratings import RatingStore
 from .saves.games import SavedGame
 from .saves.gamestore import GameStore
@@ -56,6 +57,7 @@ class Store:
         self.ratings = RatingStore(backend, self.notices, clock)
         self.settings = SettingsStore(backend, self.notices, clock)
         self.reviews = ReviewStore(backend)
+        self.drills = DrillStore(backend, self.notices, clock)
 
     def session(self, game: SavedGame) -> GameSession:
         """Play ``game`` with every action saved and every result rated: a session observes its match."""

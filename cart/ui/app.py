@@ -26,7 +26,7 @@ from cart.ui.kit.quiet import SILENT, quietly
 from cart.ui.kit.sound import Sounds
 from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
-from cart.ui.routes import Notices, PlayNew, Resume, ToNewGame, ToStart, ToTitle, start_game
+from cart.ui.routes import Notices, PlayNew, Resume, ToDrills, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.title import TitleScene
@@ -183,6 +183,8 @@ class App(SceneStack):
                 self.quit()
             case Help(page):
                 self.show_help(page)
+            case ToDrills():
+                self.show_drills()
 
     def show_help(self, page: str | None) -> None:
         """The manual over the screen, open at ``page`` or at the screen's own topic.
@@ -198,6 +200,15 @@ class App(SceneStack):
                 top.follow(wanted)
             return
         self.go(open_help(self.services, page or top.help_page))
+
+    def show_drills(self) -> None:
+        """The Drills window over the screen; over a Review, its game's costly plays become drills first."""
+        from cart.ui.practice.drills_window import DrillsScene, harvested  # loaded when first opened
+        from cart.ui.review.review import ReviewScene
+
+        review = next((s for s in reversed(self.stack) if isinstance(s, ReviewScene)), None)
+        said = harvested(self.services, review) if review is not None else ""
+        self.push(DrillsScene(self.services, said=said))
 
     def to_title(self) -> None:
         self.switch(TitleScene(self.services))
@@ -358,6 +369,9 @@ class App(SceneStack):
                     continue
             elif isinstance(i, Command) and i.name == "help":  # F1, the Help key, pad LB: on every screen
                 helped = True
+                continue
+            elif isinstance(i, Command) and i.name == "drills":  # F2 or pad RB where a screen binds it
+                furniture.append(ToDrills())
                 continue
             kept.append(i)
         # the M key or START: the menu opens with its first item highlighted, as one the keys reach does

@@ -55,23 +55,31 @@ REVIEW = (
 R rolls the selected decision out (a pad reaches Rollout through the menu: its X confirms)."""
 
 
+DESK = (Control("drills", "Drills...", (pyxel.KEY_F2,), (pyxel.GAMEPAD1_BUTTON_RIGHTSHOULDER,)),)
+"""What every screen of the game's offers: F2 (pad RB) opens the Drills window, as its menus' entry does."""
+
+
 def keymap(controls: Iterable[Control]) -> dict[int, str]:
     """The kit's keys with ``controls``' laid over them: what each key does on a screen of the game's."""
     out = {key: c.command for c in controls for key in (*c.keys, *c.pad)}
     return out | {key: name for key, name in KEYMAP.items() if key not in out}
 
 
-PLAY_KEYS = keymap(PLAY)
-REVIEW_KEYS = keymap(REVIEW)
+PLAY_KEYS = keymap((*PLAY, *DESK))
+REVIEW_KEYS = keymap((*REVIEW, *DESK))
+DESK_KEYS = keymap(DESK)
+"""The title's and the saved games' keys: the kit's and the Drills window's."""
 ROLLOUT_KEYS = keymap(c for c in REVIEW if c.command == "rollout")
 """The Rollout window: R (as in the Review that opened it) stops and goes on; the rest is the kit's."""
+DRILL_KEYS = keymap(PLAY)
+"""A drill's board: the table's keys, less F2 (the Drills window is open beneath it)."""
 HINT_KEYS = keymap(c for c in PLAY if c.command == "hint")
 """A box over the table with a Hint button: H (pad Y) presses it, every other key is the kit's."""
 
 
 def control(command: str) -> Control:
     """The table's entry for the game's ``command``."""
-    return next(c for c in (*PLAY, *REVIEW) if c.command == command)
+    return next(c for c in (*PLAY, *REVIEW, *DESK) if c.command == command)
 
 
 def key_for(command: str, device: Device) -> str:
@@ -81,8 +89,10 @@ def key_for(command: str, device: Device) -> str:
     ('R', 'X', 'U', '')
     >>> key_for("previous_error", "keys"), key_for("next_error", "pad"), key_for("cancel", "keys")
     ('P', 'Y', 'Escape')
+    >>> key_for("drills", "keys"), key_for("drills", "pad")
+    ('F2', 'RB')
     """
-    c = next((c for c in (*PLAY, *REVIEW) if c.command == command), None)
+    c = next((c for c in (*PLAY, *REVIEW, *DESK) if c.command == command), None)
     if c is None:
         return kit_key_for(command, device)
     keys = REVIEW_KEYS if c in REVIEW else PLAY_KEYS

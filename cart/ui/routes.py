@@ -50,6 +50,11 @@ class Resume(Route):
 
 
 @dataclass(frozen=True)
+class ToDrills(Route):
+    """The Drills window over the screen; over a Review, that game's costly plays are gathered first."""
+
+
+@dataclass(frozen=True)
 class Notices(Route):
     """The store's messages about damaged files set aside, each shown once (nothing when none)."""
 

@@ -17,6 +17,7 @@ import cart.ui.kit.palette as wimp
 from cart.ai import think_ready
 from cart.import_order import think_imports
 from cart.store import GameOptions
+from cart.ui.controls import DESK_KEYS
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
@@ -44,6 +45,7 @@ LATER = tuple(
         "windows.position_setup",
         "windows.ratings_view",
         "windows.desk",
+        "practice.drills_window",
         "windows.help",
         "table.play_menu",
     )
@@ -70,6 +72,7 @@ class TitleScene(Scene):
     """Gammon Cart's title over a game the computer plays against itself; any key or click leaves it."""
 
     any_key = True
+    keymap = DESK_KEYS  # F2 (pad RB) opens the Drills window (the App's); any other key leaves
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 
 import pytest
 from mixed_game import mixed_game, mixed_review
+from short_matches import bear_off_last_roll, opening
 
 from cart.ai import drain
 from cart.ai.review import (
@@ -28,20 +28,6 @@ from cart.ai.review import (
     think_review,
 )
 from cart.engine import GameState, Match, Move, Position, Rules
-
-
-def opening(play: str, dice: tuple[int, int] = (6, 1)) -> Match:
-    """Seat 0 wins the roll-off with ``dice`` and makes ``play``."""
-    m = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(1))
-    m.roll(dice)
-    m.play(play)
-    return m
-
-
-def bear_off_last_roll() -> Match:
-    """Seat 0 to roll, two men on its 5 point, seat 1 three on its 3 point: double and pass."""
-    pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
-    return Match(Rules(), names=("Ann", "Bob"), start=GameState.from_position(Rules(), pos))
 
 
 def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:

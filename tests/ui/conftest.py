@@ -30,7 +30,9 @@ from cart.ui.kit.geom import SCREEN
 from tools import build_assets
 
 # the tests mirror cart/ui's rooms and share their helpers (make_app, title_app...) across them
-sys.path[:0] = [str(Path(__file__).parent / room) for room in ("kit", "board", "table", "review", "windows")]
+sys.path[:0] = [
+    str(Path(__file__).parent / room) for room in ("kit", "board", "table", "review", "windows", "practice")
+]
 os.environ["TZ"] = "UTC"  # the saved-games list shows local times: the goldens' are UTC everywhere
 time.tzset()
 

@@ -137,7 +137,8 @@ def test_the_pads_menu_shows_its_buttons_and_the_help_names_them(assets: Assets)
     play = app.top
     assert isinstance(play, MenuScene)
     keys = {i.label: i.key for i in play.menu.items if i.key}
-    assert keys == {"Roll": "X", "Hint": "Y", "Undo move": "B"}  # no "X" beside Undo turn: X confirms
+    # no "X" beside Undo turn: X confirms; Drills... is the pad's right shoulder
+    assert keys == {"Roll": "X", "Hint": "Y", "Undo move": "B", "Drills...": "RB"}
     pad.press("left")  # back to the root menu, whose Help shows the pad's help button
     assert app.top is root
     helps = [e.label for e in root.entries].index("Help")
@@ -184,6 +185,7 @@ def test_the_review_tells_which_key_is_next_error(assets: Assets) -> None:
     assert {i.label: i.key for i in menu.menu.items if i.key} == {
         "Next error": "X",
         "Previous error": "B",
+        "Drills...": "RB",
         "Help": "LB",
         "Close": "Back",
     }

@@ -436,9 +436,10 @@ def test_menus_and_tips_show_the_keys_really_bound(assets: Assets, monkeypatch: 
         "Type a move": "T",
         "Undo move": "U",
         "Undo turn": "X",
+        "Drills...": "F2",
     }
     commands = {"Roll": "roll", "Double": "double", "Hint": "hint", "Type a move": "type_move"}
-    commands |= {"Undo move": "undo", "Undo turn": "undo_turn"}
+    commands |= {"Undo move": "undo", "Undo turn": "undo_turn", "Drills...": "drills"}
     for label, key in keys.items():  # each key shown does what its entry does
         assert PLAY_KEYS[getattr(pyxel, f"KEY_{key}")] == commands[label]
     hint = play.menu.item_rect([i.label for i in play.menu.items].index("Hint"))

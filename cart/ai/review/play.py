@@ -148,13 +148,15 @@ def think_play_review(
     ply: int = DEFAULT_PLY,
     cube: CubeView | None = None,
     deep: Deep | None = None,
+    searched: dict[int, float] | None = None,
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key; None:
     the best play at 0-ply, for the best alone).
 
     Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
     ply deeper; at 2 the best few of those and the play made at 2-ply (with ``deep``'s
-    tables, or its own); cubeful in EMG with ``cube``. Every equity compared is of one depth.
+    tables, or its own); cubeful in EMG with ``cube``. Every equity compared is of one depth:
+    those of the plays searched deepest are added to ``searched`` (a drill's check lists them).
     """
     slicer = Slicer()
     succ = successors(position.key, max(dice), min(dice))  # one order: the same best moves for 3-1 and 1-3
@@ -192,6 +194,8 @@ def think_play_review(
         scores = {}
         for k in chosen:
             scores[k] = yield from _deep(deep, k, cube)
+    if searched is not None:
+        searched.update(scores)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))
 

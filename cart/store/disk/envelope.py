@@ -19,7 +19,14 @@ from ..errors import DamagedError, NewerVersionError, WriteError
 from .entries import MAX_BYTES
 
 APP = "gammon-cart"
-SCHEMA_VERSIONS: dict[str, int] = {"game": 5, "ratings": 2, "settings": 1, "review": 1, "piece": 1}
+SCHEMA_VERSIONS: dict[str, int] = {
+    "game": 5,
+    "ratings": 2,
+    "settings": 1,
+    "review": 1,
+    "piece": 1,
+    "drills": 1,
+}
 """The current schema version of each kind of body.
 
 - game 1: the record's entries as the engine wrote them before typed actions,
@@ -47,6 +54,8 @@ SCHEMA_VERSIONS: dict[str, int] = {"game": 5, "ratings": 2, "settings": 1, "revi
 - review 1: a saved game's cached review, ``{"game_id", "cache"}`` (see
   :mod:`cart.store.saves.reviews`). A cache: a review of another version reads as
   absent and is redone, so this kind needs no migrations.
+- drills 1: ``{"drills": [...]}``, each drill as :func:`cart.drills.record.drill_to_json`
+  writes it (see :mod:`cart.store.drills`).
 """
 
 

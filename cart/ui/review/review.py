@@ -25,6 +25,7 @@ from cart.ui.controls import REVIEW_KEYS, control, key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
 from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.routes import ToDrills
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.wimp.keyboard import help_entry
 from cart.ui.wimp.menus import Entry, MenuScene
@@ -33,6 +34,7 @@ from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
+from .review_drills import DrillWork
 from .review_rollout import ROLLED_KINDS, kept_forms, open_rollout
 from .review_rows import MARKS, Line, read_lines
 from .review_source import ReviewSource, fits, holds
@@ -68,6 +70,7 @@ TOKEN_X = DETAIL.right - 16  # the detail's token, right of its first row
 
 
 NEXT, PREVIOUS, ROLLOUT = control("next_error"), control("previous_error"), control("rollout")
+DRILLS = control("drills")
 
 
 class ReviewScene(Scene):
@@ -91,6 +94,7 @@ class ReviewScene(Scene):
         self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
         deep = source.deep if fits(source.deep, source.match, DEEP_PLY) else None
         self.deep = Analysis(source.match, deep, DEEP_PLY, services.worker, background=True)
+        self.drills = DrillWork(services.store, services.worker, source.match, source.drills)
         self.judged.read(self.shown())
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
@@ -139,6 +143,8 @@ class ReviewScene(Scene):
         analysis = self.deep if self.finished else self.analysis
         if not analysis.finished and analysis.step(clock):
             self.judged.read(self.shown())
+        elif self.deep.finished and self.deep.review is not None:  # then the drills (harvest, checks)
+            self.drills.step(clock, self.deep.review)
 
     @property
     def review(self) -> Review | None:
@@ -199,6 +205,7 @@ class ReviewScene(Scene):
         """The window is gone (also under a move to the title): what was analysed is kept, no more asked."""
         self.analysis.stop()
         self.deep.stop()
+        self.drills.stop()
         self.keep()
 
     # -- rollouts --------------------------------------------------------------------------------
@@ -228,6 +235,7 @@ class ReviewScene(Scene):
                 enabled=self.line.kind in ROLLED_KINDS,
                 key=key_for(ROLLOUT.command, device),
             ),
+            Entry(DRILLS.label, ToDrills, key=key_for(DRILLS.command, device)),  # this game's mistakes
             help_entry(device),
             Entry("Close", self.close, key=key_for("cancel", device)),
         ]

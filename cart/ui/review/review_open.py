@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pyxel
 
 from cart.ai.review import DEEP_PLY, Review, analysis_key, review_cache_form, review_from_cache
+from cart.drills import unsaved_id
 from cart.engine import Match
 from cart.store import MatError, SavedGame, StoreError, read_mat
 from cart.ui.board.view_state import Player, other_colour_of, players_of
@@ -28,6 +29,7 @@ from cart.ui.wimp.stage import Pop, Push, Tell, Transition, chain
 from cart.ui.wimp.widgets import FIELD_PAD, TextField
 
 from .review import ReviewScene
+from .review_drills import DrillSeats, human_seats
 from .review_source import ReviewSource
 
 if TYPE_CHECKING:
@@ -105,6 +107,7 @@ def review_saved(services: Services, saved: SavedGame) -> Transition:
     cached, deep, keep = cached_review(services, saved, match)
     source = ReviewSource(saved.name, match, players, viewer, cached, keep, deep=deep)
     source.rollouts, source.keep_rollouts = kept_rollouts(services, saved)
+    source.drills = DrillSeats(saved.game_id, saved.name, human_seats(options, viewer))
     return Push(ReviewScene(services, source))
 
 
@@ -124,7 +127,8 @@ def review_file(services: Services, path: str) -> Transition:
     colour = other_colour_of(services.prefs.settings)
     players = (Player(match.names[0], colour), Player(match.names[1], "red"))
     title = cut(shown(name), MAT_NAME, at_word=False)  # shown, and "..." past the room
-    return Push(ReviewScene(services, ReviewSource(title, match, players, 1)))
+    seats = DrillSeats(unsaved_id(match), name, human_seats(None, 1))
+    return Push(ReviewScene(services, ReviewSource(title, match, players, 1, drills=seats)))
 
 
 class ImportBox(Dialog):

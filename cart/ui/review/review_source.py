@@ -14,6 +14,7 @@ from cart.ai.review import Review, analysis_key
 if TYPE_CHECKING:
     from cart.engine import Match
     from cart.ui.board.view_state import Player
+    from cart.ui.review.review_drills import DrillSeats
     from cart.ui.wimp.stage import Transition
 
 
@@ -24,7 +25,7 @@ class ReviewSource:
     ``keep`` stores the review and its deep pass when the window closes (returning why not, or
     None); ``then`` says where to go after; ``ply`` is the quick pass's depth; ``deep``, the deep
     pass kept (at :data:`cart.ai.review.DEEP_PLY`); ``rollouts``, those kept with the review (the
-    store's form), and ``keep_rollouts`` stores them.
+    store's form), and ``keep_rollouts`` stores them; ``drills``, whose mistakes become drills.
     """
 
     title: str
@@ -38,6 +39,7 @@ class ReviewSource:
     deep: Review | None = None
     rollouts: dict[str, Any] | None = None
     keep_rollouts: Callable[[dict[str, Any]], str | None] | None = None
+    drills: DrillSeats | None = None
 
 
 def fits(review: Review | None, match: Match, ply: int | None) -> bool:

@@ -343,7 +343,9 @@ def review_table(
 
     The Review (and the AI's) modules are loaded here, at its first opening, not with the table.
     """
+    from cart.drills import unsaved_id
     from cart.ui.review.review import ReviewScene
+    from cart.ui.review.review_drills import DrillSeats, human_seats
     from cart.ui.review.review_open import cached_review, copy_of, kept_rollouts
     from cart.ui.review.review_source import ReviewSource
 
@@ -357,4 +359,7 @@ def review_table(
     source.rollouts, source.keep_rollouts = kept_rollouts(
         services, session.game if session is not None else None
     )
+    game_id = session.game.game_id if session is not None else unsaved_id(match)
+    options = session.game.options if session is not None else None
+    source.drills = DrillSeats(game_id, title, human_seats(options, table.viewer))
     return Push(ReviewScene(services, source))

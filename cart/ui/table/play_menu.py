@@ -33,6 +33,18 @@ TUTOR_MENU = (
 """The Tutor menu: each label and the ``Settings.tutor`` it sets (the least error it asks about)."""
 
 
+def board_key_entry(scene: PlayScene, command: str, enabled: bool, separator: bool = False) -> Entry:
+    """An entry doing what a key does at the board, that key shown at its right (RISC OS style): the
+    key of the device that opened the menu (a pad's button)."""
+    return Entry(
+        control(command).label,
+        lambda: scene.command(command),
+        enabled=enabled,
+        separator=separator,
+        key=key_for(command, scene.services.used.device),
+    )
+
+
 def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     """The board's menus: Play, Options, Sounds, ToolTips; and Help, the game's manual."""
     prefs = scene.services.prefs
@@ -48,14 +60,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     device = scene.services.used.device  # what opened the menu: its keys (a pad's buttons) are shown
 
     def key_entry(command: str, enabled: bool, separator: bool = False) -> Entry:
-        """An entry doing what a key does at the board, that key shown at its right (RISC OS style)."""
-        return Entry(
-            control(command).label,
-            lambda: scene.command(command),
-            enabled=enabled,
-            separator=separator,
-            key=key_for(command, device),
-        )
+        return board_key_entry(scene, command, enabled, separator)
 
     def play_menu() -> list[Entry]:
         game = table.match.game

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cart.store.settings import MAX_WINDOW_SCALE
+from cart.ui.controls import control, key_for
+from cart.ui.routes import ToDrills
 from cart.ui.wimp.menus import Entry
 from cart.ui.wimp.stage import Push, Tell, Transition, chain, settings_not_saved
 
@@ -26,11 +28,22 @@ SCALE_MENU = "Scale (next start)"
 
 
 def desk_entries(services: Services) -> list[Entry]:
-    """Set up position... (offering the last game's players) and Ratings..."""
+    """Set up position... (offering the last game's players), Ratings... and Drills..."""
     return [
         Entry("Set up position...", lambda: Push(SetUpScene(services))),
         Entry("Ratings...", lambda: Push(RatingsScene(services)), enabled=services.store is not None),
+        drills_entry(services),
     ]
+
+
+def drills_entry(services: Services) -> Entry:
+    """Drills..., its key shown: the window of the player's own mistakes, asked again."""
+    return Entry(
+        control("drills").label,
+        ToDrills,
+        enabled=services.store is not None,
+        key=key_for("drills", services.used.device),
+    )
 
 
 def scale_entries(services: Services) -> list[Entry]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import get_args
 
-from ..controls import PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS, key_for
+from ..controls import DESK, DESK_KEYS, PLAY, PLAY_KEYS, REVIEW, REVIEW_KEYS, key_for
 from ..kit.assets import ASSET_DIR
 from ..kit.hypertext import Manual, ManualError
 from ..kit.intents import FIELD_KEYS, KEYMAP, ONSCREEN_KEYS, TYPING_KEYS, CommandName
@@ -57,6 +57,7 @@ def bindings() -> dict[str, str]:
         (get_args(CommandName), KEYMAP),
         ([c.command for c in PLAY], PLAY_KEYS),
         ([c.command for c in REVIEW], REVIEW_KEYS),
+        ([c.command for c in DESK], DESK_KEYS),
     )
     for commands, keys in screens:
         for command in commands:

@@ -318,7 +318,7 @@ class RatingsScene(ScrollingList, WindowScene):
             g, plot.right - a.text_width("results"), plot.bottom + CHAR_H + 1, "results", wimp.TEXT_DISABLED
         )
         for p, colour in lines:
-            _polyline(g, [(sx(k), sy(value)) for k, value in enumerate(p.series)], colour)
+            polyline(g, [(sx(k), sy(value)) for k, value in enumerate(p.series)], colour)
 
 
 def _x_axis(longest: int) -> tuple[int, int]:
@@ -330,7 +330,7 @@ def _x_axis(longest: int) -> tuple[int, int]:
     return longest, longest
 
 
-def _polyline(g: pyxel.Image, points: Sequence[tuple[int, int]], colour: int) -> None:
+def polyline(g: pyxel.Image, points: Sequence[tuple[int, int]], colour: int) -> None:
     """A line through ``points``, a dot at each while they are few (a single one is a dot alone)."""
     for (x0, y0), (x1, y1) in itertools.pairwise(points):
         g.line(x0, y0, x1, y1, colour)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from cart.store import GameSummary, SavedGame, StoreError
+from cart.ui.controls import DESK_KEYS
 from cart.ui.kit import (
     CHAR_H,
     CHAR_W,
@@ -84,6 +85,7 @@ class StartScene(ScrollingList, WindowScene):
     own_arrows = ("up", "down")
     help_page = "saved-games"
     menu_title = "Start"
+    keymap = DESK_KEYS
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -286,6 +288,7 @@ class StartScene(ScrollingList, WindowScene):
             self.move_selection(self.visible * (-1 if name == "page_up" else 1))
         elif name == "delete":  # the Delete key
             return self.ask_delete()
+
         return None
 
     def clicked(self, x: int, y: int) -> Transition | None:

@@ -1,0 +1,214 @@
+"""The Drills window: today's set and the progress so far, a graph like the ratings', and Start.
+
+Opened from the title's and the saved games' menus, the table's and the Review's (which
+first gathers that game's costly plays). Start asks today's set on the board, More every
+other drill. While it is open the drills still waiting are checked deeply, in the worker
+(or the frame's spare time), one at a time: a drill is never asked before its check.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from cart.drills import LEARNED, DrillBook
+from cart.store import StoreError
+from cart.ui.kit import CHAR_H, CHAR_W, Intent, Rect, palette as wimp
+from cart.ui.kit.text import cut, shown
+from cart.ui.wimp import Button, Entry, Transition, Window, WindowScene, draw_focused, help_entry, key_for
+from cart.ui.windows.ratings_view import nice_ticks, polyline
+
+from .checking import Checking
+from .drill_run import DrillRun
+from .progress import STAGE_NAMES, Counts, counts, success_series
+
+if TYPE_CHECKING:
+    from cart.ui.review.review import ReviewScene
+    from cart.ui.wimp.services import Services
+
+STAGE_COLOURS = dict(zip(STAGE_NAMES, wimp.GRAPH_LINES, strict=False))
+
+
+def open_book(services: Services) -> tuple[DrillBook | None, str]:
+    """The store's drills (None with the reason when nothing is saved in this session).
+
+    Its days are the player's own: a drill due tomorrow comes back after their midnight."""
+    store = services.store
+    if store is None:
+        return None, "No drills here: nothing is saved in this session."
+    return DrillBook(store.drills, today=lambda: store.drills.clock().astimezone().date()), ""
+
+
+def harvested(services: Services, scene: ReviewScene) -> str:
+    """The Review's game's costly decisions by its people (as judged so far), made drills at once (the
+    book merges those it has; the Review also does when its deep pass is whole); in words."""
+    book, problem = open_book(services)
+    review, seats = scene.shown(), scene.source.drills
+    if book is None or review is None or seats is None:
+        return problem
+    try:
+        added = [
+            d
+            for seat in seats.seats
+            for d in book.harvest(review, scene.source.match, seat, game_id=seats.game_id, game=seats.game)
+        ]
+    except StoreError as exc:
+        return str(exc)
+    return f"{len(added)} new from {seats.game}" if added else f"No new drills from {seats.game}"
+
+
+class DrillsScene(WindowScene):
+    """Today's drills, the progress graph, and the buttons to practise (see the module)."""
+
+    help_page = "drills"
+    menu_title = "Drills"
+
+    def __init__(self, services: Services, *, said: str = "") -> None:
+        super().__init__(services)
+        self.window = Window(Rect(8, 16, 624, 480), "Drills", focused=True, icons=("close",))
+        work = self.window.work_area
+        self.graph = Rect(work.x + 4, work.y + 6 + 5 * CHAR_H, work.w - 8, 280)
+        y = work.bottom - 36
+        self.close = Button(Rect(work.right - 336, y, 100, 28), "Close", action=self.cancel)
+        self.more = Button(Rect(work.right - 224, y, 100, 28), "More", action=self.practise_more)
+        self.start = Button(Rect(work.right - 112, y, 100, 28), "Start", True, action=self.start_today)
+        self.said = said
+        self.book, self.problem = open_book(services)
+        self.checking = Checking(services, self.book) if self.book is not None else None
+        self.figures: Counts | None = None
+        self.series: dict[str, list[tuple[date, float]]] = {}
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the book again (after a run, or another window's answers): the counts and the graph."""
+        book = self.book
+        if book is None:
+            self.start.enabled = self.more.enabled = False
+            return
+        try:
+            drills = book.reload()
+            daily = book.daily()
+        except StoreError as exc:
+            self.problem, drills, daily = str(exc), [], []
+        self.figures = counts(drills, daily, LEARNED)
+        self.series = success_series(drills)
+        self.start.enabled = bool(daily)
+        self.more.enabled = self.figures.ready > 0
+
+    def update(self, intents: list[Intent]) -> Transition | None:
+        """The buttons and keys; then this frame's share of the deep check of the drills waiting."""
+        going = super().update(intents)
+        checking = self.checking
+        if checking is not None and checking.step():
+            self.problem = checking.problem
+            self.refresh()  # one more drill ready (or dropped)
+        return going
+
+    def leave(self) -> None:
+        if self.checking is not None:
+            self.checking.stop()
+
+    def cover(self, covered: bool) -> None:
+        uncovered = self.covered and not covered
+        super().cover(covered)
+        if uncovered:
+            self.refresh()  # a run over it has answered some
+
+    # -- actions ----------------------------------------------------------------------------------
+    def start_today(self) -> Transition | None:
+        assert self.book is not None
+        return DrillRun(self.services, self.book, self.book.daily()).start()
+
+    def practise_more(self) -> Transition | None:
+        assert self.book is not None
+        return DrillRun(self.services, self.book, self.book.more()).start()
+
+    def buttons(self) -> list[Button]:
+        return [self.close, self.more, self.start]
+
+    def menu_entries(self) -> list[Entry]:
+        device = self.services.used.device
+        return [
+            Entry("Start", self.start_today, enabled=self.start.enabled, key=key_for("confirm", device)),
+            Entry("Practise more", self.practise_more, enabled=self.more.enabled),
+            Entry("Close", self.cancel, key=key_for("cancel", device), separator=True),
+            help_entry(device),
+        ]
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def lines(self) -> list[str]:
+        """The words above the graph."""
+        if self.problem or self.figures is None:
+            return [self.problem]
+        f = self.figures
+        rate = (
+            f"{100 * f.right / f.answers:.0f}% right of {f.answers} answers"
+            if f.answers
+            else "none answered yet"
+        )
+        waiting = f", {f.waiting} waiting for the deep check" if f.waiting else ""
+        if self.checking is not None and self.checking.busy:
+            waiting += " (checking)"
+        return [
+            f"Today: {f.today} ({f.due} due, {f.new} new)"
+            if f.today
+            else "Nothing due today: More practises",
+            f"{f.ready} drills, {f.learned} learned{waiting}",
+            f"Answers: {rate}",
+            self.said,
+        ]
+
+    def draw(self, g: pyxel.Image) -> None:
+        a = self.services.assets
+        self.window.draw(a, g)
+        work = self.window.work_area
+        for k, text in enumerate(self.lines()):
+            colour = wimp.ERROR_TEXT if self.problem else wimp.TEXT
+            a.text(g, work.x + 12, work.y + 8 + k * CHAR_H, cut(shown(text), work.w // CHAR_W - 3), colour)
+        self.draw_graph(g)
+        for b in self.buttons():
+            b.draw(a, g)
+        draw_focused(g, self.shown_focus, self.buttons())
+
+    def draw_graph(self, g: pyxel.Image) -> None:
+        """Each stage's success rate by day: a line a stage, its key under the graph."""
+        a = self.services.assets
+        box = self.graph
+        g.rect(box.x, box.y, box.w, box.h, wimp.GRAPH_BG)
+        g.rectb(box.x, box.y, box.w, box.h, wimp.FRAME)
+        plot = Rect(box.x + 6 * CHAR_W, box.y + 10, box.w - 6 * CHAR_W - 14, box.h - 10 - 2 * CHAR_H - 12)
+        x = box.x + 6 * CHAR_W
+        for stage, name in STAGE_NAMES.items():  # the key, in the lines' colours
+            colour = STAGE_COLOURS[stage]
+            g.rect(x, box.bottom - CHAR_H - 2, 14, CHAR_H - 4, colour)
+            a.text(g, x + 18, box.bottom - CHAR_H - 4, name, wimp.TEXT)
+            x += (len(name) + 5) * CHAR_W
+        if not self.series:
+            a.text_centered(g, box.x + box.w // 2, plot.y + plot.h // 2, "No answers yet", wimp.TEXT)
+            return
+        days = sorted({day for s in self.series.values() for day, _ in s})
+        first, span = days[0], max(1, (days[-1] - days[0]).days)
+        lo, hi, step = nice_ticks(0, 100, 5)
+
+        def sx(day: date) -> int:
+            return plot.x + round((day - first).days * (plot.w - 1) / span)
+
+        def sy(v: float) -> int:
+            return plot.bottom - 1 - round((v - lo) * (plot.h - 1) / (hi - lo))
+
+        v = lo
+        while v <= hi + 1e-9:
+            y = sy(v)
+            g.line(plot.x, y, plot.right - 1, y, wimp.GRAPH_GRID)
+            label = f"{v:.0f}%"
+            a.text(g, plot.x - 4 - a.text_width(label), y - CHAR_H // 2, label, wimp.TEXT)
+            v += step
+        g.line(plot.x, plot.y, plot.x, plot.bottom - 1, wimp.GRAPH_AXIS)
+        g.line(plot.x, plot.bottom - 1, plot.right - 1, plot.bottom - 1, wimp.GRAPH_AXIS)
+        a.text(g, plot.x, plot.bottom + 2, first.isoformat(), wimp.TEXT)
+        last = days[-1].isoformat()
+        a.text(g, plot.right - a.text_width(last), plot.bottom + 2, last, wimp.TEXT)
+        for stage, series in self.series.items():
+            polyline(g, [(sx(day), sy(rate)) for day, rate in series], STAGE_COLOURS.get(stage, wimp.TEXT))
