@@ -141,7 +141,8 @@ log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]
 w2.onmessage({ data: { ready: true } });
 w1.onerror({ message: "boom" });  // the standby takes over at once; a new standby after the backoff
 const c = t.ask(new Uint8Array([9]));
-log.push(["took over", t.state(b), t.ready(), w1.terminated, t.failed(), w2.sent[1].ticket === c, [...waits]]);
+const toC = w2.sent[1].ticket === c;
+log.push(["took over", t.state(b), t.ready(), w1.terminated, t.failed(), toC, [...waits]]);
 again();
 const w3 = made;
 w3.onmessage({ data: { broken: "Failed to fetch" } });  // the new standby fails to load
