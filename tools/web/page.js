@@ -284,6 +284,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
       return false;
     },
     ready: () => ready,
+    standby: () => spareReady, // a warm standby stands behind the one asked
     stopped: () => stopped,
     failed: () => failed,
     restart,
