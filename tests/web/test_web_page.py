@@ -141,12 +141,14 @@ log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]
 w2.onmessage({ data: { ready: true } });
 w1.onerror({ message: "boom" });  // the standby takes over at once; a new standby after the backoff
 const c = t.ask(new Uint8Array([9]));
-const toC = w2.sent[1].ticket === c;
-log.push(["took over", t.state(b), t.ready(), w1.terminated, t.failed(), toC, [...waits]]);
+const handed = [w2.sent[1].ticket === b, w2.sent[1].payload[0], w2.sent[2].ticket === c];
+log.push(["took over", t.state(b), t.ready(), w1.terminated, t.failed(), handed, [...waits]]);
 again();
 const w3 = made;
 w3.onmessage({ data: { broken: "Failed to fetch" } });  // the new standby fails to load
 log.push(["standby failed", w3 !== w2, w3.terminated, t.ready(), t.failed(), [...waits]]);
+w2.onmessage({ data: { ticket: b, data: new Uint8Array([8]) } });
+log.push(["handed over", t.state(b), Array.from(t.take(b))]);
 again();
 const w4 = made;
 w2.onmessage({ data: { ticket: c, data: new Uint8Array([1]) } });  // it answered: the backoff starts over
@@ -167,10 +169,10 @@ console.log(JSON.stringify(log));
 
 def test_the_pages_thinking_worker_hands_answers_over_and_comes_back() -> None:
     """page.js's gammonThinker on stand-in workers: tickets, answers taken once; a standby started once
-    the first has loaded takes over at once when it stops (issue 42), what it had not answered failing
-    (the game thinks that one in the frame); a new standby, or a worker where none stood by (the first
-    load failing), is started after a backoff that doubles while they fail and starts over once one
-    answers."""
+    the first has loaded takes over at once when it stops (issue 42), handed what it had not answered
+    (from a standby still loading, what was asked fails: the game thinks it in the frame); a new
+    standby, or a worker where none stood by (the first load failing), is started after a backoff
+    that doubles while they fail and starts over once one answers."""
     node()
     done = subprocess.run(
         ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
@@ -185,8 +187,9 @@ def test_the_pages_thinking_worker_hands_answers_over_and_comes_back() -> None:
         ["standby", True, True, 1, []],
         ["asked", True, 1, 0, 0],
         ["answered", 1, [42], 2, 0],
-        ["took over", 2, True, True, 1, True, [1000]],
+        ["took over", 0, True, True, 1, [True, 8, True], [1000]],
         ["standby failed", True, True, True, 2, [1000, 2000]],
+        ["handed over", 1, [8]],
         ["loading", 1, False, [1000, 2000]],
         ["ready again", True, True, [1000, 2000]],
         ["backoff reset", True, [1000, 2000, 1000]],

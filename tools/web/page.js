@@ -154,7 +154,7 @@ function gammonModuleWorker(src) {
 //
 // A worker that fails to load, dies, or is given up by the cart (``restart``: a job never answered) is
 // replaced at once by its standby: a second worker started once the first has loaded, warm behind it,
-// so the game's thoughts come back within a reply rather than a Pyodide's load. A new standby, or a
+// which is handed what the first had not answered, so no reply waits for a Pyodide's load. A new standby, or a
 // new worker where none stood by, is started after a backoff (1 s, doubling to a minute; back to 1 s
 // once a worker has answered), the console alone told: meanwhile, with no worker ready, ``ready()`` is
 // false, what it had not answered fails, and the game thinks in the frame as it did while the first
@@ -180,9 +180,9 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
     w.onerror = null;
     w.terminate();
   };
-  const drop = () => {
+  const drop = (handOver = false) => {
     ready = false;
-    for (const a of answers.values()) if (a.state === 0) a.state = 2;
+    if (!handOver) for (const a of answers.values()) if (a.state === 0) a.state = 2;
     end(worker);
     worker = null;
   };
@@ -221,7 +221,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
       } else {
         const a = answers.get(m.ticket);
         if (m.data) failures = 0;
-        if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 });
+        if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 }, { payload: null });
       }
     };
     made.onerror = (e) => fail(made, `it stopped: ${e.message}`);
@@ -260,15 +260,25 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
   // the worker failed: its standby takes over, or the game thinks in the frame until a new one loads
   const restart = (why) => {
     if (stopped) return;
-    drop();
     failed += 1;
+    if (spare && spareReady) {
+      // warm: it takes over what was asked and not answered, so no reply falls back to the frame
+      drop(true);
+      worker = spare;
+      ready = true;
+      spare = null;
+      spareReady = false;
+      for (const [ticket, a] of answers) if (a.state === 0) worker.postMessage({ ticket, payload: a.payload });
+      retry(why, "a new standby thinking worker starts");
+      return;
+    }
+    drop();
     if (spare) {
       worker = spare;
       ready = spareReady;
       spare = null;
       spareReady = false;
-      if (!ready) console.log(`Gammon Cart: the thinking worker's standby, still loading, takes over (${why})`);
-      if (ready) retry(why, "a new standby thinking worker starts");
+      console.log(`Gammon Cart: the thinking worker's standby, still loading, takes over (${why})`);
       return;
     }
     retry(`${why}; thinking between frames`, "the thinking worker is restarting");
@@ -290,7 +300,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
     restart,
     ask(payload) {
       const ticket = next++;
-      answers.set(ticket, { state: 0, data: null });
+      answers.set(ticket, { state: 0, data: null, payload }); // the payload, for a standby taking over
       worker.postMessage({ ticket, payload });
       return ticket;
     },
