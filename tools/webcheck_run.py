@@ -26,12 +26,15 @@ written to ``OUT/figures.json``. The runs:
   replies after it (each one's end, seconds after the kill, and its length), the worker ready again.
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
+- ``sweep``, ``sweep_wide``: every control of the title, the Create form, the table, its menu, the
+  saved games, Help and the Review tapped eight ways round, 22 CSS px from its centre, on those
+  pages (``tools/web/finger_sweep.py``): how many landed on it, nearer another, or wrong.
 - ``start``: click to first frame of this page and of a bare 640x512 Pyxel page
   (best of 3 each); ``--start-budgets BYTES...`` adds pages built with other bytecode
   budgets (:mod:`tools.build_web`), taking their turns.
 
 ``--compare REV`` also builds the page from the cart at git revision REV and
-runs ``desk640`` and ``review`` on it, so the thinking figures have a reference
+runs ``desk640``, ``review`` and ``worker_back`` on it, so the thinking figures have a reference
 from the same run, and ``start`` on it by turns with this page. Pyxel's 2.9.9 WebAssembly
 wheel is not in the Pyxel snapshot; webcheck's ``cart/make_standin.sh`` builds
 the stand-in (2.6.2's wheel under 2.9.9's name) into ``OUT/wasm`` when
@@ -57,6 +60,7 @@ from tools import build_web
 
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tools" / "web" / "driver.py"
+SWEEP = ROOT / "tools" / "web" / "finger_sweep.py"
 WHEEL = "pyxel-2.9.9-cp311-abi3-emscripten_5_0_3_wasm32.whl"
 
 BARE_APP = """\
@@ -213,6 +217,16 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "py:st()",
         "pageshot:f3_rolled_by_finger",
     ]
+    # every control of each window tapped all round, 22 CSS px from its centre (issue 42): where it went
+    sweep = ["frames:5", "pyfile:DRIVER", "pyfile:SWEEP", "wait:12"]
+    # the title twice: the page knows a finger's reach from its first touch on, so the first is a warm-up
+    for kind in ("title", "title", "create", "table", "menu", "saved", "help", "review"):
+        if kind == "review":  # the Review of a dropped game, over the title
+            sweep += ["py:sweep_open('title')", "drop:FILES/Review game.mat"]
+            sweep += ["pyuntil:type(app().top).__name__ == 'ReviewScene',60"]
+        sweep += [f"py:sweep_open('{kind}')", "frames:3", f"pageshot:sweep_{kind}"]
+        sweep += ["pytaps:sweep_next(),2000,900,80"]
+    sweep += ["py:sweep_report()"]
     # the thinking worker given up mid-game (issue 42): the page starts another, the game meanwhile
     # thinks in the frame; the master's replies before and after, and when the worker is back
     worker_back = [
@@ -221,6 +235,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "wait:15",
         "py:think_probe('master', 'fast')",
         "wait:8",
+        "pyuntil:standby_ready() is not False,60",  # its standby warm behind it (where the page has one)
+        "py:standby_ready()",
         "py:kill_worker()",
         "wait:20",
         "py:back_report()",
@@ -250,6 +266,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "worker_back": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": worker_back},
         "fingers": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": fingers},
         "fingers_wide": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": fingers},
+        "sweep": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": sweep},
+        "sweep_wide": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": sweep},
     }
 
 
@@ -267,7 +285,10 @@ def webcheck(
     out.mkdir(parents=True, exist_ok=True)
     spec = out / "actions.json"  # a JSON list: an item may hold ";" (JavaScript), which a text list splits on
     files = out.parent / "files"
-    items = [a.replace("DRIVER", str(DRIVER)).replace("FILES", str(files)) for a in actions]
+    items = [
+        a.replace("DRIVER", str(DRIVER)).replace("SWEEP", str(SWEEP)).replace("FILES", str(files))
+        for a in actions
+    ]
     spec.write_text(json.dumps(items, indent=0), encoding="utf-8")
     cmd = [
         "node",
@@ -331,6 +352,8 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("told", "told()"),
         ("reach", "String(window.gammonFingerReach"),
         ("back", "back_report"),
+        ("sweep_opened", "sweep_open"),
+        ("sweep", "sweep_report"),
     ):
         got = results(report, prefix)
         if got:
@@ -449,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         nargs="*",
         help="run only these (desk640 desk1280 phone phone_wide tablet game browser review worker_back"
-        " fingers fingers_wide start)",
+        " fingers fingers_wide sweep sweep_wide start)",
     )
     parser.add_argument(
         "--compare",
@@ -512,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
         figures["runs"][name] = fig
         print(name, json.dumps(fig, indent=1), flush=True)
     before = page_at(args.compare, pages) if args.compare else None
-    for name in ("desk640", "review"):
+    for name in ("desk640", "review", "worker_back"):
         if before is None or (args.only and name not in args.only):
             continue
         spec = plan[name]

@@ -150,8 +150,8 @@ def test_a_tap_just_off_a_help_link_follows_it(assets: Assets, tmp_path: Path) -
 
 
 def test_a_tap_on_a_list_near_the_close_icon_is_not_taken_for_it(assets: Assets, tmp_path: Path) -> None:
-    """The saved games name none of their controls: a tap in their work area stays where it lands,
-    one on the title bar beside the close icon is aimed at it."""
+    """A tap on the list's first line, near the close icon, is the line's (a tap on a control stays
+    where it lands); one on the title bar beside the close icon is aimed at it."""
     from cart.ui.routes import ToStart
     from cart.ui.windows.start import StartScene
 
@@ -161,7 +161,8 @@ def test_a_tap_on_a_list_near_the_close_icon_is_not_taken_for_it(assets: Assets,
     start = app.stack[0]
     assert isinstance(start, StartScene) and start.window is not None
     close = start.window.furniture["close"]
-    tap(d, (close.right + 6, start.window.work_area.y + 8))  # in the work area, 14 from the icon
-    assert app.stack[0] is start
+    line = start.row_rect(0)
+    tap(d, (close.right + 6, line.y + 2))  # on the line, a fingertip from the icon
+    assert app.stack[0] is start and start.selected == 0
     tap(d, (close.right + 12, close.center[1]))  # on the title bar beside it
     assert app.stack[0] is not start

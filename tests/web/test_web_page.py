@@ -102,10 +102,11 @@ const { gammonThinker } = require(process.argv[1]);
 const log = [];
 let made = null;
 const fake = (src) => {
-  made = { src, sent: [], onmessage: null, onerror: null, terminated: false };
-  made.postMessage = (m) => made.sent.push(m);
-  made.terminate = () => { made.terminated = true; };
-  return made;
+  const w = { src, sent: [], onmessage: null, onerror: null, terminated: false };
+  w.postMessage = (m) => w.sent.push(m);
+  w.terminate = () => { w.terminated = true; };
+  made = w;
+  return w;
 };
 const waits = [];
 let waiting = null;
@@ -113,40 +114,65 @@ const later = (f, ms) => { waits.push(ms); waiting = f; return 0; };
 const again = () => { const f = waiting; waiting = null; if (f) f(); };
 const none = gammonThinker(() => null, fake);
 log.push(["no pyodide url", none.start({}), made === null]);
-const t = gammonThinker(() => "https://cdn.example/pyodide/v1/full/pyodide.js", fake, later);
+const url = () => "https://cdn.example/pyodide/v1/full/pyodide.js";
+// the first load fails, with no standby yet: the frame thinks, a new one after the backoff
+const f = gammonThinker(url, fake, later);
+f.start({ "cart/a.py": new Uint8Array([1]) });
+const lost = made;
+lost.onmessage({ data: { broken: "Failed to fetch" } });
+log.push(["first load failed", f.ready(), f.stopped(), lost.terminated, [...waits]]);
+again();
+log.push(["again", made !== lost, made.sent[0].files["cart/a.py"][0], f.ready()]);
+f.stop();
+waits.length = 0;
+const t = gammonThinker(url, fake, later);
 log.push(["started", t.start({ "cart/a.py": new Uint8Array([1]) }), t.start({}), t.ready()]);
-log.push(["source", made.src.includes('from "https://cdn.example/pyodide/v1/full/pyodide.mjs"'),
-          made.sent[0].files["cart/a.py"][0]]);
-made.onmessage({ data: { ready: true } });
+const w1 = made;
+log.push(["source", w1.src.includes('from "https://cdn.example/pyodide/v1/full/pyodide.mjs"'),
+          w1.sent[0].files["cart/a.py"][0]]);
+w1.onmessage({ data: { ready: true } });
+const w2 = made;  // its standby, started once it is ready
+log.push(["standby", t.ready(), w2 !== w1, w2.sent[0].files["cart/a.py"][0], [...waits]]);
 const a = t.ask(new Uint8Array([7]));
 const b = t.ask(new Uint8Array([8]));
-log.push(["asked", t.ready(), made.sent[1].ticket === a, t.state(a), t.state(b)]);
-made.onmessage({ data: { ticket: a, data: new Uint8Array([42]) } });
+log.push(["asked", w1.sent[1].ticket === a, w2.sent.length, t.state(a), t.state(b)]);
+w1.onmessage({ data: { ticket: a, data: new Uint8Array([42]) } });
 log.push(["answered", t.state(a), Array.from(t.take(a)), t.state(a), t.state(b)]);
-const first = made;
-made.onerror({ message: "boom" });
-log.push(["failed", t.state(b), t.ready(), t.stopped(), first.terminated, t.failed(), [...waits]]);
-again();
-log.push(["again", made !== first, made.sent[0].files["cart/a.py"][0], t.ready()]);
-made.onmessage({ data: { broken: "Failed to fetch" } });  // the second one fails to load
-log.push(["backoff", t.ready(), t.stopped(), [...waits]]);
-again();
-made.onmessage({ data: { ready: true } });
+w2.onmessage({ data: { ready: true } });
+w1.onerror({ message: "boom" });  // the standby takes over at once; a new standby after the backoff
 const c = t.ask(new Uint8Array([9]));
-made.onmessage({ data: { ticket: c, data: new Uint8Array([1]) } });  // it answered: the backoff starts over
-made.onerror({ message: "boom" });
-log.push(["answered", t.state(c), [...waits]]);
+const handed = [w2.sent[1].ticket === b, w2.sent[1].payload[0], w2.sent[2].ticket === c];
+log.push(["took over", t.state(b), t.ready(), w1.terminated, t.failed(), handed, [...waits]]);
+again();
+const w3 = made;
+w3.onmessage({ data: { broken: "Failed to fetch" } });  // the new standby fails to load
+log.push(["standby failed", w3 !== w2, w3.terminated, t.ready(), t.failed(), [...waits]]);
+w2.onmessage({ data: { ticket: b, data: new Uint8Array([8]) } });
+log.push(["handed over", t.state(b), Array.from(t.take(b))]);
+again();
+const w4 = made;
+w2.onmessage({ data: { ticket: c, data: new Uint8Array([1]) } });  // it answered: the backoff starts over
+w2.onerror({ message: "boom" });  // its standby, still loading, takes over: not ready meanwhile
+log.push(["loading", t.state(c), t.ready(), [...waits]]);
+w4.onmessage({ data: { ready: true } });
+log.push(["ready again", t.ready(), made !== w4, [...waits]]);
+const w5 = made;
+w5.onmessage({ data: { ready: true } });
+w4.onerror({ message: "boom" });
+log.push(["backoff reset", t.ready(), [...waits]]);
 t.stop();
-again();  // a restart already waiting when the game stopped: nothing starts
-log.push(["stopped", t.stopped(), made.terminated, t.ready()]);
+again();  // a start already waiting when the game stopped: nothing starts
+log.push(["stopped", t.stopped(), w5.terminated, made === w5, t.ready()]);
 console.log(JSON.stringify(log));
 """
 
 
 def test_the_pages_thinking_worker_hands_answers_over_and_comes_back() -> None:
-    """page.js's gammonThinker on a stand-in worker: tickets, answers taken once; a worker that stops
-    fails what it had not answered (the game thinks in the frame) and another is started after a
-    backoff that doubles while they fail and starts over once one answers (issue 42)."""
+    """page.js's gammonThinker on stand-in workers: tickets, answers taken once; a standby started once
+    the first has loaded takes over at once when it stops (issue 42), handed what it had not answered
+    (from a standby still loading, what was asked fails: the game thinks it in the frame); a new
+    standby, or a worker where none stood by (the first load failing), is started after a backoff
+    that doubles while they fail and starts over once one answers."""
     node()
     done = subprocess.run(
         ["node", "-e", THINKER, str(build_web.WEB / "page.js")], capture_output=True, text=True, timeout=60
@@ -154,15 +180,20 @@ def test_the_pages_thinking_worker_hands_answers_over_and_comes_back() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout.splitlines()[-1]) == [
         ["no pyodide url", False, True],
+        ["first load failed", False, False, True, [1000]],
+        ["again", True, 1, False],
         ["started", True, False, False],
         ["source", True, 1],
-        ["asked", True, True, 0, 0],
+        ["standby", True, True, 1, []],
+        ["asked", True, 1, 0, 0],
         ["answered", 1, [42], 2, 0],
-        ["failed", 2, False, False, True, 1, [1000]],
-        ["again", True, 1, False],
-        ["backoff", False, False, [1000, 2000]],
-        ["answered", 1, [1000, 2000, 1000]],
-        ["stopped", True, True, False],
+        ["took over", 0, True, True, 1, [True, 8, True], [1000]],
+        ["standby failed", True, True, True, 2, [1000, 2000]],
+        ["handed over", 1, [8]],
+        ["loading", 1, False, [1000, 2000]],
+        ["ready again", True, True, [1000, 2000]],
+        ["backoff reset", True, [1000, 2000, 1000]],
+        ["stopped", True, True, True, False],
     ]
 
 
@@ -247,7 +278,7 @@ const waits = [];
 const later = (f, ms) => { waits.push(ms); return setTimeout(f, 20); };  // the backoff asked for, made short
 const t = gammonThinker(() => `file://${dir}/pyodide.js`, threadWorker, later);
 const until = async (done) => {
-  for (let i = 0; i < 1000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  for (let i = 0; i < 3000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
   return done();
 };
 const log = [];
@@ -257,12 +288,14 @@ log.push(["second is ready", await until(() => t.ready()), made, [...waits]]);
 const a = t.ask(new Uint8Array([7]));
 await until(() => t.state(a) !== 0);
 log.push(["answers", t.state(a), Array.from(t.take(a))]);
+await until(() => t.standby());  // its standby warm behind it
 const b = t.ask(new Uint8Array([0]));  // a job that kills it
 log.push(["dies", await until(() => t.failed() === 2), t.state(b)]);
 await until(() => t.ready());
 const c = t.ask(new Uint8Array([5]));
 await until(() => t.state(c) !== 0);
-log.push(["third answers", t.state(c), Array.from(t.take(c)), made, [...waits]]);
+const fourth = await until(() => made === 4);
+log.push(["its standby answers", t.state(c), Array.from(t.take(c)), fourth, [...waits]]);
 t.stop();
 console.log(JSON.stringify(log));
 process.exit(0);
@@ -290,15 +323,15 @@ export async function loadPyodide() {
 
 def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) -> None:
     """Issue 42: the page's own worker source on Node's threads, under a Pyodide whose first load fails
-    and whose worker later dies: each time the page starts another, which answers (the game thought
-    in the frame meanwhile, and said nothing)."""
+    and whose worker later dies: the first time the page starts another (the game thinks in the frame
+    meanwhile, and says nothing), the second the standby started behind it answers at once."""
     done = worker_run(tmp_path, FLAKY_PYODIDE, RESTART)
     assert json.loads(done.stdout.splitlines()[-1]) == [
         ["first load fails", True, False, False],
-        ["second is ready", True, 2, [1000]],
+        ["second is ready", True, 3, [1000]],  # and its standby started
         ["answers", 1, [42]],
         ["dies", True, 1],  # it answered, then died
-        ["third answers", 1, [30], 3, [1000, 1000]],
+        ["its standby answers", 1, [30], True, [1000, 1000]],  # and a new standby is started
     ]
     assert "restarting in 1 s" in done.stdout and "Error" not in done.stderr
 

@@ -254,7 +254,18 @@ def back_report():
         if end > killed
     ]
     bridge = app().services.worker.bridge
-    return {"replies_after_kill": after, "worker_ready": bool(bridge.ready()), "failed": int(bridge.failed())}
+    return {
+        "replies_after_kill": after,
+        "worker_ready": bool(bridge.ready()),
+        "standby_ready": standby_ready(),
+        "failed": int(bridge.failed()),
+    }
+
+
+def standby_ready():
+    """Whether the page's thinking worker has a warm standby behind it (a page from before: None)."""
+    bridge = app().services.worker.bridge
+    return bool(bridge.standby()) if hasattr(bridge, "standby") else None
 
 
 def review_probe():

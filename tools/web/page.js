@@ -153,31 +153,37 @@ function gammonModuleWorker(src) {
 // (``tools/pyodide/thinker.mjs`` runs it on Node's threads to test it).
 //
 // A worker that fails to load, dies, or is given up by the cart (``restart``: a job never answered) is
-// started again with the same files after a backoff (1 s, doubling to a minute; back to 1 s once a
-// worker has answered), the console alone told: meanwhile ``ready()`` is false, what it had not
-// answered fails, and the game thinks in the frame as it did while the first one loaded. Only a page
-// that cannot make a worker at all, and ``stop()``, end it for good. ``later`` and ``backoff`` are
-// for tests.
+// replaced at once by its standby: a second worker started once the first has loaded, warm behind it,
+// which is handed what the first had not answered, so no reply waits for a Pyodide's load. A new standby, or a
+// new worker where none stood by, is started after a backoff (1 s, doubling to a minute; back to 1 s
+// once a worker has answered), the console alone told: meanwhile, with no worker ready, ``ready()`` is
+// false, what it had not answered fails, and the game thinks in the frame as it did while the first
+// one loaded. Only a page that cannot make a worker at all, and ``stop()``, end it for good. ``later``
+// and ``backoff`` are for tests.
 const GAMMON_BACKOFF = { first: 1000, most: 60000 };
 
 function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setTimeout, backoff = GAMMON_BACKOFF) {
-  let worker = null;
+  let worker = null; // the one asked
   let ready = false;
+  let spare = null; // its standby, loading or loaded
+  let spareReady = false;
   let stopped = false;
   let files = null;
   let failures = 0; // since a worker last answered: sets the wait before the next try
   let failed = 0; // in all, for tests and drivers
-  let pending = null; // a restart waiting for its time
+  let pending = null; // a launch waiting for its time
   let next = 1;
   const answers = new Map(); // ticket -> { state: 0 waiting, 1 answered, 2 failed; data }
-  const drop = () => {
+  const end = (w) => {
+    if (!w) return;
+    w.onmessage = null;
+    w.onerror = null;
+    w.terminate();
+  };
+  const drop = (handOver = false) => {
     ready = false;
-    for (const a of answers.values()) if (a.state === 0) a.state = 2;
-    if (worker) {
-      worker.onmessage = null;
-      worker.onerror = null;
-      worker.terminate();
-    }
+    if (!handOver) for (const a of answers.values()) if (a.state === 0) a.state = 2;
+    end(worker);
     worker = null;
   };
   const stop = () => {
@@ -185,63 +191,116 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
     if (pending !== null) clearTimeout(pending);
     pending = null;
     drop();
+    end(spare);
+    spare = null;
+    spareReady = false;
   };
+  // a failure of ``made``, whichever it is: the one asked gives way to its standby
+  const fail = (made, why) => (made === worker ? restart(why) : made === spare ? spareFailed(why) : undefined);
   const launch = (url) => {
     let made;
     try {
       made = makeWorker(gammonThinkerSource(url.replace(/[^/]*$/, "")));
     } catch (err) {
       console.log(`Gammon Cart: no thinking worker (${err}); the computer thinks between frames`);
-      return false;
+      return null;
     }
-    worker = made;
     const t0 = performance.now();
     made.onmessage = (e) => {
       const m = e.data;
       if (m.ready) {
-        ready = true;
-        console.log(`Gammon Cart: thinking worker ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+        console.log(`Gammon Cart: thinking ${made === worker ? "worker" : "standby"} ready in ${((performance.now() - t0) / 1000).toFixed(2)} s`);
+        if (made === worker) {
+          ready = true;
+          if (!spare && pending === null) standBy();
+        } else {
+          spareReady = true;
+        }
       } else if (m.ticket === undefined) {
-        restart(`it did not start: ${m.broken}`);
+        fail(made, `it did not start: ${m.broken}`);
       } else {
         const a = answers.get(m.ticket);
         if (m.data) failures = 0;
-        if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 });
+        if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 }, { payload: null });
       }
     };
-    made.onerror = (e) => restart(`it stopped: ${e.message}`);
+    made.onerror = (e) => fail(made, `it stopped: ${e.message}`);
     made.postMessage({ files });
-    return true;
+    return made;
   };
-  // the worker failed: think in the frame, and try a new one after the backoff
-  const restart = (why) => {
-    if (stopped || pending !== null) return;
-    drop();
-    failed += 1;
+  const standBy = () => {
+    spare = launch(pyodideUrl());
+    spareReady = false;
+  };
+  // what is missing after the backoff: the worker asked (its own standby follows once it is ready), or
+  // the standby of one that is
+  const retry = (why, what) => {
+    if (pending !== null) return;
     const wait = Math.min(backoff.most, backoff.first * 2 ** failures);
     failures += 1;
-    console.log(`Gammon Cart: the thinking worker is restarting in ${wait / 1000} s (${why}); thinking between frames`);
+    console.log(`Gammon Cart: ${what} in ${wait / 1000} s (${why})`);
     pending = later(() => {
       pending = null;
-      if (!stopped && !launch(pyodideUrl())) stopped = true;
+      if (stopped) return;
+      if (!worker) {
+        worker = launch(pyodideUrl());
+        if (!worker) stopped = true;
+      } else if (ready && !spare) {
+        standBy();
+      }
     }, wait);
+  };
+  const spareFailed = (why) => {
+    end(spare);
+    spare = null;
+    spareReady = false;
+    failed += 1;
+    retry(why, "a new standby thinking worker starts");
+  };
+  // the worker failed: its standby takes over, or the game thinks in the frame until a new one loads
+  const restart = (why) => {
+    if (stopped) return;
+    failed += 1;
+    if (spare && spareReady) {
+      // warm: it takes over what was asked and not answered, so no reply falls back to the frame
+      drop(true);
+      worker = spare;
+      ready = true;
+      spare = null;
+      spareReady = false;
+      for (const [ticket, a] of answers) if (a.state === 0) worker.postMessage({ ticket, payload: a.payload });
+      retry(why, "a new standby thinking worker starts");
+      return;
+    }
+    drop();
+    if (spare) {
+      worker = spare;
+      ready = spareReady;
+      spare = null;
+      spareReady = false;
+      console.log(`Gammon Cart: the thinking worker's standby, still loading, takes over (${why})`);
+      return;
+    }
+    retry(`${why}; thinking between frames`, "the thinking worker is restarting");
   };
   return {
     start(given) {
       const url = pyodideUrl();
       if (files || !url) return false;
       files = given;
-      if (launch(url)) return true;
+      worker = launch(url);
+      if (worker) return true;
       stopped = true;
       return false;
     },
     ready: () => ready,
+    standby: () => spareReady, // a warm standby stands behind the one asked
     stopped: () => stopped,
     failed: () => failed,
     restart,
     ask(payload) {
       const ticket = next++;
-      answers.set(ticket, { state: 0, data: null });
+      answers.set(ticket, { state: 0, data: null, payload }); // the payload, for a standby taking over
       worker.postMessage({ ticket, payload });
       return ticket;
     },

@@ -247,6 +247,11 @@ class ReviewScene(Scene):
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for b in self.pressable()]
 
+    def targets(self) -> list[Rect]:
+        """The buttons, the move list's lines on show, its scroll bar and the graph: a finger's aim."""
+        lines = [self.list.row_rect(i) for i in self.list.shown()]
+        return [*super().targets(), *lines, *self.list.bar.parts(), self.graph.rect]
+
     def button_at(self, x: int, y: int) -> str | None:
         """The name of the button at (x, y), for its tip (None: none there)."""
         named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}

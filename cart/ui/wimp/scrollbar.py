@@ -74,6 +74,10 @@ class ScrollBar:
             return 0
         return max(0, min(self.slack, round((top - well.y - 2) * self.slack / room)))
 
+    def parts(self) -> list[Rect]:
+        """The arrows and the well: each a finger's target, so a tap beside an arrow is the arrow's."""
+        return [self.up, self.well, self.down]
+
     def hit(self, x: float, y: float) -> ScrollPart | None:
         if not self.rect.contains(x, y):
             return None
@@ -110,6 +114,14 @@ class ScrollingList:
 
     def item_count(self) -> int:
         raise NotImplementedError
+
+    def row_rect(self, i: int) -> Rect:
+        """The screen rectangle of line ``i``."""
+        raise NotImplementedError
+
+    def lines_shown(self) -> list[Rect]:
+        """The lines shown and the scroll bar's parts: the list's controls for a finger's tap."""
+        return [self.row_rect(i) for i in self.shown_rows()] + self.bar.parts()
 
     def after_scroll(self) -> None:
         """Called after every scroll, with the highlight in place (a hook: nothing by default)."""

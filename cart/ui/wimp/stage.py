@@ -177,8 +177,9 @@ class Scene:
         return []
 
     def targets(self) -> list[Rect]:
-        """The controls a finger's tap is aimed at (:mod:`cart.ui.touch`), besides the window's icons."""
-        return []
+        """The controls a finger's tap is aimed at (:mod:`cart.ui.touch`), besides the window's icons:
+        its buttons, so a scene gets them by having buttons."""
+        return [b.rect for b in self.pressable()]
 
 
 class Route:

@@ -18,6 +18,8 @@ from .menus import Entry, MenuScene
 from .stage import Pop, Push, Scene, Transition
 
 if TYPE_CHECKING:
+    from cart.ui.kit.geom import Rect
+
     from .widgets import Button, Furniture, Window
 
 
@@ -74,6 +76,14 @@ class WindowScene(Scene):
 
     def stops(self) -> list[tuple[int, int]]:
         return [b.rect.center for b in self.buttons()]
+
+    def targets(self) -> list[Rect]:
+        """Its buttons and its list's lines: a window's controls are a finger's by its being a window."""
+        return [*super().targets(), *self.lines_shown()]
+
+    def lines_shown(self) -> list[Rect]:
+        """A list's lines on show and its scroll bar (:class:`~.scrollbar.ScrollingList`); none here."""
+        return []
 
     def default_button(self) -> Button | None:
         return next((b for b in self.buttons() if b.default), None)

@@ -165,7 +165,7 @@ class HelpScene(WindowScene):
     def targets(self) -> list[Rect]:
         """The buttons, the links on show and the scroll bar: what a finger's tap is aimed at."""
         links = [self.link_rect(k) for k in self.links if self.shown(k.row)]
-        return [b.rect for b in self.buttons()] + links + [self.bar.rect]
+        return [b.rect for b in self.buttons()] + links + self.bar.parts()
 
     def stops(self) -> list[tuple[int, int]]:
         """The buttons and the links on show: where the arrows may put the focus."""

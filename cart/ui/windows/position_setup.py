@@ -246,6 +246,11 @@ class SetUpScene(FieldForm):
         """Each radio icon that applies, by its stop: the middle of its sprite."""
         return {(t.rect.x + 8, t.rect.y + 10): t for _, t in self.toggles if t.enabled}
 
+    def targets(self) -> list[Rect]:
+        """Fields, radio icons, buttons: what a finger's tap is aimed at, as the keys stop on them."""
+        toggles = [t.rect for t in self.toggle_stops().values()]
+        return [f.rect for f in self.fields()] + toggles + [b.rect for b in self.pressable()]
+
     def stops(self) -> list[tuple[int, int]]:
         """Fields, radio icons, buttons: every icon that applies, in reading order."""
         fields = [f.rect.center for f in self.fields()]
