@@ -218,7 +218,7 @@ class ReviewScene(Scene):
         device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
         errors, previous = bool(self.marks), key_for(PREVIOUS.command, device)
         return [
-            Entry(NEXT.label, doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
+            Entry(NEXT.label, doing(self.jump_error), enabled=errors, key=key_for(NEXT.command, device)),
             Entry(PREVIOUS.label, doing(lambda: self.jump_error(-1)), enabled=errors, key=previous),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
