@@ -323,7 +323,7 @@ class ReviewScene(Scene):
         view = ViewState(self.source.viewer, self.source.players, score=line.score, show_pips=True)
         self.services.board.draw(g, line.state, view)
         self._arrows(g, line)
-        self.services.board.pips_over(g, line.state, view)  # the counts read whole over the arrows
+        self.services.board.labels_over(g, line.state, view)  # the counts read whole over the arrows
         self._dice(g, line)
         work = self.window.work_area
         g.rect(PANEL.x - 2, work.y, work.right - PANEL.x + 2, work.h, wimp.WORK_BG)
