@@ -28,6 +28,7 @@ SHARED = {
     "tests/ai/test_review.py": "the mixed game's review",
     "tests/text/test_text_review.py": "the mixed game's review",
     "tests/ui/review/test_ui_review.py": "the finished game's review",
+    "tests/ui/review/test_ui_review_rollout.py": "the finished game's review",
     "tests/ui/test_ui_golden.py": "the finished game's review",
     "tests/ui/test_ui_controls.py": "the finished game's review",
     "tests/ui/test_ui_safe_defaults.py": "the finished game's review",

@@ -124,18 +124,6 @@ GAME_WORDS = frozenset(
 )
 """Backgammon's words, which no name or string of the toolkit's code uses (its docstrings may say what
 it is not for)."""
-KIT_STILL_SAYS = {
-    ("cart.ui.kit.palette", "CHECKER_COUNT_LIGHT"),
-    ("cart.ui.kit.palette", "CHECKER_COUNT_DARK"),
-    ("cart.ui.kit.palette", "CUBE_TEXT"),
-    ("cart.ui.kit.prefs", "pips"),
-    ("cart.ui.kit.sound", "dice"),
-    ("cart.ui.kit.sound", "bear_off"),
-    ("cart.ui.kit.sound", "double"),
-    ("cart.ui.wimp.services", "pips_over"),
-}
-"""The game's words the toolkit still holds, each to move to the game's rooms: the board's colours,
-the pips setting and the game's sound effects. No other may come in."""
 
 
 def words_of(text: str) -> set[str]:
@@ -174,8 +162,7 @@ def game_words(name: str) -> set[str]:
 def test_the_toolkit_speaks_ui_not_backgammon() -> None:
     """Its intents are UI verbs; the game's commands and words live in the game's rooms (issue 41)."""
     said = {(n, w) for n in graph() if room(n) in TOOLKIT for w in game_words(n)}
-    assert said - KIT_STILL_SAYS == set()
-    assert said >= KIT_STILL_SAYS  # a stray moved out leaves this list too
+    assert said == set()
 
 
 def test_routes_and_controls_import_the_toolkit_only() -> None:

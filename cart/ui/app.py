@@ -28,7 +28,8 @@ from cart.ui.kit.text import shown, wrap
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.routes import Notices, PlayNew, Resume, ToDrills, ToNewGame, ToStart, ToTitle, start_game
 from cart.ui.table.play import PlayScene
-from cart.ui.table.table import Table
+from cart.ui.table.sounds import EFFECTS
+from cart.ui.table.table import TICKS, Table
 from cart.ui.title import TitleScene
 from cart.ui.touch import Fingertip
 from cart.ui.wimp.dialogs import Choice, Dialog
@@ -105,11 +106,11 @@ class App(SceneStack):
         self.rng = random.Random(seed)
         stored = store.settings.load() if store is not None else Settings()
         settings = stored if settings is None else settings.replace(last_options=stored.last_options)
-        self.prefs = Prefs(settings, store.settings.save if store is not None else None)
+        self.prefs = Prefs(settings, store.settings.save if store is not None else None, TICKS)
         self.prefs.saved = stored
         self.assets = Assets.load()
         self.board = BoardView(self.assets, "Backgammon")
-        self.sounds = Sounds(self.prefs)
+        self.sounds = Sounds(self.prefs, EFFECTS)
         super().__init__(Input(), PadKeys())
         self.clock = FrameClock(FPS, THINK_MARGIN_S)
         self.worker = worker

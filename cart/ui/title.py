@@ -20,15 +20,16 @@ from cart.store import GameOptions
 from cart.ui.controls import DESK_KEYS
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.intents import Intent, Pointer
 from cart.ui.kit.thinking import Thinker
 from cart.ui.routes import PlayNew, ToStart, start_game
 from cart.ui.table.play import PlayScene
 from cart.ui.table.table import Table
 from cart.ui.wimp.keyboard import help_entry
-from cart.ui.wimp.menus import Entry, MenuScene
-from cart.ui.wimp.stage import Push, Quit, Scene, Transition, settings_not_saved
+from cart.ui.wimp.menus import Entry
+from cart.ui.wimp.stage import Quit, Transition, settings_not_saved
 from cart.ui.wimp.widgets import Window
+from cart.ui.wimp.window_scene import WindowScene
 
 if TYPE_CHECKING:
     from cart.ui.wimp.services import Services
@@ -68,11 +69,13 @@ def attract_table(options: GameOptions, rng: random.Random) -> Table:
     return Table.of(options, "white", going.match)
 
 
-class TitleScene(Scene):
+class TitleScene(WindowScene):
     """Gammon Cart's title over a game the computer plays against itself; any key or click leaves it."""
 
     any_key = True
     keymap = DESK_KEYS  # F2 (pad RB) opens the Drills window (the App's); any other key leaves
+    shows_focus = False  # nothing to step through: a key leaves
+    menu_title = "Gammon Cart"  # MENU, as on the RISC OS icon bar: Play, the windows, Quit
 
     def __init__(self, services: Services) -> None:
         super().__init__(services)
@@ -126,12 +129,24 @@ class TitleScene(Scene):
             Entry("Quit", Quit),
         ]
 
+    def cancel(self) -> Transition | None:
+        """Any key, Escape and Return among them, and any click lead on to the saved games."""
+        return ToStart()
+
+    def confirm(self) -> Transition | None:
+        return ToStart()
+
+    def command(self, name: str) -> Transition | None:
+        return ToStart()
+
+    def clicked(self, x: int, y: int) -> Transition | None:
+        return ToStart()
+
     def update(self, intents: list[Intent]) -> Transition | None:
-        for i in intents:
-            if isinstance(i, OpenMenu):  # MENU, as on the RISC OS icon bar: Play, the windows, Quit
-                return Push(MenuScene(self.services, "Gammon Cart", self.menu_entries(), i.x, i.y))
-        if any(isinstance(i, (Select, Command)) for i in intents):
-            return ToStart()
+        """The kit's manners first; then a frame of the attract game and of the loading."""
+        leaving = super().update(intents)
+        if leaving is not None:
+            return leaving
         self.frames += 1
         clock = self.services.clock
         thought = clock.thought

@@ -183,7 +183,7 @@ def test_the_review_tells_which_key_is_next_error(assets: Assets) -> None:
     menu = app.top
     assert isinstance(menu, MenuScene)
     assert {i.label: i.key for i in menu.menu.items if i.key} == {
-        "Next error": "X",
+        "Next error": "Y",
         "Previous error": "B",
         "Drills...": "RB",
         "Help": "LB",
@@ -193,15 +193,21 @@ def test_the_review_tells_which_key_is_next_error(assets: Assets) -> None:
     keys = Keys(app, KEYBOARD)
     keys.press("down")
     rest(app)
-    text = "Next error: Return; U the previous"
+    text = "Next error: Return; P the previous"
     keys_box = tip_above(text, scene.next_error.rect)
     assert pyxel.pget(keys_box.x + 1, keys_box.y + 1) == wimp.TOOLTIP_BG
+    keys.press("menu")  # the Review's own keys for its own commands, not Return
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    shown = {i.label: i.key for i in menu.menu.items if i.key}
+    assert (shown["Next error"], shown["Previous error"]) == ("N", "P")
+    keys.press("cancel")
     keys.press("confirm")  # Next error by its key: learnt, the tip shows no more
     rest(app)
     assert pyxel.pget(keys_box.x + 1, keys_box.y + 1) != wimp.TOOLTIP_BG
     pyxel.set_mouse_pos(*scene.next_error.rect.center)  # the mouse resting on the button: its tip
     rest(app)
-    text = "Next error: click (or Return); U the previous"
+    text = "Next error: click (or Return); P the previous"
     mouse_box = tip_above(text, scene.next_error.rect)
     assert pyxel.pget(mouse_box.x + 1, mouse_box.y + 1) == wimp.TOOLTIP_BG
 

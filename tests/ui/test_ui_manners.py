@@ -28,7 +28,8 @@ from cart.ui.table.play import PlayScene
 from cart.ui.table.play_boxes import ask_take
 from cart.ui.title import TitleScene
 from cart.ui.wimp import keyboard as keynames
-from cart.ui.wimp.dialogs import Dialog, FieldForm
+from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.field_form import FieldForm
 from cart.ui.wimp.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
 from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene

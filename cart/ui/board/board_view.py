@@ -31,6 +31,9 @@ DIE_GAP = 6
 CENTRED_CUBE_FACE = "64"  # a centred cube at 1 shows 64, as on a real cube
 TOKEN = 12  # the colour tokens beside the pip counts and the scores
 TOKEN_GAP = 2
+CHECKER_COUNT_LIGHT = wimp.Wimp.BLACK  # the count written on a white checker
+CHECKER_COUNT_DARK = wimp.Wimp.WHITE  # on a red or black checker
+CUBE_TEXT = wimp.Wimp.WHITE
 
 HOURGLASS = (
     "dddddddddd",
@@ -167,7 +170,7 @@ class BoardView:
             a.blt(g, r.x, r.y, f"{'edge' if spot.point == 0 else 'checker'}_{colour}")
         if len(men) < n:  # a tall stack: its count on the last man drawn
             r = men[-1]
-            ink = wimp.CHECKER_COUNT_LIGHT if colour == "white" else wimp.CHECKER_COUNT_DARK
+            ink = CHECKER_COUNT_LIGHT if colour == "white" else CHECKER_COUNT_DARK
             a.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, str(n), ink)
 
     def _seats(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
@@ -248,7 +251,7 @@ class BoardView:
         value = game.cube * 2 if game.phase == "doubled" else game.cube
         face = CENTRED_CUBE_FACE if value == 1 else str(value)
         self.assets.blt(g, r.x, r.y, "cube")
-        self.assets.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, face, wimp.CUBE_TEXT)
+        self.assets.text_centered(g, r.x + r.w // 2, r.y + (r.h - CHAR_H) // 2, face, CUBE_TEXT)
 
     def _match(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         """The match strip: each side's points by its colour's token, then the length or money, to fit."""
@@ -293,6 +296,6 @@ class BoardView:
             self.assets.blt(g, box.x + 6, y + 2, f"token_{view.players[player].colour}")
             self.assets.text(g, box.x + 22, y, text, wimp.BOARD_TEXT)
 
-    def pips_over(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
+    def labels_over(self, g: pyxel.Image, game: GameState, view: ViewState) -> None:
         """The pip counts again, each on a plate of the board's colour: over arrows drawn across them."""
         self._pips(g, view.position_for(game, view.viewer), view, plate=True)

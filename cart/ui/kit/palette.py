@@ -87,9 +87,6 @@ POINT_LIGHT = Wimp.ORANGE
 POINT_OUTLINE = Wimp.BLACK
 POINT_NUMBER = Wimp.WHITE
 BOARD_TEXT = Wimp.BLACK
-CHECKER_COUNT_LIGHT = Wimp.BLACK  # the count written on a white checker
-CHECKER_COUNT_DARK = Wimp.WHITE  # on a red or black checker
-CUBE_TEXT = Wimp.WHITE
 PANEL_BOX_BG = Wimp.WHITE
 
 # -- sprite art ------------------------------------------------------------------

@@ -1,13 +1,13 @@
 """The player's choices in the store's own vocabulary: :class:`~cart.store.Settings`, held and saved.
 
 The menus tick the store's fields directly, so what the player changes is what is
-saved, with no second set of names; two session-only ticks (pip counts, automatic
-confirmation) sit beside them.
+saved, with no second set of names; the session-only ticks a screen names (the table's
+two) sit beside them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from cart.store import Settings, StoreError
@@ -25,17 +25,21 @@ SPEEDS: tuple[tuple[str, str], ...] = (
 
 
 class Prefs:
-    """The settings in force, saved through ``save`` when they change; the session's two table ticks.
+    """The settings in force, saved through ``save`` when they change; ``ticks``, kept for the session.
 
     A failed save is said and tried again at the next change; the settings stay in force.
     """
 
-    def __init__(self, settings: Settings, save: Callable[[Settings], None] | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        save: Callable[[Settings], None] | None = None,
+        ticks: Mapping[str, bool] | None = None,
+    ) -> None:
         self.settings = settings
         self.saved = settings  # what the store holds: a change is written when the two differ
         self._save = save
-        self.pips = True
-        self.auto_confirm = False
+        self.ticks = dict(ticks or {})  # a menu's ticks never saved, by the names the game gave them
 
     @property
     def step_frames(self) -> int:
@@ -56,9 +60,14 @@ class Prefs:
         return self.remember()
 
     def flip(self, name: str) -> str | None:
-        """Tick or untick ``name``: a boolean setting, or ``pips`` or ``auto_confirm``."""
-        if name in ("pips", "auto_confirm"):
-            setattr(self, name, not getattr(self, name))
+        """Tick or untick ``name``: one of the session's :attr:`ticks`, else a boolean setting.
+
+        >>> prefs = Prefs(Settings(), ticks={"grid": True})
+        >>> prefs.flip("grid"), prefs.ticks, prefs.flip("tooltips"), prefs.settings.tooltips
+        (None, {'grid': False}, None, False)
+        """
+        if name in self.ticks:
+            self.ticks[name] = not self.ticks[name]
             return None
         return self.change(**{name: not getattr(self.settings, name)})
 

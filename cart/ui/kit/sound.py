@@ -10,7 +10,7 @@ the game can freeze for good; ``pyxel.play`` locks in the thread's order.
 from __future__ import annotations
 
 import os
-from typing import Literal
+from collections.abc import Mapping
 
 import pyxel
 
@@ -18,20 +18,10 @@ from cart.store import Settings
 
 from .prefs import Prefs
 
-Effect = Literal["dice", "click", "slap", "hit", "bear_off", "double", "win", "lose"]
+Notes = tuple[str, str, str, str, int]
+"""A sound as Pyxel's ``Sound.set`` takes it: notes, tones, volumes, effects, speed."""
 
-# name: (notes, tones, volumes, effects, speed)
-EFFECTS: dict[Effect, tuple[str, str, str, str, int]] = {
-    "dice": ("c3 a2 d3 g2 e3 c3", "n", "6 5 6 4 5 3", "n", 3),
-    "click": ("g3", "n", "3", "f", 4),
-    "slap": ("c2 c2", "n", "7 6", "n f", 3),
-    "hit": ("c3 g2 c2", "s", "6 5 4", "n n f", 6),
-    "bear_off": ("c3 e3 g3", "t", "5", "n n f", 6),
-    "double": ("c3 c3 g3 g3", "p", "5", "n n n f", 10),
-    "win": ("c3 e3 g3 c4 r g3 c4", "s", "5", "n n n n n n f", 10),
-    "lose": ("g3 f3 d#3 d3 c3", "t", "5", "n n n n f", 14),
-}
-SOUND_BASE = 0  # effects use sounds 0..7
+SOUND_BASE = 0  # effects use sounds 0..15
 MUSIC_SOUNDS = (16, 17)  # the title tune's two voices
 EFFECT_CHANNEL = 3
 
@@ -47,20 +37,31 @@ def audio_device() -> bool:
 
 
 class Sounds:
-    """Defines the sounds once and plays them as the settings allow; silent, it records what it would play."""
+    """Defines the sounds once and plays them as the settings allow; silent, it records what it would play.
 
-    def __init__(self, prefs: Prefs | None = None, *, audible: bool | None = None) -> None:
+    ``effects``: the game's sound effects by name (a click is ``click``, Turkish ``slap``).
+    """
+
+    def __init__(
+        self,
+        prefs: Prefs | None = None,
+        effects: Mapping[str, Notes] | None = None,
+        *,
+        audible: bool | None = None,
+    ) -> None:
         self.prefs = prefs if prefs is not None else Prefs(Settings())
         self.audible = audio_device() if audible is None else audible
         self.music_playing = False
-        self.last: Effect | None = None  # for tests: the last effect asked for and allowed
-        for i, (notes, tones, volumes, effects, speed) in enumerate(EFFECTS.values()):
-            pyxel.sounds[SOUND_BASE + i].set(notes, tones, volumes, effects, speed)
-        for snd, (notes, tones, volumes, effects, speed) in zip(MUSIC_SOUNDS, TITLE_TUNE, strict=True):
-            pyxel.sounds[snd].set(notes, tones, volumes, effects, speed)
-        self._index = {name: SOUND_BASE + i for i, name in enumerate(EFFECTS)}
+        self.last: str | None = None  # for tests: the last effect asked for and allowed
+        self._index = {name: SOUND_BASE + i for i, name in enumerate(effects or {})}
+        if len(self._index) > MUSIC_SOUNDS[0] - SOUND_BASE:
+            raise ValueError(f"{len(self._index)} sound effects, where the music leaves room for 16")
+        for name, (notes, tones, volumes, fx, speed) in (effects or {}).items():
+            pyxel.sounds[self._index[name]].set(notes, tones, volumes, fx, speed)
+        for snd, (notes, tones, volumes, fx, speed) in zip(MUSIC_SOUNDS, TITLE_TUNE, strict=True):
+            pyxel.sounds[snd].set(notes, tones, volumes, fx, speed)
 
-    def play(self, effect: Effect) -> None:
+    def play(self, effect: str) -> None:
         """Play ``effect`` on the effects channel, if effects are on (a click becomes a slap when Turkish)."""
         settings = self.prefs.settings
         if not settings.sounds:

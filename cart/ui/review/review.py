@@ -225,7 +225,7 @@ class ReviewScene(Scene):
         device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
         errors, previous = bool(self.marks), key_for(PREVIOUS.command, device)
         return [
-            Entry(NEXT.label, doing(self.jump_error), enabled=errors, key=key_for("confirm", device)),
+            Entry(NEXT.label, doing(self.jump_error), enabled=errors, key=key_for(NEXT.command, device)),
             Entry(PREVIOUS.label, doing(lambda: self.jump_error(-1)), enabled=errors, key=previous),
             Entry("First move", doing(lambda: self.select(0))),
             Entry("Last move", doing(lambda: self.select(last)), separator=True),
@@ -336,7 +336,7 @@ class ReviewScene(Scene):
         view = ViewState(self.source.viewer, self.source.players, score=line.score, show_pips=True)
         self.services.board.draw(g, line.state, view)
         self._arrows(g, line)
-        self.services.board.pips_over(g, line.state, view)  # the counts read whole over the arrows
+        self.services.board.labels_over(g, line.state, view)  # the counts read whole over the arrows
         self._dice(g, line)
         work = self.window.work_area
         g.rect(PANEL.x - 2, work.y, work.right - PANEL.x + 2, work.h, wimp.WORK_BG)

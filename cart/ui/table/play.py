@@ -107,7 +107,7 @@ class PlayScene(Scene):
             waiting=next((b.run for b in self.beats if b.run is not None), None),
             faces=self.faces if beat is not None and beat.kind == "tumbling" else None,
             pointer=self.pointer,
-            pips=self.services.prefs.pips,
+            pips=self.services.prefs.ticks["pips"],
             arrows=not self.attract,
             thinking=self.thinker.player if self.busy and self.thinker is not None else None,
         )
@@ -306,7 +306,7 @@ class PlayScene(Scene):
         self.react(placing())
         after = self.table.partial()
         completed = after is not before and after is not None and after.is_complete
-        if completed and self.services.prefs.auto_confirm:
+        if completed and self.services.prefs.ticks["auto_confirm"]:
             self.confirm()
 
     def attempt(self, action: Action) -> None:

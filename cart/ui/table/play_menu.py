@@ -105,8 +105,8 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     def options_menu() -> list[Entry]:
         return [
             Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
-            Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.auto_confirm),
-            Entry("Pip counts", tick("pips"), ticked=prefs.pips),
+            Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.ticks["auto_confirm"]),
+            Entry("Pip counts", tick("pips"), ticked=prefs.ticks["pips"]),
             Entry("Speed", submenu=speed_menu),
             *scale_entry(scene.services),
             Entry("Tutor", submenu=tutor_menu),

@@ -36,7 +36,7 @@ from cart.ui.table.words import MessageLog, last_rolls
 if TYPE_CHECKING:
     from cart.ai import Hint
     from cart.store import GameSession, Store
-    from cart.ui.kit.sound import Effect
+    from cart.ui.table.sounds import Effect
 
 
 ROLL = Roll((1, 1))
@@ -52,6 +52,9 @@ class Sound:
 
 Outcome = list[Event | Sound]
 """What an intent did: the engine's events, in order, and sounds of the hand."""
+
+TICKS = {"pips": True, "auto_confirm": False}
+"""The table's ticks in the Options menu, kept for the session only (``Prefs.ticks``), as they start."""
 
 
 class Table:

@@ -12,9 +12,9 @@ if TYPE_CHECKING:
     from .dialogs import (
         Choice as Choice,
         Dialog as Dialog,
-        FieldForm as FieldForm,
         draw_focused as draw_focused,
     )
+    from .field_form import FieldForm as FieldForm
     from .keyboard import form_menu as form_menu, help_entry as help_entry, key_for as key_for
     from .menus import Entry as Entry, MenuScene as MenuScene
     from .scrollbar import ScrollBar as ScrollBar, ScrollingList as ScrollingList
@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from .window_scene import WindowScene as WindowScene
 
 _HOME = {
-    **dict.fromkeys(("Choice", "Dialog", "FieldForm", "draw_focused"), "dialogs"),
+    **dict.fromkeys(("Choice", "Dialog", "draw_focused"), "dialogs"),
+    "FieldForm": "field_form",
     **dict.fromkeys(("form_menu", "help_entry", "key_for"), "keyboard"),
     **dict.fromkeys(("Entry", "MenuScene"), "menus"),
     **dict.fromkeys(("ScrollBar", "ScrollingList"), "scrollbar"),

@@ -44,43 +44,6 @@ def draw_focused(g: pyxel.Image, focus: tuple[int, int] | None, icons: Sequence[
             draw_focus_frame(g, b.rect, 5 if b.default else 2)  # clear of the default button's ring
 
 
-class FieldForm(Scene):
-    """A window of writable icons among others, as a RISC OS dialog box: the caret and the keys' focus.
-
-    Reaching a field gives it the caret (keys become text); leaving it takes it away.
-    """
-
-    def fields(self) -> list[TextField]:
-        """Every text field shown, in Tab order."""
-        raise NotImplementedError
-
-    def give_caret(self, field: TextField | None) -> None:
-        """Give the caret to ``field`` (None: to no field, so keys are commands again)."""
-        raise NotImplementedError
-
-    @property
-    def focused(self) -> TextField | None:
-        return next((f for f in self.fields() if f.focused), None)
-
-    @property
-    def typing(self) -> bool:  # type: ignore[override]
-        """Keys are text while a field has the caret."""
-        return self.focused is not None
-
-    def focus_on(self, stop: tuple[int, int] | None) -> None:
-        """The keys on a field give it the caret, elsewhere take it; the mouse leaves it, as on RISC OS."""
-        super().focus_on(stop)
-        if stop is not None:
-            self.give_caret(next((f for f in self.fields() if f.rect.center == stop), None))
-
-    def focus_origin(self) -> tuple[int, int] | None:
-        """With no icon focused, the arrows start from the field with the caret."""
-        return self.focused.rect.center if self.focused is not None else None
-
-    def caret_field(self) -> TextField | None:
-        return self.focused
-
-
 @dataclass(frozen=True)
 class Choice:
     """A dialog button: its label, its action (where to go after the box closes), Return or Escape.

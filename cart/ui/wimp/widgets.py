@@ -187,6 +187,7 @@ class Toggle:
     on: bool = False
     kind: Literal["radio", "option"] = "radio"
     enabled: bool = True
+    action: Callable[[], object] | None = None  # as a Button's: what choosing it does
 
     @property
     def sprite(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pyxel
@@ -20,14 +21,15 @@ from cart.store.saves.names import MAX_GAME_NAME, MAX_PLAYER_NAME, clean_player_
 from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
+from cart.ui.kit.intents import Pointer
 from cart.ui.kit.text import shown, wrap
 from cart.ui.routes import Resume, ToStart, ToTitle, start_game
-from cart.ui.wimp.dialogs import FieldForm, Resting, draw_focused, draw_tip, hover
+from cart.ui.wimp.dialogs import Resting, draw_tip
+from cart.ui.wimp.field_form import FieldForm
 from cart.ui.wimp.keyboard import form_menu
-from cart.ui.wimp.menus import Entry, MenuScene
-from cart.ui.wimp.stage import Push, Transition, chain, settings_not_saved
-from cart.ui.wimp.widgets import FIELD_PAD, Button, TextField, Toggle, Window, draw_focus_frame
+from cart.ui.wimp.menus import Entry
+from cart.ui.wimp.stage import Transition, chain, settings_not_saved
+from cart.ui.wimp.widgets import FIELD_PAD, Button, TextField, Toggle, Window
 
 from .draft import Draft
 from .form_tips import FORM_TIPS, tip_under
@@ -35,7 +37,6 @@ from .saved_games import free_name
 
 if TYPE_CHECKING:
     from cart.ui.wimp.services import Services
-    from cart.ui.wimp.widgets import Furniture
 
 
 MATCH_LENGTHS = (0, *range(1, 26))
@@ -46,11 +47,10 @@ ROW = 32  # one line of the form
 
 @dataclass
 class _Row:
-    """One row of the form: a label and its radio icons (or one option icon)."""
+    """One row of the form: a label and its radio icons (or one option icon), each with its action."""
 
     label: str
     toggles: list[Toggle]
-    pick: Callable[[int], Transition | None]
 
 
 class NewGameScene(FieldForm):
@@ -60,9 +60,8 @@ class NewGameScene(FieldForm):
     """
 
     window: Window
-    free_stops = False  # rows of icons: Up and Down go a row, Left and Right along it
-    shows_focus = True
     help_page = "create"
+    menu_title = "Create game"
 
     def __init__(self, services: Services, setup: Draft | None = None) -> None:
         """``setup``: the draft to offer (default: the last game's options, in the player's colours)."""
@@ -99,8 +98,8 @@ class NewGameScene(FieldForm):
             self.player_fields()[0].focused = True
         self._build()
         y = work.bottom - 40
-        self.cancel_button = Button(Rect(work.right - 236, y, 100, 28), "Cancel")
-        self.play = Button(Rect(work.right - 120, y, 100, 28), "Play", default=True)
+        self.cancel_button = Button(Rect(work.right - 236, y, 100, 28), "Cancel", action=self.way_out)
+        self.play = Button(Rect(work.right - 120, y, 100, 28), "Play", default=True, action=self.start)
 
     # -- the text fields ------------------------------------------------------------------------
     def player_fields(self) -> list[TextField]:
@@ -124,12 +123,6 @@ class NewGameScene(FieldForm):
         for f in (self.name, self.you, *self.seat_fields):
             if f is not None:
                 f.focused = f is field
-
-    def next_field(self) -> None:
-        """Tab: the caret to the next field (the first when none has it)."""
-        fields = self.fields()
-        now = self.focused
-        self.give_caret(fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0])
 
     def named(self) -> Draft:
         """The draft with the typed names, cleaned by the store's rule (a refused field gets the caret).
@@ -163,13 +156,16 @@ class NewGameScene(FieldForm):
             label: str, names: list[str], chosen: int, pick: Callable[[int], Transition | None], w: int = 92
         ) -> None:
             nonlocal y
-            toggles = [Toggle(Rect(x0 + i * w, y, w - 4, 20), n, on=i == chosen) for i, n in enumerate(names)]
-            self.rows.append(_Row(label, toggles, pick))
+            toggles = [
+                Toggle(Rect(x0 + i * w, y, w - 4, 20), n, on=i == chosen, action=partial(pick, i))
+                for i, n in enumerate(names)
+            ]
+            self.rows.append(_Row(label, toggles))
             y += 32
 
-        def option(label: str, on: bool, pick: Callable[[int], Transition | None]) -> None:
+        def option(label: str, on: bool, pick: Callable[[], Transition | None]) -> None:
             nonlocal y
-            self.rows.append(_Row("", [Toggle(Rect(x0, y, 300, 20), label, on=on, kind="option")], pick))
+            self.rows.append(_Row("", [Toggle(Rect(x0, y, 300, 20), label, on, "option", action=pick)]))
             y += 32
 
         def set_(**kw: Any) -> Callable[[int], Transition | None]:
@@ -184,12 +180,16 @@ class NewGameScene(FieldForm):
             self.give_caret(self.player_fields()[0])  # its field went: the caret stays in the form
         sides = ["red", "other", "either"]
         radios("Your side", ["Red", other, "Either"], sides.index(s.side), set_(side=sides))
-        radios(
-            "Computer", [lv.title() for lv in LEVELS[:2]], LEVELS.index(s.level), set_(level=LEVELS), w=140
-        )
+        level = set_(level=LEVELS)
+        radios("Computer", [lv.title() for lv in LEVELS[:2]], LEVELS.index(s.level), level, w=140)
         last = self.rows[-1]
         more = [
-            Toggle(Rect(x0 + i * 140, y, 136, 20), lv.title(), on=LEVELS.index(s.level) == i + 2)
+            Toggle(
+                Rect(x0 + i * 140, y, 136, 20),
+                lv.title(),
+                LEVELS.index(s.level) == i + 2,
+                action=partial(level, i + 2),
+            )
             for i, lv in enumerate(LEVELS[2:])
         ]
         last.toggles.extend(more)
@@ -208,16 +208,16 @@ class NewGameScene(FieldForm):
         radios("Other side", ["White", "Black"], colours.index(s.other_colour), set_(other_colour=colours))
         self.rows[-1].toggles[1].enabled = s.variant != "maxgammon"  # MaxGammon: White opens, seat 0 is White
         self.match_y = y  # the rows above it change with the players: the - and + buttons follow
-        self.minus = Button(Rect(x0, y, 28, 24), "-")
-        self.plus = Button(Rect(x0 + 110, y, 28, 24), "+")
+        self.minus = Button(Rect(x0, y, 28, 24), "-", action=lambda: self._length(-1))
+        self.plus = Button(Rect(x0 + 110, y, 28, 24), "+", action=lambda: self._length(1))
         y += 40
         option(
             "Automatic doubles (money play)",
             s.auto_doubles,
-            lambda i: self._change(auto_doubles=not s.auto_doubles),
+            lambda: self._change(auto_doubles=not s.auto_doubles),
         )
         self.rows[-1].toggles[0].enabled = s.auto_doubles_apply  # greyed for matches and MaxGammon
-        option("Hint arrows", self.services.prefs.settings.hint_arrows, lambda i: self._hints())
+        option("Hint arrows", self.services.prefs.settings.hint_arrows, self._hints)
 
     def _change(self, **kw: Any) -> None:
         old = self.setup
@@ -276,26 +276,14 @@ class NewGameScene(FieldForm):
         i = MATCH_LENGTHS.index(self.setup.match_length) if self.setup.match_length in MATCH_LENGTHS else 0
         self._change(match_length=MATCH_LENGTHS[max(0, min(len(MATCH_LENGTHS) - 1, i + step))])
 
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [self.minus, self.plus, self.cancel_button, self.play]
 
-    def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
-        """Each radio or option icon that applies, by its stop: the middle of its sprite."""
-        return {(t.rect.x + 8, t.rect.y + 10): t for row in self.rows for t in row.toggles if t.enabled}
+    def icons(self) -> list[Toggle]:
+        return [t for row in self.rows for t in row.toggles]
 
-    def targets(self) -> list[Rect]:
-        """Fields, radio and option icons, buttons (a tap aims at them as the keys stop on them)."""
-        toggles = [t.rect for row in self.rows for t in row.toggles if t.enabled]
-        return [f.rect for f in self.fields()] + toggles + [b.rect for b in self.pressable()]
-
-    def stops(self) -> list[tuple[int, int]]:
-        """Fields, radio and option icons, buttons: every icon that applies, in reading order."""
-        points = list(self.toggle_stops())
-        return [f.rect.center for f in self.fields()] + points + [b.rect.center for b in self.pressable()]
-
-    def furniture(self, part: Furniture) -> Transition | None:
-        """The close icon closes the form as Cancel does (it has one size and nothing behind it)."""
-        return self.way_out() if part == "close" else None
+    def edited(self) -> None:
+        self.error = ""
 
     def tipped(self) -> list[tuple[str, Rect]]:
         """Each line a tip is about, by its :data:`FORM_TIPS` key, and where it lies (label and icons)."""
@@ -317,58 +305,9 @@ class NewGameScene(FieldForm):
         """MENU over the form: its buttons, and Help (the Create form's page of the manual)."""
         return form_menu(self.services.used.device, ("Play", self.start), self.way_out)
 
-    def update(self, intents: list[Intent]) -> Transition | None:
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-                self.pointer = (intent.x, intent.y)
-                self.resting.see(self.tip_at(intent.x, intent.y))
-            elif isinstance(intent, Select):
-                going = self.click(intent.x, intent.y)
-                if going is not None:
-                    return going
-            elif isinstance(intent, OpenMenu):
-                return Push(MenuScene(self.services, "Create game", self.menu_entries(), intent.x, intent.y))
-            elif isinstance(intent, Typed) and self.focused is not None:
-                self.focused.insert(intent.text)
-                self.error = ""
-            elif isinstance(intent, Command):
-                if intent.name == "confirm":
-                    return self.start()
-                elif intent.name == "cancel" or (intent.name == "back" and not self.typing):
-                    return self.cancel()  # Escape, pad BACK; pad B (or Backspace) with no caret, as in a box
-                elif intent.name == "next_field":
-                    self.next_field()
-                    self.focus = None  # the arrows go on from the field with the caret
-                elif intent.name == "erase" and self.focused is not None:
-                    self.focused.backspace()
-                    self.error = ""
-                elif self.focused is not None and self.focused.edit(intent.name):  # Ctrl+A, Ctrl+U
-                    self.error = ""
-                else:
-                    continue
-                return None
-        return None
-
-    def click(self, x: int, y: int) -> Transition | None:
-        for f in self.fields():
-            if f.contains(x, y):
-                self.give_caret(f)
-                self.focus = None
-                return None
-        for row in self.rows:
-            for i, t in enumerate(row.toggles):
-                if t.contains(x, y):
-                    return row.pick(i)
-        if self.minus.contains(x, y):
-            self._length(-1)
-        elif self.plus.contains(x, y):
-            self._length(1)
-        elif self.cancel_button.contains(x, y):
-            return self.way_out()
-        elif self.play.contains(x, y):
-            return self.start()
-        return None
+    def pointed(self, pointer: Pointer) -> None:
+        self.pointer = (pointer.x, pointer.y)
+        self.resting.see(self.tip_at(pointer.x, pointer.y))
 
     def draw(self, g: pyxel.Image) -> None:
         a = self.services.assets
@@ -401,12 +340,7 @@ class NewGameScene(FieldForm):
         refused = self.error_rows()
         for k, said in enumerate(refused):  # the last ends just above the buttons
             a.text(g, self.left, self.play.rect.y - 4 - (len(refused) - k) * CHAR_H, said, wimp.ERROR_TEXT)
-        toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
-        if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
-            r = toggle.rect
-            width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
-            draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.shown_focus, self.pressable())
+        self.draw_focus(g)
         key = self.resting.ready
         if key is not None and self.services.prefs.settings.tooltips and not self.covered:
             text = FORM_TIPS[key]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Literal
 
 import pyxel
@@ -23,15 +24,14 @@ from cart.store.saves.names import MAX_GAME_NAME
 from cart.ui.board.view_state import other_colour_of
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select, Typed
 from cart.ui.kit.text import shown, wrap
 from cart.ui.routes import start_game
-from cart.ui.wimp.dialogs import FieldForm, draw_focused, hover
+from cart.ui.wimp.field_form import FieldForm
 from cart.ui.wimp.keyboard import form_menu
-from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.menus import Entry
 from cart.ui.wimp.services import NO_CLIPBOARD
-from cart.ui.wimp.stage import Pop, Push, Transition
-from cart.ui.wimp.widgets import FIELD_PAD, Button, Furniture, TextField, Toggle, Window, draw_focus_frame
+from cart.ui.wimp.stage import Pop, Transition
+from cart.ui.wimp.widgets import Button, TextField, Toggle, Window
 
 from .draft import Draft
 from .saved_games import free_name
@@ -76,9 +76,8 @@ class SetUpScene(FieldForm):
     """
 
     window: Window
-    free_stops = False  # fields, rows of radio icons, the buttons: Up and Down a row, Left and Right along it
-    shows_focus = True
     help_page = "ids"
+    menu_title = "Set up position"
 
     def __init__(self, services: Services, setup: Draft | None = None) -> None:
         """``setup``: the players, side and level offered (default: the last game's)."""
@@ -106,8 +105,10 @@ class SetUpScene(FieldForm):
         self.toggles: list[tuple[str, Toggle]] = []  # (what it sets, the radio icon)
         self._build()
         by = work.bottom - 40
-        self.cancel_button = Button(Rect(work.right - 236, by, 100, 28), "Cancel")
-        self.start_button = Button(Rect(work.right - 120, by, 100, 28), "Start", default=True)
+        self.cancel_button = Button(Rect(work.right - 236, by, 100, 28), "Cancel", action=self.cancel)
+        self.start_button = Button(
+            Rect(work.right - 120, by, 100, 28), "Start", default=True, action=self.start
+        )
 
     # -- the form -------------------------------------------------------------------------------
     def fields(self) -> list[TextField]:
@@ -136,9 +137,10 @@ class SetUpScene(FieldForm):
             nonlocal y
             self.row_labels.append((label, y, enabled))
             for i, (key, text, on) in enumerate(items):
-                self.toggles.append(
-                    (key, Toggle(Rect(x0 + i * w, y, w - 4, 20), text, on=on, enabled=enabled))
+                radio = Toggle(
+                    Rect(x0 + i * w, y, w - 4, 20), text, on, enabled=enabled, action=partial(self.pick, key)
                 )
+                self.toggles.append((key, radio))
             y += ROW
 
         two = s.players == 2
@@ -150,8 +152,10 @@ class SetUpScene(FieldForm):
         )
         row("Computer", [(f"level:{lv}", lv.title(), s.level == lv) for lv in LEVELS[:2]], not two, w=140)
         for i, lv in enumerate(LEVELS[2:]):
-            radio = Toggle(Rect(x0 + i * 140, y, 136, 20), lv.title(), on=s.level == lv, enabled=not two)
-            self.toggles.append((f"level:{lv}", radio))
+            key = f"level:{lv}"
+            radio = Toggle(Rect(x0 + i * 140, y, 136, 20), lv.title(), s.level == lv, enabled=not two)
+            radio.action = partial(self.pick, key)
+            self.toggles.append((key, radio))
         y += ROW
         no_match_id = not self.match_field.text.strip()
         row(
@@ -234,89 +238,27 @@ class SetUpScene(FieldForm):
         """Escape, pad BACK or B: the window closes at once, whatever has the caret (nothing was made)."""
         return Pop(self)
 
-    def furniture(self, part: Furniture) -> Transition | None:
-        """The close icon cancels the set-up, as Cancel does (nothing was made yet)."""
-        return Pop(self) if part == "close" else None
-
     # -- input ----------------------------------------------------------------------------------
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [self.cancel_button, self.start_button]
 
-    def toggle_stops(self) -> dict[tuple[int, int], Toggle]:
-        """Each radio icon that applies, by its stop: the middle of its sprite."""
-        return {(t.rect.x + 8, t.rect.y + 10): t for _, t in self.toggles if t.enabled}
+    def icons(self) -> list[Toggle]:
+        return [t for _, t in self.toggles]
 
-    def targets(self) -> list[Rect]:
-        """Fields, radio icons, buttons: what a finger's tap is aimed at, as the keys stop on them."""
-        toggles = [t.rect for t in self.toggle_stops().values()]
-        return [f.rect for f in self.fields()] + toggles + [b.rect for b in self.pressable()]
-
-    def stops(self) -> list[tuple[int, int]]:
-        """Fields, radio icons, buttons: every icon that applies, in reading order."""
-        fields = [f.rect.center for f in self.fields()]
-        return fields + list(self.toggle_stops()) + [b.rect.center for b in self.pressable()]
-
-    def first_stop(self) -> tuple[int, int] | None:
-        """The Position ID, which has the caret when the window opens: what the window is for."""
-        return self.position.rect.center
+    def edited(self) -> None:
+        self.error = ""
+        self._build()
 
     def menu_entries(self) -> list[Entry]:
         """MENU over the window: its buttons, and Help (the manual's page on the IDs and setting up)."""
         return form_menu(self.services.used.device, ("Start", self.start), self.cancel)
 
-    def update(self, intents: list[Intent]) -> Transition | None:
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-            elif isinstance(intent, Select):
-                going = self.click(intent.x, intent.y)
-                if going is not None:
-                    return going
-            elif isinstance(intent, OpenMenu):
-                return Push(
-                    MenuScene(self.services, "Set up position", self.menu_entries(), intent.x, intent.y)
-                )
-            elif isinstance(intent, Typed) and self.focused is not None:
-                self.focused.insert(intent.text)
-                self.error = ""
-                self._build()
-            elif isinstance(intent, Command):
-                name = intent.name
-                if name == "confirm":
-                    return self.start()
-                if name == "cancel" or (name == "back" and not self.typing):  # pad B too, as in a box
-                    return self.cancel()
-                if name == "next_field":
-                    fields = self.fields()
-                    now = self.focused
-                    self.give_caret(
-                        fields[(fields.index(now) + 1) % len(fields)] if now is not None else fields[0]
-                    )
-                elif name == "erase" and self.focused is not None:
-                    self.focused.backspace()
-                    self.error = ""
-                    self._build()
-                elif self.focused is not None and self.focused.edit(name):  # Ctrl+A, Ctrl+U
-                    self.error = ""
-                    self._build()
-                elif name == "paste":
-                    self.paste()
-        return None
-
-    def click(self, x: int, y: int) -> Transition | None:
-        for f in self.fields():
-            if f.contains(x, y):
-                self.give_caret(f)
-                return None
-        for key, t in self.toggles:
-            if t.contains(x, y):
-                self.pick(key)
-                return None
-        if self.cancel_button.contains(x, y):
-            return Pop(self)
-        if self.start_button.contains(x, y):
-            return self.start()
-        return None
+    def command(self, name: str) -> Transition | None:
+        """Ctrl+V pastes IDs; the rest is the form's."""
+        if name == "paste":
+            self.paste()
+            return None
+        return super().command(name)
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, g: pyxel.Image) -> None:
@@ -345,9 +287,4 @@ class SetUpScene(FieldForm):
             y += CHAR_H
         for b in self.pressable():
             b.draw(a, g)
-        toggle = self.toggle_stops().get(self.shown_focus) if self.shown_focus is not None else None
-        if toggle is not None:  # its sprite and its label, as the Wimp frames an icon
-            r = toggle.rect
-            width = min(r.w, 16 + FIELD_PAD + a.text_width(toggle.label))
-            draw_focus_frame(g, Rect(r.x, r.y, width, r.h), 1)
-        draw_focused(g, self.shown_focus, self.pressable())
+        self.draw_focus(g)

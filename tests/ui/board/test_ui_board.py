@@ -11,7 +11,7 @@ import pytest
 import pyxel
 
 from cart.engine import GameState, Position, Rules
-from cart.ui.board import layout as L
+from cart.ui.board import board_view, layout as L
 from cart.ui.board.board_view import BoardView
 from cart.ui.board.view_state import Hints, Lifted, Player, ViewState
 from cart.ui.kit import palette as wimp
@@ -63,7 +63,7 @@ def test_start_position_from_either_side(board: BoardView, viewer: int) -> None:
         assert at(mine[n]) not in FILL.values()  # the stack ends there
         theirs = L.slot_rect(L.Spot(1 - viewer, point), n - 1, viewer)
         assert at(theirs) == FILL[them]
-    assert at(L.cube_rect(None, viewer)) == wimp.CUBE_TEXT or wimp.Wimp.RED in colours_in(
+    assert at(L.cube_rect(None, viewer)) == board_view.CUBE_TEXT or wimp.Wimp.RED in colours_in(
         L.cube_rect(None, viewer)
     )
     dice = colours_in(L.DICE_BOX)  # the roll-off: one die of each colour waits
@@ -116,7 +116,7 @@ def test_cube_owned_offered_and_absent(board: BoardView, viewer: int) -> None:
     rect = board.cube_rect(owned, view)
     assert rect == L.cube_rect(viewer, viewer) and rect.y > L.MIDDLE_Y  # "at the bottom of the screen"
     assert board.hit(*rect.center, owned, view) == "cube"
-    assert wimp.CUBE_TEXT in colours_in(rect)
+    assert board_view.CUBE_TEXT in colours_in(rect)
     offered, _ = owned.double()
     board.draw(pyxel.screen, offered, view)
     rect = board.cube_rect(offered, view)
@@ -143,7 +143,7 @@ def test_bar_bins_and_tall_stacks(board: BoardView) -> None:
     assert FILL["red"] in colours_in(L.slot_rect(L.Spot(1, 0), 7, 0))  # eight of theirs
     assert colours_in(L.slot_rect(L.Spot(1, 0), 8, 0)) == {wimp.PANEL_BOX_BG}
     top = L.slot_rect(L.Spot(0, 6), L.STACK_CAP - 1, 0)  # nine drawn as six, "9" written on the last
-    assert wimp.CHECKER_COUNT_LIGHT in colours_in(top.inset(8))
+    assert board_view.CHECKER_COUNT_LIGHT in colours_in(top.inset(8))
     assert at(L.slot_rect(L.Spot(0, 6), L.STACK_CAP, 0)) != FILL["white"]
     pips = colours_in(L.PIPS)
     assert FILL["white"] in pips and FILL["red"] in pips

@@ -8,7 +8,9 @@ import pyxel
 from cart.store import Settings
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.prefs import Prefs
-from cart.ui.kit.sound import Sounds, audio_device
+from cart.ui.kit.sound import Notes, Sounds, audio_device
+
+CLICKS: dict[str, Notes] = {"click": ("g3", "n", "3", "f", 4), "slap": ("c2 c2", "n", "7 6", "n f", 3)}
 
 
 def test_without_an_audio_device_sounds_are_recorded_not_handed_to_the_mixer(
@@ -24,7 +26,7 @@ def test_without_an_audio_device_sounds_are_recorded_not_handed_to_the_mixer(
     heard = []
     for audible in (True, False):
         mixer.clear()
-        sounds = Sounds(Prefs(Settings(turkish_clicks=True)), audible=audible)
+        sounds = Sounds(Prefs(Settings(turkish_clicks=True)), CLICKS, audible=audible)
         sounds.title_music(True)
         assert sounds.music_playing
         sounds.play("click")

@@ -93,7 +93,7 @@ def test_a_drag_enters_from_the_bar_hitting_and_bears_off(assets: Assets) -> Non
 
 def test_a_drag_with_automatic_confirmation_ends_the_turn(assets: Assets) -> None:
     app, scene, mouse = setup(at_home())
-    app.prefs.auto_confirm = True
+    app.prefs.ticks["auto_confirm"] = True
     mouse.drag(mouse.man(6), L.YOUR_BIN.center)
     mouse.drag(mouse.man(4), L.point_rect(1).center)
     assert scene.table.match.record == [Move(((6, 0), (4, 1)))]
