@@ -64,7 +64,8 @@ def think_tutor(
     """:func:`tutor_check` as a generator, a bounded slice per ``next()``: its value the advice whole.
 
     A play is judged at ``ply`` (the deep pass's 2-ply by default, with the :func:`teacher`'s
-    tables, which the hint may have filled), a cube action by the master's cube (2-ply chances).
+    tables, which the hint may have filled), a cube action by the master's cube (2-ply chances),
+    both on the teacher's nets unless ``weights``.
     """
     weights = weights if weights is not None else (yield from think_teacher_weights())
     game = match.game
