@@ -19,7 +19,8 @@ deep: the teacher's look at a position (cart.ai.deep) in CPU per position: 2-ply
 with each roll's best play by the net searched at 1-ply (the teacher's, GNU
 Backgammon's 2-ply) and with each roll's short list of the master's six, against the
 1-ply in the same run, over every 40th suite position, each afresh; and the longest
-slice of its generator.
+slice of its generator. The teacher reads its own contact net; the shipped nets' 2-ply
+is printed beside it.
 
 pyodide: the AI's time per move under Pyodide (the CPython build Pyxel's web
 runtime runs the cart on, from npm, in Node.js) against CPython in this same run,

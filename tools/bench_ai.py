@@ -139,24 +139,30 @@ def bench_ai(rounds: int, weights_file: Path | None = None) -> None:
 def bench_deep(rounds: int, every: int = 40) -> None:
     """The teacher's look at a position (:mod:`cart.ai.deep`): CPU per position at 2-ply (each roll's
     best play by the net searched at 1-ply, and each roll's short list of the master's six), against
-    the 1-ply in the same run, over every ``every``-th suite position; and the longest slice."""
-    from cart.ai import load_weights
+    the 1-ply in the same run, over every ``every``-th suite position; and the longest slice. The teacher
+    reads its own contact net (:func:`cart.ai.teacher_weights`): the shipped nets' 2-ply is its reference."""
+    from cart.ai import load_weights, teacher_weights
     from cart.ai.deep import CANDIDATES, Deep
     from cart.ai.levels import LEVEL_SPECS
 
-    weights = load_weights()
+    weights, teacher = load_weights(), teacher_weights()
     keys = list(dict.fromkeys(p.key for p, _, _ in load_suite()[::every]))
     print(f"deep: CPU per position over {len(keys)} suite positions (process time; each position afresh)")
     for key in keys:  # the bear-off tables they reach, worked out once (the game prepares them in slices)
         Deep(weights).chances(key, 2)
     ref = 0.0
     six = LEVEL_SPECS["master"].candidates
-    looks = (("1-ply", 1, 1), ("2-ply, the teacher's", 2, CANDIDATES), (f"2-ply, {six} a roll", 2, six))
-    for name, ply, candidates in looks:
+    looks = (
+        ("1-ply", 1, 1, weights),
+        ("2-ply, shipped nets", 2, CANDIDATES, weights),
+        ("2-ply, the teacher's", 2, CANDIDATES, teacher),
+        (f"2-ply, {six} a roll", 2, six, teacher),
+    )
+    for name, ply, candidates, nets in looks:
         times: list[float] = []
         slices: list[float] = []
         for key in keys:
-            deep = Deep(weights, candidates=candidates)
+            deep = Deep(nets, candidates=candidates)
             start = time.process_time()
             stepped(deep.think_chances(key, ply), time.thread_time, slices)
             times.append(time.process_time() - start)

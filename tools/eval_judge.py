@@ -44,9 +44,9 @@ from pathlib import Path
 
 import gnubg_nn
 
-from cart.ai.bot import load_weights
+from cart.ai.bot import TEACHER_PATH, load_weights, teacher_weights
 from cart.ai.deep import CANDIDATES, MAX_PLY, Deep
-from cart.ai.net import equity
+from cart.ai.net import Weights, equity
 from cart.engine import GameState, Match, Position, PositionError
 from tools.players import CUBELESS, Player
 from tools.starts import ENDINGS, random_ending
@@ -139,9 +139,16 @@ def judge_one(deep: Deep, pid: str, ply: int = 2) -> Judged:
     return Judged(pid, position_class(pos), _we(gnubg_nn.probabilities(board, ply)), verdicts)
 
 
+def nets(weights: Path | None) -> Weights:
+    """The nets of a weight file; :data:`TEACHER_PATH`: the teacher's, as the game's deep look reads them."""
+    if weights == TEACHER_PATH:
+        return teacher_weights()
+    return load_weights(weights) if weights else load_weights()
+
+
 def _judge_chunk(args: tuple[list[str], Path | None, int, int]) -> list[Judged]:
     ids, weights, ply, candidates = args
-    deep = Deep(load_weights(weights) if weights else load_weights(), candidates=candidates)
+    deep = Deep(nets(weights), candidates=candidates)
     return [judge_one(deep, pid, ply) for pid in ids]
 
 
@@ -227,7 +234,9 @@ def deep_main(argv: list[str]) -> int:
     p = argparse.ArgumentParser(prog="python -m tools.versus eval deep", description=deep_main.__doc__)
     p.add_argument("--ids", type=Path, required=True, help="a file of Position IDs, one a line")
     p.add_argument("--ply", type=int, choices=range(MAX_PLY + 1), default=MAX_PLY)
-    p.add_argument("--weights", type=Path, help="a weight file (default: the cart's own)")
+    p.add_argument(
+        "--weights", type=Path, default=TEACHER_PATH, help="a whole weight file (default: the teacher's nets)"
+    )
     a = p.parse_args(argv)
     if a.weights and not a.weights.is_file():
         p.error(f"{a.weights}: no such weight file")
@@ -235,7 +244,7 @@ def deep_main(argv: list[str]) -> int:
         ids = read_ids(a.ids)
     except (OSError, ValueError) as exc:
         p.error(f"{a.ids}: {exc}")
-    deep = Deep(load_weights(a.weights) if a.weights else load_weights())
+    deep = Deep(nets(a.weights))
     for pid in ids:
         chances = deep.chances(Position.from_position_id(pid).key, a.ply)
         print(pid, " ".join(f"{x:.6f}" for x in chances), flush=True)
@@ -253,6 +262,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", type=float, default=0.25, help="share of a game's positions kept")
     p.add_argument("--ply", type=int, choices=(1, 2), default=2, help="the judge: gnubg at this many plies")
     p.add_argument("--weights", type=Path, help="a weight file for ours (default: the cart's own)")
+    p.add_argument(
+        "--teacher",
+        action="store_const",
+        const=TEACHER_PATH,
+        dest="weights",
+        help="ours: the teacher's nets (its contact net over the shipped ones), as the deep look reads them",
+    )
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument(
         "--candidates",

@@ -32,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai import net as cartnet
+from cart.ai.bot import TEACHER_PATH
 from cart.ai.classes import is_crashed
 from cart.ai.features import INPUTS
 from cart.engine import Position
@@ -246,6 +247,15 @@ def crashed_check(set_path: Path, positions: int, trials: int, plies: list[int],
         )
 
 
+def write_teacher(fit: Path, to: Path) -> str:
+    """Write ``fit``'s contact net alone to ``to``, in 16-bit halves (the teacher's judge figures measured
+    the same to the 4th decimal: docs/notes/teacher-deep.md); what was written, in words."""
+    meta, nets = cartnet.read_arrays(fit.read_bytes())
+    cartnet.write_weights(to, {"contact": nets["contact"]}, meta, half={"contact"})
+    hidden = len(nets["contact"][1])
+    return f"{to}: the contact net of {fit} ({hidden} hidden units), {to.stat().st_size:,} bytes"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.net_curve", description=__doc__.split("\n\n")[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -273,7 +283,13 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--trials", type=int, default=36)
     c.add_argument("--ply", type=int, nargs="+", default=[0, 1])
     c.add_argument("--weights", type=Path, default=cartnet.DEFAULT_PATH)
+    t = sub.add_parser("teacher", help="the teacher's file: a fit's contact net alone, in halves")
+    t.add_argument("fit", type=Path, help="a weight file written by fit --to")
+    t.add_argument("--to", type=Path, default=TEACHER_PATH)
     a = ap.parse_args(argv)
+    if a.cmd == "teacher":
+        print(write_teacher(a.fit, a.to))
+        return 0
     if a.cmd == "crashed":
         crashed_check(a.set, a.positions, a.trials, a.ply, a.weights)
         return 0

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
         Level as Level,
         drain as drain,
         load_weights as load_weights,
+        teacher_weights as teacher_weights,
         think_load_weights as think_load_weights,
+        think_teacher_weights as think_teacher_weights,
     )
     from .levels import LEVELS as LEVELS
     from .net import Weights as Weights, WeightsError as WeightsError
@@ -42,7 +44,18 @@ if TYPE_CHECKING:
 _HOME = {
     "LEVELS": "levels",
     **dict.fromkeys(
-        ("Bot", "CubeDecision", "Evaluation", "Level", "drain", "load_weights", "think_load_weights"), "bot"
+        (
+            "Bot",
+            "CubeDecision",
+            "Evaluation",
+            "Level",
+            "drain",
+            "load_weights",
+            "teacher_weights",
+            "think_load_weights",
+            "think_teacher_weights",
+        ),
+        "bot",
     ),
     **dict.fromkeys(("Weights", "WeightsError"), "net"),
     **dict.fromkeys(("Hint", "choose_action", "hint", "think_action", "think_hint"), "turn"),

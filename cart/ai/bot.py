@@ -26,7 +26,7 @@ from .cube import (
 )
 from .deep import Deep
 from .levels import LEVEL_SPECS as LEVEL_SPECS, LEVELS as LEVELS, Level as Level
-from .net import DEFAULT_PATH, Probs, Weights, equity, flip_probs, is_race, think_weights
+from .net import DEFAULT_PATH, Net, Probs, Weights, equity, flip_probs, is_race, read_arrays, think_weights
 from .slices import GEN_COST, PRUNE_COST as PRUNE_COST, ROLLS, SLICE_EVALS, drain as drain
 
 Thinking = Generator[None, None, "Play | None"]
@@ -56,6 +56,33 @@ def think_load_weights(path: Path = DEFAULT_PATH) -> Generator[None, None, Weigh
     weights = _LOADED.get(path)
     if weights is None:
         weights = yield from think_weights(path.read_bytes())
+        _LOADED[path] = weights
+    return weights
+
+
+TEACHER_PATH = DEFAULT_PATH.with_name("teacher.bin")
+"""The teacher's contact net alone (``tools.net_curve teacher``), in halves."""
+
+
+def teacher_weights(path: Path = TEACHER_PATH) -> Weights:
+    """The nets the teacher reads (:func:`think_teacher_weights`), once per process."""
+    return drain(think_teacher_weights(path))
+
+
+def think_teacher_weights(path: Path = TEACHER_PATH) -> Generator[None, None, Weights]:
+    """The teacher's nets, in slices: its own contact net over the shipped race, crashed and prune nets.
+
+    The contact net was fitted to the game's own self-play and judges better at 2-ply, but a
+    playing net must first prove itself over thousands of games against gnubg: so only the
+    deep look (Review, hint, tutor, cube hint) reads it, and only when first asked.
+    """
+    weights = _LOADED.get(path)
+    if weights is None:
+        shipped = yield from think_load_weights()
+        meta, arrays = read_arrays(path.read_bytes())
+        contact = yield from Net.think(*arrays["contact"])
+        meta = {**shipped.meta, "teacher": meta}
+        weights = Weights(contact, shipped.race, meta, shipped.prune, shipped.crashed)
         _LOADED[path] = weights
     return weights
 

@@ -42,11 +42,11 @@ def think_turn(level: str, seed: int, match: Match) -> Generator[None, None, Hin
 
 def think_hint(level: str, match: Match, deep: bool = False) -> Generator[None, None, Hint]:
     """The hint at ``level`` for the player who must act; ``deep``: the teacher's 2-ply look's instead."""
-    from . import Bot, think_load_weights
+    from . import Bot, think_load_weights, think_teacher_weights
     from .bearoff import think_prepare
     from .turn import think_hint as hint
 
-    weights = yield from think_load_weights()
+    weights = yield from (think_teacher_weights() if deep else think_load_weights())
     yield from think_prepare(match.game.position.key, ahead=deep)
     return (yield from hint(Bot(level, weights=weights), match, deep=deep))
 

@@ -16,7 +16,7 @@ import json
 import struct
 import sys
 from array import array
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Collection, Generator, Mapping, Sequence
 from math import exp
 from operator import getitem, itemgetter
 from pathlib import Path
@@ -335,8 +335,10 @@ HALF = frozenset({"crashed"})
 a net whose plays and values measured the same in halves (docs/notes/tools-lab.md)."""
 
 
-def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object]) -> None:
-    """Write nets ``{name: (W1, b1, W2, b2)}`` (array-likes) as a weight file; :data:`HALF` ones in halves."""
+def write_weights(
+    path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, object], half: Collection[str] = HALF
+) -> None:
+    """Write nets ``{name: (W1, b1, W2, b2)}`` (array-likes) as a weight file; the ``half`` ones in halves."""
     header: dict = {"meta": dict(meta), "nets": []}
     blobs = []
     for name, (w1, b1, w2, b2) in nets.items():
@@ -348,7 +350,7 @@ def write_weights(path: Path, nets: Mapping[str, Sequence], meta: Mapping[str, o
         for part in (w1, [b1], w2, [b2]):
             for row in part:
                 flat.extend(float(x) for x in row)
-        if name in HALF:
+        if name in half:
             spec["dtype"] = "f2"
             blobs.append(struct.pack(f"<{len(flat)}e", *flat))
         else:
@@ -410,7 +412,7 @@ def read_arrays(data: bytes) -> tuple[dict[str, object], dict[str, NetArrays]]:
         nets[spec["name"]] = (w1, b1, w2, b2)
     if pos != len(data):
         raise WeightsError("weight file data is truncated or has bytes to spare")
-    if set(specs) - {"prune", "crashed"} != {"contact", "race"}:
+    if "contact" not in specs or set(specs) - {"contact", "race", "prune", "crashed"}:
         raise WeightsError("weight file holds other nets than contact, race, prune and crashed")
     return header.get("meta", {}), nets
 
@@ -423,6 +425,8 @@ def read_weights(data: bytes) -> Weights:
 def think_weights(data: bytes) -> Generator[None, None, Weights]:
     """:func:`read_weights` in slices of about a millisecond, for a frame that cannot wait 70 ms."""
     meta, arrays = read_arrays(data)
+    if "race" not in arrays:
+        raise WeightsError("weight file has no race net (a teacher's file holds its contact net alone)")
     nets: dict[str, Net] = {}
     for name, parts in arrays.items():
         nets[name] = yield from Net.think(*parts)

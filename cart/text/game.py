@@ -262,10 +262,10 @@ class TextGame:
 
     def hint(self) -> str:
         """What the computer would do in the human's place now (:func:`cart.ai.hint`), in words."""
-        from cart.ai import Bot, hint
+        from cart.ai import Bot, hint, teacher_weights
 
         if self._hint is None:
-            self._hint = Bot("expert")
+            self._hint = Bot("expert", weights=teacher_weights())  # the deep hint is the teacher's
         advice = hint(self._hint, self.match, deep=True)
         if advice.kind == "move":
             return f"play {advice.text}."

@@ -275,7 +275,7 @@ def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
 
 # -- the deep pass ---------------------------------------------------------------------------------
 def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply() -> None:
-    from cart.ai import load_weights
+    from cart.ai import teacher_weights
     from cart.ai.deep import Deep
     from cart.ai.review import DEEP_PLY
     from cart.ai.review.play import think_play_review
@@ -285,7 +285,7 @@ def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply() -> None:
     m = opening("8/2 6/5")
     quick, deep = review_match(m), review_match(m, ply=DEEP_PLY)
     assert deep.key == analysis_key(DEEP_PLY) != quick.key and deep.ply == DEEP_PLY
-    weights = load_weights()
+    weights = teacher_weights()  # the deep pass is the teacher's
     start = m.restarted()
     start.roll((6, 1))
     state = start.game

@@ -61,14 +61,14 @@ def test_nothing_to_judge_or_an_illegal_action_lets_it_through_for_the_engine_to
 
 
 def test_a_play_is_judged_at_two_ply_with_the_hints_tables() -> None:
-    from cart.ai import load_weights
+    from cart.ai import teacher_weights
     from cart.ai.deep import Deep
     from cart.ai.review.play import DEEP_PLY, TEACHER_WORK, teacher, think_play_review
     from cart.ai.review.work import cube_view
     from cart.engine.fast import flip_key
 
     m = opened()
-    weights = load_weights()
+    weights = teacher_weights()  # the tutor is the teacher: its own contact net
     advice = drain(think_tutor(m, Move(((8, 2), (6, 5)))))
     assert advice is not None
     made = flip_key(m.game.find(Move(((8, 2), (6, 5)))).result.key)

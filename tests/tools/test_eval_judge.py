@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cart.ai import load_weights
+from cart.ai import load_weights, teacher_weights
 from cart.ai.deep import Deep
 from cart.engine import Position, PositionError
 
@@ -80,7 +80,7 @@ def test_a_kept_set_is_judged_again_and_a_bad_one_is_refused(tmp_path, capsys) -
 def test_the_teachers_chances_are_printed_at_each_depth(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     ids = tmp_path / "ids.txt"
     ids.write_text("OwAAAABAAAAAAA\n\n4HPwATDgc/ABMA\n")
-    deep = Deep(load_weights())
+    deep = Deep(teacher_weights())  # the teacher's nets unless --weights names a whole file
     for ply in (0, 1, 2):
         assert ej.main(["deep", "--ids", str(ids), "--ply", str(ply)]) == 0
         lines = capsys.readouterr().out.splitlines()

@@ -11,6 +11,7 @@ import pytest
 nc = pytest.importorskip("tools.net_curve", reason="the tools need numpy: pip install -e '.[dev]'")
 
 from cart.ai import Bot  # noqa: E402
+from cart.ai.bot import teacher_weights  # noqa: E402
 from cart.ai.net import flip_probs  # noqa: E402
 from cart.engine import Position  # noqa: E402
 from cart.engine.movegen import flip_key  # noqa: E402
@@ -64,3 +65,17 @@ def test_a_fit_moves_the_judged_error_and_returns_its_last_epoch():
     )
     x = nc.inputs(rows[3:], p0["W1"].shape[0]).astype(np.float64)
     assert np.isclose(float(((forward(p, x)[1] - y[3:]) ** 2).sum()), log[-1]["held"])
+
+
+def test_the_teacher_command_writes_a_fits_contact_net_alone_in_halves(tmp_path, capsys):
+    to = tmp_path / "teacher.bin"
+    assert nc.main(["teacher", str(nc.cartnet.DEFAULT_PATH), "--to", str(to)]) == 0
+    assert f"{to}: the contact net of" in capsys.readouterr().out
+    _, nets = nc.cartnet.read_arrays(to.read_bytes())
+    _, shipped = nc.cartnet.read_arrays(nc.cartnet.DEFAULT_PATH.read_bytes())
+    assert set(nets) == {"contact"} and b'"dtype": "f2"' in to.read_bytes()
+    for got, want in zip(nets["contact"], shipped["contact"], strict=True):
+        assert np.allclose(got, want, rtol=1e-3, atol=1e-4)  # halves: 11 bits of mantissa
+    teacher = teacher_weights(to)
+    key = flip_key(Position.from_position_id(IDS[0]).key)
+    assert np.allclose(teacher.after(key), Bot("expert").weights.after(key), atol=2e-3)

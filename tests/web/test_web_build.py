@@ -113,6 +113,7 @@ def test_package_holds_the_cart_and_nothing_else(package: tuple[Path, Path]) -> 
     # The run-time data the issue names explicitly, in case cart_files ever misses them.
     for needed in (
         "cart/ai/weights.bin",
+        "cart/ai/teacher.bin",  # the teacher's contact net (cart.ai.bot.TEACHER_PATH)
         "cart/assets/font.bdf",
         "cart/assets/sprites.png",
         "cart/assets/manual.txt",

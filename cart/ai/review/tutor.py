@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ...engine import Action, Double, Drop, EngineError, Match, Move, Roll, Take, format_play
 from ...engine.fast import flip_key
-from ..bot import Bot, drain, load_weights
+from ..bot import Bot, drain, think_teacher_weights
 from ..net import Weights
 from .model import BAD, Mark, Moves, mark
 from .play import DEEP_PLY, teacher
@@ -64,9 +64,10 @@ def think_tutor(
     """:func:`tutor_check` as a generator, a bounded slice per ``next()``: its value the advice whole.
 
     A play is judged at ``ply`` (the deep pass's 2-ply by default, with the :func:`teacher`'s
-    tables, which the hint may have filled), a cube action by the master's cube (2-ply chances).
+    tables, which the hint may have filled), a cube action by the master's cube (2-ply chances),
+    both on the teacher's nets unless ``weights``.
     """
-    weights = weights if weights is not None else load_weights()
+    weights = weights if weights is not None else (yield from think_teacher_weights())
     game = match.game
     if isinstance(action, Move):
         if game.phase != "move" or game.dice is None:

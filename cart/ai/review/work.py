@@ -31,7 +31,7 @@ from ...engine import (
 )
 from ...engine.fast import flip_key, successors
 from ..bearoff import think_prepare
-from ..bot import Bot, CubeDecision, load_weights
+from ..bot import TEACHER_PATH, Bot, CubeDecision, load_weights, think_teacher_weights
 from ..deep import Deep
 from ..net import DEFAULT_PATH, Weights, equity
 from ..slices import GEN_COST, ROLLS
@@ -57,17 +57,22 @@ ANALYSIS_VERSION = 4
 
 
 @lru_cache(maxsize=2)
-def _file_digest(path: str) -> str:
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()[:16]
+def _file_digest(*paths: str) -> str:
+    sha = hashlib.sha256()
+    for path in paths:
+        with open(path, "rb") as f:
+            sha.update(f.read())
+    return sha.hexdigest()[:16]
 
 
 def analysis_key(ply: int = DEFAULT_PLY, weights_digest: str | None = None) -> str:
     """The cache key of a review: the weights' digest, the analysis version and the ply.
 
+    The deep pass reads the teacher's contact net too, so its digest covers that file as well.
     A review under another key is never shown: it is redone.
     """
-    digest = weights_digest if weights_digest is not None else _file_digest(str(DEFAULT_PATH))
+    files = (str(DEFAULT_PATH),) if ply < DEEP_PLY else (str(DEFAULT_PATH), str(TEACHER_PATH))
+    digest = weights_digest if weights_digest is not None else _file_digest(*files)
     return f"{digest}:v{ANALYSIS_VERSION}:ply{ply}"
 
 
@@ -86,6 +91,7 @@ class Reviewer:
         self.match = match
         self.ply = ply
         self.weights = weights if weights is not None else load_weights()
+        self._teacher = weights is None and ply >= DEEP_PLY  # its nets are loaded by the first judgement
         self.key = key if key is not None else analysis_key(ply)
         self.master = Bot("master", weights=self.weights)
         self.deep = Deep(self.weights) if ply >= DEEP_PLY else None  # the deep pass's tables
@@ -157,6 +163,11 @@ class Reviewer:
 
     def _judge(self, action: Action) -> Generator[None, None, None]:
         """Judge ``action`` against the replay's state before it, then apply it (committing the judgement)."""
+        if self._teacher:  # the deep pass is the teacher's: its nets are built in slices, when first needed
+            self.weights = yield from think_teacher_weights()
+            self.master = Bot("master", weights=self.weights)
+            self.deep = Deep(self.weights)
+            self._teacher = False
         replay = self._replay
         state = replay.game
         yield from think_prepare(state.position.key, ahead=self.ply >= 2)  # no frame waits for a table
