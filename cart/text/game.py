@@ -21,6 +21,7 @@ from cart.engine import (
     Move,
     Rules,
     format_play,
+    format_roll,
 )
 from cart.phrasebook import said
 from cart.text.board import SYMBOLS, WIDTH, render_board, score_text
@@ -149,7 +150,7 @@ class TextGame:
             assert game.dice is not None
             count = len(m.legal_plays())
             plays = "1 legal play" if count == 1 else f"{count} legal plays"
-            dice = f"{game.dice[0]}-{game.dice[1]}"
+            dice = format_roll(game.dice)
             return f"{self.name(game.turn)} to play {dice} ({plays}; 'moves' lists them). Your move"
         return "Press Enter for the next game, or 'quit'"
 

@@ -357,7 +357,7 @@ def shot_computer_dice(a: App) -> None:
         frame(a)
     frame(a, at=(600, 60))
     frame(a, at=(600, 60))
-    assert scene.table.match.game.phase == "roll" and scene.table.message.startswith("Expert rolled 3-2: ")
+    assert scene.table.match.game.phase == "roll" and scene.table.message.startswith("Expert rolled 32: ")
 
 
 SHOTS: dict[str, Callable[[App], None]] = {

@@ -17,6 +17,7 @@ import pyxel
 
 import cart.ui.kit.palette as wimp
 from cart.ai.review import DEEP_PLY, Review, overlaid
+from cart.engine import format_roll
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
@@ -410,7 +411,7 @@ class ReviewScene(Scene):
             if line.player is not None:
                 a.blt(g, r.x + 20, r.y + 2, f"token_{players[line.player].colour}")
             if line.dice is not None and line.kind in ("move", "pass"):
-                a.text(g, r.x + DICE_X, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
+                a.text(g, r.x + DICE_X, r.y, format_roll(line.dice), fg)
             first_x = text_x(line)  # where list_rows measured the first row from, clear of the mark
             for k, words in enumerate(self.rows[i]):
                 a.text(g, r.x + (first_x if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)

@@ -16,6 +16,7 @@ import pyxel
 
 import cart.ui.kit.palette as wimp
 from cart.engine import Position
+from cart.phrasebook import signed
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
@@ -319,7 +320,7 @@ def draw_totals(
         a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
         a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
     rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
-    rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
+    rows.append(("Luck", lambda t: signed(t.luck, 2)))
     rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
     for k, (label, value) in enumerate(rows, 1):
         ry = y + k * ROW_H

@@ -32,7 +32,7 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
     )
     d.until(lambda: d.table.match.game.turn == 1)
     assert d.table.viewer == 1
-    assert d.table.message == "Expert rolled 6-5: 1/12"
+    assert d.table.message == "Expert rolled 65: 1/12"
     assert d.table.marks == (0, ((24, 18), (18, 13)))
 
 
@@ -48,7 +48,7 @@ def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Ass
     d.click(L.ROLL_BOX.center)  # confirm
     assert d.table.match.game.turn == 1 - mover and d.table.viewer == 1 - mover
     name = d.table.players[mover].name
-    assert d.table.message == f"{name} rolled 3-1: 17/20 19/20"
+    assert d.table.message == f"{name} rolled 31: 17/20 19/20"
     assert d.table.marks == (mover, ((8, 5), (6, 5)))
 
 

@@ -19,7 +19,19 @@ import pyxel
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Action, Event, GameStarted, GameState, Move, Moved, Passed, Position, Roll, Rules
+from cart.engine import (
+    Action,
+    Event,
+    GameStarted,
+    GameState,
+    Move,
+    Moved,
+    Passed,
+    Position,
+    Roll,
+    Rules,
+    format_roll,
+)
 from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
@@ -331,7 +343,9 @@ def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_
     for e, (d1, d2) in rolls:  # type: ignore[misc]
         name = resumed.table.players[e.player].name
         assert isinstance(e, Moved)
-        said.append(f"{name} rolled {d1}-{d2}: {seen_from(e.text, e.player, resumed.table.viewer)}")
+        said.append(
+            f"{name} rolled {format_roll((d1, d2))}: {seen_from(e.text, e.player, resumed.table.viewer)}"
+        )
     assert resumed.table.log.history()[-2:] == said
     assert resumed.table.message == said[-1]
 
@@ -389,7 +403,7 @@ def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
 def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
     assets: Assets, tmp_path: Path
 ) -> None:
-    """The play-test's case: Exit and resume after the computer rolled 2-2 it could not play."""
+    """The play-test's case: Exit and resume after the computer rolled 22 it could not play."""
     closed = Position.from_counts(
         [0] * 6 + [14] + [0] * 18 + [1],  # the computer: 14 on its 6 point, one on the bar
         [0, 2, 2, 2, 2, 2, 2] + [0] * 6 + [3] + [0] * 12,  # the player: a closed board, 3 on the midpoint
@@ -399,7 +413,7 @@ def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
     start = GameState.from_position(Rules(), closed)
     store.games.create("Closed", options, record=[Roll((2, 2))], start=start, rng=random.Random(1))
     resumed = make_app(tmp_path).resume("Closed")
-    assert "Expert rolled 2-2 and cannot move" in resumed.table.log.history()
+    assert "Expert rolled 22 and cannot move" in resumed.table.log.history()
     assert resumed.table.match.game.turn == 1 and resumed.view()[1].seat_dice == (0, (2, 2))
 
 
