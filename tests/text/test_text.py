@@ -149,9 +149,10 @@ def test_the_hint_names_the_computers_choice_in_each_phase() -> None:
     assert hint() == "roll."  # the opening roll-off
     assert hint(GameState.from_position(rules, Position.start(), dice=(3, 1))) == "play 8/5 6/5."
     # two men on the ace point bear off with any roll: a race worked out exactly (cart.ai.race)
-    assert hint(GameState.from_position(rules, certain)).startswith("double (wins 100%")
-    assert hint(GameState.from_position(rules, certain), "double").startswith("drop (wins 100%")
-    assert hint(GameState.from_position(rules, Position.start())).startswith("no double: roll (wins 5")
+    assert hint(GameState.from_position(rules, certain)).startswith("double (White wins 100%")
+    # the taker's own chances, named: "wins 100%" was the doubler's and read as the taker's
+    assert hint(GameState.from_position(rules, certain), "double").startswith("drop (Red wins 0%")
+    assert hint(GameState.from_position(rules, Position.start())).startswith("no double: roll (White wins 5")
     assert hint(GameState.from_position(rules, certain), "double", "drop") == "start the next game."
 
 

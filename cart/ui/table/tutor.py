@@ -2,7 +2,7 @@
 
 With Options > Tutor on, the play scene hands a person's action to :meth:`Tutor.lets`
 before the table sees it; the tutor holds it while the Master judges it, and when it
-costs at least the threshold a box asks "play it anyway?" (No by default). What it
+costs at least the threshold a box asks "play your 8/2 6/5 anyway?" (No by default). What it
 lets through goes on to the table once, by the scene's ``go_on``. The engine and
 ``cart.ai`` decide; this only holds and asks.
 """
