@@ -41,15 +41,16 @@ _WON = {
 }
 
 
-def seen_from(text: str, mover: int, viewer: int) -> str:
-    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints.
+def seen_from(text: str, mover: int, viewer: int | None) -> str:
+    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints;
+    ``viewer`` None: in the mover's own, as gnubg and XG write every play.
 
-    >>> seen_from("24/20* 13/9", 0, 1)
-    '1/5* 12/16'
+    >>> seen_from("24/20* 13/9", 0, 1), seen_from("24/20* 13/9", 0, None)
+    ('1/5* 12/16', '24/20* 13/9')
     >>> seen_from("8/4(2) bar/22", 1, 1)
     '8/4(2) bar/22'
     """
-    if mover == viewer:
+    if viewer is None or mover == viewer:
         return text
     return _POINT.sub(lambda m: str(25 - int(m.group(1))), text)
 
@@ -99,13 +100,14 @@ def said(
     names: Sequence[str],
     *,
     short: bool = False,
-    viewer: int = 0,
+    viewer: int | None = 0,
     score: str = "",
     dice: tuple[int, int] | None = None,
 ) -> str:
     """``event`` in words: a sentence of the terminal game, or (``short``) the strip's words ("": nothing).
 
-    A short play is said in ``viewer``'s board numbers, with its ``dice`` ("Expert rolled 32: 13/10 13/11").
+    A short play is said in ``viewer``'s board numbers (None: the mover's own), with its ``dice``
+    ("Expert rolled 32: 13/10 13/11").
 
     >>> said(Doubled(0, 2), ["Expert", "You"], short=True), said(Doubled(0, 2), ["Expert", "You"])
     ('Expert doubles to 2', 'Expert doubles: the cube would go to 2.')

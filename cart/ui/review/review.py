@@ -83,7 +83,8 @@ class ReviewScene(Scene):
         super().__init__(services)
         self.source = source
         self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True, icons=("close",))
-        self.lines = read_lines(source.match, viewer=source.viewer)  # plays in the board's numbers
+        mover_numbers = services.prefs.settings.mover_numbers  # else in the board's, as the table says
+        self.lines = read_lines(source.match, viewer=source.viewer, mover_numbers=mover_numbers)
         self.rows = [list_rows(line, LIST.w - SCROLL_W - 1) for line in self.lines.lines]
         self.list = MoveList(LIST, count=len(self.lines.lines), heights=[len(r) for r in self.rows])
         self.graph = EquityGraph(GRAPH)

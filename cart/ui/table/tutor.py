@@ -96,8 +96,8 @@ class Tutor:
             return
         question = advice.question
         game = self.table.match.game
-        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the board's numbers, as said
-            question = seen_from(question, game.actor, self.table.viewer)
+        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the numbers plays are said in
+            question = seen_from(question, game.actor, self.table.numbering)
         if advice.best:  # the Master's play on the board, as a hint shows it
             self.table.hint = arrows(game.turn, advice.best)
         lines = [line for part in question.split(": ") for line in wrap(part, LINE)]

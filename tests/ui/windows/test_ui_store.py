@@ -344,7 +344,7 @@ def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_
         name = resumed.table.players[e.player].name
         assert isinstance(e, Moved)
         said.append(
-            f"{name} rolled {format_roll((d1, d2))}: {seen_from(e.text, e.player, resumed.table.viewer)}"
+            f"{name} rolled {format_roll((d1, d2))}: {seen_from(e.text, e.player, resumed.table.numbering)}"
         )
     assert resumed.table.log.history()[-2:] == said
     assert resumed.table.message == said[-1]
