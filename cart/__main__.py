@@ -194,7 +194,7 @@ def _review(path: str, rollout: int | None = None, trials: int | None = None) ->
         rollout_command(match, [str(rollout)] + ([str(trials)] if trials is not None else []), print)
         return 0
     print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
-    for line in review_lines(review_match(match, ply=DEEP_PLY), match.rules):
+    for line in review_lines(review_match(match, ply=DEEP_PLY), match.rules, match):
         print(line)
     return 0
 

@@ -63,12 +63,33 @@ def _totals(review: Review) -> Iterator[str]:
         yield f"  {label:<27} {x:>14} {y:>14}"
 
 
-def review_lines(review: Review, rules: Rules) -> list[str]:
+def game_starts(match: Match) -> dict[int, str]:
+    """Each game of ``match``'s record by number: the score it began at and whether it was the Crawford game.
+
+    >>> m = Match(Rules(match_length=3), names=("Ann", "Bob"))
+    >>> game_starts(m)
+    {1: 'Ann 0 Bob 0'}
+    """
+    replay = match.restarted()
+    starts: dict[int, str] = {}
+    for action in (None, *match.record):
+        if action is not None:
+            replay.apply(action)
+        if replay.game_number not in starts:
+            (a, b), names = replay.score, replay.names
+            crawford = ", Crawford" if replay.game.crawford else ""
+            starts[replay.game_number] = f"{names[0]} {a} {names[1]} {b}{crawford}"
+    return starts
+
+
+def review_lines(review: Review, rules: Rules, match: Match | None = None) -> list[str]:
     """The review written out: a header, the move list game by game, the totals.
 
     The header names the equity as the review measured it under ``rules``:
-    cubeful where there is a cube, cubeless points per game in MaxGammon.
+    cubeful where there is a cube, cubeless points per game in MaxGammon; with
+    ``match`` (a match's), each game's heading says its score and the Crawford game.
     """
+    starts = game_starts(match) if match is not None and rules.is_match else {}
     names = review.names
     depth = f"{min(review.ply, DEEP_PLY)}-ply"
     if rules.uses_cube:
@@ -93,7 +114,8 @@ def review_lines(review: Review, rules: Rules) -> list[str]:
     for d in review.decisions():
         if d.game_number != game:
             game = d.game_number
-            out.append(f"Game {game}")
+            start = starts.get(game)
+            out.append(f"Game {game}, {start}" if start else f"Game {game}")
         if isinstance(d, PlayReview):
             out.append(_play_line(d, names, luck.get(roll_of.get(d.index, -1), "")))
         elif d.kind == "take" or d.made == "double" or d.loss > 0.0 or d.close:
@@ -116,7 +138,7 @@ def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str],
     if todo:
         actions = f"{todo} action{'s' if todo != 1 else ''}"
         say(f"  The Master reviews {actions} two rolls ahead (a second or so each)...")
-    for line in review_lines(drain(reviewer.think()), match.rules):
+    for line in review_lines(drain(reviewer.think()), match.rules, match):
         say(line)
     return reviewer
 

@@ -405,7 +405,8 @@ class ReviewScene(Scene):
                 g.rect(r.x, r.y, r.w, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
             if line.kind == "game":
-                a.text(g, r.x + 4, r.y, self.rows[i][0], fg)
+                for k, words in enumerate(self.rows[i]):
+                    a.text(g, r.x + 4, r.y + k * ROW_H, words, fg)
                 continue
             if line.number:
                 a.text(g, r.x + 2, r.y, f"{line.number:2d}", fg)

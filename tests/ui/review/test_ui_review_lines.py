@@ -275,3 +275,17 @@ def test_a_cube_lines_equities_say_whose_they_are_the_doublers_on_the_take_too(a
 
 def test_luck_reads_as_it_is_rounded_never_minus_nothing() -> None:
     assert [signed(x, 2) for x in (-0.004, 0.0, -0.006, 0.004)] == ["+0.00", "+0.00", "-0.01", "+0.00"]
+
+
+def test_a_matchs_game_line_in_the_list_gives_its_score_and_the_crawford_game(assets: Assets) -> None:
+    """The play-test read "3rd game of 4" and looked for the score and the Crawford game there."""
+    m = Match(Rules(match_length=3), names=LONG, rng=random.Random(1))
+    m.roll((6, 1))
+    m.play(m.legal_plays()[0])
+    m.forfeit(m.game.actor)  # 2 points: the next game is the Crawford game
+    m.new_game()
+    scene = open_review(m)
+    i = max(k for k, line in enumerate(scene.lines.lines) if line.kind == "game")
+    listed, _ = shown(scene, i, assets)
+    assert listed[:2] == ["2nd game of 2,", "Crawford"], listed
+    assert listed[2:] == ["Abcdefghijklmnop...", f"{m.score[0]} - {m.score[1]} Bartholome..."]
