@@ -16,12 +16,14 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from screen_text import read_line
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
 from cart.engine import (
     Action,
     Event,
+    Forfeit,
     GameStarted,
     GameState,
     Move,
@@ -36,16 +38,18 @@ from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.intents import Select
 from cart.ui.table.play import PlayScene
+from cart.ui.table.play_boxes import another
 from cart.ui.table.words import last_rolls
 from cart.ui.title import TitleScene
 from cart.ui.wimp.dialogs import Dialog
 from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.saved_games import free_name, summary_line
-from cart.ui.windows.start import WIDTHS, StartScene
+from cart.ui.windows.saved_games import free_name, full_line, players_line, summary_line
+from cart.ui.windows.start import ROW_H, WIDTHS, StartScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
 
@@ -584,3 +588,49 @@ def test_the_next_matchs_name_counts_on_from_a_number_at_the_end(tmp_path: Path)
     assert free_name(store, "Friday") == "Friday 2"
     assert free_name(store, "Room 101") == "Room 102"
     assert free_name(store, "Room 7") == "Room 7"  # free as it is
+
+
+def test_three_new_matches_get_names_the_list_tells_apart(tmp_path: Path) -> None:
+    """Issue 43: "Play a new match" named them "Match three v Master 2", "3"..., all "Match three v..." in
+    the list: a number that does not fit at the end goes first; the players and score read whole."""
+    app = make_app(tmp_path)
+    options = GameOptions(
+        Rules(match_length=1), ("Master", "Bartholomew Fitzwilliams"), computer=0, level="master"
+    )
+    app.store.games.create("Match three v Master", options)  # type: ignore[union-attr]
+    scene = app.resume("Match three v Master")
+    for _ in range(3):
+        scene.act(Forfeit(1))  # the match is over: Yes in the game-over box plays a new one
+        going = another(scene)
+        assert going is not None
+        app.go(going)
+        assert isinstance(app.top, PlayScene) and app.top is not scene
+        scene = app.top
+    games = sorted(Store(tmp_path).games.list(), key=lambda s: s.name)
+    assert [s.name for s in games] == [
+        "2 Match three v Master",
+        "3 Match three v Master",
+        "4 Match three v Master",
+        "Match three v Master",
+    ]
+    assert len({summary_line(s, WIDTHS)[0] for s in games}) == 4
+    assert players_line(games[0]) == "Master 2-0 Bartholomew Fitzwilliams, over"
+    assert full_line(games[0]) == f"2 Match three v Master: {players_line(games[0])}"
+    assert free_name(Store(tmp_path), "Game 2") == "Game 2"  # a short name still counts on at its end
+
+
+def test_the_list_on_the_whole_screen_gives_each_games_name_players_and_score_whole(
+    tmp_path: Path, assets: Assets
+) -> None:
+    """Issue 43: the Players and score column hid both names; the toggle-size view writes them out."""
+    app = make_app(tmp_path)
+    options = GameOptions(Rules(match_length=3), ("Abcdefghijklmnopqrstuvwx", "Bartholomew Fitzwilliams"))
+    app.store.games.create("A long evening at the club", options)  # type: ignore[union-attr]
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene)
+    start.furniture("toggle")
+    app.draw()
+    r = start.row_rect(0)
+    whole = read_line(assets, r.y + 1 + ROW_H, wimp.MENU_SELECTED_TEXT, r.x, r.right)
+    assert whole == "Abcdefghijklmnopqrstuvwx 0-0 Bartholomew Fitzwilliams"  # the name alone would not fit
