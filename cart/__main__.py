@@ -222,7 +222,7 @@ def _review(
         return 1
     print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
     review = review_match(match, ply=DEEP_PLY)
-    for line in review_lines(review, match.rules):
+    for line in review_lines(review, match.rules, match):
         print(line)
     return keep_drills(Store(pyxel_folder()), review, match, seat, path, print)
 

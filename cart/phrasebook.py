@@ -28,6 +28,7 @@ from cart.engine import (
     ResignOffered,
     Rolled,
     Taken,
+    format_roll,
 )
 
 _POINT = re.compile(r"(?<![(\d])(\d{1,2})(?![)\d])")  # a point number, not a count such as (2)
@@ -40,15 +41,16 @@ _WON = {
 }
 
 
-def seen_from(text: str, mover: int, viewer: int) -> str:
-    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints.
+def seen_from(text: str, mover: int, viewer: int | None) -> str:
+    """A play's text (the mover's numbering, gnubg notation) in the numbers the viewer's board prints;
+    ``viewer`` None: in the mover's own, as gnubg and XG write every play.
 
-    >>> seen_from("24/20* 13/9", 0, 1)
-    '1/5* 12/16'
+    >>> seen_from("24/20* 13/9", 0, 1), seen_from("24/20* 13/9", 0, None)
+    ('1/5* 12/16', '24/20* 13/9')
     >>> seen_from("8/4(2) bar/22", 1, 1)
     '8/4(2) bar/22'
     """
-    if mover == viewer:
+    if viewer is None or mover == viewer:
         return text
     return _POINT.sub(lambda m: str(25 - int(m.group(1))), text)
 
@@ -65,6 +67,25 @@ def verb(name: str, third_person: str) -> str:
     return f"{name} {word}"
 
 
+def whose(name: str) -> str:
+    """``name``'s, as a label of a figure: "Your equity", "Expert's equity".
+
+    >>> whose("You"), whose("Expert")
+    ('Your', "Expert's")
+    """
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def signed(x: float, places: int) -> str:
+    """``x`` signed at ``places`` decimals as it reads: what rounds to nothing is "+0.00", never "-0.00".
+
+    >>> signed(-0.004, 2), signed(-0.006, 2), signed(0.25, 3)
+    ('+0.00', '-0.01', '+0.250')
+    """
+    shown = round(x, places)
+    return f"{shown if shown else 0.0:+.{places}f}"
+
+
 def points(n: int) -> str:
     """``n`` points in words.
 
@@ -79,13 +100,14 @@ def said(
     names: Sequence[str],
     *,
     short: bool = False,
-    viewer: int = 0,
+    viewer: int | None = 0,
     score: str = "",
     dice: tuple[int, int] | None = None,
 ) -> str:
     """``event`` in words: a sentence of the terminal game, or (``short``) the strip's words ("": nothing).
 
-    A short play is said in ``viewer``'s board numbers, with its ``dice`` ("Expert rolled 3-2: 13/10 13/11").
+    A short play is said in ``viewer``'s board numbers (None: the mover's own), with its ``dice``
+    ("Expert rolled 32: 13/10 13/11").
 
     >>> said(Doubled(0, 2), ["Expert", "You"], short=True), said(Doubled(0, 2), ["Expert", "You"])
     ('Expert doubles to 2', 'Expert doubles: the cube would go to 2.')
@@ -100,20 +122,20 @@ def said(
             )
         case OpeningRoll(dice=(a, b), winner=int(w)):
             if short:
-                return f"{verb(n[w], 'goes')} first with {a}-{b}"
-            return f"{n[0]} rolls {a}, {n[1]} rolls {b}: {n[w]} moves first, playing {a}-{b}."
+                return f"{verb(n[w], 'goes')} first with {format_roll((a, b))}"
+            return f"{n[0]} rolls {a}, {n[1]} rolls {b}: {n[w]} moves first, playing {format_roll((a, b))}."
         case AutoDoubled(cube=c):
             return f"a tie: the cube turns to {c}" if short else f"Automatic double: the cube turns to {c}."
         case Rolled(player=p, dice=(a, b)):
-            return "" if short else f"{n[p]} rolls {a}-{b}."  # the strip clears for the dice
+            return "" if short else f"{n[p]} rolls {format_roll((a, b))}."  # the strip clears for the dice
         case Passed(player=p, dice=(a, b)):
             if short:
-                return f"{n[p]} rolled {a}-{b} and cannot move"
-            return f"{n[p]} cannot play {a}-{b}: no move possible, the turn passes."
+                return f"{n[p]} rolled {format_roll((a, b))} and cannot move"
+            return f"{n[p]} cannot play {format_roll((a, b))}: no move possible, the turn passes."
         case Moved(player=p, text=text, hits=hits):
             if short:
                 seen = seen_from(text, p, viewer)
-                how = "played" if dice is None else f"rolled {dice[0]}-{dice[1]}:"
+                how = "played" if dice is None else f"rolled {format_roll(dice)}:"
                 return f"{n[p]} {how} {seen}"
             hit = f" (hit on {', '.join(map(str, hits))})" if hits else ""
             return f"{n[p]} plays {text}{hit}."

@@ -148,10 +148,12 @@ def _think(
         return Hint("roll")
     if game.phase == "move":
         assert game.dice is not None
-        if deep:
+        if deep:  # the tutor's judgement, so the hint's play is never the one it questions
+            from .review.cube import cube_view
             from .review.play import think_best_play
 
-            play = yield from think_best_play(bot.weights, game.position, game.dice)
+            view = cube_view(game, match.score)
+            play = yield from think_best_play(bot.weights, game.position, game.dice, view)
         else:
             play = yield from bot.think_play(game.position, game.dice)
         assert play is not None, "the engine passes a roll that cannot be played at the roll"
@@ -198,7 +200,8 @@ def choose_action(bot: Bot, match: Match, *, resign: bool = False) -> Action:
 def think_hint(bot: Bot, match: Match, *, deep: bool = False) -> Generator[None, None, Hint]:
     """The hint for the player who must act, sliced like :func:`think_action`; it draws no dice.
 
-    ``deep``: the teacher's (a play and the cube at 2-ply, about half a second), else ``bot``'s.
+    ``deep``: the teacher's (a play at 2-ply, cubeful as the tutor and the Review judge it, and the
+    cube at 2-ply; about half a second), else ``bot``'s.
     """
     return _think(bot, match, outlook=True, deep=deep)
 

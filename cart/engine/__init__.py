@@ -82,6 +82,7 @@ from .plays import (
     boards as boards,
     check_dice as check_dice,
     dice_list as dice_list,
+    format_roll as format_roll,
     hit_points as hit_points,
     legal_plays as legal_plays,
     play_steps as play_steps,

@@ -33,7 +33,7 @@ from .events import (
 from .matchid import GAME_DROP, GAME_OVER, GAME_PLAYING, GAME_RESIGNED, MAX_SCORE, MatchKey
 from .notation import find_play, format_play, parse_play
 from .partial import PartialPlay
-from .plays import Dice, Play, check_dice, legal_plays, play_steps
+from .plays import Dice, Play, check_dice, format_roll, legal_plays, play_steps
 from .rules import Rules
 
 Phase = Literal["opening", "roll", "doubled", "move", "resigned", "over"]
@@ -131,7 +131,7 @@ class GameState:
             dice = check_dice(dice, IllegalActionError)
             plays = tuple(legal_plays(position, dice))
             if not plays:
-                raise IllegalActionError(f"{dice[0]}-{dice[1]} cannot be played in {position.position_id()}")
+                raise IllegalActionError(f"{format_roll(dice)} cannot be played in {position.position_id()}")
         return cls(
             rules,
             position,
@@ -234,7 +234,7 @@ class GameState:
         raise IllegalActionError(f"cannot {action} now: {wants}")
 
     def _dice_text(self) -> str:
-        return f"{self.dice[0]}-{self.dice[1]}" if self.dice else "dice"
+        return format_roll(self.dice) if self.dice else "dice"
 
     def roll(self, dice: Dice) -> tuple[GameState, list[Event]]:
         """Roll: in the opening the roll-off pair (player 0's die, player 1's), else a turn's roll."""

@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from .board import BAR, OFF, SIDE_BITS, Position, _pack
 from .errors import IllegalPlayError, NotationError
-from .plays import Dice, Play, check_dice, hit_points, legal_plays
+from .plays import Dice, Play, check_dice, format_roll, hit_points, legal_plays
 
 _MAX_TEXT = 200
 _TOKEN = re.compile(r"^(bar|\d{1,2})((?:/(?:bar|off|\d{1,2})\*?)+)(?:\((\d)\))?$")
@@ -136,7 +136,7 @@ def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] |
     >>> parse_play(pos, (3, 1), "8/3")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    cart.engine.errors.IllegalPlayError: '8/3' is not a legal play of 3-1 in position 4HPwATDgc/ABMA: ...
+    cart.engine.errors.IllegalPlayError: '8/3' is not a legal play of 31 in position 4HPwATDgc/ABMA: ...
     """
     if not isinstance(text, str):
         raise NotationError(f"move text must be a string, got {text!r}")
@@ -150,7 +150,9 @@ def parse_play(position: Position, dice: Dice, text: str, *, plays: list[Play] |
     if clean in ("", "pass", "-", "cannot move", "no move"):
         if not plays:
             return Play((), position.flip())
-        raise IllegalPlayError(f"{text!r}: the roll {d1}-{d2} can be played in position {pid}, so it must be")
+        raise IllegalPlayError(
+            f"{text!r}: the roll {format_roll((d1, d2))} can be played in position {pid}, so it must be"
+        )
     try:
         if "/" in clean:
             segments, starred = _parse_gnubg(clean)
@@ -183,7 +185,9 @@ def find_play(
     if plays is None:
         plays = legal_plays(position, (d1, d2))
     if not plays:
-        raise IllegalPlayError(f"{shown!r}: no move is possible with {d1}-{d2} in position {pid}")
+        raise IllegalPlayError(
+            f"{shown!r}: no move is possible with {format_roll((d1, d2))} in position {pid}"
+        )
     mine = list(position.mine)
     for s, t in segments:
         if s in (t, OFF) or t == BAR or (s != BAR and t != OFF and t > s):
@@ -220,7 +224,7 @@ def _why_illegal(
     position: Position, dice: Dice, segments: list[tuple[int, int]], shown: str, plays: list[Play], pid: str
 ) -> str:
     d1, d2 = dice
-    head = f"{shown!r} is not a legal play of {d1}-{d2} in position {pid}"
+    head = f"{shown!r} is not a legal play of {format_roll(dice)} in position {pid}"
     dice_text = f"four {d1}s" if d1 == d2 else f"{d1} and {d2}"
     reach = {d1 * n for n in range(1, 5)} if d1 == d2 else {d1, d2, d1 + d2}
     for s, t in segments:

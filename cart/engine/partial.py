@@ -24,7 +24,7 @@ from functools import cached_property
 
 from .board import BAR, OFF, Position
 from .errors import IllegalPlayError
-from .plays import Dice, Play, Step, apply_step, check_dice, dice_list, legal_plays
+from .plays import Dice, Play, Step, apply_step, check_dice, dice_list, format_roll, legal_plays
 
 
 def _single(mine: Sequence[int], theirs: Sequence[int], src: int, die: int) -> Step | None:
@@ -117,7 +117,7 @@ def _replay(turn: _Turn, steps: Sequence[Step]) -> tuple[Position, tuple[int, ..
         if not match:
             raise IllegalPlayError(
                 f"step {i + 1} ({step.src}/{step.dst} with a {step.die}) is not legal "
-                f"for {turn.dice[0]}-{turn.dice[1]} in position {turn.position.position_id()}"
+                f"for {format_roll(turn.dice)} in position {turn.position.position_id()}"
             )
         board = match[0]
         left = _without(left, step.die)
@@ -225,7 +225,7 @@ class PartialPlay:
 
     def why_not(self, src: int, dst: int) -> str:
         """A message for a refused move, for the player."""
-        roll = f"{self.dice[0]}-{self.dice[1]}"
+        roll = format_roll(self.dice)
         where = "the bar" if src == BAR else "off" if src == OFF else f"point {src}"
         if not self.turn.plays:
             return f"no move is possible with {roll}"

@@ -35,6 +35,15 @@ def dice_list(dice: Dice) -> tuple[int, ...]:
     return (d1,) * 4 if d1 == d2 else tuple(sorted((d1, d2), reverse=True))
 
 
+def format_roll(dice: Dice) -> str:
+    """A roll as gnubg and players write it: the higher die first, nothing between ("62", "53", "44").
+
+    >>> format_roll((2, 6)), format_roll((5, 3)), format_roll((4, 4))
+    ('62', '53', '44')
+    """
+    return f"{max(dice)}{min(dice)}"
+
+
 def apply_step(position: Position, step: Step) -> Position:
     """The board after ``step`` (the mover stays on roll). Trusted: ``step`` came from the engine."""
     key = position.key - ONE[step.src] + ONE[step.dst]
@@ -119,7 +128,7 @@ def play_steps(position: Position, dice: Dice, play: Play) -> tuple[Step, ...]:
         distance = src - dst
         die = distance if distance in left else min((d for d in left if d > distance), default=0)
         if die == 0 or (dst != OFF and die != distance):
-            raise IllegalPlayError(f"{src}/{dst} is not one step of a die left of {dice[0]}-{dice[1]}")
+            raise IllegalPlayError(f"{src}/{dst} is not one step of a die left of {format_roll(dice)}")
         left.remove(die)
         steps.append(Step(src, dst, die, hit))
     return tuple(steps)

@@ -38,7 +38,8 @@ class Settings:
 
     ``last_options`` is offered again at the next Create; ``window_scale`` is read
     when the window opens (0: Pyxel's choice); ``tutor`` the least error the tutor
-    asks about (``"off"`` by default).
+    asks about (``"off"`` by default); ``mover_numbers``: each side's plays written in its
+    own numbers (the computer's 24/20 13/10), as gnubg and XG write them, else in the viewer's.
     """
 
     sounds: bool = True
@@ -51,10 +52,11 @@ class Settings:
     window_scale: int = 0
     last_options: GameOptions | None = None
     tutor: str = "off"
+    mover_numbers: bool = True
 
     def __post_init__(self) -> None:
         """Refuse invalid values at construction, so an invalid file is never written."""
-        for name in ("sounds", "music", "turkish_clicks", "tooltips", "hint_arrows"):
+        for name in ("sounds", "music", "turkish_clicks", "tooltips", "hint_arrows", "mover_numbers"):
             if type(getattr(self, name)) is not bool:
                 raise BadValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if type(self.window_scale) is not int or not 0 <= self.window_scale <= MAX_WINDOW_SCALE:

@@ -21,6 +21,7 @@ from cart.engine import (
     Move,
     Rules,
     format_play,
+    format_roll,
 )
 from cart.phrasebook import said
 from cart.text.board import SYMBOLS, WIDTH, render_board, score_text
@@ -149,7 +150,7 @@ class TextGame:
             assert game.dice is not None
             count = len(m.legal_plays())
             plays = "1 legal play" if count == 1 else f"{count} legal plays"
-            dice = f"{game.dice[0]}-{game.dice[1]}"
+            dice = format_roll(game.dice)
             return f"{self.name(game.turn)} to play {dice} ({plays}; 'moves' lists them). Your move"
         return "Press Enter for the next game, or 'quit'"
 
@@ -276,7 +277,11 @@ class TextGame:
         ev = advice.evaluation
         if ev is None:  # the opening roll-off: nobody is on turn yet
             return "roll."
-        outlook = f"(wins {ev.win:.0%}, gammons {ev.win_gammon:.0%}, loses gammons {ev.lose_gammon:.0%})"
+        win, gammon, lost = ev.win, ev.win_gammon, ev.lose_gammon
+        if advice.kind in ("take", "drop"):  # the outlook is the doubler's: the taker reads its own
+            win, gammon, lost = 1.0 - win, lost, gammon
+        who = self.match.names[self.match.game.actor]
+        outlook = f"({who} wins {win:.0%}, wins a gammon {gammon:.0%}, loses a gammon {lost:.0%})"
         if advice.cube is None or advice.kind != "roll":
             return f"{advice.kind} {outlook}."
         return f"{advice.cube.action}: roll {outlook}."

@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from cart.ai.review import DEEP_PLY, CubeReview, PlayReview, Review, Reviewer
-from cart.engine import Match, Rules
+from cart.engine import Match, Rules, format_roll
+from cart.phrasebook import signed, whose
 
 if TYPE_CHECKING:
     from cart.ai.rollout import Decision, Result
@@ -22,7 +23,8 @@ _LUCK_TAG = {"": "", "lucky": "+", "very lucky": "++", "unlucky": "-", "very unl
 def _cube_line(c: CubeReview, names: tuple[str, str]) -> str:
     who = names[c.player][:12]
     right = "" if c.made == c.right or (c.made == "no double" and c.right == "too good") else c.right
-    figures = f"ND {c.no_double:+.3f}  D/T {c.double_take:+.3f}  D/P {c.double_pass:+.3f}"
+    equities = (signed(e, 3) for e in (c.no_double, c.double_take, c.double_pass))
+    figures = "ND {}  D/T {}  D/P {}".format(*equities) + f" ({whose(names[c.doubler])} equity)"
     head = f"  {'':>4} {who:<12} cube: {c.made:<10}"
     tail = f"  (the Master: {right})" if right else ""
     loss = f"  -{c.loss:.3f} {c.mark}" if c.mark else ""
@@ -31,7 +33,7 @@ def _cube_line(c: CubeReview, names: tuple[str, str]) -> str:
 
 def _play_line(p: PlayReview, names: tuple[str, str], luck: str) -> str:
     who = names[p.player][:12]
-    dice = f"{p.dice[0]}{p.dice[1]}{luck}"
+    dice = f"{format_roll(p.dice)}{luck}"
     line = f"  {p.index:>4} {who:<12} {dice:<5} {p.made_text:<24}"
     if p.forced:
         return (line + " (forced)").rstrip()
@@ -54,19 +56,40 @@ def _totals(review: Review) -> Iterator[str]:
             "-" if b.error_rate is None else f"{b.error_rate:.1f}",
         ),
         ("Rating", a.rating, b.rating),
-        ("Luck (total)", f"{a.luck:+.3f}", f"{b.luck:+.3f}"),
+        ("Luck (total)", signed(a.luck, 3), signed(b.luck, 3)),
     ]
     yield f"  {'':<27} {a.name[:14]:>14} {b.name[:14]:>14}"
     for label, x, y in rows:
         yield f"  {label:<27} {x:>14} {y:>14}"
 
 
-def review_lines(review: Review, rules: Rules) -> list[str]:
+def game_starts(match: Match) -> dict[int, str]:
+    """Each game of ``match``'s record by number: the score it began at and whether it was the Crawford game.
+
+    >>> m = Match(Rules(match_length=3), names=("Ann", "Bob"))
+    >>> game_starts(m)
+    {1: 'Ann 0 Bob 0'}
+    """
+    replay = match.restarted()
+    starts: dict[int, str] = {}
+    for action in (None, *match.record):
+        if action is not None:
+            replay.apply(action)
+        if replay.game_number not in starts:
+            (a, b), names = replay.score, replay.names
+            crawford = ", Crawford" if replay.game.crawford else ""
+            starts[replay.game_number] = f"{names[0]} {a} {names[1]} {b}{crawford}"
+    return starts
+
+
+def review_lines(review: Review, rules: Rules, match: Match | None = None) -> list[str]:
     """The review written out: a header, the move list game by game, the totals.
 
     The header names the equity as the review measured it under ``rules``:
-    cubeful where there is a cube, cubeless points per game in MaxGammon.
+    cubeful where there is a cube, cubeless points per game in MaxGammon; with
+    ``match`` (a match's), each game's heading says its score and the Crawford game.
     """
+    starts = game_starts(match) if match is not None and rules.is_match else {}
     names = review.names
     depth = f"{min(review.ply, DEEP_PLY)}-ply"
     if rules.uses_cube:
@@ -91,7 +114,8 @@ def review_lines(review: Review, rules: Rules) -> list[str]:
     for d in review.decisions():
         if d.game_number != game:
             game = d.game_number
-            out.append(f"Game {game}")
+            start = starts.get(game)
+            out.append(f"Game {game}, {start}" if start else f"Game {game}")
         if isinstance(d, PlayReview):
             out.append(_play_line(d, names, luck.get(roll_of.get(d.index, -1), "")))
         elif d.kind == "take" or d.made == "double" or d.loss > 0.0 or d.close:
@@ -114,7 +138,7 @@ def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str],
     if todo:
         actions = f"{todo} action{'s' if todo != 1 else ''}"
         say(f"  The Master reviews {actions} two rolls ahead (a second or so each)...")
-    for line in review_lines(drain(reviewer.think()), match.rules):
+    for line in review_lines(drain(reviewer.think()), match.rules, match):
         say(line)
     return reviewer
 
@@ -167,7 +191,7 @@ def rollout_command(match: Match, words: list[str], say: Callable[[str], None]) 
         say(f"  ! Nothing to roll out at {index}: name a play that was not forced, or a cube decision.")
         return
     settings = Settings(max_trials=trials)
-    what = f"the play {decision.dice[0]}-{decision.dice[1]}" if decision.dice else "the cube decision"
+    what = f"the play {format_roll(decision.dice)}" if decision.dice else "the cube decision"
     equity = "cubeful EMG" if decision.cube is not None else "cubeless"
     say(f"  Rolling out {what} at {index} ({equity}, luck-adjusted, Ctrl-C stops)...")
     tally = Tally()

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 
-from cart.ai import drain
+import pytest
+
+from cart.ai import Bot, drain, hint
+from cart.ai.review import DEEP_PLY, review_match
 from cart.ai.review.tutor import think_tutor, tutor_check
 from cart.engine import Double, Drop, GameState, Match, Move, NewGame, Position, Roll, Rules, Take
 
@@ -23,7 +26,8 @@ def sure_double() -> Match:
 def test_a_costly_play_asks_and_a_good_one_passes() -> None:
     m = opened()
     record = list(m.record)
-    assert tutor_check(m, Move(((8, 2), (6, 5)))) == "The Master prefers 13/7 8/7: play it anyway?"
+    # "play it anyway?" read as the Master's play: the question names the player's own
+    assert tutor_check(m, Move(((8, 2), (6, 5)))) == "The Master prefers 13/7 8/7: play your 8/2 6/5 anyway?"
     assert tutor_check(m, Move(((13, 7), (8, 7)))) is None
     assert tutor_check(m, Move(((8, 2), (6, 5))), threshold=5.0) is None  # under the threshold
     assert m.record == record and m.game.phase == "move"  # asking never changes the match
@@ -79,3 +83,21 @@ def test_a_play_is_judged_at_two_ply_with_the_hints_tables() -> None:
     spent = teacher(weights).spent
     assert drain(think_tutor(m, Move(((8, 2), (6, 5))))) == advice
     assert teacher(weights).spent == spent  # asked again: read from the tables the first look filled
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        "tdsJAAOG9x0EAA:cIkJABAAEAAE",  # the issue's 32: Hint said 13/8, the tutor 7/4 6/4 costs 0.099
+        "sOfgERCwuzMAMA:MAFzACAAEAAA",  # 64 at double match point: the cubeless hint blitzed 8/2* 6/2
+    ],
+)
+def test_the_hint_the_tutor_and_the_review_speak_with_one_voice(ids: str) -> None:
+    """The hint's play is the one the tutor and the Review's deep pass call the Master's: no loss at all."""
+    m = Match.from_ids(*ids.split(":"))
+    advice = hint(Bot("expert"), m, deep=True)
+    assert advice.play is not None
+    assert tutor_check(m, Move.of(advice.play), threshold=1e-9) is None, advice.text
+    m.apply(Move.of(advice.play))
+    judged = review_match(m, ply=DEEP_PLY).plays[-1]
+    assert (judged.best_text, judged.loss) == (advice.text, 0.0)

@@ -121,7 +121,7 @@ def test_apply_takes_only_actions_and_refuses_out_of_turn_ones_without_change() 
         with pytest.raises(EngineError):
             m.apply(bad)  # type: ignore[arg-type]
         assert (m.game, list(m.record), m.rng.getstate()) == before  # type: ignore[union-attr]
-    with pytest.raises(IllegalActionError, match="must play the 3-1"):
+    with pytest.raises(IllegalActionError, match="must play the 31"):
         m.draw_dice()
 
 

@@ -65,18 +65,18 @@ def test_scripted_session_with_mistakes_cube_and_a_finished_match() -> None:
     assert "Commands (the first letter is enough" in text
     assert "Wizard of OsZ" in text
     assert "  ! cannot move now: the opening roll is due" in text
-    assert "Ann rolls 2, Bob rolls 5: Bob moves first, playing 2-5." in text
+    assert "Ann rolls 2, Bob rolls 5: Bob moves first, playing 52." in text
     assert "  ! Unknown command 'bogus'. Moves look like 8/5 6/5 or 5,7,12,17." in text
-    assert "  ! '24/2' is not a legal play of 2-5" in text
+    assert "  ! '24/2' is not a legal play of 52" in text
     assert "24/2 is 22 pips, the roll has 2 and 5" in text
-    assert "  ! cannot take now: Bob must play the 2-5 rolled" in text
+    assert "  ! cannot take now: Bob must play the 52 rolled" in text
     assert "8 legal plays:" in text and "13/11 13/8" in text
     assert "Bob plays 13/11 13/8." in text
     assert "Ann doubles: the cube would go to 2." in text
     assert "  ! Answer the double first: 'take' or 'drop'." in text
     assert "Bob takes: the cube is at 2, owned by Bob." in text
     assert "  ! cannot double: your opponent owns the cube" in text
-    assert "Ann rolls 1-3." in text
+    assert "Ann rolls 31." in text
     assert "  ! '20/19,21/17'" in text
     assert "Ann plays 8/5 6/5." in text
     assert "Bob doubles: the cube would go to 4." in text
@@ -149,9 +149,10 @@ def test_the_hint_names_the_computers_choice_in_each_phase() -> None:
     assert hint() == "roll."  # the opening roll-off
     assert hint(GameState.from_position(rules, Position.start(), dice=(3, 1))) == "play 8/5 6/5."
     # two men on the ace point bear off with any roll: a race worked out exactly (cart.ai.race)
-    assert hint(GameState.from_position(rules, certain)).startswith("double (wins 100%")
-    assert hint(GameState.from_position(rules, certain), "double").startswith("drop (wins 100%")
-    assert hint(GameState.from_position(rules, Position.start())).startswith("no double: roll (wins 5")
+    assert hint(GameState.from_position(rules, certain)).startswith("double (White wins 100%")
+    # the taker's own chances, named: "wins 100%" was the doubler's and read as the taker's
+    assert hint(GameState.from_position(rules, certain), "double").startswith("drop (Red wins 0%")
+    assert hint(GameState.from_position(rules, Position.start())).startswith("no double: roll (White wins 5")
     assert hint(GameState.from_position(rules, certain), "double", "drop") == "start the next game."
 
 

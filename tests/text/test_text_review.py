@@ -98,7 +98,7 @@ def test_rollout_in_the_terminal_rolls_a_reviewed_decision_out_or_says_why_not()
     game = TextGame(match, out, echo=True)
     game.run(["", "13/11 13/8", "", "24/23 8/5", "rollout 3 1", "rollout 0", "rollout x", "quit"])
     text = out.getvalue()
-    assert "Rolling out the play 3-1 at 3" in text or "Rolling out the play 1-3 at 3" in text
+    assert "Rolling out the play 31 at 3" in text
     assert "After 1 trials (not decided" in text and "1. " in text and "+-" in text
     assert "Nothing to roll out at 0" in text and "Rollout needs a decision's number" in text
     assert "rollout N" in HELP
@@ -110,5 +110,26 @@ def test_python_m_cart_review_rollout_rolls_one_decision_out(
     path = two_plays(tmp_path, 3)
     assert main(["--review", str(path), "--rollout", "3", "--trials", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Rolling out the play 3-1 at 3 (cubeful EMG" in out and "After 1 trials" in out
+    assert "Rolling out the play 31 at 3 (cubeful EMG" in out and "After 1 trials" in out
     assert "8/5 6/5" in out
+
+
+def crawford_match() -> Match:
+    """A 3-point match: a play, then a forfeit (2 points), so game 2 is the Crawford game, one play in."""
+    m = Match(Rules(match_length=3), names=("Ann", "Bob"), rng=random.Random(1))
+    m.roll((6, 1))
+    m.play(m.legal_plays()[0])
+    m.forfeit(m.game.actor)
+    m.new_game()
+    m.roll((6, 1))
+    m.play(m.legal_plays()[0])
+    return m
+
+
+def test_a_matchs_game_heading_gives_its_score_and_the_crawford_game() -> None:
+    """The play-test read "3rd game of 4" and looked for the score and the Crawford game."""
+    m = crawford_match()
+    assert m.game.crawford and sorted(m.score) == [0, 2]
+    text = "\n".join(review_lines(review_match(m, ply=0), m.rules, m))
+    first, second = ("Ann 0 Bob 0", f"Ann {m.score[0]} Bob {m.score[1]}, Crawford")
+    assert f"Game 1, {first}" in text and f"Game 2, {second}" in text, text

@@ -27,7 +27,7 @@ from finished_game import finished_game, finished_review
 from seats import against
 
 from cart.ai.rollout import Settings as RolloutSettings
-from cart.engine import GameState, Match, Move, Position, Roll, Rules
+from cart.engine import Forfeit, GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
@@ -40,10 +40,11 @@ from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_rollout import RolloutScene
 from cart.ui.review.review_source import ReviewSource
 from cart.ui.table.play import PlayScene
-from cart.ui.wimp.dialogs import Dialog
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Dialog
 from cart.ui.wimp.menus import SUBMENU_REST, MenuScene
 from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
+from cart.ui.windows.saved_games import free_name
 from cart.ui.windows.start import StartScene
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -151,6 +152,24 @@ def shot_start(a: App) -> None:
     assert isinstance(start, StartScene)
     frame(a, Select(*start.row_rect(1).center), at=start.row_rect(1).center)
     frame(a, at=(600, 60))
+
+
+def shot_start_new_matches(a: App) -> None:
+    """Issue 43: the list after three "Play a new match"es (named as it names them), the pointer resting
+    on one: its tip gives the name, both players and the score whole."""
+    assert a.store is not None
+    options = GameOptions(
+        Rules(match_length=3), ("Master", "Bartholomew Fitzwilliams"), computer=0, level="master"
+    )
+    name = "Match three v Master"
+    for score in range(4):
+        a.store.games.create(name, options, record=[Roll((3, 1)), Forfeit(score % 2)] if score < 3 else [])
+        name = free_name(a.store, name)
+    a.to_start()
+    start = a.top
+    assert isinstance(start, StartScene)
+    for _ in range(TOOLTIP_DELAY + 1):
+        frame(a, at=start.row_rect(1).center)
 
 
 def shot_play(a: App) -> None:
@@ -394,13 +413,14 @@ def shot_computer_dice(a: App) -> None:
         frame(a)
     frame(a, at=(600, 60))
     frame(a, at=(600, 60))
-    assert scene.table.match.game.phase == "roll" and scene.table.message.startswith("Expert rolled 3-2: ")
+    assert scene.table.match.game.phase == "roll" and scene.table.message.startswith("Expert rolled 32: ")
 
 
 SHOTS: dict[str, Callable[[App], None]] = {
     "title": shot_title,
     "create": shot_create,
     "start": shot_start,
+    "start_new_matches": shot_start_new_matches,
     "play": shot_play,
     "focus": shot_focus,
     "drag": shot_drag,
@@ -425,7 +445,15 @@ SHOTS: dict[str, Callable[[App], None]] = {
 @pytest.mark.parametrize("name", SHOTS)
 def test_golden_screens(assets: Assets, name: str, tmp_path: Path) -> None:
     store = Store(tmp_path, clock=lambda: datetime(2025, 1, 31, 18, 4, 5, tzinfo=UTC))
-    stored = ("create", "create_focus", "keyboard", "start", "start_focus", "game_over_rated")
+    stored = (
+        "create",
+        "create_focus",
+        "keyboard",
+        "start",
+        "start_focus",
+        "game_over_rated",
+        "start_new_matches",
+    )
     a = app(store if name in stored else None)
     SHOTS[name](a)
     check(name)

@@ -33,7 +33,7 @@ from cart.ui.wimp.field_form import FieldForm
 from cart.ui.wimp.menus import ARROW_ZONE, SUBMENU_REST, MenuScene
 from cart.ui.wimp.stage import Push
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.start import StartScene
+from cart.ui.windows.start import ROW_H, StartScene
 
 LEFT = pyxel.MOUSE_BUTTON_LEFT
 RIGHT = pyxel.MOUSE_BUTTON_RIGHT
@@ -281,8 +281,12 @@ def test_the_saved_games_slider_drags_pages_and_keeps_the_highlight_shown(
     p.press(pyxel.KEY_PAGEUP)  # a page up: the highlight moves and the list follows it
     assert start.selected in start.shown_rows() and start.first < bar.slack
     shown = start.visible
-    p.click(start.window.furniture["toggle"].center)  # the whole screen: more lines
-    assert start.full and start.visible > shown and start.window.rect == Rect(0, 0, *SCREEN)
+    p.click(start.window.furniture["toggle"].center)  # the whole screen: a taller list, each game whole
+    assert (
+        start.full
+        and start.visible * start.row_h > shown * ROW_H
+        and start.window.rect == Rect(0, 0, *SCREEN)
+    )
     assert start.bar.shown == start.visible and start.selected in start.shown_rows()
     p.click(start.window.furniture["toggle"].center)
     assert not start.full and start.visible == shown

@@ -145,8 +145,8 @@ def test_the_review_writes_plays_in_the_boards_numbers_whole(assets: Assets) -> 
     app = make_app()
     start = GameState.from_position(Rules(), Position.start(), turn=0, dice=(6, 6))
     d = play_scene(app, against("intermediate"), start)
-    d.until(lambda: " rolled 6-6: " in d.table.message)
-    said = d.table.message.split(" rolled 6-6: ")[1]
+    d.until(lambda: " rolled 66: " in d.table.message)
+    said = d.table.message.split(" rolled 66: ")[1]
     assert len(said) > 10  # long: four men moved
     d.menu("Play", "Review...")
     review = app.top

@@ -122,6 +122,11 @@ class CubeReview:
     mark: Mark
     close: bool
 
+    @property
+    def doubler(self) -> int:
+        """The player whose equities these are: the taker's opponent on a take or drop."""
+        return self.player if self.kind == "double" else 1 - self.player
+
 
 @dataclass(frozen=True)
 class RollReview:

@@ -10,7 +10,7 @@ never changes the match.
 >>> m = Match(Rules(), rng=random.Random(1))
 >>> _ = m.roll((6, 1))
 >>> tutor_check(m, Move(((8, 2), (6, 5))), ply=0)
-'The Master prefers 13/7 8/7: play it anyway?'
+'The Master prefers 13/7 8/7: play your 8/2 6/5 anyway?'
 >>> print(tutor_check(m, Move(((13, 7), (8, 7))), ply=0))
 None
 """
@@ -82,7 +82,8 @@ def think_tutor(
         )
         if judged.loss < threshold or judged.loss <= 0.0:
             return None
-        question = f"The Master prefers {format_play(game.position, judged.best)}: play it anyway?"
+        best, made = format_play(game.position, judged.best), format_play(game.position, play)
+        question = f"The Master prefers {best}: play your {made} anyway?"
         return Advice(question, judged.loss, judged.best.moves)
     if not (
         (isinstance(action, (Double, Roll)) and game.phase == "roll" and cube_matters(game, match.score))

@@ -17,6 +17,7 @@ import pyxel
 
 import cart.ui.kit.palette as wimp
 from cart.ai.review import DEEP_PLY, Review, overlaid
+from cart.engine import format_roll
 from cart.phrasebook import verb
 from cart.ui.board import layout as L
 from cart.ui.board.tips import review_tip
@@ -85,7 +86,8 @@ class ReviewScene(Scene):
         super().__init__(services)
         self.source = source
         self.window = Window(L.WINDOW, f"Review: {source.title}", focused=True, icons=("close",))
-        self.lines = read_lines(source.match, viewer=source.viewer)  # plays in the board's numbers
+        mover_numbers = services.prefs.settings.mover_numbers  # else in the board's, as the table says
+        self.lines = read_lines(source.match, viewer=source.viewer, mover_numbers=mover_numbers)
         self.rows = [list_rows(line, LIST.w - SCROLL_W - 1) for line in self.lines.lines]
         self.list = MoveList(LIST, count=len(self.lines.lines), heights=[len(r) for r in self.rows])
         self.graph = EquityGraph(GRAPH)
@@ -416,14 +418,15 @@ class ReviewScene(Scene):
                 g.rect(r.x, r.y, r.w, r.h, wimp.MENU_SELECTED_BG)
                 fg = wimp.MENU_SELECTED_TEXT
             if line.kind == "game":
-                a.text(g, r.x + 4, r.y, self.rows[i][0], fg)
+                for k, words in enumerate(self.rows[i]):
+                    a.text(g, r.x + 4, r.y + k * ROW_H, words, fg)
                 continue
             if line.number:
                 a.text(g, r.x + 2, r.y, f"{line.number:2d}", fg)
             if line.player is not None:
                 a.blt(g, r.x + 20, r.y + 2, f"token_{players[line.player].colour}")
             if line.dice is not None and line.kind in ("move", "pass"):
-                a.text(g, r.x + DICE_X, r.y, f"{line.dice[0]}{line.dice[1]}", fg)
+                a.text(g, r.x + DICE_X, r.y, format_roll(line.dice), fg)
             first_x = text_x(line)  # where list_rows measured the first row from, clear of the mark
             for k, words in enumerate(self.rows[i]):
                 a.text(g, r.x + (first_x if k == 0 else DICE_X), r.y + k * ROW_H, words, fg)

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 import cart.ui.kit.palette as wimp
 from cart.ai.review import CubeReview, PlayReview, Review, RollReview
-from cart.phrasebook import verb
+from cart.engine import format_roll
+from cart.phrasebook import signed, verb, whose
 from cart.ui.kit.assets import CHAR_W
 from cart.ui.kit.text import KEEP, cut, wrap
 
@@ -33,10 +34,10 @@ def detail_rows(
 
     A line longer than its row goes on under it; more than ``rows`` ends in "...".
 
-    >>> lines = [("8. Abcdefghijklmnopqrstuvwx 3-4", 0, None), ("b/23* 23/21* 6/4*", 0, 2)]
+    >>> lines = [("8. Abcdefghijklmnopqrstuvwx 43", 0, None), ("b/23* 23/21* 6/4*", 0, 2)]
     >>> rows = detail_rows(lines, 168, 152, 7)
     >>> [text for _, text, _, _ in rows]
-    ['8. Abcdefghijklmnop', 'qrstuvwx 3-4', 'b/23* 23/21* 6/4*']
+    ['8. Abcdefghijklmnop', 'qrstuvwx 43', 'b/23* 23/21* 6/4*']
     >>> detail_rows([("one two three four", 0, None)], 64, 64, 2)
     [(0, 'one two', 0, None), (0, 'three...', 0, None)]
     """
@@ -109,7 +110,7 @@ class Judged:
         who = names[line.player]
         head = f"{line.number}. {who}" if line.number else who
         if line.dice is not None:
-            head += f" {line.dice[0]}-{line.dice[1]}"
+            head += f" {format_roll(line.dice)}"
         rows = [(head, text, None)]
         waiting: DetailLine = ("Analysing..." if not finished else "Not judged", grey, None)
         cube = self.cube(line)
@@ -129,7 +130,7 @@ class Judged:
                 rows.append((f"Cube: {cube.right}, {MARKS[cube.mark]}", MARK_COLOUR[cube.mark], None))
             else:
                 roll = self.rolls.get(line.roll_index if line.roll_index is not None else -1)
-                luck = f"Luck {roll.luck:+.2f}" if roll is not None else ""
+                luck = f"Luck {signed(roll.luck, 2)}" if roll is not None else ""
                 rows.extend(self.chance_rows(luck, judged.win_after))
             return rows
         if line.kind == "pass":
@@ -139,7 +140,8 @@ class Judged:
             return [*rows, waiting] if line.kind in ("double", "take", "drop") else rows
         rows.append((f"Master: {cube.right}", text, None))
         rows.append(loss_line(cube.loss, cube.mark))
-        rows.append((f"ND{cube.no_double:+.2f} DT{cube.double_take:+.2f}", text, None))
+        rows.append((f"{whose(names[cube.doubler])} equity", text, None))  # the doubler's, a take's too
+        rows.append((f"ND{signed(cube.no_double, 2)} DT{signed(cube.double_take, 2)}", text, None))
         return rows
 
     def chance_rows(self, luck: str, win_after: float) -> list[DetailLine]:

@@ -24,6 +24,7 @@ from cart.ai.rollout.review import (
     rollout_key,
     rollout_to_json as rollout_to_json,
 )
+from cart.engine import format_roll
 from cart.ui.controls import ROLLOUT_KEYS, key_for
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
@@ -378,7 +379,7 @@ class RolloutScene(Scene):
         res = run.result()
         d = run.decision
         what = "Checker play" if d.kind == "play" else "Cube decision"
-        dice = f" {d.dice[0]}-{d.dice[1]}" if d.dice is not None else ""
+        dice = f" {format_roll(d.dice)}" if d.dice is not None else ""
         how = {"none": "plain", "prune": "luck-adjusted", "net": "luck-adjusted (full net)"}[
             run.settings.luck
         ]

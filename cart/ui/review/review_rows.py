@@ -68,24 +68,28 @@ class Line:
 
 @dataclass
 class Lines:
-    """Every line of a match in order, with its names; ``viewer``: whose numbering (None: the mover's)."""
+    """Every line of a match in order, with its names; ``viewer``: the seat at the bottom (None: none),
+    whose numbers plays are written in unless ``mover_numbers`` (each in its mover's own)."""
 
     names: tuple[str, str]
     lines: list[Line]
     upto: int  # the record's length read
     viewer: int | None = None
+    mover_numbers: bool = False
 
     def seen(self, text: str, player: int) -> str:
         """A play's text by ``player`` (mover's numbering) in the numbering these lines are written in."""
-        return text if self.viewer is None else seen_from(text, player, self.viewer)
+        return seen_from(text, player, None if self.mover_numbers else self.viewer)
 
 
-def read_lines(match: Match, upto: int | None = None, viewer: int | None = None) -> Lines:
+def read_lines(
+    match: Match, upto: int | None = None, viewer: int | None = None, *, mover_numbers: bool = False
+) -> Lines:
     """The lines of ``match.record[:upto]``, replayed from the match's own start.
 
     With ``viewer``, plays in the numbers on that seat's board, as the table said them.
     """
-    numbering = Lines(match.names, [], 0, viewer)
+    numbering = Lines(match.names, [], 0, viewer, mover_numbers)
     record: Sequence[Action] = match.record if upto is None else match.record[:upto]
     names = match.names
     replay = match.restarted()  # its own start and start score: a set-up match replays from where it began
@@ -158,7 +162,7 @@ def read_lines(match: Match, upto: int | None = None, viewer: int | None = None)
     for line in lines:
         if line.kind in ("game", "end"):
             line.heading = game_heading(line.game_number, games, match.rules)
-    return Lines(names, lines, len(record), viewer)
+    return Lines(names, lines, len(record), viewer, mover_numbers)
 
 
 def worth(n: int) -> str:

@@ -16,10 +16,11 @@ import pyxel
 
 import cart.ui.kit.palette as wimp
 from cart.engine import Position
+from cart.phrasebook import signed
 from cart.ui.board import layout as L
 from cart.ui.kit.assets import CHAR_H, CHAR_W, Assets
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.text import cut
+from cart.ui.kit.text import cut, wrap
 from cart.ui.wimp.scrollbar import ScrollBar
 from cart.ui.wimp.widgets import draw_box
 
@@ -126,9 +127,14 @@ def text_x(line: Line) -> int:
 
 
 def list_rows(line: Line, width: int) -> list[str]:
-    """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice."""
+    """A move list line's words on its rows (``width`` pixels): a long play goes on under its dice; a
+    match's game starts with its score and whether it is the Crawford game, as a player looks for them."""
     if line.kind == "game":
-        return [cut(line.heading, width // CHAR_W - 1)]
+        room = width // CHAR_W - 1
+        if not line.state.rules.is_match:
+            return [cut(line.heading, room)]
+        heading = f"{line.heading}{', Crawford' if line.state.crawford else ''}"
+        return [*wrap(heading, room, rows=2), *wrap(line.text, room, rows=2, cut_words=True)]
     rest = (width - 2 - DICE_X) // CHAR_W
     first = rest if line.kind == "end" else (width - MARK_W - text_x(line)) // CHAR_W  # an end has no mark
     return [cut(row, rest) for row in play_rows(line.text, first, rest)]
@@ -319,7 +325,7 @@ def draw_totals(
         a.blt(g, cx, y + 2, f"token_{players[seat].colour}")
         a.text(g, cx + 14, y, cut(players[seat].name, 6, at_word=False), wimp.TEXT)  # "..." past six
     rows = [("Error", lambda t: "-" if t.error_rate is None else f"{t.error_rate:.1f}")]
-    rows.append(("Luck", lambda t: f"{t.luck:+.2f}"))
+    rows.append(("Luck", lambda t: signed(t.luck, 2)))
     rows.append(("Marks", lambda t: "/".join(str(n) for n in t.marks)))
     for k, (label, value) in enumerate(rows, 1):
         ry = y + k * ROW_H

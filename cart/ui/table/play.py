@@ -83,6 +83,7 @@ class PlayScene(Scene):
         self.faces = (1, 1)
         self.shown: tuple[GameState, ViewState] | None = None  # what the last frame drew
         self.tutor = Tutor(services, table, self.go_on, self.ask_again)
+        table.mover_numbers = services.prefs.settings.mover_numbers
 
     @property
     def match(self) -> Match:

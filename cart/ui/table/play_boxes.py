@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from cart.engine import Accept, Decline, Drop, EngineError, Forfeit, GameState, Move, NewGame, Resign, Take
+from cart.engine import (
+    Accept,
+    Decline,
+    Drop,
+    EngineError,
+    Forfeit,
+    GameState,
+    Move,
+    NewGame,
+    Resign,
+    Take,
+    format_roll,
+)
 from cart.phrasebook import verb
 from cart.store import StoreError
 from cart.ui.controls import HINT_KEYS
@@ -313,8 +325,7 @@ def type_move(scene: PlayScene) -> Transition | None:
         table.lifted_from = None
         return _acting(scene, lambda: scene.act(Move.of(play)))
 
-    d1, d2 = game.dice
-    lines = [f"Your roll: {d1}-{d2}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
+    lines = [f"Your roll: {format_roll(game.dice)}", "e.g. 8/5 6/5, bar/22, 6/off or 5,7,12,17"]
     cancel = [Choice("Cancel", lambda: None, cancel=True)]
     return Push(
         board_box(scene.services, scene.table, "Type a move", lines, cancel, field_text="", on_text=submit)

@@ -53,6 +53,11 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
     def tick(name: str) -> Callable[[], Transition | None]:
         return lambda: settings_not_saved(prefs.flip(name))
 
+    def mover_numbers() -> Transition | None:
+        failed = prefs.flip("mover_numbers")
+        table.mover_numbers = prefs.settings.mover_numbers
+        return settings_not_saved(failed)
+
     def this_game_hints() -> Transition | None:
         table.hints = not table.hints
         return settings_not_saved(prefs.remember())  # a save that failed before is tried again
@@ -107,6 +112,7 @@ def open_menu(scene: PlayScene, x: int, y: int) -> Transition:
             Entry("Hint arrows", this_game_hints, ticked=table.hints),  # this game's own
             Entry("Auto confirm", tick("auto_confirm"), ticked=prefs.ticks["auto_confirm"]),
             Entry("Pip counts", tick("pips"), ticked=prefs.ticks["pips"]),
+            Entry("Mover's numbers", mover_numbers, ticked=prefs.settings.mover_numbers),
             Entry("Speed", submenu=speed_menu),
             *scale_entry(scene.services),
             Entry("Tutor", submenu=tutor_menu),

@@ -124,6 +124,7 @@ class Table:
         self._part_for: GameState | None = None
         self.lifted_from: int | None = None  # the point (mover's numbering) of the man in the hand
         self._viewer = viewer
+        self.mover_numbers = True  # plays said in their mover's numbers (Settings.mover_numbers)
         self._told = ""
         self.untold: list[Event] = []  # what a play being shown did, said once it has been (:meth:`tell`)
         self._untold_dice: Dice | None = None  # the roll it was made with
@@ -142,6 +143,11 @@ class Table:
         """The seat at the bottom: the one human, or in a two-player game the last to act."""
         humans = self.humans
         return humans[0] if len(humans) == 1 else self._viewer
+
+    @property
+    def numbering(self) -> int | None:
+        """Whose numbers a play is said in: the viewer's board's, or None for each mover's own."""
+        return None if self.mover_numbers else self.viewer
 
     @property
     def message(self) -> str:
@@ -322,9 +328,7 @@ class Table:
         self.lifted_from = None
         turn = self.match.game.turn
         self.hint = arrows(turn, advice.play.moves)
-        self.say(
-            f"hint: {seen_from(advice.text, turn, self.viewer)}"
-        )  # the board's numbers, as plays are said
+        self.say(f"hint: {seen_from(advice.text, turn, self.numbering)}")  # as plays are said
 
     # -- words -------------------------------------------------------------------------------
     def note(self, events: list[Event], dice: Dice | None = None) -> None:
@@ -346,7 +350,7 @@ class Table:
                 self.marks = (e.player, e.play.moves)
             elif isinstance(e, GameStarted):
                 self.marks = self.seat_dice = None
-            words = said(e, names, short=True, viewer=self.viewer, dice=dice)
+            words = said(e, names, short=True, viewer=self.numbering, dice=dice)
             if words:
                 self.say(words)
             if isinstance(e, (Moved, Passed)):

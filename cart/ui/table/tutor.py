@@ -2,7 +2,7 @@
 
 With Options > Tutor on, the play scene hands a person's action to :meth:`Tutor.lets`
 before the table sees it; the tutor holds it while the Master judges it, and when it
-costs at least the threshold a box asks "play it anyway?" (No by default). What it
+costs at least the threshold a box asks "play your 8/2 6/5 anyway?" (No by default). What it
 lets through goes on to the table once, by the scene's ``go_on``. The engine and
 ``cart.ai`` decide; this only holds and asks.
 """
@@ -98,8 +98,8 @@ class Tutor:
             return
         question = advice.question
         game = self.table.match.game
-        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the board's numbers, as said
-            question = seen_from(question, game.actor, self.table.viewer)
+        if isinstance(action, Move):  # "The Master prefers 13/7 8/7": in the numbers plays are said in
+            question = seen_from(question, game.actor, self.table.numbering)
         if advice.best:  # the Master's play on the board, as a hint shows it
             self.table.hint = arrows(game.turn, advice.best)
         lines = [line for part in question.split(": ") for line in wrap(part, LINE)]

@@ -47,28 +47,18 @@ from cart.ui.wimp import (
     help_entry,
     key_for,
 )
+from cart.ui.wimp.dialogs import Resting, draw_tip
 
 from .desk import desk_entries
-from .saved_games import summary_line
+from .saved_games import COLUMNS, WIDTHS, full_line, players_line, summary_line
 
 if TYPE_CHECKING:
     from cart.ui.wimp.services import Services
     from cart.ui.wimp.widgets import Furniture
 
 
-COLUMNS = (("Name", 17), ("Players and score", 20), ("Rules", 18), ("Last played", 17))
-"""Each column's heading and width in characters (72: the list box, clear of the scroll buttons).
-
-The name is what tells two saved games apart, so it has the most room; the
-players' names are also on the board once the game is open.
-
-The text in each is :data:`GAP` characters narrower, cut with "..." before the
-gap, so no column runs into the next ("..., over  Standard to 3"); the last
-needs only a character's margin to the box's edge.
-"""
-GAP = 2
-WIDTHS = (*(width - GAP for _, width in COLUMNS[:-1]), COLUMNS[-1][1] - 1)
 ROW_H = 18
+LINE_CHARS = 72  # a row's characters across the list box
 NEWER = "{} was written by a newer Gammon Cart: play it there"
 BUTTON_W = 90
 BUTTON_H = 28
@@ -96,6 +86,7 @@ class StartScene(ScrollingList, WindowScene):
         self.message_ok = False  # the message reports a success (drawn as text, not as an error)
         self.full = False  # the toggle-size icon's other size: the whole screen, more lines shown
         self.dragging = None
+        self.resting = Resting()  # the row the pointer rests on, for its tip
         self.lay_out()
         self.refresh()
 
@@ -108,7 +99,8 @@ class StartScene(ScrollingList, WindowScene):
         self.list_top = self.head_y + CHAR_H + 6
         y = work.bottom - BUTTON_H - 12
         self.message_y = y - CHAR_H - 8
-        self.visible = (self.message_y - 4 - self.list_top) // ROW_H
+        self.row_h = 2 * ROW_H if self.full else ROW_H  # the whole screen: each game's full_line under it
+        self.visible = (self.message_y - 4 - self.list_top) // self.row_h
         right = work.right - 12
         self.play = Button(Rect(right - BUTTON_W, y, BUTTON_W, BUTTON_H), "Play", True, action=self.resume)
         self.back = Button(Rect(right - 2 * BUTTON_W - 12, y, BUTTON_W, BUTTON_H), "Back", action=ToTitle)
@@ -117,7 +109,7 @@ class StartScene(ScrollingList, WindowScene):
         self.delete = Button(left[1], "Delete", action=self.ask_delete)
         self.review = Button(left[2], "Review", action=self.open_review)
         self.import_mat = Button(left[3], "Import...", action=lambda: import_box(self.services))
-        self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * ROW_H + 4))
+        self.bar = ScrollBar(Rect(work.right - 30, self.list_top - 2, 24, self.visible * self.row_h + 4))
 
     # -- the list ---------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -130,7 +122,7 @@ class StartScene(ScrollingList, WindowScene):
     def row_rect(self, i: int) -> Rect:
         """The screen rectangle of list line ``i`` (shown or not)."""
         work = self.window.work_area
-        return Rect(work.x + 4, self.list_top + (i - self.first) * ROW_H, work.w - 40, ROW_H)
+        return Rect(work.x + 4, self.list_top + (i - self.first) * self.row_h, work.w - 40, self.row_h)
 
     @property
     def chosen(self) -> GameSummary | None:
@@ -273,6 +265,8 @@ class StartScene(ScrollingList, WindowScene):
 
     def pointed(self, pointer: Pointer) -> None:
         self.slide(pointer)
+        rows = (str(i) for i in self.shown_rows() if self.row_rect(i).contains(pointer.x, pointer.y))
+        self.resting.see(next(rows, None))
 
     def wheel(self, lines: int) -> None:
         self.scroll(3 * lines)
@@ -310,7 +304,7 @@ class StartScene(ScrollingList, WindowScene):
         for title, width in COLUMNS:
             a.text(g, x, self.head_y, title, wimp.TEXT_DISABLED)
             x += width * CHAR_W
-        box = Rect(work.x + 4, self.list_top - 2, work.w - 40, self.visible * ROW_H + 4)
+        box = Rect(work.x + 4, self.list_top - 2, work.w - 40, self.visible * self.row_h + 4)
         g.rect(box.x, box.y, box.w, box.h, wimp.FIELD_BG)
         g.rectb(box.x, box.y, box.w, box.h, wimp.FRAME)
         if not self.games:
@@ -327,6 +321,10 @@ class StartScene(ScrollingList, WindowScene):
             for text, (_, width) in zip(summary_line(self.games[i], WIDTHS), COLUMNS, strict=True):
                 a.text(g, x, r.y + 1, text, fg)
                 x += width * CHAR_W
+            if self.full and not self.games[i].newer:  # the name too where it fits, the players always
+                whole = full_line(self.games[i])
+                whole = whole if len(whole) <= LINE_CHARS - 2 else players_line(self.games[i])
+                a.text(g, work.x + 24, r.y + 1 + ROW_H, whole, fg)
         more = self.count_text()
         if more:
             a.text(g, work.right - 8 - len(more) * CHAR_W, self.message_y, more, wimp.TEXT)
@@ -337,3 +335,23 @@ class StartScene(ScrollingList, WindowScene):
             b.draw(a, g)
         self.bar.draw(g, dragging=self.dragging is not None)
         draw_focused(g, self.shown_focus, self.pressable())
+        self._tip(g)
+
+    def _tip(self, g: pyxel.Image) -> None:
+        """The game the pointer rests on, whole (its name, players and score), where the columns cut it."""
+        rested = self.resting.ready
+        if rested is None or self.full or self.services.used.device != "mouse":
+            return
+        if not self.services.prefs.settings.tooltips or int(rested) >= len(self.games):
+            return
+        game = self.games[int(rested)]
+        if game.newer:
+            return
+        text = full_line(game)
+        if len(text) > LINE_CHARS:  # on two lines: the name, then the players and score
+            text = f"{cut(shown(game.name), LINE_CHARS)}\n{players_line(game)}"
+        r = self.row_rect(int(rested))
+        w = max(len(line) for line in text.split("\n")) * CHAR_W + 8
+        h = len(text.split("\n")) * CHAR_H + 6
+        y = r.bottom + 2 if r.bottom + 2 + h <= SCREEN[1] else r.y - h - 2
+        draw_tip(g, self.services.assets, text, Rect(max(0, min(r.x + 16, SCREEN[0] - w)), y, w, h))

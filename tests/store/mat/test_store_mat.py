@@ -237,7 +237,7 @@ DOUBLED = " 0 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5  Doubles => 
         (" 3 point match\n\n Game 1\n", 3, "ends after a 'Game' line"),
         (" 3 point match\n Game 1\n Alice 0 Bob 0\n", 3, "score line"),
         (" 3 point match\n Game 1\n A : 1  B : 0\n", 3, "first game starts at 1-0"),
-        (" 3 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/3\n", 4, "not a legal play of 3-1"),
+        (" 3 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/3\n", 4, "not a legal play of 31"),
         (" 3 point match\n Game 1\n A : 0  B : 0\n  1) 31: 8/5 6/5 hello\n", 4, "cannot read"),
         (" 3 point match\n Game 1\n A : 0  B : 0\n  1) 33: 8/5(2) 6/3(2)\n", 4, "never a double"),
         (

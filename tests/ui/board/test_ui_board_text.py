@@ -6,6 +6,7 @@ the words a player reads, as distinct from what the game does.
 
 from __future__ import annotations
 
+import pytest
 import pyxel
 from seats import against, two
 from test_ui_app import Driver, make_app, play_scene
@@ -21,11 +22,18 @@ from cart.ui.kit.geom import SCREEN, Rect
 from cart.ui.kit.text import wrap
 from cart.ui.table.words import SCROLL_FRAMES
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Dialog, draw_tip
+from cart.ui.wimp.menus import MenuScene
 
 
-def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) -> None:
-    """Issue 17: 24/13 by the player at the top landed on the point labelled 12: it reads 1/12."""
+@pytest.mark.parametrize("mover_numbers, said", [(True, "24/13"), (False, "1/12")])
+def test_the_computers_play_is_said_in_its_own_numbers_or_in_the_boards(
+    mover_numbers: bool, said: str
+) -> None:
+    """Issue 43: gnubg and XG write the computer's 24/13 in its own numbers, and so does the strip by
+    default; issue 17: with Options > Mover's numbers unticked it reads as the board's labels, 1/12."""
     app = make_app()
+    assert app.prefs.settings.mover_numbers  # the default
+    app.prefs.settings = app.prefs.settings.replace(mover_numbers=mover_numbers)
     d = play_scene(
         app,
         against("expert"),
@@ -33,14 +41,18 @@ def test_the_computers_play_is_said_in_the_numbers_on_the_board(assets: Assets) 
     )
     d.until(lambda: d.table.match.game.turn == 1)
     assert d.table.viewer == 1
-    assert d.table.message == "Expert rolled 6-5: 1/12"
+    assert d.table.message == f"Expert rolled 65: {said}"
     assert d.table.marks == (0, ((24, 18), (18, 13)))
 
 
 def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Assets) -> None:
-    """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees."""
+    """Issue 17: human moves in a two-player game are reported, in the numbers the next player sees
+    (Options > Mover's numbers unticked: kept for the next start)."""
     app = make_app()
     d = play_scene(app, two(), GameState.from_position(Rules(), Position.start(), dice=(3, 1)))
+    d.menu("Options", "Mover's numbers")
+    assert not app.prefs.settings.mover_numbers and not d.table.mover_numbers
+    assert not isinstance(app.stack[-1], MenuScene)
     mover = d.table.match.game.turn
     d.click(d.place(mover, 8))
     d.click(d.place(mover, 5))
@@ -49,7 +61,7 @@ def test_a_two_player_game_says_each_play_from_the_next_players_side(assets: Ass
     d.click(L.ROLL_BOX.center)  # confirm
     assert d.table.match.game.turn == 1 - mover and d.table.viewer == 1 - mover
     name = d.table.players[mover].name
-    assert d.table.message == f"{name} rolled 3-1: 17/20 19/20"
+    assert d.table.message == f"{name} rolled 31: 17/20 19/20"
     assert d.table.marks == (mover, ((8, 5), (6, 5)))
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from cart.engine import GameState, Rules
-from cart.phrasebook import seen_from, verb
+from cart.engine import GameState, Moved, OpeningRoll, Passed, Position, Rolled, Rules, legal_plays
+from cart.phrasebook import said, seen_from, verb
 from cart.ui.board.layout import Spot, point_column
 from cart.ui.board.tips import move_then_confirm, point_tip, review_tip, roll_first, tip_text
 
@@ -49,3 +49,14 @@ def test_you_take_and_red_takes() -> None:
 def test_places_turn_round_for_the_other_player_and_points_keep_their_columns() -> None:
     assert (Spot(0, 8).seen_by(1), Spot(0, 25).seen_by(1), Spot(0, 25).seen_by(0)) == (17, None, 25)
     assert [point_column(p) for p in (1, 12, 13, 24)] == [(408, False), (20, False), (20, True), (408, True)]
+
+
+def test_a_roll_is_written_as_players_and_gnubg_write_it_the_higher_die_first() -> None:
+    """The play-test read "rolled 2-6" and "goes first with 3-5": players write 62 and 53, however rolled."""
+    names = ["Expert", "You"]
+    assert said(OpeningRoll((3, 5), 1), names, short=True) == "You go first with 53"
+    assert said(OpeningRoll((3, 5), 1), names).endswith("You moves first, playing 53.")
+    assert said(Passed(0, (2, 6)), names, short=True) == "Expert rolled 62 and cannot move"
+    assert said(Rolled(0, (1, 4)), names) == "Expert rolls 41."
+    moved = Moved(0, legal_plays(Position.start(), (2, 6))[0], (), "24/18 13/11")
+    assert said(moved, names, short=True, viewer=0, dice=(2, 6)) == "Expert rolled 62: 24/18 13/11"

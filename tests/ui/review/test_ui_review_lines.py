@@ -17,7 +17,9 @@ import pytest
 import pyxel
 from screen_text import read_line
 
+from cart.ai.review import review_match
 from cart.engine import GameState, Match, Position, Rules
+from cart.phrasebook import signed
 from cart.store.saves.names import MAX_PLAYER_NAME
 from cart.ui.app import App
 from cart.ui.board import layout as L
@@ -232,7 +234,7 @@ def test_a_maxgammon_session_is_headed_maxgammon_not_money() -> None:
 
 
 def test_a_play_with_the_longest_name_and_a_long_play_reads_whole_in_the_detail(assets: Assets) -> None:
-    """A play's head ("1. <name> 6-5") and a four-part play beside its swatch go on over two rows."""
+    """A play's head ("1. <name> 65") and a four-part play beside its swatch go on over two rows."""
     position = Position.from_counts(counts(p24=1, p23=1, p13=1, p8=1, p6=11), counts(p6=15))
     start = GameState.from_position(Rules(), position, turn=1, dice=(2, 2))
     match = Match(Rules(), names=LONG, rng=random.Random(1), start=start)
@@ -241,7 +243,7 @@ def test_a_play_with_the_longest_name_and_a_long_play_reads_whole_in_the_detail(
     i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "move")
     line: Line = scene.lines.lines[i]
     _, detail = shown(scene, i, assets)
-    assert detail[:2] == ["1. Bartholomew", "Fitzwilliams 2-2"]
+    assert detail[:2] == ["1. Bartholomew", "Fitzwilliams 22"]
     play = line.text
     assert len(play) > 19  # longer than a swatch's row: it goes on under itself
     made = [
@@ -256,3 +258,34 @@ def test_a_cube_line_with_the_longest_name_reads_whole_in_the_detail(assets: Ass
     rows, detail = shown(scene, i, assets)
     assert rows == ["Doubles => 2"]
     assert detail[:2] == ["Bartholomew", "Fitzwilliams:"] and detail[2] == "Doubles => 2", detail
+
+
+def test_a_cube_lines_equities_say_whose_they_are_the_doublers_on_the_take_too(assets: Assets) -> None:
+    """The play-test read "ND+0.95 DT+1.28" beside a drop and could not tell whose equity it was."""
+    match = drop()
+    scene = open_review(match)
+    scene.judged.read(review_match(match, ply=0))
+    i = next(k for k, line in enumerate(scene.lines.lines) if line.kind == "drop")
+    _, detail = shown(scene, i, assets)
+    cube = scene.judged.cube(scene.lines.lines[i])
+    assert cube is not None and cube.player == 0 and cube.doubler == 1  # Abcd... drops Bartholomew's double
+    assert detail[-3:-1] == ["Bartholomew", "Fitzwilliams's equity"], detail
+    assert detail[-1].startswith("ND"), detail
+
+
+def test_luck_reads_as_it_is_rounded_never_minus_nothing() -> None:
+    assert [signed(x, 2) for x in (-0.004, 0.0, -0.006, 0.004)] == ["+0.00", "+0.00", "-0.01", "+0.00"]
+
+
+def test_a_matchs_game_line_in_the_list_gives_its_score_and_the_crawford_game(assets: Assets) -> None:
+    """The play-test read "3rd game of 4" and looked for the score and the Crawford game there."""
+    m = Match(Rules(match_length=3), names=LONG, rng=random.Random(1))
+    m.roll((6, 1))
+    m.play(m.legal_plays()[0])
+    m.forfeit(m.game.actor)  # 2 points: the next game is the Crawford game
+    m.new_game()
+    scene = open_review(m)
+    i = max(k for k, line in enumerate(scene.lines.lines) if line.kind == "game")
+    listed, _ = shown(scene, i, assets)
+    assert listed[:2] == ["2nd game of 2,", "Crawford"], listed
+    assert listed[2:] == ["Abcdefghijklmnop...", f"{m.score[0]} - {m.score[1]} Bartholome..."]

@@ -136,7 +136,7 @@ def test_the_computers_play_is_applied_once_then_shown_and_said_when_it_lands(
     assert len(made) == 1 and len(d.table.match.record) == 1  # applied, once, before it is shown
     assert d.scene.view()[0].dice == (3, 1) and not d.table.mine()  # shown as the mover saw it
     d.until(lambda: not d.scene.beats)
-    assert len(made) == 1 and d.table.message != said and "Beginner rolled 3-1: " in d.table.message
+    assert len(made) == 1 and d.table.message != said and "Beginner rolled 31: " in d.table.message
 
 
 def test_until_a_play_lands_the_table_shows_the_game_its_mover_saw(assets: Assets) -> None:
@@ -174,7 +174,7 @@ def test_the_computers_roll_is_told_and_its_dice_stay_in_its_seat_until_the_next
     moved = d.table.marks
     assert moved is not None and moved[0] == 0
     said = d.table.message
-    assert said.startswith(f"{name} rolled 3-2: ") and d.table.log.history()[-1] == said, said
+    assert said.startswith(f"{name} rolled 32: ") and d.table.log.history()[-1] == said, said
     assert seat_dice_pixels() != empty, "no dice in the computer's seat after its play"
     assert d.scene.view()[1].seat_dice == (0, (3, 2))
     d.table.roll()  # the player's roll: the computer's dice go, its play stays said
@@ -184,7 +184,7 @@ def test_the_computers_roll_is_told_and_its_dice_stay_in_its_seat_until_the_next
 
 
 def test_a_roll_the_computer_cannot_play_is_told_with_its_dice(assets: Assets) -> None:
-    """Its man on the bar against a closed board: "Expert rolled 2-2 and cannot move", the 2-2 shown."""
+    """Its man on the bar against a closed board: "Expert rolled 22 and cannot move", the 2-2 shown."""
     closed = Position.from_counts(
         [0] * 6 + [14] + [0] * 18 + [1],  # the computer: 14 on its 6 point, one on the bar
         [0, 2, 2, 2, 2, 2, 2] + [0] * 6 + [3] + [0] * 12,  # the player: a closed board, 3 on the midpoint
@@ -195,7 +195,7 @@ def test_a_roll_the_computer_cannot_play_is_told_with_its_dice(assets: Assets) -
     d.table.act(Roll((2, 2)))
     d.frames(3)
     name = d.table.players[0].name
-    assert f"{name} rolled 2-2 and cannot move" in d.table.log.history()
+    assert f"{name} rolled 22 and cannot move" in d.table.log.history()
     assert d.table.match.game.turn == 1 and d.scene.view()[1].seat_dice == (0, (2, 2))
 
 

@@ -16,24 +16,40 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from screen_text import read_line
 from seats import against, two
 from test_ui_app import RIGHT, Driver, human_turn
 
-from cart.engine import Action, Event, GameStarted, GameState, Move, Moved, Passed, Position, Roll, Rules
+from cart.engine import (
+    Action,
+    Event,
+    Forfeit,
+    GameStarted,
+    GameState,
+    Move,
+    Moved,
+    Passed,
+    Position,
+    Roll,
+    Rules,
+    format_roll,
+)
 from cart.phrasebook import seen_from
 from cart.store import GameOptions, Settings, Store, WriteError
 from cart.ui.app import App
 from cart.ui.board import layout as L
+from cart.ui.kit import palette as wimp
 from cart.ui.kit.assets import Assets
 from cart.ui.kit.intents import Select
 from cart.ui.table.play import PlayScene
+from cart.ui.table.play_boxes import another
 from cart.ui.table.words import last_rolls
 from cart.ui.title import TitleScene
 from cart.ui.wimp.dialogs import Dialog
 from cart.ui.wimp.menus import MenuScene
 from cart.ui.windows.create_form import NewGameScene
-from cart.ui.windows.saved_games import free_name, summary_line
-from cart.ui.windows.start import WIDTHS, StartScene
+from cart.ui.windows.saved_games import free_name, full_line, players_line, summary_line
+from cart.ui.windows.start import ROW_H, WIDTHS, StartScene
 
 VS_EXPERT = GameOptions(Rules(), names=("Expert", "You"), computer=0, level="expert")
 
@@ -331,7 +347,9 @@ def test_a_resumed_game_marks_and_says_each_sides_last_roll(assets: Assets, tmp_
     for e, (d1, d2) in rolls:  # type: ignore[misc]
         name = resumed.table.players[e.player].name
         assert isinstance(e, Moved)
-        said.append(f"{name} rolled {d1}-{d2}: {seen_from(e.text, e.player, resumed.table.viewer)}")
+        said.append(
+            f"{name} rolled {format_roll((d1, d2))}: {seen_from(e.text, e.player, resumed.table.numbering)}"
+        )
     assert resumed.table.log.history()[-2:] == said
     assert resumed.table.message == said[-1]
 
@@ -389,7 +407,7 @@ def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
 def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
     assets: Assets, tmp_path: Path
 ) -> None:
-    """The play-test's case: Exit and resume after the computer rolled 2-2 it could not play."""
+    """The play-test's case: Exit and resume after the computer rolled 22 it could not play."""
     closed = Position.from_counts(
         [0] * 6 + [14] + [0] * 18 + [1],  # the computer: 14 on its 6 point, one on the bar
         [0, 2, 2, 2, 2, 2, 2] + [0] * 6 + [3] + [0] * 12,  # the player: a closed board, 3 on the midpoint
@@ -399,7 +417,7 @@ def test_a_resumed_game_says_a_roll_that_could_not_be_played_and_shows_its_dice(
     start = GameState.from_position(Rules(), closed)
     store.games.create("Closed", options, record=[Roll((2, 2))], start=start, rng=random.Random(1))
     resumed = make_app(tmp_path).resume("Closed")
-    assert "Expert rolled 2-2 and cannot move" in resumed.table.log.history()
+    assert "Expert rolled 22 and cannot move" in resumed.table.log.history()
     assert resumed.table.match.game.turn == 1 and resumed.view()[1].seat_dice == (0, (2, 2))
 
 
@@ -570,3 +588,49 @@ def test_the_next_matchs_name_counts_on_from_a_number_at_the_end(tmp_path: Path)
     assert free_name(store, "Friday") == "Friday 2"
     assert free_name(store, "Room 101") == "Room 102"
     assert free_name(store, "Room 7") == "Room 7"  # free as it is
+
+
+def test_three_new_matches_get_names_the_list_tells_apart(tmp_path: Path) -> None:
+    """Issue 43: "Play a new match" named them "Match three v Master 2", "3"..., all "Match three v..." in
+    the list: a number that does not fit at the end goes first; the players and score read whole."""
+    app = make_app(tmp_path)
+    options = GameOptions(
+        Rules(match_length=1), ("Master", "Bartholomew Fitzwilliams"), computer=0, level="master"
+    )
+    app.store.games.create("Match three v Master", options)  # type: ignore[union-attr]
+    scene = app.resume("Match three v Master")
+    for _ in range(3):
+        scene.act(Forfeit(1))  # the match is over: Yes in the game-over box plays a new one
+        going = another(scene)
+        assert going is not None
+        app.go(going)
+        assert isinstance(app.top, PlayScene) and app.top is not scene
+        scene = app.top
+    games = sorted(Store(tmp_path).games.list(), key=lambda s: s.name)
+    assert [s.name for s in games] == [
+        "2 Match three v Master",
+        "3 Match three v Master",
+        "4 Match three v Master",
+        "Match three v Master",
+    ]
+    assert len({summary_line(s, WIDTHS)[0] for s in games}) == 4
+    assert players_line(games[0]) == "Master 2-0 Bartholomew Fitzwilliams, over"
+    assert full_line(games[0]) == f"2 Match three v Master: {players_line(games[0])}"
+    assert free_name(Store(tmp_path), "Game 2") == "Game 2"  # a short name still counts on at its end
+
+
+def test_the_list_on_the_whole_screen_gives_each_games_name_players_and_score_whole(
+    tmp_path: Path, assets: Assets
+) -> None:
+    """Issue 43: the Players and score column hid both names; the toggle-size view writes them out."""
+    app = make_app(tmp_path)
+    options = GameOptions(Rules(match_length=3), ("Abcdefghijklmnopqrstuvwx", "Bartholomew Fitzwilliams"))
+    app.store.games.create("A long evening at the club", options)  # type: ignore[union-attr]
+    app.to_start()
+    start = app.top
+    assert isinstance(start, StartScene)
+    start.furniture("toggle")
+    app.draw()
+    r = start.row_rect(0)
+    whole = read_line(assets, r.y + 1 + ROW_H, wimp.MENU_SELECTED_TEXT, r.x, r.right)
+    assert whole == "Abcdefghijklmnopqrstuvwx 0-0 Bartholomew Fitzwilliams"  # the name alone would not fit
