@@ -396,7 +396,14 @@ def progress(assets: Assets, colour: int) -> str:
 
 
 def deep_pass(tmp_path: Path, game: Match) -> tuple[App, Player, ReviewScene, SavedGame, Match]:
-    """The Review of the game's first three actions (a tie, the roll-off, a play), opened from the list."""
+    """The Review of the game's first three actions (a tie, the roll-off, a play), opened from the list.
+
+    The teacher's nets are built first, as an earlier deep look leaves them (else their slices come
+    first, a slice a frame under the tests' fixed budget).
+    """
+    from cart.ai.bot import teacher_weights
+
+    teacher_weights()
     app = make_app(tmp_path)
     game = Match.replay(game.rules, game.record[:3], names=game.names)
     kept = saved(app, game)
