@@ -19,7 +19,7 @@ from cart.ai.rollout.check import Check, think_whole_check
 from cart.ai.slices import drain
 from cart.engine import MatchKey, Position, legal_plays, parse_play
 from tools.eval_judge import make_set
-from tools.versus import _gnubg_equity_after
+from tools.players import _gnubg_equity_after
 
 
 @dataclass(frozen=True)

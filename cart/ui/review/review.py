@@ -10,7 +10,6 @@ is kept when it closes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -29,7 +28,7 @@ from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Sele
 from cart.ui.routes import ToDrills
 from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
 from cart.ui.wimp.keyboard import help_entry
-from cart.ui.wimp.menus import Entry, MenuScene
+from cart.ui.wimp.menus import Entry, MenuScene, doing
 from cart.ui.wimp.stage import Pop, Push, Scene, Tell, Transition, chain
 from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
 
@@ -216,13 +215,6 @@ class ReviewScene(Scene):
         return open_rollout(self.services, self.source, self.lines, self.line, self.rollouts)
 
     def menu_entries(self) -> list[Entry]:
-        def doing(act: Callable[[], None]) -> Callable[[], Transition | None]:
-            def run() -> Transition | None:
-                act()
-                return None
-
-            return run
-
         last = len(self.lines.lines) - 1
         device = self.services.used.device  # the keys (a pad's buttons) that do the same, shown
         errors, previous = bool(self.marks), key_for(PREVIOUS.command, device)

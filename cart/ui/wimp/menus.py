@@ -46,6 +46,16 @@ SUBMENU_REST = 4
 """Frames the pointer rests on a submenu arrow before the submenu opens (as RISC OS, without a click)."""
 
 
+def doing(act: Callable[[], None]) -> Callable[[], Transition | None]:
+    """An entry's action that does ``act`` and goes nowhere (the menu closes over the same window)."""
+
+    def run() -> Transition | None:
+        act()
+        return None
+
+    return run
+
+
 class MenuScene(Scene):
     """A pop-up menu, as on RISC OS: Return or SELECT chooses, Escape (pad B) closes the menus.
 
