@@ -38,6 +38,7 @@ of marks are gnubg marking a play our net thinks best, or a mark one step apart.
     python -m tools.versus review judge --games 20 --ply 0    # ours at 0-ply
     python -m tools.versus review judge --games 20 --ply 2 --gnubg-ply 2   # the deep pass
     python -m tools.versus review judge --games 20 --seed 7 --scale 2   # and gnubg 0-ply against its 2-ply
+    python -m tools.versus review judge --games 20 --ply 2 --gnubg-ply 2 --scale 0   # both, by gnubg 2-ply
 """
 
 from __future__ import annotations
@@ -204,7 +205,8 @@ def judge(
     scale: dict[str, Tally] | None = None,
 ) -> dict[str, Tally]:
     """Our review against gnubg's analysis at ``gnubg_ply``; with ``scale``, gnubg's own analysis at
-    ``gnubg_ply`` is also judged against its analysis at ``deep`` plies, on the same games, into it."""
+    ``gnubg_ply`` is also judged against its analysis at ``deep`` plies, on the same games, into it
+    (``deep`` below ``gnubg_ply``: gnubg at ``deep`` plies in our place, judged as ours is)."""
     gnubg = Gnubg(gnubg_ply)
     if cubeless:  # a diagnostic: how much of the gap is gnubg's cubeful equity
         gnubg._run("set analysis chequerplay evaluation cubeful off")
@@ -232,9 +234,12 @@ def judge(
             gnubg._run(f'import mat "{mat}"')
             text, stats = _analyse(gnubg, folder / f"game{i:03d}", gnubg_ply)
             compare(review, text, gnubg_totals(stats), tallies)
-            if scale is not None:
+            if scale is not None and deep > gnubg_ply:
                 deep_text, deep_stats = _analyse(gnubg, folder / f"game{i:03d}-deep", deep)
                 compare_gnubg(text, stats, deep_text, deep_stats, scale)
+            elif scale is not None:  # gnubg at fewer plies in our place, judged as ours is
+                low_text, low_stats = _analyse(gnubg, folder / f"game{i:03d}-low", deep)
+                compare_gnubg(low_text, low_stats, text, stats, scale)
             if i and not i % 5:
                 print(f"  {i} games...", flush=True)
     print(f"our review: {spent:.1f} s for {games} {'matches' if length else 'games'} at {ply}-ply")
@@ -336,21 +341,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--scale",
         type=int,
-        choices=(1, 2),
-        default=0,
-        help="also judge gnubg's own analysis at --gnubg-ply against its analysis at this many plies",
+        choices=(0, 1, 2),
+        default=None,
+        help="also judge gnubg's own analysis at --gnubg-ply against its analysis at this many plies"
+        " (fewer than --gnubg-ply: gnubg at this many in our place, judged as ours is)",
     )
     a = p.parse_args(argv)
     if a.keep:
         a.keep.mkdir(parents=True, exist_ok=True)
-    scale: dict[str, Tally] | None = defaultdict(Tally) if a.scale else None
-    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless, a.match, a.scale, scale)
+    scale: dict[str, Tally] | None = defaultdict(Tally) if a.scale is not None else None
+    deep = a.scale or 0
+    tallies = judge(a.games, a.ply, a.gnubg_ply, a.seed, a.keep, a.gnubg_cubeless, a.match, deep, scale)
     what = f"{a.match}-point matches" if a.match else "money games"
     print(f"{a.games} {what}, ours at {a.ply}-ply against gnubg at {a.gnubg_ply}-ply:")
     for line in report(tallies):
         print(line)
     if scale is not None:
-        print(f"for scale, gnubg at {a.gnubg_ply}-ply in our place against gnubg at {a.scale}-ply:")
+        low, high = sorted((a.gnubg_ply, a.scale))
+        print(f"for scale, gnubg at {low}-ply in our place against gnubg at {high}-ply:")
         for line in report(scale):
             print(line)
     return 0

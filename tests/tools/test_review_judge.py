@@ -80,9 +80,10 @@ def test_gnubgs_shallow_analysis_is_judged_by_its_deeper_one_for_scale() -> None
 
 
 @pytest.mark.slow
-def test_the_judge_runs_gnubg_on_our_games_and_reports_both_figures() -> None:
+@pytest.mark.parametrize(("gnubg_ply", "deep"), [(0, 1), (1, 0)])  # judged deeper, or shallower
+def test_the_judge_runs_gnubg_on_our_games_and_reports_both_figures(gnubg_ply: int, deep: int) -> None:
     scale: dict[str, Tally] = defaultdict(Tally)
-    tallies = judge(2, 0, 0, 7, None, deep=1, scale=scale)
+    tallies = judge(2, 0, gnubg_ply, 7, None, deep=deep, scale=scale)
     assert set(scale) == set(tallies) and all(t.gnubg_n == t.ours_n > 0 for t in scale.values())
     assert set(tallies) == {"beginner", "master", "intermediate", "expert"}
     for t in tallies.values():
