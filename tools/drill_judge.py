@@ -15,7 +15,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from cart.ai.rollout.check import Check, think_whole_check
+from cart.ai.rollout.check import Check, think_check, think_whole_check
 from cart.ai.slices import drain
 from cart.engine import MatchKey, Position, legal_plays, parse_play
 from tools.eval_judge import make_set
@@ -46,11 +46,13 @@ def positions(seed: int, games: int) -> list[tuple[str, tuple[int, int]]]:
     return out
 
 
-def judge(pid: str, dice: tuple[int, int]) -> Judged:
-    """The deep check and gnubg 0-ply on one position, both scored by gnubg 2-ply."""
+def judge(pid: str, dice: tuple[int, int], rollout: bool = True) -> Judged:
+    """The deep check (``rollout`` False: its 2-ply alone) and gnubg 0-ply on one position, both
+    scored by gnubg 2-ply."""
     position = Position.from_position_id(pid)
     match_id = MatchKey(dice=dice).to_id()
-    check = drain(think_whole_check(Check(pid, match_id, "maxgammon", "play", "")))
+    asked = Check(pid, match_id, "maxgammon", "play", "")
+    check = drain(think_whole_check(asked) if rollout else think_check(asked, 0.0))
     results = {p.result for p in legal_plays(position, dice)}
     two = {r: _gnubg_equity_after(r, 2) for r in results}
     zero = {r: _gnubg_equity_after(r, 0) for r in results}
@@ -84,10 +86,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=6, help="games whose positions are judged")
     p.add_argument("--limit", type=int, default=40, help="at most this many positions")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--no-rollout", action="store_true", help="the check's 2-ply alone, for scale")
     a = p.parse_args(argv)
     judged = []
     for pid, dice in positions(a.seed, a.games)[: a.limit]:
-        j = judge(pid, dice)
+        j = judge(pid, dice, not a.no_rollout)
         judged.append(j)
         print(
             f"{pid} {dice[0]}{dice[1]}  deep {j.deep} (loses {j.deep_loss:.3f})  gnubg0 loses "

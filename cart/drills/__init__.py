@@ -9,8 +9,10 @@ How a window uses it::
         ...outcome.right, .cost, .best (.label, .equity), outcome.drill.analysis.choices,
         outcome.drill.due (when it comes back)...
 
-Only drills the deep check kept (``status == "ready"``) are asked; :func:`harvest` adds a
-reviewed game's mistakes, the deep check fills ``analysis`` (:meth:`DrillBook.checked`).
+Only drills the deep check kept (``status == "ready"``) are asked; the Review harvests a
+reviewed game's mistakes and checks them (``cart.ui.review.review_drills.DrillWork``, which a
+window may step too while ``book.unchecked(check_key())`` is not empty); the board as the
+player saw it is ``cart.ai.rollout.check.before_decision`` (a take's: then ``double()``).
 """
 
 from .book import (
