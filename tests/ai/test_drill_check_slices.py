@@ -19,3 +19,15 @@ def test_the_checks_first_slice_does_not_load_the_weights_whole(monkeypatch: pyt
     part = think_check(check, 0.1)
     next(part)
     assert bot._LOADED == {}  # the first slice came back before the nets were whole
+
+
+def test_the_check_reads_the_teachers_nets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drill's answer is the teacher's (as the Review's deep pass that marked it), not the player's nets."""
+    from cart.ai.slices import drain
+
+    monkeypatch.setattr(bot, "_LOADED", {})
+    match = opening("8/2 6/5")
+    before = match.moments(upto=1)[1]
+    check = Check(before.position_id, before.match_id, "standard", "play", "8/2 6/5")
+    drain(think_check(check, 0.05))
+    assert bot.TEACHER_PATH in bot._LOADED

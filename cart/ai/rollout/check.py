@@ -18,7 +18,7 @@ from typing import Literal
 from ...engine import Match, MatchKey, Position, Rules, format_play, parse_play
 from ...engine.fast import flip_key, play_of, successors
 from ...engine.rules import Variant
-from ..bot import Bot, think_load_weights
+from ..bot import Bot, think_teacher_weights
 from ..deep import Deep
 from ..net import Probs, equity
 from ..review.cube import cube_view, emg_span
@@ -114,7 +114,7 @@ def before_decision(position_id: str, match_id: str, variant: str = "standard") 
 
 
 def _think_deep(check: Check) -> Generator[None, None, Check]:
-    weights = yield from think_load_weights()  # in slices: a frame checking a drill never waits 0.2 s for it
+    weights = yield from think_teacher_weights()  # the teacher's, as the Review's deep pass; in slices
     match = before_decision(check.position_id, check.match_id, check.variant)
     state, score = match.game, match.score
     if check.kind == "play":
