@@ -252,6 +252,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "py:review_probe()",
         "wait:45",
         "py:review_report()",
+        "pyuntil:PROBE['deep_end'] is not None,240",  # the deep pass, two rolls ahead, after the quick
+        "py:review_report()",
         "shot:review_done",
     ]
     return {

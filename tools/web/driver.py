@@ -274,7 +274,8 @@ def review_probe():
     scene = a.top
     clock = a.clock
     begin = clock.begin
-    PROBE.update(review_frames=[], review_scene=scene, review_end=None)
+    PROBE.update(review_frames=[], review_scene=scene, review_end=None, deep_frames=[], deep_end=None)
+    deep = getattr(scene, "deep", None)  # None: a page from before the deep pass
 
     def timed_begin():
         begin()
@@ -283,6 +284,10 @@ def review_probe():
             PROBE["review_frames"].append((now, scene.done))
             if scene.finished:
                 PROBE["review_end"] = now
+        elif deep is not None and PROBE["deep_end"] is None:
+            PROBE["deep_frames"].append((now, deep.done))
+            if deep.finished:
+                PROBE["deep_end"] = now
 
     clock.begin = timed_begin
     return {"top": type(scene).__name__, "done": scene.done, "total": scene.total}
@@ -309,6 +314,24 @@ def review_report():
         "reserve_ms": round(getattr(app().clock, "reserve", 0.0) * 1e3, 2),
         "worker_ready": bool(worker is not None and worker.bridge.ready()),
         "in_the_frame": analysis is None or analysis.reviewer is not None,
+        **deep_figures(),
+    }
+
+
+def deep_figures():
+    """The deep pass after the quick one: its frames per second, late frames and how long it took."""
+    f = PROBE.get("deep_frames") or []
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(f)]
+    if not gaps:
+        return {"deep_frames": len(f)}
+    end = PROBE.get("deep_end")
+    return {
+        "deep_fps": round(len(gaps) / sum(gaps), 2),
+        "deep_over_40ms": sum(1 for g in gaps if g > 0.040),
+        "deep_longest_ms": round(max(gaps) * 1e3, 1),
+        "deep_done": f"{f[-1][1]}/{PROBE['review_scene'].total}",
+        "deep_s": round(end - f[0][0], 2) if end else None,
+        "deep_in_the_frame": getattr(PROBE["review_scene"].deep, "reviewer", None) is not None,
     }
 
 
