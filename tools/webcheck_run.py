@@ -254,6 +254,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "py:review_report()",
         "pyuntil:PROBE['deep_end'] is not None,240",  # the deep pass, two rolls ahead, after the quick
         "py:review_report()",
+        "pyuntil:PROBE['drills_end'] is not None,420",  # then the human's mistakes checked as drills
+        "py:review_report()",
         "shot:review_done",
     ]
     return {

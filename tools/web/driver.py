@@ -275,7 +275,9 @@ def review_probe():
     clock = a.clock
     begin = clock.begin
     PROBE.update(review_frames=[], review_scene=scene, review_end=None, deep_frames=[], deep_end=None)
+    PROBE.update(drill_frames=[], drills_end=None)
     deep = getattr(scene, "deep", None)  # None: a page from before the deep pass
+    drills = getattr(scene, "drills", None)  # None: a page from before the drills
 
     def timed_begin():
         begin()
@@ -288,6 +290,10 @@ def review_probe():
             PROBE["deep_frames"].append((now, deep.done))
             if deep.finished:
                 PROBE["deep_end"] = now
+        elif drills is not None and PROBE["drills_end"] is None:
+            PROBE["drill_frames"].append((now, drills.drill_id))
+            if drills.idle:
+                PROBE["drills_end"] = now
 
     clock.begin = timed_begin
     return {"top": type(scene).__name__, "done": scene.done, "total": scene.total}
@@ -315,6 +321,25 @@ def review_report():
         "worker_ready": bool(worker is not None and worker.bridge.ready()),
         "in_the_frame": analysis is None or analysis.reviewer is not None,
         **deep_figures(),
+        **drill_figures(),
+    }
+
+
+def drill_figures():
+    """The drills' deep checks after the deep pass: frames per second while they ran, and each's seconds."""
+    f = PROBE.get("drill_frames") or []
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(f)]
+    if not gaps:
+        return {"drill_frames": len(f)}
+    end = PROBE.get("drills_end")
+    checked = len({d for _, d in f if d})
+    return {
+        "drills_fps": round(len(gaps) / sum(gaps), 2),
+        "drills_over_40ms": sum(1 for g in gaps if g > 0.040),
+        "drills_longest_ms": round(max(gaps) * 1e3, 1),
+        "drills_checked": checked,
+        "drills_s": round(end - f[0][0], 2) if end else None,
+        "drills_in_the_frame": getattr(PROBE["review_scene"].drills, "worker", 0) is None,
     }
 
 
