@@ -238,6 +238,7 @@ def judge(
                 deep_text, deep_stats = _analyse(gnubg, folder / f"game{i:03d}-deep", deep)
                 compare_gnubg(text, stats, deep_text, deep_stats, scale)
             elif scale is not None:  # gnubg at fewer plies in our place, judged as ours is
+                gnubg._run(f'import mat "{mat}"')  # afresh: gnubg keeps a deeper analysis over a shallower
                 low_text, low_stats = _analyse(gnubg, folder / f"game{i:03d}-low", deep)
                 compare_gnubg(low_text, low_stats, text, stats, scale)
             if i and not i % 5:

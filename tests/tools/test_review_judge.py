@@ -85,6 +85,7 @@ def test_the_judge_runs_gnubg_on_our_games_and_reports_both_figures(gnubg_ply: i
     scale: dict[str, Tally] = defaultdict(Tally)
     tallies = judge(2, 0, gnubg_ply, 7, None, deep=deep, scale=scale)
     assert set(scale) == set(tallies) and all(t.gnubg_n == t.ours_n > 0 for t in scale.values())
+    assert any(t.ours_error != t.gnubg_error for t in scale.values())  # two analyses, not one read twice
     assert set(tallies) == {"beginner", "master", "intermediate", "expert"}
     for t in tallies.values():
         assert t.ours_n > 0 and t.gnubg_n > 0 and t.gnubg_error > 0
