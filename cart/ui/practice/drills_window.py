@@ -151,10 +151,14 @@ class DrillsScene(WindowScene):
         waiting = f", {f.waiting} waiting for the deep check" if f.waiting else ""
         if self.checking is not None and self.checking.busy:
             waiting += " (checking)"
+        if f.today:
+            today = f"Today: {f.today} ({f.due} due, {f.new} new)"
+        elif f.ready or f.waiting:
+            today = "Nothing due today: More practises the rest"
+        else:  # More has nothing to practise either: say where drills come from
+            today = "No drills yet: a Review's deep look makes them"
         return [
-            f"Today: {f.today} ({f.due} due, {f.new} new)"
-            if f.today
-            else "Nothing due today: More practises",
+            today,
             f"{f.ready} drills, {f.learned} learned{waiting}",
             f"Answers: {rate}",
             self.said,

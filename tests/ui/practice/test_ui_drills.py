@@ -423,6 +423,15 @@ def test_f2_on_the_saved_games_opens_the_drills_and_escape_comes_back(assets: As
     assert app.top is start
 
 
+def test_an_empty_book_says_where_drills_come_from(assets: Assets, tmp_path: Path) -> None:
+    """No drills at all: the window does not offer More (greyed) as what to do, it says how drills come."""
+    app = drills_app(tmp_path, [])
+    Driver(app).key(pyxel.KEY_F2)
+    assert isinstance(app.top, DrillsScene)
+    assert app.top.lines()[0] == "No drills yet: a Review's deep look makes them"
+    assert not app.top.more.enabled and not app.top.start.enabled
+
+
 def test_a_harvested_take_is_asked_of_the_player_doubled_on_the_board_of_the_double(
     assets: Assets, tmp_path: Path
 ) -> None:
