@@ -187,11 +187,12 @@ def think_prepare(key: int, ahead: bool = False) -> Generator[None, None, None]:
     A thought reads a board in one go, which in the frame would freeze it, so the boards come
     first, in slices. Men only move down, so a side can reach only boards with no more men on
     each point and higher than it has with its men outside brought to the 6-point. A look
-    ``ahead`` (two plies) may break contact on the way, so every side's boards are made.
+    ``ahead`` (two plies) may break thin contact on the way (:data:`AHEAD_PIPS`), so then every
+    side's boards are made.
     """
     if complete():
         return  # a worker has waited long enough
-    race = ahead or is_race(key)
+    race = is_race(key) or (ahead and _overlap(key) <= AHEAD_PIPS)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
         board = side >> 4
         if not race and board >= HOME:
@@ -210,6 +211,16 @@ def think_prepare(key: int, ahead: bool = False) -> Generator[None, None, None]:
                 first_off(n)
                 yield
         _PREPARED.add((top, gammons))
+
+
+AHEAD_PIPS = 16
+"""Contact this thin (the rear men's overlap, in pips) two average rolls (8 pips each) may break."""
+
+
+def _overlap(key: int) -> int:
+    """How far the two sides' rearmost men overlap, in pips (0 or less: no contact)."""
+    rear = [((side >> 4).bit_length() + 3) >> 2 for side in (key & SIDE_MASK, key >> SIDE_BITS)]
+    return rear[0] + rear[1] - 25
 
 
 def _brought_home(board: int) -> int:

@@ -170,3 +170,6 @@ def test_a_look_ahead_finds_its_bear_off_tables_made_in_slices() -> None:
         Deep(weights).chances(key, 2)
         assert (len(bearoff._HOME_SOLVED) == made) is ahead, ahead
     bearoff.forget()
+    drain(bearoff.think_prepare(Position.start().key, ahead=True))  # contact two rolls cannot break
+    assert len(bearoff._HOME_SOLVED) == 1  # the empty board alone: an opening's look pays for no table
+    bearoff.forget()
