@@ -101,8 +101,8 @@ class DrillBook:
         return [d for d in self.drills() if d.analysis is None or d.analysis.key != key]
 
     def checked(self, drill_id: str, analysis: Analysis, mistake: bool) -> Drill | None:
-        """Keep a deep check's ``analysis``; ``mistake``: it still calls the player's answer one (else
-        the drill is dropped). The drill as kept, or None if it is no longer in the book."""
+        """Keep a deep check's ``analysis``; ``mistake``: whether it calls the player's answer a mistake
+        (if not, the drill is dropped). The drill as kept, or None if it is no longer in the book."""
 
         def change(drills: dict[str, Drill]) -> None:
             drill = drills.get(drill_id)

@@ -325,39 +325,39 @@ def review_report():
     }
 
 
-def drill_figures():
-    """The drills' deep checks after the deep pass: frames per second while they ran, and each's seconds."""
-    f = PROBE.get("drill_frames") or []
-    gaps = [b[0] - a[0] for a, b in itertools.pairwise(f)]
+def _timed(name, frames, end):
+    """Frames per second, late frames, the longest and the seconds of one phase, as ``name_...``."""
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(frames)]
     if not gaps:
-        return {"drill_frames": len(f)}
-    end = PROBE.get("drills_end")
-    checked = len({d for _, d in f if d})
+        return None
     return {
-        "drills_fps": round(len(gaps) / sum(gaps), 2),
-        "drills_over_40ms": sum(1 for g in gaps if g > 0.040),
-        "drills_longest_ms": round(max(gaps) * 1e3, 1),
-        "drills_checked": checked,
-        "drills_s": round(end - f[0][0], 2) if end else None,
-        "drills_in_the_frame": getattr(PROBE["review_scene"].drills, "worker", 0) is None,
+        f"{name}_fps": round(len(gaps) / sum(gaps), 2),
+        f"{name}_over_40ms": sum(1 for g in gaps if g > 0.040),
+        f"{name}_longest_ms": round(max(gaps) * 1e3, 1),
+        f"{name}_s": round(end - frames[0][0], 2) if end else None,
     }
+
+
+def drill_figures():
+    """The drills' deep checks after the deep pass: how the frames went, how many were checked."""
+    f = PROBE.get("drill_frames") or []
+    timed = _timed("drills", f, PROBE.get("drills_end"))
+    if timed is None:
+        return {"drill_frames": len(f)}
+    checked = len({d for _, d in f if d})
+    in_frame = getattr(PROBE["review_scene"].drills, "worker", 0) is None
+    return {**timed, "drills_checked": checked, "drills_in_the_frame": in_frame}
 
 
 def deep_figures():
-    """The deep pass after the quick one: its frames per second, late frames and how long it took."""
+    """The deep pass after the quick one: how the frames went, how far it got and where it ran."""
     f = PROBE.get("deep_frames") or []
-    gaps = [b[0] - a[0] for a, b in itertools.pairwise(f)]
-    if not gaps:
+    timed = _timed("deep", f, PROBE.get("deep_end"))
+    if timed is None:
         return {"deep_frames": len(f)}
-    end = PROBE.get("deep_end")
-    return {
-        "deep_fps": round(len(gaps) / sum(gaps), 2),
-        "deep_over_40ms": sum(1 for g in gaps if g > 0.040),
-        "deep_longest_ms": round(max(gaps) * 1e3, 1),
-        "deep_done": f"{f[-1][1]}/{PROBE['review_scene'].total}",
-        "deep_s": round(end - f[0][0], 2) if end else None,
-        "deep_in_the_frame": getattr(PROBE["review_scene"].deep, "reviewer", None) is not None,
-    }
+    done = f"{f[-1][1]}/{PROBE['review_scene'].total}"
+    in_frame = getattr(PROBE["review_scene"].deep, "reviewer", None) is not None
+    return {**timed, "deep_done": done, "deep_in_the_frame": in_frame}
 
 
 # -- what only a browser shows: the download, Quit, a dropped file --------------------------------
