@@ -1,4 +1,4 @@
-"""The contact net's learning curve on luck-adjusted returns, judged by gnubg's 2-ply (development only).
+"""A net's learning curve on luck-adjusted returns, judged by gnubg's 2-ply (development only).
 
 Before a long run makes millions of targets (:mod:`tools.net_targets`), fit the contact net
 on the first N of them for a few N and see whether its error on positions it never saw
@@ -13,8 +13,9 @@ the squared error of the five outputs for a fixed number of epochs, over the sam
 contact net's own positions (crashed boards are the crashed net's: left out), a twentieth of
 the games held out and their error printed beside the judge's; any sample whose position is
 in the judge's set is dropped. Inputs are built by
-the trainer's kernels, so the net learns on what the cart feeds it. One core (numpy's BLAS
-held to one thread)::
+the trainer's kernels, so the net learns on what the cart feeds it. ``--net crashed`` fits the
+crashed net the same way on the crashed boards alone, judged on the set's crashed positions. One
+core (numpy's BLAS held to one thread)::
 
     python -m tools.net_curve judge-set --out ~/.cache/gammon-cart/net-curve-set.npz
     OPENBLAS_NUM_THREADS=1 nice -n 19 python -m tools.net_curve fit ~/.cache/gammon-cart/net-targets \\
@@ -80,14 +81,17 @@ def mover_targets(t: np.ndarray) -> np.ndarray:
     return np.array([1.0, 0, 0, 0, 0]) + t.astype(np.float64) @ _FLIP_DIFF.T
 
 
-def contact_net(weights: Path, hidden: int = 0, seed: int = 1) -> dict[str, np.ndarray]:
-    """A weight file's contact net (``W1`` input-major), grown to ``hidden`` units if more than it has.
+def contact_net(
+    weights: Path, hidden: int = 0, seed: int = 1, name: str = "contact"
+) -> dict[str, np.ndarray]:
+    """A weight file's contact net, or its ``name`` net of the same inputs (``W1`` input-major), grown to
+    ``hidden`` units if more than it has.
 
     New units start with small random inputs and no say in the outputs, so the grown net first
     values every position as the file's does.
     """
     _, nets = cartnet.read_arrays(weights.read_bytes())
-    w1, b1, w2, b2 = nets["contact"]
+    w1, b1, w2, b2 = nets[name]
     p = {
         "W1": np.array(w1, np.float64).T.copy(),
         "b1": np.array(b1, np.float64),
@@ -143,14 +147,17 @@ def load_set(path: Path, cls: str) -> dict[str, np.ndarray]:
 
 
 # -- the fit ---------------------------------------------------------------------------------
-def samples(folder: Path, limit: int, s: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The first ``limit`` samples' after-move rows and targets (the mover's), and whether held out."""
+def samples(
+    folder: Path, limit: int, s: dict[str, np.ndarray], crashed: bool = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The first ``limit`` samples' after-move rows and targets (the mover's), and whether held out: the
+    contact net's positions, or the crashed net's where ``crashed``."""
     d = net_targets.load(folder, limit)
     keys, target, game = d["keys"][:limit], d["target"][:limit], d["game"][:limit]
     judged = {bytes(r) for r in s["keys"]}
     keep = np.array([bytes(r) not in judged for r in keys])
     rows = after_move(keys)
-    keep &= ~np.array([is_crashed(int.from_bytes(r.tobytes(), "little")) for r in rows])
+    keep &= np.array([is_crashed(int.from_bytes(r.tobytes(), "little")) == crashed for r in rows])
     held = (game * 2654435761 % 97) < 5  # about a twentieth of the games
     return rows[keep], mover_targets(target[keep]), held[keep]
 
@@ -166,12 +173,15 @@ def fit_curve(
     lr: float,
     batch: int,
     seed: int,
+    anneal: bool = False,
 ) -> tuple[dict[str, np.ndarray], list[dict[str, float]]]:
     """Adam on squared error from ``p0`` for a fixed number of epochs: the last epoch's net and each epoch's
     held-out and judged error. (The held-out samples' noise, about 0.3 in equity a sample, hides
     differences of a few thousandths in equity error: too noisy to pick an epoch by.)
 
     Inputs are built a batch at a time (a million samples' dense inputs would not fit twice in memory).
+    With ``anneal`` the rate falls along a half cosine to nothing at the last step, so the last epoch's
+    net is not one noisy step among many.
     """
     rng = np.random.default_rng(seed)
     n_in = p0["W1"].shape[0]
@@ -188,6 +198,7 @@ def fit_curve(
     log = [{"epoch": 0, "held": held_error(p), "judge": judge(p, s), "cpu_s": 0.0}]
     print(json.dumps(log[-1]), flush=True)
     step = 0
+    steps = epochs * -(-len(tr) // batch)
     t0 = time.process_time()
     for epoch in range(1, epochs + 1):
         rng.shuffle(tr)
@@ -195,7 +206,7 @@ def fit_curve(
             b = tr[start : start + batch]
             g = gradients(p, inputs(rows[b], n_in).astype(np.float64), y[b], 1.0 / len(b))
             step += 1
-            adam_step(p, g, m, v2, step, lr)
+            adam_step(p, g, m, v2, step, lr * (0.5 + 0.5 * np.cos(np.pi * step / steps) if anneal else 1.0))
         err = held_error(p)
         log.append({"epoch": epoch, "held": err, "judge": judge(p, s), "cpu_s": time.process_time() - t0})
         print(json.dumps(log[-1]), flush=True)
@@ -247,13 +258,20 @@ def crashed_check(set_path: Path, positions: int, trials: int, plies: list[int],
         )
 
 
-def write_teacher(fit: Path, to: Path) -> str:
-    """Write ``fit``'s contact net alone to ``to``, in 16-bit halves (the teacher's judge figures measured
-    the same to the 4th decimal: docs/notes/teacher-deep.md); what was written, in words."""
+def write_teacher(fit: Path, to: Path, crashed: Path | None = None) -> str:
+    """Write ``fit``'s contact net (and ``crashed``'s crashed net, if given) to ``to``, in 16-bit halves
+    (the teacher's judge figures measured the same to the 4th decimal: docs/notes/teacher-deep.md); what
+    was written, in words."""
     meta, nets = cartnet.read_arrays(fit.read_bytes())
-    cartnet.write_weights(to, {"contact": nets["contact"]}, meta, half={"contact"})
+    mine = {"contact": nets["contact"]}
+    if crashed is not None:
+        crashed_meta, crashed_nets = cartnet.read_arrays(crashed.read_bytes())
+        mine["crashed"] = crashed_nets["crashed"]
+        meta = {**meta, "crashed_fit": crashed_meta.get("fit", {})}
+    cartnet.write_weights(to, mine, meta, half=set(mine))
     hidden = len(nets["contact"][1])
-    return f"{to}: the contact net of {fit} ({hidden} hidden units), {to.stat().st_size:,} bytes"
+    said = f" and the crashed net of {crashed}" if crashed is not None else ""
+    return f"{to}: the contact net of {fit} ({hidden} hidden units){said}, {to.stat().st_size:,} bytes"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -264,12 +282,14 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("--games", type=int, default=210)
     j.add_argument("--keep", type=float, default=0.25)
     j.add_argument("--out", type=Path, required=True)
-    f = sub.add_parser("fit", help="fit the contact net on the first N samples and judge it")
+    f = sub.add_parser("fit", help="fit the contact (or crashed) net on the first N samples and judge it")
     f.add_argument("folder", type=Path)
+    f.add_argument("--net", choices=("contact", "crashed"), default="contact")
     f.add_argument("--set", type=Path, required=True)
     f.add_argument("--samples", type=int, required=True)
     f.add_argument("--epochs", type=int, default=4)
     f.add_argument("--lr", type=float, default=1e-4)
+    f.add_argument("--anneal", action="store_true", help="the rate falls along a half cosine to nothing")
     f.add_argument("--batch", type=int, default=256)
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--weights", type=Path, default=cartnet.DEFAULT_PATH)
@@ -283,12 +303,13 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--trials", type=int, default=36)
     c.add_argument("--ply", type=int, nargs="+", default=[0, 1])
     c.add_argument("--weights", type=Path, default=cartnet.DEFAULT_PATH)
-    t = sub.add_parser("teacher", help="the teacher's file: a fit's contact net alone, in halves")
+    t = sub.add_parser("teacher", help="the teacher's file: a fit's contact net (and crashed net), in halves")
     t.add_argument("fit", type=Path, help="a weight file written by fit --to")
+    t.add_argument("--crashed", type=Path, help="a weight file written by fit --net crashed --to")
     t.add_argument("--to", type=Path, default=TEACHER_PATH)
     a = ap.parse_args(argv)
     if a.cmd == "teacher":
-        print(write_teacher(a.fit, a.to))
+        print(write_teacher(a.fit, a.to, a.crashed))
         return 0
     if a.cmd == "crashed":
         crashed_check(a.set, a.positions, a.trials, a.ply, a.weights)
@@ -298,16 +319,18 @@ def main(argv: list[str] | None = None) -> int:
         np.savez_compressed(a.out, **s)  # type: ignore[arg-type]
         print(f"{len(s['ids'])} positions ({int((s['classes'] == 'crashed').sum())} crashed) -> {a.out}")
         return 0
-    s = load_set(a.set, "contact")
-    p0 = contact_net(a.weights, a.hidden, a.seed)
+    s = load_set(a.set, a.net)
+    p0 = contact_net(a.weights, a.hidden, a.seed, a.net)
     g0 = float(np.mean(np.abs(equity_of(s["gnubg0"]) - equity_of(s["gnubg2"]))))
     print(
-        f"{len(s['ids'])} judged contact positions: gnubg 0-ply {g0:.4f}, "
-        f"shipped contact net {judge(p0, s):.4f}"
+        f"{len(s['ids'])} judged {a.net} positions: gnubg 0-ply {g0:.4f}, "
+        f"shipped {a.net} net {judge(p0, s):.4f}"
     )
-    rows, y, held = samples(a.folder, a.samples, s)
+    rows, y, held = samples(a.folder, a.samples, s, crashed=a.net == "crashed")
     print(f"{len(rows)} samples ({int(held.sum())} held out) of the first {a.samples}", flush=True)
-    p, log = fit_curve(p0, rows, y, held, s, epochs=a.epochs, lr=a.lr, batch=a.batch, seed=a.seed)
+    p, log = fit_curve(
+        p0, rows, y, held, s, epochs=a.epochs, lr=a.lr, batch=a.batch, seed=a.seed, anneal=a.anneal
+    )
     best = min(log, key=lambda e: e["held"])
     print(
         f"samples {a.samples}: judged {log[0]['judge']:.4f} -> {log[-1]['judge']:.4f} after {a.epochs} epochs"
@@ -322,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     if a.to:
         meta, nets = cartnet.read_arrays(a.weights.read_bytes())
-        nets["contact"] = (p["W1"].T, p["b1"], p["W2"], p["b2"])  # type: ignore[assignment]
+        nets[a.net] = (p["W1"].T, p["b1"], p["W2"], p["b2"])  # type: ignore[assignment]
         meta = dict(meta)
         meta["fit"] = {
             "command": "python -m tools.net_curve " + " ".join(sys.argv[1:] if argv is None else argv)

@@ -67,6 +67,45 @@ def test_a_fit_moves_the_judged_error_and_returns_its_last_epoch():
     assert np.isclose(float(((forward(p, x)[1] - y[3:]) ** 2).sum()), log[-1]["held"])
 
 
+def test_the_teacher_command_takes_the_crashed_net_from_a_crashed_fit(tmp_path, capsys):
+    """``--crashed``: the teacher's crashed net is that fit's crashed net, its contact net the other's."""
+    meta, shipped = nc.cartnet.read_arrays(nc.cartnet.DEFAULT_PATH.read_bytes())
+    fit = tmp_path / "crashed-fit.bin"
+    w1, b1, w2, b2 = shipped["crashed"]
+    nets = {**shipped, "crashed": (w1, [b + 0.25 for b in b1], w2, b2)}
+    nc.cartnet.write_weights(fit, nets, {**meta, "fit": {"command": "crashed"}})  # type: ignore[arg-type]
+    to = tmp_path / "teacher.bin"
+    assert nc.main(["teacher", str(nc.cartnet.DEFAULT_PATH), "--crashed", str(fit), "--to", str(to)]) == 0
+    assert f"and the crashed net of {fit}" in capsys.readouterr().out
+    got_meta, got = nc.cartnet.read_arrays(to.read_bytes())
+    assert set(got) == {"contact", "crashed"} and got_meta["crashed_fit"] == {"command": "crashed"}
+    assert np.allclose(got["crashed"][1], np.array(b1) + 0.25, atol=1e-2)
+    assert np.allclose(got["contact"][1], shipped["contact"][1], atol=1e-2)
+    teacher = teacher_weights(to)
+    crashed_key = Position.from_position_id("tx0ACwM3A4ABAA").key
+    assert nc.is_crashed(crashed_key)
+    assert teacher.crashed is not None and teacher.crashed.forward(crashed_key) != (
+        Bot("expert").weights.crashed.forward(crashed_key)  # type: ignore[union-attr]
+    )
+
+
+def test_crashed_samples_are_the_crashed_nets_and_the_rest_the_contact_nets(tmp_path, monkeypatch):
+    keys = [Position.from_position_id(pid).key for pid in [*IDS, "tx0ACwM3A4ABAA"]]
+    s = {"keys": rows_of(keys[:1])}
+    d = {
+        "keys": rows_of(keys),
+        "target": np.zeros((len(keys), 5), np.float32),
+        "game": np.arange(len(keys)),
+    }
+    monkeypatch.setattr(nc.net_targets, "load", lambda folder, limit: d)
+    contact, _, _ = nc.samples(tmp_path, len(keys), s)
+    crashed, _, _ = nc.samples(tmp_path, len(keys), s, crashed=True)
+    # the judged one (the first) dropped: one contact position left, three crashed ones
+    assert len(contact) == 1 and len(crashed) == 3
+    assert not nc.is_crashed(int.from_bytes(contact[0].tobytes(), "little"))
+    assert all(nc.is_crashed(int.from_bytes(r.tobytes(), "little")) for r in crashed)
+
+
 def test_the_teacher_command_writes_a_fits_contact_net_alone_in_halves(tmp_path, capsys):
     to = tmp_path / "teacher.bin"
     assert nc.main(["teacher", str(nc.cartnet.DEFAULT_PATH), "--to", str(to)]) == 0
