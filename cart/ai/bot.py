@@ -61,7 +61,7 @@ def think_load_weights(path: Path = DEFAULT_PATH) -> Generator[None, None, Weigh
 
 
 TEACHER_PATH = DEFAULT_PATH.with_name("teacher.bin")
-"""The teacher's contact net alone (``tools.net_curve teacher``), in halves."""
+"""The teacher's contact net and, where it has one, crashed net (``tools.net_curve teacher``), in halves."""
 
 
 def teacher_weights(path: Path = TEACHER_PATH) -> Weights:
@@ -70,7 +70,7 @@ def teacher_weights(path: Path = TEACHER_PATH) -> Weights:
 
 
 def think_teacher_weights(path: Path = TEACHER_PATH) -> Generator[None, None, Weights]:
-    """The teacher's nets, in slices: its own contact net over the shipped race, crashed and prune nets.
+    """The teacher's nets, in slices: its own contact (and crashed) net over the shipped race and prune nets.
 
     The contact net was fitted to the game's own self-play and judges better at 2-ply, but a
     playing net must first prove itself over thousands of games against gnubg: so only the
@@ -81,8 +81,11 @@ def think_teacher_weights(path: Path = TEACHER_PATH) -> Generator[None, None, We
         shipped = yield from think_load_weights()
         meta, arrays = read_arrays(path.read_bytes())
         contact = yield from Net.think(*arrays["contact"])
+        crashed = shipped.crashed
+        if "crashed" in arrays:
+            crashed = yield from Net.think(*arrays["crashed"])
         meta = {**shipped.meta, "teacher": meta}
-        weights = Weights(contact, shipped.race, meta, shipped.prune, shipped.crashed)
+        weights = Weights(contact, shipped.race, meta, shipped.prune, crashed)
         _LOADED[path] = weights
     return weights
 

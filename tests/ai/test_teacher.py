@@ -1,5 +1,5 @@
-"""The teacher's nets (``cart.ai.bot.teacher_weights``): its own contact net for the deep look, the
-shipped nets for the computer's play."""
+"""The teacher's nets (``cart.ai.bot.teacher_weights``): its own contact and crashed nets for the deep
+look, the shipped nets for the computer's play."""
 
 from __future__ import annotations
 
@@ -26,11 +26,12 @@ def split_match() -> Match:
     return m
 
 
-def test_the_teachers_file_is_a_contact_net_alone_in_halves_built_in_slices(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_the_teachers_file_is_a_contact_and_a_crashed_net_in_halves_built_in_slices(tmp_path) -> None:  # type: ignore[no-untyped-def]
     data = TEACHER_PATH.read_bytes()
     meta, arrays = read_arrays(data)
-    assert set(arrays) == {"contact"} and b'"dtype": "f2"' in data
+    assert set(arrays) == {"contact", "crashed"} and data.count(b'"dtype": "f2"') == 2
     assert str(meta["fit"]["command"]).startswith("python -m tools.net_curve fit")  # type: ignore[index]
+    assert "--net crashed" in str(meta["crashed_fit"]["command"])  # type: ignore[index]
     with pytest.raises(WeightsError, match="no race net"):
         read_weights(data)  # not a whole weight file: the computer could not play on it
     copy = tmp_path / "teacher.bin"
@@ -39,9 +40,12 @@ def test_the_teachers_file_is_a_contact_net_alone_in_halves_built_in_slices(tmp_
     assert not list(think_teacher_weights(copy))  # built once a process
     teacher = drain(think_teacher_weights(copy))
     shipped = load_weights()
-    assert (teacher.race, teacher.crashed, teacher.prune) == (shipped.race, shipped.crashed, shipped.prune)
+    assert (teacher.race, teacher.prune) == (shipped.race, shipped.prune)
     key = Bot("expert").choose_play(SPLIT, (6, 4)).result.key  # type: ignore[union-attr]
     assert teacher.contact.forward(key) != shipped.contact.forward(key)
+    crashed = Position.from_position_id("tx0ACwM3A4ABAA").key
+    assert teacher.crashed is not None and shipped.crashed is not None
+    assert teacher.crashed.forward(crashed) != shipped.crashed.forward(crashed)
 
 
 def test_the_hint_and_the_tutor_read_the_teachers_net_and_the_computer_does_not() -> None:
