@@ -223,6 +223,30 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     assert app.input.mouse == (pyxel.mouse_x, pyxel.mouse_y)  # the mouse never moved
 
 
+@pytest.mark.parametrize("select", [pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A], ids=["space", "pad_a"])
+def test_opened_by_the_keys_select_presses_next_error_as_return_does(
+    assets: Assets, tmp_path: Path, game: Match, review: Review, select: int
+) -> None:
+    """Issue 41: the keys' cursor starts on the default button, where Return presses (it was on "<",
+    so Space or pad A stepped back a line); the pointer still shows there, no stop being marked."""
+    app = make_app(tmp_path)
+    saved(app, game, review)
+    p = Player(app)
+    app.to_start()
+    start = p.top
+    assert isinstance(start, StartScene)
+    walk_to(p, start.review.rect.center, KEYS)
+    p.press(pyxel.KEY_SPACE)
+    scene = p.top
+    assert isinstance(scene, ReviewScene) and scene.focus == scene.next_error.rect.center
+    assert app.input.cursor == scene.next_error.rect.center and not scene.shows_focus
+    p.press(select)
+    assert scene.list.selected in scene.marks
+    at = scene.list.selected
+    p.press(pyxel.KEY_RETURN)
+    assert scene.list.selected in scene.marks and scene.list.selected != at
+
+
 def three_game_match() -> Match:
     """A 3-point match three games long (2-1): two plays each, then a single resigned and accepted."""
     match = Match(Rules(match_length=3), names=NAMES, rng=random.Random(3))
