@@ -17,10 +17,10 @@ from cart.drills import LEARNED, DrillBook
 from cart.store import StoreError
 from cart.ui.kit import CHAR_H, CHAR_W, Intent, Rect, palette as wimp
 from cart.ui.kit.text import cut, shown
+from cart.ui.review.checking import Checking
 from cart.ui.wimp import Button, Entry, Transition, Window, WindowScene, draw_focused, help_entry, key_for
 from cart.ui.windows.ratings_view import nice_ticks, polyline
 
-from .checking import Checking
 from .drill_run import DrillRun
 from .progress import STAGE_NAMES, Counts, counts, success_series
 
@@ -149,8 +149,9 @@ class DrillsScene(WindowScene):
             else "none answered yet"
         )
         waiting = f", {f.waiting} waiting for the deep check" if f.waiting else ""
-        if self.checking is not None and self.checking.busy:
-            waiting += " (checking)"
+        if self.checking is not None:  # under way, and any check that failed and was skipped
+            notes = [w for w in ("checking" if self.checking.busy else "", self.checking.said()) if w]
+            waiting += f" ({', '.join(notes)})" if notes else ""
         if f.today:
             today = f"Today: {f.today} ({f.due} due, {f.new} new)"
         elif f.ready or f.waiting:

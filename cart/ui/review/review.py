@@ -97,7 +97,7 @@ class ReviewScene(WindowScene):
         self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
         deep = source.deep if fits(source.deep, source.match, DEEP_PLY) else None
         self.deep = Analysis(source.match, deep, DEEP_PLY, services.worker, background=True)
-        self.drills = DrillWork(services.store, services.worker, source.match, source.drills)
+        self.drills = DrillWork(services, source.match, source.drills)
         self.judged.read(self.shown())
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
@@ -150,7 +150,7 @@ class ReviewScene(WindowScene):
         if not analysis.finished and analysis.step(clock):
             self.judged.read(self.shown())
         elif self.deep.finished and self.deep.review is not None:  # then the drills (harvest, checks)
-            self.drills.step(clock, self.deep.review)
+            self.drills.step(self.deep.review)
 
     @property
     def review(self) -> Review | None:
