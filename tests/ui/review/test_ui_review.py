@@ -189,10 +189,10 @@ def test_the_scroll_bars_slider_drags_the_list(
     assert scene.list.first == scene.list.last_first() > 0  # dragged to the end (long plays take two rows)
 
 
-@pytest.mark.parametrize("buttons", [KEYS, PAD], ids=["keyboard", "gamepad"])
-def test_review_with_the_keyboard_or_a_gamepad_alone(
-    assets: Assets, tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
-) -> None:
+def opened_by_keys(
+    tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
+) -> tuple[App, Player, ReviewScene]:
+    """The Review opened from the saved games by the keys (or the pad) alone: the arrows to its button."""
     app = make_app(tmp_path)
     saved(app, game, review)
     p = Player(app)
@@ -203,6 +203,14 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     p.press(pyxel.KEY_SPACE if buttons is KEYS else pyxel.GAMEPAD1_BUTTON_A)
     scene = p.top
     assert isinstance(scene, ReviewScene)
+    return app, p, scene
+
+
+@pytest.mark.parametrize("buttons", [KEYS, PAD], ids=["keyboard", "gamepad"])
+def test_review_with_the_keyboard_or_a_gamepad_alone(
+    assets: Assets, tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
+) -> None:
+    app, p, scene = opened_by_keys(tmp_path, game, review, buttons)
     first = scene.list.selected
     p.press(buttons["down"])
     p.press(buttons["down"])
@@ -229,16 +237,8 @@ def test_opened_by_the_keys_select_presses_next_error_as_return_does(
 ) -> None:
     """Issue 41: the keys' cursor starts on the default button, where Return presses (it was on "<",
     so Space or pad A stepped back a line); the pointer still shows there, no stop being marked."""
-    app = make_app(tmp_path)
-    saved(app, game, review)
-    p = Player(app)
-    app.to_start()
-    start = p.top
-    assert isinstance(start, StartScene)
-    walk_to(p, start.review.rect.center, KEYS)
-    p.press(pyxel.KEY_SPACE)
-    scene = p.top
-    assert isinstance(scene, ReviewScene) and scene.focus == scene.next_error.rect.center
+    app, p, scene = opened_by_keys(tmp_path, game, review, KEYS)
+    assert scene.focus == scene.next_error.rect.center
     assert app.input.cursor == scene.next_error.rect.center and not scene.shows_focus
     p.press(select)
     assert scene.list.selected in scene.marks
