@@ -64,6 +64,8 @@ class Checking:
         try:
             if self.thinker.step(clock):
                 self.thinker = None
+                if not self.problem:
+                    self._next()  # the next part asked at once: the worker waits no longer than this frame
         except (ValueError, ArithmeticError) as exc:  # a position the check cannot read: skipped, said
             assert self.drill is not None
             self.skipped[self.drill.id] = str(exc)
