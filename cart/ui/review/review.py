@@ -109,7 +109,7 @@ class ReviewScene(WindowScene):
         self.next_error = Button(
             Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True, action=self.jump_error
         )
-        self.named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}  # tips'
+        self.named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}  # by tip
         first = next((i for i, line in enumerate(self.lines.lines) if line.kind == "move"), 0)
         self.select(first)
         self.rollouts = kept_forms(source.rollouts)  # the store's form of each kept rollout, by record index

@@ -51,7 +51,7 @@ class DrillWork:
         self.harvested = False
         store = services.store
         if store is not None and seats is not None and seats.seats:
-            from cart.drills import DrillBook  # the drills' modules only once a Review has made some
+            from cart.drills import DrillBook  # loaded with a Review that makes drills, not with the game
 
             from .checking import Checking
 
