@@ -149,9 +149,8 @@ class DrillsScene(WindowScene):
             else "none answered yet"
         )
         waiting = f", {f.waiting} waiting for the deep check" if f.waiting else ""
-        if self.checking is not None:  # under way, and any check that failed and was skipped
-            notes = [w for w in ("checking" if self.checking.busy else "", self.checking.said()) if w]
-            waiting += f" ({', '.join(notes)})" if notes else ""
+        if self.checking is not None and self.checking.busy:
+            waiting += " (checking)"
         if f.today:
             today = f"Today: {f.today} ({f.due} due, {f.new} new)"
         elif f.ready or f.waiting:
@@ -162,7 +161,7 @@ class DrillsScene(WindowScene):
             today,
             f"{f.ready} drills, {f.learned} learned{waiting}",
             f"Answers: {rate}",
-            self.said,
+            "; ".join(w for w in (self.said, self.checking.said() if self.checking else "") if w),
         ]
 
     def draw(self, g: pyxel.Image) -> None:

@@ -82,7 +82,7 @@ class Checking:
     def said(self) -> str:
         """The checks skipped, in words for the window ("" when none)."""
         n = len(self.skipped)
-        return f"{n} could not be checked" if n else ""
+        return f"{n} drill{'s' if n != 1 else ''} could not be checked" if n else ""
 
     def _next(self) -> bool:
         """Ask for the next part: of the check under way, or of the next drill waiting (False: none)."""
