@@ -10,8 +10,8 @@ How a window uses it::
         outcome.drill.due (when it comes back)...
 
 Only drills the deep check kept (``status == "ready"``) are asked; the Review harvests a
-reviewed game's mistakes and checks them (``cart.ui.review.review_drills.DrillWork``, which a
-window may step too while ``book.unchecked(check_key())`` is not empty); the board as the
+reviewed game's mistakes and checks them (``cart.ui.review.checking.Checking``, which the Drills
+window steps too while ``book.unchecked(check_key())`` is not empty); the board as the
 player saw it is ``cart.ai.rollout.check.before_decision`` (a take's: then ``double()``).
 """
 

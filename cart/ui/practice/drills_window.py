@@ -17,10 +17,10 @@ from cart.drills import LEARNED, DrillBook
 from cart.store import StoreError
 from cart.ui.kit import CHAR_H, CHAR_W, Intent, Rect, palette as wimp
 from cart.ui.kit.text import cut, shown
+from cart.ui.review.checking import Checking
 from cart.ui.wimp import Button, Entry, Transition, Window, WindowScene, draw_focused, help_entry, key_for
 from cart.ui.windows.ratings_view import nice_ticks, polyline
 
-from .checking import Checking
 from .drill_run import DrillRun
 from .progress import STAGE_NAMES, Counts, counts, success_series
 
@@ -161,7 +161,7 @@ class DrillsScene(WindowScene):
             today,
             f"{f.ready} drills, {f.learned} learned{waiting}",
             f"Answers: {rate}",
-            self.said,
+            "; ".join(w for w in (self.said, self.checking.said() if self.checking else "") if w),
         ]
 
     def draw(self, g: pyxel.Image) -> None:

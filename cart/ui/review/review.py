@@ -24,13 +24,14 @@ from cart.ui.board.view_state import ViewState
 from cart.ui.controls import REVIEW_KEYS, control, key_for
 from cart.ui.kit.assets import CHAR_H, CHAR_W
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Scroll, Select
+from cart.ui.kit.intents import Intent, Pointer
 from cart.ui.routes import ToDrills
-from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, hover, tip_above
+from cart.ui.wimp.dialogs import TOOLTIP_DELAY, Resting, draw_tip, tip_above
 from cart.ui.wimp.keyboard import help_entry
-from cart.ui.wimp.menus import Entry, MenuScene, doing
-from cart.ui.wimp.stage import Pop, Push, Scene, Tell, Transition, chain
-from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
+from cart.ui.wimp.menus import Entry, doing
+from cart.ui.wimp.stage import Pop, Tell, Transition, chain
+from cart.ui.wimp.widgets import Button, Window, draw_box
+from cart.ui.wimp.window_scene import WindowScene
 
 from .review_analysis import Analysis
 from .review_detail import MARK_COLOUR, Judged, detail_rows
@@ -73,13 +74,14 @@ NEXT, PREVIOUS, ROLLOUT = control("next_error"), control("previous_error"), cont
 DRILLS = control("drills")
 
 
-class ReviewScene(Scene):
+class ReviewScene(WindowScene):
     """The Review window over whatever opened it; closing it keeps the analysis done."""
 
-    own_arrows = ("up", "down", "left", "right")
+    own_arrows = ("up", "down", "left", "right")  # they step through the list, never between buttons
+    shows_focus = False  # no stop to mark: the pointer stays, on Next error where Space presses it
     help_page = "review"
+    menu_title = "Review"
     keymap = REVIEW_KEYS
-    window: Window
 
     def __init__(self, services: Services, source: ReviewSource) -> None:
         super().__init__(services)
@@ -95,16 +97,19 @@ class ReviewScene(Scene):
         self.analysis = Analysis(source.match, self.judged.review, source.ply, services.worker)
         deep = source.deep if fits(source.deep, source.match, DEEP_PLY) else None
         self.deep = Analysis(source.match, deep, DEEP_PLY, services.worker, background=True)
-        self.drills = DrillWork(services.store, services.worker, source.match, source.drills)
+        self.drills = DrillWork(services, source.match, source.drills)
         self.judged.read(self.shown())
         self.dragging: int | None = None  # the pointer's offset in the slider while it is dragged
         self.resting = Resting()  # the button the pointer rests on, for its tip
         self.idle = 0  # frames since the last press: the keys' tip waits for a pause, as a tooltip does
         self.jumped = False  # Next error was used: the keys' tip has taught its key
         y = BUTTON_Y
-        self.back = Button(Rect(PANEL.x, y, 28, BUTTON_H), "<")
-        self.forward = Button(Rect(PANEL.x + 36, y, 28, BUTTON_H), ">")
-        self.next_error = Button(Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True)
+        self.back = Button(Rect(PANEL.x, y, 28, BUTTON_H), "<", action=lambda: self.step(-1))
+        self.forward = Button(Rect(PANEL.x + 36, y, 28, BUTTON_H), ">", action=lambda: self.step(1))
+        self.next_error = Button(
+            Rect(PANEL.right - 104, y, 104, BUTTON_H), "Next error", default=True, action=self.jump_error
+        )
+        self.named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}  # by tip
         first = next((i for i, line in enumerate(self.lines.lines) if line.kind == "move"), 0)
         self.select(first)
         self.rollouts = kept_forms(source.rollouts)  # the store's form of each kept rollout, by record index
@@ -145,7 +150,7 @@ class ReviewScene(Scene):
         if not analysis.finished and analysis.step(clock):
             self.judged.read(self.shown())
         elif self.deep.finished and self.deep.review is not None:  # then the drills (harvest, checks)
-            self.drills.step(clock, self.deep.review)
+            self.drills.step(self.deep.review)
 
     @property
     def review(self) -> Review | None:
@@ -235,92 +240,66 @@ class ReviewScene(Scene):
         ]
 
     # -- the frame ---------------------------------------------------------------------------
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [self.back, self.forward, self.next_error]
 
-    def stops(self) -> list[tuple[int, int]]:
-        return [b.rect.center for b in self.pressable()]
-
-    def targets(self) -> list[Rect]:
-        """The buttons, the move list's lines on show, its scroll bar and the graph: a finger's aim."""
+    def lines_shown(self) -> list[Rect]:
+        """The move list's lines on show, its scroll bar and the graph: a finger's aim besides the buttons."""
         lines = [self.list.row_rect(i) for i in self.list.shown()]
-        return [*super().targets(), *lines, *self.list.bar.parts(), self.graph.rect]
-
-    def button_at(self, x: int, y: int) -> str | None:
-        """The name of the button at (x, y), for its tip (None: none there)."""
-        named = {"back": self.back, "forward": self.forward, "next_error": self.next_error}
-        return next((name for name, b in named.items() if b.rect.contains(x, y)), None)
+        return [*lines, *self.list.bar.parts(), self.graph.rect]
 
     def update(self, intents: list[Intent]) -> Transition | None:
+        """This frame's share of the analysis first, then the buttons and keys (the kit's, and ours)."""
         self._analyse()
         self.idle = 0 if any(not isinstance(i, Pointer) for i in intents) else self.idle + 1
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-                self.resting.see(self.button_at(intent.x, intent.y))
-                if self.dragging is not None:
-                    if intent.held:
-                        self.list.first = self.list.bar.first_at(intent.y - self.dragging)
-                    else:
-                        self.dragging = None
-            elif isinstance(intent, Select):
-                going = self.click(intent.x, intent.y)
-                if going is not None:
-                    return going
-            elif isinstance(intent, Scroll):
-                self.list.scroll(3 * intent.lines)
-            elif isinstance(intent, OpenMenu):
-                return Push(MenuScene(self.services, "Review", self.menu_entries(), intent.x, intent.y))
-            elif isinstance(intent, Command):
-                going = self.command(intent.name)
-                if going is not None:
-                    return going
         self.next_error.enabled = bool(self.marks)
-        return None
+        return super().update(intents)
+
+    def cancel(self) -> Transition | None:
+        """Escape, pad BACK and the close icon close it, keeping the analysis."""
+        return self.close()
 
     def command(self, name: str) -> Transition | None:
         if name in ("up", "left", "down", "right", "page_up", "page_down"):
             page = max(1, len(self.list.shown())) if name.startswith("page") else 1  # the lines shown now
             self.step(page * (-1 if name in ("up", "left", "page_up") else 1))
-        elif name in ("next_error", "next_field", "confirm"):
+        elif name in ("next_error", "next_field"):
             self.jump_error()
         elif name == "previous_error":
             self.jump_error(-1)
         elif name == ROLLOUT.command:
             return self.rollout()
-        elif name == "cancel":
-            return self.close()
         return None
 
-    def furniture(self, part: Furniture) -> Transition | None:
-        """The close icon closes, keeping the analysis, as Escape does."""
-        return self.close() if part == "close" else None
+    def pointed(self, pointer: Pointer) -> None:
+        """The tip of the button the pointer rests on; the slider follows it while dragged."""
+        x, y = pointer.x, pointer.y
+        self.resting.see(next((name for name, b in self.named.items() if b.rect.contains(x, y)), None))
+        if self.dragging is not None:
+            if pointer.held:
+                self.list.first = self.list.bar.first_at(pointer.y - self.dragging)
+            else:
+                self.dragging = None
 
-    def click(self, x: int, y: int) -> Transition | None:
+    def wheel(self, lines: int) -> None:
+        self.list.scroll(3 * lines)
+
+    def clicked(self, x: int, y: int) -> Transition | None:
+        """SELECT on the move list's line, its scroll bar or the graph's column."""
         row = self.list.row_at(x, y)
         if row is not None:
             self.select(row)
             return None
         part = self.list.bar.hit(x, y)
-        if part is not None:
+        if part == "slider":
+            self.dragging = y - self.list.bar.slider.y
+        elif part is not None:
             page = self.list.visible - 1
-            steps = {"up": -1, "down": 1, "page_up": -page, "page_down": page}
-            if part == "slider":
-                self.dragging = y - self.list.bar.slider.y
-            else:
-                self.list.scroll(steps[part])
-            return None
-        if self.graph.rect.contains(x, y):
+            self.list.scroll({"up": -1, "down": 1, "page_up": -page, "page_down": page}[part])
+        elif self.graph.rect.contains(x, y):
             line = self.graph.line_at(x)
             if line is not None:
                 self.select(line)
-            return None
-        if self.back.contains(x, y):
-            self.step(-1)
-        elif self.forward.contains(x, y):
-            self.step(1)
-        elif self.next_error.contains(x, y):
-            self.jump_error()
         return None
 
     # -- drawing ------------------------------------------------------------------------------
@@ -340,7 +319,7 @@ class ReviewScene(Scene):
         draw_progress(g, a, PROGRESS, *self.progress())
         self._graph(g)
         self._totals(g)
-        for b in self.pressable():
+        for b in self.buttons():
             b.draw(a, g)
         self._tip(g)
 
@@ -357,8 +336,7 @@ class ReviewScene(Scene):
             return
         text = review_tip(name, device)
         if text is not None:
-            button = {"back": self.back, "forward": self.forward, "next_error": self.next_error}[name]
-            draw_tip(g, self.services.assets, text, tip_above(text, button.rect))
+            draw_tip(g, self.services.assets, text, tip_above(text, self.named[name].rect))
 
     def _arrows(self, g: pyxel.Image, line: Line) -> None:
         if line.kind != "move" or line.player is None:

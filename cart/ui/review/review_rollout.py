@@ -28,14 +28,15 @@ from cart.engine import format_roll
 from cart.ui.controls import ROLLOUT_KEYS, key_for
 from cart.ui.kit.assets import CHAR_H
 from cart.ui.kit.geom import Rect
-from cart.ui.kit.intents import Command, Intent, OpenMenu, Pointer, Select
+from cart.ui.kit.intents import Intent
 from cart.ui.kit.text import cut
 from cart.ui.kit.thinking import Answer, Asker, FrameClock, SteadyThinker, Thinker
-from cart.ui.wimp.dialogs import hover
+from cart.ui.wimp.dialogs import draw_focused
 from cart.ui.wimp.keyboard import help_entry
-from cart.ui.wimp.menus import Entry, MenuScene
-from cart.ui.wimp.stage import Pop, Push, Scene, Tell, Transition
-from cart.ui.wimp.widgets import Button, Furniture, Window, draw_box
+from cart.ui.wimp.menus import Entry
+from cart.ui.wimp.stage import Pop, Push, Tell, Transition
+from cart.ui.wimp.widgets import Button, Window, draw_box
+from cart.ui.wimp.window_scene import WindowScene
 
 from .review_view import draw_progress
 
@@ -261,12 +262,12 @@ def lines_of(res: Result, decision: Decision) -> list[tuple[str, str, int]]:
     return rows
 
 
-class RolloutScene(Scene):
+class RolloutScene(WindowScene):
     """The Rollout window over the Review: the figures, the progress, Stop / Go on and Close."""
 
     help_page = "review"
+    menu_title = "Rollout"
     keymap = ROLLOUT_KEYS
-    window: Window
 
     def __init__(
         self,
@@ -282,16 +283,17 @@ class RolloutScene(Scene):
         self.window = Window(WINDOW, f"Rollout: {title}", focused=True, icons=("close",))
         work = self.window.work_area
         y = work.bottom - 32
-        self.close_button = Button(Rect(work.right - 100, y, 92, 24), "Close")
-        self.toggle = Button(Rect(work.right - 200, y, 92, 24), "Stop", default=True)
+        self.close_button = Button(Rect(work.right - 100, y, 92, 24), "Close", action=self.close)
+        self.toggle = Button(Rect(work.right - 200, y, 92, 24), "Stop", default=True, action=self.stop_or_go)
         self.progress = Rect(work.x + 8, y - 24, work.w - 16, 16)
         self.figures = Rect(work.x + 8, work.y + 8 + CHAR_H, work.w - 16, ROWS * CHAR_H + 6)
 
-    def pressable(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [self.toggle, self.close_button]
 
-    def stops(self) -> list[tuple[int, int]]:
-        return [b.rect.center for b in self.pressable()]
+    def cancel(self) -> Transition | None:
+        """Escape, Backspace, pad BACK or B and the close icon close it, the sums handed on."""
+        return self.close()
 
     def close(self) -> Transition:
         """Close, handing the sums to the Review to keep; a box saying why where they could not be."""
@@ -315,6 +317,12 @@ class RolloutScene(Scene):
             self.run.stop()
         else:
             self.run.go_on()
+
+    def command(self, name: str) -> Transition | None:
+        """R (as in the Review that opened it) stops and goes on, as the default button does."""
+        if name == "rollout":
+            self.stop_or_go()
+        return None
 
     def switch_length(self) -> None:
         """Start again with whole games, or quick ones (truncated at :data:`QUICK_PLIES`): sums of one
@@ -347,29 +355,13 @@ class RolloutScene(Scene):
             help_entry(device),
         ]
 
-    def furniture(self, part: Furniture) -> Transition | None:
-        return self.close() if part == "close" else None
-
     def update(self, intents: list[Intent]) -> Transition | None:
+        """This frame's trials first, then the buttons and keys; the toggle then says what it does now."""
         self.run.step(self.services.clock)
-        for intent in intents:
-            if isinstance(intent, Pointer):
-                hover(self.pressable(), intent)
-            elif isinstance(intent, Select):
-                if self.close_button.contains(intent.x, intent.y):
-                    return self.close()
-                if self.toggle.contains(intent.x, intent.y):
-                    self.stop_or_go()
-            elif isinstance(intent, OpenMenu):
-                return Push(MenuScene(self.services, "Rollout", self.menu_entries(), intent.x, intent.y))
-            elif isinstance(intent, Command):
-                if intent.name in ("cancel", "back"):
-                    return self.close()
-                if intent.name in ("rollout", "confirm"):
-                    self.stop_or_go()
+        going = super().update(intents)
         self.toggle.label = "Stop" if self.run.running else "Go on"
         self.toggle.enabled = self.run.running or self.run.tally.trials < self.run.settings.max_trials
-        return None
+        return going
 
     def draw(self, g: pyxel.Image) -> None:
         a = self.services.assets
@@ -410,5 +402,6 @@ class RolloutScene(Scene):
             else "Cubeless equity, +- one standard error"
         )
         a.text(g, work.x + 8, self.progress.y - CHAR_H - 4, note, wimp.TEXT_DISABLED)
-        for b in self.pressable():
+        for b in self.buttons():
             b.draw(a, g)
+        draw_focused(g, self.shown_focus, self.buttons())

@@ -31,6 +31,7 @@ from cart.engine import (
 from cart.ui.board import layout as L
 from cart.ui.board.animation import Beat, CheckerRun, play_frames
 from cart.ui.board.board_view import hourglass
+from cart.ui.board.thought import thought
 from cart.ui.board.tips import hover_key, move_then_confirm, roll_first, table_tip
 from cart.ui.board.view_state import ViewState
 from cart.ui.controls import PLAY_KEYS
@@ -44,7 +45,6 @@ from cart.ui.wimp.stage import Push, Scene, Transition, chain
 from . import play_boxes as boxes
 from .table import ROLL, Outcome, Sound, Table
 from .table_view import Look, draw_focus, draw_marks, stop_rects, stops, table_view
-from .thought import thought
 from .tutor import Tutor
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from cart.engine import Action, Double, Drop, Move, Roll, Take
 from cart.phrasebook import seen_from
 from cart.ui.board import layout as L
+from cart.ui.board.thought import thought
 from cart.ui.kit.text import wrap
 from cart.ui.kit.thinking import Thinker
 from cart.ui.wimp.dialogs import Choice
@@ -22,7 +23,6 @@ from cart.ui.wimp.stage import Push, Transition
 
 from .table import arrows
 from .table_view import board_box
-from .thought import thought
 
 if TYPE_CHECKING:
     from cart.ai.review.tutor import Advice

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from drill_book import DAY, YOU, cube_drill, stock, ten_drills
+from drill_book import DAY, YOU, cube_drill, play_drill, stock, ten_drills
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, release_all
 from short_matches import bear_off_last_roll, opening
 from test_ui_app import Driver
@@ -355,6 +355,25 @@ def test_a_drill_that_cannot_be_set_up_is_skipped_and_said(assets: Assets, tmp_p
     d.key(pyxel.KEY_RETURN)
     scene, drill = asked(app)
     assert drill.id == good.id and scene.window.title.startswith("Drill 2 of 2")
+
+
+def test_a_drill_whose_check_fails_is_skipped_and_said_and_the_next_is_checked(
+    assets: Assets, tmp_path: Path
+) -> None:
+    """A drill whose Match ID holds no turn under way (a damaged or foreign record) cannot be checked:
+    the window says so and checks the next one (the check's error came out of the frame)."""
+    good = play_drill((6, 1)).replace(analysis=None, status="new")  # its check is one part
+    bad = good.replace(match_id="cAgFAAAAAAAE")
+    assert bad.id < good.id  # checked first
+    app = drills_app(tmp_path, [bad, good])
+    app.go(ToDrills())
+    window = app.top
+    assert isinstance(window, DrillsScene)
+    assert window.checking is not None
+    Driver(app).until(lambda: window.checking is not None and window.checking.kept == 1)
+    assert window.lines()[1].endswith("1 waiting for the deep check")
+    assert window.lines()[3] == "1 drill could not be checked"
+    assert [d.id for d in book_of(app).drills() if d.analysis is not None] == [good.id]
 
 
 def test_the_window_reads_the_book_once_as_it_opens_and_again_after_a_run(

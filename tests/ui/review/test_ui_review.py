@@ -189,10 +189,10 @@ def test_the_scroll_bars_slider_drags_the_list(
     assert scene.list.first == scene.list.last_first() > 0  # dragged to the end (long plays take two rows)
 
 
-@pytest.mark.parametrize("buttons", [KEYS, PAD], ids=["keyboard", "gamepad"])
-def test_review_with_the_keyboard_or_a_gamepad_alone(
-    assets: Assets, tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
-) -> None:
+def opened_by_keys(
+    tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
+) -> tuple[App, Player, ReviewScene]:
+    """The Review opened from the saved games by the keys (or the pad) alone: the arrows to its button."""
     app = make_app(tmp_path)
     saved(app, game, review)
     p = Player(app)
@@ -203,6 +203,14 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     p.press(pyxel.KEY_SPACE if buttons is KEYS else pyxel.GAMEPAD1_BUTTON_A)
     scene = p.top
     assert isinstance(scene, ReviewScene)
+    return app, p, scene
+
+
+@pytest.mark.parametrize("buttons", [KEYS, PAD], ids=["keyboard", "gamepad"])
+def test_review_with_the_keyboard_or_a_gamepad_alone(
+    assets: Assets, tmp_path: Path, game: Match, review: Review, buttons: dict[str, int]
+) -> None:
+    app, p, scene = opened_by_keys(tmp_path, game, review, buttons)
     first = scene.list.selected
     p.press(buttons["down"])
     p.press(buttons["down"])
@@ -221,6 +229,22 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
     p.press(buttons["close"])
     assert isinstance(p.top, StartScene)
     assert app.input.mouse == (pyxel.mouse_x, pyxel.mouse_y)  # the mouse never moved
+
+
+@pytest.mark.parametrize("select", [pyxel.KEY_SPACE, pyxel.GAMEPAD1_BUTTON_A], ids=["space", "pad_a"])
+def test_opened_by_the_keys_select_presses_next_error_as_return_does(
+    assets: Assets, tmp_path: Path, game: Match, review: Review, select: int
+) -> None:
+    """Issue 41: the keys' cursor starts on the default button, where Return presses (it was on "<",
+    so Space or pad A stepped back a line); the pointer still shows there, no stop being marked."""
+    app, p, scene = opened_by_keys(tmp_path, game, review, KEYS)
+    assert scene.focus == scene.next_error.rect.center
+    assert app.input.cursor == scene.next_error.rect.center and not scene.shows_focus
+    p.press(select)
+    assert scene.list.selected in scene.marks
+    at = scene.list.selected
+    p.press(pyxel.KEY_RETURN)
+    assert scene.list.selected in scene.marks and scene.list.selected != at
 
 
 def three_game_match() -> Match:

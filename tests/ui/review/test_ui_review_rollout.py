@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 import pyxel
 from finished_game import finished_game, finished_review
-from test_ui_review import Player, make_app, open_from_list, saved
+from test_ui_review import KEYS, Player, make_app, open_from_list, opened_by_keys, saved
 
 from cart.ai.jobs import think_job
 from cart.ai.rollout import QUICK_PLIES, Settings, Tally
 from cart.ai.rollout.review import rollout_key
 from cart.ai.slices import drain
+from cart.ui.kit import palette as wimp
 from cart.ui.kit.thinking import FrameClock
 from cart.ui.review import review_rollout
 from cart.ui.review.review import ReviewScene
@@ -62,6 +63,23 @@ def test_a_rollout_from_the_review_shows_its_trials_stops_and_is_kept_with_the_r
     assert isinstance(kept, RolloutScene) and kept.run.tally == scene.run.tally
     assert kept.run.settings == FEW and not kept.run.running  # at its limit: shown, not rolled again
     assert isinstance(again, ReviewScene)
+
+
+def test_the_rollout_window_opened_by_the_keys_marks_its_focus_as_every_window_does(tmp_path: Path) -> None:
+    """Issue 41, the window on the kit's WindowScene: R from the Review (keys in use) puts the dotted
+    focus frame on Stop, the default; Right takes it to Close, Space presses that (the pointer showed)."""
+    _, p, review = opened_by_keys(tmp_path, finished_game(), finished_review(), KEYS)
+    p.press(pyxel.KEY_R)
+    scene = p.top
+    assert isinstance(scene, RolloutScene) and scene.focus == scene.toggle.rect.center
+    scene.run.settings = FEW
+    stop, close = scene.toggle.rect, scene.close_button.rect
+    assert pyxel.pget(stop.x - 7, stop.y - 7) == wimp.FOCUS  # clear of the default button's ring
+    p.press(pyxel.KEY_RIGHT)
+    assert scene.focus == close.center and pyxel.pget(close.x - 4, close.y - 4) == wimp.FOCUS
+    assert pyxel.pget(stop.x - 7, stop.y - 7) != wimp.FOCUS
+    p.press(pyxel.KEY_SPACE)
+    assert p.top is review
 
 
 def test_a_line_with_nothing_to_roll_out_says_so(tmp_path: Path) -> None:

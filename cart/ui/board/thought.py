@@ -1,7 +1,8 @@
-"""A computer decision for the table's scenes: made in the worker process where there is one, else in slices.
+"""A computer decision for the game's scenes: made in the worker process where there is one, else in slices.
 
 The jobs are :mod:`cart.ai.jobs`, the same generators either way, so a play does not
-depend on where it was thought.
+depend on where it was thought. The table's plays and the drills' checks (the Review's and the
+Drills window's) think here, so it lives on the lowest floor they share.
 """
 
 from __future__ import annotations
