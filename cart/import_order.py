@@ -14,7 +14,9 @@ from __future__ import annotations
 import ast
 import functools
 import importlib
+import importlib.util
 import sys
+import types
 from collections.abc import Callable, Container, Generator, Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -162,6 +164,57 @@ def think_imports(roots: Iterable[str]) -> Generator[None, None, None]:
         if name is not None and name not in sys.modules:
             importlib.import_module(name)
         yield
+
+
+def _codes(owner: object, module: str) -> Iterator[types.CodeType]:
+    """The code of the functions ``module`` defines in ``owner`` (the module, or a class of its)."""
+    for value in list(vars(owner).values()):
+        if isinstance(value, (staticmethod, classmethod)):
+            value = value.__func__
+        parts: list[object] = [value.fget, value.fset] if isinstance(value, property) else [value]
+        for part in parts:
+            while hasattr(part, "__wrapped__"):  # under a decorator (functools' own keep it here)
+                part = getattr(part, "__wrapped__")  # noqa: B009 - mypy knows no __wrapped__ of an object
+            if isinstance(part, type) and part.__module__ == module and part is not owner:
+                yield from _codes(part, module)
+            elif isinstance(part, types.FunctionType) and part.__module__ == module:
+                yield part.__code__
+
+
+def deferred(name: str) -> list[str]:
+    """The modules the functions of the loaded module ``name`` import when called, in order.
+
+    Read from the code the interpreter runs (the page ships the title's modules as bytecode alone).
+
+    >>> deferred("cart.import_order")
+    ['dis']
+    """
+    import dis  # here, not at the title's import: read only in spare frames
+
+    module = sys.modules[name]
+    package = name if hasattr(module, "__path__") else name.rpartition(".")[0]
+    found: list[str] = []
+    codes = list(_codes(module, name))
+    for code in codes:  # grows as it goes: the functions inside each
+        codes.extend(k for k in code.co_consts if isinstance(k, types.CodeType))
+        steps = list(dis.get_instructions(code))
+        for i, step in enumerate(steps):
+            if step.opname == "IMPORT_NAME":
+                level = steps[i - 2].argval  # the level, the names, then the import
+                found.append(importlib.util.resolve_name("." * level + step.argval, package))
+    return list(dict.fromkeys(found))
+
+
+def think_later(within: str) -> Generator[None, None, None]:
+    """Import, a module a slice, what the loaded modules of ``within`` import when first wanted, and
+    what those import when wanted, until none is left: the screens a UI opens later, loaded ahead."""
+    read: set[str] = set()
+    while fresh := sorted(m for m in sys.modules if m.startswith(within + ".") and m not in read):
+        for name in fresh:
+            read.add(name)
+            wanted = [m for m in deferred(name) if m.startswith(within + ".")]
+            yield
+            yield from think_imports(wanted)
 
 
 def lazy_face(package: str, home: Mapping[str, str]) -> Callable[[str], object]:

@@ -57,8 +57,14 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return ByFile(config, log)
 
 
+@pytest.fixture(scope="session")
+def first_tables() -> None:
+    """The tables read or worked out once a process: seconds on a fresh machine, no one test's cost."""
+    load_tables()
+
+
 @pytest.fixture(autouse=True)
-def bear_off_tables() -> None:
+def bear_off_tables(first_tables: None) -> None:
     """The tables in this process before each test (a test may have forgotten them)."""
     from cart.ai import bearoff
 

@@ -1,7 +1,7 @@
-"""A finished game with errors of every size, and its review worked out once per run.
+"""A finished game with errors of every size, and its review worked out once for every run.
 
-The review tests and the terminal's review tests read the same review; it takes a
-second or more and is a pure result of the record, so one is made and shared.
+The review tests and the terminal's review tests read the same review; it takes seconds
+and is a pure result of the record and the code, so one is made, kept on disk and shared.
 A module of its own, not ``conftest``: ``from conftest import`` finds the UI's
 conftest instead when a run names files under ``tests/ui`` too.
 """
@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import functools
 import random
+from pathlib import Path
+
+from kept import CODE, kept
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_match
@@ -28,7 +31,11 @@ def mixed_game(seed: int = 4, levels: tuple[str, str] = ("beginner", "expert")) 
 
 @functools.cache
 def _played(seed: int, levels: tuple[str, str]) -> tuple[tuple[Action, ...], object]:
-    """The game's record and its dice's state at the end, played once per run (the bots take a while)."""
+    """The game's record and its dice's state at the end, played once (the bots take a while)."""
+    return kept(f"mixed-game-{seed}-{'-'.join(levels)}", [*CODE, Path(__file__)], lambda: _play(seed, levels))
+
+
+def _play(seed: int, levels: tuple[str, str]) -> tuple[tuple[Action, ...], object]:
     m = Match(Rules(), names=NAMES, rng=random.Random(seed))
     bots = (Bot(levels[0], seed=seed), Bot(levels[1], seed=seed))
     while m.game.phase != "over":
@@ -40,5 +47,8 @@ def _played(seed: int, levels: tuple[str, str]) -> tuple[tuple[Action, ...], obj
 
 @functools.cache
 def mixed_review() -> Review:
-    """``review_match(mixed_game())``, once per run (a Review is frozen: sharing it is safe)."""
-    return review_match(mixed_game())
+    """``review_match(mixed_game())``, kept (:mod:`kept`) until the AI or engine change.
+
+    A Review is frozen: sharing it is safe.
+    """
+    return kept("mixed-review", [*CODE, Path(__file__)], lambda: review_match(mixed_game()))

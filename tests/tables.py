@@ -9,37 +9,24 @@ itself forget them first (``race._forget``).
 
 from __future__ import annotations
 
-import hashlib
-import os
-import pickle
 import sys
-import tempfile
 from pathlib import Path
+
+from kept import kept
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def tables_file() -> Path:
-    from cart.ai import bearoff, slices
-
-    digest = hashlib.sha256(b"".join(Path(m.__file__).read_bytes() for m in (bearoff, slices) if m.__file__))
-    return Path(tempfile.gettempdir()) / f"gammon-cart-bearoff-{digest.hexdigest()[:16]}.pickle"
-
-
 def load_tables() -> None:
     """Every home board's tables in this process: read from disk, or worked out and written there."""
-    from cart.ai import bearoff
-    from cart.ai.slices import drain
+    from cart.ai import bearoff, slices
 
-    path = tables_file()
-    try:
-        home, first = pickle.loads(path.read_bytes())
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-        drain(bearoff.think_tables())
-        home, first = dict(bearoff._HOME_SOLVED), dict(bearoff._FIRST)
-        part = path.with_suffix(f".{os.getpid()}.part")
-        part.write_bytes(pickle.dumps((home, first), pickle.HIGHEST_PROTOCOL))
-        os.replace(part, path)
+    def work_out() -> tuple[dict[object, object], dict[object, object]]:
+        slices.drain(bearoff.think_tables())
+        return dict(bearoff._HOME_SOLVED), dict(bearoff._FIRST)
+
+    sources = [Path(m.__file__) for m in (bearoff, slices) if m.__file__]
+    home, first = kept("bearoff", sources, work_out)
     bearoff._HOME_SOLVED.update(home)
     bearoff._FIRST.update(first)
 

@@ -11,7 +11,7 @@ import time
 import pytest
 
 def burn():
-    end = time.process_time() + 0.2
+    end = time.process_time() + 0.12
     while time.process_time() < end:
         pass
 

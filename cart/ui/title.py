@@ -15,7 +15,7 @@ import pyxel
 
 import cart.ui.kit.palette as wimp
 from cart.ai import think_ready
-from cart.import_order import think_imports
+from cart.import_order import think_later
 from cart.store import GameOptions
 from cart.ui.controls import DESK_KEYS
 from cart.ui.kit.assets import CHAR_H
@@ -37,24 +37,6 @@ if TYPE_CHECKING:
 
 
 BANNER = Rect(40, 176, 380, 112)  # over the board, clear of the side panel
-LATER = tuple(
-    f"cart.ui.{name}"
-    for name in (
-        "windows.create_form",
-        "windows.start",
-        "review.review_open",
-        "windows.position_setup",
-        "windows.ratings_view",
-        "windows.desk",
-        "practice.drills_window",
-        "windows.help",
-        "table.play_menu",
-    )
-)
-"""What leaving the title opens (the Create form, the saved games and the Review, the menu's windows,
-the manual, the table's menu). The title shows without them and loads them, with all they import, a
-module a slice (:func:`cart.import_order.think_imports`) in frames the attract game does not think in,
-so a first click finds them loaded."""
 
 
 def watched(level: str) -> GameOptions:
@@ -87,8 +69,12 @@ class TitleScene(WindowScene):
 
     @staticmethod
     def _load_later() -> Generator[None, None, None]:
+        """What leaving the title opens (the Create form, the saved games and the Review, the menu's
+        windows, the manual, the table's menu), with all it imports, a module a slice, in frames the
+        attract game does not think in: the screens that the UI's code imports when first wanted
+        (:func:`cart.import_order.think_later`), so a first click finds them loaded."""
         yield from think_ready()  # the Review's modules import the AI's
-        yield from think_imports(LATER)
+        yield from think_later("cart.ui")
 
     @property
     def window(self) -> Window:  # type: ignore[override]

@@ -145,11 +145,26 @@ def test_the_masters_lookahead_matches_an_independent_search(monkeypatch: pytest
     assert over_0_ply >= 1 and over_1_ply >= 1  # each ply overrules the one above
 
 
-def test_a_2_ply_that_would_not_fit_leaves_the_1_ply_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+OVERRULED = (9, 14, 26)
+"""The spots of ``master_spots(30, SPOTS_SEED)`` where the master's 2-ply overrules its 1-ply."""
+
+
+@pytest.mark.parametrize(
+    "some", [OVERRULED, pytest.param((), marks=pytest.mark.slow)], ids=["overruled", "all"]
+)
+def test_a_2_ply_that_would_not_fit_leaves_the_1_ply_choice(
+    monkeypatch: pytest.MonkeyPatch, some: tuple[int, ...]
+) -> None:
+    """The quick loop takes the spots where the 2-ply would overrule (and checks that it does), the slow
+    tests all 27."""
     one_ply = Bot("master", seed=5)
     one_ply.level = dataclasses.replace(one_ply.level, two_ply_margin=0.0)
+    spots = master_spots(30, SPOTS_SEED)  # where a 2-ply overrules the 1-ply (the test above)
+    spots = [spots[i] for i in some] if some else spots
+    first = [one_ply.choose_play(p, d) for p, d in spots]
+    if some:
+        assert [Bot("master", seed=5).choose_play(p, d) for p, d in spots] != first  # with room for it
     # spent by the 1-ply alone: no roll of the 2-ply fits (at 1,000 a roll or two can, in a small position)
     monkeypatch.setattr(botmod, "MOVE_WORK", 0)
     master = Bot("master", seed=5)
-    spots = master_spots(30, SPOTS_SEED)  # where a 2-ply overrules the 1-ply (the test above)
-    assert [master.choose_play(p, d) for p, d in spots] == [one_ply.choose_play(p, d) for p, d in spots]
+    assert [master.choose_play(p, d) for p, d in spots] == first

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kept import CODE, kept
 from tables import child_argv
 
 from cart.ai import Bot, choose_action
@@ -42,15 +43,25 @@ def wait(answer: Answer | None) -> Answer:
 
 def moments(games: int = 2, seed: int = 5) -> list[Match]:
     """Copies of a 5-point match between experts at each of its decisions, over its first ``games`` games."""
-    return copy.deepcopy(_moments(games, seed))
+    return copy.deepcopy([m for m in _moments(seed) if m.game_number <= games])
+
+
+def moment(index: int) -> Match:
+    """A copy of that match at its decision ``index`` (of the first game)."""
+    return copy.deepcopy(_moments(5)[index])
 
 
 @functools.cache
-def _moments(games: int, seed: int) -> list[Match]:
+def _moments(seed: int) -> list[Match]:
+    """The match at each decision of its first two games, played once (kept: :mod:`kept`)."""
+    return kept(f"worker-moments-{seed}", [*CODE, Path(__file__)], lambda: _play(seed))
+
+
+def _play(seed: int) -> list[Match]:
     match = Match(Rules(match_length=5), rng=random.Random(seed))
     bot = Bot("expert", seed=seed)
     seen = []
-    while match.game_number <= games and not match.is_match_over:
+    while match.game_number <= 2 and not match.is_match_over:
         seen.append(copy.deepcopy(match))
         match.apply(choose_action(bot, match))
     return seen
@@ -100,7 +111,7 @@ def test_the_copy_sent_keeps_what_a_thought_reads() -> None:
     assert isinstance(sent.record[0], NewGame) and NewGame() not in sent.record[1:]
     assert later.record[-len(sent.record) :] == sent.record
     assert sent.game is later.game and sent.score == later.score and sent.game_number == 2
-    first = moments(1)[3]
+    first = moment(3)
     assert thinking_copy(first).record == first.record  # the first game: all of it
 
 
@@ -128,26 +139,26 @@ def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
     dying = Worker.start(child_argv())
     assert dying is not None
     dying.process.kill()
-    assert wait(dying.ask(("hint", "expert", moments(1)[1]))).failed
+    assert wait(dying.ask(("hint", "expert", moment(1)))).failed
     limit = time.monotonic() + WAIT_S
     while not dying.stopped and time.monotonic() < limit:
         time.sleep(0.01)
-    assert dying.ask(("hint", "expert", moments(1)[1])) is None
+    assert dying.ask(("hint", "expert", moment(1))) is None
     dying.close()
     garbled = Worker.start([sys.executable, "-c", "import sys; sys.stdin.buffer.read(1); print('no pickle')"])
     assert garbled is not None
-    assert wait(garbled.ask(("hint", "expert", moments(1)[1]))).failed
+    assert wait(garbled.ask(("hint", "expert", moment(1)))).failed
     garbled.close()
     # a job the child cannot do fails alone: the worker goes on
     assert wait(worker.ask(("no such job",))).failed
-    assert wait(worker.ask(("hint", "expert", moments(1)[1]))).ready
+    assert wait(worker.ask(("hint", "expert", moment(1)))).ready
 
 
 def test_two_workers_answer_apart(worker: Worker) -> None:
     """Two games at once (two windows): each its own child, nothing shared."""
     other = Worker.start(child_argv())
     assert other is not None and other.process.pid != worker.process.pid
-    m = moments(1)[1]
+    m = moment(1)
     both = [worker.ask(("turn", "expert", 0, m)), other.ask(("turn", "expert", 0, m))]
     assert [wait(x).value() for x in both] == [drain(think_job(("turn", "expert", 0, m)))] * 2
     other.close()
@@ -254,7 +265,7 @@ def test_the_page_worker_sends_the_cart_asks_once_ready_and_reads_answers() -> N
     assert PageWorker.of(SimpleNamespace(), lambda x, **_: x) is None  # a page without one
     page = PageWorker.of(js, lambda x, **_: x)
     assert page is not None and not bridge.files  # nothing read while the title's first frame waits
-    m = moments(1)[1]
+    m = moment(1)
     job: Job = ("turn", "expert", 0, m)
     assert page.ask(job) is None  # the first ask hands the cart over: the frame thinks
     handed = {"cart/__init__.py", "cart/import_order.py", "cart/ai/worker.py", "cart/ai/weights.bin"}
@@ -299,23 +310,23 @@ def test_a_worker_that_does_not_answer_is_given_up(monkeypatch: pytest.MonkeyPat
         [sys.executable, "-c", "import sys, time; sys.stdin.buffer.read(1); time.sleep(60)"]
     )
     assert silent is not None
-    answer = silent.ask(("hint", "expert", moments(1)[1]))
+    answer = silent.ask(("hint", "expert", moment(1)))
     assert answer is not None
     time.sleep(0.1)
     assert not answer.failed and silent.process.poll() is None  # not yet
     assert wait(answer).failed and not answer.ready
     assert silent.process.wait(timeout=WAIT_S) is not None
-    assert silent.ask(("hint", "expert", moments(1)[1])) is None
+    assert silent.ask(("hint", "expert", moment(1))) is None
 
     bridge = Bridge()
     bridge.up = True
     page = PageWorker.of(
         SimpleNamespace(gammonThinker=bridge, Object=SimpleNamespace(fromEntries=dict)), lambda x, **_: x
     )
-    assert page is not None and page.ask(("hint", "expert", moments(1)[1])) is None  # handed over
+    assert page is not None and page.ask(("hint", "expert", moment(1))) is None  # handed over
     bridge.ask = lambda payload: 99  # type: ignore[method-assign]  # taken, never answered
     bridge.state = lambda ticket: 0  # type: ignore[method-assign]
-    quiet = page.ask(("hint", "expert", moments(1)[1]))
+    quiet = page.ask(("hint", "expert", moment(1)))
     assert quiet is not None and not quiet.failed and not bridge.restarted
     time.sleep(0.4)
     assert quiet.failed and bridge.restarted == ["no answer in 0 s"] and not bridge.stopped  # another comes
@@ -402,7 +413,7 @@ def test_a_review_part_left_unread_does_not_reach_the_next_thought(worker: Worke
     left = worker.ask(review_job(match, DEFAULT_PLY, 0, 0.2))
     assert left is not None
     del left  # the window is gone
-    job: Job = ("hint", "expert", moments(1)[1])
+    job: Job = ("hint", "expert", moment(1))
     assert wait(worker.ask(job)).value() == drain(think_job(job))
     other = Match.replay(match.rules, match.record[:10], names=match.names)
     assert parts(worker, other, 0.05)[1] == review_match(other)

@@ -62,9 +62,9 @@ def test_the_report_tallies_each_class_against_the_judge() -> None:
 def test_a_kept_set_is_judged_again_and_a_bad_one_is_refused(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
     kept = tmp_path / "set.txt"
     judge = ["--ply", "1"]
-    assert ej.main(["judge", "--games", "0", "--endings", "12", *judge, "--save-set", str(kept)]) == 0
+    assert ej.main(["judge", "--games", "0", "--endings", "4", *judge, "--save-set", str(kept)]) == 0
     ids = kept.read_text().split()
-    assert len(ids) == 12
+    assert len(ids) == 4
     first = capsys.readouterr().out
     assert ej.main(["judge", "--set", str(kept), *judge]) == 0
     again = capsys.readouterr().out

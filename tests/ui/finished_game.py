@@ -1,13 +1,16 @@
-"""The finished game the Review window is tested with, and its review, worked out once per run.
+"""The finished game the Review window is tested with, and its review, worked out once for every run.
 
-The review tests and the review golden show the same game; its review takes
-a second or more and is a pure result of the record, so one is made and shared.
+The review tests and the review golden show the same game; its review takes seconds
+and is a pure result of the record and the code, so one is made, kept on disk and shared.
 """
 
 from __future__ import annotations
 
 import functools
 import random
+from pathlib import Path
+
+from kept import CODE, kept
 
 from cart.ai import Bot, choose_action
 from cart.ai.review import Review, review_match
@@ -40,5 +43,8 @@ def _played() -> tuple[tuple[Action, ...], object]:
 
 @functools.cache
 def finished_review() -> Review:
-    """``review_match(finished_game())``, once per run (a Review is frozen: sharing it is safe)."""
-    return review_match(finished_game())
+    """``review_match(finished_game())``, kept (:mod:`kept`) until the AI or engine change.
+
+    A Review is frozen: sharing it is safe.
+    """
+    return kept("finished-review", [*CODE, Path(__file__)], lambda: review_match(finished_game()))

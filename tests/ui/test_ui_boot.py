@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyxel
 
 from cart.ui import app as app_module, boot
@@ -57,9 +59,9 @@ LATER = ("cart.ai", "cart.ui.review", "cart.ui.windows.start", "cart.ui.windows.
          "cart.ui.windows.create_form", "cart.ui.table.play_menu")
 print(sorted(m for m in sys.modules if m.startswith(LATER)))
 print(sorted(m for m in ("secrets", "hmac") if m in sys.modules))
-from cart.ui.title import LATER
+title = app.top
 frames = 0
-while frames < 900 and not all(m in sys.modules for m in LATER):
+while frames < 900 and title.loader is not None:
     app.frame()
     frames += 1
 print(sorted(m for m in sys.modules if m.startswith("cart.ai.")))
@@ -121,34 +123,29 @@ def test_the_ai_loads_a_module_a_slice_and_builds_its_tables() -> None:
 
 
 LATER_BY_SLICES = """
-import sys
-import cart.__main__, cart.ui.app
+import os, sys
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+from cart.ui.app import App
 from cart.ai import think_ready
-from cart.import_order import think_imports, walk
-from cart.ui.title import LATER
+from cart.import_order import think_later
+App(headless=True, seed=1)
 for _ in think_ready():
     pass
 def loaded():
     return {m for m in sys.modules if m.startswith("cart.")}
 before = loaded()
-order = [name for name in walk(LATER, loaded()) if name is not None]
-slices = 0
-for _ in think_imports(LATER):
-    slices += 1
+for _ in think_later("cart.ui"):
     now = loaded()
     if now != before:
-        name = next(n for n in order if n in now - before)
+        name = min(now - before, key=len)
         print(name, sorted(m for m in now - before if m != name and not m.startswith(name + ".")))
     before = now
-import cart.ui.windows.create_form, cart.ui.windows.start, cart.ui.windows.help, cart.ui.table.play_menu
-import cart.ui.windows.desk
-print("after", sorted(loaded() - before))
 """
 
 
 def test_the_title_loads_what_leaving_it_opens_a_module_a_slice() -> None:
-    """:data:`cart.ui.title.LATER` holds each module after those it imports (a package's own modules
-    come with it), and all that the Create form, the saved games, the manual and the menus need."""
+    """:func:`cart.import_order.think_later` imports each module after those it imports (a package's own
+    modules come with it): no slice imports two."""
     import subprocess
     import sys
     from pathlib import Path
@@ -156,6 +153,56 @@ def test_the_title_loads_what_leaving_it_opens_a_module_a_slice() -> None:
     root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", LATER_BY_SLICES], capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
-    *steps, after = done.stdout.splitlines()
-    assert steps and all(step.endswith(" []") for step in steps), steps
-    assert after == "after []"
+    steps = done.stdout.splitlines()
+    assert len(steps) > 20 and all(step.endswith(" []") for step in steps), steps
+
+
+TITLE_EXITS = """
+import os, sys
+from pathlib import Path
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+from cart.engine import Rules
+from cart.store import GameOptions, Store
+from cart.ui.app import App
+from cart.ui.kit.intents import Dropped, OpenMenu
+from cart.ui.routes import Resume, ToNewGame, ToStart
+store = Store(Path(sys.argv[1]))
+store.games.create("Friday", GameOptions(Rules(), names=("Ann", "Bob")))
+app = App(store=store, headless=True, seed=1)
+title = app.top
+frames = 0
+while frames < 3000 and title.loader is not None:
+    app.frame()
+    frames += 1
+def loaded():
+    return {m for m in sys.modules if m.startswith("cart.")}
+before = loaded()
+exits = [e.action for e in title.menu_entries() if e.action is not None and e.label != "Quit"]
+for leave in [*exits, ToStart, ToNewGame]:
+    app.to_title()
+    app.go(leave())
+    app.frame()
+    print(type(app.top).__name__, sorted(loaded() - before))
+app.to_title()
+app.feed([Dropped(str(Path(sys.argv[1]) / "none.mat"))])
+print("drop", sorted(loaded() - before))
+app.go(Resume(store.games.load("Friday")))
+app.feed([OpenMenu(100, 100)])
+print("table's menu", sorted(loaded() - before))
+"""
+
+
+def test_every_way_off_the_title_finds_its_screen_loaded(tmp_path: Path) -> None:
+    """Each entry of the title's menu, Start (the saved games) and the Create form, a dropped file (the
+    Review) and the table's menu, taken after the title's loader is done, import nothing more of the cart."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "-c", TITLE_EXITS, str(tmp_path)]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) >= 9 and all(line.endswith(" []") for line in lines), lines
+    shown = {line.split()[0] for line in lines}
+    assert {"SetUpScene", "RatingsScene", "DrillsScene", "HelpScene", "StartScene", "NewGameScene"} <= shown
