@@ -259,7 +259,7 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "wait:3",
         "py:drills_stock(READY, NEW)",
         "py:drills_probe()",
-        "pyuntil:drills_done(),300",
+        "pyuntil:drills_done(),240",
         "py:drills_report()",
         "shot:drills_window",
         "py:drills_store_probe(REVIEW, MAT)",

@@ -82,6 +82,12 @@ def drills_report():
             }
         )
     keeps = sorted(DRILLS["keeps"])
+    window = DRILLS.get("window")
+    drill = window.checking.drill if window is not None and window.checking is not None else None
+    if drill is not None and f:  # a check still under way when the run stopped waiting
+        began = next((fr for fr in f if fr[1] == drill.id), f[-1])
+        last = f[-1]
+        checks.append({"under_way_s": round(last[0] - began[0], 2), "worker_s": round(last[2] - began[2], 2)})
     return {
         **timed,
         "open_s": round(DRILLS["opened"], 3) if DRILLS["opened"] is not None else None,
