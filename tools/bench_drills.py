@@ -151,11 +151,14 @@ PERIOD = 1 / FPS
 def unchecked(n: int) -> list[Drill]:
     """``n`` drills as a harvest leaves them (waiting for their deep check), each the suite's position
     with its fifth play made."""
-    return [
-        d.replace(status="new", analysis=None, box=0, due=None, answers=(), made=d.analysis.choices[-1].label)
-        for d in drills(n)
-        if d.analysis is not None
-    ]
+    return [waiting(d) for d in drills(n) if d.analysis is not None]
+
+
+def waiting(d: Drill) -> Drill:
+    """``d`` (analysed) as a harvest leaves it: its analysis's last play made, its check still to do."""
+    assert d.analysis is not None
+    made = d.analysis.choices[-1].label
+    return d.replace(status="new", analysis=None, box=0, due=None, answers=(), made=made)
 
 
 def checking_frames(folder: Path, worker: Worker | None, at_rest: bool = False) -> tuple[list[Figure], float]:

@@ -23,7 +23,11 @@ written to ``OUT/figures.json``. The runs:
   page's thinking worker has loaded: frames per second while it analyses, late
   frames, the analysis's seconds and whether the frame or the worker made it.
 - ``worker_back``: the page's thinking worker given up while the Master plays itself: the
-  replies after it (each one's end, seconds after the kill, and its length), the worker ready again.
+  replies after it (each one's end, seconds after the kill, and its length), every decision from
+  its asking to its showing, the first shown after the kill, the worker ready again.
+- ``drills``: the Drills window over a full book (500 drills) checking the three waiting in the
+  page's worker: its frames, each check's wall and worker seconds, each check's keeping; then, in
+  the frame, a reviewed game's harvest into that book and a check kept (``tools/web/drills_probe.py``).
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``sweep``, ``sweep_wide``: every control of the title, the Create form, the table, its menu, the
@@ -61,6 +65,9 @@ from tools import build_web
 ROOT = Path(__file__).resolve().parent.parent
 DRIVER = ROOT / "tools" / "web" / "driver.py"
 SWEEP = ROOT / "tools" / "web" / "finger_sweep.py"
+DRILLS = ROOT / "tools" / "web" / "drills_probe.py"
+STOCK = "drills_stock.py"
+"""The drills the ``drills`` run stocks the page's book with, written into the run's files by the host."""
 WHEEL = "pyxel-2.9.9-cp311-abi3-emscripten_5_0_3_wasm32.whl"
 
 BARE_APP = """\
@@ -242,6 +249,21 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "py:back_report()",
         "py:think_report()",
     ]
+    # the drills' deep checks in the page's worker with a full book (issue 38), and the frame's part
+    drills = [
+        "frames:5",
+        "pyfile:DRIVER",
+        f"pyfile:{DRILLS}",
+        f"pyfile:FILES/{STOCK}",
+        "pyuntil:app().services.worker.bridge.ready(),90",  # the title's game has started the worker
+        "wait:3",
+        "py:drills_stock(READY, NEW)",
+        "py:drills_probe()",
+        "pyuntil:drills_done(),240",
+        "py:drills_report()",
+        "shot:drills_window",
+        "py:drills_store_probe(REVIEW, MAT)",
+    ]
     review = [
         "frames:5",
         "pyfile:DRIVER",
@@ -268,6 +290,7 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "browser": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": browser},
         "review": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": review},
         "worker_back": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": worker_back},
+        "drills": {"viewport": "640x512", "touch": False, "seconds": 1, "actions": drills},
         "fingers": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": fingers},
         "fingers_wide": {"viewport": "844x390", "touch": True, "seconds": 1, "actions": fingers},
         "sweep": {"viewport": "390x844", "touch": True, "seconds": 1, "actions": sweep},
@@ -356,6 +379,8 @@ def summary(name: str, report: dict[str, Any]) -> dict[str, Any]:
         ("told", "told()"),
         ("reach", "String(window.gammonFingerReach"),
         ("back", "back_report"),
+        ("drills", "drills_report"),
+        ("drills_store", "drills_store_probe"),
         ("sweep_opened", "sweep_open"),
         ("sweep", "sweep_report"),
     ):
@@ -396,6 +421,29 @@ def drop_files(folder: Path) -> None:
         played = finished_game(20)  # the Review window bench's game: 99 actions, a double taken
         kept = Store(Path(tmp)).games.create("Review", GameOptions(), record=played.record)
         (folder / "Review game.mat").write_text(export_mat(kept), encoding="utf-8")
+
+
+def drills_stock(folder: Path, ready: int = 497, new: int = 3) -> None:
+    """The ``drills`` run's book, as a file the page runs: ``ready`` checked drills and ``new`` ones
+    waiting for their deep check (:mod:`tools.bench_drills`'s, a full book's size), and a reviewed
+    game (the Review window bench's, reviewed at 0-ply here) with its ``.mat`` for the harvest."""
+    from cart.ai.review import review_match
+    from cart.ai.review.codec import review_to_json
+    from cart.drills import drill_to_json
+    from cart.store import export_mat
+    from tools.bench_drills import drills, waiting
+    from tools.bench_review_window import finished_game
+
+    played = finished_game(20)
+    made = drills(ready + new)
+    items = {
+        "READY": [drill_to_json(d) for d in made[:ready]],
+        "NEW": [drill_to_json(waiting(d)) for d in made[ready:]],
+        "REVIEW": review_to_json(review_match(played, ply=0)),
+        "MAT": export_mat(played),
+    }
+    lines = ["import json", ""] + [f"{k} = json.loads({json.dumps(v)!r})" for k, v in items.items()]
+    (folder / STOCK).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def bare_page(folder: Path) -> Path:
@@ -475,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         nargs="*",
-        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review worker_back"
+        help="run only these (desk640 desk1280 phone phone_wide tablet game browser review worker_back drills"
         " fingers fingers_wide sweep sweep_wide start)",
     )
     parser.add_argument(
@@ -525,6 +573,8 @@ def main(argv: list[str] | None = None) -> int:
     drop_files(out / "files")
     plan = runs(args.game_blocks)
     wanted = args.only or [*plan, "start"]
+    if "drills" in wanted:
+        drills_stock(out / "files")
     figures: dict[str, Any] = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "runs": {}}
     for name in wanted:
         if name == "start":

@@ -33,6 +33,7 @@ ONE = tuple(1 << (4 * p) for p in range(24))  # one man on the point p + 1
 
 
 _STEPS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_ON_DEMAND = False  # set in a worker: see :func:`work_on_demand`
 
 
 def _steps(board: int) -> tuple[tuple[int, ...], ...]:
@@ -181,6 +182,18 @@ def think_tables() -> Generator[None, None, None]:
     _STEPS.clear()  # only a help while working out: the boards' answers are kept
 
 
+def work_on_demand() -> None:
+    """This process thinks away from the frame (a worker): its thoughts skip :func:`think_prepare`.
+
+    With no frame to freeze, a thought works out only the boards it reads, as it reads them;
+    preparing every board it might read is, where contact is thin, every board of both sides:
+    a worker that has not yet worked its tables out (a page's standby taking over) would
+    spend many seconds on them before a play it finds at once.
+    """
+    global _ON_DEMAND
+    _ON_DEMAND = True
+
+
 def think_prepare(key: int, ahead: bool = False) -> Generator[None, None, None]:
     """Work out, a board a step, the home boards a decision from position ``key`` may read.
 
@@ -190,8 +203,8 @@ def think_prepare(key: int, ahead: bool = False) -> Generator[None, None, None]:
     ``ahead`` (two plies) may break thin contact on the way (:data:`AHEAD_PIPS`), so then every
     side's boards are made.
     """
-    if complete():
-        return  # a worker has waited long enough
+    if complete() or _ON_DEMAND:
+        return  # a worker has waited long enough, or thinks away from the frame
     race = is_race(key) or (ahead and _overlap(key) <= AHEAD_PIPS)
     for side in (key & SIDE_MASK, key >> SIDE_BITS):
         board = side >> 4

@@ -286,13 +286,16 @@ class PageWorker:
 
 # -- the child ------------------------------------------------------------------------------------
 def warm() -> None:
-    """Load the AI and its nets, so the first answer does not wait for them."""
+    """Load the AI and its nets, so the first answer does not wait for them; its thoughts read the
+    bear-off tables on demand (:func:`.bearoff.work_on_demand`): this process is a worker."""
     from . import think_ready
+    from .bearoff import work_on_demand
     from .bot import load_weights
     from .slices import drain
 
     drain(think_ready())
     load_weights()
+    work_on_demand()
 
 
 _TABLES: Generator[None, None, None] | None = None

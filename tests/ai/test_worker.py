@@ -352,6 +352,70 @@ def test_a_worker_works_the_bear_off_tables_out_step_by_step(monkeypatch: pytest
         race._forget()
 
 
+def test_a_workers_thought_works_out_only_the_bear_off_boards_it_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 42: a worker thinks away from the frame, so its thought works a board out as it reads it.
+
+    Preparing every board a look two rolls ahead might read (where contact is thin: every board of
+    both sides) kept a page's standby, taking over before it had worked its tables out, from
+    answering for tens of seconds. The play is the one the whole tables give.
+    """
+    import pickle
+
+    from tables import load_tables
+
+    from cart.ai import bearoff, race
+    from cart.ai.worker import reply, warm
+    from cart.engine import Roll
+
+    monkeypatch.setattr(bearoff, "_ON_DEMAND", False, raising=False)  # warm() sets it for this process
+    match = Match.from_ids("tm0DJQD37QEAIA")  # money, the rear men 16 pips apart
+    match.apply(Roll(dice=(1, 6)))
+    job = ("turn", "master", 1, match)
+    race._forget()
+    try:
+        warm()
+        ok, data = pickle.loads(reply(job))
+        made = len(bearoff._HOME_SOLVED)
+        load_tables()  # every board, as in a worker that has waited long enough
+        whole = drain(think_job(job))
+    finally:
+        race._forget()
+    assert ok and made < bearoff.HOME_BOARDS // 10
+    assert pickle.loads(data).action(match) == whole.action(match)
+
+
+@pytest.mark.slow  # seconds a position: the quick loop keeps the one above
+def test_the_masters_plays_on_the_bench_suite_are_the_same_with_boards_on_demand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 42: over the bench suite's thin-contact positions (every 25th), a worker's thought with
+    the boards worked out as it reads them plays what it plays with every board there."""
+    from tables import load_tables
+
+    from cart.ai import bearoff, race
+    from cart.ai.classes import is_race
+    from cart.engine import Roll
+    from tools.bench_common import load_suite
+
+    thin = [(p, d) for p, *d in load_suite() if not is_race(p.key) and 0 < bearoff._overlap(p.key) <= 16]
+    monkeypatch.setattr(bearoff, "_ON_DEMAND", True)
+    try:
+        for position, dice in thin[::25]:
+            match = Match.from_ids(position.position_id())
+            match.apply(Roll(dice=(dice[0], dice[1])))
+            if match.game.phase != "move":
+                continue  # no play with these dice
+            job = ("turn", "master", 1, match)
+            race._forget()
+            on_demand = drain(think_job(job)).action(match)
+            load_tables()
+            assert on_demand == drain(think_job(job)).action(match), position.position_id()
+    finally:
+        race._forget()
+
+
 @functools.cache
 def _doubled_game() -> tuple[Action, ...]:
     """The first 30 actions of a beginner's money game against an intermediate: a double taken at 23-24."""

@@ -336,6 +336,47 @@ def test_a_worker_that_fails_to_load_or_dies_is_started_again(tmp_path: Path) ->
     assert "restarting in 1 s" in done.stdout and "Error" not in done.stderr
 
 
+TOOK = """
+import { createRequire } from "node:module";
+import { writeFileSync } from "node:fs";
+const [pageJs, dir] = process.argv.slice(2);
+const { gammonThinkerSource } = createRequire(import.meta.url)(pageJs);
+const posted = [];
+globalThis.self = globalThis;
+self.postMessage = (m) => posted.push(m);
+self.addEventListener = () => {};
+writeFileSync(`${dir}/worker.mjs`, gammonThinkerSource(`file://${dir}/`));
+await import(`file://${dir}/worker.mjs`);
+await self.onmessage({ data: { files: {} } });
+await self.onmessage({ data: { ticket: 1, payload: new Uint8Array([7]) } });
+console.log(JSON.stringify(posted));
+process.exit(0);
+"""
+
+SLOW_PYODIDE = """
+export async function loadPyodide() {
+  const answer = (payload) => {
+    const end = performance.now() + 30;  // a thought of 30 ms
+    while (performance.now() < end);
+    return { toJs: () => new Uint8Array([payload[0] * 6]), destroy() {} };
+  };
+  return {
+    FS: { mkdirTree() {}, writeFile() {} },
+    runPython: (code) => (code.includes("warm_step") ? () => false : answer),
+  };
+}
+"""
+
+
+def test_an_answer_says_how_long_its_job_took_in_the_worker(tmp_path: Path) -> None:
+    """The worker's seconds on each job (``took``; the page sums them, ``worked()``): what a page check
+    reads to tell a slow thought from a slow page (tools/web/driver.py, issues 38 and 42)."""
+    done = worker_run(tmp_path, SLOW_PYODIDE, TOOK)
+    ready, answer = json.loads(done.stdout.splitlines()[-1])
+    assert ready == {"ready": True} and answer["ticket"] == 1 and answer["data"] == {"0": 42}
+    assert 30 <= answer["took"] < 1000
+
+
 def test_a_fingers_reach_is_22_css_pixels_in_the_games_pixels_and_a_mouse_has_none() -> None:
     """Issue 42: what the page tells the cart of each press (``window.gammonFingerReach``)."""
     node()

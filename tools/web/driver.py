@@ -181,6 +181,7 @@ def think_probe(level="master", speed=None):
     PROBE.update(
         frames=[], replies=[], thoughts=[], seen=0, rolled=None, moved=False, thought=0.0, scene=scene, away=0
     )
+    PROBE.update(asked=None, waits=[], firsts=[], settled=None)
 
     def timed_begin():
         PROBE["thought"] += clock.thought  # the frame before's thinking
@@ -190,14 +191,21 @@ def think_probe(level="master", speed=None):
         PROBE["frames"].append((now, scene.thinker is not None))
         if getattr(scene.thinker, "answer", None) is not None:
             PROBE["away"] += 1  # a frame that waited for the worker's answer
+        _decisions(scene, now)
         seen = min(PROBE["seen"], len(record))
+        tumbling = any(getattr(b, "kind", "") == "tumbling" for b in scene.beats)
+        if PROBE["rolled"] is not None and PROBE["settled"] is None and not tumbling:
+            PROBE["settled"] = now  # its dice readable
         for action in record[seen:]:
             kind = type(action).__name__
             if kind == "Roll":
                 PROBE["rolled"] = now
+                PROBE["settled"] = None if tumbling else now
                 PROBE["thought"] = 0.0
             elif kind == "Move" and PROBE["rolled"] is not None:
                 PROBE["moved"] = True
+                # dice drawn -> first man moving, and dice settled -> first man moving
+                PROBE["firsts"].append((now - PROBE["rolled"], now - (PROBE["settled"] or now)))
         PROBE["seen"] = len(record)
         # the reply ends when its play has been shown: the Move is in the record and no checker moves
         shown = not any(getattr(b, "kind", "") == "animating" for b in scene.beats)
@@ -210,6 +218,30 @@ def think_probe(level="master", speed=None):
 
     clock.begin = timed_begin
     return level
+
+
+def _worked():
+    """Seconds the page's workers have spent on the jobs they answered (a page from before: 0)."""
+    worker = getattr(app().services, "worker", None)
+    worked = getattr(getattr(worker, "bridge", None), "worked", None)
+    return float(worked()) / 1e3 if worked is not None else 0.0
+
+
+def _decisions(scene, now):
+    """Each of the computer's decisions as the player waits for it: from the frame after the one that
+    asked it (a roll's, a double's, a take's, a play's) to the frame after the one that shows it."""
+    asked = PROBE["asked"]
+    if scene.thinker is not None and asked is None:
+        PROBE["asked"] = (now, scene.match.game.phase, _worked())
+    elif scene.thinker is None and asked is not None:
+        PROBE["waits"].append((asked[0], now, asked[1], _worked() - asked[2]))
+        PROBE["asked"] = None
+
+
+def _spread(values):
+    """Median and longest, rounded; None for none."""
+    v = sorted(values)
+    return [round(v[len(v) // 2], 2), round(v[-1], 2)] if v else None
 
 
 def think_report():
@@ -234,6 +266,14 @@ def think_report():
         "worker": type(worker).__name__ if worker is not None else None,
         "worker_ready": bool(worker is not None and worker.bridge.ready()),
         "frames_waiting_on_worker": PROBE.get("away", 0),
+        # the Master's plays: dice drawn (tumbling) -> first man moving, dice settled -> first man moving
+        "dice_to_first_s": _spread([f for f, _ in PROBE.get("firsts", [])]),
+        "settled_to_first_s": _spread([s for _, s in PROBE.get("firsts", [])]),
+        "plays": len(PROBE.get("firsts", [])),
+        # every decision (roll or double, take, play) asked -> shown, and the workers' seconds on it
+        "decisions": len(PROBE.get("waits", [])),
+        "decision_wait_s": _spread([b - a for a, b, _, _ in PROBE.get("waits", [])]),
+        "decision_worker_s": _spread([w for *_, w in PROBE.get("waits", [])]),
     }
 
 
@@ -254,8 +294,17 @@ def back_report():
         if end > killed
     ]
     bridge = app().services.worker.bridge
+    waits = [
+        (a - killed, b - killed, b - a, w, phase) for a, b, phase, w in PROBE.get("waits", []) if b > killed
+    ]
     return {
         "replies_after_kill": after,
+        # what the player waits for: the kill to the first decision shown after it, then each decision's
+        # wait (asked -> shown: s after the kill it was shown, its wait, the workers' seconds, its phase)
+        "first_shown_after_kill_s": round(waits[0][1], 2) if waits else None,
+        "decisions_after_kill": [[round(b, 2), round(d, 2), round(w, 2), p] for _, b, d, w, p in waits],
+        # from when on every decision was shown within 1.5 s of being asked
+        "under_1_5_s_from_s": round(max((b for _, b, d, _, _ in waits if d >= 1.5), default=0.0), 2),
         "worker_ready": bool(bridge.ready()),
         "standby_ready": standby_ready(),
         "failed": int(bridge.failed()),

@@ -113,7 +113,9 @@ self.onmessage = async (e) => {
       );
       self.postMessage({ ready: true });
       // a second after the last job (a job's message runs between two steps), the bear-off tables a
-      // thought would otherwise stop to work out, as the desktop's child does: cart.ai.worker.warm_step
+      // thought would otherwise stop to work out, as the desktop's child does: cart.ai.worker.warm_step.
+      // A standby works them out at once, whatever the worker it stands behind is doing: one that took
+      // over without them would first work out those its first thought meets (seconds in a race)
       const warmStep = py.runPython("from cart.ai.worker import warm_step\\nwarm_step");
       const warmOn = () => {
         const wait = lastJob + 1000 - Date.now();
@@ -132,10 +134,11 @@ self.onmessage = async (e) => {
     return;
   }
   try {
+    const t0 = performance.now();
     const out = run(m.payload);
     const data = out.toJs();
     out.destroy();
-    self.postMessage({ ticket: m.ticket, data });
+    self.postMessage({ ticket: m.ticket, data, took: performance.now() - t0 });
   } catch (err) {
     self.postMessage({ ticket: m.ticket, data: null, broken: String(err) });
   }
@@ -172,6 +175,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
   let failures = 0; // since a worker last answered: sets the wait before the next try
   let failed = 0; // in all, for tests and drivers
   let pending = null; // a launch waiting for its time
+  let worked = 0; // milliseconds the workers spent on the jobs they answered, for drivers
   let next = 1;
   const answers = new Map(); // ticket -> { state: 0 waiting, 1 answered, 2 failed; data }
   const end = (w) => {
@@ -221,6 +225,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
       } else {
         const a = answers.get(m.ticket);
         if (m.data) failures = 0;
+        worked += m.took || 0;
         if (a) Object.assign(a, m.data ? { state: 1, data: m.data } : { state: 2 }, { payload: null });
       }
     };
@@ -297,6 +302,7 @@ function gammonThinker(pyodideUrl, makeWorker = gammonModuleWorker, later = setT
     standby: () => spareReady, // a warm standby stands behind the one asked
     stopped: () => stopped,
     failed: () => failed,
+    worked: () => worked,
     restart,
     ask(payload) {
       const ticket = next++;
