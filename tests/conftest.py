@@ -9,6 +9,8 @@ play counts from them); the test modules import them from there.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Generator
 
 # Before numpy loads (only tools' tests use it): its OpenBLAS threads only spin on the tests' small
 # matrices, and on a busy machine they made the prune net's fit take 2.4 s instead of 0.5 s.
@@ -55,6 +57,22 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     config.option.loadscopereorder = False
     return ByFile(config, log)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
+    """Pytest keeps the test modules with their asserts rewritten, even where bytecode is not written.
+
+    With ``PYTHONDONTWRITEBYTECODE`` set (as on the house's machines) each process of the loop
+    rewrote every test module again, seconds of CPU a worker; pytest's own cache is kept now,
+    while collecting, and the setting comes back for the tests and what they start.
+    """
+    was = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = was
 
 
 @pytest.fixture(scope="session")

@@ -3,9 +3,10 @@
 The quick loop (``-m "not slow" -n 2``) stays quick only if no test in it grows unseen: one
 tools' test once took a third of the loop's CPU. Wall time says more about the machine's other
 load than about the test, so the budget is of CPU seconds, the process's and its children's, from
-a test's setup to the end of its call. A fixture shared by a module or a whole run (a finished
-game's review, say) is no one test's cost, whichever test happens to set it up first, so its setup
-is left out. A test marked ``slow`` has no budget; it belongs to the whole suite.
+a test's setup to the end of its call. A fixture shared by a module or a whole run, or a result
+kept for every later test (:func:`shared_work`, a finished game's review, say), is no one test's
+cost, whichever test happens to need it first, so its making is left out. A test marked ``slow``
+has no budget; it belongs to the whole suite.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
+from contextlib import contextmanager
 
 import pytest
 
-BUDGET_S = 8.0
+BUDGET_S = 3.0
 """CPU seconds a quick test may take; ``--cpu-budget`` (or ``0``, no limit) overrides it for a run."""
 
 SHOWN = 8
@@ -32,6 +34,26 @@ def cpu_seconds() -> float:
         return time.process_time()
     t = os.times()
     return t.user + t.system + t.children_user + t.children_system
+
+
+class _Shared:
+    """CPU seconds spent so far on shared work, and how many pieces of it are under way, one in another."""
+
+    spent = 0.0
+    depth = 0
+
+
+@contextmanager
+def shared_work() -> Iterator[None]:
+    """Work whose result every test after it reads, in this process or from disk: left out of the budget."""
+    start = cpu_seconds()
+    _Shared.depth += 1
+    try:
+        yield
+    finally:
+        _Shared.depth -= 1
+        if not _Shared.depth:
+            _Shared.spent += cpu_seconds() - start
 
 
 def over_budget(spent: float, budget: float) -> str | None:
@@ -54,25 +76,17 @@ class CpuBudget:
     def __init__(self, budget: float) -> None:
         self.budget = budget
         self.spent: dict[str, float] = {}
-        self.shared = 0.0  # CPU seconds spent so far setting up fixtures wider than one test
-        self._depth = 0  # shared fixtures being set up now, one inside another
 
     @pytest.hookimpl(wrapper=True)
     def pytest_fixture_setup(self, fixturedef: pytest.FixtureDef[object]) -> Generator[None, object, object]:
         if fixturedef.scope == "function":
             return (yield)
-        start = cpu_seconds()
-        self._depth += 1
-        try:
+        with shared_work():
             return (yield)
-        finally:
-            self._depth -= 1
-            if not self._depth:
-                self.shared += cpu_seconds() - start
 
     def _now(self) -> float:
-        """CPU seconds so far, less those of shared fixtures' setups."""
-        return cpu_seconds() - self.shared
+        """CPU seconds so far, less those of shared work."""
+        return cpu_seconds() - _Shared.spent
 
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_makereport(

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
+from cpu_budget import shared_work
+
 ROOT = Path(__file__).resolve().parent.parent
 CODE = (ROOT / "cart" / "engine", ROOT / "cart" / "ai")
 """What a game between the computer's levels, and its review, are made by."""
@@ -37,13 +39,15 @@ def digest(files: Iterable[Path]) -> str:
 def kept(name: str, files: Iterable[Path], make: Callable[[], T]) -> T:
     """``make()``, read from the temporary folder when ``files`` are as they were when it was last made.
 
-    Written to a file of this process's own, then renamed: two processes never read half a file.
+    Written to a file of this process's own, then renamed: two processes never read half a file. The
+    making is the quick loop's shared work, no one test's cost.
     """
     path = Path(tempfile.gettempdir()) / f"gammon-cart-{name}-{digest(files)}.pickle"
     try:
         return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError):
-        value = make()
+        with shared_work():
+            value = make()
         part = path.with_suffix(f".{os.getpid()}.part")
         part.write_bytes(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
         os.replace(part, path)

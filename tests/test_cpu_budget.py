@@ -9,6 +9,7 @@ pytest_plugins = ["pytester"]
 BURNER = """
 import time
 import pytest
+from cpu_budget import shared_work
 
 def burn():
     end = time.process_time() + 0.12
@@ -31,6 +32,10 @@ def shared():
 
 def test_cheap_beside_a_shared_fixture(shared):
     pass
+
+def test_cheap_making_what_later_tests_read():
+    with shared_work():
+        burn()
 """
 
 
@@ -39,7 +44,7 @@ def test_a_quick_test_over_the_budget_fails_and_the_summary_names_it(pytester: p
     pytester.makeini("[pytest]\nmarkers =\n    slow: long\n")
     pytester.makepyfile(test_burn=BURNER)
     result = pytester.runpytest_inprocess("--cpu-budget", "0.1", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=3, failed=1)  # a shared fixture is no one test's cost
+    result.assert_outcomes(passed=4, failed=1)  # a shared fixture or kept result is no one test's cost
     result.stdout.fnmatch_lines(["*test_costly took 0.* s of CPU, over the quick loop budget of 0.1 s*"])
     result.stdout.fnmatch_lines(["*costliest quick tests*", "*test_burn.py::test_costly"])
     unlimited = pytester.runpytest_inprocess(

@@ -35,12 +35,18 @@ def module_of(path: Path) -> str:
 MODULES = {module_of(p): p for p in sorted(CART.rglob("*.py"))}
 
 
+@functools.cache
+def tree(name: str) -> ast.Module:
+    """Module ``name``'s syntax tree, parsed once for all the tests that read it."""
+    return ast.parse(MODULES[name].read_text(encoding="utf-8"))
+
+
 def imports(name: str) -> set[str]:
     """The modules of ``cart`` that ``name`` imports anywhere in its text (a package: its ``__init__``)."""
     path = MODULES[name]
     here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree(name)):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -138,10 +144,9 @@ def words_of(text: str) -> set[str]:
 
 def game_words(name: str) -> set[str]:
     """The names and strings of module ``name``'s code (not its docstrings) that use a game word."""
-    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
-    docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}  # a name's too
+    docs = {id(node.value) for node in ast.walk(tree(name)) if isinstance(node, ast.Expr)}  # a name's too
     found = set()
-    for node in ast.walk(tree):
+    for node in ast.walk(tree(name)):
         if isinstance(node, ast.Name):
             text = node.id
         elif isinstance(node, ast.Attribute):
@@ -192,7 +197,7 @@ def test_the_ai_the_store_the_phrasebook_and_the_terminal_never_import_the_ui() 
 
 def imports_pyxel(name: str) -> bool:
     """Whether module ``name`` imports pyxel anywhere in its text."""
-    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+    for node in ast.walk(tree(name)):
         if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "pyxel" for a in node.names):
             return True
         if (

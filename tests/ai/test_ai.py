@@ -77,10 +77,10 @@ def test_the_expert_knows_the_openings(bots: dict[str, Bot]) -> None:
 
 
 def test_determinism_by_seed() -> None:
-    positions = sample_positions()[:60]
+    positions = sample_positions()[:30]  # noise on every play of thirty positions: a change would show
     for level in ("beginner", "intermediate", "master"):
         a, b = Bot(level, seed=3), Bot(level, seed=3)
-        for pos in positions[:: 20 if level == "master" else 1]:
+        for pos in positions[:: 15 if level == "master" else 1]:
             if not pos.is_over():
                 assert a.choose_play(pos, (5, 3)) == b.choose_play(pos, (5, 3))
     # the noise really depends on the seed: some choice differs between two seeds

@@ -10,6 +10,7 @@ import pytest
 from mixed_game import mixed_review
 
 from cart.__main__ import main
+from cart.ai import drain
 from cart.ai.review import DEEP_PLY, review_match
 from cart.engine import Match, Rules
 from cart.store import export_mat
@@ -31,7 +32,9 @@ def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work(
     assert text.count("Review of Ann against Bob") == 2
     assert "The Master reviews 4 actions" in text and "reviews 0" not in text  # the second one is kept
     assert "checker plays at 2-ply" in text  # the deep pass
-    plays = review_match(match, ply=DEEP_PLY).plays
+    reviewer = game._reviewer  # the review said, kept: the same deep pass worked out again cost a second
+    assert reviewer is not None and reviewer.ply == DEEP_PLY and reviewer.done == len(match.record)
+    plays = drain(reviewer.think()).plays
     assert [p.made_text for p in plays] == ["13/11 13/8", "24/23 8/5"]
     assert all(p.made_text in text and (p.best_text in text or p.loss == 0.0) for p in plays)
     assert "Error rate (mEMG per move)" in text and "Rating" in text and "Luck (total)" in text

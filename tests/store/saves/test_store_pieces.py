@@ -58,8 +58,10 @@ def long_game(store: Store, actions: int, name: str = "Long", seed: int = 1) -> 
     [
         ("folder", 400),  # two pieces: each save syncs two files to the disk
         pytest.param("folder", 800, marks=pytest.mark.slow),
-        ("memory", 800),
-        ("localStorage", 800),
+        ("memory", 400),  # the 800-action sessions are the slow set's
+        ("localStorage", 400),
+        pytest.param("memory", 800, marks=pytest.mark.slow),
+        pytest.param("localStorage", 800, marks=pytest.mark.slow),
     ],
 )
 def test_a_long_session_is_saved_in_pieces_and_loads_whole(

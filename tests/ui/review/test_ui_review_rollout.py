@@ -65,9 +65,13 @@ def test_a_rollout_from_the_review_shows_its_trials_stops_and_is_kept_with_the_r
     assert isinstance(again, ReviewScene)
 
 
+@pytest.mark.slow
 def test_the_rollout_window_opened_by_the_keys_marks_its_focus_as_every_window_does(tmp_path: Path) -> None:
     """Issue 41, the window on the kit's WindowScene: R from the Review (keys in use) puts the dotted
-    focus frame on Stop, the default; Right takes it to Close, Space presses that (the pointer showed)."""
+    focus frame on Stop, the default; Right takes it to Close, Space presses that (the pointer showed).
+
+    Slow: a rollout window of its own each run; the kit's focus frame by keys is the quick loop's in
+    ``test_ui_manners.py`` (a dialog opened by keys, the create form)."""
     _, p, review = opened_by_keys(tmp_path, finished_game(), finished_review(), KEYS)
     p.press(pyxel.KEY_R)
     scene = p.top
