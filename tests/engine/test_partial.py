@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
+from perft import PERFT
 from sweeps import sweep
 
 from cart.engine import Dice, IllegalPlayError, Play, Position, Step, legal_plays
 from cart.engine.partial import PartialPlay
-
-PERFT = Path(__file__).parents[1] / "data" / "perft.txt"
 
 
 # Shorthands over PartialPlay, for tests only.
@@ -42,11 +40,7 @@ def step_path(position: Position, dice: Dice, steps: Sequence[Step], src: int, d
 
 def perft_cases(every: int) -> list[tuple[Position, tuple[int, int]]]:
     """Every ``every``-th (position, roll) of the perft table (gnubg-checked positions of real games)."""
-    cases = []
-    for line in PERFT.read_text().splitlines():
-        if line and not line.startswith("#"):
-            pid, roll, _ = line.split()
-            cases.append((Position.from_position_id(pid), (int(roll[0]), int(roll[1]))))
+    cases = [(Position.from_position_id(pid), (d1, d2)) for pid, rows in PERFT.items() for d1, d2, _ in rows]
     return cases[::every]
 
 

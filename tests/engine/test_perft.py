@@ -1,32 +1,14 @@
-"""Golden play counts (like chess perft): tests/data/perft.txt, written by tools/make_perft.py.
-
-Each line is ``<position id> <d1><d2> <distinct plays>``; every count was checked
-against GNU Backgammon when the table was made, so this test needs no gnubg.
+"""Golden play counts (like chess perft, ``tests/perft.py``): every count was checked against GNU
+Backgammon when the table was made, so this test needs no gnubg.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from pathlib import Path
-
 import pytest
+from perft import PERFT
 
 from cart.engine.board import Position
 from cart.engine.plays import legal_plays
-
-TABLE = Path(__file__).parents[1] / "data" / "perft.txt"
-
-
-def load() -> dict[str, list[tuple[int, int, int]]]:
-    table: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
-    for line in TABLE.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            pid, roll, n = line.split()
-            table[pid].append((int(roll[0]), int(roll[1]), int(n)))
-    return dict(table)
-
-
-PERFT = load()
 
 
 def test_table_covers_every_roll_of_about_a_hundred_positions():

@@ -8,8 +8,8 @@ the engine's distinct results, none when it has none.
 from __future__ import annotations
 
 import pytest
+from perft import PERFT
 from sweeps import sweep
-from test_perft import PERFT
 
 from cart.engine import Position
 from cart.engine.movegen import successors
