@@ -64,8 +64,8 @@ def pytest_collection(session: pytest.Session) -> Generator[None, object, object
     """Pytest keeps the test modules with their asserts rewritten, even where bytecode is not written.
 
     With ``PYTHONDONTWRITEBYTECODE`` set (as on the house's machines) each process of the loop
-    rewrote every test module again, seconds of CPU a worker; pytest's own cache is kept now,
-    while collecting, and the setting comes back for the tests and what they start.
+    would rewrite every test module again, seconds of CPU a worker; so pytest's own cache is
+    written while collecting, and the setting comes back for the tests and what they start.
     """
     was = sys.dont_write_bytecode
     sys.dont_write_bytecode = False

@@ -102,7 +102,8 @@ class DrillBook:
 
     def checked(self, drill_id: str, analysis: Analysis, mistake: bool) -> Drill | None:
         """Keep a deep check's ``analysis``; ``mistake``: whether it calls the player's answer a mistake
-        (if not, the drill is dropped). The drill as kept, or None if it is no longer in the book."""
+        (if not, the drill is dropped). The drill as kept, or None if the book does not hold it (another
+        cartridge sharing the store dropped it)."""
 
         def change(drills: dict[str, Drill]) -> None:
             drill = drills.get(drill_id)

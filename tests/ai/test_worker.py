@@ -358,7 +358,7 @@ def test_a_workers_thought_works_out_only_the_bear_off_boards_it_reads(
     """Issue 42: a worker thinks away from the frame, so its thought works a board out as it reads it.
 
     Preparing every board a look two rolls ahead might read (where contact is thin: every board of
-    both sides) kept a page's standby, taking over before it had worked its tables out, from
+    both sides) would keep a page's standby, taking over before it has worked its tables out, from
     answering for tens of seconds. The play is the one the whole tables give.
     """
     import pickle

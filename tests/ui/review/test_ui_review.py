@@ -235,8 +235,8 @@ def test_review_with_the_keyboard_or_a_gamepad_alone(
 def test_opened_by_the_keys_select_presses_next_error_as_return_does(
     assets: Assets, tmp_path: Path, game: Match, review: Review, select: int
 ) -> None:
-    """Issue 41: the keys' cursor starts on the default button, where Return presses (it was on "<",
-    so Space or pad A stepped back a line); the pointer still shows there, no stop being marked."""
+    """Issue 41: the keys' cursor starts on the default button, where Return presses, so Space or pad A
+    press it too rather than step back a line from "<"; the pointer shows there, no stop being marked."""
     app, p, scene = opened_by_keys(tmp_path, game, review, KEYS)
     assert scene.focus == scene.next_error.rect.center
     assert app.input.cursor == scene.next_error.rect.center and not scene.shows_focus

@@ -99,7 +99,7 @@ class Ready:
 def test_the_next_part_of_a_check_is_asked_in_the_frame_that_reads_the_last(
     assets: Assets, tmp_path: Path
 ) -> None:
-    """The worker waits no longer than the frame that reads a part (it waited a frame more)."""
+    """The worker waits no longer than the frame that reads a part: the next part is asked in that frame."""
     from drill_book import play_drill, stock
 
     from cart.store import Store
