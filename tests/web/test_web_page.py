@@ -264,24 +264,31 @@ self.addEventListener = () => {};
 parentPort.on("message", (data) => self.onmessage({ data }));
 `;
 let made = 0;
+const workers = [];
 const threadWorker = (src) => {  // a Web Worker's interface over a thread running the page's source
   const file = `${dir}/worker${made++}.mjs`;
   writeFileSync(file, SHIM + src);
   const thread = new Worker(file);
   const w = { onmessage: null, onerror: null, postMessage: (m) => thread.postMessage(m) };
   w.terminate = () => thread.terminate();
+  // dies as a browser's worker does, once it has answered: the thread ends and the page hears an error
+  // (a death inside the thread may reach the page before its last answer, handing that job on)
+  w.die = () => { thread.terminate(); w.onerror?.({ message: "Error: out of memory" }); };
   thread.on("message", (data) => w.onmessage?.({ data }));
   thread.on("error", (err) => w.onerror?.({ message: String(err) }));
+  workers.push(w);
   return w;
 };
 const waits = [];
 const later = (f, ms) => { waits.push(ms); return setTimeout(f, 20); };  // the backoff asked for, made short
 const t = gammonThinker(() => `file://${dir}/pyodide.js`, threadWorker, later);
 const until = async (done) => {
-  for (let i = 0; i < 3000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  const end = Date.now() + 10000;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
   return done();
 };
 const log = [];
+setTimeout(() => { console.error(`stuck after ${JSON.stringify(log)}`); process.exit(3); }, 40000).unref();
 t.start({ "cart/a.py": new Uint8Array([1]) });
 log.push(["first load fails", await until(() => t.failed() === 1), t.ready(), t.stopped()]);
 log.push(["second is ready", await until(() => t.ready()), made, [...waits]]);
@@ -289,7 +296,9 @@ const a = t.ask(new Uint8Array([7]));
 await until(() => t.state(a) !== 0);
 log.push(["answers", t.state(a), Array.from(t.take(a))]);
 await until(() => t.standby());  // its standby warm behind it
-const b = t.ask(new Uint8Array([0]));  // a job that kills it
+const b = t.ask(new Uint8Array([0]));
+await until(() => t.state(b) !== 0);
+workers[1].die();  // then it dies
 log.push(["dies", await until(() => t.failed() === 2), t.state(b)]);
 await until(() => t.ready());
 const c = t.ask(new Uint8Array([5]));
@@ -309,10 +318,7 @@ export async function loadPyodide() {
     writeFileSync(tried, "");
     throw new TypeError("Failed to fetch");
   }
-  const answer = (payload) => {
-    if (payload[0] === 0) setTimeout(() => { throw new Error("out of memory"); });  // the worker dies
-    return { toJs: () => new Uint8Array([payload[0] * 6]), destroy() {} };
-  };
+  const answer = (payload) => ({ toJs: () => new Uint8Array([payload[0] * 6]), destroy() {} });
   return {
     FS: { mkdirTree() {}, writeFile() {} },
     runPython: (code) => (code.includes("warm_step") ? () => false : answer),
