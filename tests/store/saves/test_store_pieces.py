@@ -213,6 +213,7 @@ def test_the_set_aside_notice_names_every_file_it_moved_and_putting_them_back_re
 
 def test_a_kill_between_a_piece_and_its_head_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     """The piece is written, the head is not (the save fails there): the old head still loads."""
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 20)  # a piece a game or so, not after hundreds of saves
     backend = MemoryBackend()
     store = Store(backend, clock=FixedClock())
     session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
