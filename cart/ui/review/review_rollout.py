@@ -52,7 +52,7 @@ PART_S = 0.25
 """Seconds of trials a part asked of the worker (a trial at least): the figures move a few times a second."""
 FRESH = Settings()
 """A new rollout's settings, where none is kept: whole games, luck-adjusted, to the limit. A name of its
-own so the tests can start theirs small (a default rollout's first part takes seconds of CPU)."""
+own so the tests can start theirs small from the first frame (this one's first part is long)."""
 WINDOW = Rect(24, 96, 424, 216)
 ROWS = 5
 
