@@ -43,13 +43,16 @@ def hostile_bytes(seed: int) -> bytes:
     return b"\n".join([b"r", *lines, b"resign \xff", b""])
 
 
+SLOW = pytest.mark.slow  # a child process each (half a second of CPU): one encoding in the quick loop
+
+
 @pytest.mark.parametrize(
     ("env", "seed"),  # one hostile stream per encoding, the two streams each met twice
     [
         ({"PYTHONIOENCODING": "utf-8"}, 0),
-        ({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}, 1),
-        ({"PYTHONIOENCODING": "ascii"}, 0),
-        ({"PYTHONIOENCODING": "latin-1"}, 1),
+        pytest.param({"LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}, 1, marks=SLOW),
+        pytest.param({"PYTHONIOENCODING": "ascii"}, 0, marks=SLOW),
+        pytest.param({"PYTHONIOENCODING": "latin-1"}, 1, marks=SLOW),
     ],
     ids=["pythonioencoding-utf-8", "utf-8-locale", "ascii", "latin-1"],
 )

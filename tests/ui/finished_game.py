@@ -32,7 +32,11 @@ def finished_game() -> Match:
 
 @functools.cache
 def _played() -> tuple[tuple[Action, ...], object]:
-    """The game's record and its dice's state at the end, played once per run (the bots take a while)."""
+    """The game's record and its dice's state at the end, kept as the review is (the bots take a while)."""
+    return kept("finished-game", [*CODE, Path(__file__)], _play)
+
+
+def _play() -> tuple[tuple[Action, ...], object]:
     match = Match(Rules(), names=NAMES, rng=random.Random(20))
     bots = [Bot("beginner", seed=1), Bot("intermediate", seed=2)]
     while match.game.phase != "over":

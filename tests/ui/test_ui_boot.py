@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import pyxel
 
 from cart.ui import app as app_module, boot
@@ -49,11 +50,16 @@ def test_boot_opens_the_apps_own_screen() -> None:
     assert boot.SCREEN == SCREEN and boot.TITLE == app_module.TITLE and boot.FPS == app_module.FPS
 
 
-TITLE_FIRST = """
+TITLE = """
 import os, sys
+from pathlib import Path
 os.environ["SDL_AUDIODRIVER"] = "dummy"
+from cart.engine import Rules
+from cart.store import GameOptions, Store
 from cart.ui.app import App
-app = App(headless=True, seed=1)
+store = Store(Path(sys.argv[1]))
+store.games.create("Friday", GameOptions(Rules(), names=("Ann", "Bob")))
+app = App(store=store, headless=True, seed=1)
 app.frame()
 LATER = ("cart.ai", "cart.ui.review", "cart.ui.windows.start", "cart.ui.windows.help", "cart.ui.windows.desk",
          "cart.ui.windows.create_form", "cart.ui.table.play_menu")
@@ -61,30 +67,41 @@ print(sorted(m for m in sys.modules if m.startswith(LATER)))
 print(sorted(m for m in ("secrets", "hmac") if m in sys.modules))
 title = app.top
 frames = 0
-while frames < 900 and title.loader is not None:
+while frames < 3000 and title.loader is not None:
     app.frame()
     frames += 1
 print(sorted(m for m in sys.modules if m.startswith("cart.ai.")))
 print(all(m in sys.modules for m in LATER))
 """
+"""A fresh interpreter's title, with a saved game: what its first frame has loaded, then (its loader done)
+what it has loaded; then, with :data:`TITLE_EXITS`, every way off it."""
 
 
-def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attract_game_loads_them() -> None:
+@pytest.fixture(scope="module")
+def title_run(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """The lines :data:`TITLE` and :data:`TITLE_EXITS` print, run once in one fresh interpreter for the two
+    tests that read them (a second interpreter and title cost a second of CPU)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    argv = [sys.executable, "-c", TITLE + TITLE_EXITS, str(tmp_path_factory.mktemp("title"))]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attract_game_loads_them(
+    title_run: list[str],
+) -> None:
     """The title's first frame waits for no AI module (the levels' names aside), nor the Review, the
     saved games', the Create form's, the manual's or the menus' windows: the attract game's first
     thought loads the AI, in slices, and the title the rest in its spare frames. Nor ``secrets`` and
     ``hmac``, which the page would import for a game's random ID (``os.urandom`` gives it)."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
     from cart.ai import THOUGHT
     from cart.import_order import import_order
 
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", TITLE_FIRST], capture_output=True, text=True, cwd=root)
-    assert done.returncode == 0, done.stderr
-    at_first, stdlib, later, all_later = done.stdout.splitlines()
+    at_first, stdlib, later, all_later = title_run[:4]
     assert set(eval(at_first)) <= {"cart.ai", "cart.ai.levels"}
     assert stdlib == "[]"
     assert set(eval(later)) >= {
@@ -158,22 +175,8 @@ def test_the_title_loads_what_leaving_it_opens_a_module_a_slice() -> None:
 
 
 TITLE_EXITS = """
-import os, sys
-from pathlib import Path
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-from cart.engine import Rules
-from cart.store import GameOptions, Store
-from cart.ui.app import App
 from cart.ui.kit.intents import Dropped, OpenMenu
 from cart.ui.routes import Resume, ToNewGame, ToStart
-store = Store(Path(sys.argv[1]))
-store.games.create("Friday", GameOptions(Rules(), names=("Ann", "Bob")))
-app = App(store=store, headless=True, seed=1)
-title = app.top
-frames = 0
-while frames < 3000 and title.loader is not None:
-    app.frame()
-    frames += 1
 def loaded():
     return {m for m in sys.modules if m.startswith("cart.")}
 before = loaded()
@@ -192,17 +195,10 @@ print("table's menu", sorted(loaded() - before))
 """
 
 
-def test_every_way_off_the_title_finds_its_screen_loaded(tmp_path: Path) -> None:
+def test_every_way_off_the_title_finds_its_screen_loaded(title_run: list[str]) -> None:
     """Each entry of the title's menu, Start (the saved games) and the Create form, a dropped file (the
     Review) and the table's menu, taken after the title's loader is done, import nothing more of the cart."""
-    import subprocess
-    import sys
-
-    root = Path(__file__).resolve().parents[2]
-    argv = [sys.executable, "-c", TITLE_EXITS, str(tmp_path)]
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=root)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+    lines = title_run[4:]
     assert len(lines) >= 9 and all(line.endswith(" []") for line in lines), lines
     shown = {line.split()[0] for line in lines}
     assert {"SetUpScene", "RatingsScene", "DrillsScene", "HelpScene", "StartScene", "NewGameScene"} <= shown

@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 import pyxel
+from kept import CODE, kept
 from pyxel_players import Keys, release_all
 from seats import against
 from test_ui_windows import KEYS, PAD, choose, focus_frame_at, title_app, type_text
 
 from cart.ai import Bot, choose_action
-from cart.engine import GameState, Match, Position, Rules
+from cart.ai.review import DEEP_PLY, Review, review_match
+from cart.engine import Action, GameState, Match, Position, Rules
 from cart.store import GameOptions, Settings, Store
 from cart.ui.app import App
 from cart.ui.board import layout as L
@@ -159,19 +161,36 @@ def test_the_pads_menu_shows_its_buttons_and_the_help_names_them(assets: Assets)
     assert f"{PAD_MENU} opens the menu" in page and f"{PAD_SELECT_LABEL} does what a click does" in page
 
 
+NAMES = ("Beginner", "You")
+
+
 def short_match() -> Match:
     """A few turns between two beginners: enough lines for the Review's buttons."""
-    match = Match(Rules(), names=("Beginner", "You"), rng=random.Random(3))
+    match = Match(Rules(), names=NAMES, rng=random.Random(3))
     bots = [Bot("beginner", seed=1), Bot("beginner", seed=2)]
     for _ in range(8):
         match.apply(choose_action(bots[match.game.actor], match))
     return match
 
 
+def _reviewed() -> tuple[tuple[Action, ...], Review, Review]:
+    match = short_match()
+    return tuple(match.record), review_match(match), review_match(match, ply=DEEP_PLY)
+
+
+def reviewed_short_match() -> tuple[Match, Review, Review]:
+    """:func:`short_match` with its quick and deep reviews, kept (:mod:`kept`): the window's keys are the
+    point, and its analysis in the frames cost the test a second of CPU."""
+    record, quick, deep = kept("focus-short-match", [*CODE, Path(__file__)], _reviewed)
+    return Match.replay(Rules(), record, names=NAMES), quick, deep
+
+
 def test_the_review_tells_which_key_is_next_error(assets: Assets) -> None:
     app, _ = board()
     players = (Player("Beginner", "white", computer=True), Player("You", "red"))
-    scene = ReviewScene(app.services, ReviewSource("Test", short_match(), players, 1))
+    match, quick, deep = reviewed_short_match()
+    scene = ReviewScene(app.services, ReviewSource("Test", match, players, 1, cached=quick, deep=deep))
+    assert scene.finished and scene.deep.finished  # nothing left to analyse
     app.go(Push(scene))
     pad = Keys(app, PADS)
     pad.press("down")  # the d-pad steps through the moves; after a pause, the tip names Next error's button

@@ -26,6 +26,7 @@ import pyxel
 from finished_game import finished_game, finished_review
 from seats import against
 
+from cart.ai.bot import load_weights, teacher_weights
 from cart.ai.rollout import Settings as RolloutSettings
 from cart.engine import Forfeit, GameState, Match, Move, Position, Roll, Rules
 from cart.store import GameOptions, Settings, Store
@@ -328,7 +329,12 @@ def shot_game_over_rated(a: App) -> None:
 
 
 def shot_review(a: App) -> None:
-    """Issue 20: a finished game (beginner against intermediate) told back, an error selected."""
+    """Issue 20: a finished game (beginner against intermediate) told back, an error selected.
+
+    The nets (the players' and the teacher's) are loaded first: else the deep pass's first slices, one
+    a frame, load them, and the shot read "Deep analysis 0 of 99" or "1 of 99" by whether an earlier
+    test in the process had loaded them (run alone, this file failed here and in the rollout's shot)."""
+    load_weights(), teacher_weights()
     match = finished_game()
     players = (Player("Beginner", "white", computer=True), Player("You", "red"))
     source = ReviewSource("Friday night", match, players, 1, cached=finished_review())

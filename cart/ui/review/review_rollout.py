@@ -50,6 +50,9 @@ if TYPE_CHECKING:
 
 PART_S = 0.25
 """Seconds of trials a part asked of the worker (a trial at least): the figures move a few times a second."""
+FRESH = Settings()
+"""A new rollout's settings, where none is kept: whole games, luck-adjusted, to the limit. A name of its
+own so the tests can start theirs small from the first frame (this one's first part is long)."""
 WINDOW = Rect(24, 96, 424, 216)
 ROWS = 5
 
@@ -99,7 +102,7 @@ def kept_tally(
             return rollout_from_json(form, decision, record)
         except (ValueError, TypeError):
             pass
-    return Settings(), Tally()
+    return FRESH, Tally()
 
 
 def open_rollout(

@@ -142,37 +142,45 @@ def endings(match: Match) -> Iterator[str]:
                 yield f"{event.kind} {event.points // replay.game.cube}"
 
 
+RULES = {
+    "money": Rules(),
+    "match-7": Rules(match_length=7),
+    "money-auto-doubles": Rules(automatic_doubles=True),
+    "match-25": Rules(match_length=25),
+    "match-5-no-crawford": Rules(match_length=5, crawford=False),
+    "maxgammon": Rules(variant="maxgammon"),
+}
+QUICK = {("money", 0), ("match-7", 0)}
+"""One session of money and one of a match in the quick loop (a third of a second each); the slow set
+plays three of each of :data:`RULES`."""
+
+
 @pytest.mark.parametrize(
-    "rules",
+    ("rules", "seed"),
     [
-        Rules(),
-        Rules(match_length=7),
-        pytest.param(Rules(automatic_doubles=True), marks=pytest.mark.slow),
-        pytest.param(Rules(match_length=25), marks=pytest.mark.slow),
-        pytest.param(Rules(match_length=5, crawford=False), marks=pytest.mark.slow),
-        pytest.param(Rules(variant="maxgammon"), marks=pytest.mark.slow),
+        pytest.param(
+            rules, seed, id=f"{name}-{seed}", marks=() if (name, seed) in QUICK else pytest.mark.slow
+        )
+        for name, rules in RULES.items()
+        for seed in range(3)
     ],
-    ids=["money", "match-7", "money-auto-doubles", "match-25", "match-5-no-crawford", "maxgammon"],
 )
-def test_every_way_a_game_ends_reads_back(rules: Rules) -> None:
-    kinds: set[str] = set()
-    every = True  # whether each session went through every ending
-    for seed in range(3):
-        match = session(rules, seed, games=3 * len(ENDINGS))
-        text = export_mat(match)
-        assert max(len(line) for line in text.splitlines()) <= MAX_LINE
-        back = import_mat(text).replay()
-        assert as_the_file_says(back) == as_the_file_says(match), seed
-        assert back.score == match.score
-        if rules.is_match:
-            assert back.is_match_over and back.match_winner == match.match_winner
-        else:
-            assert back.game.phase == "resigned"  # the offer not answered is in the file too
-        ended = list(endings(match))
-        kinds |= {e.split()[0] for e in ended}
-        every = every and len(ended) > len(ENDINGS)
-    if every:  # a short match ends before some endings come round
-        assert {"single", "resign", "forfeit"} | ({"drop"} if rules.uses_cube else set()) <= kinds, kinds
+def test_every_way_a_game_ends_reads_back(rules: Rules, seed: int) -> None:
+    match = session(rules, seed, games=3 * len(ENDINGS))
+    text = export_mat(match)
+    assert max(len(line) for line in text.splitlines()) <= MAX_LINE
+    back = import_mat(text).replay()
+    assert as_the_file_says(back) == as_the_file_says(match)
+    assert back.score == match.score
+    if rules.is_match:
+        assert back.is_match_over and back.match_winner == match.match_winner
+    else:
+        assert back.game.phase == "resigned"  # the offer not answered is in the file too
+    ended = list(endings(match))
+    if len(ended) > len(ENDINGS):  # a short match ends before some endings come round
+        kinds = {e.split()[0] for e in ended}
+        assert {"resign", "forfeit"} | ({"drop"} if rules.uses_cube else set()) <= kinds, kinds
+        assert kinds & {"single", "gammon", "backgammon"}, kinds  # the sizes: the test below
 
 
 def test_wins_of_every_size_are_among_the_played_out_games() -> None:
@@ -196,7 +204,7 @@ def crawford_flags(match: Match) -> list[bool]:
 
 
 def test_the_crawford_game_reads_back_as_the_crawford_game() -> None:
-    matches = [session(Rules(match_length=7), seed, games=2 * len(ENDINGS)) for seed in range(6)]
+    matches = [session(Rules(match_length=7), seed, games=2 * len(ENDINGS)) for seed in range(2)]
     assert any(any(crawford_flags(m)) for m in matches)  # else this would prove nothing
     for match in matches:
         assert crawford_flags(import_mat(export_mat(match)).replay()) == crawford_flags(match)

@@ -7,9 +7,10 @@ import random
 from pathlib import Path
 
 from finished_game import NAMES
+from kept import CODE, kept
 from test_ui_review import OPTIONS, Player, make_app, open_from_list
 
-from cart.ai.review import DEEP_PLY, review_cache_form, review_match
+from cart.ai.review import DEEP_PLY, Review, review_cache_form, review_match
 from cart.ai.rollout.check import check_key
 from cart.drills import DrillBook
 from cart.engine import Match, Rules
@@ -26,13 +27,19 @@ def bobs_blunder() -> Match:
     return m
 
 
+def bobs_reviews() -> tuple[Review, Review]:
+    """The game's quick and deep reviews, kept (:mod:`kept`): the deep pass alone took a second of CPU."""
+    game = bobs_blunder()
+    return review_match(game), review_match(game, ply=DEEP_PLY)
+
+
 def test_the_human_player_s_mistakes_become_checked_drills_after_the_deep_pass(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     game = bobs_blunder()
     assert app.store is not None
-    kept = app.store.games.create("Friday", OPTIONS, record=game.record)
-    quick, deep = review_match(game), review_match(game, ply=DEEP_PLY)
-    app.store.reviews.save(kept, review_cache_form(quick, game.record, deep))  # the deep pass is whole
+    saved = app.store.games.create("Friday", OPTIONS, record=game.record)
+    quick, deep = kept("bobs-blunder-reviews", [*CODE, Path(__file__)], bobs_reviews)
+    app.store.reviews.save(saved, review_cache_form(quick, game.record, deep))  # the deep pass is whole
     p = Player(app)
     scene = open_from_list(p)
     app.think_budget = None  # the frame's spare time

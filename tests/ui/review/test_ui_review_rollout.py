@@ -24,7 +24,19 @@ from cart.ui.review.review import ReviewScene
 from cart.ui.review.review_rollout import RolloutRun, RolloutScene, kept_forms, lines_of, rollouts_form
 from cart.ui.wimp.stage import Tell
 
-FEW = Settings(luck="none", max_trials=3)  # three trials of plain whole games: a fraction of a second
+FEW = Settings(luck="none", truncate=2, max_trials=4)
+"""Four plain trials of two plies each, then the net: what the window does with its trials does not
+depend on their length, and a default rollout's first part alone took about a second of CPU."""
+WHOLE = Settings(luck="none", max_trials=3)
+"""Three plain whole games, where the window's switch between whole and quick games is the point."""
+
+
+@pytest.fixture(autouse=True)
+def small_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rollout the Review opens fresh starts with :data:`FEW`, from its first frame, a trial a part (a
+    part a frame): short trials would otherwise all fit the first frame, before any Stop."""
+    monkeypatch.setattr(review_rollout, "FRESH", FEW)
+    monkeypatch.setattr(review_rollout, "PART_S", 0.0)
 
 
 def test_a_rollout_from_the_review_shows_its_trials_stops_and_is_kept_with_the_review(
@@ -40,18 +52,18 @@ def test_a_rollout_from_the_review_shows_its_trials_stops_and_is_kept_with_the_r
     scene = p.top
     assert isinstance(scene, RolloutScene), scene
     assert scene.run.decision.kind == "play" and scene.run.decision.width >= 2
-    scene.run.settings = FEW
+    assert scene.run.settings == FEW
     p.frames(1)
     assert scene.run.tally.trials >= 1
     p.press(pyxel.KEY_R)  # R again stops it
     stopped = scene.run.tally.trials
-    assert not scene.run.running and scene.toggle.label == "Go on"
+    assert stopped < FEW.max_trials and not scene.run.running and scene.toggle.label == "Go on"
     p.frames(3)
     assert scene.run.tally.trials == stopped
     p.press(pyxel.KEY_R)  # and goes on, to the limit
     while scene.run.running:
         p.frames(1)
-    assert scene.run.tally.trials == 3
+    assert scene.run.tally.trials == FEW.max_trials
     res = scene.run.result()
     assert all(0 < line.cubeless.se < 3 for line in res.lines)
     p.press(pyxel.KEY_ESCAPE)
@@ -76,7 +88,7 @@ def test_the_rollout_window_opened_by_the_keys_marks_its_focus_as_every_window_d
     p.press(pyxel.KEY_R)
     scene = p.top
     assert isinstance(scene, RolloutScene) and scene.focus == scene.toggle.rect.center
-    scene.run.settings = FEW
+    assert scene.run.settings == FEW
     stop, close = scene.toggle.rect, scene.close_button.rect
     assert pyxel.pget(stop.x - 7, stop.y - 7) == wimp.FOCUS  # clear of the default button's ring
     p.press(pyxel.KEY_RIGHT)
@@ -139,12 +151,9 @@ def rolled(worker: Here | None) -> RolloutRun:
     return run
 
 
-def test_a_rollout_in_the_worker_is_the_frames_and_the_frame_takes_over_from_a_failing_worker(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_rollout_in_the_worker_is_the_frames_and_the_frame_takes_over_from_a_failing_worker() -> None:
     """Parts asked of the worker one at a time add up to the rollout the frame's slices make; a worker
     that fails is left and the frame goes on from what it has."""
-    monkeypatch.setattr(review_rollout, "PART_S", 0.0)  # a trial a part, however fast the machine
     here = rolled(None)
     away = Here()
     there = rolled(away)
@@ -166,11 +175,11 @@ def test_a_double_rolled_out_reads_the_cube_three_ways(tmp_path: Path) -> None:
     p.press(pyxel.KEY_R)
     scene = p.top
     assert isinstance(scene, RolloutScene) and scene.run.decision.kind == "cube"
-    scene.run.settings = FEW
+    assert scene.run.settings == FEW
     while scene.run.running:
         p.frames(1)
     res = scene.run.result()
-    assert res.cube is not None and res.trials == 3
+    assert res.cube is not None and res.trials == FEW.max_trials
     rows = [name for name, _, _ in lines_of(res, scene.run.decision)]
     assert rows[:3] == ["No double", "Double, take", "Double, pass"] and rows[3].startswith("Right: ")
 
@@ -183,7 +192,10 @@ def test_kept_rollouts_of_other_weights_or_version_or_damaged_are_not_read() -> 
     assert kept_forms(None) == {} and kept_forms({"key": rollout_key(), "items": []}) == {}
 
 
-def test_a_quick_rollout_starts_again_with_games_cut_short_and_says_the_play_made(tmp_path: Path) -> None:
+def test_a_quick_rollout_starts_again_with_games_cut_short_and_says_the_play_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(review_rollout, "FRESH", WHOLE)
     game = finished_game()
     app = make_app(tmp_path)
     saved(app, game, finished_review())
@@ -191,8 +203,7 @@ def test_a_quick_rollout_starts_again_with_games_cut_short_and_says_the_play_mad
     open_from_list(p)
     p.press(pyxel.KEY_R)
     scene = p.top
-    assert isinstance(scene, RolloutScene)
-    scene.run.settings = FEW
+    assert isinstance(scene, RolloutScene) and scene.run.settings == WHOLE
     p.frames(1)
     assert scene.run.tally.trials >= 1
     quick = next(e for e in scene.menu_entries() if e.label.startswith("Quick"))
@@ -201,7 +212,7 @@ def test_a_quick_rollout_starts_again_with_games_cut_short_and_says_the_play_mad
     assert scene.run.settings.truncate == QUICK_PLIES and scene.run.tally.trials == 0 and scene.run.running
     while scene.run.running:
         p.frames(1)
-    assert scene.run.tally.trials == FEW.max_trials
+    assert scene.run.tally.trials == WHOLE.max_trials
     rows = [name for name, _, _ in lines_of(scene.run.result(), scene.run.decision)]
     assert sum(name.endswith(" (played)") for name in rows) == 1
     back = next(e for e in scene.menu_entries() if e.label == "Whole games")
