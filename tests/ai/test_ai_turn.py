@@ -13,6 +13,7 @@ import random
 
 import pytest
 from boards import pos_of
+from short_matches import FEW_PLAYS
 
 from cart.ai import Bot, choose_action, hint, met, think_action
 from cart.engine import (
@@ -128,8 +129,8 @@ def test_the_deep_hint_is_the_teachers_best_at_two_ply() -> None:
     from cart.engine.fast import flip_key
 
     bot = Bot("expert")
-    # three plays and short reply lists, so 2-ply is cheap; there 2-ply plays 17/14 3/2, the expert 17/14 2/1
-    few = GameState.from_position(Rules(), Position.from_position_id("9/0AgAD/7QBAAA"))
+    # 2-ply is cheap there, and plays 17/14 3/2 where the expert plays 17/14 2/1
+    few = GameState.from_position(Rules(), Position.from_position_id(FEW_PLAYS))
     match = Match(Rules(), rng=random.Random(2), start=few)
     match.apply(Roll((3, 1)))
     advice = hint(bot, match, deep=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from mixed_game import mixed_deep_head, mixed_game, mixed_review
-from short_matches import bear_off_last_roll, opening
+from short_matches import bear_off_last_roll, few_plays, opening
 
 from cart.ai import drain
 from cart.ai.review import (
@@ -275,15 +275,6 @@ def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
 
 
 # -- the deep pass ---------------------------------------------------------------------------------
-def few_plays(play: str) -> Match:
-    """Seat 0, on roll with 3-1 where it has three plays and the replies are few, makes ``play``."""
-    start = GameState.from_position(Rules(), Position.from_position_id("9/0AgAD/7QBAAA"))
-    m = Match(Rules(), names=("Ann", "Bob"), start=start)
-    m.roll((3, 1))
-    m.play(play)
-    return m
-
-
 @pytest.mark.parametrize(
     ("game", "dice", "best"),
     [
