@@ -62,6 +62,5 @@ def mixed_deep_head(upto: int) -> Review:
     deep pass (overlaid, stored), the deep pass itself being tested on a position of few plays.
     """
     head = Match.replay(Rules(), mixed_game().record[:upto], names=NAMES)
-    return kept(
-        f"mixed-deep-head-{upto}", [*CODE, Path(__file__)], lambda: drain(Reviewer(head, ply=DEEP_PLY).think())
-    )
+    files = [*CODE, Path(__file__)]
+    return kept(f"mixed-deep-head-{upto}", files, lambda: drain(Reviewer(head, ply=DEEP_PLY).think()))

@@ -285,7 +285,7 @@ def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
 def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply(
     game: Callable[[], Match], dice: tuple[int, int], best: str
 ) -> None:
-    """Quick on a position of few plays (2-ply of the opening takes a second); the roll-off's luck is slow's."""
+    """Quick where there are few plays (2-ply of the opening takes a second); the roll-off's is slow."""
     from cart.ai import teacher_weights
     from cart.ai.deep import Deep
     from cart.ai.review import DEEP_PLY
