@@ -19,11 +19,12 @@ from contextlib import contextmanager
 
 import pytest
 
-BUDGET_S = 8.0
+BUDGET_S = 4.0
 """CPU seconds a quick test may take; ``--cpu-budget`` (or ``0``, no limit) overrides it for a run.
 
-Room for the README's own install: without numba (a development extra) the tools' kernels run
-in plain Python, and their quick tests take several times what they take compiled."""
+About twice the costliest quick test on a loaded machine, in the README's own install too: without
+numba (a development extra) the tools' kernels run in plain Python, so their quick tests roll
+short games (``docs/notes/house.md`` has the figures)."""
 
 SHOWN = 8
 """How many of the costliest quick tests the run's summary names."""

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from kept import CODE, kept
 
-from cart.ai import Bot, choose_action
-from cart.ai.review import Review, review_match
+from cart.ai import Bot, choose_action, drain
+from cart.ai.review import DEEP_PLY, Review, Reviewer, review_match
 from cart.engine import Action, Match, Rules
 
 NAMES = ("Ann", "Bob")
@@ -52,3 +52,15 @@ def mixed_review() -> Review:
     A Review is frozen: sharing it is safe.
     """
     return kept("mixed-review", [*CODE, Path(__file__)], lambda: review_match(mixed_game()))
+
+
+@functools.cache
+def mixed_deep_head(upto: int) -> Review:
+    """The deep pass over the mixed game's first ``upto`` actions, kept like :func:`mixed_review`.
+
+    2-ply over the opening's plays takes seconds; the tests that read it test what is done with a
+    deep pass (overlaid, stored), the deep pass itself being tested on a position of few plays.
+    """
+    head = Match.replay(Rules(), mixed_game().record[:upto], names=NAMES)
+    files = [*CODE, Path(__file__)]
+    return kept(f"mixed-deep-head-{upto}", files, lambda: drain(Reviewer(head, ply=DEEP_PLY).think()))

@@ -19,3 +19,17 @@ def bear_off_last_roll() -> Match:
     """Seat 0 to roll, two men on its 5 point, seat 1 three on its 3 point: double and pass."""
     pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
     return Match(Rules(), names=("Ann", "Bob"), start=GameState.from_position(Rules(), pos))
+
+
+FEW_PLAYS = "9/0AgAD/7QBAAA"
+"""A contact position where 3-1 has three plays and the replies are few: a 2-ply there takes a tenth
+of the opening's time. The master plays 17/14 3/2; 17/14 2/1 and 17/13 are bad."""
+
+
+def few_plays(play: str) -> Match:
+    """Seat 0, on roll with 3-1 in :data:`FEW_PLAYS`, makes ``play``."""
+    start = GameState.from_position(Rules(), Position.from_position_id(FEW_PLAYS))
+    m = Match(Rules(), names=("Ann", "Bob"), start=start)
+    m.roll((3, 1))
+    m.play(play)
+    return m

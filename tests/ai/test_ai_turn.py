@@ -13,6 +13,7 @@ import random
 
 import pytest
 from boards import pos_of
+from short_matches import FEW_PLAYS
 
 from cart.ai import Bot, choose_action, hint, met, think_action
 from cart.engine import (
@@ -128,18 +129,21 @@ def test_the_deep_hint_is_the_teachers_best_at_two_ply() -> None:
     from cart.engine.fast import flip_key
 
     bot = Bot("expert")
-    match = Match(Rules(), rng=random.Random(2), start=GameState.from_position(Rules(), Position.start()))
-    match.apply(Roll((6, 4)))
+    # 2-ply is cheap there, and plays 17/14 3/2 where the expert plays 17/14 2/1
+    few = GameState.from_position(Rules(), Position.from_position_id(FEW_PLAYS))
+    match = Match(Rules(), rng=random.Random(2), start=few)
+    match.apply(Roll((3, 1)))
     advice = hint(bot, match, deep=True)
     assert advice.kind == "move" and advice.play is not None
     game = match.game
     made = flip_key(advice.play.result.key)
     judged = drain(
-        think_play_review(bot.weights, game.position, (6, 4), made, DEEP_PLY, None, Deep(bot.weights))
+        think_play_review(bot.weights, game.position, (3, 1), made, DEEP_PLY, None, Deep(bot.weights))
     )
     assert judged.best == advice.play and judged.loss == 0.0
+    assert advice.play != hint(bot, match).play  # the deep hint is not the expert's
     deep = Deep(bot.weights)
-    expert = flip_key(bot.choose_play(game.position, (6, 4)).result.key)  # type: ignore[union-attr]
+    expert = flip_key(bot.choose_play(game.position, (3, 1)).result.key)  # type: ignore[union-attr]
     assert drain(deep.think_after(made, 2))[0] >= drain(deep.think_after(expert, 2))[0] - 0.02
     doubling = Match(Rules(), start=money(CERTAIN))
     assert hint(bot, doubling, deep=True).kind == "double"

@@ -6,6 +6,7 @@ import statistics
 from heapq import nlargest
 
 import pytest
+from short_matches import FEW_PLAYS
 
 from cart.ai import Bot, load_weights
 from cart.ai.deep import Deep
@@ -93,9 +94,16 @@ def test_one_ply_is_each_rolls_best_play_averaged(deep: Deep, pid: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("pid", "candidates"), [(BAR, 1), pytest.param(BAR, 3, marks=pytest.mark.slow), (RACE, 6)]
+    ("pid", "candidates"),
+    [
+        (FEW_PLAYS, 1),
+        pytest.param(BAR, 1, marks=pytest.mark.slow),
+        pytest.param(BAR, 3, marks=pytest.mark.slow),
+        (RACE, 6),
+    ],
 )
 def test_two_ply_searches_each_rolls_short_list_a_ply_deeper(pid: str, candidates: int) -> None:
+    """Quick where the replies are few: the reference's 2-ply, all in Python, took a second on the bar."""
     pos = Position.from_position_id(pid)
     got = Deep(load_weights(), candidates=candidates).chances(pos.key, 2)
     assert got == pytest.approx(Reference(candidates).two_ply(pos), abs=1e-12)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Callable
 
 import pytest
-from mixed_game import mixed_game, mixed_review
-from short_matches import bear_off_last_roll, opening
+from mixed_game import mixed_deep_head, mixed_game, mixed_review
+from short_matches import bear_off_last_roll, few_plays, opening
 
 from cart.ai import drain
 from cart.ai.review import (
@@ -147,12 +148,12 @@ def opening_of_the_mixed_game(upto: int = 14) -> tuple[Match, Review]:
 
 
 def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
-    m, whole = opening_of_the_mixed_game()
+    m, whole = opening_of_the_mixed_game(4)  # two plays: about 270 slices
     gen = think_review(m)
     assert sum(1 for _ in zip(range(5), gen, strict=False)) == 5  # it yields: a window steps it
     reviewer = Reviewer(m)
     gen = reviewer.think()
-    for _ in range(400):
+    for _ in range(150):
         next(gen)
     partial = reviewer.review()
     assert 0 < partial.upto < len(m.record) and 0.0 < reviewer.progress < 1.0
@@ -163,15 +164,15 @@ def test_the_review_is_sliced_resumable_and_keeps_what_was_done() -> None:
 
 def test_a_game_in_progress_is_reviewed_so_far_then_continued() -> None:
     whole = mixed_game()
-    m = Match.replay(whole.rules, whole.record[:8], names=whole.names)
+    m = Match.replay(whole.rules, whole.record[:4], names=whole.names)
     reviewer = Reviewer(m)
     first = drain(reviewer.think())
-    assert first.upto == 8
-    for action in whole.record[8:14]:
+    assert first.upto == 4
+    for action in whole.record[4:8]:
         m.apply(action)
     more = drain(reviewer.think())
-    assert more.upto == 14 and more.plays[: len(first.plays)] == first.plays
-    assert more == opening_of_the_mixed_game(14)[1]  # the review of the 14 actions at once
+    assert more.upto == 8 and more.plays[: len(first.plays)] == first.plays
+    assert more == opening_of_the_mixed_game(8)[1]  # the review of the 8 actions at once
 
 
 def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
@@ -214,10 +215,10 @@ def test_a_cached_review_serves_only_the_same_record_weights_and_version() -> No
 
 
 def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pytest.MonkeyPatch) -> None:
-    m, whole = opening_of_the_mixed_game()  # review_match(m), cut from the whole game's
-    prefix, first = opening_of_the_mixed_game(8)
+    m, whole = opening_of_the_mixed_game(8)  # review_match(m), cut from the whole game's
+    prefix, first = opening_of_the_mixed_game(4)
     cached = review_from_cache(review_cache_form(first, prefix.record), m.record, analysis_key())
-    assert cached is not None and cached.upto == 8
+    assert cached is not None and cached.upto == 4
     import cart.ai.review.work as work
 
     judged: list[int] = []
@@ -229,9 +230,9 @@ def test_a_cached_prefix_is_kept_and_only_the_rest_is_reviewed(monkeypatch: pyte
 
     monkeypatch.setattr(work, "think_play_review", counting)
     reviewer = Reviewer(m, start=cached)
-    assert reviewer.done == 8
+    assert reviewer.done == 4
     assert drain(reviewer.think()) == whole
-    plays_before = sum(isinstance(a, Move) for a in m.record[:8])
+    plays_before = sum(isinstance(a, Move) for a in m.record[:4])
     assert len(judged) == sum(isinstance(a, Move) for a in m.record) - plays_before
 
 
@@ -274,7 +275,17 @@ def test_a_match_set_up_at_a_score_is_reviewed_at_that_score() -> None:
 
 
 # -- the deep pass ---------------------------------------------------------------------------------
-def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply() -> None:
+@pytest.mark.parametrize(
+    ("game", "dice", "best"),
+    [
+        pytest.param(lambda: few_plays("17/14 2/1"), (3, 1), "17/14 3/2", id="few-plays"),
+        pytest.param(lambda: opening("8/2 6/5"), (6, 1), "13/7 8/7", id="opening", marks=pytest.mark.slow),
+    ],
+)
+def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply(
+    game: Callable[[], Match], dice: tuple[int, int], best: str
+) -> None:
+    """Quick where there are few plays (2-ply of the opening takes a second); the roll-off's is slow."""
     from cart.ai import teacher_weights
     from cart.ai.deep import Deep
     from cart.ai.review import DEEP_PLY
@@ -282,33 +293,33 @@ def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply() -> None:
     from cart.ai.review.work import cube_view
     from cart.engine.fast import flip_key
 
-    m = opening("8/2 6/5")
+    m = game()
     quick, deep = review_match(m), review_match(m, ply=DEEP_PLY)
     assert deep.key == analysis_key(DEEP_PLY) != quick.key and deep.ply == DEEP_PLY
     weights = teacher_weights()  # the deep pass is the teacher's
     start = m.restarted()
-    start.roll((6, 1))
+    start.roll(dice)
     state = start.game
     made = flip_key(state.find(m.record[-1]).result.key)  # type: ignore[arg-type]
     own = Deep(weights)
     judged = drain(
-        think_play_review(weights, state.position, (6, 1), made, DEEP_PLY, cube_view(state, (0, 0)), own)
+        think_play_review(weights, state.position, dice, made, DEEP_PLY, cube_view(state, (0, 0)), own)
     )
     play = deep.plays[0]
     assert (play.made_equity, play.best_equity, play.best_text) == (
-        judged.made_equity, judged.best_equity, "13/7 8/7",
+        judged.made_equity, judged.best_equity, best,
     )  # fmt: skip
     assert play.mark == mark(judged.loss) and play.made_equity != quick.plays[0].made_equity
     assert play.win_after == pytest.approx(drain(own.think_after(made, DEEP_PLY))[0], abs=1e-12)
-    assert deep.rolls[0].luck != quick.rolls[0].luck  # the roll-off's luck: its best play at 2-ply
+    assert deep.rolls[0].luck != quick.rolls[0].luck  # the roll's luck: its best play at 2-ply
 
 
 def test_a_deep_pass_overlays_the_quick_marks_as_far_as_it_has_got_and_is_kept_beside_them() -> None:
     from cart.ai.review import DEEP_PLY, overlaid
 
     m, quick = opening_of_the_mixed_game()
-    got = 4  # two rolls and two plays judged deeply (each at 2-ply takes a while)
-    head = drain(Reviewer(Match.replay(m.rules, m.record[:got], names=m.names), ply=DEEP_PLY).think())
+    got = 4  # two rolls and two plays judged deeply
+    head = mixed_deep_head(got)
     shown = overlaid(quick, head)
     assert shown is not None and shown.key == quick.key and shown.upto == quick.upto
     assert [p for p in shown.plays if p.index < got] == list(head.plays) and len(head.plays) == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from short_matches import FEW_PLAYS
 
 from cart.ai import Bot, drain, hint
 from cart.ai.review import DEEP_PLY, review_match
@@ -18,18 +19,28 @@ def opened() -> Match:
     return m
 
 
+def few() -> Match:
+    """On roll with 3-1 where there are three plays: the tutor's 2-ply there is cheap."""
+    m = Match(Rules(), start=GameState.from_position(Rules(), Position.from_position_id(FEW_PLAYS)))
+    m.roll((3, 1))
+    return m
+
+
 def sure_double() -> Match:
     pos = Position.from_counts([13, 0, 0, 0, 0, 2] + [0] * 20, [12, 0, 0, 3] + [0] * 22)
     return Match(Rules(), start=GameState.from_position(Rules(), pos))
 
 
 def test_a_costly_play_asks_and_a_good_one_passes() -> None:
-    m = opened()
+    m = few()
     record = list(m.record)
     # "play it anyway?" read as the Master's play: the question names the player's own
-    assert tutor_check(m, Move(((8, 2), (6, 5)))) == "The Master prefers 13/7 8/7: play your 8/2 6/5 anyway?"
-    assert tutor_check(m, Move(((13, 7), (8, 7)))) is None
-    assert tutor_check(m, Move(((8, 2), (6, 5))), threshold=5.0) is None  # under the threshold
+    assert (
+        tutor_check(m, Move(((17, 14), (2, 1))))
+        == "The Master prefers 17/14 3/2: play your 17/14 2/1 anyway?"
+    )
+    assert tutor_check(m, Move(((17, 14), (3, 2)))) is None
+    assert tutor_check(m, Move(((17, 14), (2, 1))), threshold=5.0) is None  # under the threshold
     assert m.record == record and m.game.phase == "move"  # asking never changes the match
 
 
@@ -52,7 +63,7 @@ def test_nothing_to_judge_or_an_illegal_action_lets_it_through_for_the_engine_to
     assert tutor_check(m, Double()) is None  # not now: the engine says why
     assert tutor_check(Match(Rules()), Roll((3, 1))) is None  # the roll-off
     assert tutor_check(Match(Rules(variant="maxgammon")), NewGame()) is None
-    gen = think_tutor(m, Move(((8, 2), (6, 5))))
+    gen = think_tutor(few(), Move(((17, 14), (2, 1))))
     slices = 0
     try:
         while True:
@@ -71,17 +82,17 @@ def test_a_play_is_judged_at_two_ply_with_the_hints_tables() -> None:
     from cart.ai.review.work import cube_view
     from cart.engine.fast import flip_key
 
-    m = opened()
+    m = few()
     weights = teacher_weights()  # the tutor is the teacher: its own contact net
-    advice = drain(think_tutor(m, Move(((8, 2), (6, 5)))))
+    advice = drain(think_tutor(m, Move(((17, 14), (2, 1)))))
     assert advice is not None
-    made = flip_key(m.game.find(Move(((8, 2), (6, 5)))).result.key)
+    made = flip_key(m.game.find(Move(((17, 14), (2, 1)))).result.key)
     cube = cube_view(m.game, m.score)
     own = Deep(weights, cap=TEACHER_WORK)
-    alone = drain(think_play_review(weights, m.game.position, (6, 1), made, DEEP_PLY, cube, own))
+    alone = drain(think_play_review(weights, m.game.position, (3, 1), made, DEEP_PLY, cube, own))
     assert advice.loss == alone.loss > 0.0 and advice.best == alone.best.moves
     spent = teacher(weights).spent
-    assert drain(think_tutor(m, Move(((8, 2), (6, 5))))) == advice
+    assert drain(think_tutor(m, Move(((17, 14), (2, 1))))) == advice
     assert teacher(weights).spent == spent  # asked again: read from the tables the first look filled
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from short_matches import FEW_PLAYS
 
 from cart.ai import net as cartnet
 from cart.engine import Position
@@ -58,9 +59,10 @@ def test_two_men_on_the_six_point_win_on_big_doubles_only(nets: tuple[tuple[np.n
 def test_a_rollout_is_the_same_whatever_else_is_rolled(
     nets: tuple[tuple[np.ndarray, ...], int], whole: bool
 ) -> None:
-    pid, trials = "4HPwATDgc/ABMA", 12 if whole else 1
+    # small: one trial from a bearing-in (the opening's game takes seconds where numba is not installed)
+    pid, trials = ("4HPwATDgc/ABMA", 12) if whole else (FEW_PLAYS, 1)
     alone = rollout.rollout(*nets, pid, trials)
-    rollout.rollout(*nets, "ZwACAXbDGDAFAA", trials)
+    rollout.rollout(*nets, "ZwACAXbDGDAFAA" if whole else "tx0ACwM3A4ABAA", trials)
     again = rollout.rollout(*nets, pid, trials)
     assert alone.tolist() == again.tolist()
     assert 0.0 <= alone[0] <= 1.0 and abs(alone.sum() - alone[0]) < 3.0
@@ -68,12 +70,12 @@ def test_a_rollout_is_the_same_whatever_else_is_rolled(
 
 def test_run_resumes_and_takes_each_lines_trials(tmp_path: Path) -> None:
     todo = tmp_path / "pos.txt"
-    todo.write_text("4HPwATDgc/ABMA 3\nZwACAXbDGDAFAA\n")
+    todo.write_text(f"4HPwATDgc/ABMA 3\n{FEW_PLAYS}\n")  # a bearing-in: one trial is a short game
     out = tmp_path / "rolled.txt"
     out.write_text("4HPwATDgc/ABMA 3 0.5 0 0 0 0\n")  # rolled already: not again
     assert rollout.main(["run", str(todo), "--trials", "1", "--out", str(out)]) == 0
     lines = [ln.split() for ln in out.read_text().splitlines()]
-    assert [ln[:2] for ln in lines] == [["4HPwATDgc/ABMA", "3"], ["ZwACAXbDGDAFAA", "1"]]
+    assert [ln[:2] for ln in lines] == [["4HPwATDgc/ABMA", "3"], [FEW_PLAYS, "1"]]
 
 
 @sizes

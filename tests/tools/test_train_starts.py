@@ -97,7 +97,7 @@ def test_a_resumed_run_with_class_starts_is_the_run_that_never_stopped(tmp_path:
 def test_race_win_reads_what_the_cart_reads_and_only_races() -> None:
     rng = random.Random(9)
     seen = {"race": 0, "contact": 0}
-    for _ in range(2000):
+    for _ in range(500):
         pos = random_position(rng)
         if pos.is_over() or any(sum(side[1:7]) > 10 and not any(side[7:]) for side in (pos.mine, pos.theirs)):
             continue  # a home board of many men takes seconds to work out the first time (test_race's)
@@ -108,7 +108,7 @@ def test_race_win_reads_what_the_cart_reads_and_only_races() -> None:
         else:
             seen["contact"] += 1
             assert win is None
-    assert min(seen.values()) > 100
+    assert min(seen.values()) > 100, seen  # 111 races, 366 contact positions
     over = Position.from_counts([15] + [0] * 25, [14, 1] + [0] * 24)
     assert train.race_read(over.key) is None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from short_matches import FEW_PLAYS
 
 from cart.engine import Position, legal_plays
 from tools.players import PHASES, Player, _gnubg_equity_after, equity_lost, phase
@@ -50,7 +51,7 @@ def test_a_forced_play_is_not_judged() -> None:
 
 
 def test_the_error_rates_judge_looks_ahead_when_asked() -> None:
-    pos, dice = Position.start(), (6, 4)
+    pos, dice = Position.from_position_id(FEW_PLAYS), (3, 1)  # three plays: gnubg's 2-ply of each is slow
     plays = legal_plays(pos, dice)
     shallow = {p.result: _gnubg_equity_after(p.result) for p in plays}
     deep = {p.result: _gnubg_equity_after(p.result, 2) for p in plays}
