@@ -2,6 +2,9 @@
 
     python -m tools.master_choices            # rewrites tests/data/master_choices.txt from this tree
     python -m tools.master_choices --check    # this tree's choices against the file; exit 1 on a difference
+    node tools/pyodide/run.mjs --with tools/__init__.py --with tools/cube_judge.py \
+        --with tools/data/bench_suite.txt --with tools/data/cube_suite.txt \
+        --with tests/data/master_choices.txt tools/master_choices.py --check   # the same in the page's Python
 
 Speeding up the evaluator or the Master's search must not change what it plays: the file keeps
 what the code before the change chose (recorded from that tree), and ``tests/ai/test_master_same.py``
@@ -104,12 +107,14 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
     parser.add_argument("--out", type=Path, default=FILE)
     parser.add_argument("--made-from", default="this tree", help="the code recorded, for the file's head")
+    parser.add_argument("--only", nargs="+", choices=("play", "cube", "eval"), help="check these kinds alone")
     args = parser.parse_args()
     if args.check:
-        differ = [(k, s, a) for k, s, a in read(args.out) if answer(k, s) != a]
+        asked = [(k, s, a) for k, s, a in read(args.out) if not args.only or k in args.only]
+        differ = [(k, s, a) for k, s, a in asked if answer(k, s) != a]
         for kind, spot, _ in differ:
             print(f"differs: {kind} {spot}")
-        print(f"{len(differ)} of {len(read(args.out))} differ")
+        print(f"{len(differ)} of {len(asked)} differ")
         sys.exit(1 if differ else 0)
     lines = [f"{kind} {spot} = {answer(kind, spot)}" for kind, spot in spots()]
     head = f"# The Master's choices (tools/master_choices.py) of {args.made_from}\n"
