@@ -335,8 +335,7 @@ _DOUBLES_LEFT = tuple(tuple(d for d in range(1, 7) if not (m >> d) & 1) for m in
 _ROLLER_BAR_SHIFT = SIDE_BITS + 4 * 25  # the roller's bar nibble in a position key
 
 
-FEATURES_KEPT = 16_384
-"""Boards whose counts :func:`contact_features` keeps; past this it starts afresh (a couple of megabytes)."""
+FEATURES_KEPT = 16_384  # boards whose counts contact_features keeps; past this it starts afresh (2-3 MB)
 _COUNTED: dict[int, tuple[int, ...]] = {}
 
 
@@ -435,19 +434,11 @@ def _count(s: int, bar: int, rear_m: int, rear_r: int, more: bool) -> tuple[int,
     back_r = _ESCAPES[(win_r >> rear_r) & 4095]
     least_m = min(least[(block_m >> 3) & 0xFFFF], least[(block_m >> 8) & 0xFFFF])
     least_r = min(least[(block >> 3) & 0xFFFF], least[(block >> 8) & 0xFFFF])
+    basic = (hits, back_m, back_r, least_m, least_r)
     if not more:
-        return (hits, back_m, back_r, least_m, least_r)
-    return (
-        hits,
-        back_m,
-        back_r,
-        least_m,
-        least_r,
-        _PAST[(win_m >> rear_m) & 4095],
-        _PAST[(win_r >> rear_r) & 4095],
-        _held(win_m, rear_m, least_m, back_m),
-        _held(win_r, rear_r, least_r, back_r),
-    )
+        return basic
+    held_m, held_r = _held(win_m, rear_m, least_m, back_m), _held(win_r, rear_r, least_r, back_r)
+    return (*basic, _PAST[(win_m >> rear_m) & 4095], _PAST[(win_r >> rear_r) & 4095], held_m, held_r)
 
 
 def _held(win: int, rear: int, least: int, back: int) -> int:
