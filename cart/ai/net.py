@@ -19,8 +19,9 @@ import sys
 from array import array
 from collections.abc import Callable, Collection, Generator, Mapping, Sequence
 from math import exp
-from operator import getitem, itemgetter, mul
+from operator import getitem, itemgetter
 from pathlib import Path
+from typing import Any
 
 from ..engine.fast import SIDE_BITS
 from .classes import is_crashed as is_crashed, is_race as is_race
@@ -39,15 +40,10 @@ from .features import (
 from .race import Probs as Probs, after as race_after
 from .slices import drain
 
-
-def _sumprod(levels: Sequence[int], weights: Sequence[int]) -> int:
-    """``math.sumprod`` for the Python 3.11 that lacks it: as fast there as a sum of lane tables."""
-    return sum(map(mul, levels, weights))
-
-
-_DOT: Callable[[Sequence[int], Sequence[int]], int] = getattr(math, "sumprod", _sumprod)
-"""The output layer's dot products: in C from Python 3.12 (the page's Pyodide), a third of a contact
-evaluation less there than a sum of 128 lane tables; exact integers either way, so the same bits."""
+_index: Callable[[Any, int], int] = getitem  # typed for mypy, which picks no overload of getitem in map
+_SUMPROD: Callable[[Sequence[int], Sequence[int]], int] | None = getattr(math, "sumprod", None)
+"""Python 3.12's: the output layer as five dot products in C, a third of a contact evaluation less in
+the page's Pyodide than 3.11's sum of lane tables (there the quicker); exact integers both, the same bits."""
 
 if sys.byteorder != "little":  # pragma: no cover - x86, ARM and WebAssembly all are
     raise ImportError("the packed evaluator reads lanes in little-endian order")
@@ -69,6 +65,7 @@ class WeightsError(ValueError):
 
 _LEVELS = 1023  # hidden activations are read as k / _LEVELS
 _OUT_BITS = 24  # output pre-activation scale in a lane
+_OUT_OFFSET = 1 << 63
 _OUT_RANGE = 700.0  # largest |output pre-activation|: exp() of more overflows
 
 
@@ -93,7 +90,9 @@ _LEVEL: list[int] | None = None
 class Net:
     """One contact or race net, ready for packed inference."""
 
-    __slots__ = ("_bias", "_feat", "_hidden", "_level", "_more", "_out", "_tables")
+    __slots__ = (
+        "_bias", "_dot", "_feat", "_hidden", "_level", "_more", "_out", "_out_b", "_out_t", "_tables"
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -177,12 +176,20 @@ class Net:
         self._bias = _pack(list(b1)) + sum(_LANE_OFFSET << (32 * u) for u in range(hidden))
         if max(abs(b2[k]) + sum(abs(w) for w in w2[k]) for k in range(OUTPUTS)) > _OUT_RANGE:
             raise WeightsError(f"an output can reach beyond +-{_OUT_RANGE:.0f}, where exp overflows")
-        # unit u at level k adds k times its output weight / _LEVELS to each output: integers in
-        # units of 2**-24, a row of them an output (and a 0 for the level list's extra entry)
+        # unit u at level k adds k * its weight / _LEVELS to an output, in 2**-24 (0: levels' extra entry)
         scale = (1 << _OUT_BITS) / _LEVELS
-        biases = tuple(round(b2[k] * (1 << _OUT_BITS)) for k in range(OUTPUTS))
-        rows = (tuple([round(w2[k][u] * scale) for u in range(hidden)] + [0]) for k in range(OUTPUTS))
-        self._out = (biases, *rows)
+        biases = [round(b2[k] * (1 << _OUT_BITS)) for k in range(OUTPUTS)]
+        rows = [[round(w2[k][u] * scale) for u in range(hidden)] for k in range(OUTPUTS)]
+        self._dot = _SUMPROD
+        self._out = tuple((b, (*r, 0)) for b, r in zip(biases, rows, strict=True))
+        out_t = []
+        for u in range(0 if self._dot else hidden):  # no sumprod: in lanes, 1,024 multiples a unit
+            p = sum(rows[k][u] << (64 * k) for k in range(OUTPUTS))
+            out_t.append(tuple(k * p for k in range(_LEVELS + 1)))
+            if u % 16 == 15:
+                yield
+        self._out_t = tuple(out_t)
+        self._out_b = sum((b + _OUT_OFFSET) << (64 * k) for k, b in enumerate(biases))
         if _LEVEL is None:
             yield
             _LEVEL = yield from _think_level_table()
@@ -211,15 +218,20 @@ class Net:
         # itemgetter does all the level lookups in one call (under Pyodide a call per lookup costs
         # twice as much); the extra 0 keeps its result a tuple for a 1-unit net
         levels: tuple[int, ...] = itemgetter(*high, 0)(self._level)
-        (b0, b1, b2, b3, b4), w0, w1, w2, w3, w4 = self._out
-        dot = _DOT
+        if (dot := self._dot) is not None:
+            q0, q1, q2, q3, q4 = [b + dot(levels, w) for b, w in self._out]
+            k = 0
+        else:
+            o = sum(map(_index, self._out_t, levels), self._out_b)
+            q0, q1, q2, q3, q4 = memoryview(o.to_bytes(40, "little")).cast("Q")
+            k = _OUT_OFFSET  # the lanes' offset
         s = -1.0 / (1 << _OUT_BITS)  # minus each pre-activation, |pre| < 700 (checked on load)
         return (
-            1.0 / (1.0 + exp((b0 + dot(levels, w0)) * s)),
-            1.0 / (1.0 + exp((b1 + dot(levels, w1)) * s)),
-            1.0 / (1.0 + exp((b2 + dot(levels, w2)) * s)),
-            1.0 / (1.0 + exp((b3 + dot(levels, w3)) * s)),
-            1.0 / (1.0 + exp((b4 + dot(levels, w4)) * s)),
+            1.0 / (1.0 + exp((q0 - k) * s)),
+            1.0 / (1.0 + exp((q1 - k) * s)),
+            1.0 / (1.0 + exp((q2 - k) * s)),
+            1.0 / (1.0 + exp((q3 - k) * s)),
+            1.0 / (1.0 + exp((q4 - k) * s)),
         )
 
 

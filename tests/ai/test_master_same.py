@@ -9,8 +9,13 @@ output layer in ``math.sumprod``) is asked the same by the command in ``tools/ma
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
+
 import pytest
 
+import cart.ai.net as netmod
+from cart.ai.net import Net, read_arrays
 from tests.sweeps import sweep
 from tools.master_choices import answer, read
 
@@ -36,3 +41,23 @@ def test_the_masters_cube_is_as_before(spot: str, recorded: str) -> None:
 
 def test_the_evaluator_gives_the_same_bits() -> None:
     assert [answer("eval", s) for s, _ in EVALS] == [a for _, a in EVALS]
+
+
+def _dot(a: Sequence[int], b: Sequence[int]) -> int:
+    """``math.sumprod`` of Python 3.12 on integers, for the 3.11 that runs the tests."""
+    assert len(a) == len(b)
+    return sum(map(operator.mul, a, b))
+
+
+def test_the_output_layer_by_dot_products_is_the_lanes_bit_for_bit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ``math.sumprod`` is (the page's Python), each output is a dot product, not a sum of lanes:
+    built with a stand-in of it, every net answers exactly as its lanes do."""
+    arrays = read_arrays(netmod.DEFAULT_PATH.read_bytes())[1]
+    keys = [int(s, 16) for s, _ in EVALS]
+    for name, parts in arrays.items():
+        monkeypatch.setattr(netmod, "_SUMPROD", None)
+        lanes = Net(*parts)
+        monkeypatch.setattr(netmod, "_SUMPROD", _dot)
+        dots = Net(*parts)
+        assert lanes._out_t and not dots._out_t
+        assert [dots.forward(k) for k in keys] == [lanes.forward(k) for k in keys], name
