@@ -182,6 +182,7 @@ class Bot:
             return scores
         deep = [-9.0] * len(keys)  # below any equity
         after = self.weights.after
+        seen: dict[int, float] = {}  # replies met before in this thought (rolls of one sum meet)
         spent = 0
         replies: dict[int, list[tuple[int, float]]] = {}  # per play and roll: the best reply, its value
         for done, i in enumerate(chosen):
@@ -203,7 +204,9 @@ class Bot:
                 spent += len(replies_ab)
                 budget += GEN_COST
                 for r in replies_ab:
-                    e = equity(after(r))
+                    e = seen.get(r)
+                    if e is None:
+                        e = seen[r] = equity(after(r))
                     if e > best:
                         best = e
                         choice = r
@@ -219,7 +222,7 @@ class Bot:
         i, j = sorted(chosen, key=deep.__getitem__, reverse=True)[:2]
         if deep[i] - deep[j] > level.two_ply_margin or i not in replies or j not in replies:
             return deep  # clear enough, or a play that wins at once (exact) is among the two
-        return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), _Work(budget, spent)))
+        return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), _Work(budget, spent, seen)))
 
     def _two_ply(
         self,
@@ -260,11 +263,14 @@ class Bot:
     def _answer(self, own: int, work: _Work) -> Generator[None, None, float | None]:
         """1-ply equity of the side on roll in ``own``; None once the move's work passes ``MOVE_WORK``.
 
-        Each roll's best play is the net's best of the ``keep`` the prune net ranks highest.
+        Each roll's best play is the net's best of the ``keep`` the prune net ranks highest. A play
+        met before in the move is read back, its work counted all the same, so the cap cuts where it did.
         """
         weights = self.weights
         after = weights.after
         rough = weights.rough
+        values = work.values
+        ranked = work.ranked
         keep = self.level.keep
         prune = not is_race(own)  # in a race the race net is cheap enough to weigh every play
         total = 0.0
@@ -274,19 +280,25 @@ class Bot:
             yield from work.add(GEN_WORK, GEN_COST)
             plays: Sequence[int] = list(successors(own, c, d) or {own: 0})
             n = len(plays)
-            if prune and n * PRUNE_COST > SLICE_EVALS:  # a huge list: rank it a slice at a time
+            if prune and n > keep:
+                huge = n * PRUNE_COST > SLICE_EVALS  # a huge list: rank it a slice at a time
+                if not huge:
+                    yield from work.add(PRUNE_COST * n)
                 ranks = []
                 for r in plays:
-                    yield from work.add(PRUNE_COST)
-                    ranks.append(rough(r))
+                    if huge:
+                        yield from work.add(PRUNE_COST)
+                    rank = ranked.get(r)
+                    if rank is None:
+                        rank = ranked[r] = rough(r)
+                    ranks.append(rank)
                 plays = [plays[i] for i in nlargest(keep, range(n), key=ranks.__getitem__)]
-            elif prune and n > keep:
-                yield from work.add(PRUNE_COST * n)
-                plays = nlargest(keep, plays, key=rough)
             best = -9.0
             for r in plays:
                 yield from work.add(1.0)
-                e = equity(after(r))
+                e = values.get(r)
+                if e is None:
+                    e = values[r] = equity(after(r))
                 if e > best:
                     best = e
             total += v * best
@@ -333,13 +345,16 @@ class Bot:
 
 
 class _Work:
-    """The master's work counters, in evaluations: the move's (for the cap) and the current slice's."""
+    """The master's work counters, in evaluations: the move's (for the cap) and the current slice's;
+    and what the move worked out so far: the net's equity after a play, the prune net's rank of one."""
 
-    __slots__ = ("slice", "spent")
+    __slots__ = ("ranked", "slice", "spent", "values")
 
-    def __init__(self, slice_: float, spent: float) -> None:
+    def __init__(self, slice_: float, spent: float, values: dict[int, float]) -> None:
         self.slice = slice_
         self.spent = spent
+        self.values = values
+        self.ranked: dict[int, float] = {}
 
     def add(self, work: float, slice_work: float | None = None) -> Generator[None, None, None]:
         """Count ``work`` (``slice_work`` in the slice), after a yield if it would overfill the slice."""

@@ -335,21 +335,39 @@ _DOUBLES_LEFT = tuple(tuple(d for d in range(1, 7) if not (m >> d) & 1) for m in
 _ROLLER_BAR_SHIFT = SIDE_BITS + 4 * 25  # the roller's bar nibble in a position key
 
 
+FEATURES_KEPT = 16_384  # boards whose counts contact_features keeps; past this it starts afresh (2-3 MB)
+_COUNTED: dict[int, tuple[int, ...]] = {}
+
+
 def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[int, ...]:
     """:func:`contact_features_reference` from a position key, with bit masks: the fast way.
 
-    The first :data:`N_BASIC` counts, or with ``more`` all of them. In the roller's numbering
-    its checkers move down, so its mask shifted right by ``d`` is the points a ``d`` reaches.
+    The first :data:`N_BASIC` counts, or with ``more`` all of them. They read only which points
+    hold a blot or a point, the roller's bar and both rearmost men: a look ahead meets the same of
+    those again and again (a man moved on a stack, rolls of one sum), so they are kept by them.
     """
     if not _MASKS:
         build_tables()
-    s = sum(map(getitem, _MASKS, key_bytes))
+    s = sum(map(getitem, _MASKS, key_bytes))  # bits 0-121: the four masks; every count reads them
+    bar = (key >> _ROLLER_BAR_SHIFT) & 15
+    rear_m = ((key & SIDE_MASK).bit_length() - 1) >> 2
+    rear_r = ((key >> SIDE_BITS).bit_length() - 1) >> 2
+    board = s | bar << 122 | rear_m << 126 | rear_r << 131 | more << 136
+    counts = _COUNTED.get(board)
+    if counts is None:
+        if len(_COUNTED) >= FEATURES_KEPT:
+            _COUNTED.clear()
+        counts = _COUNTED[board] = _count(s, bar, rear_m, rear_r, more)
+    return counts
+
+
+def _count(s: int, bar: int, rear_m: int, rear_r: int, more: bool) -> tuple[int, ...]:
+    """The counts of :func:`contact_features` from the masks ``s``, the roller's bar and the rearmost men."""
     block = s & _M26
     blot = (s >> 32) & _M26
     src = (s >> 64) & _M26
     block_m = s >> 96
     free = ~block
-    bar = (key >> _ROLLER_BAR_SHIFT) & 15
     hits = 0
     if blot and (bar or blot & ((1 << src.bit_length() >> 1) - 1)):
         if bar == 0:
@@ -409,8 +427,6 @@ def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[in
                         (entry >> b) & 1 and ((onto >> b) & 1 or (board >> a) & 1 or on)
                     ):
                         hits += 2
-    rear_m = ((key & SIDE_MASK).bit_length() - 1) >> 2
-    rear_r = ((key >> SIDE_BITS).bit_length() - 1) >> 2
     least = _MIN5
     win_m = block_m << 12
     win_r = block << 12
@@ -418,19 +434,11 @@ def contact_features(key: int, key_bytes: bytes, more: bool = False) -> tuple[in
     back_r = _ESCAPES[(win_r >> rear_r) & 4095]
     least_m = min(least[(block_m >> 3) & 0xFFFF], least[(block_m >> 8) & 0xFFFF])
     least_r = min(least[(block >> 3) & 0xFFFF], least[(block >> 8) & 0xFFFF])
+    basic = (hits, back_m, back_r, least_m, least_r)
     if not more:
-        return (hits, back_m, back_r, least_m, least_r)
-    return (
-        hits,
-        back_m,
-        back_r,
-        least_m,
-        least_r,
-        _PAST[(win_m >> rear_m) & 4095],
-        _PAST[(win_r >> rear_r) & 4095],
-        _held(win_m, rear_m, least_m, back_m),
-        _held(win_r, rear_r, least_r, back_r),
-    )
+        return basic
+    held_m, held_r = _held(win_m, rear_m, least_m, back_m), _held(win_r, rear_r, least_r, back_r)
+    return (*basic, _PAST[(win_m >> rear_m) & 4095], _PAST[(win_r >> rear_r) & 4095], held_m, held_r)
 
 
 def _held(win: int, rear: int, least: int, back: int) -> int:

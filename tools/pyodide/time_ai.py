@@ -32,7 +32,7 @@ import time
 from functools import cache
 from pathlib import Path
 
-from cart.ai import Bot, load_weights
+from cart.ai import Bot, features, load_weights
 from cart.engine import Position
 from cart.engine.fast import flip_key
 
@@ -55,7 +55,12 @@ def load_pairs(step: int) -> tuple[tuple[Position, tuple[int, int]], ...]:
 
 
 def time_pass(name: str) -> tuple[float, int]:
-    """One pass: ``"eval"`` or ``"LEVEL:STEP"``; seconds per evaluation or per move, and how many."""
+    """One pass: ``"eval"`` or ``"LEVEL:STEP"``; seconds per evaluation or per move, and how many.
+
+    Each starts with no contact features kept (``cart.ai.features``): a pass repeated would else
+    time the look-ups of the one before.
+    """
+    features._COUNTED.clear()
     if name == "eval":
         weights = load_weights()
         keys = [flip_key(p.key) for p, _ in load_pairs(1)[:EVAL_POSITIONS]]
