@@ -369,11 +369,12 @@ def record(
     return made
 
 
-def load(folder: Path, limit: int = 0) -> dict[str, np.ndarray]:
-    """Every shard of a folder in order (the first ``limit`` positions' worth of shards if given)."""
+def load(folder: Path, limit: int = 0, first: int = 0) -> dict[str, np.ndarray]:
+    """Every shard of a folder in order (the first ``limit`` positions' worth of shards if given); its
+    shards numbered from ``first`` on when read after another folder's, so games stay unique."""
     parts = []
     total = 0
-    for i, path in enumerate(sorted(folder.glob("shard-*[0-9].npz"))):
+    for i, path in enumerate(sorted(folder.glob("shard-*[0-9].npz")), first):
         with np.load(path) as z:
             part = {k: z[k] for k in ("keys", "target", "result", "v1", "luck", "ply", "game")}
         part["game"] = part["game"].astype(np.int64) + (i << 20)  # games unique across shards
