@@ -28,6 +28,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -148,12 +149,18 @@ def load_set(path: Path, cls: str) -> dict[str, np.ndarray]:
 
 # -- the fit ---------------------------------------------------------------------------------
 def samples(
-    folder: Path, limit: int, s: dict[str, np.ndarray], crashed: bool = False
+    folder: Path, limit: int, s: dict[str, np.ndarray], crashed: bool = False, also: Sequence[Path] = ()
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The first ``limit`` samples' after-move rows and targets (the mover's), and whether held out: the
-    contact net's positions, or the crashed net's where ``crashed``."""
+    contact net's positions, or the crashed net's where ``crashed``; then every sample of each ``also``
+    folder (another player's returns), under the same held-out rule."""
     d = net_targets.load(folder, limit)
     keys, target, game = d["keys"][:limit], d["target"][:limit], d["game"][:limit]
+    for more in also:
+        e = net_targets.load(more, first=int(game.max() >> 20) + 1)
+        keys, target, game = (
+            np.concatenate([a, e[k]]) for a, k in ((keys, "keys"), (target, "target"), (game, "game"))
+        )
     judged = {bytes(r) for r in s["keys"]}
     keep = np.array([bytes(r) not in judged for r in keys])
     rows = after_move(keys)
@@ -287,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
     f.add_argument("--net", choices=("contact", "crashed"), default="contact")
     f.add_argument("--set", type=Path, required=True)
     f.add_argument("--samples", type=int, required=True)
+    f.add_argument(
+        "--also", type=Path, action="append", default=[], help="every sample of this folder too (repeatable)"
+    )
     f.add_argument("--epochs", type=int, default=4)
     f.add_argument("--lr", type=float, default=1e-4)
     f.add_argument("--anneal", action="store_true", help="the rate falls along a half cosine to nothing")
@@ -326,8 +336,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(s['ids'])} judged {a.net} positions: gnubg 0-ply {g0:.4f}, "
         f"shipped {a.net} net {judge(p0, s):.4f}"
     )
-    rows, y, held = samples(a.folder, a.samples, s, crashed=a.net == "crashed")
-    print(f"{len(rows)} samples ({int(held.sum())} held out) of the first {a.samples}", flush=True)
+    rows, y, held = samples(a.folder, a.samples, s, crashed=a.net == "crashed", also=a.also)
+    more = "".join(f" and all of {f}" for f in a.also)
+    print(f"{len(rows)} samples ({int(held.sum())} held out) of the first {a.samples}{more}", flush=True)
     p, log = fit_curve(
         p0, rows, y, held, s, epochs=a.epochs, lr=a.lr, batch=a.batch, seed=a.seed, anneal=a.anneal
     )

@@ -27,6 +27,11 @@ process in a session of its own competes as a group whatever its own ``nice`` or
         --out ~/.cache/gammon-cart/net-targets > ~/.cache/gammon-cart/net-targets.log 2>&1 &
     python -m tools.net_targets stats ~/.cache/gammon-cart/net-targets
 
+``--ply 1`` makes the player the net at 1-ply (the luck still read at 0-ply), and ``--starts
+crashed`` starts each game at the first crashed board of a game drawn from ``--pool``'s shards:
+targets for the crashed net from a stronger player than 0-ply self-play. A shard's meta names
+its player and its starts, and a folder takes one setting only.
+
 A shard holds ``keys`` (n x 26 bytes: the position's key, side on roll low),
 ``target`` (n x 5, luck-adjusted, for the side on roll), ``result`` (n x 5, the plain
 result for the same side), ``v1`` (n x 5, the net's 1-ply value: the mean over the
@@ -40,6 +45,7 @@ import argparse
 import contextlib
 import hashlib
 import json
+import os
 import random
 import sys
 import time
@@ -47,6 +53,7 @@ from pathlib import Path
 
 import numpy as np
 
+from cart.ai.classes import is_crashed
 from cart.ai.net import DEFAULT_PATH, read_arrays
 from cart.engine import Position
 from cart.engine.movegen import flip_key
@@ -236,13 +243,47 @@ def shard_path(out: Path, i: int) -> Path:
     return out / f"shard-{i:06d}.npz"
 
 
-def make_shard(rec: Recorder, seed: int, i: int, games: int) -> dict[str, np.ndarray]:
-    """Shard ``i``'s games: its dice depend on ``seed`` and ``i`` alone."""
+def crashed_starts(folder: Path, shards: int) -> list[int]:
+    """The first crashed position of each game of ``folder``'s first ``shards`` shards (side on roll low).
+
+    A game's first crashed board, not every one: the recorder's games then pass the later
+    boards of a crashed phase themselves, as often as play reaches them.
+    """
+    starts: list[int] = []
+    for path in sorted(folder.glob("shard-*[0-9].npz"))[:shards]:
+        with np.load(path) as z:
+            keys, game = z["keys"], z["game"]
+        seen: set[int] = set()
+        for row, g in zip(keys, game.tolist(), strict=True):
+            if g in seen:
+                continue
+            key = int.from_bytes(row.tobytes(), "little")
+            if is_crashed(key):
+                seen.add(g)
+                starts.append(key)
+    if not starts:
+        raise SystemExit(f"no crashed positions in the first {shards} shards of {folder}")
+    return starts
+
+
+def starts_name(starts: list[int] | None) -> str:
+    """What a shard's meta says of its games' starts: the opening, or the crashed pool's digest."""
+    if starts is None:
+        return "opening"
+    pool = b"".join(k.to_bytes(26, "little") for k in starts)
+    return f"crashed:{len(starts)}:{hashlib.sha256(pool).hexdigest()[:16]}"
+
+
+def make_shard(
+    rec: Recorder, seed: int, i: int, games: int, starts: list[int] | None = None
+) -> dict[str, np.ndarray]:
+    """Shard ``i``'s games: its dice (and its starts, drawn from ``starts`` if given) depend on ``seed``
+    and ``i`` alone."""
     rng = random.Random(f"net-targets:{seed}:{i}")
     t0 = time.process_time()
     parts = []
     for g in range(games):
-        part = rec.game(rng)
+        part = rec.game(rng) if starts is None else rec.game(rng, start=starts[rng.randrange(len(starts))])
         part["game"] = np.full(len(part["ply"]), g, np.int32)
         parts.append(part)
     data = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
@@ -252,6 +293,9 @@ def make_shard(rec: Recorder, seed: int, i: int, games: int) -> dict[str, np.nda
         "games": games,
         "weights": rec.digest,
         "luck": rec.luck,
+        "ply": rec.ply,
+        "starts": starts_name(starts),
+        "crashed": sum(is_crashed(int.from_bytes(r.tobytes(), "little")) for r in data["keys"]),
         "cpu_s": time.process_time() - t0,
     }
     data["meta"] = np.array(json.dumps(meta))
@@ -264,35 +308,60 @@ def read_meta(path: Path) -> dict:
 
 
 def yield_the_machine() -> None:
-    """Give this process's autogroup the least share of the CPU (Linux; elsewhere nothing)."""
+    """Give this process's autogroup the least share of the CPU (Linux; elsewhere nothing).
+
+    Only where the process leads a session of its own (``setsid``): an autogroup is a session's,
+    and a recorder started from a shell would otherwise starve that shell's other work with it.
+    """
+    if os.getsid(0) != os.getpid():
+        return
     with contextlib.suppress(OSError):
         Path("/proc/self/autogroup").write_text("19")
 
 
-def record(out: Path, seed: int, games: int, shards: int, weights: Path, luck: str = "net") -> int:
-    """Make shards from the first missing one on; returns how many were made."""
+# What a shard made before its meta said so was made with.
+_META_DEFAULTS = {"ply": 0, "starts": "opening"}
+
+
+def record(
+    out: Path,
+    seed: int,
+    games: int,
+    shards: int,
+    weights: Path,
+    luck: str = "net",
+    ply: int = 0,
+    starts: list[int] | None = None,
+) -> int:
+    """Make shards from the first missing one on; returns how many were made.
+
+    ``ply`` is the player (:class:`Recorder`), ``starts`` the positions its games start from (the
+    opening if None); a folder holds one setting only, so a resumed run never mixes them.
+    """
     yield_the_machine()
     out.mkdir(parents=True, exist_ok=True)
-    rec = Recorder(weights, luck=luck)
+    rec = Recorder(weights, luck=luck, ply=ply)
+    mine = {"seed": seed, "weights": rec.digest, "games": games, "luck": luck, "ply": ply}
+    mine["starts"] = starts_name(starts)
     made = 0
     i = 0
     while shards == 0 or made < shards:
         path = shard_path(out, i)
         if path.exists():
             meta = read_meta(path)
-            mine = {"seed": seed, "weights": rec.digest, "games": games, "luck": luck}
-            if any(meta.get(k) != v for k, v in mine.items()):
+            if any(meta.get(k, _META_DEFAULTS.get(k)) != v for k, v in mine.items()):
                 raise SystemExit(f"{path} was made by other settings ({meta}): use another --out")
             i += 1
             continue
-        data = make_shard(rec, seed, i, games)
+        data = make_shard(rec, seed, i, games, starts)
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, **data)  # type: ignore[arg-type]
         tmp.replace(path)  # whole shards only: a run stopped while writing leaves none half made
         meta = json.loads(str(data["meta"]))
         n = len(data["ply"])
         print(
-            f"{path.name}: {n} positions, {meta['cpu_s']:.1f} CPU s ({1e3 * meta['cpu_s'] / n:.2f} ms each)",
+            f"{path.name}: {n} positions ({meta['crashed']} crashed), {meta['cpu_s']:.1f} CPU s "
+            f"({1e3 * meta['cpu_s'] / n:.2f} ms each)",
             flush=True,
         )
         made += 1
@@ -300,11 +369,12 @@ def record(out: Path, seed: int, games: int, shards: int, weights: Path, luck: s
     return made
 
 
-def load(folder: Path, limit: int = 0) -> dict[str, np.ndarray]:
-    """Every shard of a folder in order (the first ``limit`` positions' worth of shards if given)."""
+def load(folder: Path, limit: int = 0, first: int = 0) -> dict[str, np.ndarray]:
+    """Every shard of a folder in order (the first ``limit`` positions' worth of shards if given); its
+    shards numbered from ``first`` on when read after another folder's, so games stay unique."""
     parts = []
     total = 0
-    for i, path in enumerate(sorted(folder.glob("shard-*[0-9].npz"))):
+    for i, path in enumerate(sorted(folder.glob("shard-*[0-9].npz")), first):
         with np.load(path) as z:
             part = {k: z[k] for k in ("keys", "target", "result", "v1", "luck", "ply", "game")}
         part["game"] = part["game"].astype(np.int64) + (i << 20)  # games unique across shards
@@ -379,6 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument(
         "--luck", choices=("net", "prune"), default="net", help="the evaluator that reads the luck"
     )
+    r.add_argument("--ply", type=int, choices=(0, 1), default=0, help="the player: the net at 0-ply or 1-ply")
+    r.add_argument(
+        "--starts", choices=("opening", "crashed"), default="opening",
+        help="games from the opening, or from the first crashed board of each game of --pool's shards",
+    )  # fmt: skip
+    r.add_argument("--pool", type=Path, default=Path.home() / ".cache" / "gammon-cart" / "net-targets")
+    r.add_argument("--pool-shards", type=int, default=100, help="how many of --pool's shards to read")
     s = sub.add_parser("stats", help="what a folder of shards holds")
     s.add_argument("folder", type=Path)
     b = sub.add_parser("bench", help="cost and spread of the generators and luck evaluators, same games")
@@ -391,7 +468,10 @@ def main(argv: list[str] | None = None) -> int:
     if a.cmd == "stats":
         print(stats(a.folder))
         return 0
-    record(a.out, a.seed, a.games, a.shards, a.weights, a.luck)
+    starts = crashed_starts(a.pool, a.pool_shards) if a.starts == "crashed" else None
+    if starts is not None:
+        print(f"{len(starts)} crashed starts from the first {a.pool_shards} shards of {a.pool}", flush=True)
+    record(a.out, a.seed, a.games, a.shards, a.weights, a.luck, a.ply, starts)
     return 0
 
 
