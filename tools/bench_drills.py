@@ -89,7 +89,7 @@ Going = Callable[[], Transition | None]
 
 def stock(folder: Path, kept: list[Drill]) -> None:
     """The store in ``folder`` holds ``kept``, and no other drill."""
-    Store(folder, clock=noon).drills.update(lambda _: [drill_to_json(d) for d in kept], lambda i: i[:-1])
+    Store(folder, clock=noon).drills.put(drill_to_json(d) for d in kept)
 
 
 def noon() -> datetime:

@@ -33,7 +33,7 @@ def test_a_play_the_deep_check_finds_right_is_dropped_and_never_asked() -> None:
     book = DrillBook(Store(MemoryBackend()).drills, lambda: DAY)
     match = opening("8/2 6/5")
     (drill,) = book.harvest(review_match(match), match, 0, game_id="g", game="g")
-    book._change(lambda drills: drills.update({drill.id: drill.replace(made="13/7 8/7")}))
+    book._change(drill.id, lambda _: drill.replace(made="13/7 8/7"))
     (dropped,) = list(check_all(book))
     assert dropped.status == "dropped" and book.daily() == [] and book.more() == []
     again = book.harvest(review_match(match), match, 0, game_id="h", game="h")

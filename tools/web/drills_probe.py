@@ -5,7 +5,7 @@ writes them into a file the run also ``pyfile:``s); ``drills_probe()`` opens the
 which checks the drills waiting in the page's worker, and times its frames and each check until
 none waits; ``drills_store_probe()`` times, in the frame, what the worker cannot take from it: a
 reviewed game's harvest into a full book and a finished check kept there (each a read, change and
-write of the whole drills file). Nothing here is part of the cart.
+write of its drills' own entries). Nothing here is part of the cart.
 """
 
 # driver.py's app, mod, _timed and _worked, run before this file in the same namespace:
@@ -20,7 +20,7 @@ DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "end": None}
 def drills_stock(ready, new):
     """The store's book is ``ready`` (checked drills) and ``new`` (waiting for their check), JSON items."""
     store = app().services.store
-    store.drills.update(lambda _: [*ready, *new], lambda items: items[:-1])
+    store.drills.put([*ready, *new])
     return {"ready": len(ready), "new": len(new), "json_bytes": len(json.dumps([*ready, *new]))}
 
 

@@ -63,11 +63,13 @@ class DrillWork:
         return self.checking is None
 
     def step(self, review: Review) -> None:
-        """This frame's share: the harvest (once), else the check's."""
+        """This frame's share: a slice of the book's reading, then the harvest (once), else the check's."""
         checking = self.checking
         if checking is None:
             return
         try:
+            if not self.harvested and not checking.book.load_step():
+                return  # a full book read in one frame would hold it for a long while in the page
             if not self.harvested:
                 self._harvest(review)
             else:
