@@ -13,9 +13,10 @@ from datetime import date
 from typing import Any
 
 from ..ai.review import Review
+from ..ai.slices import drain
 from ..engine import Match, Play
 from ..store import DrillStore, Notice
-from .harvest import harvest
+from .harvest import harvesting
 from .record import MAX_SOURCES, Analysis, Choice, Drill, drill_from_json, drill_to_json
 from .schedule import LEARNED, answered, daily, more
 
@@ -95,13 +96,19 @@ class DrillBook:
 
     def harvest(self, review: Review, match: Match, seat: int, *, game_id: str, game: str) -> list[Drill]:
         """Add the costly decisions of ``seat`` in ``review`` of ``match``; the drills new to the book
-        (a decision already drilled only gains its game among its sources). Each is looked up by its
-        own entry, so the book's size costs nothing but the bound's look at its names."""
-        found = harvest(review, match, seat, game_id=game_id, game=game, today=self.today())
-        if not found:
-            return []
+        (a decision already drilled only gains its game among its sources)."""
+        return drain(self.harvesting(review, match, seat, game_id=game_id, game=game))
+
+    def harvesting(
+        self, review: Review, match: Match, seat: int, *, game_id: str, game: str
+    ) -> Generator[None, None, list[Drill]]:
+        """:meth:`harvest` a slice at a time (the Review's, one a frame): the record's replay in slices,
+        then each drill looked up and kept in its own entry, so the book's size costs nothing but the
+        bound's look at the store's names."""
+        found = yield from harvesting(review, match, seat, game_id=game_id, game=game, today=self.today())
         added: dict[str, Drill] = {}
         for drill in found:
+            yield
             fresh: list[bool] = []
 
             def change(kept: Drill | None, drill: Drill = drill, fresh: list[bool] = fresh) -> Drill | None:
@@ -115,8 +122,10 @@ class DrillBook:
             self._change(drill.id, change, look=None)
             if fresh[0]:
                 added[drill.id] = drill
-        for gone in self._bound(look=True):
-            added.pop(gone, None)
+        if found:
+            yield
+            for gone in self._bound(look=True):
+                added.pop(gone, None)
         return list(added.values())
 
     def unchecked(self, key: str) -> list[Drill]:

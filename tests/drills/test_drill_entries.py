@@ -3,6 +3,7 @@ bytes through a recording backend, never timed), and two books on one store keep
 
 from __future__ import annotations
 
+import random
 from datetime import date
 
 import pytest
@@ -10,6 +11,8 @@ from short_matches import opening
 
 from cart.ai.review import review_match
 from cart.drills import Analysis, Choice, Drill, DrillBook, drill_to_json
+from cart.drills.harvest import REPLAY_SLICE
+from cart.engine import Match, Move, Rules
 from cart.store import MemoryBackend, Store, WriteError
 from cart.store.drills import LOAD_SLICE
 
@@ -27,7 +30,7 @@ class Recording(MemoryBackend):
 
     def __init__(self) -> None:
         super().__init__()
-        self.read_bytes = self.written_bytes = self.reads = 0
+        self.read_bytes = self.written_bytes = self.reads = self.writes = 0
 
     def read(self, name: str) -> bytes | None:
         data = super().read(name)
@@ -37,6 +40,7 @@ class Recording(MemoryBackend):
 
     def write(self, name: str, data: bytes) -> None:
         self.written_bytes += len(data)
+        self.writes += 1
         super().write(name, data)
 
     def moved(self) -> int:
@@ -56,11 +60,11 @@ def book_of(size: int) -> tuple[DrillBook, Recording]:
     return book, backend
 
 
-def test_a_keep_and_a_harvest_move_the_same_bytes_in_a_book_of_ten_or_of_four_hundred() -> None:
+def test_a_keep_and_a_harvest_move_the_same_bytes_in_a_book_of_ten_or_of_two_hundred() -> None:
     match = opening("8/2 6/5")
     review = review_match(match)
     moved = []
-    for size in (10, 400):
+    for size in (10, 200):
         book, backend = book_of(size)
         drill = book.drills()[3]
         kept = book.checked(drill.id, ANALYSIS, mistake=False)
@@ -120,3 +124,29 @@ def test_a_keep_the_store_fails_is_said_and_changes_nothing() -> None:
         book.answer(drills[1].id, "double")
     again = DrillBook(Store(backend).drills, lambda: DAY).drills()
     assert sorted(book.drills(), key=str) == sorted(drills, key=str) == sorted(again, key=str)
+
+
+def test_a_harvest_in_slices_replays_a_few_actions_or_keeps_one_drill_a_step() -> None:
+    """The Review steps it a slice a frame: never the whole replay, never two drills' entries at once."""
+    match = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(3))
+    while len(match.record) < 30 and match.game.phase != "over":
+        if match.game.phase in ("opening", "roll"):
+            match.roll()
+        else:
+            plays = match.game.legal_plays()
+            match.apply(Move.of(plays[-1]))  # the last legal play: a careless player's
+    review = review_match(match, ply=0)
+    book, backend = book_of(20)
+    harvesting = book.harvesting(review, match, 0, game_id="g", game="g")
+    writes, steps = [], 0
+    while True:
+        backend.writes = 0
+        try:
+            next(harvesting)
+        except StopIteration as done:
+            added = done.value
+            break
+        steps += 1
+        writes.append(backend.writes)
+    assert len(added) >= 2 and max(writes) <= 1 and sum(writes) == len(added)
+    assert steps >= len(match.record) // REPLAY_SLICE  # the replay paused every few actions
