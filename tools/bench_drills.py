@@ -125,7 +125,7 @@ def run(count: int = 500, rounds: int = 5) -> None:
         folder = Path(tmp)
         kept = drills(count)
         stock(folder, kept)
-        size = (folder / "drills.json").stat().st_size
+        size = sum(p.stat().st_size for p in (folder / "drills").iterdir())  # a drill an entry
         print(f"drills window: {len(kept)} drills in the store ({size // 1024} KiB), best of {rounds} rounds")
         best: dict[str, Figure] = {}
         here = [Pointer(320, 256)]
