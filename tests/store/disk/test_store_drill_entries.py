@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cart.drills import Drill, drill_to_json
-from cart.store import MemoryBackend, Store, WriteError
+from cart.store import MemoryBackend, Store, WriteError, drills as drill_store
 from cart.store.disk.envelope import canonical, encode
 from cart.store.drills import FOLDER, OLD_ENTRY, entry_of
 
@@ -144,3 +144,15 @@ def test_a_backend_failing_mid_change_loses_that_change_only(failing: int) -> No
             store.update(key(x), lambda y: {**y, "box": 5} if y else None)
     kept = Store(backend).drills.load()
     assert kept == {key(x): {**x, "box": 5} if n < failing - 1 else x for n, x in enumerate(old)}
+
+
+def test_the_drills_are_bounded_in_bytes_the_first_ranked_going_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = Store(MemoryBackend()).drills
+    store.put([item(n, status="dropped" if n == 4 else "ready") for n in range(6)])
+    size = len(encode("drill", {"id": key(item(0)), "drill": item(0)}))
+    monkeypatch.setattr(drill_store, "MAX_DRILLS_BYTES", 4 * size + size // 2)
+    rank = {"dropped": 0, "ready": 1}
+    assert store.bound(lambda x: (rank[x["status"]], x["match_id"]), 600) == [key(item(4)), key(item(0))]
+    assert sorted(store.load()) == [key(item(n)) for n in (1, 2, 3, 5)]
