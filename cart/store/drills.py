@@ -92,7 +92,8 @@ class DrillStore:
         except OSError as exc:
             self.notices.append(Notice(FOLDER, None, f"Could not read the drills: {exc.strerror or exc}"))
             return found
-        self._known = {n: k for n, k in self._known.items() if n in names}
+        listed = set(names)
+        self._known = {n: k for n, k in self._known.items() if n in listed}
         for n, name in enumerate(names):
             if n and n % step == 0:
                 yield
@@ -174,7 +175,8 @@ class DrillStore:
                         self._read(name)
             except OSError as exc:
                 raise WriteError(f"Could not read the drills to bound them: {exc.strerror or exc}") from exc
-            self._known = {n: k for n, k in self._known.items() if n in set(names)}
+            listed = set(names)
+            self._known = {n: k for n, k in self._known.items() if n in listed}
         count, total = len(self._known), sum(size for size, _ in self._known.values())
         removed: list[str] = []
         if count <= most and total <= MAX_DRILLS_BYTES:
@@ -210,9 +212,11 @@ class DrillStore:
         if data is None:
             self._known.pop(name, None)
             return None
+        newer = False
         try:
             body = decode("drill", data)
         except NewerVersionError:
+            newer = True
             self._newer_entries.add(name)
             self._tell_newer()
             body = peek("drill", data) or {}
@@ -221,15 +225,16 @@ class DrillStore:
             self.notices.append(set_aside(self.backend, name, "a drill", str(exc), self.clock))
             return None
         item, key = body.get("drill"), body.get("id")
-        if (
-            not isinstance(item, dict)
-            or not isinstance(key, str)
-            or drill_id(item) != key
-            or entry_of(key) != name
+        if not (
+            isinstance(item, dict)
+            and isinstance(key, str)
+            and drill_id(item) == key
+            and entry_of(key) == name
         ):
             self._known.pop(name, None)
-            reason = "it holds another drill than its name says"
-            self.notices.append(set_aside(self.backend, name, "a drill", reason, self.clock))
+            if not newer:  # a newer layout is left alone, unread; this one's is damaged
+                reason = "it holds another drill than its name says"
+                self.notices.append(set_aside(self.backend, name, "a drill", reason, self.clock))
             return None
         self._known[name] = (len(data), item)
         return item
@@ -284,11 +289,6 @@ class DrillStore:
             self._split = True  # every drill of it is in its entry: nothing to look for in this store
             return
         raise OSError(errno.EEXIST, "no free name for the drills file of before", OLD_ENTRY)
-
-
-def _id_of(name: str, key: str) -> str | None:
-    """``key`` if ``name`` is its entry (an entry copied under another name is not that drill)."""
-    return key if entry_of(key) == name else None
 
 
 def _always(item: Item) -> Callable[[Item | None], Item]:

@@ -156,3 +156,12 @@ def test_the_drills_are_bounded_in_bytes_the_first_ranked_going_first(
     rank = {"dropped": 0, "ready": 1}
     assert store.bound(lambda x: (rank[x["status"]], x["match_id"]), 600) == [key(item(4)), key(item(0))]
     assert sorted(store.load()) == [key(item(n)) for n in (1, 2, 3, 5)]
+
+
+def test_a_newer_entry_of_another_layout_is_left_alone_not_set_aside() -> None:
+    backend = MemoryBackend()
+    newer = envelope("drill", 2, {"drills of a later kind": [item(1)]})
+    backend.write(entry_of(key(item(1))), newer)
+    store = Store(backend)
+    assert store.drills.load() == {} and backend.read(entry_of(key(item(1)))) == newer
+    assert not backend.names("damaged/") and "newer Gammon Cart" in store.take_notices()[0].message
