@@ -16,6 +16,7 @@ from ..ai.review import Review
 from ..ai.slices import drain
 from ..engine import Match, Play
 from ..store import DrillStore, Notice
+from ..store.drills import LOAD_SLICE
 from .harvest import harvesting
 from .record import MAX_SOURCES, Analysis, Choice, Drill, drill_from_json, drill_to_json
 from .schedule import LEARNED, answered, daily, more
@@ -46,7 +47,7 @@ class DrillBook:
         self.store = store
         self.today = today
         self._drills: dict[str, Drill] | None = None
-        self._loading: Generator[None, None, dict[str, dict[str, Any]]] | None = None
+        self._loading: Generator[None, None, None] | None = None
 
     @property
     def notices(self) -> list[Notice]:
@@ -67,14 +68,24 @@ class DrillBook:
         if self._drills is not None:
             return True
         if self._loading is None:
-            self._loading = self.store.loading()
+            self._loading = self._reading()
         try:
             next(self._loading)
-        except StopIteration as done:
+        except StopIteration:
             self._loading = None
-            self._take(done.value)
             return True
         return False
+
+    def _reading(self) -> Generator[None, None, None]:
+        """The store's items read, then made drills, each a slice at a time."""
+        items = yield from self.store.loading()
+        kept = list(items.values())
+        drills: list[Drill | None] = []
+        for n in range(0, len(kept), LOAD_SLICE):
+            if n:
+                yield
+            drills += (_readable(item) for item in kept[n : n + LOAD_SLICE])
+        self._keep([d for d in drills if d is not None], drills.count(None))
 
     def get(self, drill_id: str) -> Drill | None:
         self.drills()
@@ -102,9 +113,11 @@ class DrillBook:
     def harvesting(
         self, review: Review, match: Match, seat: int, *, game_id: str, game: str
     ) -> Generator[None, None, list[Drill]]:
-        """:meth:`harvest` a slice at a time (the Review's, one a frame): the record's replay in slices,
-        then each drill looked up and kept in its own entry, so the book's size costs nothing but the
-        bound's look at the store's names."""
+        """:meth:`harvest` a slice at a time (the Review's, one a frame): the book read if it is not
+        yet (its bound counts every drill), the record's replay, then each drill looked up and kept in
+        its own entry, so the book's size costs no step more than another."""
+        while not self.load_step():  # the whole book known, for its bound
+            yield
         found = yield from harvesting(review, match, seat, game_id=game_id, game=game, today=self.today())
         added: dict[str, Drill] = {}
         for drill in found:
@@ -119,13 +132,11 @@ class DrillBook:
                     return kept.replace(sources=kept.sources + drill.sources)
                 return None
 
-            self._change(drill.id, change, look=None)
+            self._change(drill.id, change, bound=False)
             if fresh[0]:
                 added[drill.id] = drill
-        if found:
-            yield
-            for gone in self._bound(look=True):
-                added.pop(gone, None)
+        for gone in self._bound() if added else ():
+            added.pop(gone, None)
         return list(added.values())
 
     def unchecked(self, key: str) -> list[Drill]:
@@ -159,11 +170,11 @@ class DrillBook:
         return Outcome(outcome.right, outcome.cost, outcome.at_least, outcome.best, outcome.given, kept)
 
     def _change(
-        self, drill_id: str, change: Callable[[Drill | None], Drill | None], *, look: bool | None = False
+        self, drill_id: str, change: Callable[[Drill | None], Drill | None], *, bound: bool = True
     ) -> Drill | None:
         """Apply ``change`` to the drill as stored now (None: none, or one that does not read) and keep
-        what it gives (None: nothing to change); the drill as kept. ``look``: bound the book after it
-        (True: listing the store's names, False: from what this book knows, None: not now)."""
+        what it gives (None: nothing to change); the drill as kept. ``bound``: keep the book within
+        its bound after it (an answer makes a drill longer)."""
         made: list[Drill | None] = [None]
 
         def apply(item: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -179,32 +190,29 @@ class DrillBook:
                 self._drills.pop(drill_id, None)
             else:
                 self._drills[drill_id] = kept
-        if look is not None and drill_id in self._bound(look=look):
+        if bound and drill_id in self._bound():
             return None
         return kept
 
-    def _bound(self, *, look: bool) -> list[str]:
+    def _bound(self) -> list[str]:
         """Keep the book within :data:`MAX_DRILLS` and the store's budget; the drills removed."""
-        removed = self.store.bound(_rank, MAX_DRILLS, look=look)
+        removed = self.store.bound(_rank, MAX_DRILLS)
         for gone in removed:
             if self._drills is not None:
                 self._drills.pop(gone, None)
         return removed
 
     def _take(self, items: dict[str, dict[str, Any]]) -> None:
-        drills: dict[str, Drill] = {}
-        bad = 0
-        for key, item in items.items():
-            try:
-                drills[key] = drill_from_json(item)
-            except ValueError:
-                bad += 1
+        drills = [_readable(item) for item in items.values()]
+        self._keep([d for d in drills if d is not None], drills.count(None))
+
+    def _keep(self, drills: list[Drill], bad: int) -> None:
         if bad:
             self.notices.append(
                 Notice("drills/", None, f"{bad} drill(s) could not be read and were left out.")
             )
         # Oldest first, as they were harvested: the store's entries come in no order of their own.
-        self._drills = dict(sorted(drills.items(), key=lambda kv: (kv[1].added, kv[0])))
+        self._drills = {d.id: d for d in sorted(drills, key=lambda d: (d.added, d.id))}
 
 
 def judge(drill: Drill, given: Play | str) -> Outcome:

@@ -6,7 +6,8 @@ neither costs more in a bigger book (in the page the frame holds ``localStorage`
 can take). The items are plain JSON, as the Review's cache is kept: the drills' own module reads
 them. Two cartridges on one folder never lose each other's changes: an entry is replaced only over
 the bytes its change was applied to, else read and changed again. Bounded: past
-:data:`MAX_DRILLS_BYTES` or the caller's count, its rank says which drills go. A damaged entry is
+:data:`MAX_DRILLS_BYTES` or the caller's count, its rank says which drills go (judged by what this
+store has read and written). A damaged entry is
 set aside with a notice, a newer one read and never written; a drill names its game by id and
 name only, so it outlives the game.
 
@@ -162,21 +163,12 @@ class DrillStore:
                 self.backend.delete(name)
                 self._known.pop(name, None)
 
-    def bound(self, rank: Callable[[Item], Any], most: int, *, look: bool = True) -> list[str]:
+    def bound(self, rank: Callable[[Item], Any], most: int) -> list[str]:
         """Remove the drills first in ``rank`` while there are over ``most`` or they are over
-        :data:`MAX_DRILLS_BYTES`; the ids removed. ``look``: list the entries (and read those another
-        cartridge wrote since), for a change that adds drills; else judge by those already read, which
-        costs nothing while within the bound."""
-        if look:
-            try:
-                names = self._names()
-                for name in names:
-                    if name not in self._known:
-                        self._read(name)
-            except OSError as exc:
-                raise WriteError(f"Could not read the drills to bound them: {exc.strerror or exc}") from exc
-            listed = set(names)
-            self._known = {n: k for n, k in self._known.items() if n in listed}
+        :data:`MAX_DRILLS_BYTES`; the ids removed. Judged by the entries this store has read or
+        written (a book is read whole before it grows), so it lists nothing: in the page a listing
+        walks every key of the origin's ``localStorage``. Another cartridge's new drills count from
+        its next read; that cartridge bounds its own."""
         count, total = len(self._known), sum(size for size, _ in self._known.values())
         removed: list[str] = []
         if count <= most and total <= MAX_DRILLS_BYTES:

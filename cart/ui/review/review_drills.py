@@ -65,13 +65,12 @@ class DrillWork:
         return self.checking is None
 
     def step(self, review: Review) -> None:
-        """This frame's share: a slice of the book's reading, then the harvest (once), else the check's."""
+        """This frame's share: a slice of the harvest (the book read, the record replayed, a drill
+        kept), else the check's."""
         checking = self.checking
         if checking is None:
             return
         try:
-            if not self.harvested and not checking.book.load_step():
-                return  # a full book read in one frame would hold it for a long while in the page
             if not self.harvested:
                 self._harvest_step(review)
             else:
@@ -87,7 +86,7 @@ class DrillWork:
         self.checking = None
 
     def _harvest_step(self, review: Review) -> None:
-        """A slice of the harvest: the record's replay, or one drill kept (each a few ms in the page)."""
+        """A slice of the harvest (:meth:`DrillBook.harvesting`: each a few ms in the page)."""
         if self._harvest is None:
             self._harvest = self._harvesting(review)
         start = self.clock.now()

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from cart.drills import Drill, drill_to_json
-from cart.store import MemoryBackend, Store, WriteError, drills as drill_store
+from cart.store import LocalStorageBackend, MemoryBackend, Store, WriteError, drills as drill_store
 from cart.store.disk.envelope import canonical, encode
 from cart.store.drills import FOLDER, OLD_ENTRY, entry_of
+from tools.bench_store import DictStorage
 
 DAY = date(2026, 12, 6)
 BASE = Drill("4HPwATDgc/ABMA", "cAkAAAAAAAAA", "double", None, "Ann", "no double", 0.1, "cube", DAY)
@@ -165,3 +166,21 @@ def test_a_newer_entry_of_another_layout_is_left_alone_not_set_aside() -> None:
     store = Store(backend)
     assert store.drills.load() == {} and backend.read(entry_of(key(item(1)))) == newer
     assert not backend.names("damaged/") and "newer Gammon Cart" in store.take_notices()[0].message
+
+
+def test_the_page_lists_its_keys_in_one_call_not_one_a_drill() -> None:
+    """Reading a book of drills lists the entries once: in the page, by one ``Object.keys``."""
+
+    class Counting(DictStorage):
+        calls = 0
+
+        def key(self, index: int) -> str | None:
+            self.calls += 1
+            return super().key(index)
+
+    storage = Counting()
+    Store(LocalStorageBackend(storage)).drills.put([item(n) for n in range(30)])
+    listed = Store(LocalStorageBackend(storage, every_key=lambda: list(storage.items)))
+    storage.calls = 0
+    assert len(listed.drills.load()) == 30 and storage.calls == 0
+    assert listed.backend.names(FOLDER) == LocalStorageBackend(storage).names(FOLDER)
