@@ -100,9 +100,10 @@ def drills_report():
 
 
 def drills_store_probe(review_json, mat, rounds=3):
-    """In the frame: the book read and the harvest of a reviewed game (``review_json``, its ``.mat``)
-    into it as the Review does them, a step a frame (each step timed: the longest is the frame's
-    share), then a check kept; each ``rounds`` times (ms)."""
+    """In the frame: the Drills window made (the book read whole, as F2 opens it); the book read and
+    the harvest of a reviewed game (``review_json``, its ``.mat``) into it as the Review does them, a
+    step a frame (each step timed: the longest is the frame's share), then a check kept; each
+    ``rounds`` times (ms)."""
     from cart.ai.review.codec import review_from_json
     from cart.drills import DrillBook
     from cart.store import import_mat
@@ -123,6 +124,12 @@ def drills_store_probe(review_json, mat, rounds=3):
                 return steps, done.value
             steps.append(time.perf_counter() - t0)
 
+    windows = []
+    scene = mod("drills_window", "DrillsScene").DrillsScene
+    for _ in range(rounds):  # the Drills window made (the book read whole), as F2 makes it
+        t0 = time.perf_counter()
+        scene(app().services).checking.stop()
+        windows.append(time.perf_counter() - t0)
     for n in range(rounds):
         book = DrillBook(store.drills)  # read afresh, a slice a step, as a Review opened later does
         steps = []
@@ -153,6 +160,7 @@ def drills_store_probe(review_json, mat, rounds=3):
         }
 
     return {
+        "window_ms": [round(w * 1e3, 1) for w in windows],
         "drills": len(book.drills()),
         "added": added,
         "read": [ms(s) for s in reads],
