@@ -60,7 +60,8 @@ def drill_id(item: Item) -> str | None:
 
 
 class DrillStore:
-    """The drills' items by drill id: :meth:`load` them, :meth:`update` one, :meth:`bound` them all."""
+    """The drills' items by drill id: :meth:`load` them (or read them a slice at a time, :meth:`loading`),
+    :meth:`update` one, :meth:`bound` them all."""
 
     def __init__(self, backend: Backend, notices: list[Notice], clock: Clock = utc_now) -> None:
         self.backend = backend
@@ -107,13 +108,6 @@ class DrillStore:
                 found.setdefault(str(drill_id(item)), item)
         return found
 
-    def get(self, drill: str) -> Item | None:
-        """The stored item of the drill ``drill`` (its id), read now; None when there is none."""
-        try:
-            return self._read(entry_of(drill))
-        except OSError as exc:
-            raise WriteError(f"Could not read the drill: {exc.strerror or exc}") from exc
-
     def update(self, drill: str, change: Callable[[Item | None], Item | None]) -> Item | None:
         """Apply ``change`` to the drill ``drill``'s item as stored now (None: none) and write what it
         gives (None: nothing to write); the item kept. :class:`WriteError` if it cannot be."""
@@ -127,11 +121,11 @@ class DrillStore:
             try:
                 data = self.backend.read(name)
                 item = self._opened(name, data)
+                if item is None and data is not None:  # damaged, set aside with its notice: gone or stuck
+                    data = self.backend.read(name)
             except OSError as exc:
                 raise WriteError(f"Could not read the drills to save them: {exc.strerror or exc}") from exc
             self._writable(name)
-            if item is None and data is not None:  # damaged, set aside with its notice: gone, or stuck there
-                data = self.backend.read(name)
             changed = change(None if item is None else dict(item))
             if changed is None:
                 return item
