@@ -4,6 +4,7 @@ bytes through a recording backend, never timed), and two books on one store keep
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from datetime import date
 
 import pytest
@@ -137,17 +138,17 @@ def test_a_harvest_in_slices_replays_a_few_actions_or_keeps_one_drill_a_step() -
             match.apply(Move.of(plays[-1]))  # the last legal play: a careless player's
     review = review_match(match, ply=0)
     book, backend = book_of(20)
-    harvesting = book.harvesting(review, match, 0, game_id="g", game="g")
-    writes, steps = [], 0
-    while True:
-        backend.writes = 0
-        try:
-            next(harvesting)
-        except StopIteration as done:
-            added = done.value
-            writes.append(backend.writes)
-            break
-        steps += 1
-        writes.append(backend.writes)
+    added: list[Drill] = []
+
+    def whole() -> Iterator[None]:
+        added.extend((yield from book.harvesting(review, match, 0, game_id="g", game="g")))
+
+    writes = [0]  # the entries each step wrote, the last step's last
+    backend.writes = 0
+    for _ in whole():
+        writes[-1], backend.writes = backend.writes, 0
+        writes.append(0)
+    writes[-1] = backend.writes
+    steps = len(writes) - 1
     assert len(added) >= 2 and max(writes) <= 1 and sum(writes) == len(added)
     assert steps >= len(match.record) // REPLAY_SLICE  # the replay paused every few actions
