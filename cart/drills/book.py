@@ -47,7 +47,9 @@ class DrillBook:
         self.store = store
         self.today = today
         self._drills: dict[str, Drill] | None = None
-        self._loading: Generator[None, None, None] | None = None
+        self._loading: Generator[tuple[int, int], None, None] | None = None
+        self.progress = (0, 0)
+        """Entries read of those listed, as the sliced read (:meth:`load_step`) has got (0 of 0 before it)."""
 
     @property
     def notices(self) -> list[Notice]:
@@ -62,29 +64,35 @@ class DrillBook:
         assert self._drills is not None
         return list(self._drills.values())
 
+    @property
+    def loaded(self) -> bool:
+        """Whether the book is read whole (what the day's set, More and the bound need)."""
+        return self._drills is not None
+
     def load_step(self) -> bool:
         """Read the next slice of the book if it is not read yet; True once it is (the Review reads
-        it so, a slice a frame, before it harvests)."""
+        it so, a slice a frame, before it harvests; the Drills window as it opens)."""
         if self._drills is not None:
             return True
         if self._loading is None:
             self._loading = self._reading()
         try:
-            next(self._loading)
+            self.progress = next(self._loading)
         except StopIteration:
             self._loading = None
             return True
         return False
 
-    def _reading(self) -> Generator[None, None, None]:
+    def _reading(self) -> Generator[tuple[int, int], None, None]:
         """The store's items read, then made drills, each a slice at a time."""
         items = yield from self.store.loading()
         kept = list(items.values())
         drills: list[Drill | None] = []
         for n in range(0, len(kept), LOAD_SLICE):
             if n:
-                yield
+                yield len(kept), len(kept)
             drills += (_readable(item) for item in kept[n : n + LOAD_SLICE])
+        self.progress = len(kept), len(kept)
         self._keep([d for d in drills if d is not None], drills.count(None))
 
     def get(self, drill_id: str) -> Drill | None:
@@ -95,6 +103,7 @@ class DrillBook:
     def reload(self) -> list[Drill]:
         """Read the store again (another window may have answered or harvested)."""
         self._drills = self._loading = None
+        self.progress = (0, 0)
         return self.drills()
 
     def daily(self) -> list[Drill]:

@@ -84,8 +84,9 @@ class DrillStore:
                 items: dict[str, Item] = done.value
                 return items
 
-    def loading(self, step: int = LOAD_SLICE) -> Generator[None, None, dict[str, Item]]:
-        """:meth:`load` a slice at a time: pauses after every ``step`` entries read, for a frame's share."""
+    def loading(self, step: int = LOAD_SLICE) -> Generator[tuple[int, int], None, dict[str, Item]]:
+        """:meth:`load` a slice at a time: pauses after every ``step`` entries read, for a frame's share,
+        with how many of how many entries it has read (a window says so while the player waits)."""
         found: dict[str, Item] = {}
         self._split = False  # looked for again: an older cartridge may have written one since
         try:
@@ -98,7 +99,7 @@ class DrillStore:
         self._known = {n: k for n, k in self._known.items() if n in listed}
         for n, name in enumerate(names):
             if n and n % step == 0:
-                yield
+                yield n, len(names)
             try:
                 item = self._read(name)
             except OSError as exc:
