@@ -15,7 +15,7 @@ is part of the cart.
 import json
 import time
 
-DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "end": None}
+DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "read": None, "end": None}
 
 
 def drills_stock(ready, new):
@@ -32,7 +32,7 @@ def drills_probe():
     a.go(mod("routes", "ToDrills").ToDrills())
     window = a.top
     checking = window.checking
-    DRILLS.update(frames=[], checks=[], keeps=[], opened=None, end=None, window=window)
+    DRILLS.update(frames=[], checks=[], keeps=[], opened=None, read=None, end=None, window=window)
     part = checking._part
 
     def timed_part(check):
@@ -52,13 +52,15 @@ def drills_probe():
         now = time.perf_counter()
         if DRILLS["opened"] is None:
             DRILLS["opened"] = now - t0  # F2's transition to the frame after the window's first
+        if DRILLS["read"] is None and window.reading is None:
+            DRILLS["read"] = now - t0  # to the frame after the one that read the book whole
         if DRILLS["end"] is None:
             DRILLS["frames"].append((now, checking.drill.id if checking.drill else "", _worked()))
-            if not checking.busy and not checking.book.unchecked(checking.key):
+            if window.reading is None and not checking.busy and not checking.book.unchecked(checking.key):
                 DRILLS["end"] = now
 
     clock.begin = timed_begin
-    return {"top": type(window).__name__, "waiting": len(checking.book.unchecked(checking.key))}
+    return {"top": type(window).__name__, "reading": window.reading is not None}
 
 
 def drills_done():
@@ -92,6 +94,7 @@ def drills_report():
     return {
         **timed,
         "open_s": round(DRILLS["opened"], 3) if DRILLS["opened"] is not None else None,
+        "read_s": round(DRILLS["read"], 3) if DRILLS["read"] is not None else None,
         "checks": checks,
         "keep_ms": [round(k * 1e3, 1) for k in DRILLS["keeps"]],
         "keep_longest_ms": round(keeps[-1] * 1e3, 1) if keeps else None,
@@ -100,8 +103,8 @@ def drills_report():
 
 
 def drills_store_probe(review_json, mat, rounds=3):
-    """In the frame: the Drills window made (the book read whole, as F2 opens it); the book read and
-    the harvest of a reviewed game (``review_json``, its ``.mat``) into it as the Review does them, a
+    """In the frame: the Drills window made and its book read, a step a call, as F2 opens it; the book
+    read and the harvest of a reviewed game (``review_json``, its ``.mat``) into it as the Review does them, a
     step a frame (each step timed: the longest is the frame's share), then a check kept; each
     ``rounds`` times (ms)."""
     from cart.ai.review.codec import review_from_json
@@ -126,10 +129,17 @@ def drills_store_probe(review_json, mat, rounds=3):
 
     windows = []
     scene = mod("drills_window", "DrillsScene").DrillsScene
-    for _ in range(rounds):  # the Drills window made (the book read whole), as F2 makes it
+    for _ in range(rounds):  # the Drills window made, then its book read a step a call, as F2 does
         t0 = time.perf_counter()
-        scene(app().services).checking.stop()
-        windows.append(time.perf_counter() - t0)
+        window = scene(app().services)
+        made = time.perf_counter() - t0
+        steps = []
+        while window.reading is not None:
+            t0 = time.perf_counter()
+            window.read_on()
+            steps.append(time.perf_counter() - t0)
+        window.checking.stop()
+        windows.append((made, steps))
     for n in range(rounds):
         book = DrillBook(store.drills)  # read afresh, a slice a step, as a Review opened later does
         steps = []
@@ -160,7 +170,8 @@ def drills_store_probe(review_json, mat, rounds=3):
         }
 
     return {
-        "window_ms": [round(w * 1e3, 1) for w in windows],
+        "window_ms": [round(made * 1e3, 1) for made, _ in windows],
+        "window_read": [ms(steps) for _, steps in windows],
         "drills": len(book.drills()),
         "added": added,
         "read": [ms(s) for s in reads],
