@@ -376,7 +376,8 @@ def user_store() -> Store:
     if sys.platform == "emscripten":
         import js  # Pyodide's bridge to the page
 
-        return Store(LocalStorageBackend(js.localStorage))
+        storage = js.localStorage
+        return Store(LocalStorageBackend(storage, every_key=lambda: js.Object.keys(storage).to_py()))
     import pyxel
 
     return Store(pyxel.user_data_dir(VENDOR, TITLE))

@@ -1,20 +1,23 @@
 """The book of drills: what the store keeps, the day's set, an answer judged and scheduled.
 
-Every change goes through the store as one read-change-write (:meth:`DrillStore.update`), so
-an answer given in one window and a harvest in another both stay.
+Every change is one drill's read-change-write in the store (:meth:`DrillStore.update`), so an
+answer given in one window and a harvest in another both stay, and a change costs the same in a
+book of five drills or six hundred: the frame that keeps it holds the page's ``localStorage``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
 from ..ai.review import Review
+from ..ai.slices import drain
 from ..engine import Match, Play
 from ..store import DrillStore, Notice
-from .harvest import harvest
+from ..store.drills import LOAD_SLICE
+from .harvest import harvesting
 from .record import MAX_SOURCES, Analysis, Choice, Drill, drill_from_json, drill_to_json
 from .schedule import LEARNED, answered, daily, more
 
@@ -44,17 +47,53 @@ class DrillBook:
         self.store = store
         self.today = today
         self._drills: dict[str, Drill] | None = None
+        self._loading: Generator[tuple[int, int], None, None] | None = None
+        self.progress = (0, 0)
+        """Entries read of those listed, as the sliced read (:meth:`load_step`) has got (0 of 0 before it)."""
 
     @property
     def notices(self) -> list[Notice]:
         return self.store.notices
 
     def drills(self) -> list[Drill]:
-        """Every drill, as last read or written (read at the first call)."""
-        if self._drills is None:
+        """Every drill, as last read or changed here (read at the first call)."""
+        if self._drills is None and self._loading is None:
             self._take(self.store.load())
+        while not self.load_step():
+            pass
         assert self._drills is not None
         return list(self._drills.values())
+
+    @property
+    def loaded(self) -> bool:
+        """Whether the book is read whole (what the day's set, More and the bound need)."""
+        return self._drills is not None
+
+    def load_step(self) -> bool:
+        """Read the next slice of the book if it is not read yet; True once it is (the Review reads
+        it so, a slice a frame, before it harvests; the Drills window as it opens)."""
+        if self._drills is not None:
+            return True
+        if self._loading is None:
+            self._loading = self._reading()
+        try:
+            self.progress = next(self._loading)
+        except StopIteration:
+            self._loading = None
+            return True
+        return False
+
+    def _reading(self) -> Generator[tuple[int, int], None, None]:
+        """The store's items read, then made drills, each a slice at a time."""
+        items = yield from self.store.loading()
+        kept = list(items.values())
+        drills: list[Drill | None] = []
+        for n in range(0, len(kept), LOAD_SLICE):
+            if n:
+                yield len(kept), len(kept)
+            drills += (_readable(item) for item in kept[n : n + LOAD_SLICE])
+        self.progress = len(kept), len(kept)
+        self._keep([d for d in drills if d is not None], drills.count(None))
 
     def get(self, drill_id: str) -> Drill | None:
         self.drills()
@@ -63,7 +102,8 @@ class DrillBook:
 
     def reload(self) -> list[Drill]:
         """Read the store again (another window may have answered or harvested)."""
-        self._drills = None
+        self._drills = self._loading = None
+        self.progress = (0, 0)
         return self.drills()
 
     def daily(self) -> list[Drill]:
@@ -77,23 +117,36 @@ class DrillBook:
     def harvest(self, review: Review, match: Match, seat: int, *, game_id: str, game: str) -> list[Drill]:
         """Add the costly decisions of ``seat`` in ``review`` of ``match``; the drills new to the book
         (a decision already drilled only gains its game among its sources)."""
-        found = harvest(review, match, seat, game_id=game_id, game=game, today=self.today())
-        if not found:
-            return []
-        added: list[Drill] = []
+        return drain(self.harvesting(review, match, seat, game_id=game_id, game=game))
 
-        def change(drills: dict[str, Drill]) -> None:
-            added.clear()
-            for drill in found:
-                kept = drills.get(drill.id)
+    def harvesting(
+        self, review: Review, match: Match, seat: int, *, game_id: str, game: str
+    ) -> Generator[None, None, list[Drill]]:
+        """:meth:`harvest` a slice at a time (the Review's, one a frame): the book read if it is not
+        yet (its bound counts every drill), the record's replay, then each drill looked up and kept in
+        its own entry, so the book's size costs no step more than another."""
+        while not self.load_step():  # the whole book known, for its bound
+            yield
+        found = yield from harvesting(review, match, seat, game_id=game_id, game=game, today=self.today())
+        added: dict[str, Drill] = {}
+        for drill in found:
+            yield
+            fresh: list[bool] = []
+
+            def change(kept: Drill | None, drill: Drill = drill, fresh: list[bool] = fresh) -> Drill | None:
+                fresh[:] = [kept is None]
                 if kept is None:
-                    drills[drill.id] = drill
-                    added.append(drill)
-                elif drill.sources[0] not in kept.sources and len(kept.sources) < MAX_SOURCES:
-                    drills[drill.id] = kept.replace(sources=kept.sources + drill.sources)
+                    return drill
+                if drill.sources[0] not in kept.sources and len(kept.sources) < MAX_SOURCES:
+                    return kept.replace(sources=kept.sources + drill.sources)
+                return None
 
-        self._change(change)
-        return added
+            self._change(drill.id, change, bound=False)
+            if fresh[0]:
+                added[drill.id] = drill
+        for gone in self._bound() if added else ():
+            added.pop(gone, None)
+        return list(added.values())
 
     def unchecked(self, key: str) -> list[Drill]:
         """Drills whose deep check under ``key`` is still to do: new ones, and those checked with
@@ -105,13 +158,12 @@ class DrillBook:
         (if not, the drill is dropped). The drill as kept, or None if the book does not hold it (another
         cartridge sharing the store dropped it)."""
 
-        def change(drills: dict[str, Drill]) -> None:
-            drill = drills.get(drill_id)
-            if drill is not None:
-                drills[drill_id] = drill.replace(analysis=analysis, status="ready" if mistake else "dropped")
+        def change(drill: Drill | None) -> Drill | None:
+            if drill is None:
+                return None
+            return drill.replace(analysis=analysis, status="ready" if mistake else "dropped")
 
-        self._change(change)
-        return self.get(drill_id)
+        return self._change(drill_id, change)
 
     def answer(self, drill_id: str, given: Play | str) -> Outcome:
         """Judge ``given`` (a play, or "double", "no double", "take", "pass") and schedule the drill."""
@@ -120,44 +172,56 @@ class DrillBook:
             raise ValueError(f"no drill {drill_id!r} is ready to be asked")
         outcome = judge(drill, given)
         today = self.today()
-        cell: list[Drill] = []
+        kept = self._change(
+            drill_id, lambda kept: answered(kept or drill, outcome.right, outcome.cost, today)
+        )
+        assert kept is not None
+        return Outcome(outcome.right, outcome.cost, outcome.at_least, outcome.best, outcome.given, kept)
 
-        def change(drills: dict[str, Drill]) -> None:
-            cell.clear()
-            kept = drills.get(drill_id, drill)
-            cell.append(answered(kept, outcome.right, outcome.cost, today))
-            drills[drill_id] = cell[0]
+    def _change(
+        self, drill_id: str, change: Callable[[Drill | None], Drill | None], *, bound: bool = True
+    ) -> Drill | None:
+        """Apply ``change`` to the drill as stored now (None: none, or one that does not read) and keep
+        what it gives (None: nothing to change); the drill as kept. ``bound``: keep the book within
+        its bound after it (an answer makes a drill longer)."""
+        made: list[Drill | None] = [None]
 
-        self._change(change)
-        return Outcome(outcome.right, outcome.cost, outcome.at_least, outcome.best, outcome.given, cell[0])
+        def apply(item: dict[str, Any] | None) -> dict[str, Any] | None:
+            made[0] = change(_readable(item))  # one that does not read is written over by the change
+            if made[0] is None:
+                return None
+            return drill_to_json(made[0])
 
-    def _change(self, change: Callable[[dict[str, Drill]], None]) -> None:
-        def apply(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            drills = self._read(items)
-            change(drills)
-            items = [drill_to_json(d) for d in drills.values()]
-            return _shed(items, len(items) - MAX_DRILLS) if len(items) > MAX_DRILLS else items
+        item = self.store.update(drill_id, apply)
+        kept = made[0] or _readable(item)
+        if self._drills is not None:
+            if kept is None:
+                self._drills.pop(drill_id, None)
+            else:
+                self._drills[drill_id] = kept
+        if bound and drill_id in self._bound():
+            return None
+        return kept
 
-        self._take(self.store.update(apply, _shed))
+    def _bound(self) -> list[str]:
+        """Keep the book within :data:`MAX_DRILLS` and the store's budget; the drills removed."""
+        removed = self.store.bound(_rank, MAX_DRILLS)
+        for gone in removed:
+            if self._drills is not None:
+                self._drills.pop(gone, None)
+        return removed
 
-    def _take(self, items: list[dict[str, Any]]) -> None:
-        self._drills = self._read(items)
+    def _take(self, items: dict[str, dict[str, Any]]) -> None:
+        drills = [_readable(item) for item in items.values()]
+        self._keep([d for d in drills if d is not None], drills.count(None))
 
-    def _read(self, items: list[dict[str, Any]]) -> dict[str, Drill]:
-        drills: dict[str, Drill] = {}
-        bad = 0
-        for item in items:
-            try:
-                drill = drill_from_json(item)
-            except ValueError:
-                bad += 1
-                continue
-            drills.setdefault(drill.id, drill)
+    def _keep(self, drills: list[Drill], bad: int) -> None:
         if bad:
             self.notices.append(
-                Notice("drills.json", None, f"{bad} drill(s) could not be read and were left out.")
+                Notice("drills/", None, f"{bad} drill(s) could not be read and were left out.")
             )
-        return drills
+        # Oldest first, as they were harvested: the store's entries come in no order of their own.
+        self._drills = {d.id: d for d in sorted(drills, key=lambda d: (d.added, d.id))}
 
 
 def judge(drill: Drill, given: Play | str) -> Outcome:
@@ -195,11 +259,14 @@ def judge(drill: Drill, given: Play | str) -> Outcome:
 _CUBE_CHOICES = {"double": ("double", "no double"), "take": ("take", "pass")}
 
 
-def _shed(items: list[dict[str, Any]], n: int = 0) -> list[dict[str, Any]]:
-    """The items less ``n`` (else a tenth): first the dropped, then the learned, then the oldest added."""
+def _readable(item: dict[str, Any] | None) -> Drill | None:
+    """The drill a stored item holds; None for none, or one that does not read (left out at the load)."""
+    try:
+        return None if item is None else drill_from_json(item)
+    except ValueError:
+        return None
 
-    def rank(item: dict[str, Any]) -> tuple[bool, bool, str]:
-        return item.get("status") != "dropped", item.get("box") != LEARNED, str(item.get("added"))
 
-    gone = {id(x) for x in sorted(items, key=rank)[: n or max(1, len(items) // 10)]}
-    return [x for x in items if id(x) not in gone]
+def _rank(item: dict[str, Any]) -> tuple[bool, bool, str]:
+    """The order drills go in past the bound: first the dropped, then the learned, then the oldest added."""
+    return item.get("status") != "dropped", item.get("box") != LEARNED, str(item.get("added"))

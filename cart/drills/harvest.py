@@ -7,9 +7,11 @@ ID and Match ID hold the board, the dice, the cube and the score). Every decisio
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from datetime import date
 
 from ..ai.review import DOUBTFUL, CubeReview, PlayReview, Review, record_digest
+from ..ai.slices import drain
 from ..engine import Match, Moment, Position
 from .record import Drill, Source, Stage
 
@@ -19,17 +21,33 @@ NAME = 80
 """Characters of a game's id and name a drill keeps (a file's name may be longer)."""
 _CUBE_WORDS = {"drop": "pass"}
 """The Review's words for a cube action as a drill says them (gnubg's "pass")."""
+REPLAY_SLICE = 8
+"""Actions :func:`harvesting` replays between two of its pauses: a few milliseconds in the page."""
 
 
 def harvest(review: Review, match: Match, seat: int, *, game_id: str, game: str, today: date) -> list[Drill]:
     """The drills in ``review`` of ``match`` for the player in ``seat``: every play or cube action
     of theirs that lost at least :data:`DOUBTFUL`, in record order, one per position and match state."""
+    return drain(harvesting(review, match, seat, game_id=game_id, game=game, today=today))
+
+
+def harvesting(
+    review: Review, match: Match, seat: int, *, game_id: str, game: str, today: date
+) -> Generator[None, None, list[Drill]]:
+    """:func:`harvest` a slice at a time: the record is replayed to the positions, which in the page
+    takes a frame's time for a few actions, so it pauses after every :data:`REPLAY_SLICE`."""
     if seat not in (0, 1):
         raise ValueError(f"a seat is 0 or 1, got {seat!r}")
     costly = [d for d in review.decisions() if d.player == seat and d.loss >= DOUBTFUL]
     if not costly:
         return []
-    moments = match.moments(upto=max(d.index for d in costly))
+    moments: dict[int, Moment] = {}
+    wanted = {d.index for d in costly}
+    for moment in match.each_moment(upto=max(wanted)):
+        if moment.index in wanted:
+            moments[moment.index] = moment
+        if moment.index % REPLAY_SLICE == REPLAY_SLICE - 1:
+            yield
     name = match.names[seat]
     found: dict[str, Drill] = {}
     for d in costly:

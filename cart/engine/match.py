@@ -9,7 +9,7 @@ a roll with no play passes at once), so :meth:`Match.replay` needs no generator.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from .actions import Accept, Action, Decline, Double, Drop, Forfeit, Move, NewGame, Resign, Roll, Take
@@ -240,14 +240,18 @@ class Match:
 
     def moments(self, *, upto: int | None = None) -> list[Moment]:
         """Every moment of the record from the match's own start (``len(record) + 1``), or up to ``upto``."""
+        return list(self.each_moment(upto=upto))
+
+    def each_moment(self, *, upto: int | None = None) -> Iterator[Moment]:
+        """:meth:`moments` one at a time, as the replay reaches each: a caller in a frame replays a
+        long record a slice at a time."""
         actions = self.record if upto is None else self.record[:upto]
         replay = self.restarted()
-        out = [replay._moment(0, None, None)]
+        yield replay._moment(0, None, None)
         for i, action in enumerate(actions, 1):
             events = replay.apply(action)
             moved = next((e.play for e in events if isinstance(e, Moved)), None)
-            out.append(replay._moment(i, action, moved))
-        return out
+            yield replay._moment(i, action, moved)
 
     def _moment(self, index: int, action: Action | None, play: Play | None) -> Moment:
         game = self.game

@@ -6,8 +6,8 @@ runs in CPython and Pyodide alike. Each file is a checksummed, versioned envelop
 the older part of a long record in pieces written once beside it
 (``games/<slug>-<hash>.<n>.<digest>.part``, :mod:`cart.store.saves.pieces`), so a save
 costs the same however long the record; ``ratings.json``, ``settings.json``,
-``reviews/`` (cached reviews), ``drills.json`` and ``damaged/`` (what could not be used, set aside,
-never deleted). Two cartridges may share a folder: a game has one writer at a time
+``reviews/`` (cached reviews), ``drills/`` (a drill an entry) and ``damaged/`` (what could
+not be used, set aside, never deleted). Two cartridges may share a folder: a game has one writer at a time
 (:class:`ConflictError` otherwise) and ratings are re-read and merged before each
 write. Play through :meth:`Store.session`, the match's observer, so every committed
 action is saved and every result rated, whoever applied it.

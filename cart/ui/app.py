@@ -204,12 +204,11 @@ class App(SceneStack):
 
     def show_drills(self) -> None:
         """The Drills window over the screen; over a Review, its game's costly plays become drills first."""
-        from cart.ui.practice.drills_window import DrillsScene, harvested  # loaded when first opened
+        from cart.ui.practice.drills_window import DrillsScene, harvest_of  # loaded when first opened
         from cart.ui.review.review import ReviewScene
 
         review = next((s for s in reversed(self.stack) if isinstance(s, ReviewScene)), None)
-        said = harvested(self.services, review) if review is not None else ""
-        self.push(DrillsScene(self.services, said=said))
+        self.push(DrillsScene(self.services, harvest=harvest_of(review) if review is not None else None))
 
     def to_title(self) -> None:
         self.switch(TitleScene(self.services))

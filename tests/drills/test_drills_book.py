@@ -192,9 +192,10 @@ def test_a_damaged_drills_file_is_set_aside_and_bad_items_are_left_out() -> None
     book = DrillBook(store.drills, Clock())
     match = opening("8/2 6/5")
     book.harvest(review_match(match), match, 0, game_id="g", game="g")
-    data = backend.read("drills.json")
+    (name,) = backend.names("drills/")  # the drill's own entry
+    data = backend.read(name)
     assert data is not None
-    backend.write("drills.json", data.replace(b"8/2 6/5", b"8/2 6/4"))
+    backend.write(name, data.replace(b"8/2 6/5", b"8/2 6/4"))
     store = Store(backend)
     assert DrillBook(store.drills, Clock()).drills() == []
     assert "drills" in store.take_notices()[0].message and backend.names("damaged/")
@@ -211,7 +212,7 @@ def test_two_windows_on_one_folder_keep_each_other_s_answers_and_harvests() -> N
     position = Position.from_position_id(drill.position_id)
     one.answer(drill.id, parse_play(position, (6, 1), "13/7 8/7"))
     added = two.harvest(review_match(other), other, 0, game_id="h", game="h")
-    assert added and {d.id for d in two.drills()} == {drill.id, added[0].id}
+    assert added and {d.id for d in two.reload()} == {drill.id, added[0].id}  # each change its own entry
     assert two.get(drill.id).box == 2  # type: ignore[union-attr]
 
 
@@ -220,12 +221,17 @@ def test_the_book_is_bounded_dropping_the_dropped_first() -> None:
 
     backend = MemoryBackend()
     book = DrillBook(Store(backend).drills, Clock())
-    base = Drill("4HPwATDgc/ABMA", "cAkAAAAAAAAA", "double", None, "Ann", "no double", 0.1, "cube", DAY)
+    old = DAY - timedelta(days=1)
+    base = Drill("4HPwATDgc/ABMA", "cAkAAAAAAAAA", "double", None, "Ann", "no double", 0.1, "cube", old)
     ids = [f"{n:012d}" for n in range(MAX_DRILLS + 5)]
-    drills = {m: base.replace(match_id=m, status="dropped" if n < 3 else "new") for n, m in enumerate(ids)}
-    book._change(lambda kept: kept.update({d.id: d for d in drills.values()}))
-    kept = book.reload()
-    assert len(kept) == MAX_DRILLS and all(d.status == "new" for d in kept)
+    book.store.put(
+        drill_to_json(base.replace(match_id=m, status="dropped" if n < 3 else "new"))
+        for n, m in enumerate(ids)
+    )
+    match = opening("8/2 6/5")
+    (added,) = book.harvest(review_match(match), match, 0, game_id="g", game="g")  # one more: six go
+    kept = DrillBook(Store(backend).drills, Clock()).drills()
+    assert len(kept) == MAX_DRILLS and all(d.status == "new" for d in kept) and added in kept
 
 
 def test_a_long_game_name_is_kept_cut_so_the_drill_reads_back() -> None:

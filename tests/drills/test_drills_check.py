@@ -33,7 +33,7 @@ def test_a_play_the_deep_check_finds_right_is_dropped_and_never_asked() -> None:
     book = DrillBook(Store(MemoryBackend()).drills, lambda: DAY)
     match = few_plays("17/14 2/1")
     (drill,) = book.harvest(review_match(match), match, 0, game_id="g", game="g")
-    book._change(lambda drills: drills.update({drill.id: drill.replace(made="17/14 3/2")}))
+    book._change(drill.id, lambda _: drill.replace(made="17/14 3/2"))
     (dropped,) = list(check_all(book))
     assert dropped.status == "dropped" and book.daily() == [] and book.more() == []
     again = book.harvest(review_match(match), match, 0, game_id="h", game="h")

@@ -3,9 +3,10 @@
 ``drills_stock()`` fills the store's book with drills made on the host (``webcheck_run.py``
 writes them into a file the run also ``pyfile:``s); ``drills_probe()`` opens the Drills window,
 which checks the drills waiting in the page's worker, and times its frames and each check until
-none waits; ``drills_store_probe()`` times, in the frame, what the worker cannot take from it: a
-reviewed game's harvest into a full book and a finished check kept there (each a read, change and
-write of the whole drills file). Nothing here is part of the cart.
+none waits; ``drills_store_probe()`` times, in the frame, what the worker cannot take from it: the
+book read and a reviewed game's harvest into it, a step a frame as the Review does them, and a
+finished check kept there (each a read, change and write of its drills' own entries). Nothing here
+is part of the cart.
 """
 
 # driver.py's app, mod, _timed and _worked, run before this file in the same namespace:
@@ -14,13 +15,13 @@ write of the whole drills file). Nothing here is part of the cart.
 import json
 import time
 
-DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "end": None}
+DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "read": None, "end": None}
 
 
 def drills_stock(ready, new):
     """The store's book is ``ready`` (checked drills) and ``new`` (waiting for their check), JSON items."""
     store = app().services.store
-    store.drills.update(lambda _: [*ready, *new], lambda items: items[:-1])
+    store.drills.put([*ready, *new])
     return {"ready": len(ready), "new": len(new), "json_bytes": len(json.dumps([*ready, *new]))}
 
 
@@ -31,7 +32,7 @@ def drills_probe():
     a.go(mod("routes", "ToDrills").ToDrills())
     window = a.top
     checking = window.checking
-    DRILLS.update(frames=[], checks=[], keeps=[], opened=None, end=None, window=window)
+    DRILLS.update(frames=[], checks=[], keeps=[], opened=None, read=None, end=None, window=window)
     part = checking._part
 
     def timed_part(check):
@@ -51,13 +52,15 @@ def drills_probe():
         now = time.perf_counter()
         if DRILLS["opened"] is None:
             DRILLS["opened"] = now - t0  # F2's transition to the frame after the window's first
+        if DRILLS["read"] is None and window.reading is None:
+            DRILLS["read"] = now - t0  # to the frame after the one that read the book whole
         if DRILLS["end"] is None:
             DRILLS["frames"].append((now, checking.drill.id if checking.drill else "", _worked()))
-            if not checking.busy and not checking.book.unchecked(checking.key):
+            if window.reading is None and not checking.busy and not checking.book.unchecked(checking.key):
                 DRILLS["end"] = now
 
     clock.begin = timed_begin
-    return {"top": type(window).__name__, "waiting": len(checking.book.unchecked(checking.key))}
+    return {"top": type(window).__name__, "reading": window.reading is not None}
 
 
 def drills_done():
@@ -91,6 +94,7 @@ def drills_report():
     return {
         **timed,
         "open_s": round(DRILLS["opened"], 3) if DRILLS["opened"] is not None else None,
+        "read_s": round(DRILLS["read"], 3) if DRILLS["read"] is not None else None,
         "checks": checks,
         "keep_ms": [round(k * 1e3, 1) for k in DRILLS["keeps"]],
         "keep_longest_ms": round(keeps[-1] * 1e3, 1) if keeps else None,
@@ -99,8 +103,10 @@ def drills_report():
 
 
 def drills_store_probe(review_json, mat, rounds=3):
-    """In the frame: the harvest of a reviewed game (``review_json``, its ``.mat``) into the book as it
-    is, each seat as the Review harvests, then a check kept; each ``rounds`` times (ms)."""
+    """In the frame: the Drills window made and its book read, a step a call, as F2 opens it; the book
+    read and the harvest of a reviewed game (``review_json``, its ``.mat``) into it as the Review does them, a
+    step a frame (each step timed: the longest is the frame's share), then a check kept; each
+    ``rounds`` times (ms)."""
     from cart.ai.review.codec import review_from_json
     from cart.drills import DrillBook
     from cart.store import import_mat
@@ -108,23 +114,67 @@ def drills_store_probe(review_json, mat, rounds=3):
     store = app().services.store
     match = import_mat(mat).replay()
     review = review_from_json(review_json)
-    harvests, keeps, added = [], [], []
-    for _ in range(rounds):
-        book = DrillBook(store.drills)  # read afresh, as a Review opened later does
-        book.drills()
+    reads, harvests, keeps, added = [], [], [], []
+
+    def stepped(gen):
+        steps = []
+        while True:
+            t0 = time.perf_counter()
+            try:
+                next(gen)
+            except StopIteration as done:
+                steps.append(time.perf_counter() - t0)
+                return steps, done.value
+            steps.append(time.perf_counter() - t0)
+
+    windows = []
+    scene = mod("drills_window", "DrillsScene").DrillsScene
+    for _ in range(rounds):  # the Drills window made, then its book read a step a call, as F2 does
         t0 = time.perf_counter()
-        found = [
-            d for seat in (0, 1) for d in book.harvest(review, match, seat, game_id="g-probe", game="Probe")
-        ]
-        harvests.append(time.perf_counter() - t0)
+        window = scene(app().services)
+        made = time.perf_counter() - t0
+        steps = []
+        while window.reading is not None:
+            t0 = time.perf_counter()
+            window.read_on()
+            steps.append(time.perf_counter() - t0)
+        window.checking.stop()
+        windows.append((made, steps))
+    for n in range(rounds):
+        book = DrillBook(store.drills)  # read afresh, a slice a step, as a Review opened later does
+        steps = []
+        while True:
+            t0 = time.perf_counter()
+            read = book.load_step()
+            steps.append(time.perf_counter() - t0)
+            if read:
+                break
+        reads.append(steps)
+        steps, found = [], []
+        for seat in (0, 1):
+            more, new = stepped(book.harvesting(review, match, seat, game_id=f"g-probe-{n}", game="Probe"))
+            steps += more
+            found += new
+        harvests.append(steps)
         added.append(len(found))
         ready = next(d for d in book.drills() if d.analysis is not None)
         t0 = time.perf_counter()
         book.checked(ready.id, ready.analysis, True)
         keeps.append(time.perf_counter() - t0)
+
+    def ms(steps):
+        return {
+            "steps": len(steps),
+            "longest_ms": round(max(steps) * 1e3, 1),
+            "total_ms": round(sum(steps) * 1e3, 1),
+        }
+
     return {
+        "window_ms": [round(made * 1e3, 1) for made, _ in windows],
+        "window_read": [ms(steps) for _, steps in windows],
         "drills": len(book.drills()),
         "added": added,
-        "harvest_ms": [round(h * 1e3, 1) for h in harvests],
+        "read": [ms(s) for s in reads],
+        "harvest": [ms(s) for s in harvests],
         "keep_ms": [round(k * 1e3, 1) for k in keeps],
     }

@@ -16,6 +16,7 @@ import os
 import re
 import stat
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from .entries import MAX_BYTES, SEGMENT, EntryChangedError, check_entry_name, digest
@@ -60,7 +61,13 @@ class FileBackend:
         """At most :data:`MAX_BYTES` + 1 bytes: a file too long to be ours is never read whole."""
         try:
             with self._path(name).open("rb") as f:
-                return f.read(MAX_BYTES + 1)
+                # Asked for its own size (and one byte more): read(MAX_BYTES + 1) allocates 8 MiB each
+                # time, which a book of 500 drills, 500 small entries, paid 30 ms for.
+                want = min(os.fstat(f.fileno()).st_size, MAX_BYTES) + 1
+                data = f.read(want)
+                if len(data) == want:  # grown since its size was taken: on to the limit, as before
+                    data += f.read(MAX_BYTES + 1 - want)
+                return data
         except FileNotFoundError:
             return None
         except IsADirectoryError as exc:
@@ -157,19 +164,25 @@ class FileBackend:
         found: list[str] = []
         if not self.folder.is_dir():
             return found
-        for top in self.folder.iterdir():
+        tops: Iterator[Path] = self.folder.iterdir()
+        if "/" in prefix:  # within one folder (the drills'): only that one is listed
+            top = self.folder / prefix.split("/")[0]
+            tops = iter([top] if SEGMENT.fullmatch(top.name) and (top.is_symlink() or top.exists()) else [])
+        for top in tops:
             if top.is_symlink() or not SEGMENT.fullmatch(top.name) or ".." in top.name:
                 continue  # a link leads out of the folder: never listed, never followed
             if top.is_dir():
                 # A folder where a save belongs is listed too: reading it then says what is in the way.
-                found.extend(
-                    f"{top.name}/{p.name}"
-                    for p in top.iterdir()
-                    if not p.is_symlink()
-                    and (p.is_file() or p.is_dir())
-                    and SEGMENT.fullmatch(p.name)
-                    and ".." not in p.name
-                )
+                # Each kind from the listing itself (no stat a file: the drills' folder holds hundreds).
+                with os.scandir(top) as listing:
+                    found.extend(
+                        f"{top.name}/{e.name}"
+                        for e in listing
+                        if not e.is_symlink()
+                        and (e.is_file(follow_symlinks=False) or e.is_dir(follow_symlinks=False))
+                        and SEGMENT.fullmatch(e.name)
+                        and ".." not in e.name
+                    )
             elif top.is_file():
                 found.append(top.name)
         return sorted(n for n in found if n.startswith(prefix))

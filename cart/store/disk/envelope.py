@@ -26,6 +26,7 @@ SCHEMA_VERSIONS: dict[str, int] = {
     "review": 1,
     "piece": 1,
     "drills": 1,
+    "drill": 1,
 }
 """The current schema version of each kind of body.
 
@@ -55,7 +56,10 @@ SCHEMA_VERSIONS: dict[str, int] = {
   :mod:`cart.store.saves.reviews`). A cache: a review of another version reads as
   absent and is redone, so this kind needs no migrations.
 - drills 1: ``{"drills": [...]}``, each drill as :func:`cart.drills.record.drill_to_json`
-  writes it (see :mod:`cart.store.drills`).
+  writes it: the single drills file of before, now only read, to be split into ``drill``
+  entries (see :mod:`cart.store.drills`).
+- drill 1: ``{"id", "drill"}``, one drill (its id, ``position_id:match_id``, and its item as
+  :func:`cart.drills.record.drill_to_json` writes it) in an entry named by its id.
 """
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import binascii
 import errno
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from .entries import MAX_BYTES, EntryChangedError, check_entry_name, digest
@@ -80,9 +81,18 @@ def _decode(value: str) -> bytes:
 class LocalStorageBackend:
     """Entries as ``localStorage`` items (see the module docstring for how the contract holds)."""
 
-    def __init__(self, storage: StorageLike, namespace: str = NAMESPACE) -> None:
+    def __init__(
+        self,
+        storage: StorageLike,
+        namespace: str = NAMESPACE,
+        *,
+        every_key: Callable[[], Iterable[object]] | None = None,
+    ) -> None:
         self.storage = storage
         self.namespace = namespace
+        self.every_key = every_key
+        """Every key of ``storage`` in one call (the page's ``Object.keys``), where a key at a time
+        would cost a call into JavaScript each: the drills alone are hundreds of keys."""
 
     def _key(self, name: str) -> str:
         return self.namespace + check_entry_name(name)
@@ -148,7 +158,10 @@ class LocalStorageBackend:
     def names(self, prefix: str = "") -> list[str]:
         found: list[str] = []
         try:
-            keys = [self.storage.key(i) for i in range(int(self.storage.length))]
+            if self.every_key is not None:
+                keys = list(self.every_key())
+            else:
+                keys = [self.storage.key(i) for i in range(int(self.storage.length))]
         except Exception as exc:
             raise OSError(errno.EIO, f"cannot list the browser's storage: {exc}") from exc
         for key in keys:

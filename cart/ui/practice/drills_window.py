@@ -8,6 +8,8 @@ other drill. While it is open the drills still waiting are checked deeply, in th
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -25,14 +27,20 @@ from .drill_run import DrillRun
 from .progress import STAGE_NAMES, Counts, counts, success_series
 
 if TYPE_CHECKING:
+    from cart.ai.review import Review
+    from cart.engine import Match
     from cart.ui.review.review import ReviewScene
+    from cart.ui.review.review_drills import DrillSeats
     from cart.ui.wimp.services import Services
 
 STAGE_COLOURS = dict(zip(STAGE_NAMES, wimp.GRAPH_LINES, strict=False))
+READ_SHARE_S = 0.008
+"""Seconds a frame gives the book's read even with none to spare (the page's frames are often late):
+the player waits on nothing else, and a slice is a few milliseconds."""
 
 
 def open_book(services: Services) -> tuple[DrillBook | None, str]:
-    """The store's drills (None with the reason when nothing is saved in this session).
+    """The store's drills, not read yet (None with the reason when nothing is saved in this session).
 
     Its days are the player's own: a drill due tomorrow comes back after their midnight."""
     store = services.store
@@ -41,31 +49,39 @@ def open_book(services: Services) -> tuple[DrillBook | None, str]:
     return DrillBook(store.drills, today=lambda: store.drills.clock().astimezone().date()), ""
 
 
-def harvested(services: Services, scene: ReviewScene) -> str:
-    """The Review's game's costly decisions by its people (as judged so far), made drills at once (the
-    book merges those it has; the Review also does when its deep pass is whole); in words."""
-    book, problem = open_book(services)
+@dataclass(frozen=True)
+class Harvest:
+    """A Review's game to make drills of as the window opens (F2 over the Review): its review as judged
+    so far, its match, and whose mistakes (the book merges those it has; the Review also harvests
+    when its deep pass is whole)."""
+
+    review: Review
+    match: Match
+    seats: DrillSeats
+
+
+def harvest_of(scene: ReviewScene) -> Harvest | None:
+    """What the Review ``scene`` gives drills of now (None: nothing judged yet, or no one's drills)."""
     review, seats = scene.shown(), scene.source.drills
-    if book is None or review is None or seats is None:
-        return problem
-    try:
-        added = [
-            d
-            for seat in seats.seats
-            for d in book.harvest(review, scene.source.match, seat, game_id=seats.game_id, game=seats.game)
-        ]
-    except StoreError as exc:
-        return str(exc)
-    return f"{len(added)} new from {seats.game}" if added else f"No new drills from {seats.game}"
+    if review is None or seats is None:
+        return None
+    return Harvest(review, scene.source.match, seats)
 
 
 class DrillsScene(WindowScene):
-    """Today's drills, the progress graph, and the buttons to practise (see the module)."""
+    """Today's drills, the progress graph, and the buttons to practise (see the module).
+
+    It shows at once and reads the book a slice a frame, as much as the frame has time for
+    (``Reading the drills... 120 of 500``), first harvesting a Review's game into it when
+    asked to: Start, More and the deep checks wait for the book read whole. After a run
+    it counts the run's answers at once and reads the book again behind them (another
+    cartridge on the store may have changed it), the buttons working meanwhile.
+    """
 
     help_page = "drills"
     menu_title = "Drills"
 
-    def __init__(self, services: Services, *, said: str = "") -> None:
+    def __init__(self, services: Services, *, harvest: Harvest | None = None) -> None:
         super().__init__(services)
         self.window = Window(Rect(8, 16, 624, 480), "Drills", focused=True, icons=("close",))
         work = self.window.work_area
@@ -74,34 +90,80 @@ class DrillsScene(WindowScene):
         self.close = Button(Rect(work.right - 336, y, 100, 28), "Close", action=self.cancel)
         self.more = Button(Rect(work.right - 224, y, 100, 28), "More", action=self.practise_more)
         self.start = Button(Rect(work.right - 112, y, 100, 28), "Start", True, action=self.start_today)
-        self.said = said
-        self.book, self.problem = open_book(services)
-        self.checking = Checking(services, self.book) if self.book is not None else None
+        self.start.enabled = self.more.enabled = False  # until the book is read
+        self.said = ""
+        book, self.problem = open_book(services)
+        self.book: DrillBook | None = None
+        """The book as last read whole: what the counts, Start and More use."""
+        self.reading: Generator[None, None, None] | None = None
+        """The book's read under way, a step a frame (:meth:`read_on`); None once it is whole."""
+        self.being_read = book
+        self.harvest = harvest
+        self.checking = Checking(services, book) if book is not None else None
         self.figures: Counts | None = None
         self.series: dict[str, list[tuple[date, float]]] = {}
+        if book is not None:
+            self.reading = self._reading(book, harvest)
+
+    def _reading(self, book: DrillBook, harvest: Harvest | None) -> Generator[None, None, None]:
+        """``harvest`` kept in ``book`` (which reads it first), else ``book`` read, each a slice a step;
+        then the window shows it."""
+        if harvest is not None:
+            game, added = harvest.seats.game, []
+            try:
+                for seat in harvest.seats.seats:
+                    added += yield from book.harvesting(
+                        harvest.review, harvest.match, seat, game_id=harvest.seats.game_id, game=game
+                    )
+                self.said = f"{len(added)} new from {game}" if added else f"No new drills from {game}"
+            except StoreError as exc:
+                self.said = str(exc)
+        try:
+            while not book.load_step():
+                yield
+        except StoreError as exc:  # nothing to count or ask: the window says why
+            self.problem, self.figures = str(exc), counts([], [], LEARNED)
+            return
+        self.book = book
+        if self.checking is not None:
+            self.checking.book = book
         self.refresh()
 
+    def read_on(self) -> None:
+        """This frame's share of the read: a slice, then more while the frame has time for them (at
+        least :data:`READ_SHARE_S`, but under a fixed allowance, the tests')."""
+        clock = self.services.clock
+        deadline = clock.deadline()
+        if clock.budget is None:
+            deadline = max(deadline, clock.now() + READ_SHARE_S)
+        while self.reading is not None:
+            try:
+                next(self.reading)
+            except StopIteration:
+                self.reading = None
+            if clock.now() >= deadline:
+                break
+
     def refresh(self) -> None:
-        """Read the book again (after a run, or another window's answers): the counts and the graph."""
+        """The counts and the graph, from the book as read and changed here (after a check, a run)."""
         book = self.book
         if book is None:
-            self.start.enabled = self.more.enabled = False
             return
-        try:
-            drills = book.reload()
-            daily = book.daily()
-        except StoreError as exc:
-            self.problem, drills, daily = str(exc), [], []
+        drills = book.drills()
+        daily = book.daily()
         self.figures = counts(drills, daily, LEARNED)
         self.series = success_series(drills)
         self.start.enabled = bool(daily)
         self.more.enabled = self.figures.ready > 0
 
     def update(self, intents: list[Intent]) -> Transition | None:
-        """The buttons and keys; then this frame's share of the deep check of the drills waiting."""
+        """The buttons and keys; then this frame's share of the book's read, or of the deep check of
+        the drills waiting."""
         going = super().update(intents)
         checking = self.checking
-        if checking is not None and checking.step():
+        if self.reading is not None:
+            self.read_on()
+        elif self.book is not None and checking is not None and checking.step():
             self.problem = checking.problem
             self.refresh()  # one more drill ready (or dropped)
         return going
@@ -113,12 +175,15 @@ class DrillsScene(WindowScene):
     def cover(self, covered: bool) -> None:
         uncovered = self.covered and not covered
         super().cover(covered)
-        if uncovered:
-            self.refresh()  # a run over it has answered some
+        if uncovered and self.book is not None:  # a run over it has answered some
+            self.refresh()
+            book, _ = open_book(self.services)
+            if book is not None:
+                self.being_read, self.reading = book, self._reading(book, None)
 
     # -- actions ----------------------------------------------------------------------------------
     def start_today(self) -> Transition | None:
-        assert self.book is not None
+        assert self.book is not None  # Start is greyed until the book is read
         return DrillRun(self.services, self.book, self.book.daily()).start()
 
     def practise_more(self) -> Transition | None:
@@ -140,8 +205,10 @@ class DrillsScene(WindowScene):
     # -- drawing ----------------------------------------------------------------------------------
     def lines(self) -> list[str]:
         """The words above the graph."""
-        if self.problem or self.figures is None:
+        if self.problem:
             return [self.problem]
+        if self.figures is None:  # the first read under way
+            return self.reading_lines()
         f = self.figures
         rate = (
             f"{100 * f.right / f.answers:.0f}% right of {f.answers} answers"
@@ -163,6 +230,17 @@ class DrillsScene(WindowScene):
             f"Answers: {rate}",
             "; ".join(w for w in (self.said, self.checking.said() if self.checking else "") if w),
         ]
+
+    def reading_lines(self) -> list[str]:
+        """The words while the book is read the first time: how far, and the Review's game harvested."""
+        book = self.being_read
+        read, listed = book.progress if book is not None else (0, 0)
+        if self.harvest is not None and book is not None and book.loaded:
+            return [
+                f"Reading the drills... {listed} of {listed}",
+                f"Adding the costly plays of {self.harvest.seats.game}...",
+            ]
+        return [f"Reading the drills... {read} of {listed}" if listed else "Reading the drills..."]
 
     def draw(self, g: pyxel.Image) -> None:
         a = self.services.assets
@@ -189,6 +267,8 @@ class DrillsScene(WindowScene):
             g.rect(x, box.bottom - CHAR_H - 2, 14, CHAR_H - 4, colour)
             a.text(g, x + 18, box.bottom - CHAR_H - 4, name, wimp.TEXT)
             x += (len(name) + 5) * CHAR_W
+        if self.figures is None:
+            return  # read on: nothing to say yet
         if not self.series:
             a.text_centered(g, box.x + box.w // 2, plot.y + plot.h // 2, "No answers yet", wimp.TEXT)
             return

@@ -6,6 +6,7 @@ the Drills window asks them. No Pyxel here.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,6 +50,7 @@ class DrillWork:
         self.clock = services.clock
         self.checking: Checking | None = None
         self.harvested = False
+        self._harvest: Generator[None, None, None] | None = None
         store = services.store
         if store is not None and seats is not None and seats.seats:
             from cart.drills import DrillBook  # loaded with a Review that makes drills, not with the game
@@ -63,13 +65,14 @@ class DrillWork:
         return self.checking is None
 
     def step(self, review: Review) -> None:
-        """This frame's share: the harvest (once), else the check's."""
+        """This frame's share: a slice of the harvest (the book read, the record replayed, a drill
+        kept), else the check's."""
         checking = self.checking
         if checking is None:
             return
         try:
             if not self.harvested:
-                self._harvest(review)
+                self._harvest_step(review)
             else:
                 checking.step()
         except StoreError:
@@ -82,14 +85,24 @@ class DrillWork:
             self.checking.stop()
         self.checking = None
 
-    def _harvest(self, review: Review) -> None:
-        assert self.checking is not None and self.seats is not None
-        self.harvested = True
+    def _harvest_step(self, review: Review) -> None:
+        """A slice of the harvest (:meth:`DrillBook.harvesting`: each a few ms in the page)."""
+        if self._harvest is None:
+            self._harvest = self._harvesting(review)
         start = self.clock.now()
         try:
-            for seat in self.seats.seats:
-                self.checking.book.harvest(
-                    review, self.match, seat, game_id=self.seats.game_id, game=self.seats.game
-                )
+            next(self._harvest)
+        except StopIteration:
+            self.harvested, self._harvest = True, None
+        except BaseException:
+            self.harvested, self._harvest = True, None
+            raise
         finally:
             self.clock.thought += self.clock.now() - start
+
+    def _harvesting(self, review: Review) -> Generator[None, None, None]:
+        assert self.checking is not None and self.seats is not None
+        for seat in self.seats.seats:
+            yield from self.checking.book.harvesting(
+                review, self.match, seat, game_id=self.seats.game_id, game=self.seats.game
+            )

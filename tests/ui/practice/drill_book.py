@@ -114,4 +114,4 @@ def ten_drills() -> list[Drill]:
 
 def stock(store: Store, drills: list[Drill]) -> None:
     """Put ``drills`` in ``store``'s drills file."""
-    store.drills.update(lambda items: [drill_to_json(d) for d in drills], lambda items: items[:-1])
+    store.drills.put(drill_to_json(d) for d in drills)

@@ -4,6 +4,7 @@ on the board by mouse, keys, pad and touch, each answer judged and shown; and it
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -22,7 +23,8 @@ from cart.ai.rollout.check import check_key
 from cart.drills import Analysis, Choice, Drill, DrillBook, harvest
 from cart.engine import Play
 from cart.engine.notation import format_play
-from cart.store import GameOptions, Settings, Store, WriteError
+from cart.store import GameOptions, MemoryBackend, Settings, Store, StoreError, WriteError
+from cart.store.drills import FOLDER, LOAD_SLICE
 from cart.ui.app import App
 from cart.ui.board import layout as L
 from cart.ui.board.view_state import Player as Seat
@@ -48,7 +50,7 @@ def noon() -> datetime:
     return datetime(DAY.year, DAY.month, DAY.day, 12, 0, tzinfo=UTC)
 
 
-def drills_app(folder: Path, drills: list[Drill], page: StandInPage | None = None) -> App:
+def drills_app(folder: Path | MemoryBackend, drills: list[Drill], page: StandInPage | None = None) -> App:
     pyxel.set_mouse_pos(320, 256)
     store = Store(folder, clock=noon)
     stock(store, drills)
@@ -74,6 +76,15 @@ def best_play(scene: DrillScene, drill: Drill) -> Play:
 def book_of(app: App) -> DrillBook:
     assert app.store is not None
     return DrillBook(app.store.drills, today=lambda: DAY)
+
+
+def opened(app: App) -> DrillsScene:
+    """The Drills window opened (F2), its book read: the tests' frames have time to read it all in one."""
+    app.go(ToDrills())
+    Driver(app).frames(1)
+    window = app.top
+    assert isinstance(window, DrillsScene) and window.book is not None and window.reading is None
+    return window
 
 
 def asked(app: App) -> tuple[DrillScene, Drill]:
@@ -194,9 +205,7 @@ def test_a_wrong_play_shows_its_cost_the_best_as_arrows_and_when_it_comes_back(
 ) -> None:
     """A play typed at the first drill, not the best: wrong, its cost, the best play's arrows, tomorrow."""
     app = drills_app(tmp_path, ten_drills()[:8])
-    app.go(ToDrills())
-    window = app.top
-    assert isinstance(window, DrillsScene)
+    window = opened(app)
     d = Driver(app)
     d.click(window.start.rect.center)
     scene, drill = asked(app)
@@ -219,10 +228,8 @@ def test_a_wrong_play_shows_its_cost_the_best_as_arrows_and_when_it_comes_back(
 # -- golden screenshots ----------------------------------------------------------------------------------
 def started(tmp_path: Path, drills: list[Drill]) -> tuple[App, Driver]:
     app = drills_app(tmp_path, drills)
-    app.go(ToDrills())
+    window = opened(app)
     d = Driver(app)
-    window = app.top
-    assert isinstance(window, DrillsScene)
     d.click(window.start.rect.center)
     return app, d
 
@@ -286,6 +293,15 @@ def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tm
     app.feed([Pointer(*d.pointer), Command("drills")])  # F2, as the Review's keys send it
     window = app.top
     assert isinstance(window, DrillsScene)
+    assert book_of(app).drills() == [] and window.lines() == ["Reading the drills..."]  # at once
+    app.think_budget = 0.0  # a step a frame: the harvest's own, the record replayed, then a drill kept
+    said = []
+    while window.reading is not None:
+        d.frames(1)
+        said.append(window.lines()[-1])
+    assert "Adding the costly plays of Friday..." in said and said[-1] == "1 new from Friday"
+    assert not window.start.enabled
+    app.think_budget = 30.0
     (drill,) = book_of(app).drills()
     assert (drill.kind, drill.dice, drill.made, drill.status) == ("play", (6, 1), "8/2 6/5", "new")
     assert [s.game_id for s in drill.sources] == [kept.game_id]
@@ -311,9 +327,7 @@ def test_more_adds_every_other_drill_and_escape_closes_the_run(assets: Assets, t
     board goes back to the window, which counts the answers given."""
     fresh = [d.replace(box=0, due=None, answers=()) for d in ten_drills()[:2]]
     app = drills_app(tmp_path, [*ten_drills()[2:4], *fresh])
-    app.go(ToDrills())
-    window = app.top
-    assert isinstance(window, DrillsScene)
+    window = opened(app)
     assert window.lines()[0] == "Today: 4 (2 due, 2 new)"
     d = Driver(app)
     d.click(window.start.rect.center)
@@ -345,9 +359,7 @@ def test_a_drill_that_cannot_be_set_up_is_skipped_and_said(assets: Assets, tmp_p
     bad = good.replace(match_id="cAgFAAAAAAAE")  # a game not begun: nothing to set up
     assert bad.id < good.id  # asked first
     app = drills_app(tmp_path, [bad, good])
-    app.go(ToDrills())
-    window = app.top
-    assert isinstance(window, DrillsScene)
+    window = opened(app)
     d = Driver(app)
     d.click(window.start.rect.center)
     box = app.top
@@ -366,9 +378,7 @@ def test_a_drill_whose_check_fails_is_skipped_and_said_and_the_next_is_checked(
     bad = good.replace(match_id="cAgFAAAAAAAE")
     assert bad.id < good.id  # checked first
     app = drills_app(tmp_path, [bad, good])
-    app.go(ToDrills())
-    window = app.top
-    assert isinstance(window, DrillsScene)
+    window = opened(app)
     assert window.checking is not None
     Driver(app).until(lambda: window.checking is not None and window.checking.kept == 1)
     assert window.lines()[1].endswith("1 waiting for the deep check")
@@ -376,24 +386,77 @@ def test_a_drill_whose_check_fails_is_skipped_and_said_and_the_next_is_checked(
     assert [d.id for d in book_of(app).drills() if d.analysis is not None] == [good.id]
 
 
-def test_the_window_reads_the_book_once_as_it_opens_and_again_after_a_run(
-    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Opening is the player's wait (tools/bench_drills.py times it): one read; after a run, one more."""
-    app = drills_app(tmp_path, ten_drills()[:2])
-    assert app.store is not None
-    loads = []
-    load = app.store.drills.load
-    monkeypatch.setattr(app.store.drills, "load", lambda: loads.append(1) or load())
-    app.go(ToDrills())
+class CountedReads(MemoryBackend):
+    """A store's memory counting the drills' entries read: a frame's share judged by reads, not a clock."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.drills = 0
+
+    def read(self, name: str) -> bytes | None:
+        self.drills += name.startswith(FOLDER)
+        return super().read(name)
+
+
+def test_the_window_shows_at_once_and_reads_the_book_a_slice_a_frame(assets: Assets) -> None:
+    """F2 over a book of 40 drills: the frame that opens the window reads none of them, each frame after
+    a slice (the frame's time spent: the tests' allowance made nil), Start and More greyed until the book
+    is whole, then the counts of the whole book. After a run the window counts its answers at once and
+    reads the book again behind them, a slice a frame, Start working meanwhile."""
+    backend = CountedReads()
+    plays = ten_drills()[:8]  # the first asked a play: Escape leaves the run
+    filler = [d.replace(match_id=f"{n:012d}", status="dropped") for n, d in enumerate(plays * 4)]
+    app = drills_app(backend, [*plays, *filler])
+    app.think_budget = 0.0
     d = Driver(app)
-    d.frames(2)
-    assert len(loads) == 1
+    backend.drills = 0
+    d.feed(Command("drills"))  # F2 on the title, and the frame drawn
     window = app.top
     assert isinstance(window, DrillsScene)
+    assert backend.drills == 0 and window.lines() == ["Reading the drills..."]
+    reads, said = [], []
+    while window.reading is not None:
+        assert not window.start.enabled and not window.more.enabled
+        backend.drills = 0
+        d.frames(1)
+        reads.append(backend.drills)
+        said.append(window.lines()[0])
+    assert max(reads) <= LOAD_SLICE and sum(reads) == 40 and len(reads) >= 40 // LOAD_SLICE
+    assert said[0] == f"Reading the drills... {LOAD_SLICE} of 40"
+    assert window.lines()[:2] == ["Today: 8 (8 due, 0 new)", "8 drills, 0 learned"] and window.start.enabled
     d.click(window.start.rect.center)
-    d.key(pyxel.KEY_ESCAPE)  # the run closes unanswered: a box says nothing, the window reads again
-    assert app.top is window and len(loads) == 2
+    backend.drills = 0
+    d.key(pyxel.KEY_ESCAPE)  # the run closes unanswered (a box says nothing): the window, and a frame
+    assert app.top is window and window.start.enabled and window.reading is not None
+    reads = [backend.drills]
+    while window.reading is not None:
+        assert window.start.enabled and window.lines()[0] == "Today: 8 (8 due, 0 new)"
+        backend.drills = 0
+        d.frames(1)
+        reads.append(backend.drills)
+    assert max(reads) <= LOAD_SLICE and sum(reads) == 40
+
+
+def test_a_book_the_store_cannot_read_is_said_and_nothing_is_offered(
+    assets: Assets, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The store failing as the window reads the book: the window says why, Start and More stay grey."""
+    app = drills_app(tmp_path, ten_drills()[:1])
+    assert app.store is not None
+
+    def refused(*_: object) -> Iterator[tuple[int, int]]:
+        raise StoreError("Could not read the drills: the disk is gone")
+        yield 0, 0
+
+    monkeypatch.setattr(app.store.drills, "loading", refused)
+    d = Driver(app)
+    d.key(pyxel.KEY_F2)
+    window = app.top
+    assert isinstance(window, DrillsScene) and window.reading is None
+    assert window.lines() == ["Could not read the drills: the disk is gone"]
+    assert not window.start.enabled and not window.more.enabled
+    d.frames(2)  # no check is looked for in a book not read
+    assert app.top is window
 
 
 def test_a_play_beyond_those_analysed_is_said_and_costs_at_least_the_worst_listed(
