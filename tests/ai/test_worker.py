@@ -85,12 +85,12 @@ def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
     moving = [m for m in second if m.game.phase == "move"]
     rolling = [m for m in second if m.game.phase == "roll"]
     assert len(moving) >= 27 and rolling
-    asked = moving[26]  # a bearing-in of 8 plays: the tutor's 2-ply there takes a tenth of a second, not one
+    asked = moving[26]  # a bearing-in of 8 plays: the tutor's and the master's 2-ply there take 0.1 s
     jobs: list[Job] = [
         ("turn", "beginner", 0, moving[0]),
         ("turn", "intermediate", 1, moving[1]),
         ("turn", "expert", 0, moving[2]),
-        ("turn", "master", 1, moving[3]),
+        ("turn", "master", 1, asked),
         ("turn", "expert", 0, rolling[-1]),  # the master's cube, with its lookahead: the slow test's
         ("hint", "expert", moving[1]),
         ("tutor", asked, Move(asked.game.legal_plays()[-1].moves), "doubtful"),
