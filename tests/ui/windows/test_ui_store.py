@@ -359,8 +359,10 @@ def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
 ) -> None:
     """Issue 39: the session's catch-up and ``last_rolls`` each replayed the whole record on PLAY."""
     from cart.engine import Match
+    from cart.store.saves import pieces
     from cart.ui.table.table import Table
 
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)  # a long session in pieces, in four games, not twelve
     store = Store(tmp_path)
     played = Match(Rules(), names=("Ann", "Bob"), rng=random.Random(3))
     rng = random.Random(4)
@@ -369,7 +371,7 @@ def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
         begun = played.checkpoint()
         return sum(isinstance(a, Move) for a in played.record[begun.at if begun else 0 :])
 
-    while played.game_number < 12 or moves_in_this_game() < 2:
+    while played.game_number < 4 or moves_in_this_game() < 2:
         game = played.game
         if game.phase == "over":
             played.new_game()
@@ -379,6 +381,7 @@ def test_a_long_session_opens_to_play_replaying_only_the_game_under_way(
             played.play(rng.choice(played.legal_plays()))
     saved = store.games.create("Long", two(), rng=random.Random(5), record=played.record)
     store.session(saved)  # rates the games imported
+    assert list(tmp_path.glob("games/*.part"))  # in a piece and a tail, as a long session is
     whole = played.restarted()  # the reference: the whole record replayed, each side's last roll kept
     said: dict[int, tuple[Moved | Passed, tuple[int, int] | None]] = {}
     for action in played.record:
