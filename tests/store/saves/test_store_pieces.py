@@ -281,21 +281,31 @@ def test_a_long_record_given_at_creation_goes_into_pieces_at_once() -> None:
     assert store.games.load("Imported").match.record == record
 
 
-def test_a_full_browser_storage_keeps_the_head_whole_and_loses_no_action() -> None:
-    """When a piece does not fit, the head keeps the longer tail; when neither fits, the old head stays."""
+def test_a_full_browser_storage_keeps_the_head_whole_and_loses_no_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When a piece does not fit, the head keeps the longer tail; when neither fits, the old head stays.
+
+    Pieces of 30 actions: 160 actions go past the quota as 550 did with pieces of 200.
+    """
+    monkeypatch.setattr(pieces, "PIECE_ACTIONS", 30)
     storage = FakeStorage()
     store = Store(LocalStorageBackend(storage), clock=FixedClock())
     session = store.session(store.games.create("g", OPTIONS, rng=random.Random(1)))
-    play_some(session, random.Random(2), 150)
-    storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 12_000
+    play_some(session, random.Random(2), 40)
+    storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 3_000
     rng = random.Random(3)
     saved = list(session.match.record)
-    for _ in range(400):
+    refused = 0
+    for _ in range(120):
         play_some(session, rng, 1)
         if session.problem is None:
             saved = list(session.match.record)
+        else:
+            refused += 1
     assert Store(LocalStorageBackend(storage)).games.load("g").match.record == saved
-    assert len(saved) > 150
+    assert len(saved) > 40 and refused  # the head went on past the quota's start, then did not fit
+    assert len(head(store, "g")["tail"]) > pieces.PIECE_ACTIONS
 
 
 # -- the files of game schema 4 ---------------------------------------------------------
