@@ -74,13 +74,13 @@ def test_the_fitted_net_ranks_unseen_lists_better_than_an_unfitted_one(
 def test_the_tool_adds_the_prune_net_and_changes_no_other_bit(tmp_path: Path, shipped: Weights) -> None:
     to = tmp_path / "weights.bin"
     to.write_bytes(DEFAULT_PATH.read_bytes())
-    assert prune.main(["--games", "2", "--epochs", "1", "--hidden", "6", "--seed", "2", "--to", str(to)]) == 0
+    assert prune.main(["--games", "1", "--epochs", "1", "--hidden", "6", "--seed", "2", "--to", str(to)]) == 0
     before = shipped
     after = read_weights(to.read_bytes())
     assert after.prune is not None and after.prune.hidden == 6 and not after.prune.features
     assert after.meta["prune"][
         "command"
-    ] == "python -m tools.prune --games 2 --epochs 1 --hidden 6 --seed 2 --to " + str(to)
+    ] == "python -m tools.prune --games 1 --epochs 1 --hidden 6 --seed 2 --to " + str(to)
     assert {k: v for k, v in after.meta.items() if k != "prune"} == {
         k: v for k, v in before.meta.items() if k != "prune"
     }
