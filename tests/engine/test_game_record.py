@@ -151,7 +151,7 @@ def _played(rules: Rules, seed: int, games: int) -> Match:
 @pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow)])
 def test_a_match_resumed_from_any_checkpoint_is_the_match_replayed(rules: Rules, seed: int) -> None:
     """Resumed at each game's start, the match is the replayed one, and plays on the same (Crawford too)."""
-    m = _played(rules, seed, games=8)
+    m = _played(rules, seed, games=4)  # the matches end in three games, the sessions go on
     goes_on = not m.is_match_over and m.game.phase == "over"  # the next game: Crawford or not, the same
     next_game = Match.replay(rules, [*m.record, NewGame()]).game if goes_on else None
     checkpoints = Match(rules)
