@@ -100,9 +100,9 @@ def test_the_same_seeds_play_the_same_match() -> None:
             match.apply(choose_action(bots[match.game.actor], match))
         return [a.to_json() for a in match.record]
 
-    first = record(8)
-    assert first == record(8) and first != record(9)
-    assert any(a == ["double"] for a in first + record(9))
+    first, other = record(8), record(9)
+    assert first == record(8) and first != other
+    assert any(a == ["double"] for a in first + other)
 
 
 def test_the_hint_is_the_computers_choice_and_draws_no_dice() -> None:
