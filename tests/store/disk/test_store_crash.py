@@ -39,7 +39,8 @@ from cart.engine import Rules
 from cart.store import GameOptions, Store
 from cart.store.saves import pieces
 
-pieces.PIECE_ACTIONS = 8  # a piece every game or so: kills fall between a piece and its head too
+pieces.PIECE_ACTIONS = 2  # a piece at almost every game start: kills fall between a piece and its head too,
+# and even ten kills on a busy machine (a save or two each) seal some
 
 def say(*words):
     # One whole line in one write: never mixed with another process's words, never cut by a kill.
