@@ -35,12 +35,24 @@ const CART = ["cart/__init__.py", "cart/__main__.py", "cart/import_order.py", "c
 // About what browsers allow one origin: 5 MiB of UTF-16 code units, keys and values together.
 const BROWSER_QUOTA = 5 * 1024 * 1024;
 
-/** Window.localStorage as far as the cart uses it: string items, a key list and a quota. */
+/** Window.localStorage as far as the cart uses it: string items, a key list and a quota. As a
+ * browser's Storage, its items are its own enumerable properties (`Object.keys(localStorage)`, how
+ * the page lists them in one call), and nothing else is. */
 class StandInStorage {
   #items = new Map();
 
   constructor(quota = BROWSER_QUOTA) {
     this.quota = quota;
+    const items = this.#items;
+    return new Proxy(this, {
+      get: (target, name) => {
+        const value = Reflect.get(target, name, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+      ownKeys: () => [...items.keys()],
+      getOwnPropertyDescriptor: (target, name) =>
+        items.has(name) ? { value: items.get(name), enumerable: true, configurable: true, writable: true } : undefined,
+    });
   }
 
   get length() {
