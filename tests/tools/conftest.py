@@ -7,7 +7,7 @@ import pytest
 
 from cart.ai import net as cartnet
 from cart.engine import Position
-from tools import fastgen, kernels, net_curve, rollout
+from tools import fastgen, kernels, net_curve, net_targets, rollout
 from tools.train import Trainer
 
 
@@ -17,8 +17,9 @@ def compiled_kernels(tmp_path_factory: pytest.TempPathFactory) -> None:
 
     On a fresh checkout that is seconds of CPU, which fell on whichever test called a kernel first
     and failed it on the quick loop's CPU budget; like the bear-off tables, it is no one test's cost.
-    One trial from the start, a learning step, a game's positions drawn and the generator's and the
-    curve's kernels on one position compile them all, with the types the tests call them with.
+    One trial from the start, a learning step, a game's positions drawn and the generator's, the
+    curve's and the 1-ply recorder's kernels on one position compile them all, with the types the
+    tests call them with.
     """
     t = Trainer.from_weights(cartnet.DEFAULT_PATH)
     start = Position.start()
@@ -32,3 +33,6 @@ def compiled_kernels(tmp_path_factory: pytest.TempPathFactory) -> None:
     kernels.td_step(row, np.zeros(5), kernels.UNITS, *t.nets(), 0.0, t.nfeat, 0.0)  # no step: a copy's nets
     rows = net_curve.after_move(np.stack([row]))
     net_curve.inputs(rows, t.nets()[0].shape[0])
+    one_ply = net_targets.Recorder(cartnet.DEFAULT_PATH, ply=1)  # the 1-ply recorder's look ahead
+    one_ply.rolls(start.key)
+    one_ply.one_ply(start.key, 3, 1)
