@@ -57,8 +57,6 @@ class DrillBook:
 
     def drills(self) -> list[Drill]:
         """Every drill, as last read or changed here (read at the first call)."""
-        if self._drills is None and self._loading is None:
-            self._take(self.store.load())
         while not self.load_step():
             pass
         assert self._drills is not None
@@ -93,7 +91,7 @@ class DrillBook:
                 yield len(kept), len(kept)
             drills += (_readable(item) for item in kept[n : n + LOAD_SLICE])
         self.progress = len(kept), len(kept)
-        self._keep([d for d in drills if d is not None], drills.count(None))
+        self._keep(drills)
 
     def get(self, drill_id: str) -> Drill | None:
         self.drills()
@@ -211,12 +209,10 @@ class DrillBook:
                 self._drills.pop(gone, None)
         return removed
 
-    def _take(self, items: dict[str, dict[str, Any]]) -> None:
-        drills = [_readable(item) for item in items.values()]
-        self._keep([d for d in drills if d is not None], drills.count(None))
-
-    def _keep(self, drills: list[Drill], bad: int) -> None:
-        if bad:
+    def _keep(self, read: list[Drill | None]) -> None:
+        """The book as read: every drill that reads (None: one that does not, told in a notice)."""
+        drills = [d for d in read if d is not None]
+        if bad := len(read) - len(drills):
             self.notices.append(
                 Notice("drills/", None, f"{bad} drill(s) could not be read and were left out.")
             )
