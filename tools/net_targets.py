@@ -382,6 +382,8 @@ def load(folder: Path, limit: int = 0, first: int = 0) -> dict[str, np.ndarray]:
         total += len(part["ply"])
         if limit and total >= limit:
             break
+    if not parts:
+        raise SystemExit(f"{folder} holds no shards (shard-NNNNNN.npz) yet: each is written as it ends")
     return {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
 
 

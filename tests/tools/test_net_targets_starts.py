@@ -72,3 +72,9 @@ def test_the_recorder_renices_its_autogroup_only_when_it_leads_a_session(monkeyp
     monkeypatch.setattr(nt.os, "getsid", lambda pid: nt.os.getpid())
     nt.yield_the_machine()
     assert written == [("/proc/self/autogroup", "19")]
+
+
+def test_a_folder_without_shards_is_said_plainly(tmp_path):
+    """A recorder's first shard takes minutes: ``stats`` on its folder meanwhile says so, no traceback."""
+    with pytest.raises(SystemExit, match="holds no shards"):
+        nt.stats(tmp_path)
