@@ -29,8 +29,10 @@ process in a session of its own competes as a group whatever its own ``nice`` or
 
 ``--ply 1`` makes the player the net at 1-ply (the luck still read at 0-ply), and ``--starts
 crashed`` starts each game at the first crashed board of a game drawn from ``--pool``'s shards:
-targets for the crashed net from a stronger player than 0-ply self-play. A shard's meta names
-its player and its starts, and a folder takes one setting only.
+targets for the crashed net from a stronger player than 0-ply self-play. ``--short N`` makes
+that player the master's first look (:data:`MASTER`): the 1-ply weighs only the 0-ply's best ``N``
+within its margin, several times cheaper a position in contact, where plays are many. A shard's
+meta names its player and its starts, and a folder takes one setting only.
 
 A shard holds ``keys`` (n x 26 bytes: the position's key, side on roll low),
 ``target`` (n x 5, luck-adjusted, for the side on roll), ``result`` (n x 5, the plain
@@ -54,6 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from cart.ai.classes import is_crashed
+from cart.ai.levels import LEVEL_SPECS
 from cart.ai.net import DEFAULT_PATH, read_arrays
 from cart.engine import Position
 from cart.engine.movegen import flip_key
@@ -76,15 +79,22 @@ def flip_vec(p: np.ndarray) -> np.ndarray:
     return np.array([1.0, 0.0, 0.0, 0.0, 0.0]) + _FLIP_DIFF @ p
 
 
+MASTER = LEVEL_SPECS["master"]
+"""The short list ``--short`` copies: the master's margin (its list's length is the option)."""
+
+
 class Recorder:
     """One weight file's nets playing self-play games and reading each roll's luck."""
 
-    def __init__(self, weights: Path, fast: bool = True, luck: str = "net", ply: int = 0) -> None:
+    def __init__(
+        self, weights: Path, fast: bool = True, luck: str = "net", ply: int = 0, short: int = 0
+    ) -> None:
         t = Trainer.from_weights(weights)
         self.nets, self.nfeat = t.nets(), t.nfeat
         self.digest = hashlib.sha256(weights.read_bytes()).hexdigest()[:16]
         self.luck = luck
         self.ply = ply  # the player: the net at 0-ply or at 1-ply (the luck read at 0-ply either way)
+        self.short = short  # the 1-ply's list: every play (0) or the 0-ply's best few
         if luck == "prune":  # the master's prune net values the 21 rolls: cheaper, noisier luck
             _, arrays = read_arrays(weights.read_bytes())
             w1, b1, w2, b2 = arrays["prune"]
@@ -152,9 +162,12 @@ class Recorder:
     def one_ply(self, key: int, d1: int, d2: int) -> np.ndarray:
         """The play of ``d1``-``d2`` whose mean over the opponent's 21 replies (each its 0-ply best) is best.
 
-        A play that ends the game or breaks contact is valued as the game's end there.
+        A play that ends the game or breaks contact is valued as the game's end there. With
+        ``short``, only the 0-ply's best ``short`` plays within the master's margin are weighed so.
         """
         cands = fastgen.rows(key, d1, d2, self._scratch).copy()
+        if self.short and len(cands) > 1:
+            cands = self.short_list(cands)
         if len(cands) == 1:
             return cands[0]
         sc = self._scratch
@@ -174,6 +187,18 @@ class Recorder:
             if eq > top:
                 top, pick = eq, i
         return cands[pick]
+
+    def short_list(self, cands: np.ndarray) -> np.ndarray:
+        """The plays the master's first look weighs at 1-ply: the 0-ply's best ``short`` within its margin."""
+        values = np.empty(len(cands))
+        for i, c in enumerate(cands):
+            end = self.end(c)
+            if end is None:
+                eval_one(c, UNITS, *self.nets, self._idx, self._val, self._h, self._o, self.nfeat)
+                end = self._o
+            values[i] = 2 * end[0] - 1 + end[1] - end[3] + end[2] - end[4]
+        order = np.argsort(-values, kind="stable")[: self.short]
+        return cands[order[values[order] >= values[order[0]] - MASTER.margin]]
 
     def end(self, row: np.ndarray) -> np.ndarray | None:
         """The game's end for the mover after the play ``row``, or None if it goes on.
@@ -294,6 +319,7 @@ def make_shard(
         "weights": rec.digest,
         "luck": rec.luck,
         "ply": rec.ply,
+        "short": rec.short,
         "starts": starts_name(starts),
         "crashed": sum(is_crashed(int.from_bytes(r.tobytes(), "little")) for r in data["keys"]),
         "cpu_s": time.process_time() - t0,
@@ -320,7 +346,7 @@ def yield_the_machine() -> None:
 
 
 # What a shard made before its meta said so was made with.
-_META_DEFAULTS = {"ply": 0, "starts": "opening"}
+_META_DEFAULTS = {"ply": 0, "short": 0, "starts": "opening"}
 
 
 def record(
@@ -332,16 +358,17 @@ def record(
     luck: str = "net",
     ply: int = 0,
     starts: list[int] | None = None,
+    short: int = 0,
 ) -> int:
     """Make shards from the first missing one on; returns how many were made.
 
-    ``ply`` is the player (:class:`Recorder`), ``starts`` the positions its games start from (the
-    opening if None); a folder holds one setting only, so a resumed run never mixes them.
+    ``ply`` and ``short`` are the player (:class:`Recorder`), ``starts`` the positions its games start
+    from (the opening if None); a folder holds one setting only, so a resumed run never mixes them.
     """
     yield_the_machine()
     out.mkdir(parents=True, exist_ok=True)
-    rec = Recorder(weights, luck=luck, ply=ply)
-    mine = {"seed": seed, "weights": rec.digest, "games": games, "luck": luck, "ply": ply}
+    rec = Recorder(weights, luck=luck, ply=ply, short=short)
+    mine = {"seed": seed, "weights": rec.digest, "games": games, "luck": luck, "ply": ply, "short": short}
     mine["starts"] = starts_name(starts)
     made = 0
     i = 0
@@ -453,6 +480,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     r.add_argument("--ply", type=int, choices=(0, 1), default=0, help="the player: the net at 0-ply or 1-ply")
     r.add_argument(
+        "--short", type=int, default=0,
+        help="the 1-ply weighs the 0-ply's best N plays within the master's margin (0: every play)",
+    )  # fmt: skip
+    r.add_argument(
         "--starts", choices=("opening", "crashed"), default="opening",
         help="games from the opening, or from the first crashed board of each game of --pool's shards",
     )  # fmt: skip
@@ -473,7 +504,9 @@ def main(argv: list[str] | None = None) -> int:
     starts = crashed_starts(a.pool, a.pool_shards) if a.starts == "crashed" else None
     if starts is not None:
         print(f"{len(starts)} crashed starts from the first {a.pool_shards} shards of {a.pool}", flush=True)
-    record(a.out, a.seed, a.games, a.shards, a.weights, a.luck, a.ply, starts)
+    if a.short and not a.ply:
+        raise SystemExit("--short is the 1-ply's list: give --ply 1 with it")
+    record(a.out, a.seed, a.games, a.shards, a.weights, a.luck, a.ply, starts, a.short)
     return 0
 
 

@@ -78,3 +78,24 @@ def test_a_folder_without_shards_is_said_plainly(tmp_path):
     """A recorder's first shard takes minutes: ``stats`` on its folder meanwhile says so, no traceback."""
     with pytest.raises(SystemExit, match="holds no shards"):
         nt.stats(tmp_path)
+
+
+def test_the_short_list_is_the_0_plys_best_few_within_the_masters_margin():
+    rec = nt.Recorder(nt.DEFAULT_PATH, ply=1, short=6)
+    start = Position.start().key
+    cands = nt.fastgen.rows(start, 5, 2, rec._scratch).copy()
+    short = rec.short_list(cands)
+    best = np.empty(5)
+    assert len(cands) > 6 and 1 <= len(short) <= 6
+    assert np.array_equal(short[0], cands[nt.choose(cands, nt.UNITS, *rec.nets, best, rec.nfeat)])
+    assert any(np.array_equal(rec.one_ply(start, 5, 2), row) for row in short)
+
+
+def test_a_short_listed_player_is_a_setting_of_its_own(tmp_path):
+    out = tmp_path / "out"
+    assert nt.record(out, 5, 1, 1, nt.DEFAULT_PATH, ply=1, starts=[CRASHED.key], short=3) == 1
+    assert nt.read_meta(out / "shard-000000.npz")["short"] == 3
+    with pytest.raises(SystemExit, match="other settings"):
+        nt.record(out, 5, 1, 1, nt.DEFAULT_PATH, ply=1, starts=[CRASHED.key])
+    with pytest.raises(SystemExit, match="--ply 1"):
+        nt.main(["record", "--out", str(tmp_path / "o2"), "--short", "6"])
