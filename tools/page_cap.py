@@ -72,9 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             assert capped is not None
             if capped.result != ours.result:
                 lost[f"{deep}:{move}"].append(judge(ours.result) - judge(capped.result))
-    print(
-        f"{decisions} Master plays, every {args.every}th pair of the bench suite; gnubg {args.judge_ply}-ply"
-    )
+    print(f"{decisions} Master plays, one pair in {args.every} of the suite, gnubg {args.judge_ply}-ply")
     desk_ms = seconds["desktop"] / decisions * 1e3
     print(f"  desktop caps {botmod.DEEP_EVALS}:{botmod.MOVE_WORK}: {desk_ms:.1f} ms CPU a move")
     for name, losses in lost.items():
