@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from cart.ai import Bot, bearoff, bot as botmod, drain, features
-from cart.engine import Position
+from cart.engine import Play, Position
 from tools.players import _gnubg_equity_after
 
 SUITE = Path(__file__).resolve().parent / "data" / "bench_suite.txt"
@@ -29,6 +29,16 @@ def caps(text: str) -> tuple[int, int]:
     """``DEEP:MOVE``, the page's 1-ply and move caps."""
     deep, _, move = text.partition(":")
     return int(deep), int(move)
+
+
+def capped_play(bot: Bot, position: Position, dice: tuple[int, int], caps: tuple[int, int]) -> Play | None:
+    """``bot``'s play (a page's) with the page's caps at ``caps`` for this thought alone."""
+    kept = botmod.PAGE_DEEP_EVALS, botmod.PAGE_MOVE_WORK
+    botmod.PAGE_DEEP_EVALS, botmod.PAGE_MOVE_WORK = caps
+    try:
+        return bot.choose_play(position, dice)
+    finally:
+        botmod.PAGE_DEEP_EVALS, botmod.PAGE_MOVE_WORK = kept
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,10 +74,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         decisions += 1
         for deep, move in tried:
-            botmod.PAGE_DEEP_EVALS, botmod.PAGE_MOVE_WORK = deep, move
             features._COUNTED.clear()
             t0 = time.process_time()
-            capped = page.choose_play(pos, dice)
+            capped = capped_play(page, pos, dice, (deep, move))
             seconds[f"{deep}:{move}"] += time.process_time() - t0
             assert capped is not None
             if capped.result != ours.result:
