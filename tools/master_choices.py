@@ -67,7 +67,8 @@ def answer(kind: str, spot: str) -> str:
     if kind == "play":
         pid, dice = spot.split()
         position = Position.from_position_id(pid)
-        play = Bot("master", seed=1).choose_play(position, (int(dice[0]), int(dice[1])))
+        bot = Bot("master", seed=1, page=False)  # the desktop's caps, in Pyodide too
+        play = bot.choose_play(position, (int(dice[0]), int(dice[1])))
         return "none" if play is None else format_play(position, play).replace(" ", "_")
     if kind == "cube":
         from tools.cube_judge import CubeSpot

@@ -10,6 +10,7 @@ on as it would have.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Generator, Sequence
 from heapq import nlargest
 from pathlib import Path
@@ -39,11 +40,23 @@ CUBE_PLY = 2
 CUBE_WORK = MOVE_WORK
 """... within the work of a master's move: past it, the rolls left read the chances after their play at
 0-ply."""
+PAGE_DEEP_EVALS = 3_600
+"""DEEP_EVALS where the master thinks in the page (:func:`in_page`) ..."""
+PAGE_MOVE_WORK = 3_800
+"""... and MOVE_WORK: the page's worker took about 3.7x this machine's time over the same work (Pyodide,
+beside the page's software drawing on the same cores), so the heaviest move's dice -> first man in the page
+went past the second a player waits at most; at two fifths of the work it stays within it."""
 GEN_WORK = 1.0
 """One move generation, in evaluations, for the cap (40 us, about one; slices count it as GEN_COST)."""
 
 
 _LOADED: dict[Path, Weights] = {}
+
+
+def in_page() -> bool:
+    """Whether this Python is the browser page's (Pyodide, in its worker and in its frame alike, so a game
+    resumed in the page goes on as it would have): there the master's move is capped at the page's work."""
+    return sys.platform == "emscripten"
 
 
 def load_weights(path: Path = DEFAULT_PATH) -> Weights:
@@ -110,12 +123,21 @@ class Bot:
     0.5
     """
 
-    def __init__(self, level: str = "expert", seed: int = 0, weights: Weights | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "expert",
+        seed: int = 0,
+        weights: Weights | None = None,
+        *,
+        page: bool | None = None,
+    ) -> None:
         if level not in LEVEL_SPECS:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, got {level!r}")
         self.level = LEVEL_SPECS[level]
         self.seed = seed
         self.weights = weights if weights is not None else load_weights()
+        self.page = in_page() if page is None else page
+        """Whether the master's move keeps to the page's caps (:data:`PAGE_MOVE_WORK`)."""
         self._deep: Deep | None = None  # the cube's 2-ply tables: a position asked about twice pays once
 
     def __repr__(self) -> str:
@@ -166,6 +188,10 @@ class Bot:
         key = keys[best]
         return play_of(key, succ[key])
 
+    def _caps(self) -> tuple[float, float]:
+        """The most work of the master's 1-ply, and of its move: the page's or this machine's."""
+        return (PAGE_DEEP_EVALS, PAGE_MOVE_WORK) if self.page else (DEEP_EVALS, MOVE_WORK)
+
     def _deepen(
         self, keys: Sequence[int], scores: list[float], budget: int
     ) -> Generator[None, None, list[float]]:
@@ -181,6 +207,7 @@ class Bot:
         if len(chosen) < 2:
             return scores
         deep = [-9.0] * len(keys)  # below any equity
+        one_ply_cap, move_cap = self._caps()
         after = self.weights.after
         seen: dict[int, float] = {}  # replies met before in this thought (rolls of one sum meet)
         spent = 0
@@ -189,7 +216,7 @@ class Bot:
             # keep the move under its time limit: skip the weaker candidates when
             # another one would likely overrun the cap (counted in work, not time); after
             # the first, so a position whose replies are huge falls back to the 0-ply best
-            if done and spent + spent / done > DEEP_EVALS:
+            if done and spent + spent / done > one_ply_cap:
                 break
             if keys[i] & 15 == 15:  # this play wins: nothing to look ahead at
                 deep[i] = equity(after(keys[i]))
@@ -222,7 +249,8 @@ class Bot:
         i, j = sorted(chosen, key=deep.__getitem__, reverse=True)[:2]
         if deep[i] - deep[j] > level.two_ply_margin or i not in replies or j not in replies:
             return deep  # clear enough, or a play that wins at once (exact) is among the two
-        return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), _Work(budget, spent, seen)))
+        work = _Work(budget, spent, seen, move_cap)
+        return (yield from self._two_ply(deep, (i, j), (replies[i], replies[j]), work))
 
     def _two_ply(
         self,
@@ -240,7 +268,7 @@ class Bot:
         start = work.spent
         done = 0
         for n, (_, _, w) in enumerate(ROLLS):
-            if done and work.spent + (work.spent - start) / done > MOVE_WORK:
+            if done and work.spent + (work.spent - start) / done > work.cap:
                 break  # another roll would likely overrun the cap
             step = []
             for reply, best in (replies[0][n], replies[1][n]):
@@ -261,7 +289,7 @@ class Bot:
         return [two.get(k, -9.0) for k in range(len(deep))]
 
     def _answer(self, own: int, work: _Work) -> Generator[None, None, float | None]:
-        """1-ply equity of the side on roll in ``own``; None once the move's work passes ``MOVE_WORK``.
+        """1-ply equity of the side on roll in ``own``; None once the move's work passes its cap.
 
         Each roll's best play is the net's best of the ``keep`` the prune net ranks highest. A play
         met before in the move is read back, its work counted all the same, so the cap cuts where it did.
@@ -275,7 +303,7 @@ class Bot:
         prune = not is_race(own)  # in a race the race net is cheap enough to weigh every play
         total = 0.0
         for c, d, v in ROLLS:
-            if work.spent > MOVE_WORK:
+            if work.spent > work.cap:
                 return None
             yield from work.add(GEN_WORK, GEN_COST)
             plays: Sequence[int] = list(successors(own, c, d) or {own: 0})
@@ -345,14 +373,15 @@ class Bot:
 
 
 class _Work:
-    """The master's work counters, in evaluations: the move's (for the cap) and the current slice's;
+    """The master's work counters, in evaluations: the move's (for its ``cap``) and the current slice's;
     and what the move worked out so far: the net's equity after a play, the prune net's rank of one."""
 
-    __slots__ = ("ranked", "slice", "spent", "values")
+    __slots__ = ("cap", "ranked", "slice", "spent", "values")
 
-    def __init__(self, slice_: float, spent: float, values: dict[int, float]) -> None:
+    def __init__(self, slice_: float, spent: float, values: dict[int, float], cap: float) -> None:
         self.slice = slice_
         self.spent = spent
+        self.cap = cap
         self.values = values
         self.ranked: dict[int, float] = {}
 

@@ -84,6 +84,7 @@ def test_every_level_plays_complete_games_under_pyodide(games: tuple[str, list[d
     played = check_games.PLAYED
     assert [(s["level"], s["rules"]) for s in sessions] == [(lv, r) for lv in LEVELS for r in played[lv]]
     assert {s["level"] for s in sessions} == set(LEVELS)
+    assert all(s["page"] for s in sessions)  # the page's caps on the master's move, as in the browser
     for s in sessions:
         assert s["winner"] in (0, 1) and s["plays"] > 0, s["level"]
         assert len(s["kinds"]) == s["games"] and sum(s["score"]) > 0
@@ -101,9 +102,10 @@ def test_pyodide_records_replay_under_cpython(games: tuple[str, list[dict[str, A
 
 
 def test_pyodide_plays_exactly_as_cpython(games: tuple[str, list[dict[str, Any]]]) -> None:
-    """The same seeds give the same games: the browser's computer is the desktop's, move for move."""
+    """The same seeds give the same games: the browser's computer is the desktop's, move for move, the
+    desktop's master kept to the page's caps."""
     for s in games[1]:
-        here = check_games.play_session(s["level"], s["rules"], s["seed"])
+        here = check_games.play_session(s["level"], s["rules"], s["seed"], page=True)
         ours, theirs = here["record"], s["record"]
         if ours != theirs:
             pairs = enumerate(zip(ours, theirs, strict=False))
@@ -175,7 +177,9 @@ def _close(theirs: Any, ours: Any) -> bool:
     return bool(theirs == ours)
 
 
-def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp_path: Path) -> None:
+def test_the_pages_thinking_worker_answers_as_the_frame_does(
+    runnable: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``tools/web/page.js``'s Web Worker (on a Node thread) with its own Pyodide: the jobs the game sends
     it come back as CPython's frame thinks them; a job it cannot do comes back failed.
 
@@ -185,7 +189,7 @@ def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp
     import pickle
     import random
 
-    from cart.ai import Bot, choose_action
+    from cart.ai import Bot, bot as botmod, choose_action
     from cart.ai.jobs import Job, review_job, think_job
     from cart.ai.review import DEFAULT_PLY
     from cart.ai.slices import drain
@@ -223,6 +227,7 @@ def test_the_pages_thinking_worker_answers_as_the_frame_does(runnable: None, tmp
     )
     assert done.returncode == 0, f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     answers = [pickle.loads((tmp_path / f"answer{n}.bin").read_bytes()) for n in range(len(jobs))]
+    monkeypatch.setattr(botmod, "in_page", lambda: True)  # the page's frame: the master keeps to its caps
     for job, (ok, data) in zip(jobs[:-1], answers[:-1], strict=True):
         assert ok, data
         theirs, ours = pickle.loads(data), drain(think_job(job))

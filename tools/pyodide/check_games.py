@@ -97,10 +97,13 @@ def check_result(match: Match, score_before: tuple[int, int]) -> str:
     return str(kind)
 
 
-def play_session(level: str, name: str, seed: int) -> dict[str, object]:
-    """One money game, or one whole match, between two bots of ``level``; its summary."""
+def play_session(level: str, name: str, seed: int, page: bool | None = None) -> dict[str, object]:
+    """One money game, or one whole match, between two bots of ``level``; its summary.
+
+    ``page``: the master's moves keep to the page's caps (``Bot``'s ``page``); by default, in the page.
+    """
     rules = GAMES[name]
-    bots = (Bot(level, seed=seed), Bot(level, seed=seed + 1))
+    bots = (Bot(level, seed=seed, page=page), Bot(level, seed=seed + 1, page=page))
     match = Match(rules, rng=random.Random(f"pyodide-check:{level}:{name}:{seed}"))
     totals = {"plays": 0, "doubles": 0, "drops": 0}
     kinds: list[str] = []
@@ -121,6 +124,7 @@ def play_session(level: str, name: str, seed: int) -> dict[str, object]:
         "level": level,
         "rules": name,
         "seed": seed,
+        "page": bots[0].page,
         "games": match.game_number,
         "kinds": kinds,
         "winner": match.match_winner if rules.is_match else match.game.winner,

@@ -1,0 +1,69 @@
+"""The master's move in the page keeps to the page's smaller caps, and only there (``cart.ai.bot.in_page``).
+
+The page's worker thinks in Pyodide beside the page's drawing, several times slower than the desktop, so
+its heaviest move would keep the player waiting past a second; the desktop keeps its caps and its choices
+(``tests/ai/test_master_same.py``). Under Pyodide itself: ``tests/web/test_pyodide.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from cart.ai import Bot, bot as botmod, load_weights
+from cart.ai.net import Probs, Weights
+from cart.ai.slices import PRUNE_COST
+from cart.engine import Position, legal_plays
+from tools.players import equity_lost
+
+HEAVY = ("sDvDATCY5+ADEA", (1, 4))
+"""One of the master's slowest thoughts against itself (``tools.master_choices.HEAVY``), 13 plays."""
+
+
+class Counting:
+    """The nets, counting the work asked of them (a prune-net rank as :data:`PRUNE_COST`)."""
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+        self.work = 0.0
+
+    def after(self, key: int) -> Probs:
+        self.work += 1.0
+        return self.weights.after(key)
+
+    def rough(self, key: int) -> float:
+        self.work += PRUNE_COST
+        return self.weights.rough(key)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.weights, name)
+
+
+def test_the_page_caps_are_in_force_under_the_pages_platform_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert not Bot("master").page  # here, CPython
+    assert Bot("master", page=True)._caps() == (botmod.PAGE_DEEP_EVALS, botmod.PAGE_MOVE_WORK)
+    assert Bot("master", page=False)._caps() == (botmod.DEEP_EVALS, botmod.MOVE_WORK)
+    monkeypatch.setattr(sys, "platform", "emscripten")  # what Pyodide says, in the page's worker and frame
+    assert Bot("master").page
+
+
+def test_a_capped_thought_plays_a_legal_sensible_move_within_the_pages_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Made where the platform says page, the master's heaviest kind of move stays within the page's work;
+    made here, the same move spends more than twice that (so the spot tests the cap); the capped play
+    is legal and gives up little by gnubg 0-ply."""
+    pid, dice = HEAVY
+    position = Position.from_position_id(pid)
+    plays = legal_plays(position, dice)
+    desk = Counting(load_weights())
+    Bot("master", seed=1, weights=desk).choose_play(position, dice)
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    page = Counting(load_weights())
+    play = Bot("master", seed=1, weights=page).choose_play(position, dice)
+    assert desk.work > 2 * botmod.PAGE_MOVE_WORK
+    assert page.work <= botmod.PAGE_MOVE_WORK + len(plays)  # the cap, and the 0-ply of every play
+    assert play is not None and play.moves in {p.moves for p in plays}
+    loss = equity_lost(position, dice, play.result)
+    assert loss is not None and loss < 0.02, loss
