@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Generator
+from pathlib import Path
 
 # Before numpy loads (only tools' tests use it): its OpenBLAS threads only spin on the tests' small
 # matrices, and on a busy machine they made the prune net's fit take 2.4 s instead of 0.5 s.
@@ -19,7 +20,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
-from cpu_budget import pytest_addoption, pytest_configure  # noqa: F401 - the quick loop's CPU budget, a plugin
+from cpu_budget import (
+    pytest_addoption,  # noqa: F401 - the quick loop's CPU budget, a plugin
+    pytest_configure as configure_budget,
+)
 from tables import load_tables
 
 from cart.engine.board import Position
@@ -57,6 +61,35 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
     config.option.loadscopereorder = False
     return ByFile(config, log)
+
+
+MEMORY_TEMP = Path("/dev/shm")
+"""A folder in memory (Linux): where the tests' folders go unless the user chose a place for them."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The CPU budget, and ``tmp_path``'s folders in memory where the user named no temporary folder.
+
+    The store syncs each save to the disk and a passing test's folder is deleted at its teardown:
+    thousands of syncs and deletes a loop, each waited for, a third of the store tests' wall time on
+    this machine's disk. In memory the same calls run and return at once. pytest keeps its usual
+    numbered folders there (its last three runs); a worker is handed its folder by the controller.
+    """
+    configure_budget(config)
+    chosen = ("TMPDIR", "TEMP", "TMP", "PYTEST_DEBUG_TEMPROOT")
+    if (
+        hasattr(config, "workerinput")
+        or config.option.basetemp
+        or any(name in os.environ for name in chosen)
+        or not (MEMORY_TEMP.is_dir() and os.access(MEMORY_TEMP, os.W_OK))
+    ):
+        return
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_TEMP)
+    try:
+        config._tmp_path_factory.getbasetemp()  # fixed now: what the tests start sees no change
+    finally:
+        del os.environ["PYTEST_DEBUG_TEMPROOT"]
 
 
 @pytest.hookimpl(wrapper=True)
