@@ -108,6 +108,30 @@ def pytest_collection(session: pytest.Session) -> Generator[None, object, object
         sys.dont_write_bytecode = was
 
 
+def running_children() -> list[str]:
+    """The command lines of this process's children still running (from Linux's ``/proc``; none elsewhere)."""
+    found = []
+    for listed in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        for pid in listed.read_text().split():
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+            if state != "Z":  # a zombie has ended; its parent has not yet waited
+                found.append(" ".join(a.decode(errors="replace") for a in argv if a))
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_thinker_left() -> Generator[None]:
+    """At a run's end no thinking child may be left: one no test closed thinks on until the process
+    ends, on CPU no test's budget counts (two once cost the quick loop 4-7 s, and two cores)."""
+    yield
+    left = [argv for argv in running_children() if "cart.ai.worker" in argv]
+    assert not left, f"a test started a thinking child and never closed it: {left}"
+
+
 @pytest.fixture(scope="session")
 def first_tables() -> None:
     """The tables read or worked out once a process: seconds on a fresh machine, no one test's cost."""
