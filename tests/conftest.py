@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Generator
+from pathlib import Path
 
 # Before numpy loads (only tools' tests use it): its OpenBLAS threads only spin on the tests' small
 # matrices, and on a busy machine they made the prune net's fit take 2.4 s instead of 0.5 s.
@@ -19,7 +20,10 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 from typing import Any
 
 import pytest
-from cpu_budget import pytest_addoption, pytest_configure  # noqa: F401 - the quick loop's CPU budget, a plugin
+from cpu_budget import (
+    pytest_addoption,  # noqa: F401 - the quick loop's CPU budget, a plugin
+    pytest_configure as configure_budget,
+)
 from tables import load_tables
 
 from cart.engine.board import Position
@@ -59,6 +63,35 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return ByFile(config, log)
 
 
+MEMORY_TEMP = Path("/dev/shm")
+"""A folder in memory (Linux): where the tests' folders go unless the user chose a place for them."""
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """The CPU budget, and ``tmp_path``'s folders in memory where the user named no temporary folder.
+
+    The store syncs each save to the disk and a passing test's folder is deleted at its teardown:
+    thousands of syncs and deletes a loop, each waited for, a third of the store tests' wall time on
+    this machine's disk. In memory the same calls run and return at once. pytest keeps its usual
+    numbered folders there (its last three runs); a worker is handed its folder by the controller.
+    """
+    configure_budget(config)
+    chosen = ("TMPDIR", "TEMP", "TMP", "PYTEST_DEBUG_TEMPROOT")
+    if (
+        hasattr(config, "workerinput")
+        or config.option.basetemp
+        or any(name in os.environ for name in chosen)
+        or not (MEMORY_TEMP.is_dir() and os.access(MEMORY_TEMP, os.W_OK))
+    ):
+        return
+    os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_TEMP)
+    try:
+        config._tmp_path_factory.getbasetemp()  # fixed now: what the tests start sees no change
+    finally:
+        del os.environ["PYTEST_DEBUG_TEMPROOT"]
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_collection(session: pytest.Session) -> Generator[None, object, object]:
     """Pytest keeps the test modules with their asserts rewritten, even where bytecode is not written.
@@ -73,6 +106,30 @@ def pytest_collection(session: pytest.Session) -> Generator[None, object, object
         return (yield)
     finally:
         sys.dont_write_bytecode = was
+
+
+def running_children() -> list[str]:
+    """The command lines of this process's children still running (from Linux's ``/proc``; none elsewhere)."""
+    found = []
+    for listed in Path(f"/proc/{os.getpid()}/task").glob("*/children"):
+        for pid in listed.read_text().split():
+            try:
+                state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+            if state != "Z":  # a zombie has ended; its parent has not yet waited
+                found.append(" ".join(a.decode(errors="replace") for a in argv if a))
+    return found
+
+
+@pytest.fixture(scope="session", autouse=True)
+def no_thinker_left() -> Generator[None]:
+    """At a run's end no thinking child may be left: one no test closed thinks on until the process
+    ends, on CPU no test's budget counts (two once cost the quick loop 4-7 s, and two cores)."""
+    yield
+    left = [argv for argv in running_children() if "cart.ai.worker" in argv]
+    assert not left, f"a test started a thinking child and never closed it: {left}"
 
 
 @pytest.fixture(scope="session")

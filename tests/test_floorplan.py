@@ -18,9 +18,12 @@ import functools
 import re
 from pathlib import Path
 
+from kept import kept
+
 from tools.docweight import LIMIT, share, weigh
 
-CART = Path(__file__).resolve().parents[1] / "cart"
+ROOT = Path(__file__).resolve().parents[1]
+CART = ROOT / "cart"
 FLOORS = ("kit", "wimp", "board", "review", "windows", "table", "practice")
 """The rooms of ``cart/ui``, lowest first: each imports only itself and those before it."""
 ROUTES_NEED: set[str] = set()
@@ -58,9 +61,23 @@ def imports(name: str) -> set[str]:
 
 
 @functools.cache
+def facts() -> dict[str, tuple[set[str], bool, set[str]]]:
+    """Each module's imports of ``cart``, whether it imports pyxel, and (the toolkit's) its game words.
+
+    Parsing the cart's 290 modules takes a second of CPU; the facts are kept (:mod:`kept`) until a file
+    of ``cart`` or this one changes, and read when a test first asks (not as each worker collects).
+    """
+
+    def parse() -> dict[str, tuple[set[str], bool, set[str]]]:
+        toolkit = {n for n in MODULES if room(n) in TOOLKIT}
+        return {n: (imports(n), imports_pyxel(n), game_words(n) if n in toolkit else set()) for n in MODULES}
+
+    return kept("floorplan", [CART, Path(__file__)], parse)
+
+
 def graph() -> dict[str, set[str]]:
-    """Every module's imports of ``cart``, parsed when a test first asks (not as each worker collects)."""
-    return {name: imports(name) for name in MODULES}
+    """Every module's imports of ``cart``."""
+    return {name: deps for name, (deps, _, _) in facts().items()}
 
 
 UNDER_ROOMS = {"cart.ui.routes": "routes", "cart.ui.controls": "controls"}
@@ -166,7 +183,7 @@ def game_words(name: str) -> set[str]:
 
 def test_the_toolkit_speaks_ui_not_backgammon() -> None:
     """Its intents are UI verbs; the game's commands and words live in the game's rooms (issue 41)."""
-    said = {(n, w) for n in graph() if room(n) in TOOLKIT for w in game_words(n)}
+    said = {(n, w) for n in graph() if room(n) in TOOLKIT for w in facts()[n][2]}
     assert said == set()
 
 
@@ -210,7 +227,7 @@ def imports_pyxel(name: str) -> bool:
 
 
 def test_only_the_ui_and_the_entry_point_import_pyxel() -> None:
-    users = {n for n in graph() if imports_pyxel(n)}
+    users = {n for n, (_, pyxel, _) in facts().items() if pyxel}
     assert "cart.ui.app" in users
     assert not {n for n in users if not n.startswith("cart.ui") and n != "cart.__main__"}
 
@@ -253,4 +270,4 @@ def test_rooms_stay_small() -> None:
 
 def test_docstrings_say_why_in_a_few_lines() -> None:
     """Docstrings take at most ``LIMIT`` of the cart's lines (``python -m tools.docweight`` lists them)."""
-    assert share(weigh(CART)) <= LIMIT
+    assert kept("docweight", [CART, ROOT / "tools" / "docweight.py"], lambda: share(weigh(CART))) <= LIMIT

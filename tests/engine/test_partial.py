@@ -66,7 +66,7 @@ def finished(part: PartialPlay) -> set[Position]:
 CASES = perft_cases(every=7)
 
 
-@pytest.mark.parametrize(("position", "dice"), sweep(CASES[:: max(1, len(CASES) // 300)], quick_every=3))
+@pytest.mark.parametrize(("position", "dice"), sweep(CASES[:: max(1, len(CASES) // 300)], quick_every=6))
 def test_steps_reach_exactly_the_legal_plays(position: Position, dice: tuple[int, int]) -> None:
     plays = legal_plays(position, dice)
     part = PartialPlay.start(position, dice)

@@ -24,7 +24,7 @@ from cart.store import (
 from cart.store.disk.envelope import encode
 
 
-def played(store: Store, name: str = "Friday", actions: int = 16) -> Store:
+def played(store: Store, name: str = "Friday", actions: int = 6) -> Store:
     game = store.games.create(name, GameOptions(names=("Ann", "Bob")), rng=random.Random(3))
     session = store.session(game)
     bots = (Bot("intermediate", seed=1), Bot("expert", seed=1))

@@ -447,6 +447,8 @@ def test_the_window_scale_is_chosen_in_the_menu_and_read_at_the_next_start(
     monkeypatch.setattr("cart.ui.app.init_pyxel", lambda *, headless=False, scale=0: opened.append(scale))
     monkeypatch.setattr("cart.ui.app.App.__init__", lambda self, **kw: None)
     monkeypatch.setattr("cart.ui.app.App.run", lambda self: None)
+    # no App runs to close a thinking child: a real one would think on until the process ends
+    monkeypatch.setattr("cart.ai.worker.Worker.start", classmethod(lambda cls, argv=None: None))
     monkeypatch.setattr(cart_main, "user_store", lambda: store)
     assert cart_main.main([]) == 0 and cart_main.main(["--scale", "3"]) == 0
     assert opened == [2, 3]
