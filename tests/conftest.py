@@ -25,6 +25,7 @@ from cpu_budget import (
     pytest_configure as configure_budget,
 )
 from tables import load_tables
+from temp_place import MEMORY_TEMP, memory_temp_fits
 
 from cart.engine.board import Position
 from tools.positions import selfplay_positions
@@ -63,10 +64,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return ByFile(config, log)
 
 
-MEMORY_TEMP = Path("/dev/shm")
-"""A folder in memory (Linux): where the tests' folders go unless the user chose a place for them."""
-
-
 @pytest.hookimpl(trylast=True)
 def pytest_configure(config: pytest.Config) -> None:
     """The CPU budget, and ``tmp_path``'s folders in memory where the user named no temporary folder.
@@ -82,7 +79,7 @@ def pytest_configure(config: pytest.Config) -> None:
         hasattr(config, "workerinput")
         or config.option.basetemp
         or any(name in os.environ for name in chosen)
-        or not (MEMORY_TEMP.is_dir() and os.access(MEMORY_TEMP, os.W_OK))
+        or not memory_temp_fits(MEMORY_TEMP)
     ):
         return
     os.environ["PYTEST_DEBUG_TEMPROOT"] = str(MEMORY_TEMP)
