@@ -26,8 +26,10 @@ written to ``OUT/figures.json``. The runs:
   replies after it (each one's end, seconds after the kill, and its length), every decision from
   its asking to its showing, the first shown after the kill, the worker ready again.
 - ``drills``: the Drills window over a full book (500 drills) checking the three waiting in the
-  page's worker: its frames, each check's wall and worker seconds, each check's keeping; then, in
-  the frame, a reviewed game's harvest into that book and a check kept (``tools/web/drills_probe.py``).
+  page's worker: its frames, each check's wall and worker seconds, each check's keeping, beside its
+  frames with the checks held before and at rest after (``--drills-turns``: with the worker's rest
+  between parts and without it by turns); then, in the frame, a reviewed game's harvest into that
+  book and a check kept (``tools/web/drills_probe.py``).
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``sweep``, ``sweep_wide``: every control of the title, the Create form, the table, its menu, the
@@ -68,6 +70,9 @@ SWEEP = ROOT / "tools" / "web" / "finger_sweep.py"
 DRILLS = ROOT / "tools" / "web" / "drills_probe.py"
 STOCK = "drills_stock.py"
 """The drills the ``drills`` run stocks the page's book with, written into the run's files by the host."""
+DRILLS_HOLD_S = DRILLS_REST_S = 20.0
+"""Seconds the ``drills`` run times the window open with its checks held before they start, and at rest
+after: the references for its frames while checking."""
 WHEEL = "pyxel-2.9.9-cp311-abi3-emscripten_5_0_3_wasm32.whl"
 
 BARE_APP = """\
@@ -110,7 +115,7 @@ POINTS = [(8, 30), (320, 256), (632, 506), (100, 400)]
 """Where the pointer is checked: inert spots (not a window's close icon) near the corners and the middle."""
 
 
-def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
+def runs(game_blocks: int, drills_turns_s: float = 0.0) -> dict[str, dict[str, Any]]:
     """Each run's viewport, touch, seconds and actions."""
     menu = ["pad:START,150", "frames:15", "pageshot:menu_from_pad", "py:st()", "pad:BACK,150", "frames:10"]
     create = [f"tapfit:{x},{y}" for x, y in (CREATE_BEGINNER, CREATE_PLUS)] + ["frames:5", "pageshot:create"]
@@ -258,8 +263,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "pyuntil:app().services.worker.bridge.ready(),90",  # the title's game has started the worker
         "wait:3",
         "py:drills_stock(READY, NEW)",
-        "py:drills_probe()",
-        "pyuntil:drills_done(),240",
+        f"py:drills_probe({DRILLS_HOLD_S}, {DRILLS_REST_S}, {drills_turns_s})",
+        "pyuntil:drills_done(),420",
         "py:drills_report()",
         "shot:drills_window",
         "py:drills_store_probe(REVIEW, MAT)",
@@ -533,6 +538,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
     )
+    parser.add_argument(
+        "--drills-turns",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="drills: the worker's rest between parts and none take turns of S seconds (before/after)",
+    )
     parser.add_argument("--start-rounds", type=int, default=3)
     parser.add_argument(
         "--start-budgets",
@@ -571,7 +583,7 @@ def main(argv: list[str] | None = None) -> int:
     pages.mkdir(exist_ok=True)
     ours = build_web.build(pages / "dist")[1]
     drop_files(out / "files")
-    plan = runs(args.game_blocks)
+    plan = runs(args.game_blocks, args.drills_turns)
     wanted = args.only or [*plan, "start"]
     if "drills" in wanted:
         drills_stock(out / "files")
