@@ -264,7 +264,7 @@ def runs(game_blocks: int, drills_turns_s: float = 0.0) -> dict[str, dict[str, A
         "wait:3",
         "py:drills_stock(READY, NEW)",
         f"py:drills_probe({DRILLS_HOLD_S}, {DRILLS_REST_S}, {drills_turns_s})",
-        "pyuntil:drills_done(),420",
+        "pyuntil:drills_done(),900",  # paced, the three checks take minutes on a loaded machine
         "py:drills_report()",
         "shot:drills_window",
         "py:drills_store_probe(REVIEW, MAT)",
