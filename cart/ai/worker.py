@@ -73,12 +73,6 @@ class Answer:
         return pickle.loads(self.data)
 
 
-PAGE_REST_SHARE = 1.0
-"""How long the page's worker is left idle after each part of work nobody waits on (a drill's check),
-as a share of the part's own time (a slow device's parts are long): it shares a phone's or a laptop's
-few cores with frames the browser may draw in software, and one computing flat out takes late frames
-from the window open beside it."""
-
 STUCK_S = 20.0
 """Seconds after which a job not answered is given up, and its worker with it (the game then thinks in
 the frame): the master's longest thought takes about 0.5 s here, a few seconds in a slow browser."""
@@ -100,8 +94,6 @@ class Worker:
 
     :meth:`start` gives None where no child can be started; :meth:`ask` gives None once it has stopped.
     """
-
-    rest_share = 0.0  # a process of its own: the system shares the cores out between it and the game
 
     def __init__(self, argv: Sequence[str] | None = None) -> None:
         self.process = subprocess.Popen(
@@ -247,8 +239,6 @@ class PageWorker:
     It is handed the cart's AI and engine on the first :meth:`ask`, so the title's first frame
     does not wait for that; until it says it is ready (or where it failed) :meth:`ask` gives None.
     """
-
-    rest_share = PAGE_REST_SHARE
 
     def __init__(self, js: Any, bridge: Any, to_js: Callable[..., Any]) -> None:
         self.js = js

@@ -383,56 +383,6 @@ def test_an_answer_says_how_long_its_job_took_in_the_worker(tmp_path: Path) -> N
     assert 30 <= answer["took"] < 1000
 
 
-WARMING = """
-import { createRequire } from "node:module";
-import { writeFileSync } from "node:fs";
-const [pageJs, dir] = process.argv.slice(2);
-const { gammonThinkerSource } = createRequire(import.meta.url)(pageJs);
-let clock = 0;  // the worker's clocks and timers, stood in for: a timer runs when this run says
-Object.defineProperty(globalThis, "performance", { value: { now: () => clock }, configurable: true });
-Date.now = () => clock;
-globalThis.advance = (ms) => { clock += ms; };
-const timers = [];
-globalThis.setTimeout = (f, ms) => timers.push([f, ms]);
-globalThis.self = globalThis;
-self.postMessage = () => {};
-self.addEventListener = () => {};
-writeFileSync(`${dir}/worker.mjs`, gammonThinkerSource(`file://${dir}/`));
-await import(`file://${dir}/worker.mjs`);
-await self.onmessage({ data: { files: {} } });
-const waits = [];
-while (timers.length) {
-  const [f, ms] = timers.shift();
-  waits.push(ms);
-  clock += ms;
-  f();
-}
-console.log(JSON.stringify(waits));
-process.exit(0);
-"""
-
-WARMING_PYODIDE = """
-let steps = 0;
-export async function loadPyodide() {
-  const warmStep = () => {  // a step of 20 ms; three steps work out every table
-    globalThis.advance(20);
-    return ++steps < 3;
-  };
-  return {
-    FS: { mkdirTree() {}, writeFile() {} },
-    runPython: (code) => (code.includes("warm_step") ? warmStep : () => null),
-  };
-}
-"""
-
-
-def test_the_worker_rests_after_each_step_of_its_tables_as_long_as_the_step_took(tmp_path: Path) -> None:
-    """Nobody waits on the bear-off tables a worker works out while idle (a standby at once): each step
-    is followed by a rest as long, so the frames keep their share of a two-core machine's CPU."""
-    done = worker_run(tmp_path, WARMING_PYODIDE, WARMING)
-    assert json.loads(done.stdout.splitlines()[-1]) == [1000, 20, 20]  # a second after ready, then steps
-
-
 def test_a_fingers_reach_is_22_css_pixels_in_the_games_pixels_and_a_mouse_has_none() -> None:
     """Issue 42: what the page tells the cart of each press (``window.gammonFingerReach``)."""
     node()

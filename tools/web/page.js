@@ -115,15 +115,13 @@ self.onmessage = async (e) => {
       // a second after the last job (a job's message runs between two steps), the bear-off tables a
       // thought would otherwise stop to work out, as the desktop's child does: cart.ai.worker.warm_step.
       // A standby works them out at once, whatever the worker it stands behind is doing: one that took
-      // over without them would first work out those its first thought meets (seconds in a race).
-      // Each step is followed by a rest as long (nobody waits on them): the frames share these cores
+      // over without them would first work out those its first thought meets (seconds in a race)
       const warmStep = py.runPython("from cart.ai.worker import warm_step\\nwarm_step");
       const warmOn = () => {
         const wait = lastJob + 1000 - Date.now();
         if (wait > 0) return void setTimeout(warmOn, wait);
         try {
-          const t0 = performance.now();
-          if (warmStep(0.02)) setTimeout(warmOn, performance.now() - t0);
+          if (warmStep(0.02)) setTimeout(warmOn, 0);
         } catch (err) {
           // a step that fails leaves the tables to the thoughts that meet them
         }

@@ -92,14 +92,7 @@ class Answer(Protocol):
 
 
 class Asker(Protocol):
-    """Where decisions may be sent to be made (``cart.ai.worker.Worker``); None from :meth:`ask`: not now.
-
-    ``rest_share``: how long work nobody waits on (a drill's check) leaves it idle after each part, as
-    a share of the part's own time, for a worker that shares the frame's cores (the page's); 0 where
-    the system shares them out.
-    """
-
-    rest_share: float
+    """Where decisions may be sent to be made (``cart.ai.worker.Worker``); None from :meth:`ask`: not now."""
 
     def ask(self, job: tuple[Any, ...]) -> Answer | None: ...
 

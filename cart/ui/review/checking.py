@@ -4,9 +4,8 @@ The Drills window checks them (its Start waits on them), and so does the Review 
 its deep pass has made drills of the game's mistakes (nobody waits: see ``background``).
 A check is the AI's job (``("drill", check, seconds)``): in the worker process where there
 is one, else in the frame's spare time, never holding a frame up. Each part comes back as
-the check further on and is sent again until it is done (after a rest as long as the part
-took, times the worker's ``rest_share``: the page's shares the frame's cores); the book then
-keeps it (or drops the drill, its answer no mistake after all). No Pyxel here.
+the check further on and is sent again until it is done; the book then keeps it (or
+drops the drill, its answer no mistake after all). No Pyxel here.
 """
 
 from __future__ import annotations
@@ -48,8 +47,6 @@ class Checking:
         self.skipped: dict[str, str] = {}  # drill id: why its check failed (not asked again here)
         self.problem = ""  # a check that could not be kept, said by the window
         self.idle = False  # nothing was waiting at the last look
-        self.asked_at = 0.0  # when the part under way was asked (``clock.now``)
-        self.resting_until: float | None = None  # the end of the worker's rest after a part
 
     @property
     def busy(self) -> bool:
@@ -57,25 +54,17 @@ class Checking:
 
     def step(self) -> bool:
         """This frame's share of the work; True when a drill's check ended (kept, or skipped)."""
-        clock = self.services.clock
-        if self.resting_until is not None and clock.now() < self.resting_until:
-            return False  # the worker rests: the frames have its cores
-        self.resting_until = None
         if self.problem or (self.thinker is None and not self._next()):
             return False  # nothing waits, or the book cannot keep a check: the window says why
         assert self.thinker is not None
+        clock = self.services.clock
         ended, budget = self.kept + len(self.skipped), clock.budget
         if self.background and budget is not None:
             clock.budget = 0.0  # the deadline is now: one slice
         try:
-            thinker = self.thinker
-            if thinker.step(clock):
+            if self.thinker.step(clock):
                 self.thinker = None
-                worker = self.services.worker
-                if thinker.answer is not None and worker is not None and worker.rest_share > 0:
-                    now = clock.now()  # the next part asked after a rest as long as this one took
-                    self.resting_until = now + (now - self.asked_at) * worker.rest_share
-                elif not self.problem:
+                if not self.problem:
                     self._next()  # the next part asked at once: the worker waits no longer than this frame
         except (ValueError, ArithmeticError) as exc:  # a position the check cannot read: skipped, said
             assert self.drill is not None
@@ -87,7 +76,7 @@ class Checking:
 
     def stop(self) -> None:
         """The window is gone: the part asked is dropped, nothing more asked."""
-        self.thinker = self.resting_until = None
+        self.thinker = None
         self.check = self.drill = None
 
     def said(self) -> str:
@@ -104,7 +93,6 @@ class Checking:
                 return False
             self.drill, self.check = waiting[0], check_of(waiting[0])
         job = ("drill", self.check, PART_S)
-        self.asked_at = self.services.clock.now()
         self.thinker = thought(job, self._part, self.check, None, self.services.worker)
         return True
 

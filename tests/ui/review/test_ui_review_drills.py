@@ -80,12 +80,10 @@ def test_the_reviews_checks_take_a_slice_a_frame_under_a_fixed_allowance_the_dri
 
 
 class Echo:
-    """A worker answering each part at once with the check no further on: only the asking is seen;
-    ``rest_share`` as the page's worker has it, or the desktop's child (0)."""
+    """A worker answering each part at once with the check no further on: only the asking is seen."""
 
-    def __init__(self, rest_share: float = 0.0) -> None:
+    def __init__(self) -> None:
         self.asked = 0
-        self.rest_share = rest_share
 
     def ask(self, job: tuple[object, ...]) -> Ready:
         self.asked += 1
@@ -123,52 +121,3 @@ def test_the_next_part_of_a_check_is_asked_in_the_frame_that_reads_the_last(
     checking = Checking(app.services, DrillBook(store.drills), background=True)
     assert not checking.step()
     assert worker.asked == 2 and checking.busy and checking.thinker is not None
-
-
-def test_the_pages_worker_rests_between_the_parts_of_a_check_as_long_as_each_took(
-    assets: Assets, tmp_path: Path
-) -> None:
-    """The page's worker shares the frame's cores: after a part comes back, the next is asked only once
-    the worker has rested as long as the part took (times its ``rest_share``), the frames going on
-    meanwhile; the desktop's child asks at once."""
-    from drill_book import play_drill, stock
-
-    from cart.ai.worker import PAGE_REST_SHARE, PageWorker, Worker
-    from cart.store import Store
-    from cart.ui.app import App
-    from cart.ui.review.checking import Checking
-
-    assert PageWorker.rest_share == PAGE_REST_SHARE > 0 and Worker.rest_share == 0.0
-    now = [0.0]
-
-    class Due(Ready):
-        def __init__(self, answer: object) -> None:
-            super().__init__(answer)
-            self.due = now[0] + 0.1
-
-        @property  # type: ignore[override]
-        def ready(self) -> bool:
-            return now[0] >= self.due
-
-    class Slow(Echo):
-        """Each part answered 0.1 s after it is asked."""
-
-        def ask(self, job: tuple[object, ...]) -> Ready:
-            self.asked += 1
-            return Due(job[1])
-
-    worker = Slow(rest_share=PAGE_REST_SHARE)
-    store = Store(tmp_path)
-    stock(store, [play_drill((6, 1)).replace(analysis=None, status="new")])
-    app = App(store=store, headless=True, seed=0, worker=worker)
-    app.think_budget = 30.0
-    app.services.clock.now = lambda: now[0]
-    checking = Checking(app.services, DrillBook(store.drills))
-    asked = []
-    for frame in range(14):  # a frame every 30 ms
-        now[0] = 0.03 * frame
-        assert not checking.step()
-        asked.append(worker.asked)
-    # asked at 0, read at 0.12 (0.12 s), asked again at 0.24, read at 0.36, asked at 0.48 ...
-    assert asked == [1, 1, 1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2]
-    assert checking.busy

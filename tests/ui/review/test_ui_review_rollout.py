@@ -111,8 +111,6 @@ def test_a_line_with_nothing_to_roll_out_says_so(tmp_path: Path) -> None:
 class Here:
     """A worker answering in this process at once (as the page's does), or failing every job."""
 
-    rest_share = 0.0
-
     def __init__(self, fails: bool = False) -> None:
         self.fails = fails
         self.asked = 0

@@ -177,8 +177,6 @@ class Loading:
     """A page's worker that takes nothing until ``up`` (still loading), then answers each part at once;
     ``broken``: each answer fails."""
 
-    rest_share = 0.0
-
     def __init__(self) -> None:
         self.up = False
         self.broken = False
