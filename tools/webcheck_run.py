@@ -27,9 +27,8 @@ written to ``OUT/figures.json``. The runs:
   its asking to its showing, the first shown after the kill, the worker ready again.
 - ``drills``: the Drills window over a full book (500 drills) checking the three waiting in the
   page's worker: its frames, each check's wall and worker seconds, each check's keeping, beside its
-  frames with the checks held before and at rest after (``--drills-turns``: with the worker's rest
-  between parts and without it by turns); then, in the frame, a reviewed game's harvest into that
-  book and a check kept (``tools/web/drills_probe.py``).
+  frames with the checks held before and at rest after (the worker idle); then, in the frame, a
+  reviewed game's harvest into that book and a check kept (``tools/web/drills_probe.py``).
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``sweep``, ``sweep_wide``: every control of the title, the Create form, the table, its menu, the
@@ -115,7 +114,7 @@ POINTS = [(8, 30), (320, 256), (632, 506), (100, 400)]
 """Where the pointer is checked: inert spots (not a window's close icon) near the corners and the middle."""
 
 
-def runs(game_blocks: int, drills_turns_s: float = 0.0) -> dict[str, dict[str, Any]]:
+def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
     """Each run's viewport, touch, seconds and actions."""
     menu = ["pad:START,150", "frames:15", "pageshot:menu_from_pad", "py:st()", "pad:BACK,150", "frames:10"]
     create = [f"tapfit:{x},{y}" for x, y in (CREATE_BEGINNER, CREATE_PLUS)] + ["frames:5", "pageshot:create"]
@@ -263,8 +262,8 @@ def runs(game_blocks: int, drills_turns_s: float = 0.0) -> dict[str, dict[str, A
         "pyuntil:app().services.worker.bridge.ready(),90",  # the title's game has started the worker
         "wait:3",
         "py:drills_stock(READY, NEW)",
-        f"py:drills_probe({DRILLS_HOLD_S}, {DRILLS_REST_S}, {drills_turns_s})",
-        "pyuntil:drills_done(),900",  # paced, the three checks take minutes on a loaded machine
+        f"py:drills_probe({DRILLS_HOLD_S}, {DRILLS_REST_S})",
+        "pyuntil:drills_done(),600",  # the three checks took up to 295 s on a loaded machine
         "py:drills_report()",
         "shot:drills_window",
         "py:drills_store_probe(REVIEW, MAT)",
@@ -538,13 +537,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--game-blocks", type=int, default=70, help="tap-then-drag rounds the touch game may take"
     )
-    parser.add_argument(
-        "--drills-turns",
-        type=float,
-        default=0.0,
-        metavar="S",
-        help="drills: the worker's rest between parts and none take turns of S seconds (before/after)",
-    )
     parser.add_argument("--start-rounds", type=int, default=3)
     parser.add_argument(
         "--start-budgets",
@@ -583,7 +575,7 @@ def main(argv: list[str] | None = None) -> int:
     pages.mkdir(exist_ok=True)
     ours = build_web.build(pages / "dist")[1]
     drop_files(out / "files")
-    plan = runs(args.game_blocks, args.drills_turns)
+    plan = runs(args.game_blocks)
     wanted = args.only or [*plan, "start"]
     if "drills" in wanted:
         drills_stock(out / "files")

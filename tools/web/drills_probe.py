@@ -28,16 +28,13 @@ def drills_stock(ready, new):
     return {"ready": len(ready), "new": len(new), "json_bytes": len(json.dumps([*ready, *new]))}
 
 
-def drills_probe(hold_s=0.0, rest_s=0.0, turns_s=0.0):
+def drills_probe(hold_s=0.0, rest_s=0.0):
     """Open the Drills window and time its frames, each drill's check and each check's keeping.
 
     ``hold_s``: once the book is read, the checks wait this long first, the window open and the worker
     given nothing (the frames then are the reference ``held``); ``rest_s``: the frames are timed this
-    long more after the last check (``rest``); ``turns_s``: the worker's rest between parts and none
-    (``flat``, as before it had one) take turns of this long while the drills are checked."""
+    long more after the last check (``rest``: the worker idle)."""
     a = app()
-    worker = a.services.worker
-    own_rest = worker.rest_share if worker is not None else 0.0
     t0 = time.perf_counter()
     a.go(mod("routes", "ToDrills").ToDrills())
     window = a.top
@@ -84,15 +81,8 @@ def drills_probe(hold_s=0.0, rest_s=0.0, turns_s=0.0):
         if phase == "rest" and now - phases.setdefault("rest", now) >= rest_s:
             phase = DRILLS["phase"] = "done"
         DRILLS["at"].setdefault(phase, time.time())  # the epoch, to line up with outside samplers
-        label = phase
-        if phase == "checking" and turns_s > 0 and worker is not None:
-            flat = int((now - phases["checking"]) / turns_s) % 2 == 1
-            worker.rest_share = 0.0 if flat else own_rest
-            label = "flat" if flat else phase
-        elif worker is not None:
-            worker.rest_share = own_rest
         if phase != "done":
-            DRILLS["frames"].append((now, checking.drill.id if checking.drill else "", _worked(), label))
+            DRILLS["frames"].append((now, checking.drill.id if checking.drill else "", _worked(), phase))
 
     def timed_drew(seconds):
         drew(seconds)
@@ -111,8 +101,8 @@ def drills_done():
 
 
 def _phase(name):
-    """One phase's frames (``flat``'s turns together): per second, late, longest, their seconds; the
-    frames' own update and draw in Python (mean and longest ms); the workers' seconds on jobs in it."""
+    """One phase's frames: per second, late, longest, their seconds; the frames' own update and draw in
+    Python (mean and longest ms); the workers' seconds on jobs in it."""
     f = DRILLS["frames"]
     pairs = [(a, b) for a, b in itertools.pairwise(f) if a[3] == b[3] == name]
     if not pairs:
@@ -142,8 +132,10 @@ def _timeline():
         j = k
         while j + 1 < len(f) and f[j + 1][0] - f[k][0] <= TIMELINE_S and f[j + 1][3] == f[k][3]:
             j += 1
-        if j == k:
-            j = k + 1
+        if j == k and f[k + 1][3] != f[k][3]:  # a phase's last frame: the gap after it starts the next
+            k += 1
+            continue
+        j = max(j, k + 1)  # a gap longer than the span: a span of its own
         span = f[j][0] - f[k][0]
         out.append([round(f[k][0] - t0, 1), f[k][3][0], round((j - k) / span, 1) if span else None])
         k = j
@@ -153,7 +145,7 @@ def _timeline():
 def drills_report():
     """The window's frames while it checked (and held, rested); each check's wall and worker seconds;
     each keep's."""
-    f = [fr for fr in DRILLS["frames"] if fr[3] in ("checking", "flat")]
+    f = [fr for fr in DRILLS["frames"] if fr[3] == "checking"]
     timed = _phase("checking") or {"frames": len(f)}
     checks = []
     start = f[0] if f else None
@@ -176,7 +168,6 @@ def drills_report():
         checks.append({"under_way_s": round(last[0] - began[0], 2), "worker_s": round(last[2] - began[2], 2)})
     return {
         **timed,
-        **_phase("flat"),
         **_phase("held"),
         **_phase("rest"),
         "open_s": round(DRILLS["opened"], 3) if DRILLS["opened"] is not None else None,
