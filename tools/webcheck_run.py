@@ -26,8 +26,9 @@ written to ``OUT/figures.json``. The runs:
   replies after it (each one's end, seconds after the kill, and its length), every decision from
   its asking to its showing, the first shown after the kill, the worker ready again.
 - ``drills``: the Drills window over a full book (500 drills) checking the three waiting in the
-  page's worker: its frames, each check's wall and worker seconds, each check's keeping; then, in
-  the frame, a reviewed game's harvest into that book and a check kept (``tools/web/drills_probe.py``).
+  page's worker: its frames, each check's wall and worker seconds, each check's keeping, beside its
+  frames with the checks held before and at rest after (the worker idle); then, in the frame, a
+  reviewed game's harvest into that book and a check kept (``tools/web/drills_probe.py``).
 - ``fingers``, ``fingers_wide``: taps a finger's width off small controls on 390x844 and 844x390
   touch pages (the title's close icon, the Create form's Play, the dice box), each aimed at it.
 - ``sweep``, ``sweep_wide``: every control of the title, the Create form, the table, its menu, the
@@ -68,6 +69,9 @@ SWEEP = ROOT / "tools" / "web" / "finger_sweep.py"
 DRILLS = ROOT / "tools" / "web" / "drills_probe.py"
 STOCK = "drills_stock.py"
 """The drills the ``drills`` run stocks the page's book with, written into the run's files by the host."""
+DRILLS_HOLD_S = DRILLS_REST_S = 20.0
+"""Seconds the ``drills`` run times the window open with its checks held before they start, and at rest
+after: the references for its frames while checking."""
 WHEEL = "pyxel-2.9.9-cp311-abi3-emscripten_5_0_3_wasm32.whl"
 
 BARE_APP = """\
@@ -258,8 +262,8 @@ def runs(game_blocks: int) -> dict[str, dict[str, Any]]:
         "pyuntil:app().services.worker.bridge.ready(),90",  # the title's game has started the worker
         "wait:3",
         "py:drills_stock(READY, NEW)",
-        "py:drills_probe()",
-        "pyuntil:drills_done(),240",
+        f"py:drills_probe({DRILLS_HOLD_S}, {DRILLS_REST_S})",
+        "pyuntil:drills_done(),600",  # the three checks took up to 295 s on a loaded machine
         "py:drills_report()",
         "shot:drills_window",
         "py:drills_store_probe(REVIEW, MAT)",
