@@ -62,13 +62,18 @@ for _cache in (Path(__file__).parent / "__pycache__", Path(_features_module.__fi
         drop_stale_caches(_cache, _SOURCES)
 
 try:
-    from numba import njit
+    from numba import config as _numba_config, njit
 except ImportError:  # pragma: no cover - slow fallback
+    _numba_config = None  # type: ignore[assignment]
 
     def njit(*args, **kwargs):  # type: ignore[no-redef]
         if args and callable(args[0]):
             return args[0]
         return lambda f: f
+
+
+COMPILED = _numba_config is not None and not getattr(_numba_config, "DISABLE_JIT", False)
+"""Whether the kernels below are numba's compiled ones; else plain Python functions, nothing to compile."""
 
 
 UNITS = np.array(unit_table(), dtype=np.float64)  # (26, 16, 4)

@@ -19,8 +19,11 @@ def compiled_kernels(tmp_path_factory: pytest.TempPathFactory) -> None:
     and failed it on the quick loop's CPU budget; like the bear-off tables, it is no one test's cost.
     One trial from the start, a learning step, a game's positions drawn and the generator's, the
     curve's and the 1-ply recorder's kernels on one position compile them all, with the types the
-    tests call them with.
+    tests call them with. Without numba (the README's install) the kernels are plain Python: nothing to
+    compile, and the same calls would cost tens of seconds of CPU a run.
     """
+    if not kernels.COMPILED:
+        return
     t = Trainer.from_weights(cartnet.DEFAULT_PATH)
     start = Position.start()
     rollout.rollout(t.nets(), t.nfeat, start.position_id(), 1)
