@@ -1,11 +1,13 @@
-"""The evaluator's textbook forward pass in floats, against which the packed one is checked."""
+"""The evaluator's textbook forward pass in floats, against which the packed one is checked; and the
+shipped nets counting the work asked of them, as the AI's caps and slices count it."""
 
 from __future__ import annotations
 
 from math import exp
 
 from cart.ai.features import INPUTS, ROLLS as ROLL_COUNT, SLOTS, UNITS, contact_features_reference, unit_table
-from cart.ai.net import read_arrays
+from cart.ai.net import Weights, read_arrays
+from cart.ai.slices import PRUNE_COST
 
 
 def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
@@ -28,3 +30,19 @@ def dense_after(weights_bytes: bytes, key: int, net: str) -> list[float]:
             x[INPUTS + i] = count / ROLL_COUNT
     hid = [1 / (1 + exp(-(b1[r] + sum(w1[r * n_in + i] * x[i] for i in range(n_in))))) for r in range(h)]
     return [1 / (1 + exp(-(b2[k] + sum(w2[k * h + r] * hid[r] for r in range(h))))) for k in range(5)]
+
+
+class CountingWeights(Weights):
+    """The shipped weights, counting work to measure slices: a net evaluation is 1, a prune one less."""
+
+    def __init__(self, inner: Weights) -> None:
+        super().__init__(inner.contact, inner.race, inner.meta, inner.prune)
+        self.calls = 0.0
+
+    def after(self, key: int):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        return super().after(key)
+
+    def rough(self, key: int) -> float:
+        self.calls += PRUNE_COST
+        return super().rough(key)

@@ -190,13 +190,14 @@ class Recorder:
 
     def short_list(self, cands: np.ndarray) -> np.ndarray:
         """The plays the master's first look weighs at 1-ply: the 0-ply's best ``short`` within its margin."""
-        values = np.empty(len(cands))
+        outs = np.empty((len(cands), 5))
         for i, c in enumerate(cands):
             end = self.end(c)
             if end is None:
                 eval_one(c, UNITS, *self.nets, self._idx, self._val, self._h, self._o, self.nfeat)
                 end = self._o
-            values[i] = 2 * end[0] - 1 + end[1] - end[3] + end[2] - end[4]
+            outs[i] = end
+        values = equity(outs)
         order = np.argsort(-values, kind="stable")[: self.short]
         return cands[order[values[order] >= values[order[0]] - MASTER.margin]]
 

@@ -10,10 +10,10 @@ import io
 import random
 
 import pytest
-from nets import dense_after
+from nets import CountingWeights, dense_after
 from short_matches import FEW_PLAYS
 
-from cart.ai import LEVELS, Bot, Weights, WeightsError, bot as botmod, choose_action, load_weights
+from cart.ai import LEVELS, Bot, WeightsError, bot as botmod, choose_action, load_weights
 from cart.ai.net import DEFAULT_PATH, MAGIC, equity, read_weights
 from cart.engine import GameState, Match, Position, Rules, legal_plays
 from cart.engine.fast import flip_key
@@ -104,22 +104,6 @@ def test_a_resumed_bot_plays_as_the_first_would_have() -> None:
 
 
 # -- sliced thinking ----------------------------------------------------------------
-class CountingWeights(Weights):
-    """The shipped weights, counting work to measure slices: a net evaluation is 1, a prune one less."""
-
-    def __init__(self, inner: Weights) -> None:
-        super().__init__(inner.contact, inner.race, inner.meta, inner.prune)
-        self.calls = 0.0
-
-    def after(self, key: int):  # type: ignore[no-untyped-def]
-        self.calls += 1
-        return super().after(key)
-
-    def rough(self, key: int) -> float:
-        self.calls += botmod.PRUNE_COST
-        return super().rough(key)
-
-
 @pytest.mark.parametrize(
     ("level", "widest"),
     [(level, True) for level in LEVELS if level != "master"]

@@ -10,34 +10,14 @@ from __future__ import annotations
 import sys
 
 import pytest
+from nets import CountingWeights
 
 from cart.ai import Bot, bot as botmod, load_weights
-from cart.ai.net import Probs, Weights
-from cart.ai.slices import PRUNE_COST
 from cart.engine import Position, legal_plays
 from tools.players import equity_lost
 
 HEAVY = ("sDvDATCY5+ADEA", (1, 4))
 """One of the master's slowest thoughts against itself (``tools.master_choices.HEAVY``), 13 plays."""
-
-
-class Counting:
-    """The nets, counting the work asked of them (a prune-net rank as :data:`PRUNE_COST`)."""
-
-    def __init__(self, weights: Weights) -> None:
-        self.weights = weights
-        self.work = 0.0
-
-    def after(self, key: int) -> Probs:
-        self.work += 1.0
-        return self.weights.after(key)
-
-    def rough(self, key: int) -> float:
-        self.work += PRUNE_COST
-        return self.weights.rough(key)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.weights, name)
 
 
 def test_the_page_caps_are_in_force_under_the_pages_platform_only(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -57,13 +37,13 @@ def test_a_capped_thought_plays_a_legal_sensible_move_within_the_pages_work(
     pid, dice = HEAVY
     position = Position.from_position_id(pid)
     plays = legal_plays(position, dice)
-    desk = Counting(load_weights())
+    desk = CountingWeights(load_weights())
     Bot("master", seed=1, weights=desk).choose_play(position, dice)
     monkeypatch.setattr(sys, "platform", "emscripten")
-    page = Counting(load_weights())
+    page = CountingWeights(load_weights())
     play = Bot("master", seed=1, weights=page).choose_play(position, dice)
-    assert desk.work > 2 * botmod.PAGE_MOVE_WORK
-    assert page.work <= botmod.PAGE_MOVE_WORK + len(plays)  # the cap, and the 0-ply of every play
+    assert desk.calls > 2 * botmod.PAGE_MOVE_WORK
+    assert page.calls <= botmod.PAGE_MOVE_WORK + len(plays)  # the cap, and the 0-ply of every play
     assert play is not None and play.moves in {p.moves for p in plays}
     loss = equity_lost(position, dice, play.result)
     assert loss is not None and loss < 0.02, loss

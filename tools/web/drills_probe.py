@@ -9,14 +9,14 @@ finished check kept there (each a read, change and write of its drills' own entr
 is part of the cart.
 """
 
-# driver.py's app, mod, _timed and _worked, run before this file in the same namespace:
+# driver.py's app, mod and _worked, run before this file in the same namespace:
 # ruff: noqa: F821
 
 import itertools
 import json
 import time
 
-DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "read": None, "end": None}
+DRILLS = {"frames": [], "checks": [], "keeps": [], "opened": None, "read": None}
 TIMELINE_S = 10.0
 """The span of each figure in the report's timeline of frames per second."""
 
@@ -76,7 +76,6 @@ def drills_probe(hold_s=0.0, rest_s=0.0):
         if phase == "checking":
             phases.setdefault("checking", now)
             if window.reading is None and not checking.busy and not checking.book.unchecked(checking.key):
-                DRILLS["end"] = now
                 phase = DRILLS["phase"] = "rest" if rest_s > 0 else "done"
         if phase == "rest" and now - phases.setdefault("rest", now) >= rest_s:
             phase = DRILLS["phase"] = "done"
