@@ -26,10 +26,10 @@ FEW_PLAYS = "9/0AgAD/7QBAAA"
 of the opening's time. The master plays 17/14 3/2; 17/14 2/1 and 17/13 are bad."""
 
 
-def few_plays(play: str) -> Match:
-    """Seat 0, on roll with 3-1 in :data:`FEW_PLAYS`, makes ``play``."""
+def few_plays(play: str, dice: tuple[int, int] = (3, 1)) -> Match:
+    """Seat 0, on roll with ``dice`` in :data:`FEW_PLAYS`, makes ``play``."""
     start = GameState.from_position(Rules(), Position.from_position_id(FEW_PLAYS))
     m = Match(Rules(), names=("Ann", "Bob"), start=start)
-    m.roll((3, 1))
+    m.roll(dice)
     m.play(play)
     return m
