@@ -12,7 +12,7 @@ import pytest
 import pyxel
 from drill_book import DAY, YOU, cube_drill, play_drill, stock, ten_drills
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, release_all
-from short_matches import FEW_PLAYS, bear_off_last_roll, opening
+from short_matches import FEW_PLAYS, bear_off_last_roll, opening, opening_review
 from test_ui_app import Driver
 from test_ui_browser import StandInPage
 from test_ui_golden import check
@@ -280,7 +280,7 @@ def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tm
     drill, named by the saved game, checked deeply while the window is open, then asked; a second
     time adds none."""
     game = opening("8/2 6/5")  # Ann's 6-1 made a blot and wasted the 6: a "?" at least
-    review = review_match(game)
+    review = opening_review("8/2 6/5")
     app = drills_app(tmp_path, [])
     assert app.store is not None
     kept = app.store.games.create("Friday", GameOptions(names=game.names), record=game.record)
