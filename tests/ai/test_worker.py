@@ -151,6 +151,8 @@ def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
     assert wait(worker.ask(("hint", "expert", moment(1)))).ready
 
 
+@pytest.mark.slow  # a second whole child (half a second of CPU): the quick loop's own second child is
+# test_a_worker_that_dies_fails_its_answers's, killed while the module's goes on answering
 def test_two_workers_answer_apart(worker: Worker) -> None:
     """Two games at once (two windows): each its own child, nothing shared."""
     other = Worker.start(child_argv())
