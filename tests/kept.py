@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from cpu_budget import shared_work
-
 ROOT = Path(__file__).resolve().parent.parent
 CODE = (ROOT / "cart" / "engine", ROOT / "cart" / "ai")
 """What a game between the computer's levels, and its review, are made by."""
@@ -46,6 +44,8 @@ def kept(name: str, files: Iterable[Path], make: Callable[[], T]) -> T:
     try:
         return pickle.loads(path.read_bytes())  # type: ignore[no-any-return]
     except (OSError, pickle.UnpicklingError, EOFError, ValueError, AttributeError):
+        from cpu_budget import shared_work  # here: a worker child reading the tables imports no pytest
+
         with shared_work():
             value = make()
         part = path.with_suffix(f".{os.getpid()}.part")

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from mixed_game import mixed_deep_head, mixed_game, mixed_review
-from short_matches import bear_off_last_roll, few_plays, opening
+from short_matches import bear_off_last_roll, few_plays, opening, opening_review
 
 from cart.ai import drain
 from cart.ai.review import (
@@ -47,7 +47,7 @@ def test_marks_luck_and_ratings_use_gnubgs_words_and_thresholds() -> None:
 
 
 def test_a_blunder_is_marked_with_the_masters_play_and_both_plays_steps() -> None:
-    review = review_match(opening("8/2 6/5"))
+    review = opening_review("8/2 6/5")
     (play,) = review.plays
     assert play.index == 1 and play.player == 0 and play.dice == (6, 1)
     assert play.made == ((8, 2), (6, 5)) and play.made_text == "8/2 6/5"
@@ -55,15 +55,15 @@ def test_a_blunder_is_marked_with_the_masters_play_and_both_plays_steps() -> Non
     assert play.loss == pytest.approx(play.best_equity - play.made_equity)
     assert play.loss >= 0.08 and play.mark in ("bad", "very bad") and not play.forced
     assert 0.0 < play.win_after < 0.5  # seat 0's chance after its own poor play
-    good = review_match(opening("13/7 8/7")).plays[0]
+    good = opening_review("13/7 8/7").plays[0]
     assert good.loss == 0.0 and good.mark == "" and good.made == good.best
-    assert review.errors() == [play] and review_match(opening("13/7 8/7")).errors() == []
+    assert review.errors() == [play] and opening_review("13/7 8/7").errors() == []
 
 
 def test_zero_ply_judges_every_play_at_one_depth() -> None:
     review = review_match(opening("8/2 6/5"), ply=0)
     assert review.ply == 0 and review.plays[0].best_text == "13/7 8/7" and review.plays[0].mark != ""
-    assert review.key != review_match(opening("8/2 6/5")).key  # a cache of one ply never serves the other
+    assert review.key != opening_review("8/2 6/5").key  # a cache of one ply never serves the other
 
 
 def test_a_missed_double_and_a_wrong_take_are_cube_errors() -> None:

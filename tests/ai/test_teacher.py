@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from kept import CODE, kept
 
 from cart.ai import jobs
 from cart.ai.bot import TEACHER_PATH, Bot, drain, load_weights, teacher_weights, think_teacher_weights
@@ -48,9 +49,18 @@ def test_the_teachers_file_is_a_contact_and_a_crashed_net_in_halves_built_in_sli
     assert teacher.crashed.forward(crashed) != shipped.crashed.forward(crashed)
 
 
+def shipped_2_ply() -> object:
+    """The shipped nets' 2-ply pick in :data:`SPLIT`: the premise, half a second (kept: :mod:`kept`)."""
+
+    def look() -> object:
+        return drain(think_best_play(load_weights(), SPLIT, (6, 4))).moves  # type: ignore[union-attr]
+
+    return kept("teacher-split-shipped", CODE, look)
+
+
 def test_the_hint_and_the_tutor_read_the_teachers_net_and_the_computer_does_not() -> None:
     m = split_match()
-    assert drain(think_best_play(load_weights(), SPLIT, (6, 4))).moves == SHIPPED  # type: ignore[union-attr]
+    assert shipped_2_ply() == SHIPPED  # where the two nets part: the computer's own 2-ply plays this
     hint = drain(jobs.think_hint("expert", m, deep=True))
     assert hint.play is not None and hint.play.moves == TEACHERS
     said = tutor_check(m, Move(SHIPPED), threshold=1e-9)

@@ -41,11 +41,6 @@ def wait(answer: Answer | None) -> Answer:
     return answer
 
 
-def moments(games: int = 2, seed: int = 5) -> list[Match]:
-    """Copies of a 5-point match between experts at each of its decisions, over its first ``games`` games."""
-    return copy.deepcopy([m for m in _moments(seed) if m.game_number <= games])
-
-
 def moment(index: int) -> Match:
     """A copy of that match at its decision ``index`` (of the first game)."""
     return copy.deepcopy(_moments(5)[index])
@@ -80,8 +75,7 @@ def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
 
     Later in a match, so the copy sent (the current game's record only) is tested too.
     """
-    seen = moments()
-    second = [m for m in seen if m.game_number == 2]
+    second = [m for m in _moments(5) if m.game_number == 2]  # read: the jobs below are copies
     moving = [m for m in second if m.game.phase == "move"]
     rolling = [m for m in second if m.game.phase == "roll"]
     assert len(moving) >= 27 and rolling
@@ -95,6 +89,7 @@ def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
         ("hint", "expert", moving[1]),
         ("tutor", asked, Move(asked.game.legal_plays()[-1].moves), "doubtful"),
     ]
+    jobs = copy.deepcopy(jobs)
     answers = [worker.ask(job) for job in jobs]
     for job, answer in zip(jobs, answers, strict=True):
         assert wait(answer).ready, job[0]
@@ -106,7 +101,7 @@ def test_the_worker_decides_as_the_frame_does(worker: Worker) -> None:
 
 def test_the_copy_sent_keeps_what_a_thought_reads() -> None:
     """No observer or dice go with it, and the record starts at the current game's NewGame."""
-    later = next(m for m in moments() if m.game_number == 2)
+    later = copy.deepcopy(next(m for m in _moments(5) if m.game_number == 2))
     later.on_commit = lambda *_: None
     sent = thinking_copy(later)
     assert sent.on_commit is None and sent.rng is None and later.rng is not None
@@ -156,6 +151,8 @@ def test_a_worker_that_dies_fails_its_answers(worker: Worker) -> None:
     assert wait(worker.ask(("hint", "expert", moment(1)))).ready
 
 
+@pytest.mark.slow  # a second whole child (half a second of CPU): the quick loop's own second child is
+# test_a_worker_that_dies_fails_its_answers's, killed while the module's goes on answering
 def test_two_workers_answer_apart(worker: Worker) -> None:
     """Two games at once (two windows): each its own child, nothing shared."""
     other = Worker.start(child_argv())
@@ -193,10 +190,13 @@ def _ended(pid: int) -> bool:
     [
         "os._exit(0)",  # as pyxel.quit() ends the process: no atexit
         pytest.param("sys.exit(0)", marks=pytest.mark.slow),  # an ordinary end: atexit closes it
-        "os.kill(os.getpid(), 9)",  # killed
+        pytest.param("os.kill(os.getpid(), 9)", marks=pytest.mark.slow),  # killed
     ],
 )
 def test_the_worker_ends_with_the_game(end: str) -> None:
+    """The game's end closes the child's stdin, and the child ends. Killed, the game's end is the child's
+    as ``os._exit``'s (the quick loop's): the kernel closes the pipe either way, no code of the game runs.
+    Each end costs a game and its worker's start (the worker's, uncounted by any budget: not our child)."""
     game = subprocess.run(
         [sys.executable, "-c", GAME.replace("{end}", end)], capture_output=True, text=True, timeout=WAIT_S
     )

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import date
 
 import pytest
-from short_matches import opening
+from short_matches import opening, opening_review
 
 from cart.ai.review import review_match
 from cart.drills import Analysis, Choice, Drill, DrillBook, drill_to_json
@@ -63,7 +63,7 @@ def book_of(size: int) -> tuple[DrillBook, Recording]:
 
 def test_a_keep_and_a_harvest_move_the_same_bytes_in_a_book_of_ten_or_of_two_hundred() -> None:
     match = opening("8/2 6/5")
-    review = review_match(match)
+    review = opening_review("8/2 6/5")
     moved = []
     for size in (10, 200):
         book, backend = book_of(size)
@@ -101,7 +101,7 @@ def test_two_books_interleaved_across_drills_lose_nothing() -> None:
     one.answer(drills[0].id, "no double")  # over the other's answer, read afresh: both answers kept
     two.checked(drills[2].id, ANALYSIS, mistake=False)
     match = opening("8/2 6/5")
-    (added,) = one.harvest(review_match(match), match, 0, game_id="g", game="g")
+    (added,) = one.harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")
     after = {d.id: d for d in DrillBook(Store(backend).drills, lambda: DAY).drills()}
     assert [a.right for a in after[drills[0].id].answers] == [True, False]
     assert after[drills[1].id].status == after[drills[2].id].status == "dropped" and added.id in after

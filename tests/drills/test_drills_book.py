@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
-from short_matches import bear_off_last_roll, opening
+from short_matches import bear_off_last_roll, opening, opening_review
 
 from cart.ai.review import review_match
 from cart.drills import (
@@ -36,7 +36,7 @@ class Clock:
 
 def test_a_blunder_is_harvested_with_its_position_dice_and_match_state() -> None:
     match = opening("8/2 6/5")
-    review = review_match(match)
+    review = opening_review("8/2 6/5")
     (drill,) = harvest(review, match, 0, game_id="g1", game="Friday", today=DAY)
     moment = match.moment(1)
     assert (drill.position_id, drill.match_id, drill.dice) == (moment.position_id, moment.match_id, (6, 1))
@@ -45,7 +45,7 @@ def test_a_blunder_is_harvested_with_its_position_dice_and_match_state() -> None
     assert drill.sources[0].game_id == "g1" and drill.sources[0].index == 1
     assert harvest(review, match, 1, game_id="g1", game="Friday", today=DAY) == []  # Bob made no mistake
     good = opening("13/7 8/7")
-    assert harvest(review_match(good), good, 0, game_id="g2", game="x", today=DAY) == []
+    assert harvest(opening_review("13/7 8/7"), good, 0, game_id="g2", game="x", today=DAY) == []
 
 
 def test_cube_mistakes_are_harvested_for_the_doubler_and_the_taker() -> None:
@@ -68,7 +68,7 @@ def test_the_book_keeps_merges_and_survives_a_reopening() -> None:
     backend = MemoryBackend()
     book = DrillBook(Store(backend).drills, Clock())
     match = opening("8/2 6/5")
-    review = review_match(match)
+    review = opening_review("8/2 6/5")
     (added,) = book.harvest(review, match, 0, game_id="g1", game="Friday")
     assert book.harvest(review, match, 0, game_id="g1", game="Friday") == []  # the same decision
     assert book.harvest(review, match, 0, game_id="g2", game="Saturday") == []  # the same position
@@ -97,7 +97,7 @@ def test_an_answer_is_judged_and_scheduled_right_further_out_wrong_tomorrow() ->
     clock = Clock()
     book = DrillBook(Store(MemoryBackend()).drills, clock)
     match = opening("8/2 6/5")
-    (drill,) = book.harvest(review_match(match), match, 0, game_id="g", game="g")
+    (drill,) = book.harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")
     drill = checked(book, drill)
     assert book.daily() == [drill] and book.unchecked("k1") == [] and book.unchecked("k2") == [drill]
     position = Position.from_position_id(drill.position_id)
@@ -169,7 +169,7 @@ def test_a_cube_answer_is_judged_by_the_doubler_and_the_taker_figures() -> None:
 
 def test_the_stored_form_round_trips_and_refuses_anything_malformed() -> None:
     match = opening("8/2 6/5")
-    (drill,) = harvest(review_match(match), match, 0, game_id="g", game="g", today=DAY)
+    (drill,) = harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g", today=DAY)
     drill = drill.replace(
         analysis=Analysis("k", "13/7 8/7", (Choice("13/7 8/7", "4HPwATDgc/ABMA", 0.1, 0.01, 36),))
     )
@@ -191,7 +191,7 @@ def test_a_damaged_drills_file_is_set_aside_and_bad_items_are_left_out() -> None
     store = Store(backend)
     book = DrillBook(store.drills, Clock())
     match = opening("8/2 6/5")
-    book.harvest(review_match(match), match, 0, game_id="g", game="g")
+    book.harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")
     (name,) = backend.names("drills/")  # the drill's own entry
     data = backend.read(name)
     assert data is not None
@@ -205,13 +205,13 @@ def test_two_windows_on_one_folder_keep_each_other_s_answers_and_harvests() -> N
     backend = MemoryBackend()
     one, two = DrillBook(Store(backend).drills, Clock()), DrillBook(Store(backend).drills, Clock())
     match = opening("8/2 6/5")
-    (drill,) = one.harvest(review_match(match), match, 0, game_id="g", game="g")
+    (drill,) = one.harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")
     checked(one, drill)
     other = opening("8/2 6/4", (6, 2))
     two.drills()  # read before the first window answers
     position = Position.from_position_id(drill.position_id)
     one.answer(drill.id, parse_play(position, (6, 1), "13/7 8/7"))
-    added = two.harvest(review_match(other), other, 0, game_id="h", game="h")
+    added = two.harvest(opening_review("8/2 6/4", (6, 2)), other, 0, game_id="h", game="h")
     assert added and {d.id for d in two.reload()} == {drill.id, added[0].id}  # each change its own entry
     assert two.get(drill.id).box == 2  # type: ignore[union-attr]
 
@@ -229,7 +229,7 @@ def test_the_book_is_bounded_dropping_the_dropped_first() -> None:
         for n, m in enumerate(ids)
     )
     match = opening("8/2 6/5")
-    (added,) = book.harvest(review_match(match), match, 0, game_id="g", game="g")  # one more: six go
+    (added,) = book.harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")  # one more: six go
     kept = DrillBook(Store(backend).drills, Clock()).drills()
     assert len(kept) == MAX_DRILLS and all(d.status == "new" for d in kept) and added in kept
 
@@ -238,7 +238,7 @@ def test_a_long_game_name_is_kept_cut_so_the_drill_reads_back() -> None:
     backend = MemoryBackend()
     match = opening("8/2 6/5")
     DrillBook(Store(backend).drills, Clock()).harvest(
-        review_match(match), match, 0, game_id="g", game="x" * 300
+        opening_review("8/2 6/5"), match, 0, game_id="g", game="x" * 300
     )
     (drill,) = DrillBook(Store(backend).drills, Clock()).drills()
     assert drill.sources[0].game == "x" * 80
@@ -251,7 +251,7 @@ def test_a_drill_outlives_its_game() -> None:
     match = opening("8/2 6/5")
     saved = store.games.create("Friday", GameOptions(names=("Ann", "Bob")), record=match.record)
     book = DrillBook(store.drills, Clock())
-    book.harvest(review_match(match), match, 0, game_id=saved.game_id, game=saved.name)
+    book.harvest(opening_review("8/2 6/5"), match, 0, game_id=saved.game_id, game=saved.name)
     store.games.delete("Friday")
     (drill,) = book.reload()
     assert (drill.sources[0].game_id, drill.sources[0].game) == (saved.game_id, "Friday")

@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from short_matches import bear_off_last_roll, opening
+from short_matches import bear_off_last_roll, opening, opening_review
 
 from cart.__main__ import main, pyxel_folder
 from cart.ai.review import review_match
@@ -28,7 +28,7 @@ def played(store: Store, lines: list[str], day: date = DAY) -> str:
 def test_a_drill_is_checked_then_asked_and_a_wrong_answer_comes_back_tomorrow() -> None:
     store = Store(MemoryBackend())
     match = opening("8/2 6/5")
-    DrillBook(store.drills).harvest(review_match(match), match, 0, game_id="g", game="g")
+    DrillBook(store.drills).harvest(opening_review("8/2 6/5"), match, 0, game_id="g", game="g")
     text = played(store, ["9/3", "8/2 6/5"])
     assert "Checking 1 new drill deeply first" in text and "Your move: 6-1" in text
     assert "'9/3': no checker of yours on 9" in text and text.count("Your move: 6-1") == 2  # asked again

@@ -111,7 +111,8 @@ def test_the_title_shows_before_the_ai_and_the_review_are_loaded_then_the_attrac
 
 
 AI_BY_SLICES = """
-import sys
+import os, sys
+os.environ["SDL_AUDIODRIVER"] = "dummy"
 import cart.engine
 from cart.ai import think_ready
 def loaded():
@@ -125,31 +126,12 @@ for _ in think_ready():
 from cart.ai import features
 print(most, len(features._MASKS))
 """
-
-
-def test_the_ai_loads_a_module_a_slice_and_builds_its_tables() -> None:
-    """:func:`cart.ai.think_ready` imports each module after those it needs: no slice imports two."""
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", AI_BY_SLICES], capture_output=True, text=True, cwd=root)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["1", "26"]
-
+"""A fresh interpreter's AI loaded by :func:`cart.ai.think_ready`: the most modules a slice imported."""
 
 LATER_BY_SLICES = """
-import os, sys
-os.environ["SDL_AUDIODRIVER"] = "dummy"
 from cart.ui.app import App
-from cart.ai import think_ready
 from cart.import_order import think_later
 App(headless=True, seed=1)
-for _ in think_ready():
-    pass
-def loaded():
-    return {m for m in sys.modules if m.startswith("cart.")}
 before = loaded()
 for _ in think_later("cart.ui"):
     now = loaded()
@@ -158,19 +140,33 @@ for _ in think_later("cart.ui"):
         print(name, sorted(m for m in now - before if m != name and not m.startswith(name + ".")))
     before = now
 """
+"""Then (the AI loaded, as on the title) the App built and the rest of the UI loaded by
+:func:`cart.import_order.think_later`: each step's module and what else it imported."""
 
 
-def test_the_title_loads_what_leaving_it_opens_a_module_a_slice() -> None:
-    """:func:`cart.import_order.think_later` imports each module after those it imports (a package's own
-    modules come with it): no slice imports two."""
+@pytest.fixture(scope="module")
+def slices_run() -> list[str]:
+    """The lines :data:`AI_BY_SLICES` and :data:`LATER_BY_SLICES` print, run once in one fresh interpreter
+    for the two tests that read them (an interpreter with the AI loaded costs a fifth of a second)."""
     import subprocess
     import sys
-    from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    done = subprocess.run([sys.executable, "-c", LATER_BY_SLICES], capture_output=True, text=True, cwd=root)
+    argv = [sys.executable, "-c", AI_BY_SLICES + LATER_BY_SLICES]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=root)
     assert done.returncode == 0, done.stderr
-    steps = done.stdout.splitlines()
+    return done.stdout.splitlines()
+
+
+def test_the_ai_loads_a_module_a_slice_and_builds_its_tables(slices_run: list[str]) -> None:
+    """:func:`cart.ai.think_ready` imports each module after those it needs: no slice imports two."""
+    assert slices_run[0].split() == ["1", "26"]
+
+
+def test_the_title_loads_what_leaving_it_opens_a_module_a_slice(slices_run: list[str]) -> None:
+    """:func:`cart.import_order.think_later` imports each module after those it imports (a package's own
+    modules come with it): no slice imports two."""
+    steps = slices_run[1:]
     assert len(steps) > 20 and all(step.endswith(" []") for step in steps), steps
 
 

@@ -197,6 +197,9 @@ def test_a_mat_dropped_anywhere_opens_its_review_named_as_the_player_named_it(
     app = make_app(tmp_path / "store", StandInPage({str(path): "Friday's game (2).mat"}))
     if where == "board":
         app.create_game("Playing", two())
+    app.think_budget = (
+        0.0  # a step a frame: the Review opens at once, its analysis (not read here) barely begun
+    )
     d = Driver(app)
     d.feed(Dropped(str(path)))
     d.frames(1)

@@ -21,9 +21,12 @@ DAY = date(2026, 12, 6)
 ROLLS = [(a, b) for a, b in itertools.combinations_with_replacement(range(1, 7), 2) if a != b or a > 2]
 
 
-def play_drill(dice: tuple[int, int], pick: int = 0, *, stage: str = "opening") -> Drill:
-    """You to play ``dice`` from the opening position; the analysis's best is legal play ``pick``."""
-    state = GameState.from_position(Rules(), Position.start(), turn=YOU, dice=dice)
+def play_drill(
+    dice: tuple[int, int], pick: int = 0, *, stage: str = "opening", position: Position | None = None
+) -> Drill:
+    """You to play ``dice`` from ``position`` (the opening's unless told); the analysis's best is legal
+    play ``pick``."""
+    state = GameState.from_position(Rules(), position or Position.start(), turn=YOU, dice=dice)
     match = Match(Rules(), names=NAMES, start=state)
     plays = state.legal_plays()
     ranked = [plays[pick % len(plays)], *(p for i, p in enumerate(plays) if i != pick % len(plays))][:5]

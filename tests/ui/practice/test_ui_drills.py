@@ -12,7 +12,7 @@ import pytest
 import pyxel
 from drill_book import DAY, YOU, cube_drill, play_drill, stock, ten_drills
 from pyxel_players import GAMEPAD, KEYBOARD, Keys, Mouse, release_all
-from short_matches import bear_off_last_roll, opening
+from short_matches import FEW_PLAYS, bear_off_last_roll, opening, opening_review
 from test_ui_app import Driver
 from test_ui_browser import StandInPage
 from test_ui_golden import check
@@ -21,7 +21,7 @@ from test_ui_touch import Finger, tap
 from cart.ai.review import review_match
 from cart.ai.rollout.check import check_key
 from cart.drills import Analysis, Choice, Drill, DrillBook, harvest
-from cart.engine import Play
+from cart.engine import Play, Position
 from cart.engine.notation import format_play
 from cart.store import GameOptions, MemoryBackend, Settings, Store, StoreError, WriteError
 from cart.store.drills import FOLDER, LOAD_SLICE
@@ -280,7 +280,7 @@ def test_drills_from_the_review_are_checked_deeply_then_asked(assets: Assets, tm
     drill, named by the saved game, checked deeply while the window is open, then asked; a second
     time adds none."""
     game = opening("8/2 6/5")  # Ann's 6-1 made a blot and wasted the 6: a "?" at least
-    review = review_match(game)
+    review = opening_review("8/2 6/5")
     app = drills_app(tmp_path, [])
     assert app.store is not None
     kept = app.store.games.create("Friday", GameOptions(names=game.names), record=game.record)
@@ -374,7 +374,8 @@ def test_a_drill_whose_check_fails_is_skipped_and_said_and_the_next_is_checked(
 ) -> None:
     """A drill whose Match ID holds no turn under way (a damaged or foreign record) cannot be checked:
     the window says so and checks the next one (the check's error came out of the frame)."""
-    good = play_drill((6, 1)).replace(analysis=None, status="new")  # its check is one part
+    few = Position.from_position_id(FEW_PLAYS)  # three plays: its check is one part, a tenth of an opening's
+    good = play_drill((3, 1), position=few).replace(analysis=None, status="new")
     bad = good.replace(match_id="cAgFAAAAAAAE")
     assert bad.id < good.id  # checked first
     app = drills_app(tmp_path, [bad, good])

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from finished_game import NAMES
 from kept import CODE, kept
+from short_matches import FEW_PLAYS
 from test_ui_review import OPTIONS, Player, make_app, open_from_list
 
 from cart.ai.review import DEEP_PLY, Review, review_cache_form, review_match
 from cart.ai.rollout.check import check_key
 from cart.drills import DrillBook
-from cart.engine import Match, Rules
+from cart.engine import Match, Position, Rules
 from cart.ui.kit.assets import Assets
 
 
@@ -67,7 +68,8 @@ def test_the_reviews_checks_take_a_slice_a_frame_under_a_fixed_allowance_the_dri
 
     app = make_app(tmp_path)
     assert app.store is not None and app.services.clock.budget == 30.0
-    stock(app.store, [play_drill((6, 1)).replace(analysis=None, status="new")])
+    few = Position.from_position_id(FEW_PLAYS)  # three plays: the whole check a tenth of an opening's
+    stock(app.store, [play_drill((3, 1), position=few).replace(analysis=None, status="new")])
     book = DrillBook(app.store.drills)
     review = Checking(app.services, book, background=True)
     for _ in range(3):
