@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import exp
 
 from cart.ai.features import INPUTS, ROLLS as ROLL_COUNT, SLOTS, UNITS, contact_features_reference, unit_table
-from cart.ai.net import Weights, read_arrays
+from cart.ai.net import Probs, Weights, read_arrays
 from cart.ai.slices import PRUNE_COST
 
 
@@ -36,10 +36,10 @@ class CountingWeights(Weights):
     """The shipped weights, counting work to measure slices: a net evaluation is 1, a prune one less."""
 
     def __init__(self, inner: Weights) -> None:
-        super().__init__(inner.contact, inner.race, inner.meta, inner.prune)
+        super().__init__(inner.contact, inner.race, inner.meta, inner.prune, inner.crashed)
         self.calls = 0.0
 
-    def after(self, key: int):  # type: ignore[no-untyped-def]
+    def after(self, key: int) -> Probs:
         self.calls += 1
         return super().after(key)
 
