@@ -220,7 +220,8 @@ def _review(
     if seat is None:
         print(f"No drills for {player}: the players are {' and '.join(match.names)}", file=sys.stderr)
         return 1
-    print(f"Reviewing {len(match.record)} actions of {path} two rolls ahead (a second or so each)...")
+    ahead = "two rolls ahead, three at close calls (seconds each)"
+    print(f"Reviewing {len(match.record)} actions of {path} {ahead}...")
     review = review_match(match, ply=DEEP_PLY)
     for line in review_lines(review, match.rules, match):
         print(line)

@@ -27,7 +27,7 @@ positions; its numbers never become targets.
 
 ``eval deep`` prints, for each Position ID of the file (one a line), the ID and the five
 chances (win, win gammon, win backgammon, lose gammon, lose backgammon) of the side on roll
-at ``--ply`` (0, 1 or 2) as the teacher reads them.
+at ``--ply`` (0 to 3; 2 by default) as the teacher reads them.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def judge_one(deep: Deep, pid: str, ply: int = 2) -> Judged:
     pos = Position.from_position_id(pid)
     board = pos.gnubg_board()
     verdicts = (
-        *(_we(deep.chances(pos.key, depth)) for depth in range(MAX_PLY + 1)),
+        *(_we(deep.chances(pos.key, depth)) for depth in range(GNUBG)),  # ours 0, 1 and 2-ply
         _we(gnubg_nn.probabilities(board, 0)),
     )
     return Judged(pid, position_class(pos), _we(gnubg_nn.probabilities(board, ply)), verdicts)
@@ -233,7 +233,7 @@ def deep_main(argv: list[str]) -> int:
     """``eval deep``: the teacher's five chances of each position of a file, at a depth."""
     p = argparse.ArgumentParser(prog="python -m tools.versus eval deep", description=deep_main.__doc__)
     p.add_argument("--ids", type=Path, required=True, help="a file of Position IDs, one a line")
-    p.add_argument("--ply", type=int, choices=range(MAX_PLY + 1), default=MAX_PLY)
+    p.add_argument("--ply", type=int, choices=range(MAX_PLY + 1), default=2)
     p.add_argument(
         "--weights", type=Path, default=TEACHER_PATH, help="a whole weight file (default: the teacher's nets)"
     )

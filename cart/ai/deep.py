@@ -25,8 +25,9 @@ from .net import Probs, Weights, equity, flip_probs
 from .slices import GEN_COST, PRUNE_COST, ROLLS, SLICE_EVALS, drain
 
 Chances = Generator[None, None, Probs]
-MAX_PLY = 2
-"""The deepest look: 0 the net, 1 a roll ahead, 2 each roll's short list searched a roll ahead."""
+MAX_PLY = 3
+"""The deepest look: 0 the net, 1 a roll ahead, 2 each roll's short list searched a roll ahead,
+3 each roll's best play by the net read at 2-ply (the Review's second look at its close calls)."""
 CANDIDATES = 1
 """Each roll's short list at 2-ply: the net's best play alone, GNU Backgammon's own 2-ply. The
 master's list of six measured no nearer gnubg's 2-ply at five times the work (docs/notes/teacher-deep.md)."""
@@ -77,8 +78,10 @@ class Deep:
             return known
         if ply == 1:
             found = yield from self._one_ply(key, pruned and not is_race(key))
-        else:
+        elif ply == 2:
             found = yield from self._two_ply(key)
+        else:
+            found = yield from self._three_ply(key)
         if len(memo) >= MEMO:
             memo.clear()
         memo[key] = found
@@ -176,6 +179,28 @@ class Deep:
     def _two_ply(self, key: int) -> Chances:
         """Each roll's best play as :meth:`think_rolls` finds it, its chances averaged."""
         return _mean([p for _, p in (yield from self.think_rolls(key))])
+
+    def _three_ply(self, key: int) -> Chances:
+        """Each roll's best play by the net, read at 2-ply, averaged: gnubg's 3-ply with a short
+        list of one, about 21 times a 2-ply's work."""
+        after = self.weights.after
+        rolls = []
+        for a, b, _ in ROLLS:
+            plays = list(successors(key, a, b) or {key: 0})
+            if self._work(GEN_COST):
+                yield
+            best, top = plays[0], -9.0
+            for r in plays:
+                e = equity(after(r))
+                if e > top:
+                    best, top = r, e
+                if self._work(1.0):
+                    yield
+            if best & 15 == 15:  # a play that wins is exact
+                rolls.append(after(best))
+            else:
+                rolls.append(flip_probs((yield from self.think_chances(flip_key(best), 2))))
+        return _mean(rolls)
 
 
 def _mean(rolls: list[Probs]) -> Probs:

@@ -137,7 +137,7 @@ def review_command(match: Match, reviewer: Reviewer | None, say: Callable[[str],
     todo = len(match.record) - reviewer.done
     if todo:
         actions = f"{todo} action{'s' if todo != 1 else ''}"
-        say(f"  The Master reviews {actions} two rolls ahead (a second or so each)...")
+        say(f"  The Master reviews {actions} two rolls ahead, three at close calls (seconds each)...")
     for line in review_lines(drain(reviewer.think()), match.rules, match):
         say(line)
     return reviewer

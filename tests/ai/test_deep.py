@@ -76,8 +76,8 @@ def deep() -> Deep:
 def test_zero_ply_is_the_net_and_a_bad_depth_is_refused(deep: Deep) -> None:
     pos = Position.from_position_id(CONTACT)
     assert deep.chances(pos.key, 0) == tuple(Bot("expert").evaluate(pos))[:5]
-    with pytest.raises(ValueError, match="ply must be 0 to 2, got 3"):
-        deep.chances(pos.key, 3)
+    with pytest.raises(ValueError, match="ply must be 0 to 3, got 4"):
+        deep.chances(pos.key, 4)
 
 
 @pytest.mark.parametrize("pid", [CONTACT, BAR, RACE])
@@ -107,6 +107,17 @@ def test_two_ply_searches_each_rolls_short_list_a_ply_deeper(pid: str, candidate
     pos = Position.from_position_id(pid)
     got = Deep(load_weights(), candidates=candidates).chances(pos.key, 2)
     assert got == pytest.approx(Reference(candidates).two_ply(pos), abs=1e-12)
+
+
+def test_three_ply_reads_each_rolls_best_play_by_the_net_at_two_ply() -> None:
+    pos = Position.from_position_id(FEW_PLAYS)
+    ref, deep, two = Reference(1), Deep(load_weights()), Deep(load_weights())
+    chosen = []
+    for a, b in ROLLS:
+        best = max(ref.results(pos, a, b), key=lambda r: equity(ref.after(r)))
+        chosen.append(ref.after(best) if best.is_over() else flip_probs(two.chances(best.key, 2)))
+    assert deep.chances(pos.key, 3) == pytest.approx(mean(chosen), abs=1e-12)
+    assert deep.chances(pos.key, 3) != deep.chances(pos.key, 2)
 
 
 def test_slices_are_bounded_and_a_position_is_worked_out_once() -> None:

@@ -303,7 +303,9 @@ def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply(
     made = flip_key(state.find(m.record[-1]).result.key)  # type: ignore[arg-type]
     own = Deep(weights)
     judged = drain(
-        think_play_review(weights, state.position, dice, made, DEEP_PLY, cube_view(state, (0, 0)), own)
+        think_play_review(
+            weights, state.position, dice, made, DEEP_PLY, cube_view(state, (0, 0)), own, closer=True
+        )
     )
     play = deep.plays[0]
     assert (play.made_equity, play.best_equity, play.best_text) == (
@@ -312,6 +314,37 @@ def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply(
     assert play.mark == mark(judged.loss) and play.made_equity != quick.plays[0].made_equity
     assert play.win_after == pytest.approx(drain(own.think_after(made, DEEP_PLY))[0], abs=1e-12)
     assert deep.rolls[0].luck != quick.rolls[0].luck  # the roll's luck: its best play at 2-ply
+
+
+@pytest.mark.parametrize(("play", "close"), [("17/14 2/1", True), ("17/14 3/2", False)])
+def test_the_deep_pass_searches_a_close_call_again_at_three_ply(play: str, close: bool) -> None:
+    """17/14 2/1 loses 0.087 cubeless at 2-ply, within CLOSE_BAND of a bad mark's 0.08; 17/14 3/2 is
+    best by more than CLOSE_BAND, so its figures stand."""
+    from cart.ai import teacher_weights
+    from cart.ai.deep import Deep
+    from cart.ai.net import equity
+    from cart.ai.review import DEEP_PLY
+    from cart.ai.review.play import CLOSE_PLY, _close, think_play_review
+    from cart.engine.fast import flip_key
+
+    weights = teacher_weights()
+    start = few_plays(play).restarted()
+    start.roll((3, 1))
+    state = start.game
+    made = flip_key(state.find(few_plays(play).record[-1]).result.key)  # type: ignore[arg-type]
+    plain: dict[int, float] = {}
+    deeper: dict[int, float] = {}
+    pos, dice = state.position, (3, 1)
+    once = drain(think_play_review(weights, pos, dice, made, DEEP_PLY, None, Deep(weights), plain))
+    twice = drain(think_play_review(weights, pos, dice, made, 2, None, Deep(weights), deeper, closer=True))
+    assert _close(plain, made) is close and set(deeper) == set(plain) and len(plain) > 1
+    if close:
+        own = Deep(weights)
+        at_three = {k: equity(drain(own.think_after(k, CLOSE_PLY))) for k in plain}
+        assert deeper == pytest.approx(at_three, abs=1e-12)
+        assert (mark(once.loss), mark(twice.loss)) == ("bad", "doubtful")  # 0.087 at 2-ply, 0.077 at 3
+    else:
+        assert deeper == plain and twice == once
 
 
 def test_a_deep_pass_overlays_the_quick_marks_as_far_as_it_has_got_and_is_kept_beside_them() -> None:

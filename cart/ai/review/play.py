@@ -17,6 +17,7 @@ from ..deep import Deep
 from ..net import Weights, equity, flip_probs
 from ..slices import GEN_COST, ROLLS, SLICE_EVALS
 from .cube import CubeView
+from .model import BAD, DOUBTFUL, VERY_BAD
 
 DEFAULT_PLY = 1
 """Checker plays: the master's 0-ply picks its candidates, each (and the play made) searched at 1-ply."""
@@ -25,6 +26,11 @@ DEEP_PLY = 2
 DEEP_CANDIDATES = 3
 DEEP_MARGIN = 0.10
 """The deep pass searches at most this many plays, within this equity of the best at 1-ply."""
+CLOSE_PLY = 3
+CLOSE_BAND = 0.02
+"""The deep pass searches its plays once more, at 3-ply, where its 2-ply puts the error within
+this of a mark's threshold (or the best play ahead of the next by less): the calls a mark hangs
+on, about a third of the plays, each at some 20 times a 2-ply's work (docs/notes/teacher-deep.md)."""
 TEACHER_WORK = 9_500
 """The most work one 2-ply look of a hint or a tutor check spends (the master's move's), so a
 player waits about half a second at most for each play looked at (``Deep``'s cap)."""
@@ -102,10 +108,10 @@ def _one_ply(weights: Weights, key: int, slicer: Slicer, cube: CubeView | None) 
     return cube.mover(max(nd, min(dt, dp)) if theirs.may_double() else nd)
 
 
-def _deep(deep: Deep, key: int, cube: CubeView | None) -> Work:
-    """The mover's equity after the play ending in ``key`` at 2-ply: cubeless, or with ``cube`` the
-    opponent's cubeful value on its roll from its 2-ply chances (it doubles when it should)."""
-    p = yield from deep.think_after(key, DEEP_PLY)
+def _deep(deep: Deep, key: int, cube: CubeView | None, ply: int = DEEP_PLY) -> Work:
+    """The mover's equity after the play ending in ``key`` at ``ply``: cubeless, or with ``cube`` the
+    opponent's cubeful value on its roll from its chances at that depth (it doubles when it should)."""
+    p = yield from deep.think_after(key, ply)
     if cube is None:
         return equity(p)
     x = cube_efficiency(Position(flip_key(key)))
@@ -149,13 +155,16 @@ def think_play_review(
     cube: CubeView | None = None,
     deep: Deep | None = None,
     searched: dict[int, float] | None = None,
+    *,
+    closer: bool = False,
 ) -> Generator[None, None, PlayJudgement]:
     """The master's judgement of the play ending in ``made_key`` (an unflipped successor key; None:
     the best play at 0-ply, for the best alone).
 
     Every play ranked at 0-ply; at ``ply`` 1 the candidates and the play made one
     ply deeper; at 2 the best few of those and the play made at 2-ply (with ``deep``'s
-    tables, or its own); cubeful in EMG with ``cube``. Every equity compared is of one depth:
+    tables, or its own), and with ``closer`` the same plays at 3-ply where the 2-ply is a
+    close call (:data:`CLOSE_BAND`); cubeful in EMG with ``cube``. Every equity compared is of one depth:
     those of the plays searched deepest are added to ``searched`` (a drill's check lists them).
     """
     slicer = Slicer()
@@ -194,10 +203,23 @@ def think_play_review(
         scores = {}
         for k in chosen:
             scores[k] = yield from _deep(deep, k, cube)
+        if closer and _close(scores, made_key):
+            for k in chosen:
+                scores[k] = yield from _deep(deep, k, cube, CLOSE_PLY)
     if searched is not None:
         searched.update(scores)
     best = max(scores, key=scores.__getitem__)
     return PlayJudgement(made_key, best, scores[made_key], scores[best], len(keys), play_of(best, succ[best]))
+
+
+def _close(scores: dict[int, float], made_key: int) -> bool:
+    """Whether a mark hangs on the search's figures: the play's error within :data:`CLOSE_BAND` of
+    a threshold, or the play best by less than that."""
+    ranked = sorted(scores.values(), reverse=True)
+    loss = ranked[0] - scores[made_key]
+    if any(abs(loss - t) < CLOSE_BAND for t in (DOUBTFUL, BAD, VERY_BAD)):
+        return True
+    return loss == 0 and len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_BAND
 
 
 def think_best_play(

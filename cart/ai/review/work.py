@@ -52,7 +52,7 @@ from .play import (
     think_play_review as think_play_review,
 )
 
-ANALYSIS_VERSION = 4
+ANALYSIS_VERSION = 5
 """Bumped whenever the analysis changes what it would say: cached reviews of another version are redone."""
 
 
@@ -212,7 +212,7 @@ class Reviewer:
         made_key = flip_key(play.result.key)
         cube = cube_view(state, self._replay.score)
         j = yield from think_play_review(
-            self.weights, position, state.dice, made_key, self.ply, cube, self.deep
+            self.weights, position, state.dice, made_key, self.ply, cube, self.deep, closer=True
         )
         if self.deep is not None:  # the graph's point at the depth of the pass (its tables have it)
             win = (yield from self.deep.think_after(made_key, DEEP_PLY))[0]
