@@ -319,7 +319,7 @@ def test_the_deep_pass_judges_plays_luck_and_the_graph_at_two_ply(
 @pytest.mark.parametrize(("play", "close"), [("17/14 2/1", True), ("17/14 3/2", False)])
 def test_the_deep_pass_searches_a_close_call_again_at_three_ply(play: str, close: bool) -> None:
     """17/14 2/1 loses 0.087 cubeless at 2-ply, within CLOSE_BAND of a bad mark's 0.08; 17/14 3/2 is
-    best by more than CLOSE_BAND, so its figures stand."""
+    the best, and a play the 2-ply calls best is never looked at again (the hint's stays the Master's)."""
     from cart.ai import teacher_weights
     from cart.ai.deep import Deep
     from cart.ai.net import equity
@@ -338,6 +338,7 @@ def test_the_deep_pass_searches_a_close_call_again_at_three_ply(play: str, close
     once = drain(think_play_review(weights, pos, dice, made, DEEP_PLY, None, Deep(weights), plain))
     twice = drain(think_play_review(weights, pos, dice, made, 2, None, Deep(weights), deeper, closer=True))
     assert _close(plain, made) is close and set(deeper) == set(plain) and len(plain) > 1
+    assert not _close({1: 0.5, 2: 0.499}, 1) and _close({1: 0.5, 2: 0.45}, 2)  # best by a hair; 0.05 lost
     if close:
         own = Deep(weights)
         at_three = {k: equity(drain(own.think_after(k, CLOSE_PLY))) for k in plain}

@@ -28,9 +28,10 @@ DEEP_MARGIN = 0.10
 """The deep pass searches at most this many plays, within this equity of the best at 1-ply."""
 CLOSE_PLY = 3
 CLOSE_BAND = 0.02
-"""The deep pass searches its plays once more, at 3-ply, where its 2-ply puts the error within
-this of a mark's threshold (or the best play ahead of the next by less): the calls a mark hangs
-on, about a third of the plays, each at some 20 times a 2-ply's work (docs/notes/teacher-deep.md)."""
+"""The deep pass searches its plays once more, at 3-ply, where its 2-ply puts the play's error
+within this of a mark's threshold: the calls a mark hangs on, about one play in six, each at some
+20 times a 2-ply's work (docs/notes/teacher-deep.md). A play the 2-ply calls best is never among
+them, so the hint's play stays the Master's in the Review too."""
 TEACHER_WORK = 9_500
 """The most work one 2-ply look of a hint or a tutor check spends (the master's move's), so a
 player waits about half a second at most for each play looked at (``Deep``'s cap)."""
@@ -213,13 +214,9 @@ def think_play_review(
 
 
 def _close(scores: dict[int, float], made_key: int) -> bool:
-    """Whether a mark hangs on the search's figures: the play's error within :data:`CLOSE_BAND` of
-    a threshold, or the play best by less than that."""
-    ranked = sorted(scores.values(), reverse=True)
-    loss = ranked[0] - scores[made_key]
-    if any(abs(loss - t) < CLOSE_BAND for t in (DOUBTFUL, BAD, VERY_BAD)):
-        return True
-    return loss == 0 and len(ranked) > 1 and ranked[0] - ranked[1] < CLOSE_BAND
+    """Whether a mark hangs on the figures: the play's error within :data:`CLOSE_BAND` of a threshold."""
+    loss = max(scores.values()) - scores[made_key]
+    return any(abs(loss - t) < CLOSE_BAND for t in (DOUBTFUL, BAD, VERY_BAD))
 
 
 def think_best_play(
