@@ -334,9 +334,9 @@ def test_the_deep_pass_searches_a_close_call_again_at_three_ply(play: str, close
     made = flip_key(state.find(few_plays(play).record[-1]).result.key)  # type: ignore[arg-type]
     plain: dict[int, float] = {}
     deeper: dict[int, float] = {}
-    pos, dice = state.position, (3, 1)
-    once = drain(think_play_review(weights, pos, dice, made, DEEP_PLY, None, Deep(weights), plain))
-    twice = drain(think_play_review(weights, pos, dice, made, 2, None, Deep(weights), deeper, closer=True))
+    judged = (weights, state.position, (3, 1), made, DEEP_PLY, None)
+    once = drain(think_play_review(*judged, Deep(weights), plain))
+    twice = drain(think_play_review(*judged, Deep(weights), deeper, closer=True))
     assert _close(plain, made) is close and set(deeper) == set(plain) and len(plain) > 1
     assert not _close({1: 0.5, 2: 0.499}, 1) and _close({1: 0.5, 2: 0.45}, 2)  # best by a hair; 0.05 lost
     if close:
