@@ -91,7 +91,7 @@ def review_lines(review: Review, rules: Rules, match: Match | None = None) -> li
     """
     starts = game_starts(match) if match is not None and rules.is_match else {}
     names = review.names
-    depth = f"{min(review.ply, DEEP_PLY)}-ply"
+    depth = f"{min(review.ply, DEEP_PLY)}-ply" + (", close calls at 3-ply" if review.ply >= DEEP_PLY else "")
     if rules.uses_cube:
         equity = "cubeful equity in EMG, per unit of cube)."
     else:

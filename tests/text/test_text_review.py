@@ -31,7 +31,7 @@ def test_review_tells_the_moves_so_far_with_marks_and_totals_and_keeps_its_work(
     text = out.getvalue()
     assert text.count("Review of Ann against Bob") == 2
     assert "The Master reviews 2 actions" in text and "reviews 0" not in text  # the second one is kept
-    assert "checker plays at 2-ply" in text  # the deep pass
+    assert "checker plays at 2-ply, close calls at 3-ply" in text  # the deep pass
     reviewer = game._reviewer  # the review said, kept: the same deep pass worked out again cost a second
     assert reviewer is not None and reviewer.ply == DEEP_PLY and reviewer.done == len(match.record)
     plays = drain(reviewer.think()).plays
