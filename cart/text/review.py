@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from cart.ai.review import DEEP_PLY, CubeReview, PlayReview, Review, Reviewer
+from cart.ai.review.play import CLOSE_PLY
 from cart.engine import Match, Rules, format_roll
 from cart.phrasebook import signed, whose
 
@@ -91,7 +92,9 @@ def review_lines(review: Review, rules: Rules, match: Match | None = None) -> li
     """
     starts = game_starts(match) if match is not None and rules.is_match else {}
     names = review.names
-    depth = f"{min(review.ply, DEEP_PLY)}-ply" + (", close calls at 3-ply" if review.ply >= DEEP_PLY else "")
+    depth = f"{min(review.ply, DEEP_PLY)}-ply"
+    if review.ply >= DEEP_PLY:
+        depth += f", close calls at {CLOSE_PLY}-ply"
     if rules.uses_cube:
         equity = "cubeful equity in EMG, per unit of cube)."
     else:
